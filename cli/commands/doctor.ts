@@ -1,0 +1,110 @@
+/** `arxiv-radar doctor`: resolved config (secrets masked) and health checks of everything start needs. */
+import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { maskedConfig, type Config } from '../../config/env.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { loadContext } from '../context.ts';
+import { printJson } from '../output.ts';
+
+export interface Check {
+  name: string;
+  status: 'ok' | 'warn' | 'fail' | 'off';
+  detail: string;
+}
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const f = path.join(dir, name);
+    try {
+      accessSync(f, constants.X_OK);
+      return f;
+    } catch {
+      /* keep looking */
+    }
+  }
+  return undefined;
+}
+
+async function checkTemporal(config: Config): Promise<Check> {
+  if (config.TEMPORAL_ADDRESS) {
+    const { Connection } = await import('@temporalio/client');
+    try {
+      const conn = await Connection.connect({ address: config.TEMPORAL_ADDRESS, connectTimeout: 3000 });
+      try {
+        const info = await conn.workflowService.getSystemInfo({});
+        return { name: 'temporal', status: 'ok', detail: `reachable at ${config.TEMPORAL_ADDRESS} (server ${info.serverVersion ?? '?'})` };
+      } finally {
+        await conn.close();
+      }
+    } catch (e) {
+      return { name: 'temporal', status: 'fail', detail: `TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS} is not reachable: ${errorMessage(e)}` };
+    }
+  }
+  const { resolveTemporalCli, TEMPORAL_CLI_VERSION } = await import('../../workers/temporal-cli.ts');
+  try {
+    const cli = await resolveTemporalCli({ cliPath: config.TEMPORAL_CLI_PATH, install: false });
+    return { name: 'temporal', status: 'ok', detail: `embedded dev server via ${cli.path} (${cli.source})` };
+  } catch (e) {
+    if (config.TEMPORAL_CLI_PATH) return { name: 'temporal', status: 'fail', detail: errorMessage(e) };
+    const go = onPath('go');
+    return go
+      ? { name: 'temporal', status: 'warn', detail: `CLI not installed yet; installable (CDN download or go install v${TEMPORAL_CLI_VERSION} with ${go}); run npm run setup` }
+      : { name: 'temporal', status: 'warn', detail: 'CLI not installed yet; start will try the CDN download. Without network, set TEMPORAL_CLI_PATH or install Go.' };
+  }
+}
+
+function checkDataDir(dir: string): Check {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.doctor-${process.pid}`);
+    writeFileSync(probe, 'ok');
+    rmSync(probe);
+    return { name: 'data dir', status: 'ok', detail: `${dir} is writable` };
+  } catch (e) {
+    return { name: 'data dir', status: 'fail', detail: `DATA_DIR=${dir} is not writable: ${errorMessage(e)}` };
+  }
+}
+
+function integrationChecks(config: Config): Check[] {
+  const modelDir = path.join(config.MODELS_DIR, config.RERANK_MODEL);
+  const hasModel = existsSync(path.join(modelDir, 'onnx'));
+  return [
+    config.NOTION_TOKEN
+      ? { name: 'notion', status: 'ok', detail: `configured (database ${config.NOTION_DATABASE_ID}, ${config.NOTION_API_URL})` }
+      : { name: 'notion', status: 'off', detail: 'not configured (set NOTION_TOKEN and NOTION_DATABASE_ID)' },
+    config.DISCORD_TOKEN || config.DISCORD_WEBHOOK_URL
+      ? { name: 'discord', status: 'ok', detail: `configured (${config.DISCORD_TOKEN ? 'bot token' : 'webhook'})` }
+      : { name: 'discord', status: 'off', detail: 'not configured (set DISCORD_TOKEN or DISCORD_WEBHOOK_URL)' },
+    config.LLM_BASE_URL
+      ? { name: 'llm', status: 'ok', detail: `${config.LLM_MODEL} at ${config.LLM_BASE_URL}` }
+      : { name: 'llm', status: 'off', detail: 'not configured: extractive summaries and heuristic queries (set LLM_BASE_URL, LLM_MODEL)' },
+    hasModel
+      ? { name: 'reranker', status: 'ok', detail: `${config.RERANK_MODEL} in ${modelDir}` }
+      : { name: 'reranker', status: 'warn', detail: `${config.RERANK_MODEL} not in ${config.MODELS_DIR}; downloaded on first use when the hub is reachable, else BM25 ranking` },
+  ];
+}
+
+export function register(program: Command): void {
+  program
+    .command('doctor')
+    .description('print the resolved configuration (secrets masked) and check Temporal, the data dir and integrations')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const { config } = loadContext(cmd);
+      const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config)];
+      const failed = checks.some((c) => c.status === 'fail');
+      if (opts.json) {
+        printJson({ ok: !failed, config: maskedConfig(config), checks });
+      } else {
+        process.stdout.write('Configuration:\n');
+        for (const [k, v] of Object.entries(maskedConfig(config))) {
+          process.stdout.write(`  ${k.padEnd(26)} ${v === undefined ? '(unset)' : String(v)}\n`);
+        }
+        process.stdout.write('\nChecks:\n');
+        const mark = { ok: '✔', warn: '!', fail: '✘', off: '-' } as const;
+        for (const c of checks) process.stdout.write(`  ${mark[c.status]} ${c.name.padEnd(10)} ${c.detail}\n`);
+      }
+      if (failed) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,187 @@
+/**
+ * The one reader of process.env. Every variable the service understands is declared here, with
+ * its default; `.env.example` documents the same list. Validated once at start, failing with every
+ * problem listed.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+
+const ARXIV_FLOOR_MS = 3000;
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const optionalUrl = optionalString.pipe(z.url({ message: 'must be an absolute http(s) URL' }).optional());
+
+const url = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }));
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int({ message: 'must be a whole number' }).min(min).max(max).default(fallback);
+
+/** True when the host is arxiv.org or one of its subdomains: those get the 3 s floor. */
+export function isArxivHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'arxiv.org' || h.endsWith('.arxiv.org');
+}
+
+const directory = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((v) => path.resolve(v))
+    .superRefine((dir, ctx) => {
+      if (existsSync(dir) && !statSync(dir).isDirectory()) {
+        ctx.addIssue({ code: 'custom', message: `${dir} exists and is not a directory; point it at a folder` });
+      }
+    });
+
+export const ConfigSchema = z
+  .object({
+    DATA_DIR: directory('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+
+    TEMPORAL_ADDRESS: optionalString,
+    TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
+    TEMPORAL_CLI_PATH: optionalString,
+    TEMPORAL_DEV_PORT: int(7233, 1, 65535),
+    TEMPORAL_UI_PORT: int(8233, 0, 65535),
+    TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('arxiv-radar'),
+
+    ARXIV_API_URL: url('https://export.arxiv.org/api/query'),
+    ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
+    ARXIV_WEB_URL: url('https://arxiv.org'),
+    ARXIV_CONTACT: optionalString,
+    ARXIV_MIN_INTERVAL_MS: int(ARXIV_FLOOR_MS, 0, 600_000),
+    ARXIV_TIMEOUT_MS: int(30_000, 100, 600_000),
+    ARXIV_MAX_RESPONSE_BYTES: int(60 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+
+    NOTION_TOKEN: optionalString,
+    NOTION_DATABASE_ID: optionalString,
+    NOTION_API_URL: url('https://api.notion.com'),
+
+    DISCORD_TOKEN: optionalString,
+    DISCORD_APPLICATION_ID: optionalString,
+    DISCORD_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be the 64-hex-digit public key from the Discord developer portal' })
+        .optional(),
+    ),
+    DISCORD_API_URL: url('https://discord.com/api/v10'),
+    DISCORD_WEBHOOK_URL: optionalUrl,
+    DISCORD_CHANNEL_ID: optionalString,
+    DISCORD_MANAGER_ROLE: optionalString,
+    DISCORD_INTERACTIONS_ADDR: optionalString,
+
+    LLM_BASE_URL: optionalUrl,
+    LLM_MODEL: optionalString,
+    LLM_API_KEY: optionalString,
+    LLM_TIMEOUT_MS: int(60_000, 1000, 600_000),
+    LLM_MAX_TOKENS: int(800, 16, 32_000),
+
+    RERANK_MODEL: z.string().trim().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
+    RERANK_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('q8'),
+    MODELS_DIR: optionalString,
+    HF_ENDPOINT: url('https://huggingface.co'),
+
+    CONVERT_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
+    CONVERT_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    CONVERT_MAX_MEMORY_MB: int(1024, 64, 16_384),
+
+    DIGEST_CRON: z.string().trim().min(1).default('30 20 * * 0-4'),
+    DIGEST_TIMEZONE: z.string().trim().min(1).default('America/New_York'),
+    DIGEST_TOP_K: int(5, 1, 50),
+
+    MCP_HTTP_ADDR: optionalString,
+    MCP_TOKEN: optionalString,
+  })
+  .superRefine((c, ctx) => {
+    for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL'] as const) {
+      if (isArxivHost(new URL(c[key]).hostname) && c.ARXIV_MIN_INTERVAL_MS < ARXIV_FLOOR_MS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ARXIV_MIN_INTERVAL_MS'],
+          message: `must be at least ${ARXIV_FLOOR_MS} while ${key} points at arXiv (arXiv terms of use: one request per 3 s)`,
+        });
+        break;
+      }
+    }
+    if (c.NOTION_TOKEN && !c.NOTION_DATABASE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['NOTION_DATABASE_ID'], message: 'is required when NOTION_TOKEN is set' });
+    }
+    if (c.LLM_BASE_URL && !c.LLM_MODEL) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
+    }
+    if (!isValidTimeZone(c.DIGEST_TIMEZONE)) {
+      ctx.addIssue({ code: 'custom', path: ['DIGEST_TIMEZONE'], message: 'is not an IANA time zone (e.g. Europe/Berlin)' });
+    }
+  })
+  .transform((c) => ({ ...c, MODELS_DIR: path.resolve(c.MODELS_DIR ?? path.join(c.DATA_DIR, 'models')) }));
+
+export type Config = Readonly<z.infer<typeof ConfigSchema>>;
+
+/** Variables whose values are never printed. */
+export const SECRET_KEYS = ['NOTION_TOKEN', 'DISCORD_TOKEN', 'LLM_API_KEY', 'MCP_TOKEN', 'DISCORD_WEBHOOK_URL'] as const;
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Invalid configuration: `problems` lists every variable that is wrong and why. */
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID' as const;
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads `.env` in the working directory, if present. Real environment variables win over it. */
+export function readDotEnv(file = path.resolve('.env')): Record<string, string> {
+  if (!existsSync(file)) return {};
+  return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/** Validates the environment (plus `.env`) into a frozen Config, or throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<string, string> = readDotEnv()): Config {
+  const merged: Record<string, string | undefined> = { ...dotenv };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) merged[k] = v;
+  const known = Object.keys(ConfigSchema.in.shape);
+  const input = Object.fromEntries(known.map((k) => [k, merged[k] === '' ? undefined : merged[k]]));
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const key = String(i.path[0] ?? 'config');
+        const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) ? '' : ` (got ${JSON.stringify(input[key])})`;
+        return `${key}: ${i.message}${input[key] === undefined ? '' : shown}`;
+      }),
+    );
+  }
+  return Object.freeze(parsed.data);
+}
+
+/** The config with secrets masked, for printing. */
+export function maskedConfig(config: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) {
+    out[k] = SECRET_KEYS.includes(k as (typeof SECRET_KEYS)[number]) && v ? '****' : v;
+  }
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * The composition root of `arxiv-radar start`: Temporal (embedded dev server unless
+ * TEMPORAL_ADDRESS is set), real adapters built from Config, and the workers. The integration
+ * tests start it through this same function.
+ */
+import path from 'node:path';
+import { DefaultLogger, NativeConnection, Runtime as TemporalRuntime, type LogLevel, type WorkerOptions } from '@temporalio/worker';
+import type { Config } from '../config/env.ts';
+import { silentLogger, type Logger } from '../lib/logger.ts';
+import { startDevServer, type DevServer } from './dev-server.ts';
+import { resolveTemporalCli } from './temporal-cli.ts';
+import { createWorkerSet, type WorkerSet } from './worker-set.ts';
+import { buildActivities } from './build-activities.ts';
+
+export interface Runtime {
+  temporalAddress: string;
+  uiUrl: string | undefined;
+  devServer: DevServer | undefined;
+  workers: WorkerSet;
+  connection: NativeConnection;
+  /** Resolves when the workers stop (after stop()). */
+  running: Promise<void>;
+  /** Drains the workers, then stops the dev server. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger?: Logger;
+  say?: (message: string) => void;
+  workflowBundle?: WorkerOptions['workflowBundle'];
+  /** Overrides the dev server's ports (tests pass 0 for free ones). */
+  devServerPorts?: { port: number; uiPort: number };
+}
+
+let sdkLoggerInstalled = false;
+
+/** Routes the Temporal SDK's own logs into ours, at our level (quiet by default). Once per process. */
+export function installSdkLogger(log: Logger): void {
+  if (sdkLoggerInstalled) return;
+  sdkLoggerInstalled = true;
+  const levels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN' };
+  const level = levels[log.level] ?? 'ERROR';
+  TemporalRuntime.install({
+    logger: new DefaultLogger(level, (entry) => {
+      const fn = entry.level === 'ERROR' ? log.error : entry.level === 'WARN' ? log.warn : entry.level === 'INFO' ? log.info : log.debug;
+      fn.call(log, { sdk: entry.meta }, entry.message);
+    }),
+  });
+}
+
+export async function startRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const log = opts.logger ?? silentLogger;
+  installSdkLogger(log);
+  const say = opts.say ?? (() => {});
+  let devServer: DevServer | undefined;
+  let address = config.TEMPORAL_ADDRESS;
+  if (!address) {
+    const cli = await resolveTemporalCli({ cliPath: config.TEMPORAL_CLI_PATH, install: true, say });
+    log.info({ cli: cli.path, source: cli.source }, 'Temporal CLI');
+    devServer = await startDevServer({
+      cliPath: cli.path,
+      dbFile: path.join(config.DATA_DIR, 'temporal.sqlite'),
+      port: opts.devServerPorts?.port ?? config.TEMPORAL_DEV_PORT,
+      uiPort: opts.devServerPorts?.uiPort ?? config.TEMPORAL_UI_PORT,
+      namespace: config.TEMPORAL_NAMESPACE,
+      logger: log,
+    });
+    address = devServer.address;
+  }
+  let connection: NativeConnection;
+  let workers: WorkerSet;
+  let built: Awaited<ReturnType<typeof buildActivities>>;
+  try {
+    connection = await NativeConnection.connect({ address });
+    built = await buildActivities(config, log);
+    workers = await createWorkerSet({
+      connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      activities: built.activities,
+      arxivActivities: built.arxivActivities,
+      arxivMinIntervalMs: config.ARXIV_MIN_INTERVAL_MS,
+      workflowBundle: opts.workflowBundle,
+      logger: log,
+    });
+  } catch (e) {
+    await devServer?.stop();
+    throw e;
+  }
+  const running = workers.run();
+  running.catch((e: unknown) => log.error({ err: e }, 'worker stopped with an error'));
+  let stopping: Promise<void> | undefined;
+  return {
+    temporalAddress: address,
+    uiUrl: devServer?.uiUrl,
+    devServer,
+    workers,
+    connection,
+    running,
+    stop: () =>
+      (stopping ??= (async () => {
+        await workers.shutdown().catch((e: unknown) => log.warn({ err: e }, 'worker shutdown'));
+        await built.close();
+        await connection.close().catch(() => {});
+        await devServer?.stop();
+      })()),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Builds and runs the workers of one process: the main queue (workflows and non-arXiv
+ * activities) and the arXiv queue (every arXiv HTTP request, rate limited server-side).
+ */
+import { createRequire } from 'node:module';
+import type { NativeConnection} from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
+import { taskQueues } from '../config/task-queues.ts';
+import { silentLogger, type Logger } from '../lib/logger.ts';
+
+const require = createRequire(import.meta.url);
+
+export const WORKFLOWS_PATH = require.resolve('../workflows/index.ts');
+
+export interface WorkerSetOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  /** Activities for the main queue. */
+  activities: object;
+  /** Activities that call arXiv; run on the rate-limited queue. Omit to poll only the main queue. */
+  arxivActivities?: object | undefined;
+  /** Minimum spacing of arXiv requests across every worker of the cluster. */
+  arxivMinIntervalMs?: number;
+  /** A pre-built bundle (tests share one); otherwise the workflows are bundled at start. */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+  logger?: Logger;
+  /** Extra options for the main worker (tests lower timeouts). */
+  mainWorkerOptions?: Partial<WorkerOptions>;
+}
+
+export interface WorkerSet {
+  workers: Worker[];
+  /** Resolves when every worker has stopped (after shutdown()). */
+  run(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+export async function createWorkerSet(opts: WorkerSetOptions): Promise<WorkerSet> {
+  const queues = taskQueues(opts.taskQueue);
+  const log = opts.logger ?? silentLogger;
+  const workflowSource = opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH };
+  const workers: Worker[] = [
+    await Worker.create({
+      connection: opts.connection,
+      namespace: opts.namespace,
+      taskQueue: queues.main,
+      activities: opts.activities,
+      ...workflowSource,
+      ...opts.mainWorkerOptions,
+    }),
+  ];
+  if (opts.arxivActivities) {
+    const interval = opts.arxivMinIntervalMs ?? 3000;
+    workers.push(
+      await Worker.create({
+        connection: opts.connection,
+        namespace: opts.namespace,
+        taskQueue: queues.arxiv,
+        activities: opts.arxivActivities,
+        // The server enforces this rate for the whole task queue, so it holds across every worker
+        // and machine (one partition: see dev-server.ts). At most one request in flight per worker.
+        maxTaskQueueActivitiesPerSecond: interval > 0 ? 1000 / interval : undefined,
+        maxConcurrentActivityTaskExecutions: 1,
+      }),
+    );
+  }
+  log.info({ queues: workers.map((w) => w.options.taskQueue) }, 'workers created');
+  let running: Promise<void> | undefined;
+  return {
+    workers,
+    run: () => (running ??= Promise.all(workers.map((w) => w.run())).then(() => undefined)),
+    async shutdown() {
+      for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** The workflow bundle entry: re-exports every workflow. Deterministic code only (lint enforces it). */
+export { healthCheck } from './health-check.ts';
