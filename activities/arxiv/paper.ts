@@ -1,0 +1,52 @@
+/**
+ * The typed paper record every part of arxiv-radar shares (parsed from the API's Atom feed or
+ * the RSS announce feed, stored in the library, ranked, summarised, published). Pure types and
+ * tiny pure helpers only: workflows may import this module.
+ */
+
+export interface Author {
+  name: string;
+  affiliations: string[];
+}
+
+export interface PaperLinks {
+  /** https://arxiv.org/abs/ID(vN) */
+  abs: string;
+  /** https://arxiv.org/pdf/ID(vN) */
+  pdf: string | null;
+  /** https://arxiv.org/html/ID(vN) when arXiv advertises it; null when unknown. */
+  html: string | null;
+}
+
+export interface Paper {
+  /** Base id without version: `2104.12255`, `astro-ph/0601001`. */
+  id: string;
+  /** Version number of this record (1 for v1), or null when the source does not say. */
+  version: number | null;
+  title: string;
+  abstract: string;
+  authors: Author[];
+  /** Every category, primary first. */
+  categories: string[];
+  primaryCategory: string;
+  /** ISO 8601 timestamp of v1 (`<published>`). */
+  published: string;
+  /** ISO 8601 timestamp of the returned version (`<updated>`). */
+  updated: string;
+  doi: string | null;
+  journalRef: string | null;
+  comment: string | null;
+  /** License URL (RSS `dc:rights`, OAI `<license>`), null when the source does not say. */
+  license: string | null;
+  links: PaperLinks;
+  /** True when the comment or abstract says the paper was withdrawn. */
+  withdrawn: boolean;
+}
+
+/** How a paper appeared in an RSS announcement. */
+export type AnnounceType = 'new' | 'cross' | 'replace' | 'replace-cross';
+
+/** `2104.12255v3` for a versioned paper, the base id otherwise. */
+export function versionedId(p: Pick<Paper, 'id' | 'version'>): string {
+  return p.version ? `${p.id}v${p.version}` : p.id;
+}

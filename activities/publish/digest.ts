@@ -1,0 +1,54 @@
+/**
+ * A digest as the publishers receive it: the ranked, summarised papers of one subscription for
+ * one announcement window. Pure types: workflows may import this module.
+ */
+
+/** A summary a person can decide from in seconds. */
+export interface Summary {
+  /** 2-3 sentences. */
+  tldr: string;
+  /** 3-5 short points. */
+  keyPoints: string[];
+  /** Who wrote it: the extractive summariser or an LLM (model name). */
+  method: 'extractive' | `llm:${string}`;
+}
+
+export interface DigestEntry {
+  arxivId: string;
+  version: number | null;
+  title: string;
+  authors: string[];
+  primaryCategory: string;
+  categories: string[];
+  published: string;
+  absUrl: string;
+  pdfUrl: string | null;
+  /** Relevance score from the reranker (higher is better). */
+  score: number;
+  summary: Summary;
+}
+
+export interface Digest {
+  /** Unique and stable for (subscription, window): the idempotency key of every publisher. */
+  key: string;
+  subscription: string;
+  /** Plain-language interest of the subscription, shown as the digest's subtitle. */
+  interest: string;
+  /** Announcement date this digest covers, YYYY-MM-DD (America/New_York). */
+  date: string;
+  windowStart: string;
+  windowEnd: string;
+  /** Best first. */
+  entries: DigestEntry[];
+}
+
+export type DestinationKind = 'markdown' | 'notion' | 'discord';
+
+/** Proof a destination received the digest: what a retried publish looks up before creating. */
+export interface Receipt {
+  destination: DestinationKind;
+  /** Notion page id, Discord message id(s) joined by ',', or file path. */
+  ref: string;
+  url: string | null;
+  publishedAt: string;
+}
