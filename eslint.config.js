@@ -57,7 +57,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Workflows may import activities only with `import type`.',
             },
-            { group: ['**/workers/**', '**/cli/**', '**/bot/**', '**/mcp/**', '**/lib/**'], message: 'Node-only code.' },
+            { group: ['**/workers/**', '**/cli/**', '**/bot/**', '**/mcp/**', '**/lib/**', '**/app/**'], message: 'Node-only code.' },
           ],
         },
       ],

@@ -1,0 +1,115 @@
+/**
+ * The one command layer behind the CLI, the Discord bot and the MCP server, so behaviour is the
+ * same everywhere. Front ends validate and format; this layer does the work (through Temporal
+ * workflows and the paper library). The implementation is built in workers/ from Config.
+ */
+import type { Paper } from '../activities/arxiv/paper.ts';
+import type { Digest, Receipt, Summary } from '../activities/publish/digest.ts';
+
+/** Reports progress of long work ("searching arXiv…", "ranking 40 papers…"). */
+export type ProgressFn = (message: string) => void;
+
+export interface RankedPaper {
+  paper: Paper;
+  score: number;
+  summary: Summary | null;
+}
+
+export interface SearchResult {
+  /** The arXiv search_query that was run. */
+  query: string;
+  ranker: 'cross-encoder' | 'bm25';
+  papers: RankedPaper[];
+}
+
+export interface PaperDocument {
+  paper: Paper;
+  /** Full Markdown: metadata, abstract, then the full text (or a note why it is missing). */
+  markdown: string;
+  source: 'html' | 'pdf' | null;
+  /** Why the full text is missing, when it is. */
+  note: string | null;
+  summary: Summary | null;
+}
+
+export interface ListFiltersInput {
+  query?: string;
+  author?: string;
+  categories?: string[];
+  start_date?: string;
+  end_date?: string;
+  topic?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ListedPaper {
+  arxiv_id: string;
+  title: string;
+  authors: string[];
+  abstract: string;
+  categories: string[];
+  published_date: string;
+  pdf_url: string | null;
+}
+
+export interface ListResultOutput {
+  total_count: number;
+  returned: number;
+  papers: ListedPaper[];
+}
+
+export interface Answer {
+  answer: string;
+  citations: Array<{ arxivId: string; section: string }>;
+  usedLlm: boolean;
+}
+
+export interface SubscriptionRequest {
+  name: string;
+  query?: string | null;
+  categories?: string[];
+  interest: string;
+  cron?: string;
+  timezone?: string;
+  topK?: number;
+  notion?: boolean;
+  markdown?: boolean;
+  discordChannelId?: string | null;
+  includeCrossLists?: boolean;
+  includeReplacements?: boolean;
+}
+
+export interface SubscriptionView {
+  name: string;
+  query: string | null;
+  categories: string[];
+  interest: string;
+  cron: string;
+  timezone: string;
+  topK: number;
+  destinations: { markdown: boolean; notion: boolean; discordChannelId: string | null };
+  paused: boolean;
+}
+
+export type DigestRunResult =
+  | { status: 'published'; digest: Digest; receipts: Receipt[] }
+  | { status: 'empty'; reason: string };
+
+export interface RadarService {
+  /** Plain-language question or arXiv query → built query, search (≤ 50), rerank, top results with summaries. */
+  searchPapers(input: { question: string; maxResults?: number; topic?: string }, progress?: ProgressFn): Promise<SearchResult>;
+  /** URL or id → metadata, abstract and full text as Markdown (HTML first, PDF fallback). Stored in the library. */
+  getPaper(input: { ref: string; source?: 'auto' | 'html' | 'pdf' }, progress?: ProgressFn): Promise<PaperDocument>;
+  /** A stored paper's metadata, or null when it is not in the library. */
+  extractInfo(paperId: string): Promise<(Paper & { topics: string[] }) | null>;
+  listPapers(filters: ListFiltersInput): Promise<ListResultOutput>;
+  askPapers(question: string, progress?: ProgressFn): Promise<Answer>;
+  topics(): Promise<Array<{ name: string; count: number }>>;
+  topicMarkdown(topic: string): Promise<string>;
+  subscribe(input: SubscriptionRequest): Promise<SubscriptionView>;
+  unsubscribe(name: string): Promise<boolean>;
+  listSubscriptions(): Promise<SubscriptionView[]>;
+  runDigest(name: string, progress?: ProgressFn): Promise<DigestRunResult>;
+  lastDigest(name: string): Promise<Digest | null>;
+}
