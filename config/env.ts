@@ -26,7 +26,12 @@ const url = (fallback: string) =>
     .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }));
 
 const int = (fallback: number, min: number, max: number) =>
-  z.coerce.number().int({ message: 'must be a whole number' }).min(min).max(max).default(fallback);
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
 
 /** True when the host is arxiv.org or one of its subdomains: those get the 3 s floor. */
 export function isArxivHost(hostname: string): boolean {
@@ -46,8 +51,7 @@ const directory = (fallback: string) =>
       }
     });
 
-export const ConfigSchema = z
-  .object({
+const BaseSchema = z.object({
     DATA_DIR: directory('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 
@@ -105,31 +109,36 @@ export const ConfigSchema = z
 
     MCP_HTTP_ADDR: optionalString,
     MCP_TOKEN: optionalString,
-  })
-  .superRefine((c, ctx) => {
+});
+
+type BaseConfig = z.infer<typeof BaseSchema>;
+
+/**
+ * Rules across variables. Runs on the fields that parsed on their own, so one bad variable does
+ * not hide another problem.
+ */
+function crossFieldProblems(c: Partial<BaseConfig>): string[] {
+  const problems: string[] = [];
+  if (c.ARXIV_MIN_INTERVAL_MS !== undefined && c.ARXIV_MIN_INTERVAL_MS < ARXIV_FLOOR_MS) {
     for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL'] as const) {
-      if (isArxivHost(new URL(c[key]).hostname) && c.ARXIV_MIN_INTERVAL_MS < ARXIV_FLOOR_MS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ARXIV_MIN_INTERVAL_MS'],
-          message: `must be at least ${ARXIV_FLOOR_MS} while ${key} points at arXiv (arXiv terms of use: one request per 3 s)`,
-        });
+      const value = c[key];
+      if (value && isArxivHost(new URL(value).hostname)) {
+        problems.push(
+          `ARXIV_MIN_INTERVAL_MS: must be at least ${ARXIV_FLOOR_MS} while ${key} points at arXiv (arXiv terms of use: one request per 3 s)`,
+        );
         break;
       }
     }
-    if (c.NOTION_TOKEN && !c.NOTION_DATABASE_ID) {
-      ctx.addIssue({ code: 'custom', path: ['NOTION_DATABASE_ID'], message: 'is required when NOTION_TOKEN is set' });
-    }
-    if (c.LLM_BASE_URL && !c.LLM_MODEL) {
-      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL is set' });
-    }
-    if (!isValidTimeZone(c.DIGEST_TIMEZONE)) {
-      ctx.addIssue({ code: 'custom', path: ['DIGEST_TIMEZONE'], message: 'is not an IANA time zone (e.g. Europe/Berlin)' });
-    }
-  })
-  .transform((c) => ({ ...c, MODELS_DIR: path.resolve(c.MODELS_DIR ?? path.join(c.DATA_DIR, 'models')) }));
+  }
+  if (c.NOTION_TOKEN && !c.NOTION_DATABASE_ID) problems.push('NOTION_DATABASE_ID: is required when NOTION_TOKEN is set');
+  if (c.LLM_BASE_URL && !c.LLM_MODEL) problems.push('LLM_MODEL: is required when LLM_BASE_URL is set');
+  if (c.DIGEST_TIMEZONE && !isValidTimeZone(c.DIGEST_TIMEZONE)) {
+    problems.push('DIGEST_TIMEZONE: is not an IANA time zone (e.g. Europe/Berlin)');
+  }
+  return problems;
+}
 
-export type Config = Readonly<z.infer<typeof ConfigSchema>>;
+export type Config = Readonly<BaseConfig & { MODELS_DIR: string }>;
 
 /** Variables whose values are never printed. */
 export const SECRET_KEYS = ['NOTION_TOKEN', 'DISCORD_TOKEN', 'LLM_API_KEY', 'MCP_TOKEN', 'DISCORD_WEBHOOK_URL'] as const;
@@ -162,19 +171,23 @@ export function readDotEnv(file = path.resolve('.env')): Record<string, string> 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<string, string> = readDotEnv()): Config {
   const merged: Record<string, string | undefined> = { ...dotenv };
   for (const [k, v] of Object.entries(env)) if (v !== undefined) merged[k] = v;
-  const known = Object.keys(ConfigSchema.in.shape);
-  const input = Object.fromEntries(known.map((k) => [k, merged[k] === '' ? undefined : merged[k]]));
-  const parsed = ConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => {
-        const key = String(i.path[0] ?? 'config');
-        const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) ? '' : ` (got ${JSON.stringify(input[key])})`;
-        return `${key}: ${i.message}${input[key] === undefined ? '' : shown}`;
-      }),
-    );
+  const shape = BaseSchema.shape;
+  const input = Object.fromEntries(Object.keys(shape).map((k) => [k, merged[k] === '' ? undefined : merged[k]]));
+  const problems: string[] = [];
+  const partial: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const r = (schema as z.ZodType).safeParse(input[key]);
+    if (r.success) {
+      partial[key] = r.data;
+      continue;
+    }
+    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) || input[key] === undefined ? '' : ` (got ${JSON.stringify(input[key])})`;
+    for (const issue of r.error.issues) problems.push(`${key}: ${issue.message}${shown}`);
   }
-  return Object.freeze(parsed.data);
+  problems.push(...crossFieldProblems(partial as Partial<BaseConfig>));
+  if (problems.length > 0) throw new ConfigError(problems);
+  const base = partial as BaseConfig;
+  return Object.freeze({ ...base, MODELS_DIR: path.resolve(base.MODELS_DIR ?? path.join(base.DATA_DIR, 'models')) });
 }
 
 /** The config with secrets masked, for printing. */

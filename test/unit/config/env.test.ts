@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, isArxivHost, loadConfig, maskedConfig } from '../../../config/env.ts';
+
+describe('loadConfig', () => {
+  it('applies documented defaults', () => {
+    const c = loadConfig({}, {});
+    assert.equal(c.ARXIV_MIN_INTERVAL_MS, 3000);
+    assert.equal(c.ARXIV_API_URL, 'https://export.arxiv.org/api/query');
+    assert.equal(c.TEMPORAL_ADDRESS, undefined);
+    assert.equal(c.DIGEST_TIMEZONE, 'America/New_York');
+    assert.ok(c.MODELS_DIR.endsWith('/data/models'));
+  });
+
+  it('keeps the 3 s floor whenever a URL points at arxiv.org or a subdomain', () => {
+    assert.throws(() => loadConfig({ ARXIV_MIN_INTERVAL_MS: '1000' }, {}), (e: unknown) => {
+      assert.ok(e instanceof ConfigError);
+      assert.match(e.message, /ARXIV_MIN_INTERVAL_MS: must be at least 3000 while ARXIV_API_URL points at arXiv/);
+      return true;
+    });
+    // Against loopback fakes any interval is allowed.
+    const local = { ARXIV_API_URL: 'http://127.0.0.1:9/api/query', ARXIV_RSS_URL: 'http://127.0.0.1:9/rss', ARXIV_WEB_URL: 'http://127.0.0.1:9' };
+    assert.equal(loadConfig({ ...local, ARXIV_MIN_INTERVAL_MS: '100' }, {}).ARXIV_MIN_INTERVAL_MS, 100);
+    assert.throws(() => loadConfig({ ...local, ARXIV_WEB_URL: 'https://www.arxiv.org', ARXIV_MIN_INTERVAL_MS: '100' }, {}), /ARXIV_WEB_URL points at arXiv/);
+  });
+
+  it('recognises arXiv hosts exactly', () => {
+    assert.equal(isArxivHost('arxiv.org'), true);
+    assert.equal(isArxivHost('export.arxiv.org'), true);
+    assert.equal(isArxivHost('EXPORT.ARXIV.ORG.'), true);
+    assert.equal(isArxivHost('notarxiv.org'), false);
+    assert.equal(isArxivHost('arxiv.org.evil.com'), false);
+  });
+
+  it('real environment wins over .env', () => {
+    const c = loadConfig({ LOG_LEVEL: 'debug' }, { LOG_LEVEL: 'info', DIGEST_TOP_K: '7' });
+    assert.equal(c.LOG_LEVEL, 'debug');
+    assert.equal(c.DIGEST_TOP_K, 7);
+  });
+
+  it('lists every problem, never echoing secrets', () => {
+    try {
+      loadConfig({ DIGEST_TIMEZONE: 'Mars/Olympus', NOTION_TOKEN: 'secret_xyz', DISCORD_PUBLIC_KEY: 'nothex', DIGEST_TOP_K: '0' }, {});
+      assert.fail('expected ConfigError');
+    } catch (e) {
+      assert.ok(e instanceof ConfigError);
+      assert.deepEqual(
+        e.problems.map((p) => p.split(':')[0]).sort(),
+        ['DIGEST_TIMEZONE', 'DIGEST_TOP_K', 'DISCORD_PUBLIC_KEY', 'NOTION_DATABASE_ID'],
+      );
+      assert.ok(!e.message.includes('secret_xyz'));
+    }
+  });
+
+  it('masks secrets for printing', () => {
+    const masked = maskedConfig(loadConfig({ NOTION_TOKEN: 'secret_1', NOTION_DATABASE_ID: 'db', LLM_API_KEY: 'sk-1' }, {}));
+    assert.equal(masked.NOTION_TOKEN, '****');
+    assert.equal(masked.LLM_API_KEY, '****');
+    assert.equal(masked.NOTION_DATABASE_ID, 'db');
+  });
+});
