@@ -1,0 +1,122 @@
+/** Subscriptions, digests, receipts and seen-state on SQLite. */
+import type Database from 'better-sqlite3';
+import type { Digest, Receipt } from '../../publish/digest.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { Subscription, SubscriptionInput } from '../port.ts';
+import { baseId, normalizeSubscription, validateSubscriptionName } from '../validate.ts';
+
+const DESTINATIONS = new Set(['markdown', 'notion', 'discord']);
+
+function checkKey(key: string, what: string): string {
+  if (typeof key !== 'string' || key.trim() === '' || key.length > 300) {
+    throw new AppError('INVALID_INPUT', `${what} must be a non-empty string of at most 300 characters`);
+  }
+  return key;
+}
+
+/** Statements over the alert tables; write methods expect the caller's write transaction. */
+export function createAlertTables(db: Database.Database) {
+  const s = {
+    subGet: db.prepare<[string], { body_json: string; created_at: string; updated_at: string }>(
+      'SELECT body_json, created_at, updated_at FROM subscriptions WHERE name = ?',
+    ),
+    subAll: db.prepare<[], { body_json: string; created_at: string; updated_at: string }>(
+      'SELECT body_json, created_at, updated_at FROM subscriptions ORDER BY name',
+    ),
+    subPut: db.prepare(
+      `INSERT INTO subscriptions (name, body_json, created_at, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET body_json = excluded.body_json, updated_at = excluded.updated_at`,
+    ),
+    subDel: db.prepare('DELETE FROM subscriptions WHERE name = ?'),
+    seenDel: db.prepare('DELETE FROM seen WHERE subscription = ?'),
+    digestPut: db.prepare(
+      `INSERT INTO digests (key, subscription, date, window_start, window_end, body_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET subscription = excluded.subscription, date = excluded.date,
+         window_start = excluded.window_start, window_end = excluded.window_end, body_json = excluded.body_json,
+         updated_at = excluded.updated_at`,
+    ),
+    digestGet: db.prepare<[string], { body_json: string }>('SELECT body_json FROM digests WHERE key = ?'),
+    digestList: db.prepare<[string, number], { body_json: string }>(
+      'SELECT body_json FROM digests WHERE subscription = ? ORDER BY window_end DESC, date DESC, key DESC LIMIT ?',
+    ),
+    receiptPut: db.prepare(
+      'INSERT OR IGNORE INTO receipts (digest_key, destination, ref, url, published_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    receiptsGet: db.prepare<[string], { destination: Receipt['destination']; ref: string; url: string | null; published_at: string }>(
+      'SELECT destination, ref, url, published_at FROM receipts WHERE digest_key = ? ORDER BY destination',
+    ),
+    unseen: db.prepare<[string, string], { value: string }>(
+      `SELECT j.value AS value FROM json_each(?) j
+       WHERE NOT EXISTS (SELECT 1 FROM seen s WHERE s.subscription = ? AND s.base_id = j.value) ORDER BY j.key`,
+    ),
+    seenPut: db.prepare('INSERT OR IGNORE INTO seen (subscription, base_id, digest_key, seen_at) VALUES (?, ?, ?, ?)'),
+  };
+
+  const toSubscription = (r: { body_json: string; created_at: string; updated_at: string }): Subscription => ({
+    ...(JSON.parse(r.body_json) as Omit<Subscription, 'createdAt' | 'updatedAt'>),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
+
+  function checkDigest(d: Digest): void {
+    checkKey(d?.key, 'digest key');
+    checkKey(d.subscription, `digest ${d.key}: subscription`);
+    if (!Array.isArray(d.entries) || typeof d.windowEnd !== 'string' || typeof d.windowStart !== 'string' || typeof d.date !== 'string') {
+      throw new AppError('INVALID_INPUT', `digest ${d.key} needs date, windowStart, windowEnd and entries`);
+    }
+  }
+
+  return {
+    upsertSubscription(input: SubscriptionInput): Subscription {
+      const body = normalizeSubscription(input);
+      const now = new Date().toISOString();
+      s.subPut.run(body.name, JSON.stringify(body), now, now);
+      return toSubscription(s.subGet.get(body.name)!);
+    },
+    getSubscription(name: string): Subscription | null {
+      const r = s.subGet.get(validateSubscriptionName(name));
+      return r ? toSubscription(r) : null;
+    },
+    listSubscriptions: (): Subscription[] => s.subAll.all().map(toSubscription),
+    deleteSubscription(name: string): boolean {
+      const n = validateSubscriptionName(name);
+      s.seenDel.run(n);
+      return s.subDel.run(n).changes > 0;
+    },
+    saveDigest(d: Digest): void {
+      checkDigest(d);
+      s.digestPut.run(d.key, d.subscription, d.date, d.windowStart, d.windowEnd, JSON.stringify(d), new Date().toISOString());
+    },
+    getDigest(key: string): Digest | null {
+      const r = s.digestGet.get(checkKey(key, 'digest key'));
+      return r ? (JSON.parse(r.body_json) as Digest) : null;
+    },
+    listDigests(subscription: string, limit: number): Digest[] {
+      if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
+      return s.digestList.all(checkKey(subscription, 'subscription'), limit).map((r) => JSON.parse(r.body_json) as Digest);
+    },
+    recordReceipt(digestKey: string, r: Receipt): void {
+      checkKey(digestKey, 'digest key');
+      if (!r || !DESTINATIONS.has(r.destination) || typeof r.ref !== 'string' || typeof r.publishedAt !== 'string') {
+        throw new AppError('INVALID_INPUT', `receipt for ${digestKey} needs destination (markdown, notion or discord), ref and publishedAt`);
+      }
+      s.receiptPut.run(digestKey, r.destination, r.ref, r.url ?? null, r.publishedAt);
+    },
+    getReceipts(digestKey: string): Receipt[] {
+      return s.receiptsGet
+        .all(checkKey(digestKey, 'digest key'))
+        .map((r) => ({ destination: r.destination, ref: r.ref, url: r.url, publishedAt: r.published_at }));
+    },
+    filterUnseen(subscription: string, ids: string[]): string[] {
+      checkKey(subscription, 'subscription');
+      const unique = [...new Set(ids.map(baseId))];
+      return s.unseen.all(JSON.stringify(unique), subscription).map((r) => r.value);
+    },
+    markSeen(subscription: string, ids: string[], digestKey: string): void {
+      checkKey(subscription, 'subscription');
+      checkKey(digestKey, 'digest key');
+      const now = new Date().toISOString();
+      for (const id of new Set(ids.map(baseId))) s.seenPut.run(subscription, id, digestKey, now);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Opening the SQLite file the way concurrent workers need it: WAL (readers never block the
+ * writer), busy_timeout (writers queue instead of failing), foreign keys on, then migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { AppError, isAppError } from '../../../lib/errors.ts';
+import { migrate } from './migrations.ts';
+
+/** How long a writer waits for another process's write transaction before giving up. */
+export const BUSY_TIMEOUT_MS = 15_000;
+
+/** Opens (creating and migrating) `<dataDir>/library.sqlite`. */
+export function openDatabase(dataDir: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'library.sqlite');
+  return sqliteCall(() => {
+    const db = new Database(file);
+    try {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db);
+      return db;
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }, `opening ${file}`);
+}
+
+/**
+ * Runs a database call, turning SQLite failures into AppError('STORE_ERROR'): retryable when the
+ * database was busy or locked by another writer (Temporal retries the activity), permanent otherwise.
+ */
+export function sqliteCall<T>(fn: () => T, what: string): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (isAppError(e)) throw e;
+    const code = (e as { code?: unknown }).code;
+    const busy = typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+    const message = e instanceof Error ? e.message : String(e);
+    throw new AppError(
+      'STORE_ERROR',
+      busy
+        ? `the library database stayed busy while ${what} (another writer held it); retry later`
+        : `library database failed while ${what}: ${message}`,
+      { retryable: busy, cause: e },
+    );
+  }
+}

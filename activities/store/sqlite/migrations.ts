@@ -1,0 +1,162 @@
+/**
+ * Versioned schema migrations, tracked in `PRAGMA user_version`. Append only: never edit a
+ * migration that has shipped; add the next one.
+ */
+import type Database from 'better-sqlite3';
+
+/** Migration N (1-based) brings the schema from version N-1 to N. */
+const MIGRATIONS: string[] = [
+  // 1: papers, versions, categories, author keys, topics, full text over title/abstract.
+  `
+  CREATE TABLE papers (
+    pk INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    version INTEGER,
+    title TEXT NOT NULL,
+    abstract TEXT NOT NULL,
+    authors_json TEXT NOT NULL,
+    categories_json TEXT NOT NULL,
+    primary_category TEXT NOT NULL,
+    published TEXT NOT NULL,
+    published_date TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    doi TEXT,
+    journal_ref TEXT,
+    comment TEXT,
+    license TEXT,
+    abs_url TEXT NOT NULL,
+    pdf_url TEXT,
+    html_url TEXT,
+    withdrawn INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX papers_published ON papers(published_date DESC, id);
+  CREATE TABLE paper_versions (
+    paper_pk INTEGER NOT NULL REFERENCES papers(pk),
+    version INTEGER NOT NULL,
+    updated TEXT NOT NULL,
+    PRIMARY KEY (paper_pk, version)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_categories (
+    category TEXT NOT NULL,
+    published_date TEXT NOT NULL,
+    paper_pk INTEGER NOT NULL,
+    PRIMARY KEY (category, published_date, paper_pk)
+  ) WITHOUT ROWID;
+  CREATE INDEX paper_categories_pk ON paper_categories(paper_pk);
+  -- Every word-aligned suffix of each author's normalised name (NFD, marks stripped, lowercase):
+  -- an author filter is an indexed prefix range over this column.
+  CREATE TABLE author_keys (
+    name_key TEXT NOT NULL,
+    paper_pk INTEGER NOT NULL,
+    PRIMARY KEY (name_key, paper_pk)
+  ) WITHOUT ROWID;
+  CREATE INDEX author_keys_pk ON author_keys(paper_pk);
+  CREATE TABLE topics (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE topic_papers (
+    topic_id INTEGER NOT NULL REFERENCES topics(id),
+    paper_pk INTEGER NOT NULL REFERENCES papers(pk),
+    added_at TEXT NOT NULL,
+    PRIMARY KEY (topic_id, paper_pk)
+  ) WITHOUT ROWID;
+  CREATE INDEX topic_papers_pk ON topic_papers(paper_pk);
+  CREATE VIRTUAL TABLE papers_fts USING fts5(
+    title, abstract, content='papers', content_rowid='pk', tokenize='unicode61 remove_diacritics 2'
+  );
+  `,
+  // 2: converted contents, search chunks, summaries.
+  `
+  CREATE TABLE contents (
+    key TEXT PRIMARY KEY,
+    paper_id TEXT NOT NULL,
+    version INTEGER,
+    vkey INTEGER NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('html', 'pdf')),
+    sha256 TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    warnings_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (paper_id, vkey)
+  );
+  CREATE TABLE chunks (
+    pk INTEGER PRIMARY KEY,
+    paper_id TEXT NOT NULL,
+    version INTEGER,
+    vkey INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    section_path_json TEXT NOT NULL,
+    text TEXT NOT NULL
+  );
+  CREATE INDEX chunks_paper ON chunks(paper_id, vkey);
+  CREATE VIRTUAL TABLE chunks_fts USING fts5(
+    title, abstract, section, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
+  );
+  CREATE TABLE summaries (
+    paper_id TEXT NOT NULL,
+    version INTEGER,
+    vkey INTEGER NOT NULL,
+    summary_json TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (paper_id, vkey)
+  ) WITHOUT ROWID;
+  `,
+  // 3: subscriptions, digests, receipts, seen-state.
+  `
+  CREATE TABLE subscriptions (
+    name TEXT PRIMARY KEY,
+    body_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE digests (
+    key TEXT PRIMARY KEY,
+    subscription TEXT NOT NULL,
+    date TEXT NOT NULL,
+    window_start TEXT NOT NULL,
+    window_end TEXT NOT NULL,
+    body_json TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX digests_subscription ON digests(subscription, window_end DESC, date DESC);
+  CREATE TABLE receipts (
+    digest_key TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    url TEXT,
+    published_at TEXT NOT NULL,
+    PRIMARY KEY (digest_key, destination)
+  ) WITHOUT ROWID;
+  CREATE TABLE seen (
+    subscription TEXT NOT NULL,
+    base_id TEXT NOT NULL,
+    digest_key TEXT NOT NULL,
+    seen_at TEXT NOT NULL,
+    PRIMARY KEY (subscription, base_id)
+  ) WITHOUT ROWID;
+  `,
+];
+
+/** Schema version this code writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings the database up to SCHEMA_VERSION. Runs under BEGIN IMMEDIATE so two processes opening
+ * a fresh database at once migrate it exactly once (the second waits on busy_timeout, then sees
+ * the new user_version).
+ */
+export function migrate(db: Database.Database): void {
+  const run = db.transaction(() => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current > SCHEMA_VERSION) {
+      throw new Error(`database schema ${current} is newer than this build (${SCHEMA_VERSION}); upgrade arxiv-radar`);
+    }
+    for (let v = current; v < SCHEMA_VERSION; v++) {
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`user_version = ${v + 1}`);
+    }
+  });
+  run.immediate();
+}

@@ -1,0 +1,85 @@
+/**
+ * The embedded SQLite driver of the PaperStore port: `<dataDir>/library.sqlite` (WAL, shared by
+ * every worker process on the machine) plus content-addressed Markdown under `<dataDir>/content/`.
+ */
+import path from 'node:path';
+import { silentLogger, type Logger } from '../../../lib/logger.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { PaperStore } from '../port.ts';
+import { createAlertTables } from './alerts.ts';
+import { createContentTables } from './contents.ts';
+import { openDatabase, sqliteCall } from './database.ts';
+import { createPaperTables } from './papers.ts';
+
+export interface SqliteStoreOptions {
+  dataDir: string;
+  logger?: Logger;
+}
+
+/**
+ * Opens (creating and migrating when needed) the library under `dataDir`. Writes run in
+ * BEGIN IMMEDIATE transactions, so concurrent writers queue on busy_timeout instead of failing
+ * or losing rows; a failing batch rolls back whole.
+ */
+export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
+  const logger = opts.logger ?? silentLogger;
+  const dataDir = path.resolve(opts.dataDir);
+  const db = openDatabase(dataDir);
+  logger.debug({ dataDir }, 'library opened');
+  const papers = createPaperTables(db);
+  const contents = createContentTables(db, path.join(dataDir, 'content'), papers.titleAbstract);
+  const alerts = createAlertTables(db);
+  let closed = false;
+
+  /** A read (or single-statement write) as a Promise, with SQLite errors mapped. */
+  const call = <T>(what: string, fn: () => T): Promise<T> => {
+    try {
+      if (closed) throw new AppError('STORE_ERROR', `the library is closed (while ${what})`);
+      return Promise.resolve(sqliteCall(fn, what));
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
+  };
+  /** A multi-statement write under BEGIN IMMEDIATE: all or nothing. */
+  const write = <T>(what: string, fn: () => T): Promise<T> => call(what, () => db.transaction(fn).immediate());
+  const inTransaction = (fn: () => void) => db.transaction(fn).immediate();
+
+  return {
+    upsertPapers: (list, o) =>
+      write(`storing ${Array.isArray(list) ? list.length : 0} papers`, () => {
+        if (!Array.isArray(list)) throw new AppError('INVALID_INPUT', 'upsertPapers takes a list of papers');
+        return papers.upsert(list, o?.topic);
+      }),
+    getPaper: (id) => call(`reading paper ${id}`, () => papers.getPaper(id)),
+    listPapers: (filters) => call('listing papers', () => papers.listPapers(filters ?? {})),
+    topics: () => call('listing topics', () => papers.topics()),
+    topicMarkdown: (topic) => call(`formatting topic ${topic}`, () => papers.topicMarkdown(topic)),
+
+    saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c, inTransaction)),
+    getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),
+    getContentByKey: (key) => call(`reading content ${key}`, () => contents.getContentByKey(key)),
+    replaceChunks: (id, version, chunks) => write(`indexing chunks of ${id}`, () => contents.replaceChunks(id, version, chunks)),
+    searchChunks: (query, o) => call('searching chunks', () => contents.searchChunks(query, o)),
+    saveSummary: (id, version, summary) => write(`saving summary of ${id}`, () => contents.saveSummary(id, version, summary)),
+    getSummary: (id, version) => call(`reading summary of ${id}`, () => contents.getSummary(id, version)),
+
+    upsertSubscription: (s) => write(`saving subscription ${s?.name}`, () => alerts.upsertSubscription(s)),
+    getSubscription: (name) => call(`reading subscription ${name}`, () => alerts.getSubscription(name)),
+    listSubscriptions: () => call('listing subscriptions', () => alerts.listSubscriptions()),
+    deleteSubscription: (name) => write(`deleting subscription ${name}`, () => alerts.deleteSubscription(name)),
+    saveDigest: (d) => write(`saving digest ${d?.key}`, () => alerts.saveDigest(d)),
+    getDigest: (key) => call(`reading digest ${key}`, () => alerts.getDigest(key)),
+    lastDigest: (sub) => call(`reading the last digest of ${sub}`, () => alerts.listDigests(sub, 1)[0] ?? null),
+    listDigests: (sub, limit) => call(`listing digests of ${sub}`, () => alerts.listDigests(sub, limit)),
+    recordReceipt: (key, r) => write(`recording a receipt for ${key}`, () => alerts.recordReceipt(key, r)),
+    getReceipts: (key) => call(`reading receipts of ${key}`, () => alerts.getReceipts(key)),
+    filterUnseen: (sub, ids) => call(`filtering seen papers of ${sub}`, () => alerts.filterUnseen(sub, ids)),
+    markSeen: (sub, ids, key) => write(`marking papers seen for ${sub}`, () => alerts.markSeen(sub, ids, key)),
+
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
