@@ -1,0 +1,229 @@
+/**
+ * Ordered line segments → Markdown: title, headings from font size and numbering, paragraphs,
+ * lists, captions, footnotes and the reference list.
+ */
+import { median, type Segment } from './pdf-layout.ts';
+import { joinLines } from './text.ts';
+
+const SECTION_WORDS =
+  /^(abstract|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
+const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
+const NUMBERED = /^((?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.)|(?:[A-H](?:\.\d{1,2}){0,2}\.?))\s+(\S.*)$/;
+const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
+const BULLET = /^[•◦▪●○■□‣⁃∙·*–]\s*/;
+const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
+
+/** Markdown and what was found while writing it. */
+export interface Rendered {
+  markdown: string;
+  title: string | null;
+}
+
+/**
+ * Render the ordered segments of all pages. `bodySize` is the most common font size (by chars);
+ * `pageHeights` lets footnotes be told apart from body text at the foot of a page.
+ */
+export function renderSegments(pages: Segment[][], pageHeights: number[]): Rendered {
+  const all = pages.flat();
+  const bodySize = dominantSize(all);
+  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792);
+  const titleSet = new Set(title?.segments ?? []);
+  const pitch = typicalPitch(pages, bodySize);
+
+  const blocks: string[] = [];
+  const footnotes: string[] = [];
+  if (title) blocks.push(`# ${title.text}`);
+  let para: { kind: 'p' | 'li' | 'ref' | 'caption'; text: string; last: Segment; maxX1: number } | null = null;
+  let inReferences = false;
+  let sawRoman = false;
+
+  const flush = () => {
+    if (!para) return;
+    const t = para.text.trim();
+    if (t) blocks.push(para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : t);
+    para = null;
+  };
+
+  let headingsSeen = 0;
+  for (const [p, segs] of pages.entries()) {
+    const height = pageHeights[p] ?? 792;
+    const foot = footnoteSegments(segs, bodySize, height);
+    const used = new Set<Segment>();
+    let footText = '';
+    for (const [i, s] of segs.entries()) {
+      if (titleSet.has(s) || used.has(s)) continue;
+      if (foot.has(s)) {
+        footText = FOOTNOTE_MARK.test(s.text) && footText ? (footnotes.push(footText), s.text) : joinLines(footText, s.text).trim();
+        continue;
+      }
+      const prev = para?.last;
+      const sameFlow = prev !== undefined && prev.page === s.page && s.top >= prev.top - 0.1 && s.top - prev.bottom < 2.2 * pitch;
+      const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
+      const newColumn = !prev || !sameFlow;
+
+      const heading = headingLevel(s, bodySize, pitch, gapAbove, sawRoman, p === 0 && headingsSeen === 0);
+      if (heading) {
+        flush();
+        headingsSeen++;
+        if (/^[IVX]{1,5}\.\s/.test(s.text)) sawRoman = true;
+        let text = s.text;
+        const next = segs[i + 1];
+        if (next && continuesHeading(text, s, next, pitch)) {
+          text = joinLines(text, next.text);
+          used.add(next);
+        }
+        blocks.push(`${'#'.repeat(heading)} ${text}`);
+        inReferences = REFERENCES.test(stripNumber(text));
+        continue;
+      }
+      if (CAPTION.test(s.text) && (newColumn || gapAbove > 0.4 * pitch || para?.kind !== 'caption')) {
+        flush();
+        para = { kind: 'caption', text: s.text, last: s, maxX1: s.x1 };
+        continue;
+      }
+      if (BULLET.test(s.text) && s.text.length > 2) {
+        flush();
+        para = { kind: 'li', text: s.text.replace(BULLET, ''), last: s, maxX1: s.x1 };
+        continue;
+      }
+      if (inReferences) {
+        const startsEntry = /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) || (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
+        if (!para || startsEntry || gapAbove > 0.8 * pitch) {
+          flush();
+          para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
+        } else {
+          para.text = joinLines(para.text, s.text);
+          para.last = s;
+        }
+        continue;
+      }
+      if (para && continues(para, s, sameFlow, gapAbove, pitch)) {
+        para.text = joinLines(para.text, s.text);
+        para.last = s;
+        para.maxX1 = Math.max(para.maxX1, s.x1);
+      } else {
+        flush();
+        para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
+      }
+    }
+    if (footText) footnotes.push(footText);
+  }
+  flush();
+  if (footnotes.length) blocks.push(...footnotes.map((f) => `> ${f}`));
+  return { markdown: `${blocks.join('\n\n')}\n`, title: title?.text ?? null };
+}
+
+function continues(
+  para: { kind: string; text: string; last: Segment; maxX1: number },
+  s: Segment,
+  sameFlow: boolean,
+  gapAbove: number,
+  pitch: number,
+): boolean {
+  const prev = para.last;
+  if (Math.abs(s.size - prev.size) > 1.2) return false;
+  const endsSentence = /[.!?:]["')\]]?$/.test(para.text);
+  if (!sameFlow) return !endsSentence || /^[a-z]/.test(s.text);
+  if (gapAbove > 0.75 * pitch) return false;
+  // First-line indent starts a paragraph; a short last line ends one.
+  if (s.x0 > prev.x0 + 0.8 * s.size && endsSentence) return false;
+  if (endsSentence && prev.x1 < para.maxX1 - 2.5 * s.size) return false;
+  return true;
+}
+
+/** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
+function continuesHeading(text: string, s: Segment, next: Segment, pitch: number): boolean {
+  if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
+  if (Math.abs(next.size - s.size) > 0.3 || next.text.length > 60 || NUMBERED.test(next.text)) return false;
+  const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
+  return /-$/.test(text) || /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) || (caps(text) && caps(next.text));
+}
+
+function stripNumber(text: string): string {
+  const m = NUMBERED.exec(text);
+  return (m ? m[2]! : text).trim();
+}
+
+/** Markdown level of a heading line, or 0 for body text. */
+function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number, sawRoman: boolean, frontMatter: boolean): number {
+  const text = s.text;
+  if (text.length > 90 || text.length < 2 || /[,;]$/.test(text)) return 0;
+  const words = text.split(/\s+/).length;
+  if (words > 12) return 0;
+  const spaced = gapAbove > 0.5 * pitch;
+  const larger = s.size >= body * 1.12;
+  const bare = stripNumber(text).replace(/[.:]$/, '');
+  const m = NUMBERED.exec(text);
+  if (m && (spaced || larger) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && /^[A-Z]/.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
+    const num = m[1]!.replace(/\.$/, '');
+    if (/^\d+$/.test(num) && Number(num) > 40) return 0;
+    if (/^[IVX]+$/.test(num)) return 2;
+    if (/^[A-H]$/.test(num)) return sawRoman ? 3 : 2;
+    return Math.min(6, 2 + (num.match(/\./g)?.length ?? 0));
+  }
+  if (SECTION_WORDS.test(bare) && (spaced || larger)) return 2;
+  if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
+  return 0;
+}
+
+/** The largest text in the top part of page 1, merged over consecutive lines. */
+function findTitle(page: Segment[], body: number, height: number): { text: string; segments: Segment[] } | null {
+  const top = page.filter((s) => s.top < height * 0.45 && /[A-Za-z]{2}/.test(s.text));
+  if (!top.length) return null;
+  const max = Math.max(...top.map((s) => s.size));
+  if (max < body * 1.15) return null;
+  const lines = top.filter((s) => Math.abs(s.size - max) < 0.6).sort((a, b) => a.top - b.top);
+  const first = lines[0]!;
+  const segs: Segment[] = [];
+  for (const s of lines) {
+    const last = segs[segs.length - 1];
+    if (last && s.top - last.bottom > 1.2 * max) break;
+    segs.push(s);
+  }
+  const text = segs
+    .map((s) => s.text)
+    .reduce((a, b) => joinLines(a, b))
+    .trim();
+  if (text.length > 300 || !/[A-Za-z]{3}/.test(text) || first.page !== 0) return null;
+  return { text, segments: segs };
+}
+
+/** Small text at the foot of the page, starting with a footnote mark, and everything below it. */
+function footnoteSegments(segs: Segment[], body: number, height: number): Set<Segment> {
+  const out = new Set<Segment>();
+  const bodyBottom = Math.max(0, ...segs.filter((s) => Math.abs(s.size - body) < 0.6).map((s) => s.bottom));
+  const starts = segs.filter(
+    (s) => s.size <= body * 0.9 && s.top > height * 0.55 && s.top > bodyBottom - 0.5 && FOOTNOTE_MARK.test(s.text) && !CAPTION.test(s.text),
+  );
+  if (!starts.length) return out;
+  const first = Math.min(...starts.map((s) => s.top));
+  for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
+  return out;
+}
+
+/** Most common font size weighted by characters. */
+function dominantSize(segs: Segment[]): number {
+  const hist = new Map<number, number>();
+  for (const s of segs) {
+    const k = Math.round(s.size * 2) / 2;
+    hist.set(k, (hist.get(k) ?? 0) + s.text.length);
+  }
+  let best = 10;
+  let n = -1;
+  for (const [k, v] of hist) if (v > n) [best, n] = [k, v];
+  return best;
+}
+
+/** Typical baseline-to-baseline distance of body lines, used to tell paragraph gaps. */
+function typicalPitch(pages: Segment[][], body: number): number {
+  const d: number[] = [];
+  for (const segs of pages) {
+    for (let i = 1; i < segs.length && d.length < 4000; i++) {
+      const a = segs[i - 1]!;
+      const b = segs[i]!;
+      const delta = b.baseline - a.baseline;
+      if (Math.abs(a.size - body) < 0.6 && Math.abs(b.size - body) < 0.6 && delta > 0 && delta < 3 * body) d.push(delta);
+    }
+  }
+  return median(d) || body * 1.2;
+}

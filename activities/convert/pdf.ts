@@ -1,0 +1,139 @@
+/**
+ * PDF → Markdown with pdf.js (legacy build, the one that runs in Node). Text items become line
+ * segments, pages are put in reading order by an XY-cut, running headers/footers, page numbers
+ * and arXiv's rotated side stamp are dropped, and the rest is rendered by pdf-markdown.ts.
+ */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { AppError, errorMessage } from '../../lib/errors.ts';
+import { buildSegments, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
+import { renderSegments } from './pdf-markdown.ts';
+import { sectionsOf, type ConvertResult } from './types.ts';
+
+/** arXiv's identifier stamp, in case a PDF carries it unrotated. */
+const STAMP = /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
+const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+
+/**
+ * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
+ * `CONVERT_CORRUPT` when pdf.js cannot parse the file and `CONVERT_NO_TEXT` when the text layer is
+ * missing or unreadable (scans, Type 3 bitmap fonts without a Unicode map).
+ */
+export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<ConvertResult> {
+  const started = performance.now();
+  const warnings: string[] = [];
+  const task = getDocument({
+    // pdf.js detaches the buffer it is given; copy so callers keep theirs.
+    data: new Uint8Array(data),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+  });
+  let doc;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    await task.destroy();
+    const name = (e as { name?: string }).name;
+    if (name === 'PasswordException') {
+      throw new AppError('CONVERT_ENCRYPTED', 'The PDF is password-protected; download an unencrypted copy.', { cause: e });
+    }
+    throw new AppError('CONVERT_CORRUPT', `The file is not a readable PDF (${errorMessage(e)}); re-download it.`, { cause: e });
+  }
+  try {
+    const pageCount = doc.numPages;
+    const last = Math.min(pageCount, opts.maxPages ?? pageCount);
+    if (last < pageCount) warnings.push(`converted the first ${last} of ${pageCount} pages`);
+    const rawPages: Segment[][] = [];
+    const heights: number[] = [];
+    for (let n = 1; n <= last; n++) {
+      const page = await doc.getPage(n);
+      const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
+      const content = await page.getTextContent();
+      const runs: TextRun[] = [];
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        const run = toRun(item, vx0, vy1, vx1 - vx0, vy1 - vy0);
+        if (run) runs.push(run);
+      }
+      heights.push(vy1 - vy0);
+      rawPages.push(buildSegments(runs, n - 1));
+      page.cleanup();
+    }
+    assertTextLayer(rawPages, last);
+    const cleaned = dropRunningLines(rawPages, heights).map((segs) => readingOrder(segs));
+    const { markdown, title } = renderSegments(cleaned, heights);
+    return {
+      markdown,
+      title,
+      sections: sectionsOf(markdown),
+      pageCount,
+      warnings,
+      timings: { totalMs: Math.round(performance.now() - started) },
+    };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** Un-rotated text only: the arXiv side stamp and rotated figure labels are left out. */
+function toRun(item: TextItem, x0: number, yTop: number, width: number, height: number): TextRun | null {
+  const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number];
+  if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0 || d <= 0) return null;
+  if (!item.str) return null;
+  const x = e - x0;
+  const y = yTop - f;
+  if (x < -5 || x > width + 5 || y < -5 || y > height + 5) return null;
+  return { text: item.str, x, y, width: item.width, size: Math.abs(d) || item.height };
+}
+
+/**
+ * Running headers and footers repeat (digits aside) in the top or bottom band of many pages; page
+ * numbers sit alone there. Both are dropped, as is any unrotated arXiv stamp.
+ */
+function dropRunningLines(pages: Segment[][], heights: number[]): Segment[][] {
+  const key = (s: Segment) => s.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  const inBand = (s: Segment, h: number) => s.top < h * 0.09 || s.bottom > h * 0.91;
+  const counts = new Map<string, number>();
+  pages.forEach((segs, p) => {
+    const seen = new Set<string>();
+    for (const s of segs) if (inBand(s, heights[p]!)) seen.add(key(s));
+    for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
+  });
+  const repeatMin = Math.max(3, Math.ceil(pages.length * 0.3));
+  return pages.map((segs, p) =>
+    segs.filter((s) => {
+      if (STAMP.test(s.text)) return false;
+      if (!inBand(s, heights[p]!)) return true;
+      if (PAGE_NUMBER.test(s.text)) return false;
+      return pages.length < 3 || (counts.get(key(s)) ?? 0) < repeatMin;
+    }),
+  );
+}
+
+/**
+ * A usable text layer has letters and real words. Type 3 bitmap fonts without ToUnicode (the
+ * corpus's 0706.3971) come out as punctuation soup; scans come out empty.
+ */
+function assertTextLayer(pages: Segment[][], pageCount: number): void {
+  const text = pages
+    .flat()
+    .map((s) => s.text)
+    .join(' ');
+  const visible = text.replace(/\s+/g, '');
+  const letters = (visible.match(/\p{L}/gu) ?? []).length;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const common = words.filter((w) => COMMON_WORDS.has(w)).length;
+  const perPage = visible.length / Math.max(1, pageCount);
+  const ok = perPage >= 100 && letters / Math.max(1, visible.length) >= 0.5 && (words.length < 200 || common / words.length >= 0.02);
+  if (!ok) {
+    throw new AppError(
+      'CONVERT_NO_TEXT',
+      `The PDF has no usable text layer (${Math.round(perPage)} characters per page, ${Math.round((100 * letters) / Math.max(1, visible.length))}% letters); it needs OCR. Try the arXiv HTML version instead.`,
+    );
+  }
+}
+
+const COMMON_WORDS = new Set(['the', 'of', 'and', 'a', 'in', 'to', 'is', 'for', 'we', 'that', 'with', 'on', 'are', 'by', 'as', 'this', 'be', 'de', 'la', 'et', 'der', 'die', 'und']);
