@@ -41,7 +41,7 @@ export function splitSentences(text: string): string[] {
   const out: string[] = [];
   const flat = text.replace(/\s+/g, ' ').trim();
   let start = 0;
-  const re = /[.!?](?:["')\]]*)\s+(?=["'(\[]?[A-Z0-9])/g;
+  const re = /[.!?](?:["')\]]*)\s+(?=["'([]?[A-Z0-9])/g;
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
     const before = flat.slice(start, m.index + 1);
     const lastWord = /([A-Za-z.]+)\.$/.exec(before)?.[1]?.toLowerCase() ?? '';
