@@ -1,0 +1,274 @@
+/**
+ * The driver-independent contract of the PaperStore port. Every driver (SQLite now, Postgres
+ * later) runs it: `runStoreContract('sqlite', () => openSqliteStore(...))`. `makeStore` must
+ * return a new, empty store each time.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import type { Paper } from '../../../activities/arxiv/paper.ts';
+import type { Digest, Summary } from '../../../activities/publish/digest.ts';
+import type { PaperStore } from '../../../activities/store/port.ts';
+import { isAppError, type ErrorCode } from '../../../lib/errors.ts';
+import { feedPapers, withRepairedNames } from './fixtures.ts';
+
+async function rejectsWith(p: Promise<unknown>, code: ErrorCode, mention: RegExp): Promise<void> {
+  await assert.rejects(p, (e: unknown) => {
+    assert.ok(isAppError(e, code), `expected AppError ${code}, got ${String(e)}`);
+    assert.match(e.message, mention);
+    return true;
+  });
+}
+
+const byId = (papers: Paper[], id: string): Paper => {
+  const p = papers.find((x) => x.id === id);
+  assert.ok(p, `fixture ${id} missing`);
+  return p;
+};
+
+const summary: Summary = { tldr: 'Finds a quantum critical point.', keyPoints: ['one', 'two', 'three'], method: 'extractive' };
+
+function digest(key: string, subscription: string, date: string): Digest {
+  return {
+    key,
+    subscription,
+    interest: 'quantum criticality',
+    date,
+    windowStart: `${date}T00:00:00.000Z`,
+    windowEnd: `${date}T23:59:59.000Z`,
+    entries: [],
+  };
+}
+
+/** Registers the contract tests for one driver. */
+export function runStoreContract(name: string, makeStore: () => Promise<PaperStore>): void {
+  describe(`PaperStore contract: ${name}`, () => {
+    let store: PaperStore;
+    const maestro = feedPapers('search_au-del_maestro.xml');
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('papers', () => {
+      it('inserts, then updates, and reads back the full record by base or versioned id', async () => {
+        assert.deepEqual(await store.upsertPapers(maestro), { inserted: 10, updated: 0 });
+        assert.deepEqual(await store.upsertPapers(maestro), { inserted: 0, updated: 10 });
+        const original = byId(maestro, 'cond-mat/0607501');
+        const stored = await store.getPaper('cond-mat/0607501');
+        assert.deepEqual(stored, { ...original, versionsSeen: [2], topics: [] });
+        assert.deepEqual(await store.getPaper('cond-mat/0607501v2'), stored);
+        assert.equal(await store.getPaper('0000.00000'), null);
+      });
+
+      it('records every version seen and keeps the newest metadata when an older version arrives later', async () => {
+        const [v2] = feedPapers('id_list_1111.2011v2.xml');
+        assert.ok(v2);
+        await store.upsertPapers([v2]);
+        const v1: Paper = { ...v2, version: 1, title: 'An older title', updated: v2.published };
+        await store.upsertPapers([v1]);
+        const stored = await store.getPaper('1111.2011');
+        assert.deepEqual(stored?.versionsSeen, [1, 2]);
+        assert.equal(stored?.title, v2.title);
+        assert.equal(stored?.version, 2);
+      });
+
+      it('rolls a failing batch back whole and keeps what was stored before', async () => {
+        await store.upsertPapers(maestro.slice(0, 3));
+        const bad = { ...byId(maestro, 'cond-mat/0607501'), published: 'not a date' };
+        await rejectsWith(store.upsertPapers([...maestro.slice(3, 6), bad]), 'INVALID_INPUT', /published/);
+        const all = await store.listPapers({ limit: 50 });
+        assert.deepEqual(all.papers.map((p) => p.arxiv_id).sort(), maestro.slice(0, 3).map((p) => p.id).sort());
+      });
+    });
+
+    describe('topics', () => {
+      it('counts papers per topic and formats one topic as Markdown', async () => {
+        const quantum = feedPapers('search_au-del_maestro_AND_ti-quantum_criticality.xml');
+        await store.upsertPapers(quantum, { topic: 'quantum criticality' });
+        await store.upsertPapers(maestro, { topic: 'del maestro' });
+        assert.deepEqual(await store.topics(), [
+          { name: 'del maestro', count: 10 },
+          { name: 'quantum criticality', count: 2 },
+        ]);
+        assert.deepEqual((await store.getPaper('cond-mat/0607501'))?.topics, ['del maestro', 'quantum criticality']);
+        const md = await store.topicMarkdown('quantum criticality');
+        assert.match(md, /^# quantum criticality\n\n2 papers\.\n/);
+        for (const p of quantum) {
+          assert.ok(md.includes(p.title.replace(/\s+/g, ' ').trim()), `markdown lists ${p.title}`);
+          assert.ok(md.includes(`(${p.links.abs})`));
+        }
+        await rejectsWith(store.topicMarkdown('nope'), 'NOT_FOUND', /nope/);
+        await rejectsWith(store.listPapers({ topic: 'nope' }), 'NOT_FOUND', /nope/);
+        await rejectsWith(store.upsertPapers([], { topic: '  ' }), 'INVALID_INPUT', /topic/);
+      });
+    });
+
+    describe('listPapers', () => {
+      it('rejects invalid filters naming the filter', async () => {
+        await rejectsWith(store.listPapers({ start_date: '2024-13-01' }), 'INVALID_INPUT', /start_date/);
+        await rejectsWith(store.listPapers({ end_date: '2024/01/01' }), 'INVALID_INPUT', /end_date/);
+        await rejectsWith(store.listPapers({ start_date: '2024-02-01', end_date: '2024-01-01' }), 'INVALID_INPUT', /start_date/);
+        await rejectsWith(store.listPapers({ limit: 0 }), 'INVALID_INPUT', /limit/);
+        await rejectsWith(store.listPapers({ limit: 51 }), 'INVALID_INPUT', /limit/);
+        await rejectsWith(store.listPapers({ limit: 2.5 }), 'INVALID_INPUT', /limit/);
+        await rejectsWith(store.listPapers({ offset: -1 }), 'INVALID_INPUT', /offset/);
+        await rejectsWith(store.listPapers({ categories: ['not a category'] }), 'INVALID_INPUT', /categories/);
+        await rejectsWith(store.listPapers({ query: '!!!' }), 'INVALID_INPUT', /query/);
+      });
+
+      it('answers in the seed 002 shape, 20 by default', async () => {
+        await store.upsertPapers(feedPapers('search_testing_start0_max100.xml'));
+        const r = await store.listPapers({});
+        assert.equal(r.total_count, 100);
+        assert.equal(r.returned, 20);
+        const p = r.papers[0];
+        assert.ok(p);
+        assert.deepEqual(Object.keys(p).sort(), ['abstract', 'arxiv_id', 'authors', 'categories', 'pdf_url', 'published_date', 'title']);
+        assert.match(p.published_date, /^\d{4}-\d{2}-\d{2}$/);
+        const dates = r.papers.map((x) => x.published_date);
+        assert.deepEqual(dates, [...dates].sort().reverse());
+      });
+
+      it('matches authors ignoring case and accents, on any author', async () => {
+        const papers = feedPapers('id_list_1707.08567.xml').map(withRepairedNames);
+        assert.ok(papers[0]?.authors.some((a) => a.name === 'Dirk Wübben'));
+        await store.upsertPapers([...papers, ...maestro]);
+        for (const author of ['Dirk Wübben', 'dirk wubben', 'WUBBEN', 'Wübben']) {
+          const r = await store.listPapers({ author });
+          assert.deepEqual(r.papers.map((p) => p.arxiv_id), ['1707.08567'], author);
+        }
+        assert.equal((await store.listPapers({ author: 'del maestro' })).total_count, 10);
+        assert.equal((await store.listPapers({ author: 'Subir Sachdev' })).total_count, maestro.filter((p) => p.authors.some((a) => a.name === 'Subir Sachdev')).length);
+      });
+
+      it('turns any user text into a safe full-text query', async () => {
+        await store.upsertPapers(maestro);
+        for (const query of ['"quantum', 'AND OR NOT', 'title:(x*', 'NEAR(a b)', "o'brien -x ^y", '\u0000quantum']) {
+          const r = await store.listPapers({ query });
+          assert.ok(r.total_count >= 0, query);
+        }
+        const r = await store.listPapers({ query: 'Quantum Criticality' });
+        assert.ok(r.total_count > 0);
+        assert.ok(r.papers.every((p) => /quantum/i.test(`${p.title} ${p.abstract}`) && /criticality/i.test(`${p.title} ${p.abstract}`)));
+      });
+    });
+
+    describe('contents', () => {
+      it('saves Markdown per version, returns the latest by default and finds it by key', async () => {
+        const first = await store.saveContent({ id: 'astro-ph/0601001', version: 1, source: 'pdf', markdown: '# v1\n', warnings: ['no text on page 3'] });
+        const second = await store.saveContent({ id: 'astro-ph/0601001', version: 2, source: 'html', markdown: '# v2\n', warnings: [] });
+        assert.notEqual(first.key, second.key);
+        assert.deepEqual(await store.getContent('astro-ph/0601001'), {
+          key: second.key, id: 'astro-ph/0601001', version: 2, source: 'html', markdown: '# v2\n', warnings: [],
+        });
+        assert.equal((await store.getContent('astro-ph/0601001', 1))?.markdown, '# v1\n');
+        assert.deepEqual((await store.getContentByKey(first.key))?.warnings, ['no text on page 3']);
+        assert.equal(await store.getContent('astro-ph/0601001', 3), null);
+        assert.equal(await store.getContentByKey('../../etc/passwd'), null);
+        const again = await store.saveContent({ id: 'astro-ph/0601001v1', version: 1, source: 'pdf', markdown: '# v1\n', warnings: ['no text on page 3'] });
+        assert.equal(again.key, first.key);
+        await store.saveContent({ id: '2104.12255', version: null, source: 'pdf', markdown: 'unversioned', warnings: [] });
+        assert.equal((await store.getContent('2104.12255', null))?.markdown, 'unversioned');
+        await rejectsWith(store.saveContent({ id: 'x', version: 0, source: 'pdf', markdown: '', warnings: [] }), 'INVALID_INPUT', /version/);
+      });
+    });
+
+    describe('chunks', () => {
+      it('searches chunk text, section and paper title; replaces chunks; never fails on odd text', async () => {
+        await store.upsertPapers(maestro);
+        const p = byId(maestro, 'cond-mat/0607501');
+        await store.replaceChunks(p.id, 2, [
+          { sectionPath: ['1 Introduction'], text: 'We study the checkerboard lattice with quantum Monte Carlo.' },
+          { sectionPath: ['2 Results', '2.1 Phase diagram'], text: 'A valence bond solid appears at low temperature.' },
+        ]);
+        const hits = await store.searchChunks('valence bond');
+        assert.equal(hits.length, 1);
+        assert.deepEqual(hits[0] && { ...hits[0], score: 0 }, {
+          arxivId: p.id, version: 2, title: p.title, sectionPath: ['2 Results', '2.1 Phase diagram'],
+          text: 'A valence bond solid appears at low temperature.', score: 0,
+        });
+        assert.ok((hits[0]?.score ?? 0) > 0);
+        // Section headings are searchable too.
+        assert.ok((await store.searchChunks('phase diagram')).some((h) => h.sectionPath[1] === '2.1 Phase diagram'));
+        assert.equal((await store.searchChunks('valence', { ids: ['1111.2011'] })).length, 0);
+        assert.equal((await store.searchChunks('valence', { ids: ['cond-mat/0607501v2'] })).length, 1);
+        for (const q of ['"', 'NEAR(', '*', 'a:b', '']) assert.ok(Array.isArray(await store.searchChunks(q)));
+        await store.replaceChunks(p.id, 2, [{ sectionPath: [], text: 'Only this remains.' }]);
+        assert.equal((await store.searchChunks('valence')).length, 0);
+        assert.equal((await store.searchChunks('remains')).length, 1);
+      });
+    });
+
+    describe('summaries', () => {
+      it('keeps one summary per version and returns the newest by default', async () => {
+        await store.saveSummary('1111.2011', 1, { ...summary, tldr: 'old' });
+        await store.saveSummary('1111.2011', 2, summary);
+        assert.deepEqual(await store.getSummary('1111.2011'), summary);
+        assert.equal((await store.getSummary('1111.2011', 1))?.tldr, 'old');
+        assert.equal(await store.getSummary('1111.2011', 3), null);
+      });
+    });
+
+    describe('subscriptions', () => {
+      it('applies defaults, validates, keeps createdAt on replace, lists and deletes', async () => {
+        const s = await store.upsertSubscription({ name: 'quantum-crit', query: 'quantum criticality', interest: 'QCPs' });
+        assert.equal(s.includeCrossLists, true);
+        assert.equal(s.includeReplacements, false);
+        assert.equal(s.timezone, 'UTC');
+        assert.equal(s.paused, false);
+        assert.deepEqual(s.categories, []);
+        assert.deepEqual(s.destinations, { markdown: true, notion: false, discordChannelId: null, discordWebhookUrl: null });
+        const again = await store.upsertSubscription({ name: 'quantum-crit', categories: ['cond-mat.str-el'], interest: 'x', topK: 5, timezone: 'Europe/Paris' });
+        assert.equal(again.createdAt, s.createdAt);
+        assert.equal(again.query, null);
+        assert.equal(again.topK, 5);
+        assert.deepEqual(await store.getSubscription('quantum-crit'), again);
+        await store.upsertSubscription({ name: 'a-first', categories: ['cs.LG'] });
+        assert.deepEqual((await store.listSubscriptions()).map((x) => x.name), ['a-first', 'quantum-crit']);
+        await rejectsWith(store.upsertSubscription({ name: 'Bad Name', query: 'x' }), 'INVALID_INPUT', /Bad Name/);
+        await rejectsWith(store.upsertSubscription({ name: 'no-query' }), 'INVALID_INPUT', /query or at least one category/);
+        await rejectsWith(store.upsertSubscription({ name: 'tz', query: 'x', timezone: 'Mars/Olympus' }), 'INVALID_INPUT', /timezone/);
+        await rejectsWith(store.upsertSubscription({ name: 'cron', query: 'x', cron: 'every day' }), 'INVALID_INPUT', /cron/);
+        assert.equal(await store.deleteSubscription('a-first'), true);
+        assert.equal(await store.deleteSubscription('a-first'), false);
+        assert.equal(await store.getSubscription('a-first'), null);
+      });
+    });
+
+    describe('digests and receipts', () => {
+      it('upserts digests by key, finds the last one, and records one receipt per destination', async () => {
+        assert.equal(await store.lastDigest('qc'), null);
+        await store.saveDigest(digest('qc:2024-11-27', 'qc', '2024-11-27'));
+        await store.saveDigest(digest('qc:2024-11-28', 'qc', '2024-11-28'));
+        await store.saveDigest({ ...digest('qc:2024-11-27', 'qc', '2024-11-27'), interest: 'updated' });
+        assert.equal((await store.lastDigest('qc'))?.key, 'qc:2024-11-28');
+        assert.deepEqual((await store.listDigests('qc', 10)).map((d) => d.key), ['qc:2024-11-28', 'qc:2024-11-27']);
+        assert.equal((await store.getDigest('qc:2024-11-27'))?.interest, 'updated');
+        assert.equal(await store.getDigest('missing'), null);
+        const r = { destination: 'notion' as const, ref: 'page-1', url: 'https://notion.so/page-1', publishedAt: '2024-11-28T09:00:00.000Z' };
+        await store.recordReceipt('qc:2024-11-28', r);
+        await store.recordReceipt('qc:2024-11-28', { ...r, ref: 'page-2' });
+        await store.recordReceipt('qc:2024-11-28', { destination: 'markdown', ref: 'qc/2024-11-28.md', url: null, publishedAt: r.publishedAt });
+        assert.deepEqual(await store.getReceipts('qc:2024-11-28'), [
+          { destination: 'markdown', ref: 'qc/2024-11-28.md', url: null, publishedAt: r.publishedAt },
+          r,
+        ]);
+        assert.deepEqual(await store.getReceipts('qc:2024-11-27'), []);
+      });
+    });
+
+    describe('seen-state', () => {
+      it('filters ids already sent to a subscription, per subscription', async () => {
+        assert.deepEqual(await store.filterUnseen('qc', ['1111.2011', 'cond-mat/0607501', '1111.2011v2']), ['1111.2011', 'cond-mat/0607501']);
+        await store.markSeen('qc', ['1111.2011v2'], 'qc:2024-11-28');
+        assert.deepEqual(await store.filterUnseen('qc', ['cond-mat/0607501', '1111.2011']), ['cond-mat/0607501']);
+        assert.deepEqual(await store.filterUnseen('other', ['1111.2011']), ['1111.2011']);
+        await store.upsertSubscription({ name: 'qc', query: 'x' });
+        await store.deleteSubscription('qc');
+        assert.deepEqual(await store.filterUnseen('qc', ['1111.2011']), ['1111.2011']);
+      });
+    });
+  });
+}
