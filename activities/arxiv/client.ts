@@ -1,0 +1,198 @@
+/**
+ * ArxivClient: every arXiv operation the service needs, over the one transport. Each method makes
+ * exactly one HTTP request, except searchAll and lookupIds, which page / batch over the
+ * single-request methods (Temporal workflows call the single-request ones, one per activity).
+ */
+import { createRequire } from 'node:module';
+import { AppError, isAppError } from '../../lib/errors.ts';
+import { silentLogger, type Logger } from '../../lib/logger.ts';
+import { parseAtomFeed, type AtomFeed } from './atom.ts';
+import { extractArxivId } from './ids.ts';
+import type { Paper } from './paper.ts';
+import { ARXIV_LIMITS, buildQueryUrl, type SortBy, type SortOrder } from './query.ts';
+import { parseAnnounceFeed, type AnnounceFeed } from './rss.ts';
+import { ArxivTransport } from './transport.ts';
+
+export interface ArxivClientOptions {
+  /** e.g. https://export.arxiv.org/api/query */
+  apiUrl: string;
+  /** e.g. https://rss.arxiv.org/atom */
+  rssUrl: string;
+  /** e.g. https://arxiv.org (PDF and HTML) */
+  webUrl: string;
+  /** Who to contact about this client (email or URL), sent in the User-Agent. */
+  contact?: string | undefined;
+  minIntervalMs: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  logger?: Logger;
+}
+
+export interface SearchOptions {
+  start?: number;
+  maxResults?: number;
+  sortBy?: SortBy;
+  sortOrder?: SortOrder;
+}
+
+export interface LookupResult {
+  papers: Paper[];
+  /** Requested ids (as given, normalised) that arXiv returned nothing for. */
+  missing: string[];
+}
+
+const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+/** The User-Agent arXiv asks for: product, version and a way to reach the operator. */
+export function userAgent(contact: string | undefined): string {
+  return `arxiv-radar/${VERSION} (+${contact ?? 'set ARXIV_CONTACT to an email or URL'})`;
+}
+
+export class ArxivClient {
+  readonly transport: ArxivTransport;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: ArxivClientOptions) {
+    this.log = opts.logger ?? silentLogger;
+    const hosts = [opts.apiUrl, opts.rssUrl, opts.webUrl].map((u) => new URL(u).hostname);
+    this.transport = new ArxivTransport({
+      userAgent: userAgent(opts.contact),
+      minIntervalMs: opts.minIntervalMs,
+      timeoutMs: opts.timeoutMs,
+      maxResponseBytes: opts.maxResponseBytes,
+      extraAllowedHosts: hosts,
+      logger: this.log,
+    });
+  }
+
+  /**
+   * One page of search results (one request). A page that comes back empty although the total
+   * says there are results there is a known intermittent arXiv failure (lukasschwab/arxiv.py
+   * issues 43, 175): it throws a retryable ARXIV_EMPTY_PAGE.
+   */
+  async search(query: string, opts: SearchOptions = {}): Promise<AtomFeed> {
+    const start = opts.start ?? 0;
+    const url = buildQueryUrl(this.opts.apiUrl, {
+      searchQuery: query,
+      start,
+      maxResults: opts.maxResults ?? 10,
+      ...(opts.sortBy ? { sortBy: opts.sortBy } : {}),
+      ...(opts.sortOrder ? { sortOrder: opts.sortOrder } : {}),
+    });
+    const feed = await this.getFeed(url);
+    if (feed.papers.length === 0 && feed.totalResults > start) {
+      throw new AppError('ARXIV_EMPTY_PAGE', `arXiv returned an empty page at start=${start} although it reports ${feed.totalResults} results.`, {
+        retryable: true,
+      });
+    }
+    return feed;
+  }
+
+  /** Pages through results up to `limit` (capped at arXiv's 30000), `pageSize` per request. */
+  async searchAll(query: string, opts: Omit<SearchOptions, 'start' | 'maxResults'> & { limit: number; pageSize?: number }): Promise<AtomFeed> {
+    const limit = Math.min(opts.limit, ARXIV_LIMITS.maxTotal);
+    const pageSize = Math.min(opts.pageSize ?? 100, ARXIV_LIMITS.maxPerCall);
+    const papers: Paper[] = [];
+    let total = 0;
+    for (let start = 0; start < limit; start += pageSize) {
+      const page = await this.search(query, { ...opts, start, maxResults: Math.min(pageSize, limit - start) });
+      total = page.totalResults;
+      papers.push(...page.papers);
+      if (start + page.papers.length >= total || page.papers.length === 0) break;
+    }
+    return { totalResults: total, startIndex: 0, itemsPerPage: papers.length, papers };
+  }
+
+  /** One id_list request for at most 100 ids; ids arXiv does not know are reported in `missing`. */
+  async lookupBatch(ids: string[]): Promise<LookupResult> {
+    if (ids.length === 0) return { papers: [], missing: [] };
+    if (ids.length > ARXIV_LIMITS.idListBatch) {
+      throw new AppError('INVALID_INPUT', `At most ${ARXIV_LIMITS.idListBatch} ids per lookup request (got ${ids.length}); use lookupIds to batch.`);
+    }
+    const wanted = ids.map((raw) => extractArxivId(raw));
+    const asText = wanted.map((w) => (w.version ? `${w.id}v${w.version}` : w.id));
+    // An id_list longer than max_results is silently truncated by arXiv: ask for exactly as many.
+    const feed = await this.getFeed(buildQueryUrl(this.opts.apiUrl, { idList: asText, maxResults: ids.length }));
+    const missing = wanted
+      .filter((w) => !feed.papers.some((p) => p.id === w.id && (w.version === null || p.version === w.version)))
+      .map((w) => (w.version ? `${w.id}v${w.version}` : w.id));
+    return { papers: feed.papers, missing };
+  }
+
+  /** Looks up any number of ids, 100 per request. */
+  async lookupIds(ids: string[]): Promise<LookupResult> {
+    const out: LookupResult = { papers: [], missing: [] };
+    for (let i = 0; i < ids.length; i += ARXIV_LIMITS.idListBatch) {
+      const r = await this.lookupBatch(ids.slice(i, i + ARXIV_LIMITS.idListBatch));
+      out.papers.push(...r.papers);
+      out.missing.push(...r.missing);
+    }
+    return out;
+  }
+
+  /** Today's announcements for the categories (one request). An empty feed is logged, not an error. */
+  async announcements(categories: string[]): Promise<AnnounceFeed> {
+    if (categories.length === 0) throw new AppError('INVALID_INPUT', 'Give at least one arXiv category, e.g. cs.LG.');
+    for (const c of categories) {
+      if (!/^[a-z-]+(\.[A-Za-z-]+)?$/.test(c)) throw new AppError('INVALID_INPUT', `"${c}" is not an arXiv category (e.g. cs.LG, hep-th, math.AG).`);
+    }
+    const url = `${this.opts.rssUrl.replace(/\/$/, '')}/${categories.join('+')}`;
+    const res = await this.transport.get(url, { accept: 'application/atom+xml, application/rss+xml' });
+    const feed = parseAnnounceFeed(res.body.toString('utf8'));
+    if (feed.items.length === 0) {
+      this.log.info({ categories }, 'arXiv announcement feed is empty (normal on weekends and holidays)');
+    }
+    return feed;
+  }
+
+  /** The PDF (one request); NOT_FOUND when arXiv has none. */
+  async fetchPdf(id: string, version: number | null): Promise<Buffer> {
+    const res = await this.transport.get(this.webPath('pdf', id, version), { accept: 'application/pdf' });
+    if (!res.contentType.includes('pdf') && !res.body.subarray(0, 5).toString('latin1').startsWith('%PDF')) {
+      throw new AppError('ARXIV_HTTP', `arXiv did not return a PDF for ${id} (content type ${res.contentType || 'none'}).`, { retryable: true });
+    }
+    return res.body;
+  }
+
+  /** arXiv's HTML full text (one request), or null when arXiv has no HTML version (404). */
+  async fetchHtml(id: string, version: number | null): Promise<string | null> {
+    try {
+      const res = await this.transport.get(this.webPath('html', id, version), { accept: 'text/html' });
+      return res.body.toString('utf8');
+    } catch (e) {
+      if (isAppError(e, 'NOT_FOUND')) return null;
+      throw e;
+    }
+  }
+
+  /** Fetches a URL a user gave (one request); HOST_NOT_ALLOWED unless it is an arXiv host. */
+  async fetchUrl(url: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+    const res = await this.transport.get(url);
+    return { status: res.status, contentType: res.contentType, body: res.body };
+  }
+
+  /** Closes the kept-alive connection. */
+  close(): void {
+    this.transport.close();
+  }
+
+  private webPath(kind: 'pdf' | 'html', id: string, version: number | null): string {
+    const parsed = extractArxivId(id);
+    const v = version ?? parsed.version;
+    return `${this.opts.webUrl.replace(/\/$/, '')}/${kind}/${parsed.id}${v ? `v${v}` : ''}`;
+  }
+
+  private async getFeed(url: string): Promise<AtomFeed> {
+    // 400 carries the error feed with arXiv's reason: parse it rather than throw a bare status.
+    const res = await this.transport.get(url, { passStatuses: [400], accept: 'application/atom+xml' });
+    if (res.status === 400) {
+      try {
+        parseAtomFeed(res.body.toString('utf8'));
+      } catch (e) {
+        if (isAppError(e, 'ARXIV_API_ERROR')) throw e;
+      }
+      throw new AppError('ARXIV_API_ERROR', `arXiv API error: HTTP 400 for ${url}.`, { retryable: false });
+    }
+    return parseAtomFeed(res.body.toString('utf8'));
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The one HTTP transport for all arXiv traffic (API, RSS, PDF, HTML). It enforces arXiv's terms
+ * of use inside this process (info.arxiv.org/help/api/tou): a descriptive User-Agent with a
+ * contact, one connection, one request at a time, requests spaced by the configured interval
+ * (never below 3 s for arxiv.org hosts), a timeout and a response size cap; and it only ever talks
+ * to allowed hosts. The cluster-wide limit is the arXiv task queue's server-side rate limit; this
+ * spacing is the per-process backstop. No retries here: Temporal owns them.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { isArxivHost } from '../../config/env.ts';
+import { AppError } from '../../lib/errors.ts';
+import { silentLogger, type Logger } from '../../lib/logger.ts';
+
+/** arXiv's terms of use: at most one request every 3 seconds. */
+export const ARXIV_FLOOR_MS = 3000;
+
+export interface TransportOptions {
+  /** Sent as User-Agent, e.g. `arxiv-radar/0.1.0 (+mailto:me@example.org)`. */
+  userAgent: string;
+  minIntervalMs: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Hosts besides arxiv.org and its subdomains that may be fetched (the configured base URLs' hosts). */
+  extraAllowedHosts?: string[];
+  logger?: Logger;
+  /** Injected in tests. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface TransportResponse {
+  status: number;
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
+export interface GetOptions {
+  /** Statuses returned to the caller instead of thrown (400: the API's error feed). */
+  passStatuses?: number[];
+  accept?: string;
+}
+
+/** The spacing that applies to `hostname`: arxiv.org and its subdomains never go below 3 s. */
+export function effectiveIntervalMs(hostname: string, configuredMs: number): number {
+  return isArxivHost(hostname) ? Math.max(configuredMs, ARXIV_FLOOR_MS) : Math.max(0, configuredMs);
+}
+
+/** How long to wait before the next request to `hostname`, given when the previous one ended. */
+export function delayBeforeNext(hostname: string, configuredMs: number, lastEndedAt: number | undefined, now: number): number {
+  if (lastEndedAt === undefined) return 0;
+  return Math.max(0, lastEndedAt + effectiveIntervalMs(hostname, configuredMs) - now);
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unusable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** True when `hostname` is arxiv.org, a subdomain, or one of `extra` (exact, case-insensitive). */
+export function isAllowedHost(hostname: string, extra: readonly string[] = []): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return isArxivHost(h) || extra.some((x) => x.toLowerCase() === h);
+}
+
+const MAX_REDIRECTS = 3;
+
+export class ArxivTransport {
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  // One socket per protocol, reused: "one connection at a time" (arXiv terms of use).
+  private readonly agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 1 }),
+  };
+  private chain: Promise<unknown> = Promise.resolve();
+  private lastEndedAt: number | undefined;
+
+  constructor(private readonly opts: TransportOptions) {
+    this.log = opts.logger ?? silentLogger;
+    this.now = opts.now ?? Date.now;
+    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  /** Throws HOST_NOT_ALLOWED unless `url` is http(s) on an allowed host. */
+  checkUrl(url: string): URL {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw new AppError('INVALID_INPUT', `Not a URL: "${url}".`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new AppError('HOST_NOT_ALLOWED', `Only http(s) URLs can be fetched, not ${u.protocol} (${url}).`);
+    if (!isAllowedHost(u.hostname, this.opts.extraAllowedHosts)) {
+      throw new AppError('HOST_NOT_ALLOWED', `Refusing to fetch ${u.hostname}: only arxiv.org and the configured arXiv base URLs are fetched.`);
+    }
+    return u;
+  }
+
+  /** One GET, queued behind any other request of this process and spaced after it. */
+  get(url: string, options: GetOptions = {}): Promise<TransportResponse> {
+    const run = this.chain.then(() => this.getFollowing(url, options, 0));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Releases the kept-alive sockets. */
+  close(): void {
+    this.agents['http:'].destroy();
+    this.agents['https:'].destroy();
+  }
+
+  private async getFollowing(url: string, options: GetOptions, hops: number): Promise<TransportResponse> {
+    const u = this.checkUrl(url);
+    const wait = delayBeforeNext(u.hostname, this.opts.minIntervalMs, this.lastEndedAt, this.now());
+    if (wait > 0) await this.sleep(wait);
+    let res: TransportResponse & { location?: string; retryAfter?: string };
+    try {
+      res = await this.once(u, options);
+    } finally {
+      this.lastEndedAt = this.now();
+    }
+    if (res.status >= 300 && res.status < 400 && res.location) {
+      if (hops >= MAX_REDIRECTS) throw new AppError('ARXIV_HTTP', `Too many redirects fetching ${url}.`, { retryable: false });
+      // Each hop is a request of its own: it is checked against the allow-list and spaced.
+      return this.getFollowing(new URL(res.location, u).toString(), options, hops + 1);
+    }
+    if (res.status >= 200 && res.status < 300) return res;
+    if (options.passStatuses?.includes(res.status)) return res;
+    throw statusError(res.status, url, parseRetryAfter(res.retryAfter, this.now()));
+  }
+
+  private once(u: URL, options: GetOptions): Promise<TransportResponse & { location?: string; retryAfter?: string }> {
+    const lib = u.protocol === 'https:' ? https : http;
+    const { maxResponseBytes, timeoutMs } = this.opts;
+    const started = this.now();
+    let timer: NodeJS.Timeout | undefined;
+    const done = new Promise<TransportResponse & { location?: string; retryAfter?: string }>((resolve, reject) => {
+      const req = lib.request(
+        u,
+        {
+          method: 'GET',
+          agent: this.agents[u.protocol as 'http:' | 'https:'],
+          headers: { 'User-Agent': this.opts.userAgent, Accept: options.accept ?? '*/*' },
+        },
+        (res) => {
+          const declared = Number(res.headers['content-length'] ?? NaN);
+          if (declared > maxResponseBytes) {
+            req.destroy();
+            reject(tooLarge(u, maxResponseBytes));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > maxResponseBytes) {
+              req.destroy();
+              reject(tooLarge(u, maxResponseBytes));
+              return;
+            }
+            chunks.push(c);
+          });
+          res.on('aborted', () => reject(transient(`the connection closed mid-response from ${u.host}`)));
+          res.on('error', (e) => reject(transient(`reading the response from ${u.host} failed: ${e.message}`, e)));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks);
+            if (Number.isFinite(declared) && body.length < declared) {
+              reject(transient(`the response from ${u.host} was cut off (${body.length} of ${declared} bytes)`));
+              return;
+            }
+            this.log.debug({ url: u.toString(), status: res.statusCode, bytes: body.length, ms: this.now() - started }, 'arXiv request');
+            resolve({
+              status: res.statusCode ?? 0,
+              url: u.toString(),
+              contentType: String(res.headers['content-type'] ?? ''),
+              body,
+              ...(res.headers.location ? { location: res.headers.location } : {}),
+              ...(typeof res.headers['retry-after'] === 'string' ? { retryAfter: res.headers['retry-after'] } : {}),
+            });
+          });
+        },
+      );
+      timer = setTimeout(() => {
+        req.destroy();
+        reject(transient(`no complete answer from ${u.host} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      req.on('error', (e) => {
+        reject(transient(`request to ${u.host} failed: ${e.message}`, e));
+      });
+      req.end();
+    });
+    return done.finally(() => clearTimeout(timer));
+  }
+}
+
+function transient(message: string, cause?: unknown): AppError {
+  return new AppError('ARXIV_HTTP', `arXiv request failed: ${message}.`, { retryable: true, cause });
+}
+
+function tooLarge(u: URL, max: number): AppError {
+  return new AppError('ARXIV_HTTP', `The response from ${u.toString()} is larger than ARXIV_MAX_RESPONSE_BYTES (${max} bytes).`, { retryable: false });
+}
+
+function statusError(status: number, url: string, retryAfterMs: number | undefined): AppError {
+  const after = retryAfterMs === undefined ? {} : { retryAfterMs };
+  const details = { status, url };
+  if (status === 429) return new AppError('ARXIV_RATE_LIMITED', `arXiv answered 429 (rate exceeded) for ${url}.`, { retryable: true, details, ...after });
+  if (status === 503) return new AppError('ARXIV_HTTP', `arXiv is unavailable (503) for ${url}.`, { retryable: true, details, ...after });
+  if (status === 404) return new AppError('NOT_FOUND', `arXiv has nothing at ${url} (404).`, { retryable: false, details });
+  if (status === 414) return new AppError('ARXIV_HTTP', `The request URL is too long for arXiv (414); look up fewer ids per request.`, { retryable: false, details });
+  if (status >= 500) return new AppError('ARXIV_HTTP', `arXiv answered ${status} for ${url}.`, { retryable: true, details, ...after });
+  return new AppError('ARXIV_HTTP', `arXiv answered ${status} for ${url}.`, { retryable: false, details });
+}
