@@ -1,21 +1,28 @@
 /**
  * createActivities(deps) returns the plain async functions the main task queue runs. Deps are
  * small interfaces; only workers/ builds real adapters, tests pass fakes or loopback servers.
+ * arXiv HTTP requests are not here: they run on the rate-limited queue (activities/arxiv/activities.ts).
  */
 import os from 'node:os';
+import type { PipelineDeps } from './pipeline/deps.ts';
+import { createDigestActivities } from './pipeline/digest.ts';
+import { mapFailures } from './pipeline/failures.ts';
+import { createIngestActivities } from './pipeline/ingest.ts';
+import { createSearchActivities } from './pipeline/search.ts';
 
-export interface ActivityDeps {
-  clock?: () => Date;
-}
+export type { PipelineDeps } from './pipeline/deps.ts';
 
-export function createActivities(deps: ActivityDeps = {}) {
+export function createActivities(deps: PipelineDeps) {
   const now = deps.clock ?? (() => new Date());
-  return {
+  return mapFailures({
     /** Health check: proves an activity ran on a worker. */
     async ping(name: string): Promise<string> {
       return `pong ${name} from ${os.hostname()} at ${now().toISOString()}`;
     },
-  };
+    ...createIngestActivities(deps),
+    ...createSearchActivities(deps),
+    ...createDigestActivities(deps),
+  });
 }
 
 export type Activities = ReturnType<typeof createActivities>;

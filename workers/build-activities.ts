@@ -1,19 +1,130 @@
 /**
- * Builds the real adapters (arXiv client, store, converters, rankers, publishers) from Config and
- * wires them into the activities. The only place production dependencies are constructed.
+ * Builds the real adapters (arXiv client, library, converters, rankers, summariser, publishers)
+ * from Config and wires them into the activities. The only place production dependencies are
+ * constructed; `start`, the CLI and the integration tests all come through here.
  */
+import path from 'node:path';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createActivities } from '../activities/index.ts';
+import { createArxivActivities } from '../activities/arxiv/activities.ts';
+import { ArxivClient } from '../activities/arxiv/client.ts';
+import { chunkMarkdown } from '../activities/convert/chunks.ts';
+import { convertInSandbox } from '../activities/convert/sandbox.ts';
+import type { PipelineDeps } from '../activities/pipeline/deps.ts';
+import { createDiscordPublisher } from '../activities/publish/discord.ts';
+import { createMarkdownFolderPublisher } from '../activities/publish/markdown-folder.ts';
+import { createNotionPublisher } from '../activities/publish/notion.ts';
+import type { Publisher } from '../activities/publish/types.ts';
+import { createReranker } from '../activities/rank/cross-encoder.ts';
+import type { Reranker } from '../activities/rank/types.ts';
+import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+import type { PaperStore } from '../activities/store/port.ts';
+import { createLlmClient, type LlmClient } from '../activities/llm/client.ts';
+import { createSummarizer } from '../activities/summarize/llm.ts';
+import { buildSearchQuery } from '../activities/query/llm.ts';
 
 export interface BuiltActivities {
-  activities: object;
-  arxivActivities: object | undefined;
-  /** Releases what the adapters hold (database handles, model sessions). */
+  activities: ReturnType<typeof createActivities>;
+  arxivActivities: ReturnType<typeof createArxivActivities>;
+  deps: PipelineDeps;
+  arxivClient: ArxivClient;
+  store: PaperStore;
+  llm: LlmClient | undefined;
+  /** Releases what the adapters hold (database handles). */
   close(): Promise<void>;
 }
 
-export async function buildActivities(_config: Config, _logger: Logger): Promise<BuiltActivities> {
-  const activities = createActivities({});
-  return { activities, arxivActivities: undefined, close: async () => {} };
+export function createArxivClient(config: Config, logger: Logger): ArxivClient {
+  return new ArxivClient({
+    apiUrl: config.ARXIV_API_URL,
+    rssUrl: config.ARXIV_RSS_URL,
+    webUrl: config.ARXIV_WEB_URL,
+    contact: config.ARXIV_CONTACT,
+    minIntervalMs: config.ARXIV_MIN_INTERVAL_MS,
+    timeoutMs: config.ARXIV_TIMEOUT_MS,
+    maxResponseBytes: config.ARXIV_MAX_RESPONSE_BYTES,
+    logger,
+  });
+}
+
+export function createLlm(config: Config, logger: Logger): LlmClient | undefined {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return undefined;
+  return createLlmClient({
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    apiKey: config.LLM_API_KEY,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxTokens: config.LLM_MAX_TOKENS,
+    logger,
+  });
+}
+
+/** The reranker, loaded once on first use (model loading takes a while; most commands never rank). */
+export function lazyReranker(config: Config, logger: Logger): () => Promise<Reranker> {
+  let loading: Promise<Reranker> | undefined;
+  return () =>
+    (loading ??= createReranker({
+      model: config.RERANK_MODEL,
+      modelsDir: config.MODELS_DIR,
+      dtype: config.RERANK_DTYPE,
+      hfEndpoint: config.HF_ENDPOINT,
+      allowRemote: true,
+      logger,
+    }));
+}
+
+export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps['publisherFor'] {
+  const markdown = createMarkdownFolderPublisher({ digestsDir: path.join(config.DATA_DIR, 'digests') });
+  let notion: Publisher | undefined;
+  const discordByTarget = new Map<string, Publisher>();
+  return (kind, destinations) => {
+    if (kind === 'markdown') return markdown;
+    if (kind === 'notion') {
+      if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
+      return (notion ??= createNotionPublisher({
+        token: config.NOTION_TOKEN,
+        databaseId: config.NOTION_DATABASE_ID,
+        baseUrl: config.NOTION_API_URL,
+        logger,
+      }));
+    }
+    const channelId = destinations.discordChannelId ?? undefined;
+    const webhookUrl = destinations.discordWebhookUrl ?? (channelId ? undefined : config.DISCORD_WEBHOOK_URL);
+    if (!(channelId && config.DISCORD_TOKEN) && !webhookUrl) return null;
+    const target = `${channelId ?? ''}|${webhookUrl ?? ''}`;
+    let publisher = discordByTarget.get(target);
+    if (!publisher) {
+      publisher = createDiscordPublisher({ token: config.DISCORD_TOKEN, channelId, webhookUrl, apiUrl: config.DISCORD_API_URL, logger });
+      discordByTarget.set(target, publisher);
+    }
+    return publisher;
+  };
+}
+
+export async function buildActivities(config: Config, logger: Logger): Promise<BuiltActivities> {
+  const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+  const llm = createLlm(config, logger);
+  const summarizer = createSummarizer({ llm, logger });
+  const arxivClient = createArxivClient(config, logger);
+  const limits = { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB };
+  const deps: PipelineDeps = {
+    store,
+    reranker: lazyReranker(config, logger),
+    summarize: (input) => summarizer.summarize(input),
+    buildQuery: (text) => buildSearchQuery(text, { llm, logger }),
+    convert: (input) => convertInSandbox({ kind: input.kind, path: input.path }, limits),
+    chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
+    publisherFor: buildPublisherFor(config, logger),
+    logger,
+  };
+  return {
+    activities: createActivities(deps),
+    arxivActivities: createArxivActivities({ client: arxivClient, downloadsDir: path.join(config.DATA_DIR, 'downloads') }),
+    deps,
+    arxivClient,
+    store,
+    llm,
+    close: () => store.close(),
+  };
 }

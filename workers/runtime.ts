@@ -11,6 +11,8 @@ import { startDevServer, type DevServer } from './dev-server.ts';
 import { resolveTemporalCli } from './temporal-cli.ts';
 import { createWorkerSet, type WorkerSet } from './worker-set.ts';
 import { buildActivities } from './build-activities.ts';
+import { syncSchedules } from './schedules.ts';
+import { Client, Connection } from '@temporalio/client';
 
 export interface Runtime {
   temporalAddress: string;
@@ -88,6 +90,20 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
     throw e;
   }
   const running = workers.run();
+  try {
+    // Schedules follow the subscriptions stored in the library (created, updated, paused, deleted).
+    const clientConnection = await Connection.connect({ address });
+    try {
+      const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+      const synced = await syncSchedules(client, await built.store.listSubscriptions(), config.TEMPORAL_TASK_QUEUE);
+      log.info(synced, 'digest schedules in sync');
+      if (synced.upserted > 0) say(`Digest schedules: ${synced.upserted} subscription(s) scheduled`);
+    } finally {
+      await clientConnection.close();
+    }
+  } catch (e) {
+    log.error({ err: e }, 'could not sync digest schedules');
+  }
   running.catch((e: unknown) => log.error({ err: e }, 'worker stopped with an error'));
   let stopping: Promise<void> | undefined;
   return {

@@ -2,5 +2,8 @@
 import type { Command } from 'commander';
 import { register as start } from './start.ts';
 import { register as doctor } from './doctor.ts';
+import { register as subscribe } from './subscribe.ts';
+import { register as digest } from './digest.ts';
+import { register as convert } from './convert.ts';
 
-export const COMMANDS: Array<(program: Command) => void> = [start, doctor];
+export const COMMANDS: Array<(program: Command) => void> = [start, doctor, subscribe, digest, convert];

@@ -1,0 +1,28 @@
+/**
+ * What the main-queue activities need from the outside world, as small interfaces. workers/
+ * builds the real ones from Config; tests pass their own.
+ */
+import type { Logger } from 'pino';
+import type { Paper } from '../arxiv/paper.ts';
+import type { ConvertResult } from '../convert/types.ts';
+import type { Destinations, PaperStore, Subscription } from '../store/port.ts';
+import type { DestinationKind, Summary } from '../publish/digest.ts';
+import type { Publisher } from '../publish/types.ts';
+import type { Reranker } from '../rank/types.ts';
+
+export interface PipelineDeps {
+  store: PaperStore;
+  /** Loaded on first use (model loading is slow); falls back to BM25 on its own. */
+  reranker: () => Promise<Reranker>;
+  summarize: (input: { title: string; abstract: string; markdown: string | null }) => Promise<Summary>;
+  buildQuery: (text: string) => Promise<{ searchQuery: string; dateRange: { from: string; to: string } | null }>;
+  /** Converts a downloaded file off the event loop, within time and memory limits. */
+  convert: (input: { kind: 'pdf' | 'html'; path: string }) => Promise<ConvertResult>;
+  chunk: (markdown: string) => Array<{ sectionPath: string[]; text: string }>;
+  /** The publisher for one destination of a subscription, or null when it is not configured. */
+  publisherFor: (kind: DestinationKind, destinations: Destinations, subscription: Subscription) => Publisher | null;
+  /** Parses a feed file written by the arXiv queue's download activity. */
+  readAnnouncements?: (path: string) => Promise<Array<{ paper: Paper; announceType: string }>>;
+  logger: Logger;
+  clock?: () => Date;
+}

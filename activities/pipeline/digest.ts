@@ -1,0 +1,169 @@
+/**
+ * Main-queue activities of a topic digest: select what is new for a subscription, assemble the
+ * digest from the library, publish it to each destination exactly once, then mark it seen.
+ */
+import { createHash } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/common';
+import type { AnnounceType, Paper } from '../arxiv/paper.ts';
+import type { DestinationKind, Digest, DigestEntry, Receipt } from '../publish/digest.ts';
+import type { Subscription } from '../store/port.ts';
+import { compileQueryFilter } from './query-filter.ts';
+import type { PipelineDeps } from './deps.ts';
+
+export interface AnnouncedPaper {
+  paper: Paper;
+  announceType: AnnounceType;
+}
+
+export interface DigestCandidate {
+  id: string;
+  version: number | null;
+  score: number;
+}
+
+export interface CandidateSelection {
+  /** Best first, at most topK. */
+  selected: DigestCandidate[];
+  ranker: 'cross-encoder' | 'bm25';
+  stats: { announced: number; afterType: number; afterQuery: number; unseen: number };
+}
+
+/** Which announcement kinds a subscription wants: new always, cross-lists and replacements by setting. */
+export function wantsAnnouncement(sub: Pick<Subscription, 'includeCrossLists' | 'includeReplacements'>, type: AnnounceType): boolean {
+  if (type === 'new') return true;
+  if (type === 'cross') return sub.includeCrossLists;
+  if (type === 'replace') return sub.includeReplacements;
+  return sub.includeReplacements && sub.includeCrossLists; // replace-cross
+}
+
+/** Stable digest key: same subscription, date and papers → same key, so every publisher can look it up. */
+export function digestKey(subscription: string, date: string, ids: string[]): string {
+  const hash = createHash('sha256').update([...ids].sort().join('\n')).digest('hex').slice(0, 10);
+  return `${subscription}:${date}:${hash}`;
+}
+
+export function createDigestActivities(deps: PipelineDeps) {
+  const { store } = deps;
+
+  async function requireSubscription(name: string): Promise<Subscription> {
+    const sub = await store.getSubscription(name);
+    if (!sub) throw ApplicationFailure.nonRetryable(`No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`, 'NOT_FOUND');
+    return sub;
+  }
+
+  /** Destinations a digest goes to: the configured ones; the Markdown folder when nothing else is. */
+  function destinationsOf(sub: Subscription): DestinationKind[] {
+    const kinds: DestinationKind[] = [];
+    if (sub.destinations.notion && deps.publisherFor('notion', sub.destinations, sub)) kinds.push('notion');
+    if ((sub.destinations.discordChannelId || sub.destinations.discordWebhookUrl) && deps.publisherFor('discord', sub.destinations, sub)) kinds.push('discord');
+    if (sub.destinations.markdown || kinds.length === 0) kinds.push('markdown');
+    return kinds;
+  }
+
+  return {
+    async loadSubscription(name: string): Promise<{ subscription: Subscription; destinations: DestinationKind[]; since: string | null }> {
+      const subscription = await requireSubscription(name);
+      const last = await store.lastDigest(name);
+      return { subscription, destinations: destinationsOf(subscription), since: last?.windowEnd ?? null };
+    },
+
+    /**
+     * Stores the announced/searched papers, keeps the wanted announcement kinds, applies the
+     * subscription's query, drops seen base ids, reranks the rest against the interest and returns the top K.
+     */
+    async selectDigestCandidates(input: { subscription: string; announced: AnnouncedPaper[]; searched: Paper[] }): Promise<CandidateSelection> {
+      const sub = await requireSubscription(input.subscription);
+      const byId = new Map<string, Paper>();
+      const wanted = input.announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
+      for (const p of [...wanted, ...input.searched]) if (!byId.has(p.id)) byId.set(p.id, p);
+      const afterType = byId.size;
+      if (sub.query) {
+        let matches: (p: Paper) => boolean;
+        try {
+          matches = compileQueryFilter(sub.query);
+        } catch (e) {
+          throw ApplicationFailure.nonRetryable(`Subscription "${sub.name}" has a broken query (${(e as Error).message}); fix it with \`arxiv-radar subscribe\`.`, 'INVALID_INPUT');
+        }
+        // Searched papers already matched the query at arXiv; announced ones are filtered here.
+        const searchedIds = new Set(input.searched.map((p) => p.id));
+        for (const [id, p] of byId) if (!searchedIds.has(id) && !matches(p)) byId.delete(id);
+      }
+      const afterQuery = byId.size;
+      const unseenIds = new Set(await store.filterUnseen(sub.name, [...byId.keys()]));
+      const unseen = [...byId.values()].filter((p) => unseenIds.has(p.id));
+      const stats = { announced: input.announced.length + input.searched.length, afterType, afterQuery, unseen: unseen.length };
+      if (unseen.length === 0) return { selected: [], ranker: 'bm25', stats };
+      await store.upsertPapers(unseen, { topic: sub.name });
+      const reranker = await deps.reranker();
+      const ranked = await reranker.rank(
+        sub.interest || sub.query || sub.categories.join(' '),
+        unseen.map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` })),
+      );
+      const version = new Map(unseen.map((p) => [p.id, p.version]));
+      const selected = ranked.slice(0, sub.topK).map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score }));
+      return { selected, ranker: reranker.kind, stats };
+    },
+
+    /** Builds the digest from the library (papers + stored summaries) and saves it. Same input → same key. */
+    async assembleDigest(input: { subscription: string; date: string; windowStart: string; windowEnd: string; selected: DigestCandidate[] }): Promise<{ key: string; entries: number }> {
+      const sub = await requireSubscription(input.subscription);
+      const key = digestKey(sub.name, input.date, input.selected.map((s) => s.id));
+      const existing = await store.getDigest(key);
+      if (existing) return { key, entries: existing.entries.length };
+      const entries: DigestEntry[] = [];
+      for (const s of input.selected) {
+        const p = await store.getPaper(s.id);
+        if (!p) continue;
+        const summary = (await store.getSummary(s.id, s.version)) ?? (await deps.summarize({ title: p.title, abstract: p.abstract, markdown: null }));
+        entries.push({
+          arxivId: p.id,
+          version: s.version,
+          title: p.title,
+          authors: p.authors.map((a) => a.name),
+          primaryCategory: p.primaryCategory,
+          categories: p.categories,
+          published: p.published,
+          absUrl: p.links.abs,
+          pdfUrl: p.links.pdf,
+          score: s.score,
+          summary,
+        });
+      }
+      const digest: Digest = {
+        key,
+        subscription: sub.name,
+        interest: sub.interest,
+        date: input.date,
+        windowStart: input.windowStart,
+        windowEnd: input.windowEnd,
+        entries,
+      };
+      await store.saveDigest(digest);
+      return { key, entries: entries.length };
+    },
+
+    /** Publishes a saved digest to one destination, once: a stored receipt or the publisher's own lookup prevents duplicates. */
+    async publishDigest(input: { key: string; destination: DestinationKind }): Promise<Receipt> {
+      const digest = await store.getDigest(input.key);
+      if (!digest) throw ApplicationFailure.nonRetryable(`digest ${input.key} is not stored`, 'NOT_FOUND');
+      const prior = (await store.getReceipts(input.key)).find((r) => r.destination === input.destination);
+      if (prior) return prior;
+      const sub = await requireSubscription(digest.subscription);
+      const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
+      if (!publisher) throw ApplicationFailure.nonRetryable(`${input.destination} is not configured`, 'PUBLISH_FAILED');
+      const receipt = await publisher.publish(digest);
+      await store.recordReceipt(input.key, receipt);
+      deps.logger.info({ digest: input.key, destination: input.destination, ref: receipt.ref }, 'digest published');
+      return receipt;
+    },
+
+    /** After every destination succeeded: the digest's papers are never sent to this subscription again. */
+    async markDigestSeen(input: { key: string }): Promise<number> {
+      const digest = await store.getDigest(input.key);
+      if (!digest) throw ApplicationFailure.nonRetryable(`digest ${input.key} is not stored`, 'NOT_FOUND');
+      const ids = digest.entries.map((e) => e.arxivId);
+      await store.markSeen(digest.subscription, ids, input.key);
+      return ids.length;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/** `digest run <name>` (now, with progress) and `digest show <name>` (the last digest as Markdown). */
+import type { Command } from 'commander';
+import { renderDigestMarkdown } from '../../activities/publish/markdown-folder.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createProgress } from '../../lib/progress.ts';
+import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
+
+export function register(program: Command): void {
+  const digest = program.command('digest').description('run or show topic digests');
+
+  digest
+    .command('run')
+    .description('build and publish a digest now (same workflow as the schedule)')
+    .argument('<name>', 'subscription name')
+    .option('--json', 'machine-readable output')
+    .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
+      await withService(cmd, async (service) => {
+        const progress = createProgress();
+        const result = await service.runDigest(name, (m) => progress.update(m)).finally(() => progress.done());
+        if (opts.json) return printJson(result);
+        if (result.status === 'empty') {
+          process.stdout.write(`No digest: ${result.reason}.\n`);
+          return;
+        }
+        process.stdout.write(`Published ${result.digest.entries.length} papers (${result.digest.key}):\n`);
+        for (const r of result.receipts) process.stdout.write(`  ${r.destination.padEnd(9)} ${r.url ?? r.ref}\n`);
+      });
+    });
+
+  digest
+    .command('show')
+    .description('print the last digest of a subscription')
+    .argument('<name>', 'subscription name')
+    .option('--json', 'machine-readable output')
+    .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
+      await withService(cmd, async (service) => {
+        const d = await service.lastDigest(name);
+        if (!d) throw new AppError('NOT_FOUND', `No digest yet for "${name}". Run one with \`arxiv-radar digest run ${name}\`.`);
+        if (opts.json) printJson(d);
+        else process.stdout.write(renderDigestMarkdown(d));
+      });
+    });
+}

@@ -1,0 +1,93 @@
+/** `subscribe`, `unsubscribe`, `subscriptions`: scheduled topic digests, each kept as a Temporal Schedule. */
+import type { Command } from 'commander';
+import type { SubscriptionView } from '../../app/radar-service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
+
+function describe(s: SubscriptionView): string {
+  const where = [s.destinations.markdown ? 'markdown' : null, s.destinations.notion ? 'notion' : null, s.destinations.discordChannelId ? `discord #${s.destinations.discordChannelId}` : null]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    `${s.name}${s.paused ? ' (paused)' : ''}`,
+    `  interest:   ${s.interest}`,
+    s.query ? `  query:      ${s.query}` : null,
+    s.categories.length ? `  categories: ${s.categories.join(', ')}` : null,
+    `  schedule:   ${s.cron} (${s.timezone}), top ${s.topK}`,
+    `  sends to:   ${where || 'markdown'}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+const positiveInt = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 50) throw new AppError('INVALID_INPUT', `--top must be a whole number from 1 to 50 (got "${v}").`);
+  return n;
+};
+
+export function register(program: Command): void {
+  program
+    .command('subscribe')
+    .description('create or update a scheduled topic digest')
+    .argument('<name>', 'unique name: lowercase letters, digits and -')
+    .option('--query <arxiv-query>', 'arXiv search query the papers must match, e.g. \'abs:"diffusion model" AND cat:cs.CV\'')
+    .requiredOption('--interest <text>', 'what you care about, in plain language (used for ranking)')
+    .option('--categories <list>', 'arXiv categories whose daily announcements to read, comma-separated (e.g. cs.LG,stat.ML)')
+    .option('--cron <expr>', 'when to run (5-field cron); default shortly after arXiv\'s 20:00 ET announcement, Sunday-Thursday')
+    .option('--tz <zone>', 'IANA time zone of the cron')
+    .option('--notion', 'also publish to Notion (NOTION_TOKEN, NOTION_DATABASE_ID)')
+    .option('--discord-channel <id>', 'also post to this Discord channel (DISCORD_TOKEN)')
+    .option('--top <k>', 'papers per digest', positiveInt)
+    .option('--replacements', 'include replaced (updated) papers')
+    .option('--no-cross-lists', 'leave out cross-listed papers')
+    .option('--json', 'machine-readable output')
+    .action(async (name: string, opts: { query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; top?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
+      const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
+      if (!opts.query && !categories?.length) {
+        throw new AppError('INVALID_INPUT', 'Give --query or --categories (or both) so the digest knows what to look at.');
+      }
+      await withService(cmd, async (service) => {
+        const s = await service.subscribe({
+          name,
+          query: opts.query ?? null,
+          categories,
+          interest: opts.interest,
+          cron: opts.cron,
+          timezone: opts.tz,
+          topK: opts.top,
+          notion: opts.notion,
+          discordChannelId: opts.discordChannel ?? null,
+          includeReplacements: opts.replacements,
+          includeCrossLists: opts.crossLists,
+        });
+        if (opts.json) printJson(s);
+        else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s)}\n`);
+      });
+    });
+
+  program
+    .command('unsubscribe')
+    .description('delete a subscription and its schedule (digests already sent stay)')
+    .argument('<name>')
+    .action(async (name: string, _opts, cmd: Command) => {
+      await withService(cmd, async (service) => {
+        const removed = await service.unsubscribe(name);
+        if (!removed) throw new AppError('NOT_FOUND', `No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`);
+        process.stdout.write(`Unsubscribed ${name}; its schedule is deleted.\n`);
+      });
+    });
+
+  program
+    .command('subscriptions')
+    .description('list subscriptions')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      await withService(cmd, async (service) => {
+        const subs = await service.listSubscriptions();
+        if (opts.json) return printJson(subs);
+        process.stdout.write(subs.length ? `${subs.map(describe).join('\n\n')}\n` : 'No subscriptions yet. Create one with `arxiv-radar subscribe`.\n');
+      });
+    });
+}

@@ -1,0 +1,15 @@
+/** Activity proxies for the main task queue, shared by the workflows. Types only from activities. */
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.ts';
+
+const retry = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 8 };
+
+/** Quick store/rank/publish work. */
+export const main = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry });
+
+/** Conversion and summarisation: long, heartbeating. */
+export const heavy = proxyActivities<Activities>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { ...retry, maximumAttempts: 3 },
+});

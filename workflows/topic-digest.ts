@@ -1,0 +1,93 @@
+/**
+ * topicDigest: what arXiv announced since the last digest (the RSS announce feed of the
+ * subscription's categories; query-based topics also search a date window), filtered by the
+ * query, minus papers already sent, reranked against the interest; the top K ingested with full
+ * text and summarised; published to every destination; marked seen only after all succeeded.
+ * Nothing announced (weekends, holidays) → no digest, no error.
+ */
+import { executeChild, workflowInfo } from '@temporalio/workflow';
+import type { AnnouncedPaper } from '../activities/pipeline/digest.ts';
+import type { Paper } from '../activities/arxiv/paper.ts';
+import type { Receipt } from '../activities/publish/digest.ts';
+import { arxiv } from './arxiv-proxies.ts';
+import { main } from './main-proxies.ts';
+import { paperIngest } from './paper-ingest.ts';
+import { trackProgress } from './progress.ts';
+
+export type TopicDigestResult =
+  | { status: 'published'; key: string; entries: number; receipts: Receipt[] }
+  | { status: 'empty'; reason: string };
+
+/** YYYY-MM-DD in New York, where arXiv's announcement schedule lives. */
+function announcementDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+/** arXiv date-range syntax, GMT: YYYYMMDDHHMM. */
+function arxivStamp(d: Date): string {
+  return d.toISOString().replace(/[-:T]/g, '').slice(0, 12);
+}
+
+export async function topicDigest(subscriptionName: string): Promise<TopicDigestResult> {
+  const stage = trackProgress('loading the subscription');
+  const { subscription: sub, destinations, since } = await main.loadSubscription(subscriptionName);
+  const windowEnd = new Date();
+  // First digest: look back two days (covers one announcement plus moderation delays).
+  const windowStart = since ? new Date(since) : new Date(windowEnd.getTime() - 2 * 24 * 3600 * 1000);
+
+  let announced: AnnouncedPaper[] = [];
+  if (sub.categories.length > 0) {
+    stage(`reading arXiv's announcements for ${sub.categories.join(', ')}`);
+    const feed = await arxiv.arxivAnnouncements(sub.categories);
+    announced = feed.items;
+  }
+  let searched: Paper[] = [];
+  if (sub.query && sub.categories.length === 0) {
+    stage('searching arXiv for the window');
+    const q = `(${sub.query}) AND submittedDate:[${arxivStamp(windowStart)} TO ${arxivStamp(windowEnd)}]`;
+    const page = await arxiv.arxivSearchPage({ query: q, start: 0, maxResults: 200, sortBy: 'submittedDate', sortOrder: 'descending' });
+    searched = page.papers;
+  }
+  if (announced.length === 0 && searched.length === 0) {
+    return { status: 'empty', reason: 'arXiv announced nothing for this subscription (weekend, holiday or quiet day)' };
+  }
+
+  stage(`filtering and ranking ${announced.length + searched.length} papers`);
+  const selection = await main.selectDigestCandidates({ subscription: sub.name, announced, searched });
+  if (selection.selected.length === 0) {
+    return {
+      status: 'empty',
+      reason: `nothing new: ${selection.stats.announced} announced, ${selection.stats.afterQuery} matched, ${selection.stats.unseen} not sent before`,
+    };
+  }
+
+  stage(`fetching full text and summarising the top ${selection.selected.length}`);
+  // Full text only for the top K; children share the arXiv queue's rate limit.
+  const parentId = workflowInfo().workflowId;
+  const paperById = new Map([...announced.map((a) => a.paper), ...searched].map((p) => [p.id, p]));
+  await Promise.all(
+    selection.selected.map((c, i) =>
+      executeChild(paperIngest, {
+        workflowId: `${parentId}/ingest-${i}`,
+        args: [{ ref: c.version ? `${c.id}v${c.version}` : c.id, paper: paperById.get(c.id), topic: sub.name }],
+      }),
+    ),
+  );
+
+  const date = announcementDate(windowEnd);
+  const { key, entries } = await main.assembleDigest({
+    subscription: sub.name,
+    date,
+    windowStart: windowStart.toISOString(),
+    windowEnd: windowEnd.toISOString(),
+    selected: selection.selected,
+  });
+  const receipts: Receipt[] = [];
+  for (const destination of destinations) {
+    stage(`publishing to ${destination}`);
+    receipts.push(await main.publishDigest({ key, destination }));
+  }
+  stage('marking papers as sent');
+  await main.markDigestSeen({ key });
+  return { status: 'published', key, entries, receipts };
+}
