@@ -1,0 +1,158 @@
+/**
+ * The bot's brain, independent of how interactions arrive: checks permissions and the per-user
+ * limit, validates options, defers within Discord's 3 s window, runs the command layer, then edits
+ * the deferred reply. Errors reach the user short, ephemeral and actionable.
+ */
+import type { RadarService } from '../app/radar-service.ts';
+import { errorMessage, isAppError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { CommandContext } from './command.ts';
+import { SLASH_COMMANDS } from './commands/index.ts';
+import { listPage } from './commands/list.ts';
+import { errorMessageFor } from './format.ts';
+import { LIMITS, truncate } from './limits.ts';
+import { createListState, parseListButtonId, type ListState } from './list-state.ts';
+import { canManageSubscriptions } from './permissions.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+import type { AutocompleteChoice, AutocompleteInvocation, BotMessage, CommandInvocation, ComponentInvocation, InteractionResponder } from './types.ts';
+
+export interface BotDeps {
+  service: RadarService;
+  logger: Logger;
+  /** Role id that may manage subscriptions besides members with Manage Channels (DISCORD_MANAGER_ROLE). */
+  managerRoleId?: string | null;
+  /** Per-user limit on search, paper, ask and digest. */
+  rateLimit?: RateLimitOptions;
+  listPageSize?: number;
+  listState?: ListState;
+}
+
+export interface Bot {
+  handleCommand(inv: CommandInvocation, respond: InteractionResponder): Promise<void>;
+  handleComponent(inv: ComponentInvocation, respond: InteractionResponder): Promise<void>;
+  autocomplete(inv: AutocompleteInvocation): Promise<AutocompleteChoice[]>;
+}
+
+/** Turns any failure into a message the user can act on; internal details stay in the log. */
+export function userFacingError(e: unknown): string {
+  if (isAppError(e)) {
+    switch (e.code) {
+      case 'INVALID_INPUT':
+      case 'NOT_FOUND':
+      case 'PERMISSION_DENIED':
+      case 'HOST_NOT_ALLOWED':
+        return e.message;
+      case 'RATE_LIMITED':
+      case 'ARXIV_RATE_LIMITED':
+        return 'arXiv is rate-limiting us right now. Try again in a minute.';
+      case 'TEMPORAL_UNAVAILABLE':
+        return 'The radar service is not reachable. Ask an admin to run `arxiv-radar doctor`.';
+      default:
+        return `That failed (${e.code}): ${truncate(e.message, 300)}`;
+    }
+  }
+  return 'Something went wrong on our side. Try again later.';
+}
+
+/** Creates the bot around the command layer. */
+export function createBot(deps: BotDeps): Bot {
+  const limiter = createRateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const listState = deps.listState ?? createListState();
+  const listPageSize = deps.listPageSize ?? 10;
+  const managerRoleId = deps.managerRoleId ?? null;
+  const log = deps.logger;
+
+  /** Replaces the deferred reply by an ephemeral error (a public "thinking…" must not linger). */
+  async function failAfterDefer(respond: InteractionResponder, text: string): Promise<void> {
+    try {
+      await respond.deleteOriginal();
+      await respond.followUp(errorMessageFor(text));
+    } catch (e) {
+      log.warn({ err: errorMessage(e) }, 'could not send the error follow-up; editing the reply instead');
+      await respond.editOriginal({ ...errorMessageFor(text), ephemeral: false });
+    }
+  }
+
+  return {
+    async handleCommand(inv, respond) {
+      const command = SLASH_COMMANDS.get(inv.subcommand);
+      if (!command) {
+        await respond.reply(errorMessageFor(`Unknown command "${inv.subcommand}". Run \`arxiv-radar discord deploy-commands\` to refresh the command list.`));
+        return;
+      }
+      if (command.manages && !canManageSubscriptions(inv, managerRoleId)) {
+        const role = managerRoleId ? ` or the <@&${managerRoleId}> role` : '';
+        await respond.reply(errorMessageFor(`Managing subscriptions needs the Manage Channels permission${role}. Ask a server admin.`));
+        return;
+      }
+      let work: (ctx: CommandContext) => Promise<BotMessage>;
+      try {
+        work = command.prepare(inv);
+      } catch (e) {
+        await respond.reply(errorMessageFor(userFacingError(e)));
+        return;
+      }
+      if (command.expensive) {
+        const waitMs = limiter.take(inv.userId);
+        if (waitMs > 0) {
+          await respond.reply(errorMessageFor(`You are going fast: try \`/arxiv ${command.name}\` again in ${Math.ceil(waitMs / 1000)} s.`));
+          return;
+        }
+      }
+      await respond.defer();
+      // Progress edits are chained so none can land after the final answer.
+      let chain: Promise<void> = Promise.resolve();
+      let lastProgressAt = 0;
+      const progress = (message: string) => {
+        const now = Date.now();
+        if (now - lastProgressAt < 1500) return;
+        lastProgressAt = now;
+        chain = chain.then(() => respond.editOriginal({ content: `⏳ ${truncate(message, 200)}` })).catch(() => undefined);
+      };
+      try {
+        const message = await work({ service: deps.service, invoker: inv, progress, listState, listPageSize });
+        await chain;
+        await respond.editOriginal({ content: '', ...message });
+      } catch (e) {
+        await chain;
+        log.warn({ err: errorMessage(e), command: command.name, user: inv.userId }, 'command failed');
+        await failAfterDefer(respond, userFacingError(e));
+      }
+    },
+
+    async handleComponent(inv, respond) {
+      const parsed = parseListButtonId(inv.customId);
+      if (!parsed) {
+        await respond.reply(errorMessageFor('This button is not one of mine any more. Run the command again.'));
+        return;
+      }
+      const filters = listState.get(parsed.key);
+      if (!filters) {
+        await respond.reply(errorMessageFor('This list has expired. Run `/arxiv list` again.'));
+        return;
+      }
+      await respond.deferUpdate();
+      try {
+        await respond.editOriginal(await listPage(deps.service, parsed.key, filters, parsed.offset, listPageSize));
+      } catch (e) {
+        log.warn({ err: errorMessage(e) }, 'list page failed');
+        await respond.followUp(errorMessageFor(userFacingError(e)));
+      }
+    },
+
+    async autocomplete(inv) {
+      if (inv.focused.name !== 'name') return [];
+      const typed = inv.focused.value.toLowerCase();
+      try {
+        const subs = await deps.service.listSubscriptions();
+        return subs
+          .filter((s) => s.name.toLowerCase().includes(typed))
+          .slice(0, LIMITS.autocompleteChoices)
+          .map((s) => ({ name: truncate(`${s.name} — ${s.interest}`, LIMITS.choiceLength), value: s.name.slice(0, LIMITS.choiceLength) }));
+      } catch (e) {
+        log.warn({ err: errorMessage(e) }, 'autocomplete failed');
+        return [];
+      }
+    },
+  };
+}

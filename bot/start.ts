@@ -1,0 +1,55 @@
+/**
+ * What `start` calls to run the bot: the gateway when DISCORD_TOKEN is set, the HTTP
+ * interactions endpoint when DISCORD_PUBLIC_KEY and DISCORD_INTERACTIONS_ADDR are set (both may
+ * run). Returns null when neither is configured.
+ */
+import type { RadarService } from '../app/radar-service.ts';
+import type { Config } from '../config/env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createBot } from './bot.ts';
+import { createDiscordRest } from './http/discord-rest.ts';
+import { createInteractionsServer } from './http/interactions-server.ts';
+import { parseListenAddress } from './http/listen-address.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+
+export type DiscordConfig = Pick<Config, 'DISCORD_TOKEN' | 'DISCORD_PUBLIC_KEY' | 'DISCORD_API_URL' | 'DISCORD_MANAGER_ROLE' | 'DISCORD_INTERACTIONS_ADDR'>;
+
+export interface RunningDiscord {
+  /** Full URL of the interactions endpoint, when it runs (set it in the developer portal). */
+  interactionsUrl: string | null;
+  gateway: boolean;
+  stop(): Promise<void>;
+}
+
+/** Starts whatever Discord front ends the config enables; null when none is. */
+export async function startDiscord(config: DiscordConfig, service: RadarService, logger: Logger, opts: { rateLimit?: RateLimitOptions } = {}): Promise<RunningDiscord | null> {
+  const wantsHttp = Boolean(config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR);
+  if (!config.DISCORD_TOKEN && !wantsHttp) return null;
+  const bot = createBot({ service, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) });
+  const stops: Array<() => Promise<void>> = [];
+  let interactionsUrl: string | null = null;
+  try {
+    if (wantsHttp && config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR) {
+      const { host, port } = parseListenAddress(config.DISCORD_INTERACTIONS_ADDR, 'DISCORD_INTERACTIONS_ADDR');
+      const server = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: config.DISCORD_API_URL }), publicKey: config.DISCORD_PUBLIC_KEY, logger });
+      interactionsUrl = await server.listen(host, port);
+      stops.push(() => server.close());
+      logger.info({ url: interactionsUrl }, 'Discord interactions endpoint listening');
+    }
+    if (config.DISCORD_TOKEN) {
+      const { startGateway } = await import('./gateway/gateway.ts');
+      const gw = await startGateway({ bot, token: config.DISCORD_TOKEN, apiUrl: config.DISCORD_API_URL, logger });
+      stops.push(() => gw.stop());
+    }
+  } catch (e) {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    throw e;
+  }
+  return {
+    interactionsUrl,
+    gateway: Boolean(config.DISCORD_TOKEN),
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}
