@@ -44,7 +44,7 @@ export function joinLines(prev: string, next: string): string {
   return `${prev} ${next}`;
 }
 
-/** Collapse runs of spaces and trim. */
+/** Collapse runs of whitespace (newlines included) and trim. */
 export function squash(s: string): string {
-  return s.replace(/[ \t]+/g, ' ').trim();
+  return s.replace(/\s+/g, ' ').trim();
 }
