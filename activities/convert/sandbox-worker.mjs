@@ -1,5 +1,6 @@
 // Worker entry for sandbox.ts. Plain JS so it loads without a loader; it registers tsx itself so
 // the TypeScript converters can be imported the same way from the CLI, node:test and Temporal.
+import { Buffer } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
