@@ -1,0 +1,253 @@
+/**
+ * Publishes a digest to a Discord channel with plain fetch against the REST API: through the bot
+ * (`POST /channels/{id}/messages`, `Authorization: Bot <token>`) or a webhook
+ * (`POST {webhookUrl}?wait=true`). One embed per paper; split over several messages when
+ * Discord's limits require it. Idempotent by lookup: every message carries the marker
+ * `digest <key> part i/n` in its last embed's footer, and a publish first reads the channel's
+ * recent messages and posts only the parts that are missing.
+ */
+import { AppError } from '../../lib/errors.ts';
+import { silentLogger, type Logger } from '../../lib/logger.ts';
+import type { Digest, DigestEntry, Receipt } from './digest.ts';
+import {
+  clampEmbed,
+  DISCORD_LIMITS,
+  splitEmbeds,
+  type DiscordEmbed,
+  type DiscordMessagePayload,
+} from './discord-embeds.ts';
+import { discordFailure, discordNetworkFailure } from './errors.ts';
+import { formatAuthors, formatScore, normalizeSpace, truncate } from './text.ts';
+import type { Publisher } from './types.ts';
+
+export { splitEmbeds, clampEmbed, embedLength, DISCORD_LIMITS } from './discord-embeds.ts';
+export type { DiscordEmbed, DiscordEmbedField, DiscordMessagePayload } from './discord-embeds.ts';
+
+/** arXiv's brand red, so digests are recognisable in a busy channel. */
+const EMBED_COLOR = 0xb31b1b;
+/** Lookup page size (Discord allows 1-100) and how many pages of recent messages it reads at most. */
+const LOOKUP_LIMIT = 50;
+const LOOKUP_PAGES = 4;
+const DESCRIPTION_MAX = 1800;
+const DESCRIPTION_FLOOR = 600;
+/** Title, fields and their names of a typical paper embed (authors are cut at 12 names). */
+const EMBED_OVERHEAD = 350;
+const TLDR_MAX = 1000;
+const KEY_POINT_MAX = 300;
+const REQUEST_TIMEOUT_MS = 30_000;
+const MAX_KEY_LENGTH = 1000;
+
+/** The footer marker of part `part` of `parts`: what a retried publish looks for. */
+export function digestMarker(key: string, part: number, parts: number): string {
+  return `digest ${key} part ${part}/${parts}`;
+}
+
+/**
+ * The digest as Discord messages, in order: one embed per paper (title linked to arXiv, TL;DR and
+ * key points, authors, categories, score), packed into messages within every Discord limit; the
+ * first message's content names the topic, date and interest. The last embed of each message
+ * carries `digestMarker(key, i, n)` in its footer. Pure: the Discord bot can reuse it.
+ */
+export function digestToDiscordMessages(digest: Digest): DiscordMessagePayload[] {
+  const reserve = digestMarker(digest.key, 999, 999).length;
+  if (digest.key.length === 0 || digest.key.length > MAX_KEY_LENGTH || /[\r\n]/.test(digest.key)) {
+    throw new AppError('INVALID_INPUT', `Digest key must be 1-${MAX_KEY_LENGTH} characters on one line, got ${JSON.stringify(digest.key.slice(0, 80))}`);
+  }
+  const embeds =
+    digest.entries.length === 0
+      ? [{ title: 'No new papers', description: 'Nothing new matched this subscription in this window.', color: EMBED_COLOR }]
+      : digest.entries.map((entry, i) => clampEmbed(paperEmbed(entry, i + 1, descriptionBudget(digest, reserve))));
+  const groups = splitEmbeds(embeds, { reservePerGroup: reserve });
+  const topic = normalizeSpace(digest.subscription);
+  const count = `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}`;
+  return groups.map((group, g) => {
+    const last = group.length - 1;
+    const marked = group.map((e, k) => (k === last ? { ...e, footer: { text: digestMarker(digest.key, g + 1, groups.length) } } : e));
+    const content =
+      g === 0
+        ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}`
+        : `**${topic}** — ${digest.date} (continued, ${g + 1}/${groups.length})`;
+    return { content: truncate(content, DISCORD_LIMITS.content), embeds: marked, allowed_mentions: { parse: [] } };
+  });
+}
+
+function paperEmbed(entry: DigestEntry, rank: number, descriptionMax: number): DiscordEmbed {
+  return {
+    title: `${rank}. ${normalizeSpace(entry.title)}`,
+    url: entry.absUrl,
+    description: paperDescription(entry, descriptionMax),
+    color: EMBED_COLOR,
+    fields: paperFields(entry),
+  };
+}
+
+/**
+ * Characters each paper's description may use: a digest of up to ~5 papers shares one message
+ * (6000 characters across its embeds), larger ones are split with at least DESCRIPTION_FLOOR per
+ * paper, and never more than DESCRIPTION_MAX so a digest stays a handful of messages, all within
+ * reach of the lookup.
+ */
+function descriptionBudget(digest: Digest, reserve: number): number {
+  const perMessage = Math.min(digest.entries.length, DISCORD_LIMITS.embedsPerMessage);
+  const perEmbed = Math.floor((DISCORD_LIMITS.embedsTotal - reserve) / Math.max(perMessage, 1)) - EMBED_OVERHEAD;
+  return Math.max(DESCRIPTION_FLOOR, Math.min(DESCRIPTION_MAX, perEmbed));
+}
+
+/** TL;DR then as many key points as fit in `max` characters. */
+function paperDescription(entry: DigestEntry, max: number): string {
+  let text = truncate(`**TL;DR** ${normalizeSpace(entry.summary.tldr)}`, Math.min(max, TLDR_MAX));
+  const points = entry.summary.keyPoints.map(normalizeSpace).filter((p) => p.length > 0);
+  for (const [i, point] of points.entries()) {
+    const line = `${i === 0 ? '\n' : ''}\n• ${truncate(point, KEY_POINT_MAX)}`;
+    if (text.length + line.length > max) break;
+    text += line;
+  }
+  return text;
+}
+
+function paperFields(entry: DigestEntry): DiscordEmbed['fields'] {
+  const id = entry.version ? `${entry.arxivId}v${entry.version}` : entry.arxivId;
+  const categories = [entry.primaryCategory, ...entry.categories.filter((c) => c !== entry.primaryCategory)];
+  return [
+    { name: 'Authors', value: formatAuthors(entry.authors) },
+    { name: 'Categories', value: categories.join(', '), inline: true },
+    { name: 'Score', value: formatScore(entry.score), inline: true },
+    { name: 'arXiv', value: entry.pdfUrl ? `[${id}](${entry.absUrl}) · [pdf](${entry.pdfUrl})` : `[${id}](${entry.absUrl})`, inline: true },
+  ];
+}
+
+export interface DiscordPublisherOptions {
+  /** Bot token: posts to `channelId`, and enables the lookup (also for webhook posts). */
+  token?: string;
+  channelId?: string;
+  /** `https://discord.com/api/webhooks/{id}/{token}`: posts through the webhook instead of the bot. */
+  webhookUrl?: string;
+  /** Default https://discord.com/api/v10 (DISCORD_API_URL; a loopback fake in tests). */
+  apiUrl?: string;
+  logger?: Logger;
+}
+
+interface DiscordMessage {
+  id: string;
+  channel_id: string;
+  embeds?: { footer?: { text?: string } }[];
+}
+
+/**
+ * Creates the Discord publisher. Needs a bot token with a channel id, or a webhook URL. With a
+ * webhook and no token, no lookup is possible (webhooks cannot list messages): a retry after a
+ * lost response may then post a part twice — see docs/publishing.md.
+ */
+export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher {
+  const apiUrl = (opts.apiUrl ?? 'https://discord.com/api/v10').replace(/\/+$/, '');
+  const logger = opts.logger ?? silentLogger;
+  if (!opts.webhookUrl && !(opts.token && opts.channelId)) {
+    throw new AppError('CONFIG_INVALID', 'Discord publishing needs DISCORD_TOKEN with a channel id, or DISCORD_WEBHOOK_URL');
+  }
+  const webhookUrl = opts.webhookUrl ? parseWebhookUrl(opts.webhookUrl) : undefined;
+  let lookupChannel: string | undefined = opts.channelId;
+  /** Discord announces exhausted buckets (X-RateLimit-Remaining: 0); wait them out instead of earning a 429. */
+  let notBefore = 0;
+
+  async function call<T>(url: string, init: { method: string; body?: unknown; bot: boolean }, action: string): Promise<T> {
+    const headers: Record<string, string> = { 'User-Agent': 'DiscordBot (https://github.com/arxiv-radar/arxiv-radar, 0.1)' };
+    if (init.bot && opts.token) headers.Authorization = `Bot ${opts.token}`;
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const wait = notBefore - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: init.method,
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw discordNetworkFailure(e, action);
+    }
+    if (res.headers.get('x-ratelimit-remaining') === '0') {
+      const resetAfter = Number(res.headers.get('x-ratelimit-reset-after'));
+      if (Number.isFinite(resetAfter) && resetAfter > 0) notBefore = Date.now() + Math.ceil(resetAfter * 1000);
+    }
+    if (!res.ok) throw await discordFailure(res, action);
+    return (await res.json()) as T;
+  }
+
+  /** Part number → message id of the parts of this digest already in the channel. */
+  async function findPostedParts(key: string, parts: number): Promise<Map<number, string>> {
+    const found = new Map<number, string>();
+    if (!opts.token) return found;
+    if (!lookupChannel && webhookUrl) {
+      // The webhook object names its channel; reading it needs no auth.
+      const hook = await call<{ channel_id: string }>(webhookUrl.base, { method: 'GET', bot: false }, 'read the webhook');
+      lookupChannel = hook.channel_id;
+    }
+    if (!lookupChannel) return found;
+    // Newest first, page by page, until every part is found or LOOKUP_PAGES pages were read.
+    let before: string | undefined;
+    for (let page = 0; page < LOOKUP_PAGES && found.size < parts; page++) {
+      const messages = await call<DiscordMessage[]>(
+        `${apiUrl}/channels/${encodeURIComponent(lookupChannel)}/messages?limit=${LOOKUP_LIMIT}${before ? `&before=${before}` : ''}`,
+        { method: 'GET', bot: true },
+        'read recent channel messages',
+      );
+      for (const m of messages) {
+        for (let part = 1; part <= parts; part++) {
+          const marker = digestMarker(key, part, parts);
+          if (!found.has(part) && m.embeds?.some((e) => e.footer?.text === marker)) found.set(part, m.id);
+        }
+      }
+      if (messages.length < LOOKUP_LIMIT) break;
+      before = messages.at(-1)?.id;
+    }
+    return found;
+  }
+
+  async function post(payload: DiscordMessagePayload): Promise<DiscordMessage> {
+    if (webhookUrl) {
+      return call<DiscordMessage>(`${webhookUrl.base}?wait=true`, { method: 'POST', body: payload, bot: false }, 'post through the webhook');
+    }
+    return call<DiscordMessage>(
+      `${apiUrl}/channels/${encodeURIComponent(opts.channelId ?? '')}/messages`,
+      { method: 'POST', body: payload, bot: true },
+      'post to the channel',
+    );
+  }
+
+  return {
+    kind: 'discord',
+    async publish(digest: Digest): Promise<Receipt> {
+      const payloads = digestToDiscordMessages(digest);
+      const posted = await findPostedParts(digest.key, payloads.length);
+      const ids: string[] = [];
+      for (const [i, payload] of payloads.entries()) {
+        const existing = posted.get(i + 1);
+        if (existing) {
+          ids.push(existing);
+          continue;
+        }
+        const message = await post(payload);
+        logger.info({ digest: digest.key, part: i + 1, parts: payloads.length, messageId: message.id }, 'posted digest part to Discord');
+        ids.push(message.id);
+      }
+      if (posted.size > 0) logger.info({ digest: digest.key, found: posted.size }, 'Discord already had digest parts; posted only the missing ones');
+      return { destination: 'discord', ref: ids.join(','), url: null, publishedAt: new Date().toISOString() };
+    },
+  };
+}
+
+/** Validates a webhook URL (`…/webhooks/{id}/{token}`) without ever logging its token. */
+function parseWebhookUrl(raw: string): { base: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AppError('CONFIG_INVALID', 'DISCORD_WEBHOOK_URL is not a URL; copy it from Channel settings → Integrations → Webhooks');
+  }
+  if (!/\/webhooks\/\d+\/[\w-]+\/?$/.test(url.pathname) || !/^https?:$/.test(url.protocol)) {
+    throw new AppError('CONFIG_INVALID', 'DISCORD_WEBHOOK_URL must look like https://discord.com/api/webhooks/<id>/<token>');
+  }
+  url.search = '';
+  return { base: url.toString().replace(/\/+$/, '') };
+}
