@@ -1,0 +1,22 @@
+/** `ask_papers(question)`: an answer over the library with citations. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { textResult, safely, type ToolDeps } from '../tool-result.ts';
+
+/** Registers the tool. */
+export function registerAskPapersTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'ask_papers',
+    {
+      title: 'Ask the library',
+      description: 'Answer a question from the papers stored in the library, citing arXiv ids and sections.',
+      inputSchema: { question: z.string().trim().min(3).max(1000) },
+    },
+    ({ question }) =>
+      safely('ask_papers', deps.logger, async () => {
+        const a = await deps.service.askPapers(question);
+        const sources = a.citations.map((c, i) => `[${i + 1}] arXiv:${c.arxivId}${c.section ? ` (${c.section})` : ''}`).join('\n');
+        return textResult(sources ? `${a.answer}\n\nSources:\n${sources}` : a.answer);
+      }),
+  );
+}

@@ -1,0 +1,37 @@
+/** `subscribe_topic(...)`: a scheduled digest for a topic. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { isValidTimeZone } from '../../config/env.ts';
+import type { SubscriptionRequest } from '../../app/radar-service.ts';
+import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
+
+/** Registers the tool. */
+export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'subscribe_topic',
+    {
+      title: 'Subscribe to a topic',
+      description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest and published as a digest on a schedule.',
+      inputSchema: {
+        name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'letters, digits, - and _, at most 64'),
+        interest: z.string().trim().min(3).max(500).describe('What you care about, in plain language'),
+        query: z.string().trim().max(300).optional().describe('arXiv query or keywords'),
+        categories: z.array(z.string().regex(/^[a-z-]+(\.[A-Za-z-]+)?$/)).max(20).optional(),
+        schedule: z.string().regex(/^(\S+\s+){4}\S+$/, 'a 5-field cron expression').optional(),
+        timezone: z.string().refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
+        top_k: z.number().int().min(1).max(50).optional(),
+      },
+    },
+    (a) =>
+      safely('subscribe_topic', deps.logger, async () => {
+        const req: SubscriptionRequest = { name: a.name, interest: a.interest };
+        if (a.query) req.query = a.query;
+        if (a.categories?.length) req.categories = a.categories;
+        if (a.schedule) req.cron = a.schedule;
+        if (a.timezone) req.timezone = a.timezone;
+        if (a.top_k) req.topK = a.top_k;
+        if (!req.query && !req.categories) throw new Error('give a query or categories so the digest knows which papers to consider');
+        return jsonResult({ subscription: await deps.service.subscribe(req) });
+      }),
+  );
+}
