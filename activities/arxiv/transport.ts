@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { isArxivHost } from '../../config/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
@@ -24,6 +25,8 @@ export interface TransportOptions {
   /** Hosts besides arxiv.org and its subdomains that may be fetched (the configured base URLs' hosts). */
   extraAllowedHosts?: string[];
   logger?: Logger;
+  /** DNS override; tests point arXiv host names at a loopback fake with it. */
+  lookup?: LookupFunction;
   /** Injected in tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -147,6 +150,7 @@ export class ArxivTransport {
         {
           method: 'GET',
           agent: this.agents[u.protocol as 'http:' | 'https:'],
+          ...(this.opts.lookup ? { lookup: this.opts.lookup } : {}),
           headers: { 'User-Agent': this.opts.userAgent, Accept: options.accept ?? '*/*' },
         },
         (res) => {

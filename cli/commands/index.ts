@@ -5,5 +5,8 @@ import { register as doctor } from './doctor.ts';
 import { register as subscribe } from './subscribe.ts';
 import { register as digest } from './digest.ts';
 import { register as convert } from './convert.ts';
+import { register as id } from './id.ts';
+import { register as search } from './search.ts';
+import { register as get } from './get.ts';
 
-export const COMMANDS: Array<(program: Command) => void> = [start, doctor, subscribe, digest, convert];
+export const COMMANDS: Array<(program: Command) => void> = [start, doctor, subscribe, digest, convert, id, search, get];

@@ -1,0 +1,67 @@
+/** `arxiv-radar search "<arXiv query>"`: one page of arXiv API results, through the rate-limited client. */
+import type { Command } from 'commander';
+import { ArxivClient } from '../../activities/arxiv/client.ts';
+import type { Paper } from '../../activities/arxiv/paper.ts';
+import { ARXIV_LIMITS, normaliseRawQuery, type SortBy } from '../../activities/arxiv/query.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Config } from '../../config/env.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { loadContext } from '../context.ts';
+import { printJson } from '../output.ts';
+
+const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
+
+/** The client every arXiv CLI command uses, built from Config (same transport rules as the workers). */
+export function cliArxivClient(config: Config, logger: Logger): ArxivClient {
+  return new ArxivClient({
+    apiUrl: config.ARXIV_API_URL,
+    rssUrl: config.ARXIV_RSS_URL,
+    webUrl: config.ARXIV_WEB_URL,
+    contact: config.ARXIV_CONTACT,
+    minIntervalMs: config.ARXIV_MIN_INTERVAL_MS,
+    timeoutMs: config.ARXIV_TIMEOUT_MS,
+    maxResponseBytes: config.ARXIV_MAX_RESPONSE_BYTES,
+    logger,
+  });
+}
+
+/** A few readable lines per paper. */
+export function formatPaper(p: Paper): string {
+  const v = p.version ? `v${p.version}` : '';
+  const authors = p.authors.length > 4 ? `${p.authors.slice(0, 3).map((a) => a.name).join(', ')} et al.` : p.authors.map((a) => a.name).join(', ');
+  const lines = [`${p.id}${v}  ${p.title}`, `  ${authors}`, `  ${p.primaryCategory} · ${p.published.slice(0, 10)} · ${p.links.abs}`];
+  if (p.withdrawn) lines.push('  (withdrawn)');
+  return lines.join('\n');
+}
+
+export function register(program: Command): void {
+  program
+    .command('search')
+    .description('search arXiv with its query syntax, e.g. \'ti:transformer AND cat:cs.CL\'')
+    .argument('<query>', 'arXiv search_query (fields ti au abs co jr cat rn id all; AND OR ANDNOT; "phrases"; submittedDate:[A TO B])')
+    .option('--max <n>', 'number of results (1-2000)', '10')
+    .option('--sort <order>', 'submitted | updated | relevance', 'relevance')
+    .option('--json', 'machine-readable output')
+    .action(async (query: string, opts: { max: string; sort: string; json?: boolean }, cmd: Command) => {
+      const max = Number(opts.max);
+      if (!Number.isInteger(max) || max < 1 || max > ARXIV_LIMITS.maxPerCall) {
+        throw new AppError('INVALID_INPUT', `--max must be a whole number from 1 to ${ARXIV_LIMITS.maxPerCall}, got "${opts.max}".`);
+      }
+      const sortBy = SORTS[opts.sort];
+      if (!sortBy) throw new AppError('INVALID_INPUT', `--sort must be submitted, updated or relevance, got "${opts.sort}".`);
+      const q = normaliseRawQuery(query);
+      const { config, logger } = loadContext(cmd);
+      const client = cliArxivClient(config, logger);
+      try {
+        const feed = await client.search(q, { maxResults: max, sortBy, sortOrder: 'descending' });
+        if (opts.json) {
+          printJson(feed);
+          return;
+        }
+        process.stdout.write(`${feed.totalResults} results for ${q}\n\n`);
+        process.stdout.write(feed.papers.map(formatPaper).join('\n\n') + (feed.papers.length ? '\n' : ''));
+      } finally {
+        client.close();
+      }
+    });
+}
