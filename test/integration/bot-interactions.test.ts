@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createBot } from '../../bot/bot.ts';
+import { createDiscordRest } from '../../bot/http/discord-rest.ts';
+import { createInteractionsServer, type InteractionsServer } from '../../bot/http/interactions-server.ts';
+import { PERMISSION } from '../../bot/permissions.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
+import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
+
+const APP_ID = '1300000000000000001';
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+const PUBLIC_KEY_HEX = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Records webhook edits that carry files (multipart/form-data), which the shared Discord fake
+ * does not parse: the payload_json and each file's name and text.
+ */
+async function startMultipartRecorder(): Promise<{ url: string; edits: Array<{ method: string; path: string; payload: Record<string, unknown>; files: Array<{ name: string; text: string }> }>; close(): Promise<void> }> {
+  const edits: Array<{ method: string; path: string; payload: Record<string, unknown>; files: Array<{ name: string; text: string }> }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const raw = Buffer.concat(chunks);
+        const type = req.headers['content-type'] ?? '';
+        let payload: Record<string, unknown> = {};
+        const files: Array<{ name: string; text: string }> = [];
+        if (type.startsWith('multipart/form-data')) {
+          const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+          payload = JSON.parse(String(form.get('payload_json'))) as Record<string, unknown>;
+          for (const [key, value] of form) if (key.startsWith('files[') && typeof value !== 'string') files.push({ name: value.name, text: await value.text() });
+        } else if (raw.length) payload = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+        edits.push({ method: req.method ?? '', path: (req.url ?? '').replace(/^\/api\/v10/, ''), payload, files });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1"}');
+      })();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`, edits, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+function signed(body: string, opts: { ts?: number; tamper?: boolean } = {}): Record<string, string> {
+  const ts = String(opts.ts ?? nowS());
+  const signature = sign(null, Buffer.from(ts + body), privateKey).toString('hex');
+  return { 'content-type': 'application/json', 'x-signature-ed25519': signature, 'x-signature-timestamp': ts, ...(opts.tamper ? { 'x-tamper': '1' } : {}) };
+}
+
+async function postInteraction(url: string, payload: unknown, opts: { ts?: number; tamperBody?: boolean; headers?: Record<string, string> } = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const body = JSON.stringify(payload);
+  const headers = opts.headers ?? signed(body, opts.ts === undefined ? {} : { ts: opts.ts });
+  const sent = opts.tamperBody ? body.replace('"paper"', '"ask"') : body;
+  const res = await fetch(url, { method: 'POST', headers, body: sent });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+const command = (token: string, sub: string, options: Array<{ name: string; value: string }>, permissions = '0') => ({
+  id: '1300000000000000100',
+  application_id: APP_ID,
+  type: 2,
+  token,
+  guild_id: '1300000000000000200',
+  channel_id: '1300000000000000300',
+  member: { user: { id: '1300000000000000400' }, roles: [], permissions },
+  data: { id: '1300000000000000500', name: 'arxiv', type: 1, options: [{ name: sub, type: 1, options: options.map((o) => ({ ...o, type: 3 })) }] },
+});
+
+describe('HTTP interactions endpoint on loopback', () => {
+  const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max100.xml'));
+  let discord: DiscordFake;
+  let recorder: Awaited<ReturnType<typeof startMultipartRecorder>>;
+  let viaFake: InteractionsServer;
+  let viaRecorder: InteractionsServer;
+  let fakeUrl: string;
+  let recorderUrl: string;
+
+  before(async () => {
+    discord = await startDiscordServer({ applicationId: APP_ID });
+    recorder = await startMultipartRecorder();
+    const bot = createBot({ service, logger: silentLogger });
+    viaFake = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: discord.url }), publicKey: PUBLIC_KEY_HEX, logger: silentLogger });
+    viaRecorder = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: recorder.url }), publicKey: PUBLIC_KEY_HEX, logger: silentLogger });
+    fakeUrl = await viaFake.listen('127.0.0.1', 0);
+    recorderUrl = await viaRecorder.listen('127.0.0.1', 0);
+  });
+  after(async () => {
+    await viaFake.close();
+    await viaRecorder.close();
+    await discord.close();
+    await recorder.close();
+  });
+
+  it('answers a signed PING with PONG', async () => {
+    const r = await postInteraction(fakeUrl, { id: '1', application_id: APP_ID, type: 1, token: 'ping-token' });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { type: 1 });
+  });
+
+  it('rejects tampered, stale, missing and wrong-key signatures with 401', async () => {
+    const ping = { id: '1', application_id: APP_ID, type: 1, token: 'ping-token' };
+    assert.equal((await postInteraction(fakeUrl, command('t1', 'paper', [{ name: 'ref', value: '2202.12139' }]), { tamperBody: true })).status, 401);
+    assert.equal((await postInteraction(fakeUrl, ping, { ts: nowS() - 400 })).status, 401);
+    assert.equal((await postInteraction(fakeUrl, ping, { headers: { 'content-type': 'application/json' } })).status, 401);
+    const other = generateKeyPairSync('ed25519').privateKey;
+    const body = JSON.stringify(ping);
+    const ts = String(nowS());
+    const forged = { 'content-type': 'application/json', 'x-signature-ed25519': sign(null, Buffer.from(ts + body), other).toString('hex'), 'x-signature-timestamp': ts };
+    assert.equal((await postInteraction(fakeUrl, ping, { headers: forged })).status, 401);
+    assert.equal(discord.requests.length, 0, 'nothing reached Discord');
+  });
+
+  it('/arxiv paper: defers (type 5), then PATCHes @original with the paper embed and the Markdown file', async () => {
+    const r = await postInteraction(recorderUrl, command('paper-token', 'paper', [{ name: 'ref', value: 'https://arxiv.org/abs/2202.12139v1' }]));
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { type: 5, data: {} });
+    await viaRecorder.idle();
+    const edit = recorder.edits.at(-1);
+    assert.equal(edit?.method, 'PATCH');
+    assert.equal(edit?.path, `/webhooks/${APP_ID}/paper-token/messages/@original`);
+    const embed = (edit?.payload.embeds as Array<{ title: string; url: string }>)[0];
+    assert.equal(embed?.title, 'Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques');
+    assert.equal(embed?.url, 'https://arxiv.org/abs/2202.12139v1');
+    assert.deepEqual(edit?.payload.attachments, [{ id: 0, filename: '2202.12139v1.md', description: 'Full text of arXiv:2202.12139v1' }]);
+    assert.equal(edit?.files[0]?.name, '2202.12139v1.md');
+    assert.match(edit?.files[0]?.text ?? '', /^# Testing Deep Learning Models[\s\S]*## Abstract\n\nDeep Learning \(DL\) has revolutionized/);
+  });
+
+  it('/arxiv list: deferred, then the page with buttons lands at the fake Discord; a button pages on', async () => {
+    await service.searchPapers({ question: 'testing software models', maxResults: 15 });
+    const r = await postInteraction(fakeUrl, command('list-token', 'list', [{ name: 'query', value: 'testing' }]));
+    assert.deepEqual(r.json, { type: 5, data: {} });
+    await viaFake.idle();
+    const original = discord.state.originals.get('list-token') as { embeds: Array<{ title: string; fields: unknown[] }>; components: Array<{ components: Array<{ custom_id: string; disabled: boolean }> }> };
+    assert.match(original.embeds[0]?.title ?? '', /^Library: 15 papers$/);
+    assert.equal(original.embeds[0]?.fields.length, 10);
+    const next = original.components[0]?.components[1];
+    assert.equal(next?.disabled, false);
+
+    const press = { id: '2', application_id: APP_ID, type: 3, token: 'button-token', channel_id: '1300000000000000300', member: { user: { id: '1300000000000000400' }, roles: [], permissions: '0' }, data: { custom_id: next?.custom_id, component_type: 2 } };
+    const pr = await postInteraction(fakeUrl, press);
+    assert.deepEqual(pr.json, { type: 6 });
+    await viaFake.idle();
+    const page2 = discord.state.originals.get('button-token') as { embeds: Array<{ fields: Array<{ name: string }> }> };
+    assert.equal(page2.embeds[0]?.fields.length, 5);
+    assert.match(page2.embeds[0]?.fields[0]?.name ?? '', /^11\. /);
+  });
+
+  it('refuses /arxiv subscribe without Manage Channels with an immediate ephemeral reply', async () => {
+    const r = await postInteraction(fakeUrl, command('sub-token', 'subscribe', [{ name: 'name', value: 'x' }, { name: 'query', value: 'q' }, { name: 'interest', value: 'i' }]));
+    assert.equal(r.json.type, 4);
+    assert.equal((r.json.data as { flags: number }).flags, 64);
+    const allowed = await postInteraction(fakeUrl, command('sub-token-2', 'subscribe', [{ name: 'name', value: 'x' }, { name: 'query', value: 'q' }, { name: 'interest', value: 'interest' }], String(PERMISSION.MANAGE_CHANNELS)));
+    assert.equal(allowed.json.type, 5);
+    await viaFake.idle();
+    assert.match(JSON.stringify(discord.state.originals.get('sub-token-2')), /Subscribed: x/);
+  });
+
+  it('answers autocomplete with type 8 choices and rejects malformed payloads with 400', async () => {
+    const ac = { ...command('ac', 'unsubscribe', []), type: 4 };
+    ac.data.options[0] = { name: 'unsubscribe', type: 1, options: [{ name: 'name', value: '', type: 3, focused: true }] } as never;
+    const r = await postInteraction(fakeUrl, ac);
+    assert.deepEqual(r.json, { type: 8, data: { choices: [{ name: 'x — interest', value: 'x' }] } });
+    const bad = await postInteraction(fakeUrl, { type: 2, token: '../../x', application_id: 'abc' });
+    assert.equal(bad.status, 400);
+  });
+});

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { isAppError } from '../../lib/errors.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { bearerMatches, startMcpHttp, startMcpHttpServer, type McpHttpServer } from '../../mcp/http.ts';
+import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
+
+const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
+const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max10.xml'));
+const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+
+/** A raw POST with full control over Host, Origin and Authorization. */
+function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe('MCP Streamable HTTP transport', () => {
+  let mcp: McpHttpServer;
+  let host: string;
+  before(async () => {
+    mcp = await startMcpHttpServer({ service, logger: silentLogger, host: '127.0.0.1', port: 0, token: TOKEN });
+    host = new URL(mcp.url).host;
+  });
+  after(async () => {
+    await mcp.stop();
+  });
+
+  it('serves an authorised MCP client', async () => {
+    const client = new Client({ name: 'http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+    const tools = await client.listTools();
+    assert.equal(tools.tools.length, 7);
+    const r = await client.callTool({ name: 'search_papers', arguments: { topic: 'testing deep learning', max_results: 2 } });
+    assert.equal((JSON.parse((r.content as Array<{ text: string }>)[0]?.text ?? '{}') as { paper_ids: string[] }).paper_ids.length, 2);
+    await client.close();
+  });
+
+  it('answers 401 without a token or with a wrong one', async () => {
+    const none = await post(mcp.url, { host }, INIT);
+    assert.equal(none.status, 401);
+    assert.match(none.body, /Authorization: Bearer <MCP_TOKEN>/);
+    const wrong = await post(mcp.url, { host, authorization: `Bearer ${TOKEN.slice(0, -1)}x` }, INIT);
+    assert.equal(wrong.status, 401);
+    const ok = await post(mcp.url, { host, authorization: `Bearer ${TOKEN}` }, INIT);
+    assert.equal(ok.status, 200);
+    assert.match(ok.body, /"serverInfo":\{"name":"arxiv-radar"/);
+  });
+
+  it('answers 403 to a foreign Host or Origin (DNS rebinding), even with the token', async () => {
+    const rebound = await post(mcp.url, { host: 'evil.example:80', authorization: `Bearer ${TOKEN}` }, INIT);
+    assert.equal(rebound.status, 403);
+    const origin = await post(mcp.url, { host, origin: 'http://evil.example', authorization: `Bearer ${TOKEN}` }, INIT);
+    assert.equal(origin.status, 403);
+    const sameOrigin = await post(mcp.url, { host, origin: `http://${host}`, authorization: `Bearer ${TOKEN}` }, INIT);
+    assert.equal(sameOrigin.status, 200);
+  });
+
+  it('refuses to start without MCP_TOKEN, with a short one, or off loopback', async () => {
+    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '127.0.0.1:0' }, service, silentLogger), (e) => isAppError(e, 'CONFIG_INVALID') && /MCP_TOKEN is required/.test(e.message));
+    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '127.0.0.1:0', MCP_TOKEN: 'short' }, service, silentLogger), /too short/);
+    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '0.0.0.0:0', MCP_TOKEN: TOKEN }, service, silentLogger), /loopback only/);
+    assert.equal(await startMcpHttp({}, service, silentLogger), null);
+  });
+
+  it('compares bearer tokens exactly', () => {
+    assert.equal(bearerMatches(`Bearer ${TOKEN}`, TOKEN), true);
+    assert.equal(bearerMatches(`bearer ${TOKEN}`, TOKEN), true);
+    assert.equal(bearerMatches(TOKEN, TOKEN), false);
+    assert.equal(bearerMatches('Bearer ', TOKEN), false);
+    assert.equal(bearerMatches(undefined, TOKEN), false);
+  });
+});
