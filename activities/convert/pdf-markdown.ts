@@ -86,6 +86,11 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
         para = { kind: 'li', text: s.text.replace(BULLET, ''), last: s, maxX1: s.x1 };
         continue;
       }
+      // A numbered list starting at [1] late in the paper is the reference list even without a heading (REVTeX).
+      if (!inReferences && p >= pages.length / 2 && /^\[1\]\s/.test(s.text)) {
+        flush();
+        inReferences = true;
+      }
       if (inReferences) {
         const startsEntry = /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) || (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
         if (!para || startsEntry || gapAbove > 0.8 * pitch) {
@@ -166,25 +171,35 @@ function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number,
   return 0;
 }
 
-/** The largest text in the top part of page 1, merged over consecutive lines. */
+const FRONT_JUNK = /draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+
+/**
+ * The title: the largest text in the top part of page 1 (merged over its lines); when nothing
+ * stands out by size (preprint styles set the title at body size), the first substantial line
+ * that is not a journal/preprint banner.
+ */
 function findTitle(page: Segment[], body: number, height: number): { text: string; segments: Segment[] } | null {
-  const top = page.filter((s) => s.top < height * 0.45 && /[A-Za-z]{2}/.test(s.text));
+  const top = page
+    .filter((s) => s.top < height * 0.45 && /[A-Za-z]{3}/.test(s.text) && !FRONT_JUNK.test(s.text) && s.text.split(/\s+/).length >= 2)
+    .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));
-  if (max < body * 1.15) return null;
-  const lines = top.filter((s) => Math.abs(s.size - max) < 0.6).sort((a, b) => a.top - b.top);
-  const first = lines[0]!;
-  const segs: Segment[] = [];
-  for (const s of lines) {
-    const last = segs[segs.length - 1];
-    if (last && s.top - last.bottom > 1.2 * max) break;
+  const first =
+    max >= body * 1.15
+      ? top.find((s) => Math.abs(s.size - max) < 0.6)
+      : top.find((s) => s.size >= body * 0.95 && s.text.split(/\s+/).length >= 3 && !/^(abstract|introduction)\b/i.test(s.text));
+  if (!first) return null;
+  const segs: Segment[] = [first];
+  for (const s of top.slice(top.indexOf(first) + 1)) {
+    const last = segs[segs.length - 1]!;
+    if (Math.abs(s.size - first.size) > 0.3 || s.top - last.bottom > 0.9 * first.size) break;
     segs.push(s);
   }
   const text = segs
     .map((s) => s.text)
     .reduce((a, b) => joinLines(a, b))
     .trim();
-  if (text.length > 300 || !/[A-Za-z]{3}/.test(text) || first.page !== 0) return null;
+  if (text.length > 300) return null;
   return { text, segments: segs };
 }
 
