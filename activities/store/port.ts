@@ -18,7 +18,10 @@ export type StoredPaper = Paper & {
 export interface ListFilters {
   /** Full-text over title and abstract; every word must match; results ranked by relevance. */
   query?: string | undefined;
-  /** Any author whose name starts at a word boundary with this text, ignoring case and accents. */
+  /**
+   * Any author whose full name, or its trailing words (the surname), equals this text, ignoring
+   * case, accents and punctuation: "Del Maestro", "adrian del maestro", "Wubben" for "Dirk Wübben".
+   */
   author?: string | undefined;
   /** Papers in at least one of these categories (cross-lists included). */
   categories?: string[] | undefined;
@@ -150,7 +153,7 @@ export interface PaperStore {
   upsertPapers(papers: Paper[], opts?: { topic?: string }): Promise<{ inserted: number; updated: number }>;
   /** The stored paper by base id (a versioned id is accepted and reduced to its base), or null. */
   getPaper(id: string): Promise<StoredPaper | null>;
-  /** `list_papers`: filtered, ranked (by relevance with a query, newest first otherwise), paginated. */
+  /** `list_papers`: filtered, ordered (by relevance with a query, newest v1 first otherwise), paginated. */
   listPapers(filters: ListFilters): Promise<ListResult>;
   /** Every topic folder with its paper count, sorted by name. */
   topics(): Promise<TopicCount[]>;

@@ -8,49 +8,51 @@ import type Database from 'better-sqlite3';
 const MIGRATIONS: string[] = [
   // 1: papers, versions, categories, author keys, topics, full text over title/abstract.
   `
+  -- Narrow columns first: sorting and filtering then never read the overflow pages of long abstracts.
   CREATE TABLE papers (
     pk INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
     version INTEGER,
-    title TEXT NOT NULL,
-    abstract TEXT NOT NULL,
-    authors_json TEXT NOT NULL,
-    categories_json TEXT NOT NULL,
-    primary_category TEXT NOT NULL,
-    published TEXT NOT NULL,
+    published_at TEXT NOT NULL, -- v1 timestamp normalised to toISOString(): sorts as text
     published_date TEXT NOT NULL,
+    published TEXT NOT NULL,
     updated TEXT NOT NULL,
+    primary_category TEXT NOT NULL,
+    withdrawn INTEGER NOT NULL DEFAULT 0,
+    categories_json TEXT NOT NULL,
     doi TEXT,
     journal_ref TEXT,
-    comment TEXT,
     license TEXT,
     abs_url TEXT NOT NULL,
     pdf_url TEXT,
     html_url TEXT,
-    withdrawn INTEGER NOT NULL DEFAULT 0
+    comment TEXT,
+    title TEXT NOT NULL,
+    authors_json TEXT NOT NULL,
+    abstract TEXT NOT NULL
   );
-  CREATE INDEX papers_published ON papers(published_date DESC, id);
+  CREATE INDEX papers_published ON papers(published_at, pk);
   CREATE TABLE paper_versions (
     paper_pk INTEGER NOT NULL REFERENCES papers(pk),
     version INTEGER NOT NULL,
     updated TEXT NOT NULL,
     PRIMARY KEY (paper_pk, version)
   ) WITHOUT ROWID;
+  -- Filter indexes carry the publication time, so "newest first" pages come straight off the index.
   CREATE TABLE paper_categories (
     category TEXT NOT NULL,
-    published_date TEXT NOT NULL,
+    published_at TEXT NOT NULL,
     paper_pk INTEGER NOT NULL,
-    PRIMARY KEY (category, published_date, paper_pk)
+    PRIMARY KEY (category, published_at, paper_pk)
   ) WITHOUT ROWID;
-  CREATE INDEX paper_categories_pk ON paper_categories(paper_pk);
   -- Every word-aligned suffix of each author's normalised name (NFD, marks stripped, lowercase):
-  -- an author filter is an indexed prefix range over this column.
+  -- 'adrian del maestro', 'del maestro', 'maestro'. An author filter is one key lookup.
   CREATE TABLE author_keys (
     name_key TEXT NOT NULL,
+    published_at TEXT NOT NULL,
     paper_pk INTEGER NOT NULL,
-    PRIMARY KEY (name_key, paper_pk)
+    PRIMARY KEY (name_key, published_at, paper_pk)
   ) WITHOUT ROWID;
-  CREATE INDEX author_keys_pk ON author_keys(paper_pk);
   CREATE TABLE topics (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
@@ -66,6 +68,8 @@ const MIGRATIONS: string[] = [
   CREATE VIRTUAL TABLE papers_fts USING fts5(
     title, abstract, content='papers', content_rowid='pk', tokenize='unicode61 remove_diacritics 2'
   );
+  -- Title words weigh three times abstract words; 'rank' lets FTS5 keep only the top rows when sorting.
+  INSERT INTO papers_fts (papers_fts, rank) VALUES ('rank', 'bm25(3.0, 1.0)');
   `,
   // 2: converted contents, search chunks, summaries.
   `

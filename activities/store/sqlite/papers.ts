@@ -17,6 +17,7 @@ interface PaperRow {
   categories_json: string;
   primary_category: string;
   published: string;
+  published_at: string;
   published_date: string;
   updated: string;
   doi: string | null;
@@ -49,7 +50,7 @@ function rowToPaper(r: PaperRow): Paper {
   };
 }
 
-function checkPaper(p: Paper): { id: string; version: number | null; publishedDate: string } {
+function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
   const id = baseId(p.id);
   const version = validateVersion(p.version);
   const t = Date.parse(p.published);
@@ -59,26 +60,26 @@ function checkPaper(p: Paper): { id: string; version: number | null; publishedDa
   if (typeof p.title !== 'string' || !Array.isArray(p.authors) || !Array.isArray(p.categories)) {
     throw new AppError('INVALID_INPUT', `paper ${id}: title, authors and categories are required`);
   }
-  return { id, version, publishedDate: new Date(t).toISOString().slice(0, 10) };
+  return { id, version, publishedAt: new Date(t).toISOString() };
 }
 
 /** Statements over the paper tables of one open database. */
 export function createPaperTables(db: Database.Database) {
   const now = () => new Date().toISOString();
   const s = {
-    find: db.prepare<[string], { pk: number; version: number | null; updated: string; title: string; abstract: string }>(
-      'SELECT pk, version, updated, title, abstract FROM papers WHERE id = ?',
+    find: db.prepare<[string], Pick<PaperRow, 'pk' | 'version' | 'updated' | 'title' | 'abstract' | 'authors_json' | 'categories_json' | 'published_at'>>(
+      'SELECT pk, version, updated, title, abstract, authors_json, categories_json, published_at FROM papers WHERE id = ?',
     ),
     insert: db.prepare(
       `INSERT INTO papers (id, version, title, abstract, authors_json, categories_json, primary_category, published,
-         published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn)
+         published_at, published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn)
        VALUES (@id, @version, @title, @abstract, @authors_json, @categories_json, @primary_category, @published,
-         @published_date, @updated, @doi, @journal_ref, @comment, @license, @abs_url, @pdf_url, @html_url, @withdrawn)`,
+         @published_at, @published_date, @updated, @doi, @journal_ref, @comment, @license, @abs_url, @pdf_url, @html_url, @withdrawn)`,
     ),
     update: db.prepare(
       `UPDATE papers SET version = @version, title = @title, abstract = @abstract, authors_json = @authors_json,
          categories_json = @categories_json, primary_category = @primary_category, published = @published,
-         published_date = @published_date, updated = @updated, doi = @doi, journal_ref = @journal_ref,
+         published_at = @published_at, published_date = @published_date, updated = @updated, doi = @doi, journal_ref = @journal_ref,
          comment = @comment, license = @license, abs_url = @abs_url, pdf_url = @pdf_url, html_url = @html_url,
          withdrawn = @withdrawn
        WHERE pk = @pk`,
@@ -86,14 +87,15 @@ export function createPaperTables(db: Database.Database) {
     ftsInsert: db.prepare('INSERT INTO papers_fts (rowid, title, abstract) VALUES (?, ?, ?)'),
     ftsDelete: db.prepare("INSERT INTO papers_fts (papers_fts, rowid, title, abstract) VALUES ('delete', ?, ?, ?)"),
     version: db.prepare('INSERT OR IGNORE INTO paper_versions (paper_pk, version, updated) VALUES (?, ?, ?)'),
-    delCategories: db.prepare('DELETE FROM paper_categories WHERE paper_pk = ?'),
-    category: db.prepare('INSERT OR IGNORE INTO paper_categories (category, published_date, paper_pk) VALUES (?, ?, ?)'),
-    delAuthors: db.prepare('DELETE FROM author_keys WHERE paper_pk = ?'),
-    author: db.prepare('INSERT OR IGNORE INTO author_keys (name_key, paper_pk) VALUES (?, ?)'),
+    delCategory: db.prepare('DELETE FROM paper_categories WHERE category = ? AND published_at = ? AND paper_pk = ?'),
+    category: db.prepare('INSERT OR IGNORE INTO paper_categories (category, published_at, paper_pk) VALUES (?, ?, ?)'),
+    delAuthor: db.prepare('DELETE FROM author_keys WHERE name_key = ? AND published_at = ? AND paper_pk = ?'),
+    author: db.prepare('INSERT OR IGNORE INTO author_keys (name_key, published_at, paper_pk) VALUES (?, ?, ?)'),
     topicId: db.prepare<[string], { id: number }>('SELECT id FROM topics WHERE name = ?'),
     topicCreate: db.prepare('INSERT OR IGNORE INTO topics (name, created_at) VALUES (?, ?)'),
     topicAdd: db.prepare('INSERT OR IGNORE INTO topic_papers (topic_id, paper_pk, added_at) VALUES (?, ?, ?)'),
     get: db.prepare<[string], PaperRow>('SELECT * FROM papers WHERE id = ?'),
+    page: db.prepare<[string], PaperRow>('SELECT * FROM papers WHERE pk IN (SELECT value FROM json_each(?))'),
     versions: db.prepare<[number], { version: number }>('SELECT version FROM paper_versions WHERE paper_pk = ? ORDER BY version'),
     paperTopics: db.prepare<[number], { name: string }>(
       'SELECT t.name FROM topic_papers tp JOIN topics t ON t.id = tp.topic_id WHERE tp.paper_pk = ? ORDER BY t.name',
@@ -103,7 +105,7 @@ export function createPaperTables(db: Database.Database) {
     ),
     topicPapers: db.prepare<[number], PaperRow>(
       `SELECT p.* FROM topic_papers tp JOIN papers p ON p.pk = tp.paper_pk WHERE tp.topic_id = ?
-       ORDER BY p.published_date DESC, p.id`,
+       ORDER BY p.published_at DESC, p.pk DESC`,
     ),
   };
 
@@ -114,11 +116,17 @@ export function createPaperTables(db: Database.Database) {
     return (s.topicId.get(name) as { id: number }).id;
   }
 
-  function writeIndexes(pk: number, p: Paper, publishedDate: string): void {
-    for (const c of new Set(p.categories)) s.category.run(c, publishedDate, pk);
-    for (const a of p.authors) {
-      for (const key of nameKeys(normalizeName(a.name))) s.author.run(key, pk);
-    }
+  const authorKeys = (authors: Paper['authors']) => new Set(authors.flatMap((a) => nameKeys(normalizeName(a.name))));
+
+  function writeIndexes(pk: number, p: Paper, publishedAt: string): void {
+    for (const c of new Set(p.categories)) s.category.run(c, publishedAt, pk);
+    for (const key of authorKeys(p.authors)) s.author.run(key, publishedAt, pk);
+  }
+
+  /** Removes index rows by their full keys, recomputed from the old row (no secondary index needed). */
+  function dropIndexes(pk: number, old: Pick<PaperRow, 'authors_json' | 'categories_json' | 'published_at'>): void {
+    for (const c of new Set(JSON.parse(old.categories_json) as string[])) s.delCategory.run(c, old.published_at, pk);
+    for (const key of authorKeys(JSON.parse(old.authors_json) as Paper['authors'])) s.delAuthor.run(key, old.published_at, pk);
   }
 
   /** Upserts one batch; the caller wraps it in a write transaction. */
@@ -127,7 +135,7 @@ export function createPaperTables(db: Database.Database) {
     let inserted = 0;
     let updated = 0;
     for (const p of papers) {
-      const { id, version, publishedDate } = checkPaper(p);
+      const { id, version, publishedAt } = checkPaper(p);
       const row = {
         id,
         version,
@@ -137,7 +145,8 @@ export function createPaperTables(db: Database.Database) {
         categories_json: JSON.stringify(p.categories),
         primary_category: p.primaryCategory ?? p.categories[0] ?? '',
         published: p.published,
-        published_date: publishedDate,
+        published_at: publishedAt,
+        published_date: publishedAt.slice(0, 10),
         updated: p.updated ?? p.published,
         doi: p.doi ?? null,
         journal_ref: p.journalRef ?? null,
@@ -153,7 +162,7 @@ export function createPaperTables(db: Database.Database) {
       if (!existing) {
         pk = Number(s.insert.run(row).lastInsertRowid);
         s.ftsInsert.run(pk, row.title, row.abstract);
-        writeIndexes(pk, p, publishedDate);
+        writeIndexes(pk, p, publishedAt);
         inserted++;
       } else {
         pk = existing.pk;
@@ -164,9 +173,8 @@ export function createPaperTables(db: Database.Database) {
           s.update.run({ ...row, pk });
           s.ftsDelete.run(pk, existing.title, existing.abstract);
           s.ftsInsert.run(pk, row.title, row.abstract);
-          s.delCategories.run(pk);
-          s.delAuthors.run(pk);
-          writeIndexes(pk, p, publishedDate);
+          dropIndexes(pk, existing);
+          writeIndexes(pk, p, publishedAt);
         }
         updated++;
       }
@@ -186,76 +194,94 @@ export function createPaperTables(db: Database.Database) {
     };
   }
 
+  /**
+   * Plans: with a query, FTS5 enumerates the matches and every other filter is a key set tested
+   * per match (`+rowid` stops SQLite from running one FTS query per key instead). Without a
+   * query, the author or category index drives: it is ordered by publication time, so the newest
+   * page is read straight off the index. Wide paper rows are read for the page only.
+   */
   function listPapers(filters: ListFilters): ListResult {
     const f = normalizeFilters(filters);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    let from = 'papers p';
-    let order = 'p.published_date DESC, p.id';
-    if (f.query !== null) {
-      const q = toFtsQuery(f.query);
-      if (q === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
-      from = 'papers_fts JOIN papers p ON p.pk = papers_fts.rowid';
-      where.push('papers_fts MATCH ?');
-      params.push(q);
-      // Title words weigh more than abstract words.
-      order = 'bm25(papers_fts, 3.0, 1.0), p.published_date DESC, p.id';
+    // Dates are inclusive days; published_at is an ISO timestamp, so the end bound is the next day.
+    const from = f.startDate;
+    const until = f.endDate === null ? null : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const dateSql = (col: string) => `${from !== null ? ` AND ${col} >= ?` : ''}${until !== null ? ` AND ${col} < ?` : ''}`;
+    const dateParams = [from, until].filter((d) => d !== null);
+
+    interface KeySet {
+      /** Selects `paper_pk` (and `published_at` for driving sets). */
+      sql: string;
+      params: unknown[];
+      /** True when the rows are unique per paper (so count(*) needs no DISTINCT). */
+      unique: boolean;
     }
-    if (f.author !== null) {
-      const key = normalizeName(f.author);
-      where.push('p.pk IN (SELECT paper_pk FROM author_keys WHERE name_key >= ? AND name_key < ?)');
-      params.push(key, `${key}\u{10FFFF}`);
-    }
-    if (f.categories.length > 0) {
-      const dateParts: string[] = [];
-      const dateParams: string[] = [];
-      if (f.startDate !== null) {
-        dateParts.push('c.published_date >= ?');
-        dateParams.push(f.startDate);
-      }
-      if (f.endDate !== null) {
-        dateParts.push('c.published_date <= ?');
-        dateParams.push(f.endDate);
-      }
-      where.push(
-        `p.pk IN (SELECT c.paper_pk FROM paper_categories c WHERE c.category IN (${f.categories.map(() => '?').join(', ')})${dateParts.map((d) => ` AND ${d}`).join('')})`,
-      );
-      params.push(...f.categories, ...dateParams);
-    }
-    if (f.startDate !== null) {
-      where.push('p.published_date >= ?');
-      params.push(f.startDate);
-    }
-    if (f.endDate !== null) {
-      where.push('p.published_date <= ?');
-      params.push(f.endDate);
-    }
+    const authorSet: KeySet | null =
+      f.author === null
+        ? null
+        : { sql: `SELECT paper_pk, published_at FROM author_keys WHERE name_key = ?${dateSql('published_at')}`, params: [normalizeName(f.author), ...dateParams], unique: true };
+    const categorySet: KeySet | null =
+      f.categories.length === 0
+        ? null
+        : {
+            sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category IN (${f.categories.map(() => '?').join(', ')})${dateSql('published_at')}`,
+            params: [...f.categories, ...dateParams],
+            unique: f.categories.length === 1,
+          };
+    let topicSet: KeySet | null = null;
     if (f.topic !== null) {
       const tid = topicId(f.topic, false);
       if (tid === null) throw new AppError('NOT_FOUND', `topic "${f.topic}" does not exist; list topics with the topics command`);
-      where.push('p.pk IN (SELECT paper_pk FROM topic_papers WHERE topic_id = ?)');
-      params.push(tid);
+      topicSet = { sql: 'SELECT paper_pk FROM topic_papers WHERE topic_id = ?', params: [tid], unique: true };
     }
-    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n;
-    const rows =
-      total <= f.offset
-        ? []
-        : (db
-            .prepare(
-              `SELECT p.id, p.title, p.authors_json, p.abstract, p.categories_json, p.published_date, p.pdf_url
-               FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-            )
-            .all(...params, f.limit, f.offset) as PaperRow[]);
-    const papers = rows.map((r) => ({
-      arxiv_id: r.id,
-      title: r.title,
-      authors: (JSON.parse(r.authors_json) as Paper['authors']).map((a) => a.name),
-      abstract: r.abstract,
-      categories: JSON.parse(r.categories_json) as string[],
-      published_date: r.published_date,
-      pdf_url: r.pdf_url,
-    }));
+    const dated = authorSet !== null || categorySet !== null;
+    const dateSet: KeySet | null =
+      dated || dateParams.length === 0 ? null : { sql: `SELECT pk AS paper_pk, published_at FROM papers WHERE 1${dateSql('published_at')}`, params: dateParams, unique: true };
+
+    let total: number;
+    let pks: number[];
+    if (f.query !== null) {
+      const q = toFtsQuery(f.query);
+      if (q === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
+      const sets = [authorSet, categorySet, topicSet, dateSet].filter((x) => x !== null);
+      const where = ['papers_fts MATCH ?', ...sets.map((x) => `+rowid IN (SELECT paper_pk FROM (${x.sql}))`)].join(' AND ');
+      const params = [q, ...sets.flatMap((x) => x.params)];
+      total = (db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as { n: number }).n;
+      pks =
+        total <= f.offset
+          ? []
+          : (db.prepare(`SELECT rowid AS pk FROM papers_fts WHERE ${where} ORDER BY rank, rowid LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
+    } else {
+      const driver = authorSet ?? categorySet ?? dateSet;
+      const others = [authorSet, categorySet, topicSet, dateSet].filter((x) => x !== null && x !== driver) as KeySet[];
+      const filter = others.map((x) => ` AND d.paper_pk IN (SELECT paper_pk FROM (${x.sql}))`).join('');
+      const otherParams = others.flatMap((x) => x.params);
+      const source = driver === null ? 'SELECT pk AS paper_pk, published_at FROM papers' : driver.sql;
+      const distinct = driver !== null && !driver.unique ? 'DISTINCT ' : '';
+      const params = [...(driver?.params ?? []), ...otherParams];
+      total = (db.prepare(`SELECT count(${distinct}d.paper_pk) AS n FROM (${source}) d WHERE 1${filter}`).get(...params) as { n: number }).n;
+      pks =
+        total <= f.offset
+          ? []
+          : (db
+              .prepare(`SELECT ${distinct}d.paper_pk AS pk, d.published_at FROM (${source}) d WHERE 1${filter} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ? OFFSET ?`)
+              .all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
+    }
+    const rows = pks.length === 0 ? [] : (s.page.all(JSON.stringify(pks)) as PaperRow[]);
+    const byPk = new Map(rows.map((r) => [r.pk, r]));
+    const papers = pks.flatMap((pk) => {
+      const r = byPk.get(pk);
+      return r
+        ? [{
+            arxiv_id: r.id,
+            title: r.title,
+            authors: (JSON.parse(r.authors_json) as Paper['authors']).map((a) => a.name),
+            abstract: r.abstract,
+            categories: JSON.parse(r.categories_json) as string[],
+            published_date: r.published_date,
+            pdf_url: r.pdf_url,
+          }]
+        : [];
+    });
     return { total_count: total, returned: papers.length, papers };
   }
 
