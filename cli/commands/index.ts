@@ -8,5 +8,14 @@ import { register as convert } from './convert.ts';
 import { register as id } from './id.ts';
 import { register as search } from './search.ts';
 import { register as get } from './get.ts';
+import { register as discord } from './discord.ts';
+import { register as mcp } from './mcp.ts';
+import { register as list } from './list.ts';
+import { register as topics } from './topics.ts';
+import { register as importFeeds } from './import.ts';
+import { register as rank } from './rank.ts';
+import { register as summarize } from './summarize.ts';
+import { register as query } from './query.ts';
+import { register as ask } from './ask.ts';
 
-export const COMMANDS: Array<(program: Command) => void> = [start, doctor, subscribe, digest, convert, id, search, get];
+export const COMMANDS: Array<(program: Command) => void> = [start, doctor, subscribe, digest, convert, id, search, get, discord, mcp, list, topics, importFeeds, rank, summarize, query, ask];
