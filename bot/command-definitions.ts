@@ -44,7 +44,7 @@ export const ARXIV_COMMAND = {
       name: 'subscribe',
       description: 'Post a digest of new papers to this channel on a schedule',
       options: [
-        str('name', 'Subscription name (letters, digits, - and _)', { required: true, max: 64 }),
+        str('name', 'Subscription name (lowercase letters, digits and -)', { required: true, max: 64 }),
         str('query', 'arXiv query or keywords that select candidate papers', { required: true, max: 300 }),
         str('interest', 'What you care about, in plain language (used for ranking)', { required: true, max: 500 }),
         str('categories', 'Comma-separated arXiv categories, e.g. cs.LG,cs.CL', { max: 200 }),

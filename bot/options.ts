@@ -53,11 +53,12 @@ export function optionalCategories(inv: CommandInvocation, name: string): string
   return cats;
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+// Same rule as the library's subscription store (activities/store/validate.ts).
+const NAME = /^[a-z0-9-]{1,64}$/;
 
-/** A subscription name: letters, digits, `-` and `_`, up to 64 characters. */
+/** A subscription name: lowercase letters, digits and `-`, up to 64 characters. */
 export function subscriptionName(inv: CommandInvocation, name = 'name'): string {
   const s = requiredString(inv, name, 64);
-  if (!NAME.test(s)) throw new AppError('INVALID_INPUT', `Subscription names use letters, digits, - and _ (got "${s}").`);
+  if (!NAME.test(s)) throw new AppError('INVALID_INPUT', `Subscription names use lowercase letters, digits and - (got "${s}"), e.g. graph-learning.`);
   return s;
 }

@@ -13,7 +13,7 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): v
       title: 'Subscribe to a topic',
       description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest and published as a digest on a schedule.',
       inputSchema: {
-        name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'letters, digits, - and _, at most 64'),
+        name: z.string().regex(/^[a-z0-9-]{1,64}$/, 'lowercase letters, digits and -, at most 64 (e.g. graph-learning)'),
         interest: z.string().trim().min(3).max(500).describe('What you care about, in plain language'),
         query: z.string().trim().max(300).optional().describe('arXiv query or keywords'),
         categories: z.array(z.string().regex(/^[a-z-]+(\.[A-Za-z-]+)?$/)).max(20).optional(),
