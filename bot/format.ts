@@ -21,7 +21,7 @@ export function searchMessage(r: SearchResult): BotMessage {
     fields: r.papers.slice(0, LIMITS.fields).map((p, i) => ({
       name: `${i + 1}. ${p.paper.title}`,
       value: [
-        p.summary?.tldr ?? truncate(p.paper.abstract, 300),
+        truncate(p.summary?.tldr ?? p.paper.abstract, 350),
         `${authorsLine(p.paper.authors.map((a) => a.name))} · ${p.paper.published.slice(0, 10)} · [abs](${p.paper.links.abs})${p.paper.links.pdf ? ` · [pdf](${p.paper.links.pdf})` : ''}`,
       ].join('\n'),
     })),

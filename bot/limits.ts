@@ -70,9 +70,28 @@ export function fitEmbed(e: Embed): Embed {
 }
 
 /**
+ * Shrinks one embed to at most `budget` characters: field values are shortened evenly (never
+ * below a readable minimum), then trailing fields dropped, then the description cut.
+ */
+export function shrinkEmbed(e: Embed, budget: number): Embed {
+  if (embedChars(e) <= budget) return e;
+  let out: Embed = { ...e };
+  const fields = e.fields ?? [];
+  if (fields.length) {
+    const fixed = embedChars({ ...e, fields: fields.map((f) => ({ ...f, value: '' })) });
+    const cap = Math.max(80, Math.floor((budget - fixed) / fields.length));
+    out.fields = fields.map((f) => ({ ...f, value: truncate(f.value, cap) }));
+    while (out.fields.length > 1 && embedChars(out) > budget) out.fields = out.fields.slice(0, -1);
+  }
+  const over = embedChars(out) - budget;
+  if (over > 0 && out.description) out = { ...out, description: truncate(out.description, Math.max(0, out.description.length - over)) };
+  return out;
+}
+
+/**
  * Makes a message valid for Discord: every embed within its limits, at most 10 embeds, at most
- * 6000 embed characters (later embeds are dropped, and the last kept one's description shortened),
- * content at most 2000.
+ * 6000 embed characters (an embed that does not fit is shrunk, later ones dropped), content at
+ * most 2000.
  */
 export function fitMessage(m: BotMessage): BotMessage {
   const out: BotMessage = { ...m };
@@ -81,16 +100,12 @@ export function fitMessage(m: BotMessage): BotMessage {
     const kept: Embed[] = [];
     let total = 0;
     for (const raw of m.embeds.slice(0, LIMITS.embeds)) {
-      const e = fitEmbed(raw);
-      const n = embedChars(e);
-      if (total + n <= LIMITS.totalEmbedChars) {
-        kept.push(e);
-        total += n;
-        continue;
-      }
-      const room = LIMITS.totalEmbedChars - total - (n - (e.description?.length ?? 0));
-      if (room > 100 && e.description) kept.push({ ...e, description: truncate(e.description, room) });
-      break;
+      const room = LIMITS.totalEmbedChars - total;
+      if (room < 200) break;
+      const e = shrinkEmbed(fitEmbed(raw), room);
+      if (embedChars(e) > room) break;
+      kept.push(e);
+      total += embedChars(e);
     }
     out.embeds = kept;
   }
