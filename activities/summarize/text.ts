@@ -14,6 +14,8 @@ export function cleanProse(text: string): string {
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
       .replace(/\[((?:\\\]|[^\]])*)\]\([^)]*\)/g, '$1')
       .replace(/\\([[\]()*_#])/g, '$1')
+      // Markdown footnote references: [^1].
+      .replace(/\[\^[^\]]+\]/g, '')
       // Numeric citations: [12], [3, 4], [5-7], [12; 14].
       .replace(/\s*\[\s*\d+(?:\s*[-–,;]\s*\d+)*\s*\]/g, '')
       // Display and inline math become a placeholder the equation filter can see.
@@ -41,7 +43,7 @@ export function splitSentences(text: string): string[] {
   const out: string[] = [];
   const flat = text.replace(/\s+/g, ' ').trim();
   let start = 0;
-  const re = /[.!?](?:["')\]]*)\s+(?=["'([]?[A-Z0-9])/g;
+  const re = /[.!?](?:["')\]”’]*)\s+(?=["'([“‘]?[A-Z0-9])/g;
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
     const before = flat.slice(start, m.index + 1);
     const lastWord = /([A-Za-z.]+)\.$/.exec(before)?.[1]?.toLowerCase() ?? '';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
+import { convertHtml } from '../../../activities/convert/html.ts';
 import { extractiveSummary } from '../../../activities/summarize/extractive.ts';
 import { isCitationOnly, rejectReason, splitSentences } from '../../../activities/summarize/text.ts';
 import { corpus } from '../../support/corpus.ts';
@@ -83,6 +84,15 @@ describe('extractiveSummary on real full text', () => {
     assertWellFormed(s, body);
     assert.ok(s.keyPoints.length >= 3);
     for (const k of [s.tldr, ...s.keyPoints]) assert.doesNotMatch(k, /\[formula\]/);
+  });
+
+  it('summarises the converter Markdown of real LaTeXML HTML (2501.11120)', () => {
+    const { markdown } = convertHtml(readFileSync(corpus('html/2501.11120v1.html'), 'utf8'));
+    const s = extractiveSummary({ title: '', abstract: '', markdown });
+    assertWellFormed(s, markdown);
+    assert.match(s.tldr, /^We study behavioral self-awareness/);
+    assert.ok(s.keyPoints.length >= 3);
+    for (const k of s.keyPoints) assert.doesNotMatch(k, /\[\^\d+\]/, 'footnote marker left in');
   });
 
   it('summarises a docling Markdown page excerpt (2305.03393 p. 9) without markup or citation fragments', () => {
