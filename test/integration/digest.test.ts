@@ -1,0 +1,143 @@
+/**
+ * A topic digest end to end on the real Temporal dev server, against loopback fakes of arXiv,
+ * Notion and Discord fed with the shared corpus: exactly one Notion page, one Discord message and
+ * one Markdown file with the papers in ranked order; a second run publishes nothing new; a
+ * schedule created by `subscribe` fires and produces a digest; `unsubscribe` removes it.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ScheduleNotFoundError } from '@temporalio/client';
+import { silentLogger } from '../../lib/logger.ts';
+import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
+import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
+import { maybeRecordHistory } from '../support/histories.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+const CHANNEL = '111222333444555666';
+
+describe('topic digest end to end', () => {
+  let arxiv: FakeArxiv;
+  let notion: NotionFake;
+  let discord: DiscordFake;
+  let t: TestRuntime;
+  let service: RadarServiceHandle;
+
+  before(async () => {
+    arxiv = await startFakeArxiv();
+    notion = await startNotionServer();
+    discord = await startDiscordServer({ token: 'bot-token' });
+    t = await startTestRuntime({
+      ARXIV_API_URL: arxiv.apiUrl,
+      ARXIV_RSS_URL: arxiv.rssUrl,
+      ARXIV_WEB_URL: arxiv.webUrl,
+      ARXIV_MIN_INTERVAL_MS: '50',
+      NOTION_TOKEN: 'secret_test',
+      NOTION_DATABASE_ID: notion.databaseId,
+      NOTION_API_URL: notion.url,
+      DISCORD_TOKEN: 'bot-token',
+      DISCORD_API_URL: discord.url,
+    });
+    service = createRadarService(t.config, silentLogger, { client: t.client });
+  });
+
+  after(async () => {
+    await service?.close();
+    await t?.stop();
+    await Promise.all([arxiv?.close(), notion?.close(), discord?.close()]);
+  });
+
+  it('publishes exactly one page, one message and one file, in ranked order; a rerun publishes nothing new', async () => {
+    await service.subscribe({
+      name: 'ai-agents',
+      categories: ['cs.AI'],
+      interest: 'large language model agents that use tools and plan',
+      topK: 3,
+      notion: true,
+      discordChannelId: CHANNEL,
+      cron: '0 3 1 1 *',
+    });
+    const stages: string[] = [];
+    const first = await service.runDigest('ai-agents', (m) => stages.push(m));
+    assert.equal(first.status, 'published');
+    if (first.status !== 'published') return;
+    const { digest, receipts } = first;
+    assert.equal(digest.entries.length, 3);
+    assert.deepEqual(receipts.map((r) => r.destination).sort(), ['discord', 'markdown', 'notion']);
+    // Ranked order: scores never increase down the list.
+    for (let i = 1; i < digest.entries.length; i++) assert.ok(digest.entries[i - 1]!.score >= digest.entries[i]!.score);
+    assert.ok(stages.length > 0, 'progress was reported');
+
+    // Notion: one page whose paper headings follow the ranked order.
+    const pages = notion.pages();
+    assert.equal(pages.length, 1);
+    const titles = notion.pageText(pages[0]!.id);
+    let lastIndex = -1;
+    for (const e of digest.entries) {
+      const idx = titles.indexOf(e.title.slice(0, 40));
+      assert.ok(idx > lastIndex, `"${e.title}" appears after the previous paper in the Notion page`);
+      lastIndex = idx;
+    }
+    // Discord: one message (the digest fits one), carrying every paper.
+    const messages = discord.messagesIn(CHANNEL);
+    assert.equal(messages.length, 1);
+    const embedsText = JSON.stringify(messages[0]);
+    for (const e of digest.entries) assert.ok(embedsText.includes(e.arxivId), `${e.arxivId} in the Discord message`);
+    // Markdown: one file.
+    const dir = path.join(t.dataDir, 'digests', 'ai-agents');
+    const files = readdirSync(dir);
+    assert.equal(files.length, 1);
+    assert.ok(readFileSync(path.join(dir, files[0]!), 'utf8').includes(digest.entries[0]!.title));
+    // arXiv cost: the feed plus at most two full-text attempts per top-K paper.
+    const arxivRequests = arxiv.requests.length;
+    assert.ok(arxivRequests >= 1 + 3 && arxivRequests <= 1 + 2 * 3, `arXiv requests: ${arxivRequests}`);
+
+    const second = await service.runDigest('ai-agents');
+    assert.equal(second.status, 'empty');
+    assert.equal(notion.pages().length, 1);
+    assert.equal(discord.messagesIn(CHANNEL).length, 1);
+    assert.equal(readdirSync(dir).length, 1);
+
+    const last = await service.lastDigest('ai-agents');
+    assert.equal(last?.key, digest.key);
+  });
+
+  it('fires a subscription schedule on trigger and removes it on unsubscribe', async () => {
+    await service.subscribe({ name: 'ml-scheduled', categories: ['cs.LG'], interest: 'machine learning theory', topK: 2, cron: '0 3 1 1 *' });
+    const handle = t.client.schedule.getHandle('digest-ml-scheduled');
+    const desc = await handle.describe();
+    assert.equal(desc.spec.timezone, 'America/New_York');
+    assert.equal(desc.action.type, 'startWorkflow');
+    assert.equal(desc.policies.overlap, 'SKIP');
+    await handle.trigger();
+    const deadline = Date.now() + 60_000;
+    let digest = null;
+    while (Date.now() < deadline && !digest) {
+      digest = await service.lastDigest('ml-scheduled');
+      if (!digest) await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.ok(digest, 'the triggered schedule produced a digest');
+    assert.ok(existsSync(path.join(t.dataDir, 'digests', 'ml-scheduled')));
+
+    assert.equal(await service.unsubscribe('ml-scheduled'), true);
+    await assert.rejects(handle.describe(), ScheduleNotFoundError);
+  });
+
+  it('ingests a paper by URL (no HTML on arXiv → PDF) and records replayable histories', async () => {
+    const doc = await service.getPaper({ ref: 'https://arxiv.org/abs/1111.2011v2' });
+    assert.equal(doc.source, 'pdf');
+    assert.equal(doc.note, null);
+    assert.match(doc.markdown, /^# /);
+    assert.match(doc.markdown, /## Abstract/);
+    const search = await service.searchPapers({ question: 'testing', maxResults: 10 });
+    assert.ok(search.papers.length > 0);
+    for await (const wf of t.client.workflow.list({ query: 'ExecutionStatus="Completed"' })) {
+      if (['paperIngest', 'topicSearch', 'topicDigest'].includes(wf.type)) {
+        await maybeRecordHistory(t.runtime.temporalAddress, wf.workflowId, wf.type, wf.workflowId.replace(/[^a-z0-9-]+/gi, '_'));
+      }
+    }
+  });
+});
