@@ -7,6 +7,7 @@ import { createBot } from '../../bot/bot.ts';
 import { createDiscordRest } from '../../bot/http/discord-rest.ts';
 import { createInteractionsServer, type InteractionsServer } from '../../bot/http/interactions-server.ts';
 import { PERMISSION } from '../../bot/permissions.ts';
+import { startDiscord } from '../../bot/start.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
@@ -167,5 +168,25 @@ describe('HTTP interactions endpoint on loopback', () => {
     assert.deepEqual(r.json, { type: 8, data: { choices: [{ name: 'x — interest', value: 'x' }] } });
     const bad = await postInteraction(fakeUrl, { type: 2, token: '../../x', application_id: 'abc' });
     assert.equal(bad.status, 400);
+    const huge = await postInteraction(fakeUrl, { id: '1', application_id: APP_ID, type: 1, token: 't', padding: 'x'.repeat(70 * 1024) });
+    assert.equal(huge.status, 413);
+  });
+});
+
+describe('startDiscord', () => {
+  const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max10.xml'));
+  const base = { DISCORD_API_URL: 'http://127.0.0.1:9/api/v10', DISCORD_TOKEN: undefined, DISCORD_MANAGER_ROLE: undefined };
+
+  it('runs the HTTP endpoint when DISCORD_PUBLIC_KEY and DISCORD_INTERACTIONS_ADDR are set, and nothing when unconfigured', async () => {
+    assert.equal(await startDiscord({ ...base, DISCORD_PUBLIC_KEY: undefined, DISCORD_INTERACTIONS_ADDR: undefined }, service, silentLogger), null);
+    const running = await startDiscord({ ...base, DISCORD_PUBLIC_KEY: PUBLIC_KEY_HEX, DISCORD_INTERACTIONS_ADDR: '127.0.0.1:0' }, service, silentLogger);
+    try {
+      assert.equal(running?.gateway, false);
+      assert.match(running?.interactionsUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+\/interactions$/);
+      const r = await postInteraction(running?.interactionsUrl ?? '', { id: '1', application_id: APP_ID, type: 1, token: 'ping-token' });
+      assert.deepEqual(r.json, { type: 1 });
+    } finally {
+      await running?.stop();
+    }
   });
 });
