@@ -1,8 +1,13 @@
 /**
- * `arxiv-radar get <id|url> --meta`: a paper's metadata through the rate-limited client.
- * Full-text retrieval (no --meta) is added by the conversion module: extend `MODES` below.
+ * `arxiv-radar get <id|url>`: metadata, the API abstract and the full text as Markdown (arXiv
+ * HTML first, PDF fallback) through the paperIngest workflow, so the request goes through the
+ * rate-limited arXiv queue and the paper lands in the library. `--meta`: metadata only, straight
+ * through the rate-limited client.
  */
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { createProgress } from '../../lib/progress.ts';
+import { withService } from '../service.ts';
 import { extractArxivId } from '../../activities/arxiv/ids.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
@@ -12,6 +17,8 @@ import { cliArxivClient, formatPaper } from './search.ts';
 export interface GetOptions {
   meta?: boolean;
   json?: boolean;
+  source?: 'auto' | 'html' | 'pdf';
+  out?: string;
 }
 
 type GetMode = (ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command) => Promise<void>;
@@ -36,22 +43,44 @@ async function getMeta(ref: { id: string; version: number | null }, opts: GetOpt
   }
 }
 
+async function getFullText(ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command): Promise<void> {
+  const source = opts.source ?? 'auto';
+  if (!['auto', 'html', 'pdf'].includes(source)) {
+    throw new AppError('INVALID_INPUT', `--source must be auto, html or pdf (got "${source}").`);
+  }
+  await withService(cmd, async (service) => {
+    const progress = createProgress();
+    const doc = await service
+      .getPaper({ ref: ref.version ? `${ref.id}v${ref.version}` : ref.id, source }, (m) => progress.update(m))
+      .finally(() => progress.done());
+    if (doc.note) process.stderr.write(`note: ${doc.note}\n`);
+    if (opts.out) {
+      writeFileSync(opts.out, doc.markdown);
+      process.stderr.write(`Wrote ${opts.out} (${doc.source ?? 'metadata only'})\n`);
+    }
+    if (opts.json) printJson({ arxiv_id: doc.paper.id, version: doc.paper.version, source: doc.source, note: doc.note, summary: doc.summary, markdown: doc.markdown });
+    else if (!opts.out) process.stdout.write(doc.markdown.endsWith('\n') ? doc.markdown : `${doc.markdown}\n`);
+  });
+}
+
 /** Modes in order of precedence; the first whose predicate matches runs. */
-export const MODES: Array<{ when: (o: GetOptions) => boolean; run: GetMode }> = [{ when: (o) => Boolean(o.meta), run: getMeta }];
+export const MODES: Array<{ when: (o: GetOptions) => boolean; run: GetMode }> = [
+  { when: (o) => Boolean(o.meta), run: getMeta },
+  { when: () => true, run: getFullText },
+];
 
 export function register(program: Command): void {
   program
     .command('get')
-    .description('a paper by id or URL: --meta prints its arXiv metadata')
+    .description('a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML first, PDF fallback)')
     .argument('<ref>', 'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID)')
+    .option('--source <auto|html|pdf>', 'where the full text comes from', 'auto')
+    .option('--out <file>', 'write the Markdown to a file')
     .option('--meta', 'metadata only (title, authors, abstract, categories, DOI, …)')
     .option('--json', 'machine-readable output')
     .action(async (refText: string, opts: GetOptions, cmd: Command) => {
       const ref = extractArxivId(refText);
       const mode = MODES.find((m) => m.when(opts));
-      if (!mode) {
-        throw new AppError('INVALID_INPUT', 'Full-text `get` is added by the conversion module; for now use `get <id> --meta` for metadata.');
-      }
-      await mode.run(ref, opts, cmd);
+      await mode!.run(ref, opts, cmd);
     });
 }

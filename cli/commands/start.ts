@@ -1,6 +1,51 @@
 /** `arxiv-radar start`: the main job. Temporal (embedded unless TEMPORAL_ADDRESS), workers, and later the bot and MCP server. */
 import type { Command } from 'commander';
+import type { Config } from '../../config/env.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Runtime } from '../../workers/runtime.ts';
 import { loadContext } from '../context.ts';
+
+/** The Discord bot and the MCP HTTP endpoint, when configured, on the same RadarService as the CLI. */
+async function startFrontEnds(config: Config, logger: Logger, runtime: Runtime, out: (m: string) => void): Promise<{ stop(): Promise<void> }> {
+  const wantsDiscord = Boolean(config.DISCORD_TOKEN || (config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR));
+  if (!wantsDiscord && !config.MCP_HTTP_ADDR) return { stop: async () => {} };
+  const { Client, Connection } = await import('@temporalio/client');
+  const { createRadarService } = await import('../../workers/radar-service.ts');
+  const connection = await Connection.connect({ address: runtime.temporalAddress });
+  const service = createRadarService(config, logger, { client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }) });
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    if (wantsDiscord) {
+      const { startDiscord } = await import('../../bot/start.ts');
+      const discord = await startDiscord(config, service, logger);
+      if (discord) {
+        stops.push(() => discord.stop());
+        if (discord.gateway) out('Discord bot connected (gateway)');
+        if (discord.interactionsUrl) out(`Discord interactions endpoint: ${discord.interactionsUrl}`);
+      }
+    }
+    if (config.MCP_HTTP_ADDR) {
+      const { startMcpHttp } = await import('../../mcp/http.ts');
+      const mcp = await startMcpHttp(config, service, logger);
+      if (mcp) {
+        stops.push(() => mcp.stop());
+        out(`MCP over HTTP: ${mcp.url} (bearer token required)`);
+      }
+    }
+  } catch (e) {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    await service.close();
+    await connection.close();
+    throw e;
+  }
+  return {
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch((e: unknown) => logger.warn({ err: e }, 'front-end stop'));
+      await service.close();
+      await connection.close().catch(() => {});
+    },
+  };
+}
 
 export function register(program: Command): void {
   program
@@ -19,6 +64,10 @@ export function register(program: Command): void {
         out(`Using Temporal at ${runtime.temporalAddress}`);
       }
       out(`Workers polling: ${runtime.workers.workers.map((w) => w.options.taskQueue).join(', ')}`);
+      const frontEnds = await startFrontEnds(config, logger, runtime, out).catch(async (e: unknown) => {
+        await runtime.stop();
+        throw e;
+      });
       out(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
 
       await new Promise<void>((resolve) => {
@@ -34,7 +83,10 @@ export function register(program: Command): void {
           }
           firstSignalAt = Date.now();
           out(`${sig}: draining workers and stopping… (press Ctrl-C again to force)`);
-          runtime.stop().then(resolve, (e: unknown) => {
+          frontEnds
+            .stop()
+            .then(() => runtime.stop())
+            .then(resolve, (e: unknown) => {
             logger.error({ err: e }, 'error while stopping');
             resolve();
           });
@@ -46,6 +98,7 @@ export function register(program: Command): void {
           resolve();
         });
       });
+      await frontEnds.stop();
       await runtime.stop();
       out('Stopped.');
     });
