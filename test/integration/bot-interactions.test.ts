@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createBot } from '../../bot/bot.ts';
 import { createDiscordRest } from '../../bot/http/discord-rest.ts';
@@ -10,41 +8,13 @@ import { PERMISSION } from '../../bot/permissions.ts';
 import { startDiscord } from '../../bot/start.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
+import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
 
 const APP_ID = '1300000000000000001';
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_KEY_HEX = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
 const nowS = () => Math.floor(Date.now() / 1000);
-
-/**
- * Records webhook edits that carry files (multipart/form-data), which the shared Discord fake
- * does not parse: the payload_json and each file's name and text.
- */
-async function startMultipartRecorder(): Promise<{ url: string; edits: Array<{ method: string; path: string; payload: Record<string, unknown>; files: Array<{ name: string; text: string }> }>; close(): Promise<void> }> {
-  const edits: Array<{ method: string; path: string; payload: Record<string, unknown>; files: Array<{ name: string; text: string }> }> = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const raw = Buffer.concat(chunks);
-        const type = req.headers['content-type'] ?? '';
-        let payload: Record<string, unknown> = {};
-        const files: Array<{ name: string; text: string }> = [];
-        if (type.startsWith('multipart/form-data')) {
-          const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
-          payload = JSON.parse(String(form.get('payload_json'))) as Record<string, unknown>;
-          for (const [key, value] of form) if (key.startsWith('files[') && typeof value !== 'string') files.push({ name: value.name, text: await value.text() });
-        } else if (raw.length) payload = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-        edits.push({ method: req.method ?? '', path: (req.url ?? '').replace(/^\/api\/v10/, ''), payload, files });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1"}');
-      })();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`, edits, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 function signed(body: string, opts: { ts?: number; tamper?: boolean } = {}): Record<string, string> {
   const ts = String(opts.ts ?? nowS());

@@ -1,0 +1,88 @@
+/**
+ * `/arxiv paper` and `/arxiv list` end to end: a signed interaction on loopback → the real
+ * RadarService → Temporal (dev server) → the fake arXiv fed with the shared corpus → the deferred
+ * reply edited at the Discord webhook with the paper's embed and its Markdown attached.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { createBot } from '../../bot/bot.ts';
+import { createDiscordRest } from '../../bot/http/discord-rest.ts';
+import { createInteractionsServer, type InteractionsServer } from '../../bot/http/interactions-server.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+const APP_ID = '1300000000000000001';
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+
+async function postSigned(url: string, payload: unknown): Promise<{ status: number; json: unknown }> {
+  const body = JSON.stringify(payload);
+  const ts = String(Math.floor(Date.now() / 1000));
+  const headers = { 'content-type': 'application/json', 'x-signature-ed25519': sign(null, Buffer.from(ts + body), privateKey).toString('hex'), 'x-signature-timestamp': ts };
+  const res = await fetch(url, { method: 'POST', headers, body });
+  return { status: res.status, json: await res.json() };
+}
+
+const command = (token: string, sub: string, options: Array<{ name: string; value: string }>) => ({
+  id: '1300000000000000100',
+  application_id: APP_ID,
+  type: 2,
+  token,
+  guild_id: '1300000000000000200',
+  channel_id: '1300000000000000300',
+  member: { user: { id: '1300000000000000400' }, roles: [], permissions: '0' },
+  data: { id: '1300000000000000500', name: 'arxiv', type: 1, options: [{ name: sub, type: 1, options: options.map((o) => ({ ...o, type: 3 })) }] },
+});
+
+describe('/arxiv paper end to end (fake arXiv, Temporal, fake Discord webhook)', () => {
+  let arxiv: FakeArxiv;
+  let t: TestRuntime;
+  let service: RadarServiceHandle;
+  let recorder: Awaited<ReturnType<typeof startMultipartRecorder>>;
+  let endpoint: InteractionsServer;
+  let url: string;
+
+  before(async () => {
+    arxiv = await startFakeArxiv();
+    recorder = await startMultipartRecorder();
+    t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_MIN_INTERVAL_MS: '50' });
+    service = createRadarService(t.config, silentLogger, { client: t.client });
+    const bot = createBot({ service, logger: silentLogger });
+    endpoint = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: recorder.url }), publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'), logger: silentLogger });
+    url = await endpoint.listen('127.0.0.1', 0);
+  });
+  after(async () => {
+    await endpoint?.close();
+    await service?.close();
+    await t?.stop();
+    await Promise.all([arxiv?.close(), recorder?.close()]);
+  });
+
+  it('defers, fetches and converts the paper, then edits the original with the embed and the Markdown file', async () => {
+    const r = await postSigned(url, command('paper-e2e', 'paper', [{ name: 'ref', value: 'https://arxiv.org/abs/1111.2011v2' }]));
+    assert.deepEqual(r, { status: 200, json: { type: 5, data: {} } });
+    await endpoint.idle();
+    const final = recorder.edits.filter((e) => e.path === `/webhooks/${APP_ID}/paper-e2e/messages/@original`).at(-1);
+    assert.equal(final?.method, 'PATCH');
+    const embed = (final?.payload.embeds as Array<{ title: string; url: string; footer: { text: string } }> | undefined)?.[0];
+    assert.match(embed?.title ?? JSON.stringify(final?.payload), /^Quantum Criticality for Extended Nodes on a Bethe Lattice/);
+    assert.match(embed?.footer.text ?? '', /arXiv:1111\.2011v2 · full text from PDF/);
+    assert.equal(final?.files[0]?.name, '1111.2011v2.md');
+    assert.match(final?.files[0]?.text ?? '', /^# Quantum Criticality[\s\S]*## Abstract/);
+    assert.ok((final?.files[0]?.text.length ?? 0) > 5000, 'the full text is attached, not just the abstract');
+    assert.ok(arxiv.requests.some((q) => q.path.includes('1111.2011')), 'the fake arXiv was asked for the paper');
+  });
+
+  it('/arxiv list then shows the stored paper', async () => {
+    const r = await postSigned(url, command('list-e2e', 'list', [{ name: 'query', value: 'Bethe lattice' }]));
+    assert.deepEqual(r, { status: 200, json: { type: 5, data: {} } });
+    await endpoint.idle();
+    const final = recorder.edits.filter((e) => e.path === `/webhooks/${APP_ID}/list-e2e/messages/@original`).at(-1);
+    const embed = (final?.payload.embeds as Array<{ title: string; fields: Array<{ name: string; value: string }> }> | undefined)?.[0];
+    assert.match(embed?.title ?? JSON.stringify(final?.payload), /^Library: 1 paper$/);
+    assert.match(embed?.fields[0]?.value ?? '', /arXiv:1111\.2011/);
+  });
+});
