@@ -64,6 +64,11 @@ export interface DiscordFakeOptions {
   webhooks?: { id: string; token: string; channelId: string }[];
   /** Application id for interaction follow-ups and commands. */
   applicationId?: string;
+  /**
+   * A per-channel bucket for message creation, as Discord announces it: X-RateLimit-Limit,
+   * -Remaining and -Reset-After headers, and 429 when a client posts into an empty bucket.
+   */
+  messageBucket?: { limit: number; resetAfterSec: number };
   /** Answer 429 when more than `maxRequests` arrive within `windowMs` (off by default). */
   rateLimit?: { maxRequests: number; windowMs: number; retryAfterSec?: number };
 }
@@ -115,6 +120,23 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
 
   type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
+  const buckets = new Map<string, { remaining: number; resetAt: number }>();
+  function takeFromBucket(channelId: string, cfg: { limit: number; resetAfterSec: number }) {
+    const now = Date.now();
+    let b = buckets.get(channelId);
+    if (!b || now >= b.resetAt) buckets.set(channelId, (b = { remaining: cfg.limit, resetAt: now + cfg.resetAfterSec * 1000 }));
+    const resetAfterSec = Math.max(0, (b.resetAt - now) / 1000);
+    const empty = b.remaining <= 0;
+    if (!empty) b.remaining -= 1;
+    const headers = {
+      'X-RateLimit-Limit': String(cfg.limit),
+      'X-RateLimit-Remaining': String(b.remaining),
+      'X-RateLimit-Reset-After': resetAfterSec.toFixed(3),
+      'X-RateLimit-Bucket': `messages-${channelId}`,
+    };
+    return { empty, headers, resetAfterSec };
+  }
+
   function route(method: string, path: string, query: URLSearchParams, headers: IncomingMessage['headers'], body: unknown): Reply {
     const botAuthorized = () => !opts.token || headers.authorization === `Bot ${opts.token}`;
     const unauthorized: Reply = { status: 401, body: { message: '401: Unauthorized', code: 0 } };
@@ -138,11 +160,13 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
         return { status: 200, body: newestFirst.slice(0, limit) };
       }
       if (method === 'POST') {
+        const bucket = opts.messageBucket ? takeFromBucket(channelId, opts.messageBucket) : undefined;
+        if (bucket?.empty) return { ...rateLimited(bucket.resetAfterSec), headers: { ...rateLimited(bucket.resetAfterSec).headers, ...bucket.headers } };
         const invalid = validateMessage(body);
         if (invalid) return invalid;
         const message = makeMessage(channelId, body as Record<string, unknown>);
         list.push(message);
-        return { status: 200, body: message };
+        return { status: 200, body: message, ...(bucket ? { headers: bucket.headers } : {}) };
       }
       return methodNotAllowed();
     }

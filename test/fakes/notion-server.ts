@@ -79,6 +79,8 @@ export interface NotionFakeOptions {
   maxRequestsPerSecond?: number;
   /** Retry-After (seconds) sent with rate-limit 429s. Default 1. */
   retryAfterSec?: number;
+  /** Clock for the rate limiter (ms); tests freeze it to make bursts deterministic. */
+  clock?: () => number;
 }
 
 export interface NotionFake {
@@ -258,7 +260,7 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/^\/v1/, '');
     const method = req.method ?? 'GET';
-    const at = Date.now();
+    const at = (opts.clock ?? Date.now)();
     let body: unknown;
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, status, at });

@@ -165,6 +165,21 @@ describe('Discord publisher against the fake Discord API', () => {
     assert.equal(fake.messagesIn(HOOK.channelId).length, posted.length);
   });
 
+  it('waits out a bucket Discord announces as exhausted instead of earning a 429', async () => {
+    const channel = '1300000000000000006';
+    const local = await startDiscordServer({ token: TOKEN, channels: [channel], messageBucket: { limit: 1, resetAfterSec: 0.3 } });
+    try {
+      const ten = corpusDigest(corpusEntries('search_testing_start0_max10.xml'));
+      const parts = digestToDiscordMessages(ten).length;
+      assert.ok(parts > 1, 'more parts than the bucket holds');
+      await createDiscordPublisher({ token: TOKEN, channelId: channel, apiUrl: local.url }).publish(ten);
+      assert.equal(local.messagesIn(channel).length, parts);
+      assert.ok(local.requests.every((r) => r.status === 200));
+    } finally {
+      await local.close();
+    }
+  });
+
   it('surfaces 429 as a retryable RATE_LIMITED error carrying retry_after', async () => {
     fake.state.faults.push({ method: 'GET', path: /messages$/, status: 429, retryAfterSec: 2.5 });
     await assert.rejects(

@@ -119,7 +119,7 @@ describe('Notion publisher against the fake Notion API', () => {
   });
 
   it('surfaces a 429 burst as a retryable RATE_LIMITED error with retryAfterMs from Retry-After', async () => {
-    const f = await fake({ maxRequestsPerSecond: 1, retryAfterSec: 2 });
+    const f = await fake({ maxRequestsPerSecond: 1, retryAfterSec: 2, clock: () => 0 });
     await assert.rejects(
       publisherFor(f, { minIntervalMs: 0 }).publish(digest),
       (e) => isAppError(e, 'RATE_LIMITED') && e.retryable && e.options.retryAfterMs === 2000,
