@@ -64,7 +64,7 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
         const gap = r.x - (last.x + last.width);
         const size = Math.max(last.size, r.size);
         // Section numbers are often set apart by a wide quad (`I.   INTRODUCTION`): keep them.
-        const isNumber = cur.length === 1 && /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H]\.)\s*$/.test(last.text);
+        const isNumber = cur.length === 1 && last.size >= 0.9 * r.size && /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H]\.)\s*$/.test(last.text);
         if (gap > (isNumber ? 3 : 1.0) * size) flush();
       }
       cur.push(r);

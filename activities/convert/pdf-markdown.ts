@@ -171,22 +171,24 @@ function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number,
   return 0;
 }
 
-const FRONT_JUNK = /draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
 
 /**
- * The title: the largest text in the top part of page 1 (merged over its lines); when nothing
+ * The title: the topmost large text in the top part of page 1 (merged over its lines); when nothing
  * stands out by size (preprint styles set the title at body size), the first substantial line
  * that is not a journal/preprint banner.
  */
 function findTitle(page: Segment[], body: number, height: number): { text: string; segments: Segment[] } | null {
+  // Figures on page 1 can carry bigger text than the title; stop at the abstract.
+  const abstractTop = Math.min(...page.filter((s) => /^(a ?b ?s ?t ?r ?a ?c ?t)\b/i.test(s.text)).map((s) => s.top));
   const top = page
-    .filter((s) => s.top < height * 0.45 && /[A-Za-z]{3}/.test(s.text) && !FRONT_JUNK.test(s.text) && s.text.split(/\s+/).length >= 2)
+    .filter((s) => s.top < Math.min(height * 0.45, abstractTop) && /[A-Za-z]{3}/.test(s.text) && !FRONT_JUNK.test(s.text) && s.text.split(/\s+/).length >= 2)
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));
   const first =
     max >= body * 1.15
-      ? top.find((s) => Math.abs(s.size - max) < 0.6)
+      ? top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7)
       : top.find((s) => s.size >= body * 0.95 && s.text.split(/\s+/).length >= 3 && !/^(abstract|introduction)\b/i.test(s.text));
   if (!first) return null;
   const segs: Segment[] = [first];

@@ -86,7 +86,12 @@ function toRun(item: TextItem, x0: number, yTop: number, width: number, height: 
   const x = e - x0;
   const y = yTop - f;
   if (x < -5 || x > width + 5 || y < -5 || y > height + 5) return null;
-  return { text: item.str, x, y, width: item.width, size: Math.abs(d) || item.height };
+  // Widths include padding spaces, which would bridge a column gutter: measure the trimmed text.
+  const text = item.str;
+  const lead = text.length - text.trimStart().length;
+  const trimmed = text.trim();
+  const perChar = item.width / Math.max(1, text.length);
+  return { text: trimmed, x: x + lead * perChar, y, width: trimmed.length * perChar, size: Math.abs(d) || item.height };
 }
 
 /**
