@@ -195,10 +195,13 @@ export function createPaperTables(db: Database.Database) {
   }
 
   /**
-   * Plans: with a query, FTS5 enumerates the matches and every other filter is a key set tested
-   * per match (`+rowid` stops SQLite from running one FTS query per key instead). Without a
-   * query, the author or category index drives: it is ordered by publication time, so the newest
-   * page is read straight off the index. Wide paper rows are read for the page only.
+   * Plans (chosen so no filter mix scans the whole library):
+   * - with a query, FTS5 enumerates the matches (the only unbounded cost, as BM25 must score each)
+   *   and every other filter is a point lookup per match;
+   * - without one, the most selective ordered index drives — author, else category, else topic,
+   *   else publication time — and the others are point lookups per driver row. The author and
+   *   category indexes are ordered by publication time, so the newest page comes straight off them.
+   * Wide paper rows are read for the returned page only.
    */
   function listPapers(filters: ListFilters): ListResult {
     const f = normalizeFilters(filters);
@@ -207,63 +210,71 @@ export function createPaperTables(db: Database.Database) {
     const until = f.endDate === null ? null : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const dateSql = (col: string) => `${from !== null ? ` AND ${col} >= ?` : ''}${until !== null ? ` AND ${col} < ?` : ''}`;
     const dateParams = [from, until].filter((d) => d !== null);
-
-    interface KeySet {
-      /** Selects `paper_pk` (and `published_at` for driving sets). */
-      sql: string;
-      params: unknown[];
-      /** True when the rows are unique per paper (so count(*) needs no DISTINCT). */
-      unique: boolean;
-    }
-    const authorSet: KeySet | null =
-      f.author === null
-        ? null
-        : { sql: `SELECT paper_pk, published_at FROM author_keys WHERE name_key = ?${dateSql('published_at')}`, params: [normalizeName(f.author), ...dateParams], unique: true };
-    const categorySet: KeySet | null =
-      f.categories.length === 0
-        ? null
-        : {
-            sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category IN (${f.categories.map(() => '?').join(', ')})${dateSql('published_at')}`,
-            params: [...f.categories, ...dateParams],
-            unique: f.categories.length === 1,
-          };
-    let topicSet: KeySet | null = null;
+    const authorKey = f.author === null ? null : normalizeName(f.author);
+    const catList = f.categories.map(() => '?').join(', ');
+    let tid: number | null = null;
     if (f.topic !== null) {
-      const tid = topicId(f.topic, false);
+      tid = topicId(f.topic, false);
       if (tid === null) throw new AppError('NOT_FOUND', `topic "${f.topic}" does not exist; list topics with the topics command`);
-      topicSet = { sql: 'SELECT paper_pk FROM topic_papers WHERE topic_id = ?', params: [tid], unique: true };
     }
-    const dated = authorSet !== null || categorySet !== null;
-    const dateSet: KeySet | null =
-      dated || dateParams.length === 0 ? null : { sql: `SELECT pk AS paper_pk, published_at FROM papers WHERE 1${dateSql('published_at')}`, params: dateParams, unique: true };
+
+    /** Point-lookup conditions on a candidate (pk, published_at), skipping the driving filter. */
+    const lookups = (pk: string, at: string, skip: 'author' | 'category' | 'topic' | null) => {
+      const sql: string[] = [];
+      const params: unknown[] = [];
+      if (authorKey !== null && skip !== 'author') {
+        sql.push(`EXISTS (SELECT 1 FROM author_keys a WHERE a.name_key = ? AND a.published_at = ${at} AND a.paper_pk = ${pk})`);
+        params.push(authorKey);
+      }
+      if (f.categories.length > 0 && skip !== 'category') {
+        sql.push(`EXISTS (SELECT 1 FROM paper_categories c WHERE c.category IN (${catList}) AND c.published_at = ${at} AND c.paper_pk = ${pk})`);
+        params.push(...f.categories);
+      }
+      if (tid !== null && skip !== 'topic') {
+        sql.push(`EXISTS (SELECT 1 FROM topic_papers t WHERE t.topic_id = ? AND t.paper_pk = ${pk})`);
+        params.push(tid);
+      }
+      return { sql: sql.map((x) => ` AND ${x}`).join('') + dateSql(at), params: [...params, ...dateParams] };
+    };
 
     let total: number;
     let pks: number[];
     if (f.query !== null) {
       const q = toFtsQuery(f.query);
       if (q === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
-      const sets = [authorSet, categorySet, topicSet, dateSet].filter((x) => x !== null);
-      const where = ['papers_fts MATCH ?', ...sets.map((x) => `+rowid IN (SELECT paper_pk FROM (${x.sql}))`)].join(' AND ');
-      const params = [q, ...sets.flatMap((x) => x.params)];
-      total = (db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as { n: number }).n;
+      const needsTime = authorKey !== null || f.categories.length > 0 || dateParams.length > 0;
+      // CROSS JOIN keeps FTS5 as the outer loop (never one FTS lookup per paper row).
+      const source = needsTime ? 'papers_fts CROSS JOIN papers p ON p.pk = papers_fts.rowid' : 'papers_fts';
+      const l = lookups('papers_fts.rowid', 'p.published_at', null);
+      const where = `papers_fts MATCH ?${l.sql}`;
+      const params = [q, ...l.params];
+      total = (db.prepare(`SELECT count(*) AS n FROM ${source} WHERE ${where}`).get(...params) as { n: number }).n;
       pks =
         total <= f.offset
           ? []
-          : (db.prepare(`SELECT rowid AS pk FROM papers_fts WHERE ${where} ORDER BY rank, rowid LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
+          : (db.prepare(`SELECT papers_fts.rowid AS pk FROM ${source} WHERE ${where} ORDER BY papers_fts.rank, papers_fts.rowid LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
     } else {
-      const driver = authorSet ?? categorySet ?? dateSet;
-      const others = [authorSet, categorySet, topicSet, dateSet].filter((x) => x !== null && x !== driver) as KeySet[];
-      const filter = others.map((x) => ` AND d.paper_pk IN (SELECT paper_pk FROM (${x.sql}))`).join('');
-      const otherParams = others.flatMap((x) => x.params);
-      const source = driver === null ? 'SELECT pk AS paper_pk, published_at FROM papers' : driver.sql;
-      const distinct = driver !== null && !driver.unique ? 'DISTINCT ' : '';
-      const params = [...(driver?.params ?? []), ...otherParams];
-      total = (db.prepare(`SELECT count(${distinct}d.paper_pk) AS n FROM (${source}) d WHERE 1${filter}`).get(...params) as { n: number }).n;
+      let driver: { sql: string; params: unknown[]; distinct: boolean; skip: 'author' | 'category' | 'topic' | null };
+      if (authorKey !== null) {
+        // One name key per (author, paper) row, so no duplicates.
+        driver = { sql: 'SELECT paper_pk, published_at FROM author_keys WHERE name_key = ?', params: [authorKey], distinct: false, skip: 'author' };
+      } else if (f.categories.length > 0) {
+        driver = { sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category IN (${catList})`, params: f.categories, distinct: f.categories.length > 1, skip: 'category' };
+      } else if (tid !== null) {
+        driver = { sql: 'SELECT t.paper_pk, p.published_at FROM topic_papers t JOIN papers p ON p.pk = t.paper_pk WHERE t.topic_id = ?', params: [tid], distinct: false, skip: 'topic' };
+      } else {
+        driver = { sql: 'SELECT pk AS paper_pk, published_at FROM papers', params: [], distinct: false, skip: null };
+      }
+      const l = lookups('d.paper_pk', 'd.published_at', driver.skip);
+      const params = [...driver.params, ...l.params];
+      const distinct = driver.distinct ? 'DISTINCT ' : '';
+      const body = `FROM (${driver.sql}) d WHERE 1${l.sql}`;
+      total = (db.prepare(`SELECT count(${distinct}d.paper_pk) AS n ${body}`).get(...params) as { n: number }).n;
       pks =
         total <= f.offset
           ? []
           : (db
-              .prepare(`SELECT ${distinct}d.paper_pk AS pk, d.published_at FROM (${source}) d WHERE 1${filter} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ? OFFSET ?`)
+              .prepare(`SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ? OFFSET ?`)
               .all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
     }
     const rows = pks.length === 0 ? [] : (s.page.all(JSON.stringify(pks)) as PaperRow[]);
