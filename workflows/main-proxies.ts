@@ -13,3 +13,13 @@ export const heavy = proxyActivities<Activities>({
   heartbeatTimeout: '1 minute',
   retry: { ...retry, maximumAttempts: 3 },
 });
+
+/**
+ * Publishing: heartbeats, so a publish lost with a crashed worker is retried within seconds (the
+ * publishers' own lookups make the retry safe).
+ */
+export const publishing = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry,
+});

@@ -10,7 +10,7 @@ import type { AnnouncedPaper } from '../activities/pipeline/digest.ts';
 import type { Paper } from '../activities/arxiv/paper.ts';
 import type { Receipt } from '../activities/publish/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
-import { main } from './main-proxies.ts';
+import { main, publishing } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
 
@@ -85,7 +85,7 @@ export async function topicDigest(subscriptionName: string): Promise<TopicDigest
   const receipts: Receipt[] = [];
   for (const destination of destinations) {
     stage(`publishing to ${destination}`);
-    receipts.push(await main.publishDigest({ key, destination }));
+    receipts.push(await publishing.publishDigest({ key, destination }));
   }
   stage('marking papers as sent');
   await main.markDigestSeen({ key });

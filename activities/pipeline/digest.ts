@@ -9,6 +9,7 @@ import type { DestinationKind, Digest, DigestEntry, Receipt } from '../publish/d
 import type { Subscription } from '../store/port.ts';
 import { compileQueryFilter } from './query-filter.ts';
 import type { PipelineDeps } from './deps.ts';
+import { withHeartbeat } from './ingest.ts';
 
 export interface AnnouncedPaper {
   paper: Paper;
@@ -151,7 +152,7 @@ export function createDigestActivities(deps: PipelineDeps) {
       const sub = await requireSubscription(digest.subscription);
       const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
       if (!publisher) throw ApplicationFailure.nonRetryable(`${input.destination} is not configured`, 'PUBLISH_FAILED');
-      const receipt = await publisher.publish(digest);
+      const receipt = await withHeartbeat(publisher.publish(digest), 3000);
       await store.recordReceipt(input.key, receipt);
       deps.logger.info({ digest: input.key, destination: input.destination, ref: receipt.ref }, 'digest published');
       return receipt;

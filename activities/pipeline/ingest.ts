@@ -16,7 +16,7 @@ export type ConvertOutcome =
   | { ok: false; source: 'html' | 'pdf'; reason: string };
 
 /** Runs `work` while heartbeating, so Temporal knows a long conversion is alive (and can cancel it). */
-async function withHeartbeat<T>(work: Promise<T>, everyMs = 5000): Promise<T> {
+export async function withHeartbeat<T>(work: Promise<T>, everyMs = 5000): Promise<T> {
   let ctx: Context | undefined;
   try {
     ctx = Context.current();

@@ -6,8 +6,8 @@ import type { Runtime } from '../../workers/runtime.ts';
 import { loadContext } from '../context.ts';
 
 /** The Discord bot and the MCP HTTP endpoint, when configured, on the same RadarService as the CLI. */
-async function startFrontEnds(config: Config, logger: Logger, runtime: Runtime, out: (m: string) => void): Promise<{ stop(): Promise<void> }> {
-  const wantsDiscord = Boolean(config.DISCORD_TOKEN || (config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR));
+async function startFrontEnds(config: Config, logger: Logger, runtime: Runtime, out: (m: string) => void, opts: { bot: boolean }): Promise<{ stop(): Promise<void> }> {
+  const wantsDiscord = opts.bot && Boolean(config.DISCORD_TOKEN || (config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR));
   if (!wantsDiscord && !config.MCP_HTTP_ADDR) return { stop: async () => {} };
   const { Client, Connection } = await import('@temporalio/client');
   const { createRadarService } = await import('../../workers/radar-service.ts');
@@ -51,7 +51,8 @@ export function register(program: Command): void {
   program
     .command('start')
     .description('start Temporal (embedded dev server unless TEMPORAL_ADDRESS is set) and the workers; Ctrl-C stops everything')
-    .action(async (_opts, cmd: Command) => {
+    .option('--no-bot', 'do not run the Discord bot even when DISCORD_TOKEN is set (e.g. extra worker machines)')
+    .action(async (opts: { bot: boolean }, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
       const { startRuntime } = await import('../../workers/runtime.ts');
       const out = (m: string) => process.stdout.write(`${m}\n`);
@@ -64,7 +65,7 @@ export function register(program: Command): void {
         out(`Using Temporal at ${runtime.temporalAddress}`);
       }
       out(`Workers polling: ${runtime.workers.workers.map((w) => w.options.taskQueue).join(', ')}`);
-      const frontEnds = await startFrontEnds(config, logger, runtime, out).catch(async (e: unknown) => {
+      const frontEnds = await startFrontEnds(config, logger, runtime, out, { bot: opts.bot }).catch(async (e: unknown) => {
         await runtime.stop();
         throw e;
       });
