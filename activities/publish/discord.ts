@@ -130,6 +130,7 @@ export interface DiscordPublisherOptions {
 interface DiscordMessage {
   id: string;
   channel_id: string;
+  timestamp?: string;
   embeds?: { footer?: { text?: string } }[];
 }
 
@@ -174,9 +175,9 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
     return (await res.json()) as T;
   }
 
-  /** Part number → message id of the parts of this digest already in the channel. */
-  async function findPostedParts(key: string, parts: number): Promise<Map<number, string>> {
-    const found = new Map<number, string>();
+  /** Part number → message of the parts of this digest already in the channel. */
+  async function findPostedParts(key: string, parts: number): Promise<Map<number, DiscordMessage>> {
+    const found = new Map<number, DiscordMessage>();
     if (!opts.token) return found;
     if (!lookupChannel && webhookUrl) {
       // The webhook object names its channel; reading it needs no auth.
@@ -195,7 +196,7 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
       for (const m of messages) {
         for (let part = 1; part <= parts; part++) {
           const marker = digestMarker(key, part, parts);
-          if (!found.has(part) && m.embeds?.some((e) => e.footer?.text === marker)) found.set(part, m.id);
+          if (!found.has(part) && m.embeds?.some((e) => e.footer?.text === marker)) found.set(part, m);
         }
       }
       if (messages.length < LOOKUP_LIMIT) break;
@@ -220,19 +221,25 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
     async publish(digest: Digest): Promise<Receipt> {
       const payloads = digestToDiscordMessages(digest);
       const posted = await findPostedParts(digest.key, payloads.length);
-      const ids: string[] = [];
+      const messages: DiscordMessage[] = [];
       for (const [i, payload] of payloads.entries()) {
         const existing = posted.get(i + 1);
         if (existing) {
-          ids.push(existing);
+          messages.push(existing);
           continue;
         }
         const message = await post(payload);
         logger.info({ digest: digest.key, part: i + 1, parts: payloads.length, messageId: message.id }, 'posted digest part to Discord');
-        ids.push(message.id);
+        messages.push(message);
       }
       if (posted.size > 0) logger.info({ digest: digest.key, found: posted.size }, 'Discord already had digest parts; posted only the missing ones');
-      return { destination: 'discord', ref: ids.join(','), url: null, publishedAt: new Date().toISOString() };
+      return {
+        destination: 'discord',
+        ref: messages.map((m) => m.id).join(','),
+        // Guild ids are not in message objects, so no jump URL; the time is when part 1 was posted.
+        url: null,
+        publishedAt: messages[0]?.timestamp ?? new Date().toISOString(),
+      };
     },
   };
 }

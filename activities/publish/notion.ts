@@ -196,8 +196,9 @@ function pageProperties(digest: Digest, titleProperty: string) {
   };
 }
 
+/** The same receipt on every attempt: the page's creation time, not the time of this call. */
 function receipt(page: FoundPage): Receipt {
-  return { destination: 'notion', ref: page.id, url: page.url ?? null, publishedAt: new Date().toISOString() };
+  return { destination: 'notion', ref: page.id, url: page.url ?? null, publishedAt: page.created_time ?? new Date().toISOString() };
 }
 
 /** Per integration (base URL + token): settles when the previous request may be followed. */

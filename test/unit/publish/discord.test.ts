@@ -84,7 +84,7 @@ describe('Discord publisher against the fake Discord API', () => {
 
     const postsBefore = fake.requests.filter((r) => r.method === 'POST').length;
     const again = await createDiscordPublisher({ token: TOKEN, channelId: CHANNEL, apiUrl: fake.url }).publish(digest);
-    assert.equal(again.ref, receipt.ref);
+    assert.deepEqual(again, receipt, 'the same receipt, found by lookup');
     assert.equal(fake.requests.filter((r) => r.method === 'POST').length, postsBefore, 'no new message');
     assert.equal(fake.messagesIn(CHANNEL).length, expected.length);
   });
@@ -178,6 +178,27 @@ describe('Discord publisher against the fake Discord API', () => {
     } finally {
       await local.close();
     }
+  });
+
+  it('posts through a webhook alone (no lookup possible) without sending any token', async () => {
+    const channel = '1300000000000000007';
+    const hook = { id: '1300000000000000901', token: 'only-hook', channelId: channel };
+    const local = await startDiscordServer({ channels: [channel], webhooks: [hook] });
+    try {
+      const receipt = await createDiscordPublisher({ webhookUrl: local.webhookUrl(hook.id), apiUrl: local.url }).publish(digest);
+      assert.equal(local.messagesIn(channel).length, digestToDiscordMessages(digest).length);
+      assert.equal(receipt.ref.split(',').length, local.messagesIn(channel).length);
+      assert.ok(local.requests.every((r) => r.method === 'POST' && r.query.wait === 'true' && r.headers.authorization === undefined));
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('renders an empty digest as one message that still carries the marker', () => {
+    const empty = digestToDiscordMessages({ ...digest, entries: [] });
+    assert.equal(empty.length, 1);
+    assert.equal(empty[0]?.embeds[0]?.title, 'No new papers');
+    assert.equal(empty[0]?.embeds[0]?.footer?.text, digestMarker(digest.key, 1, 1));
   });
 
   it('surfaces 429 as a retryable RATE_LIMITED error carrying retry_after', async () => {
