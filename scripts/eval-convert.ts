@@ -1,6 +1,6 @@
 /**
  * Quality harness for the PDF converter (`npm run eval:convert`). For every PDF in the shared
- * corpus: title found as the first heading, abstract recall against a reference, top-level
+ * corpus: title found as the first heading, abstract recall (word bigrams) against a reference, top-level
  * headings found, cross-column reading order, running-header/stamp leakage, no-text detection.
  *
  * Expectations live in test/fixtures/convert/expectations.json. They were derived from poppler's
@@ -233,18 +233,24 @@ export interface EvalRow {
 
 const STAMP = /arXiv:\s?\S+\s+\[[a-z-]+(\.[A-Za-z-]+)?\]\s+\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}/g;
 
+/**
+ * Share of the reference's word pairs (bigrams) found in the output: order-aware, so an abstract
+ * interleaved with the neighbouring column scores low even though all its words are there.
+ */
 function recall(reference: string, output: string): number {
+  const pairs = (t: string) => {
+    const w = norm(t).split(' ');
+    return w.slice(1).map((x, i) => `${w[i]} ${x}`);
+  };
   const have = new Map<string, number>();
-  for (const w of norm(output).split(' ')) if (w.length >= 3) have.set(w, (have.get(w) ?? 0) + 1);
-  const ref = norm(reference)
-    .split(' ')
-    .filter((w) => w.length >= 3);
+  for (const p of pairs(output)) have.set(p, (have.get(p) ?? 0) + 1);
+  const ref = pairs(reference);
   let hit = 0;
-  for (const w of ref) {
-    const n = have.get(w) ?? 0;
+  for (const p of ref) {
+    const n = have.get(p) ?? 0;
     if (n > 0) {
       hit++;
-      have.set(w, n - 1);
+      have.set(p, n - 1);
     }
   }
   return ref.length ? hit / ref.length : 1;
@@ -324,7 +330,7 @@ async function main(): Promise<void> {
     out.push(`| ${r.file} | ${yn(r.titleFirst)} | ${r.abstractRecall ?? '–'} | ${r.headingsFound} | ${yn(r.columnOrder)} | ${r.stampLeak} | ${r.headerLeak} | ${yn(r.noTextDetected)} | ${r.ok ? '✔' : '✘'}${r.error ? ` ${r.error}` : ''} |`);
   }
   const ok = rows.filter((r) => r.ok).length;
-  out.push('', `${ok}/${rows.length} papers pass (title first, abstract recall ≥ 0.9, column order, no stamp/header leakage, no-text detected).`);
+  out.push('', `${ok}/${rows.length} papers pass (title first, abstract bigram recall ≥ 0.9, column order, no stamp/header leakage, no-text detected).`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

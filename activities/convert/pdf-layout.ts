@@ -174,8 +174,10 @@ function bridgedGutter(segments: Segment[], x0: number, x1: number, minGutter: n
   for (const s of segments) {
     for (let x = Math.max(lo, Math.ceil(s.x0)); x <= Math.min(hi, Math.floor(s.x1)); x++) counts[x - lo]!++;
   }
-  const min = Math.min(...counts);
-  if (min > 0.3 * segments.length) return null;
+  const lowest = Math.min(...counts);
+  if (lowest > 0.3 * segments.length) return null;
+  // A centred affiliation may cover part of the gutter: allow a line or two more than the minimum.
+  const min = lowest + Math.max(1, Math.floor(0.03 * segments.length));
   let best: Gap | null = null;
   let start = -1;
   for (let i = 0; i <= counts.length; i++) {

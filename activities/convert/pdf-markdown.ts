@@ -40,11 +40,12 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
   const flush = () => {
     if (!para) return;
     const t = para.text.trim();
-    if (t) blocks.push(para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : t);
+    if (t) blocks.push(para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : escapeBlockStart(t));
     para = null;
   };
 
   let headingsSeen = 0;
+  const numbering: Numbering = { arabic: 0, roman: 0 };
   for (const [p, segs] of pages.entries()) {
     const height = pageHeights[p] ?? 792;
     const foot = footnoteSegments(segs, bodySize, height);
@@ -61,9 +62,10 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
       const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
       const newColumn = !prev || !sameFlow;
 
-      const heading = headingLevel(s, bodySize, pitch, gapAbove, sawRoman, p === 0 && headingsSeen === 0);
+      const heading = headingLevel(s, bodySize, pitch, gapAbove, sawRoman, p === 0 && headingsSeen === 0, numbering);
       if (heading) {
         flush();
+        advance(s.text, numbering);
         headingsSeen++;
         if (/^[IVX]{1,5}\.\s/.test(s.text)) sawRoman = true;
         let text = s.text;
@@ -118,6 +120,11 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
   return { markdown: `${blocks.join('\n\n')}\n`, title: title?.text ?? null };
 }
 
+/** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `) must stay text. */
+function escapeBlockStart(t: string): string {
+  return t.replace(/^([#>+*-]|\d+\.)(?=\s|$)/, (m) => (m.length > 1 ? m.replace('.', '\\.') : `\\${m}`));
+}
+
 function continues(
   para: { kind: string; text: string; last: Segment; maxX1: number },
   s: Segment,
@@ -149,8 +156,38 @@ function stripNumber(text: string): string {
   return (m ? m[2]! : text).trim();
 }
 
+/** The last top-level section numbers seen, so that list items and footnotes are not taken for headings. */
+interface Numbering {
+  arabic: number;
+  roman: number;
+}
+
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV'];
+
+/** Section numbers go up one at a time; a subsection belongs to the current section. */
+function inSequence(num: string, seq: Numbering): boolean {
+  if (/^[IVX]+$/.test(num)) {
+    const i = ROMAN.indexOf(num) + 1;
+    return i === seq.roman + 1 || (seq.roman === 0 && i <= 2);
+  }
+  const parts = num.split('.');
+  if (!/^\d+$/.test(parts[0]!)) return true;
+  const top = Number(parts[0]);
+  if (parts.length === 1) return top === seq.arabic + 1 || (seq.arabic === 0 && top <= 2);
+  return seq.arabic === 0 || top === seq.arabic;
+}
+
+/** Record a heading's number once it has been accepted. */
+function advance(text: string, seq: Numbering): void {
+  const m = NUMBERED.exec(text);
+  if (!m) return;
+  const num = m[1]!.replace(/\.$/, '');
+  if (/^[IVX]+$/.test(num)) seq.roman = ROMAN.indexOf(num) + 1;
+  else if (/^\d+/.test(num)) seq.arabic = Number(num.split('.')[0]);
+}
+
 /** Markdown level of a heading line, or 0 for body text. */
-function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number, sawRoman: boolean, frontMatter: boolean): number {
+function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number, sawRoman: boolean, frontMatter: boolean, seq: Numbering): number {
   const text = s.text;
   if (text.length > 90 || text.length < 2 || /[,;]$/.test(text)) return 0;
   const words = text.split(/\s+/).length;
@@ -161,7 +198,7 @@ function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number,
   const m = NUMBERED.exec(text);
   if (m && (spaced || larger) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && /^[A-Z]/.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
     const num = m[1]!.replace(/\.$/, '');
-    if (/^\d+$/.test(num) && Number(num) > 40) return 0;
+    if (/^We\s/.test(m[2]!) || !inSequence(num, seq)) return 0;
     if (/^[IVX]+$/.test(num)) return 2;
     if (/^[A-H]$/.test(num)) return sawRoman ? 3 : 2;
     return Math.min(6, 2 + (num.match(/\./g)?.length ?? 0));

@@ -5,7 +5,7 @@
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
 import { buildSegments, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from './types.ts';
@@ -73,6 +73,9 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
       warnings,
       timings: { totalMs: Math.round(performance.now() - started) },
     };
+  } catch (e) {
+    if (isAppError(e)) throw e;
+    throw new AppError('CONVERT_CORRUPT', `The PDF is damaged: ${errorMessage(e)}; re-download it.`, { cause: e });
   } finally {
     await doc.destroy();
   }
