@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import { parseAtomFeed } from '../../activities/arxiv/atom.ts';
 import type { Paper } from '../../activities/arxiv/paper.ts';
 import { versionedId } from '../../activities/arxiv/paper.ts';
-import { createReranker } from '../../activities/rank/cross-encoder.ts';
 import { AppError, errorMessage } from '../../lib/errors.ts';
+import { lazyReranker } from '../../workers/build-activities.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 
@@ -29,14 +29,7 @@ export function register(program: Command): void {
         }
         for (const p of parseAtomFeed(xml).papers) if (!papers.has(p.id)) papers.set(p.id, p);
       }
-      const reranker = await createReranker({
-        model: config.RERANK_MODEL,
-        modelsDir: config.MODELS_DIR,
-        dtype: config.RERANK_DTYPE,
-        hfEndpoint: config.HF_ENDPOINT,
-        allowRemote: true,
-        logger,
-      });
+      const reranker = await lazyReranker(config, logger)();
       const ranked = await reranker.rank(
         interest,
         [...papers.values()].map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` })),

@@ -1,29 +1,16 @@
 /** `arxiv-radar search "<arXiv query>"`: one page of arXiv API results, through the rate-limited client. */
 import type { Command } from 'commander';
-import { ArxivClient } from '../../activities/arxiv/client.ts';
 import type { Paper } from '../../activities/arxiv/paper.ts';
 import { ARXIV_LIMITS, normaliseRawQuery, type SortBy } from '../../activities/arxiv/query.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Config } from '../../config/env.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { createArxivClient } from '../../workers/build-activities.ts';
 
 const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
 
-/** The client every arXiv CLI command uses, built from Config (same transport rules as the workers). */
-export function cliArxivClient(config: Config, logger: Logger): ArxivClient {
-  return new ArxivClient({
-    apiUrl: config.ARXIV_API_URL,
-    rssUrl: config.ARXIV_RSS_URL,
-    webUrl: config.ARXIV_WEB_URL,
-    contact: config.ARXIV_CONTACT,
-    minIntervalMs: config.ARXIV_MIN_INTERVAL_MS,
-    timeoutMs: config.ARXIV_TIMEOUT_MS,
-    maxResponseBytes: config.ARXIV_MAX_RESPONSE_BYTES,
-    logger,
-  });
-}
+/** The client every arXiv CLI command uses: the same one the workers build (same transport rules). */
+export const cliArxivClient = createArxivClient;
 
 /** A few readable lines per paper. */
 export function formatPaper(p: Paper): string {
