@@ -1,0 +1,60 @@
+/** Retrieval chunks and the `get` document, on real conversions and a real Atom record. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { parseAtomFeed } from '../../../activities/arxiv/atom.ts';
+import { chunkMarkdown } from '../../../activities/convert/chunks.ts';
+import { convertHtml } from '../../../activities/convert/html.ts';
+import { convertPdf } from '../../../activities/convert/pdf.ts';
+import { renderPaperMarkdown } from '../../../activities/convert/render.ts';
+import { corpus } from '../../support/corpus.ts';
+
+const paper = parseAtomFeed(readFileSync(corpus('atom', 'id_list_1111.2011v2.xml'), 'utf8')).papers[0]!;
+
+describe('chunkMarkdown', () => {
+  const md = convertHtml(readFileSync(corpus('html', '2501.11120v1.html'), 'utf8')).markdown;
+  const chunks = chunkMarkdown(md, { maxChars: 1500, overlapChars: 150 });
+
+  it('keeps the heading path of every chunk', () => {
+    assert.ok(chunks.length > 50);
+    assert.deepEqual(
+      chunks.map((c) => c.index),
+      chunks.map((_, i) => i),
+    );
+    for (const c of chunks) assert.equal(c.sectionPath[0], 'Tell me about yourself: LLMs are aware of their learned behaviors');
+    const sub = chunks.find((c) => c.sectionPath.length >= 3);
+    assert.ok(sub, 'some chunk sits in a subsection');
+    assert.ok(chunks.some((c) => c.sectionPath.includes('Abstract') && c.text.includes('behavioral self-awareness')));
+  });
+
+  it('respects the size limit and overlaps within a section', () => {
+    for (const c of chunks) assert.ok(c.text.length <= 1500, `chunk ${c.index} has ${c.text.length} chars`);
+    const sameSection = chunks.findIndex((c, i) => i > 0 && c.sectionPath.join('/') === chunks[i - 1]!.sectionPath.join('/'));
+    assert.ok(sameSection > 0);
+    const prevTail = chunks[sameSection - 1]!.text.slice(-60);
+    assert.ok(chunks[sameSection]!.text.includes(prevTail.slice(prevTail.indexOf(' ') + 1)), 'overlap carried over');
+  });
+});
+
+describe('renderPaperMarkdown', () => {
+  it('puts metadata and the API abstract before the PDF full text, without duplicates', async () => {
+    const body = await convertPdf(new Uint8Array(readFileSync(corpus('pdf', '1111.2011v2.pdf'))));
+    const md = renderPaperMarkdown(paper, { markdown: body.markdown, source: 'pdf' });
+    const lines = md.split('\n');
+    assert.equal(lines[0], '# Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit');
+    assert.match(md, /\*\*Authors:\*\* James M\. Murray, Adrian Del Maestro, Zlatko Tesanovic/);
+    assert.match(md, /\*\*arXiv:\*\* 1111\.2011v2 \[cond-mat\.str-el\]/);
+    assert.match(md, /\*\*Published:\*\* 2011-11-08/);
+    assert.match(md, /\*\*Abstract page:\*\* https:\/\/arxiv\.org\/abs\/1111\.2011v2/);
+    assert.match(md, /\*\*License:\*\* not stated/);
+    assert.ok(md.indexOf('## Abstract') < md.indexOf('## Full text (from arXiv PDF)'));
+    assert.equal(lines.filter((l) => l.startsWith('# ')).length, 1, 'the body title is not repeated');
+    assert.match(md, /^### I\. INTRODUCTION$/m);
+  });
+
+  it('prints the one-line note when there is no body', () => {
+    const md = renderPaperMarkdown(paper, null, 'The PDF is damaged: Invalid PDF structure.;\nre-download it.');
+    assert.match(md, /\n> Full text unavailable: The PDF is damaged: Invalid PDF structure\.; re-download it\.\n$/);
+    assert.doesNotMatch(md, /Full text \(from/);
+  });
+});
