@@ -63,6 +63,9 @@ function checkPaper(p: Paper): { id: string; version: number | null; publishedAt
   return { id, version, publishedAt: new Date(t).toISOString() };
 }
 
+/** With a query, relevance ranking covers at most this many of the newest matches (see listPapers). */
+export const RANK_WINDOW = 2000;
+
 /** Statements over the paper tables of one open database. */
 export function createPaperTables(db: Database.Database) {
   const now = () => new Date().toISOString();
@@ -196,8 +199,8 @@ export function createPaperTables(db: Database.Database) {
 
   /**
    * Plans (chosen so no filter mix scans the whole library):
-   * - with a query, FTS5 enumerates the matches (the only unbounded cost, as BM25 must score each)
-   *   and every other filter is a point lookup per match;
+   * - with a query, FTS5 enumerates the matches and every other filter is a key-set probe per
+   *   match; BM25 ranks the newest RANK_WINDOW matches;
    * - without one, the most selective ordered index drives — author, else category, else topic,
    *   else publication time — and the others are point lookups per driver row. The author and
    *   category indexes are ordered by publication time, so the newest page comes straight off them.
@@ -242,17 +245,27 @@ export function createPaperTables(db: Database.Database) {
     if (f.query !== null) {
       const q = toFtsQuery(f.query);
       if (q === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
-      const needsTime = authorKey !== null || f.categories.length > 0 || dateParams.length > 0;
-      // CROSS JOIN keeps FTS5 as the outer loop (never one FTS lookup per paper row).
-      const source = needsTime ? 'papers_fts CROSS JOIN papers p ON p.pk = papers_fts.rowid' : 'papers_fts';
-      const l = lookups('papers_fts.rowid', 'p.published_at', null);
-      const where = `papers_fts MATCH ?${l.sql}`;
-      const params = [q, ...l.params];
-      total = (db.prepare(`SELECT count(*) AS n FROM ${source} WHERE ${where}`).get(...params) as { n: number }).n;
+      // Other filters become key sets built from their (date-bounded) index ranges and probed per
+      // match; `+rowid` stops SQLite from running one FTS lookup per key instead.
+      const sets: Array<{ sql: string; params: unknown[] }> = [];
+      if (authorKey !== null) sets.push({ sql: `SELECT paper_pk FROM author_keys WHERE name_key = ?${dateSql('published_at')}`, params: [authorKey, ...dateParams] });
+      if (f.categories.length > 0) sets.push({ sql: `SELECT paper_pk FROM paper_categories WHERE category IN (${catList})${dateSql('published_at')}`, params: [...f.categories, ...dateParams] });
+      if (tid !== null) sets.push({ sql: 'SELECT paper_pk FROM topic_papers WHERE topic_id = ?', params: [tid] });
+      if (dateParams.length > 0 && authorKey === null && f.categories.length === 0) {
+        sets.push({ sql: `SELECT pk FROM papers WHERE 1${dateSql('published_at')}`, params: dateParams });
+      }
+      const where = ['papers_fts MATCH ?', ...sets.map((x) => `+rowid IN (${x.sql})`)].join(' AND ');
+      const params = [q, ...sets.flatMap((x) => x.params)];
+      total = (db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as { n: number }).n;
+      // BM25 must score every row it sorts; broad queries would score 100k+ rows. Ranking covers
+      // the RANK_WINDOW most recently stored matches (all of them for most queries); the count is exact.
+      const window = Math.max(RANK_WINDOW, f.offset + f.limit);
       pks =
         total <= f.offset
           ? []
-          : (db.prepare(`SELECT papers_fts.rowid AS pk FROM ${source} WHERE ${where} ORDER BY papers_fts.rank, papers_fts.rowid LIMIT ? OFFSET ?`).all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
+          : (db
+              .prepare(`SELECT rowid AS pk FROM (SELECT rowid, rank FROM papers_fts WHERE ${where} ORDER BY rowid DESC LIMIT ?) ORDER BY rank, rowid LIMIT ? OFFSET ?`)
+              .all(...params, window, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
     } else {
       let driver: { sql: string; params: unknown[]; distinct: boolean; skip: 'author' | 'category' | 'topic' | null };
       if (authorKey !== null) {
