@@ -81,54 +81,59 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
  */
 function mergeFragments(segments: Segment[]): Segment[] {
   const segs = [...segments].sort((a, b) => a.x0 - b.x0);
-  let merged = true;
-  while (merged) {
-    merged = false;
-    for (let i = 0; i < segs.length && !merged; i++) {
-      const a = segs[i]!;
+  const alive = segs.map(() => true);
+  for (let i = 0; i < segs.length; i++) {
+    if (!alive[i]) continue;
+    // Keep absorbing neighbours into segs[i] until none fits.
+    for (let changed = true; changed; ) {
+      changed = false;
       for (let j = 0; j < segs.length; j++) {
-        const b = segs[j]!;
-        if (i === j) continue;
-        const size = Math.max(a.size, b.size);
-        const gap = b.x0 - a.x1;
-        const big = a.size >= b.size ? a : b;
-        const small = big === a ? b : a;
-        const inside = small.size < 0.85 * big.size && small.x0 >= big.x0 && small.x1 <= big.x1 + 0.3 * big.size;
-        const raised = small.baseline < big.baseline - 0.15 * big.size && small.baseline > big.top - 0.1 * big.size;
-        if (inside && raised && /^[\d,–*†‡§¶-]+$/.test(small.text)) {
-          // A citation superscript that pdf.js left inside the span of its line's text run.
-          const at = Math.round(((small.x0 - big.x0) / Math.max(1, big.x1 - big.x0)) * big.text.length);
-          const space = big.text.indexOf(' ', at);
-          const cut = space < 0 ? big.text.length : space;
-          segs[segs.indexOf(big)] = { ...big, text: `${big.text.slice(0, cut)}${small.text}${big.text.slice(cut)}`, top: Math.min(big.top, small.top) };
-          segs.splice(segs.indexOf(small), 1);
-          merged = true;
-          break;
+        if (j === i || !alive[j]) continue;
+        const joined = joinFragments(segs[i]!, segs[j]!);
+        if (joined) {
+          segs[i] = joined;
+          alive[j] = false;
+          changed = true;
         }
-        if (gap < -0.3 * size || gap > 0.6 * size) continue;
-        const sameLine =
-          small.size >= 0.85 * big.size
-            ? Math.abs(a.baseline - b.baseline) < 0.3 * size
-            : small.baseline > big.top - 0.1 * big.size && small.baseline < big.bottom + 0.3 * big.size;
-        if (!sameLine) continue;
-        const joined: Segment = {
-          page: a.page,
-          text: `${a.text}${gap > 0.15 * size ? ' ' : ''}${b.text}`,
-          x0: Math.min(a.x0, b.x0),
-          x1: Math.max(a.x1, b.x1),
-          top: Math.min(a.top, b.top),
-          bottom: Math.max(a.bottom, b.bottom),
-          baseline: big.baseline,
-          size: big.size,
-        };
-        segs.splice(Math.max(i, j), 1);
-        segs.splice(Math.min(i, j), 1, joined);
-        merged = true;
-        break;
       }
     }
   }
-  return segs;
+  return segs.filter((_, i) => alive[i]);
+}
+
+/** `a` and `b` as one segment when they belong to the same line, else null. */
+function joinFragments(a: Segment, b: Segment): Segment | null {
+  if (Math.abs(a.baseline - b.baseline) > 1.2 * Math.max(a.size, b.size)) return null;
+  const big = a.size >= b.size ? a : b;
+  const small = big === a ? b : a;
+  const inside = small.size < 0.85 * big.size && small.x0 >= big.x0 && small.x1 <= big.x1 + 0.3 * big.size;
+  const raised = small.baseline < big.baseline - 0.15 * big.size && small.baseline > big.top - 0.1 * big.size;
+  if (inside && raised && /^[\d,–*†‡§¶-]+$/.test(small.text)) {
+    // A citation superscript that pdf.js left inside the span of its line's text run.
+    const at = Math.round(((small.x0 - big.x0) / Math.max(1, big.x1 - big.x0)) * big.text.length);
+    const space = big.text.indexOf(' ', at);
+    const cut = space < 0 ? big.text.length : space;
+    return { ...big, text: `${big.text.slice(0, cut)}${small.text}${big.text.slice(cut)}`, top: Math.min(big.top, small.top) };
+  }
+  const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+  const size = big.size;
+  const gap = right.x0 - left.x1;
+  if (gap < -0.3 * size || gap > 0.6 * size) return null;
+  const sameLine =
+    small.size >= 0.85 * big.size
+      ? Math.abs(a.baseline - b.baseline) < 0.3 * size
+      : small.baseline > big.top - 0.1 * big.size && small.baseline < big.bottom + 0.3 * big.size;
+  if (!sameLine) return null;
+  return {
+    page: a.page,
+    text: `${left.text}${gap > 0.15 * size ? ' ' : ''}${right.text}`,
+    x0: left.x0,
+    x1: Math.max(left.x1, right.x1),
+    top: Math.min(a.top, b.top),
+    bottom: Math.max(a.bottom, b.bottom),
+    baseline: big.baseline,
+    size: big.size,
+  };
 }
 
 function toSegment(runs: TextRun[], page: number): Segment {

@@ -1,0 +1,144 @@
+/**
+ * Conversion benchmark (`npm run bench:convert`): ms per page (median and p95 over the corpus
+ * PDFs) and peak RSS for our converter, for raw pdf.js text extraction (`getTextContent` only) and
+ * for poppler's `pdftotext`, on ../shared/corpus/pdf. Each measurement runs in a fresh process so
+ * RSS peaks do not mix; the 79-page 2407.01603v3 gets its own run for the memory target.
+ * `--json` prints the numbers as JSON.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const CORPUS_PDF = path.resolve(import.meta.dirname, '../../shared/corpus/pdf');
+const LONG = '2407.01603v3.pdf';
+const NO_TEXT = '0706.3971.pdf';
+
+type Tool = 'ours' | 'ours-sandbox' | 'pdfjs-raw' | 'pdftotext';
+type NodeTool = Exclude<Tool, 'pdftotext'>;
+
+interface FileTiming {
+  file: string;
+  pages: number;
+  ms: number;
+}
+
+interface RunResult {
+  timings: FileTiming[];
+  peakRssMb: number;
+}
+
+/** Child mode: time each file with one tool, print JSON with the process's peak RSS. */
+async function child(tool: NodeTool, files: string[]): Promise<void> {
+  // Load only what this tool needs, so the RSS peak is the tool's own.
+  const { getDocument } = tool === 'pdfjs-raw' ? await import('pdfjs-dist/legacy/build/pdf.mjs') : { getDocument: null };
+  const { convertPdf } = tool === 'ours' ? await import('../activities/convert/pdf.ts') : { convertPdf: null };
+  const { convertInSandbox } = tool === 'ours-sandbox' ? await import('../activities/convert/sandbox.ts') : { convertInSandbox: null };
+  const timings: FileTiming[] = [];
+  for (const file of files) {
+    const data = new Uint8Array(readFileSync(path.join(CORPUS_PDF, file)));
+    const start = performance.now();
+    let pages = 0;
+    if (tool === 'ours') {
+      const r = await convertPdf!(data).catch(() => null);
+      pages = r?.pageCount ?? 0;
+    } else if (tool === 'ours-sandbox') {
+      // What the CLI and the worker run: a worker thread with the default limits of config/env.ts.
+      const r = await convertInSandbox!({ kind: 'pdf', data }, { timeoutMs: 600_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 1024 }).catch(() => null);
+      pages = r?.pageCount ?? 0;
+    } else {
+      const doc = await getDocument!({ data, verbosity: 0, isEvalSupported: false, disableFontFace: true }).promise;
+      pages = doc.numPages;
+      for (let n = 1; n <= pages; n++) {
+        const page = await doc.getPage(n);
+        await page.getTextContent();
+        page.cleanup();
+      }
+      await doc.destroy();
+    }
+    timings.push({ file, pages, ms: performance.now() - start });
+  }
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ timings, peakRssMb } satisfies RunResult));
+}
+
+function runNode(tool: NodeTool, files: string[]): RunResult {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', tool, ...files], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out) as RunResult;
+}
+
+/** pdftotext per file; peak RSS from the kernel's accounting of the waited-for children. */
+function runPdftotext(files: string[]): RunResult {
+  const script = `
+import json, resource, subprocess, sys, time
+out = []
+for f in sys.argv[2:]:
+    t = time.perf_counter()
+    subprocess.run(["pdftotext", sys.argv[1] + "/" + f, "/dev/null"], check=False, stderr=subprocess.DEVNULL)
+    out.append({"file": f, "ms": (time.perf_counter() - t) * 1000})
+print(json.dumps({"timings": out, "peakRssMb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))
+`;
+  const r = spawnSync('python3', ['-c', script, CORPUS_PDF, ...files], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pdftotext run failed: ${r.stderr}`);
+  const parsed = JSON.parse(r.stdout) as { timings: Array<{ file: string; ms: number }>; peakRssMb: number };
+  return { peakRssMb: parsed.peakRssMb, timings: parsed.timings.map((t) => ({ ...t, pages: 0 })) };
+}
+
+function quantile(values: number[], q: number): number {
+  const v = [...values].sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  const i = (v.length - 1) * q;
+  const lo = Math.floor(i);
+  const hi = Math.ceil(i);
+  return v[lo]! + (v[hi]! - v[lo]!) * (i - lo);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') return child(args[1] as NodeTool, args.slice(2));
+  const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
+  const files = readdirSync(CORPUS_PDF)
+    .filter((f) => f.endsWith('.pdf') && f !== NO_TEXT)
+    .sort();
+  const all: Record<Tool, RunResult | null> = { ours: runNode('ours', files), 'ours-sandbox': runNode('ours-sandbox', files), 'pdfjs-raw': runNode('pdfjs-raw', files), pdftotext: hasPoppler ? runPdftotext(files) : null };
+  const long: Record<Tool, RunResult | null> = { ours: runNode('ours', [LONG]), 'ours-sandbox': runNode('ours-sandbox', [LONG]), 'pdfjs-raw': runNode('pdfjs-raw', [LONG]), pdftotext: hasPoppler ? runPdftotext([LONG]) : null };
+  const pages = new Map(all['pdfjs-raw']!.timings.map((t) => [t.file, t.pages]));
+  const rows = (Object.keys(all) as Tool[]).map((tool) => {
+    const r = all[tool];
+    if (!r) return { tool, median: NaN, p95: NaN, totalMsPerPage: NaN, peakRssMb: NaN, longMsPerPage: NaN, longPeakRssMb: NaN };
+    const perPage = r.timings.map((t) => t.ms / (pages.get(t.file) || 1));
+    const totalMs = r.timings.reduce((n, t) => n + t.ms, 0);
+    const totalPages = r.timings.reduce((n, t) => n + (pages.get(t.file) ?? 0), 0);
+    const l = long[tool]!;
+    return {
+      tool,
+      median: quantile(perPage, 0.5),
+      p95: quantile(perPage, 0.95),
+      totalMsPerPage: totalMs / totalPages,
+      peakRssMb: r.peakRssMb,
+      longMsPerPage: l.timings[0]!.ms / (pages.get(LONG) ?? 1),
+      longPeakRssMb: l.peakRssMb,
+    };
+  });
+  if (args.includes('--json')) {
+    process.stdout.write(`${JSON.stringify({ files: files.length, rows }, null, 2)}\n`);
+    return;
+  }
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+  const lines = [
+    `${files.length} PDFs (${[...pages.values()].reduce((a, b) => a + b, 0)} pages; ${NO_TEXT} left out: no text layer)`,
+    '',
+    '| tool | median ms/page | p95 ms/page | overall ms/page | peak RSS all files (MB) | 79-page paper ms/page | 79-page paper peak RSS (MB) |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.tool} | ${f(r.median)} | ${f(r.p95)} | ${f(r.totalMsPerPage)} | ${f(r.peakRssMb)} | ${f(r.longMsPerPage)} | ${f(r.longPeakRssMb)} |`),
+    '',
+    'Targets for ours: median ≤ 40 ms/page, peak RSS ≤ 400 MB on the 79-page paper. `ours` runs convertPdf in-process with',
+    "Node's default heap settings; `ours-sandbox` is the production path (worker thread, 12 MB young generation).",
+  ];
+  if (!hasPoppler) lines.push('pdftotext not found: install poppler-utils (apt-get install poppler-utils).');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
