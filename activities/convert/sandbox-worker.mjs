@@ -7,10 +7,10 @@ import { register } from 'tsx/esm/api';
 // natively before tsx is registered: pushing their ~4 MB of plain ESM through the tsx loader
 // raises peak RSS by ~250 MB on the 79-page corpus paper. pdf.ts then gets the cached module,
 // and pdf.js finds its worker on globalThis.pdfjsWorker instead of importing it.
-import 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-
-globalThis.pdfjsWorker = pdfjsWorker;
+if (workerData.kind === 'pdf') {
+  await import('pdfjs-dist/legacy/build/pdf.mjs');
+  globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+}
 register();
 try {
   const { kind, data } = workerData;
