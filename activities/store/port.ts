@@ -16,7 +16,10 @@ export type StoredPaper = Paper & {
 
 /** Filters of `list_papers` (seed 002). Every field is optional; absent means "no constraint". */
 export interface ListFilters {
-  /** Full-text over title and abstract; every word must match; results ranked by relevance. */
+  /**
+   * Full-text over title and abstract; every word must match; ranked by relevance (BM25) among the
+   * 2,000 most recently stored matches, so broad queries stay fast; total_count is exact.
+   */
   query?: string | undefined;
   /**
    * Any author whose full name, or its trailing words (the surname), equals this text, ignoring

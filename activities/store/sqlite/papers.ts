@@ -256,16 +256,19 @@ export function createPaperTables(db: Database.Database) {
       }
       const where = ['papers_fts MATCH ?', ...sets.map((x) => `+rowid IN (${x.sql})`)].join(' AND ');
       const params = [q, ...sets.flatMap((x) => x.params)];
-      total = (db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as { n: number }).n;
-      // BM25 must score every row it sorts; broad queries would score 100k+ rows. Ranking covers
-      // the RANK_WINDOW most recently stored matches (all of them for most queries); the count is exact.
+      // BM25 must score every row it sorts, and a broad query matches 100k+ papers, so ranking covers
+      // the newest `window` matches (all of them for most queries). One pass reads those with their
+      // scores; only when there are more does a second pass count them all (total_count is exact).
       const window = Math.max(RANK_WINDOW, f.offset + f.limit);
-      pks =
-        total <= f.offset
-          ? []
-          : (db
-              .prepare(`SELECT rowid AS pk FROM (SELECT rowid, rank FROM papers_fts WHERE ${where} ORDER BY rowid DESC LIMIT ?) ORDER BY rank, rowid LIMIT ? OFFSET ?`)
-              .all(...params, window, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
+      const head = db
+        .prepare(`SELECT rowid AS pk, rank FROM papers_fts WHERE ${where} ORDER BY rowid DESC LIMIT ?`)
+        .all(...params, window + 1) as Array<{ pk: number; rank: number }>;
+      total = head.length <= window ? head.length : (db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as { n: number }).n;
+      pks = head
+        .slice(0, window)
+        .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
+        .slice(f.offset, f.offset + f.limit)
+        .map((r) => r.pk);
     } else {
       let driver: { sql: string; params: unknown[]; distinct: boolean; skip: 'author' | 'category' | 'topic' | null };
       if (authorKey !== null) {
