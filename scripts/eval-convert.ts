@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { convertPdf } from '../activities/convert/pdf.ts';
+import type { ConvertResult } from '../activities/convert/types.ts';
 import { isAppError } from '../lib/errors.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
@@ -258,10 +259,23 @@ function recall(reference: string, output: string): number {
 
 /** Score one expectation against a fresh conversion. */
 export async function evaluate(exp: Expectation, data: Uint8Array): Promise<EvalRow> {
+  let outcome: ConvertResult | unknown;
+  try {
+    outcome = await convertPdf(data);
+  } catch (e) {
+    outcome = e;
+  }
+  return score(exp, outcome);
+}
+
+/** Score a conversion outcome (the result, or what convertPdf threw) against its expectation. */
+export function score(exp: Expectation, outcome: ConvertResult | unknown): EvalRow {
   const row: EvalRow = { file: exp.file, ok: true, error: null, titleFirst: null, abstractRecall: null, headingsFound: '-', columnOrder: null, stampLeak: 0, headerLeak: 0, noTextDetected: null };
+  const isResult = (o: unknown): o is ConvertResult => typeof o === 'object' && o !== null && typeof (o as ConvertResult).markdown === 'string';
   let markdown: string;
   try {
-    markdown = (await convertPdf(data)).markdown;
+    if (!isResult(outcome)) throw outcome;
+    markdown = outcome.markdown;
   } catch (e) {
     const noText = isAppError(e, 'CONVERT_NO_TEXT');
     row.noTextDetected = noText;
