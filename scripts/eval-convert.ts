@@ -176,7 +176,10 @@ function plainProse(l: BoxLine): boolean {
 function deriveColumnOrder(all: BoxLine[], width: number, height: number, pages: number): string[] {
   for (let p = 1; p < pages; p++) {
     const body = all.filter((l) => l.page === p && l.y0 > 0.08 * height && l.y0 < 0.92 * height);
-    if (body.some((l) => l.x0 < width / 2 - 10 && l.x1 > width / 2 + 10)) continue;
+    // Nothing may cross the middle; a full-width equation comes out of pdftotext as short pieces,
+    // one of which sits on the middle.
+    const onMiddle = (l: BoxLine) => l.x0 < width / 2 + 4 && l.x1 > width / 2 - 4;
+    if (body.some((l) => (l.x0 < width / 2 - 10 && l.x1 > width / 2 + 10) || (onMiddle(l) && l.words.join('').length <= 4))) continue;
     const prose = body.filter(plainProse);
     const left = prose.filter((l) => l.x1 < width / 2).sort((a, b) => a.y0 - b.y0);
     const right = prose.filter((l) => l.x0 > width / 2).sort((a, b) => a.y0 - b.y0);

@@ -211,13 +211,19 @@ export function readingOrder(segments: Segment[], depth = 0): Segment[] {
   // 2. A gutter bridged by a few full-width lines: those lines separate bands.
   const g = bridgedGutter(segments, x0, x1, minGutter);
   if (g) {
-    const crosses = (s: Segment) => s.x0 < g.to && s.x1 > g.from;
-    const bridges = segments.filter(crosses);
-    const rest = segments.filter((s) => !crosses(s));
-    const left = rest.filter((s) => s.x1 <= g.from + 0.01);
-    const right = rest.filter((s) => s.x0 >= g.to - 0.01);
+    const mid = (g.from + g.to) / 2;
+    // A real full-width line is centred on the gutter or reaches well into both columns; an
+    // equation overhanging the gutter from one column stays in that column.
+    const bridgesGutter = (s: Segment) =>
+      s.x0 < g.to &&
+      s.x1 > g.from &&
+      (Math.abs((s.x0 + s.x1) / 2 - mid) < 0.1 * width || (s.x0 < g.from - 0.25 * (g.from - x0) && s.x1 > g.to + 0.25 * (x1 - g.to)));
+    const bridges = segments.filter(bridgesGutter);
+    const rest = segments.filter((s) => !bridgesGutter(s));
+    const left = rest.filter((s) => (s.x0 + s.x1) / 2 < mid);
+    const right = rest.filter((s) => (s.x0 + s.x1) / 2 >= mid);
     if (substantial(left) && substantial(right) && bridges.length < 0.5 * segments.length) {
-      return bandsBetween(bridges, rest, depth);
+      return bandsBetween(bridges, rest, mid, depth);
     }
   }
   return [...segments].sort(byTop);
@@ -254,18 +260,24 @@ function bridgedGutter(segments: Segment[], x0: number, x1: number, minGutter: n
 }
 
 /** Bridging lines in top order; the remaining segments are grouped into the bands between them. */
-function bandsBetween(bridges: Segment[], rest: Segment[], depth: number): Segment[] {
+function bandsBetween(bridges: Segment[], rest: Segment[], gutter: number, depth: number): Segment[] {
   const sortedBridges = [...bridges].sort(byTop);
   const out: Segment[] = [];
+  // Each band is read left column first, then right; a line belongs to the side of its centre.
+  const columns = (band: Segment[]) => {
+    const left = band.filter((s) => (s.x0 + s.x1) / 2 < gutter);
+    const right = band.filter((s) => (s.x0 + s.x1) / 2 >= gutter);
+    out.push(...readingOrder(left, depth + 1), ...readingOrder(right, depth + 1));
+  };
   let pending = [...rest];
   for (const b of sortedBridges) {
-    const mid = (b.top + b.bottom) / 2;
-    const above = pending.filter((s) => (s.top + s.bottom) / 2 < mid);
-    pending = pending.filter((s) => (s.top + s.bottom) / 2 >= mid);
-    if (above.length) out.push(...readingOrder(above, depth + 1));
+    const y = (b.top + b.bottom) / 2;
+    const above = pending.filter((s) => (s.top + s.bottom) / 2 < y);
+    pending = pending.filter((s) => (s.top + s.bottom) / 2 >= y);
+    if (above.length) columns(above);
     out.push(b);
   }
-  if (pending.length) out.push(...readingOrder(pending, depth + 1));
+  if (pending.length) columns(pending);
   return out;
 }
 
