@@ -43,21 +43,9 @@ export interface ListFiltersInput {
   offset?: number;
 }
 
-export interface ListedPaper {
-  arxiv_id: string;
-  title: string;
-  authors: string[];
-  abstract: string;
-  categories: string[];
-  published_date: string;
-  pdf_url: string | null;
-}
-
-export interface ListResultOutput {
-  total_count: number;
-  returned: number;
-  papers: ListedPaper[];
-}
+/** The seed-002 shapes are the library's own: one definition, in the store port. */
+export type { ListedPaper, ListResult as ListResultOutput } from '../activities/store/port.ts';
+import type { ListResult as ListResultOutput } from '../activities/store/port.ts';
 
 export interface Answer {
   answer: string;

@@ -11,14 +11,8 @@ import { tokenize } from '../rank/bm25.ts';
 import type { Reranker } from '../rank/types.ts';
 
 /** A stored chunk as the store's `searchChunks` returns it (score: higher is better). */
-export interface ChunkRow {
-  arxivId: string;
-  version: number | null;
-  title: string;
-  sectionPath: string[];
-  text: string;
-  score: number;
-}
+export type { ChunkHit as ChunkRow } from '../store/port.ts';
+import type { ChunkHit as ChunkRow } from '../store/port.ts';
 
 /** A passage used for the answer: the chunk, its section label and its rerank score. */
 export interface AnswerPassage extends ChunkRow {
