@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | 'CONFIG_INVALID'
+  | 'INTERNAL'
   | 'INVALID_INPUT'
   | 'NOT_FOUND'
   | 'TEMPORAL_UNAVAILABLE'

@@ -9,6 +9,9 @@ import type { Logger } from '../lib/logger.ts';
 import { createActivities } from '../activities/index.ts';
 import { createArxivActivities } from '../activities/arxiv/activities.ts';
 import { ArxivClient } from '../activities/arxiv/client.ts';
+import { createTemporalGate } from '../activities/arxiv/temporal-gate.ts';
+import type { RequestGate } from '../activities/arxiv/transport.ts';
+import { taskQueues } from '../config/task-queues.ts';
 import { chunkMarkdown } from '../activities/convert/chunks.ts';
 import { convertInSandbox } from '../activities/convert/sandbox.ts';
 import type { PipelineDeps } from '../activities/pipeline/deps.ts';
@@ -35,7 +38,8 @@ export interface BuiltActivities {
   close(): Promise<void>;
 }
 
-export function createArxivClient(config: Config, logger: Logger): ArxivClient {
+/** The arXiv client; workers pass `gate` (the cluster-wide turn), the CLI's direct commands do not. */
+export function createArxivClient(config: Config, logger: Logger, gate?: RequestGate): ArxivClient {
   return new ArxivClient({
     apiUrl: config.ARXIV_API_URL,
     rssUrl: config.ARXIV_RSS_URL,
@@ -45,6 +49,7 @@ export function createArxivClient(config: Config, logger: Logger): ArxivClient {
     timeoutMs: config.ARXIV_TIMEOUT_MS,
     maxResponseBytes: config.ARXIV_MAX_RESPONSE_BYTES,
     logger,
+    gate,
   });
 }
 
@@ -106,7 +111,13 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
   const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
   const llm = createLlm(config, logger);
   const summarizer = createSummarizer({ llm, logger });
-  const arxivClient = createArxivClient(config, logger);
+  const gate = createTemporalGate({
+    workflowTaskQueue: taskQueues(config.TEMPORAL_TASK_QUEUE).main,
+    // A holder that has not released within its own request timeout (plus slack) is presumed dead.
+    leaseMs: config.ARXIV_TIMEOUT_MS + 30_000,
+    logger,
+  });
+  const arxivClient = createArxivClient(config, logger, gate);
   const limits = { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB };
   const deps: PipelineDeps = {
     store,

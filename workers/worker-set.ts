@@ -58,8 +58,10 @@ export async function createWorkerSet(opts: WorkerSetOptions): Promise<WorkerSet
         namespace: opts.namespace,
         taskQueue: queues.arxiv,
         activities: opts.arxivActivities,
-        // The server enforces this rate for the whole task queue, so it holds across every worker
-        // and machine (one partition: see dev-server.ts). At most one request in flight per worker.
+        // The server spaces dispatches for the whole task queue, across every worker and machine
+        // (one partition: see dev-server.ts); its token bucket still lets a few through at once at
+        // short intervals, so the exact spacing and the one-connection rule come from the arXiv
+        // gate workflow each request waits for (workflows/arxiv-gate.ts). One request per worker.
         maxTaskQueueActivitiesPerSecond: interval > 0 ? 1000 / interval : undefined,
         maxConcurrentActivityTaskExecutions: 1,
       }),

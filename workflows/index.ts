@@ -4,3 +4,4 @@ export { paperIngest } from './paper-ingest.ts';
 export { topicSearch } from './topic-search.ts';
 export { topicDigest } from './topic-digest.ts';
 export { fetchPapers } from './fetch-papers.ts';
+export { arxivGate } from './arxiv-gate.ts';

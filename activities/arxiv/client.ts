@@ -11,7 +11,7 @@ import { extractArxivId } from './ids.ts';
 import type { Paper } from './paper.ts';
 import { ARXIV_LIMITS, buildQueryUrl, type SortBy, type SortOrder } from './query.ts';
 import { parseAnnounceFeed, type AnnounceFeed } from './rss.ts';
-import { ArxivTransport } from './transport.ts';
+import { ArxivTransport, type RequestGate } from './transport.ts';
 
 export interface ArxivClientOptions {
   /** e.g. https://export.arxiv.org/api/query */
@@ -26,6 +26,8 @@ export interface ArxivClientOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   logger?: Logger;
+  /** Cluster-wide request turns (workers pass the Temporal arXiv gate). */
+  gate?: RequestGate | undefined;
 }
 
 export interface SearchOptions {
@@ -62,6 +64,7 @@ export class ArxivClient {
       maxResponseBytes: opts.maxResponseBytes,
       extraAllowedHosts: hosts,
       logger: this.log,
+      ...(opts.gate ? { gate: opts.gate } : {}),
     });
   }
 

@@ -3,8 +3,10 @@
  * of use inside this process (info.arxiv.org/help/api/tou): a descriptive User-Agent with a
  * contact, one connection, one request at a time, requests spaced by the configured interval
  * (never below 3 s for arxiv.org hosts), a timeout and a response size cap; and it only ever talks
- * to allowed hosts. The cluster-wide limit is the arXiv task queue's server-side rate limit; this
- * spacing is the per-process backstop. No retries here: Temporal owns them.
+ * to allowed hosts. Across processes and machines, a RequestGate (in workers: the Temporal arXiv
+ * gate, workflows/arxiv-gate.ts) grants one request at a time, spaced after the previous one ended
+ * anywhere in the cluster, and spreads a 429/503 backoff to every worker. No retries here:
+ * Temporal owns them.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -16,6 +18,18 @@ import { silentLogger, type Logger } from '../../lib/logger.ts';
 /** arXiv's terms of use: at most one request every 3 seconds. */
 export const ARXIV_FLOOR_MS = 3000;
 
+/** How a request ended, as the gate needs to know it. */
+export interface TurnOutcome {
+  /** arXiv answered 429 or 503: everyone backs off. */
+  throttled?: boolean;
+  retryAfterMs?: number;
+}
+
+/** A cluster-wide turn to send one request; `acquire` resolves when it is ours. */
+export interface RequestGate {
+  acquire(intervalMs: number): Promise<(outcome: TurnOutcome) => Promise<void>>;
+}
+
 export interface TransportOptions {
   /** Sent as User-Agent, e.g. `arxiv-radar/0.1.0 (+mailto:me@example.org)`. */
   userAgent: string;
@@ -25,6 +39,8 @@ export interface TransportOptions {
   /** Hosts besides arxiv.org and its subdomains that may be fetched (the configured base URLs' hosts). */
   extraAllowedHosts?: string[];
   logger?: Logger;
+  /** Cluster-wide turns (workers); without one, only this process's requests are spaced. */
+  gate?: RequestGate;
   /** DNS override; tests point arXiv host names at a loopback fake with it. */
   lookup?: LookupFunction;
   /** Injected in tests. */
@@ -123,11 +139,18 @@ export class ArxivTransport {
     const u = this.checkUrl(url);
     const wait = delayBeforeNext(u.hostname, this.opts.minIntervalMs, this.lastEndedAt, this.now());
     if (wait > 0) await this.sleep(wait);
-    let res: TransportResponse & { location?: string; retryAfter?: string };
+    const release = await this.opts.gate?.acquire(effectiveIntervalMs(u.hostname, this.opts.minIntervalMs));
+    let res: (TransportResponse & { location?: string; retryAfter?: string }) | undefined;
     try {
       res = await this.once(u, options);
     } finally {
       this.lastEndedAt = this.now();
+      const throttled = res?.status === 429 || res?.status === 503;
+      const retryAfterMs = throttled ? parseRetryAfter(res?.retryAfter, this.now()) : undefined;
+      // A failed release is logged, not thrown: the gate takes the turn back when the lease runs out.
+      await release?.({ throttled, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }).catch((e: unknown) =>
+        this.log.warn({ err: e }, 'could not release the arXiv turn; the gate will reclaim it when the lease expires'),
+      );
     }
     if (res.status >= 300 && res.status < 400 && res.location) {
       if (hops >= MAX_REDIRECTS) throw new AppError('ARXIV_HTTP', `Too many redirects fetching ${url}.`, { retryable: false });

@@ -23,6 +23,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** Date.now() when the request arrived. */
   at: number;
+  /** Date.now() when the response was finished or the connection dropped. */
+  endedAt?: number;
 }
 
 export interface FakeArxiv {
@@ -38,6 +40,12 @@ export interface FakeArxiv {
 
 export interface FakeArxivOptions {
   corpusDir?: string;
+  /**
+   * Full-text documents served instead of the corpus files, keyed `pdf/<id>` or `html/<id>` (a key
+   * without a version answers every version): the body to send with arXiv's content type, or null
+   * for arXiv's 404. For papers the corpus has no file for, and for damaged downloads.
+   */
+  documents?: Record<string, Uint8Array | string | null>;
 }
 
 const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
@@ -134,8 +142,15 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     const doc = /^\/(pdf|html)\/(.+?)(\.pdf)?\/?$/.exec(p);
     if (doc) {
       const [, kind = '', id = ''] = doc;
+      const type = kind === 'pdf' ? 'application/pdf' : 'text/html; charset=utf-8';
+      const key = [`${kind}/${id}`, `${kind}/${id.replace(/v\d+$/, '')}`].find((k) => opts.documents && k in opts.documents);
+      if (key !== undefined) {
+        const served = opts.documents?.[key];
+        if (served === null || served === undefined) return { status: 404, type: 'text/html', body: `<html><body>No ${kind} for ${id}</body></html>` };
+        return { status: 200, type, body: typeof served === 'string' ? served : Buffer.from(served) };
+      }
       const file = findFile(path.join(dir, kind), id, kind === 'pdf' ? ['.pdf'] : ['.html']);
-      if (file && existsSync(file)) return { status: 200, type: kind === 'pdf' ? 'application/pdf' : 'text/html; charset=utf-8', body: readFileSync(file) };
+      if (file && existsSync(file)) return { status: 200, type, body: readFileSync(file) };
       return { status: 404, type: 'text/html', body: `<html><body>No ${kind} for ${id}</body></html>` };
     }
     return { status: 404, type: 'text/plain', body: 'not found' };
@@ -143,7 +158,9 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
 
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push({ method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), at: Date.now() });
+    const record: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), at: Date.now() };
+    requests.push(record);
+    res.on('close', () => (record.endedAt = Date.now()));
     const fault = nextFault();
     const send = () => {
       if (fault?.kind === '429' || fault?.kind === '503') {

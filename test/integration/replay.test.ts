@@ -16,7 +16,7 @@ const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
 describe('workflow replay over recorded histories', () => {
   it('has recorded histories of every production workflow', () => {
     const types = new Set(files.map((f) => f.split('--')[0]));
-    for (const t of ['paperIngest', 'topicSearch', 'topicDigest']) assert.ok(types.has(t), `a recorded ${t} history`);
+    for (const t of ['paperIngest', 'topicSearch', 'topicDigest', 'arxivGate']) assert.ok(types.has(t), `a recorded ${t} history`);
   });
 
   it('replays every history without a determinism error', async () => {

@@ -1,0 +1,162 @@
+/**
+ * The global arXiv limit on the real Temporal dev server: three worker sets poll the arXiv queue,
+ * each with its own connection and ArxivClient (as on three machines, so in-process spacing cannot
+ * help). The fake arXiv must see one request at a time, each arriving at least the configured
+ * interval after the previous one ended; a 429 storm and a 503 with Retry-After hold back every
+ * worker, not just the one that was refused.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { bundleWorkflowCode, NativeConnection } from '@temporalio/worker';
+import { createArxivActivities } from '../../activities/arxiv/activities.ts';
+import { ArxivClient } from '../../activities/arxiv/client.ts';
+import { createTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
+import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
+import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate.ts';
+import type { FetchPapersResult } from '../../workflows/fetch-papers.ts';
+import { startFakeArxiv, type FakeArxiv, type RecordedRequest } from '../fakes/arxiv-server.ts';
+import { maybeRecordHistory } from '../support/histories.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+const INTERVAL_MS = 300;
+
+/** Real ids whose entries are in the corpus Atom files. */
+const IDS = [
+  '1111.2011v2', '1605.08386', '1707.08567', '2104.12255v1', 'astro-ph/0601001', 'cond-mat/0412498',
+  'cond-mat/0603029', '1201.4869', '1005.5383', '1303.6954', '1312.6177', '1412.6529',
+];
+
+/** The gap between each request's end and the next one's arrival, in arrival order. */
+function gapsAfterEnd(requests: RecordedRequest[]): number[] {
+  const sorted = [...requests].sort((a, b) => a.at - b.at);
+  return sorted.slice(1).map((r, i) => r.at - (sorted[i]?.endedAt ?? Infinity));
+}
+
+describe('arXiv queue: one global rate limit across three workers', () => {
+  let fake: FakeArxiv;
+  let t: TestRuntime;
+  const extra: WorkerSet[] = [];
+  const clients: ArxivClient[] = [];
+  const connections: NativeConnection[] = [];
+  const handled = [0, 0];
+
+  before(async () => {
+    fake = await startFakeArxiv();
+    t = await startTestRuntime({
+      ARXIV_API_URL: fake.apiUrl,
+      ARXIV_RSS_URL: fake.rssUrl,
+      ARXIV_WEB_URL: fake.webUrl,
+      ARXIV_MIN_INTERVAL_MS: String(INTERVAL_MS),
+    });
+    const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+    const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
+    for (const k of [0, 1]) {
+      const client = new ArxivClient({
+        apiUrl: fake.apiUrl,
+        rssUrl: fake.rssUrl,
+        webUrl: fake.webUrl,
+        minIntervalMs: INTERVAL_MS,
+        timeoutMs: 5000,
+        maxResponseBytes: 10 * 1024 * 1024,
+        gate: createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }),
+      });
+      clients.push(client);
+      const acts = createArxivActivities({ client, downloadsDir: path.join(t.dataDir, `downloads-${k}`) });
+      // A connection of its own, as a second machine would have (the SDK also refuses two workers
+      // for one task queue on one connection).
+      const connection = await NativeConnection.connect({ address: t.runtime.temporalAddress });
+      connections.push(connection);
+      const set = await createWorkerSet({
+        connection,
+        namespace: t.config.TEMPORAL_NAMESPACE,
+        taskQueue: t.config.TEMPORAL_TASK_QUEUE,
+        activities: {},
+        arxivActivities: {
+          ...acts,
+          arxivLookupIds: async (ids: string[]) => {
+            handled[k] = (handled[k] ?? 0) + 1;
+            return acts.arxivLookupIds(ids);
+          },
+        },
+        arxivMinIntervalMs: INTERVAL_MS,
+        workflowBundle: bundle,
+      });
+      void set.run();
+      extra.push(set);
+    }
+  });
+
+  after(async () => {
+    if (t) await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'rate-limit');
+    for (const s of extra) await s.shutdown();
+    for (const c of clients) c.close();
+    for (const c of connections) await c.close();
+    await t?.stop();
+    await fake?.close();
+  });
+
+  const run = (ids: string[], tag: string) =>
+    t.client.workflow.execute('fetchPapers', {
+      taskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `fetch-${tag}-${Date.now()}`,
+      args: [ids],
+    }) as Promise<FetchPapersResult>;
+
+  it('twelve concurrent lookups all succeed, spread over the workers', async () => {
+    const results = await Promise.all(IDS.map((id, i) => run([id], `many-${i}`)));
+    for (const [i, r] of results.entries()) {
+      assert.equal(r.papers.length, 1, IDS[i]);
+      assert.deepEqual(r.missing, []);
+      assert.equal(r.papers[0]?.id, IDS[i]?.replace(/v\d+$/, ''));
+    }
+    assert.equal(fake.requests.length, 12);
+    assert.ok((handled[0] ?? 0) > 0 && (handled[1] ?? 0) > 0, `both extra worker sets took part (${handled.join(', ')})`);
+  });
+
+  it('a 429 storm holds back every worker, with and without Retry-After', async () => {
+    const before = fake.requests.length;
+    fake.inject({ kind: '429', times: 2 });
+    fake.inject({ kind: '429', retryAfterSeconds: 1, times: 2 });
+    const results = await Promise.all(['1605.08386', '1707.08567', '1201.4869'].map((id, i) => run([id], `storm-${i}`)));
+    assert.equal(results[0]?.papers[0]?.title, 'Heat-bath random walks with Markov bases');
+    assert.ok(results.every((r) => r.papers.length === 1));
+    const storm = fake.requests.slice(before);
+    assert.equal(storm.length, 3 + 4, 'three lookups plus four refused attempts');
+    // After each refusal, whoever asks next waits out the backoff: 2 s, 4 s (exponential, no
+    // Retry-After), then 1 s and 1 s (Retry-After: 1).
+    const gaps = gapsAfterEnd(storm).slice(0, 4);
+    for (const [i, min] of [2000, 4000, 1000, 1000].entries()) {
+      assert.ok((gaps[i] ?? 0) >= min, `gap after refusal ${i + 1}: ${gaps[i]} ms, expected ≥ ${min} (${gaps.join(', ')})`);
+    }
+  });
+
+  it('a 503 with Retry-After holds back every worker; unknown ids come back missing, not retried', async () => {
+    const before = fake.requests.length;
+    fake.inject({ kind: '503', retryAfterSeconds: 2 });
+    const [r] = await Promise.all([run(['astro-ph/0601001', '0801.0001'], 'unavailable'), run(['cond-mat/0412498'], 'bystander')]);
+    assert.deepEqual(r.papers.map((p) => p.id), ['astro-ph/0601001']);
+    assert.deepEqual(r.missing, ['0801.0001']);
+    const after503 = fake.requests.slice(before);
+    assert.equal(after503.length, 3, 'the refused request, its retry and the bystander');
+    const [gap] = gapsAfterEnd(after503);
+    assert.ok((gap ?? 0) >= 2000, `next request ${gap} ms after the 503, expected ≥ 2000`);
+  });
+
+  it('the fake never had two requests in flight, nor one closer than the interval to the last', () => {
+    assert.ok(fake.requests.length >= 20, `${fake.requests.length} requests`);
+    const gaps = gapsAfterEnd(fake.requests);
+    const closest = Math.min(...gaps);
+    assert.ok(closest >= INTERVAL_MS, `closest: ${closest} ms after the previous request ended (${gaps.join(', ')})`);
+  });
+
+  it('a turn whose holder never hands it back is reclaimed when its lease runs out', async () => {
+    const gate = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 1500, client: () => t.client });
+    const started = Date.now();
+    await gate.acquire(0); // a holder that dies: never released
+    const release = await gate.acquire(0);
+    const waited = Date.now() - started;
+    await release({});
+    assert.ok(waited >= 1500, `second turn granted after ${waited} ms, expected ≥ the 1500 ms lease`);
+  });
+});
