@@ -25,7 +25,10 @@ export interface PaperIngestResult {
   title: string;
   source: 'html' | 'pdf' | null;
   contentKey: string | null;
-  /** Why there is no full text, when there is none. */
+  /**
+   * Why there is no full text, when there is none: the reason alone (e.g. `no HTML version on
+   * arXiv; PDF conversion failed: …`); renderers add their own "full text unavailable" framing.
+   */
   note: string | null;
   summary: Summary | null;
 }
@@ -78,7 +81,7 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
     title: paper.title,
     source,
     contentKey,
-    note: contentKey ? null : `Full text unavailable (${notes.join('; ') || 'unknown reason'}); metadata and abstract only.`,
+    note: contentKey ? null : notes.join('; ') || 'no full text was found',
     summary,
   };
 }

@@ -53,7 +53,7 @@ async function getFullText(ref: { id: string; version: number | null }, opts: Ge
     const doc = await service
       .getPaper({ ref: ref.version ? `${ref.id}v${ref.version}` : ref.id, source }, (m) => progress.update(m))
       .finally(() => progress.done());
-    if (doc.note) process.stderr.write(`note: ${doc.note}\n`);
+    if (doc.note) process.stderr.write(`note: full text unavailable (${doc.note}); metadata and abstract only\n`);
     if (opts.out) {
       writeFileSync(opts.out, doc.markdown);
       process.stderr.write(`Wrote ${opts.out} (${doc.source ?? 'metadata only'})\n`);
