@@ -114,7 +114,7 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
   const gate = createTemporalGate({
     workflowTaskQueue: taskQueues(config.TEMPORAL_TASK_QUEUE).main,
     // A holder that has not released within its own request timeout (plus slack) is presumed dead.
-    leaseMs: config.ARXIV_TIMEOUT_MS + 30_000,
+    leaseMs: config.ARXIV_TIMEOUT_MS + 5_000,
     logger,
   });
   const arxivClient = createArxivClient(config, logger, gate);

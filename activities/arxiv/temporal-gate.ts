@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
-import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { AppError } from '../../lib/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { ARXIV_GATE_WORKFLOW_ID, acquireArxivTurn, releaseArxivTurn, type TurnAnswer } from '../../workflows/arxiv-gate.ts';
@@ -69,6 +69,60 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
       return async (outcome) => {
         await client.workflow.getHandle(ARXIV_GATE_WORKFLOW_ID).signal(releaseArxivTurn, { leaseId, ...outcome });
       };
+    },
+  };
+}
+
+/** temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW (@temporalio/proto is not a direct dependency). */
+const TASK_QUEUE_TYPE_WORKFLOW = 1;
+
+export interface OptionalGateOptions {
+  address: string;
+  namespace: string;
+  workflowTaskQueue: string;
+  leaseMs: number;
+  logger?: Logger;
+}
+
+/**
+ * For processes that are not workers (the CLI's direct `search` and `get --meta`): when a Temporal
+ * server is reachable and workers poll its queue (an `arxiv-radar start` is running), take turns
+ * through the cluster's gate like every worker does; otherwise only this process's own spacing
+ * applies. Decided once, on the first request.
+ */
+export function createOptionalTemporalGate(opts: OptionalGateOptions): RequestGate {
+  const log = opts.logger ?? silentLogger;
+  let connection: Connection | undefined;
+  let deciding: Promise<RequestGate | undefined> | undefined;
+
+  async function decide(): Promise<RequestGate | undefined> {
+    try {
+      connection = await Connection.connect({ address: opts.address, connectTimeout: 1000 });
+      const { pollers } = await connection.workflowService.describeTaskQueue({
+        namespace: opts.namespace,
+        taskQueue: { name: opts.workflowTaskQueue },
+        taskQueueType: TASK_QUEUE_TYPE_WORKFLOW,
+      });
+      if (!pollers?.length) throw new Error(`no workers poll ${opts.workflowTaskQueue}`);
+      const client = new Client({ connection, namespace: opts.namespace });
+      log.debug({ address: opts.address }, 'arXiv requests take turns through the running cluster’s gate');
+      return createTemporalGate({ workflowTaskQueue: opts.workflowTaskQueue, leaseMs: opts.leaseMs, client: () => client, logger: log });
+    } catch (e) {
+      log.debug({ err: e }, 'no running arxiv-radar workers; arXiv requests are spaced by this process only');
+      await connection?.close().catch(() => {});
+      connection = undefined;
+      return undefined;
+    }
+  }
+
+  return {
+    async acquire(intervalMs) {
+      const gate = await (deciding ??= decide());
+      return gate ? gate.acquire(intervalMs) : async () => {};
+    },
+    async close() {
+      await deciding;
+      await connection?.close().catch(() => {});
     },
   };
 }

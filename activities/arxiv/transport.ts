@@ -28,6 +28,8 @@ export interface TurnOutcome {
 /** A cluster-wide turn to send one request; `acquire` resolves when it is ours. */
 export interface RequestGate {
   acquire(intervalMs: number): Promise<(outcome: TurnOutcome) => Promise<void>>;
+  /** Releases what the gate holds (a connection). */
+  close?(): Promise<void>;
 }
 
 export interface TransportOptions {
@@ -129,10 +131,11 @@ export class ArxivTransport {
     return run;
   }
 
-  /** Releases the kept-alive sockets. */
+  /** Releases the kept-alive sockets and the gate's connection. */
   close(): void {
     this.agents['http:'].destroy();
     this.agents['https:'].destroy();
+    void this.opts.gate?.close?.();
   }
 
   private async getFollowing(url: string, options: GetOptions, hops: number): Promise<TransportResponse> {

@@ -5,12 +5,29 @@ import { ARXIV_LIMITS, normaliseRawQuery, type SortBy } from '../../activities/a
 import { AppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import type { ArxivClient } from '../../activities/arxiv/client.ts';
+import { createOptionalTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
+import type { Config } from '../../config/env.ts';
+import { taskQueues } from '../../config/task-queues.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { createArxivClient } from '../../workers/build-activities.ts';
 
 const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
 
-/** The client every arXiv CLI command uses: the same one the workers build (same transport rules). */
-export const cliArxivClient = createArxivClient;
+/**
+ * The client every arXiv CLI command uses: the same one the workers build (same transport rules),
+ * taking turns through the cluster's arXiv gate when an `arxiv-radar start` is running.
+ */
+export function cliArxivClient(config: Config, logger: Logger): ArxivClient {
+  const gate = createOptionalTemporalGate({
+    address: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_PORT}`,
+    namespace: config.TEMPORAL_NAMESPACE,
+    workflowTaskQueue: taskQueues(config.TEMPORAL_TASK_QUEUE).main,
+    leaseMs: config.ARXIV_TIMEOUT_MS + 5_000,
+    logger,
+  });
+  return createArxivClient(config, logger, gate);
+}
 
 /** A few readable lines per paper. */
 export function formatPaper(p: Paper): string {

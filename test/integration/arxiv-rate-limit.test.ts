@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { bundleWorkflowCode, NativeConnection } from '@temporalio/worker';
 import { createArxivActivities } from '../../activities/arxiv/activities.ts';
 import { ArxivClient } from '../../activities/arxiv/client.ts';
-import { createTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
+import { createOptionalTemporalGate, createTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
 import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
 import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate.ts';
 import type { FetchPapersResult } from '../../workflows/fetch-papers.ts';
@@ -158,5 +158,37 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     const waited = Date.now() - started;
     await release({});
     assert.ok(waited >= 1500, `second turn granted after ${waited} ms, expected ≥ the 1500 ms lease`);
+  });
+
+  it('a direct client (the CLI) takes turns through the running cluster’s gate, and spaces only itself without one', async () => {
+    const direct = (address: string) =>
+      new ArxivClient({
+        apiUrl: fake.apiUrl,
+        rssUrl: fake.rssUrl,
+        webUrl: fake.webUrl,
+        minIntervalMs: INTERVAL_MS,
+        timeoutMs: 5000,
+        maxResponseBytes: 10 * 1024 * 1024,
+        gate: createOptionalTemporalGate({ address, namespace: t.config.TEMPORAL_NAMESPACE, workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }),
+      });
+    const holder = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 1500, client: () => t.client });
+    const withCluster = direct(t.runtime.temporalAddress);
+    const alone = direct('127.0.0.1:9'); // nothing listens there
+    try {
+      await holder.acquire(0); // held, never released: the direct client must wait out its lease
+      const started = Date.now();
+      const { papers } = await withCluster.lookupBatch(['1605.08386']);
+      assert.equal(papers[0]?.id, '1605.08386');
+      assert.ok(Date.now() - started >= 1500, `waited ${Date.now() - started} ms for the held turn`);
+
+      await holder.acquire(0); // held again, but a client with no cluster does not know
+      const before = Date.now();
+      const lonely = await alone.lookupBatch(['1707.08567']);
+      assert.equal(lonely.papers[0]?.id, '1707.08567');
+      assert.ok(Date.now() - before < 1500, 'no gate, no wait');
+    } finally {
+      withCluster.close();
+      alone.close();
+    }
   });
 });
