@@ -6,7 +6,7 @@
 import os from 'node:os';
 import type { PipelineDeps } from './pipeline/deps.ts';
 import { createDigestActivities } from './pipeline/digest.ts';
-import { mapFailures } from './pipeline/failures.ts';
+import { mapAllFailures } from './failures.ts';
 import { createIngestActivities } from './pipeline/ingest.ts';
 import { createSearchActivities } from './pipeline/search.ts';
 
@@ -14,7 +14,7 @@ export type { PipelineDeps } from './pipeline/deps.ts';
 
 export function createActivities(deps: PipelineDeps) {
   const now = deps.clock ?? (() => new Date());
-  return mapFailures({
+  return mapAllFailures({
     /** Health check: proves an activity ran on a worker. */
     async ping(name: string): Promise<string> {
       return `pong ${name} from ${os.hostname()} at ${now().toISOString()}`;

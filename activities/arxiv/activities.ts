@@ -10,7 +10,7 @@ import path from 'node:path';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import type { AtomFeed } from './atom.ts';
 import type { ArxivClient, LookupResult, SearchOptions } from './client.ts';
-import { mapFailures } from './failures.ts';
+import { mapFailures } from '../failures.ts';
 import { extractArxivId } from './ids.ts';
 import type { AnnounceFeed } from './rss.ts';
 
