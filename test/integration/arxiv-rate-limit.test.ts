@@ -12,6 +12,7 @@ import { bundleWorkflowCode, NativeConnection } from '@temporalio/worker';
 import { createArxivActivities } from '../../activities/arxiv/activities.ts';
 import { ArxivClient } from '../../activities/arxiv/client.ts';
 import { createOptionalTemporalGate, createTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
+import type { RequestGate } from '../../activities/arxiv/transport.ts';
 import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
 import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate.ts';
 import type { FetchPapersResult } from '../../workflows/fetch-papers.ts';
@@ -41,6 +42,18 @@ describe('arXiv queue: one global rate limit across three workers', () => {
   const connections: NativeConnection[] = [];
   const handled = [0, 0];
 
+  /** A client of its own for the fake, as another machine would have. */
+  const fakeArxivClient = (gate: RequestGate) =>
+    new ArxivClient({
+      apiUrl: fake.apiUrl,
+      rssUrl: fake.rssUrl,
+      webUrl: fake.webUrl,
+      minIntervalMs: INTERVAL_MS,
+      timeoutMs: 5000,
+      maxResponseBytes: 10 * 1024 * 1024,
+      gate,
+    });
+
   before(async () => {
     fake = await startFakeArxiv();
     t = await startTestRuntime({
@@ -52,15 +65,7 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
     const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
     for (const k of [0, 1]) {
-      const client = new ArxivClient({
-        apiUrl: fake.apiUrl,
-        rssUrl: fake.rssUrl,
-        webUrl: fake.webUrl,
-        minIntervalMs: INTERVAL_MS,
-        timeoutMs: 5000,
-        maxResponseBytes: 10 * 1024 * 1024,
-        gate: createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }),
-      });
+      const client = fakeArxivClient(createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }));
       clients.push(client);
       const acts = createArxivActivities({ client, downloadsDir: path.join(t.dataDir, `downloads-${k}`) });
       // A connection of its own, as a second machine would have (the SDK also refuses two workers
@@ -162,15 +167,7 @@ describe('arXiv queue: one global rate limit across three workers', () => {
 
   it('a direct client (the CLI) takes turns through the running cluster’s gate, and spaces only itself without one', async () => {
     const direct = (address: string) =>
-      new ArxivClient({
-        apiUrl: fake.apiUrl,
-        rssUrl: fake.rssUrl,
-        webUrl: fake.webUrl,
-        minIntervalMs: INTERVAL_MS,
-        timeoutMs: 5000,
-        maxResponseBytes: 10 * 1024 * 1024,
-        gate: createOptionalTemporalGate({ address, namespace: t.config.TEMPORAL_NAMESPACE, workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }),
-      });
+      fakeArxivClient(createOptionalTemporalGate({ address, namespace: t.config.TEMPORAL_NAMESPACE, workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }));
     const holder = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 1500, client: () => t.client });
     const withCluster = direct(t.runtime.temporalAddress);
     const alone = direct('127.0.0.1:9'); // nothing listens there

@@ -10,8 +10,8 @@ import { silentLogger } from '../../lib/logger.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
+import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 
-const APP_ID = '1300000000000000001';
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_KEY_HEX = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -30,16 +30,7 @@ async function postInteraction(url: string, payload: unknown, opts: { ts?: numbe
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-const command = (token: string, sub: string, options: Array<{ name: string; value: string }>, permissions = '0') => ({
-  id: '1300000000000000100',
-  application_id: APP_ID,
-  type: 2,
-  token,
-  guild_id: '1300000000000000200',
-  channel_id: '1300000000000000300',
-  member: { user: { id: '1300000000000000400' }, roles: [], permissions },
-  data: { id: '1300000000000000500', name: 'arxiv', type: 1, options: [{ name: sub, type: 1, options: options.map((o) => ({ ...o, type: 3 })) }] },
-});
+const command = slashCommand;
 
 describe('HTTP interactions endpoint on loopback', () => {
   const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max100.xml'));

@@ -14,8 +14,8 @@ import { createRadarService, type RadarServiceHandle } from '../../workers/radar
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 
-const APP_ID = '1300000000000000001';
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 
 async function postSigned(url: string, payload: unknown): Promise<{ status: number; json: unknown }> {
@@ -26,16 +26,7 @@ async function postSigned(url: string, payload: unknown): Promise<{ status: numb
   return { status: res.status, json: await res.json() };
 }
 
-const command = (token: string, sub: string, options: Array<{ name: string; value: string }>) => ({
-  id: '1300000000000000100',
-  application_id: APP_ID,
-  type: 2,
-  token,
-  guild_id: '1300000000000000200',
-  channel_id: '1300000000000000300',
-  member: { user: { id: '1300000000000000400' }, roles: [], permissions: '0' },
-  data: { id: '1300000000000000500', name: 'arxiv', type: 1, options: [{ name: sub, type: 1, options: options.map((o) => ({ ...o, type: 3 })) }] },
-});
+const command = slashCommand;
 
 describe('/arxiv paper end to end (fake arXiv, Temporal, fake Discord webhook)', () => {
   let arxiv: FakeArxiv;

@@ -20,6 +20,7 @@ import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { spawnCli } from '../support/cli.ts';
 import { testConfig } from '../support/runtime.ts';
+import { fakeServicesEnv } from '../support/fake-env.ts';
 
 const QUEUE = `crash-${process.pid}`;
 
@@ -53,15 +54,7 @@ describe('digest publishing survives worker crashes', () => {
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: dev.address,
       TEMPORAL_TASK_QUEUE: QUEUE,
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
-      NOTION_TOKEN: 'secret_test',
-      NOTION_DATABASE_ID: notion.databaseId,
-      NOTION_API_URL: notion.url,
-      DISCORD_TOKEN: 'bot-token',
-      DISCORD_API_URL: discord.url,
+      ...fakeServicesEnv(arxiv, notion, discord),
       LOG_LEVEL: 'error',
     };
     connection = await Connection.connect({ address: dev.address });

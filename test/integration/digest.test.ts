@@ -16,6 +16,7 @@ import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { fakeServicesEnv } from '../support/fake-env.ts';
 
 const CHANNEL = '111222333444555666';
 
@@ -30,17 +31,7 @@ describe('topic digest end to end', () => {
     arxiv = await startFakeArxiv();
     notion = await startNotionServer();
     discord = await startDiscordServer({ token: 'bot-token' });
-    t = await startTestRuntime({
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
-      NOTION_TOKEN: 'secret_test',
-      NOTION_DATABASE_ID: notion.databaseId,
-      NOTION_API_URL: notion.url,
-      DISCORD_TOKEN: 'bot-token',
-      DISCORD_API_URL: discord.url,
-    });
+    t = await startTestRuntime(fakeServicesEnv(arxiv, notion, discord));
     service = createRadarService(t.config, silentLogger, { client: t.client });
   });
 

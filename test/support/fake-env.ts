@@ -1,0 +1,16 @@
+/** The environment that points arxiv-radar at the loopback fakes (arXiv, Notion, Discord). */
+import type { FakeArxiv } from '../fakes/arxiv-server.ts';
+
+export function fakeServicesEnv(arxiv: FakeArxiv, notion: { url: string; databaseId: string }, discord: { url: string }): Record<string, string> {
+  return {
+    ARXIV_API_URL: arxiv.apiUrl,
+    ARXIV_RSS_URL: arxiv.rssUrl,
+    ARXIV_WEB_URL: arxiv.webUrl,
+    ARXIV_MIN_INTERVAL_MS: '50',
+    NOTION_TOKEN: 'secret_test',
+    NOTION_DATABASE_ID: notion.databaseId,
+    NOTION_API_URL: notion.url,
+    DISCORD_TOKEN: 'bot-token',
+    DISCORD_API_URL: discord.url,
+  };
+}
