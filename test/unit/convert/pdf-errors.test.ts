@@ -1,13 +1,13 @@
 /**
- * The PDF converter's typed errors on damaged and password-protected files. Encrypted copies of a
- * real corpus PDF are made at test time with qpdf (installed by .ci/run), never hand-written.
+ * The PDF converter's typed errors on damaged and password-protected files. The encrypted files
+ * are copies of a real corpus PDF made by qpdf (scripts/make-encrypted-pdfs.sh), committed so the
+ * tests need no qpdf.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { convertPdf } from '../../../activities/convert/pdf.ts';
 import { convertInSandbox } from '../../../activities/convert/sandbox.ts';
@@ -15,37 +15,21 @@ import { isAppError } from '../../../lib/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 
 const SOURCE = corpus('pdf', '1111.2011v2.pdf');
-const TITLE = 'Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit';
 const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
 const BIN = path.resolve(import.meta.dirname, '../../../bin/arxiv-radar');
-
-/** `qpdf --encrypt USER OWNER BITS -- SOURCE out` (AES: 256-bit is AESv3, 128-bit AESv2); qpdf exits 3 for warnings with a usable output. */
-function encrypt(out: string, user: string, bits: 128 | 256): string {
-  const aes = bits === 128 ? ['--use-aes=y'] : [];
-  const r = spawnSync('qpdf', ['--encrypt', user, 'owner-secret', String(bits), ...aes, '--', SOURCE, out], { encoding: 'utf8' });
-  if (r.error) throw new Error(`qpdf is needed to make encrypted test PDFs (apt-get install qpdf): ${r.error.message}`);
-  assert.ok(r.status === 0 || r.status === 3, `qpdf failed: ${r.stderr}`);
-  return out;
-}
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/pdf');
 
 describe('convertPdf typed errors', () => {
-  let dir: string;
-  let aes256: string;
-  let aes128: string;
-  let ownerOnly: string;
-  before(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-pdf-errors-'));
-    aes256 = encrypt(path.join(dir, 'aes256.pdf'), 'user-secret', 256);
-    aes128 = encrypt(path.join(dir, 'aes128.pdf'), 'user-secret', 128);
-    ownerOnly = encrypt(path.join(dir, 'owner-only.pdf'), '', 256);
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  // Encrypted by qpdf from corpus/pdf/math_0607661.pdf; the user password is "user-secret".
+  const aes256 = path.join(FIXTURES, 'encrypted-aes256.pdf');
+  const aes128 = path.join(FIXTURES, 'encrypted-aes128.pdf');
+  const ownerOnly = path.join(FIXTURES, 'encrypted-owner-only.pdf');
 
-  it('the encrypted copies really are encrypted', () => {
-    for (const f of [aes256, aes128, ownerOnly]) {
-      const r = spawnSync('qpdf', ['--show-encryption', '--password=owner-secret', f], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, /^file encryption method: AESv[23]$/m, f);
+  it('the fixtures really are encrypted with the standard security handler', () => {
+    for (const [f, v] of [[aes256, 5], [aes128, 4], [ownerOnly, 5]] as const) {
+      const bytes = readFileSync(f).toString('latin1');
+      assert.match(bytes, /\/Encrypt \d+ 0 R/, f);
+      assert.match(bytes, new RegExp(`/Filter\\s*/Standard[\\s\\S]*?/V ${v}\\b|/V ${v}\\b[\\s\\S]*?/Filter\\s*/Standard`), f);
     }
   });
 
@@ -61,8 +45,8 @@ describe('convertPdf typed errors', () => {
 
   it('converts a PDF encrypted with an owner password only (opens without a password)', async () => {
     const r = await convertPdf(readFileSync(ownerOnly));
-    assert.equal(r.title, TITLE);
-    assert.equal(r.pageCount, 8);
+    assert.equal(r.title, 'Tropical representation of Weyl groups associated with certain rational varieties');
+    assert.equal(r.pageCount, 17);
   });
 
   it('reports truncated and non-PDF bytes as CONVERT_CORRUPT', async () => {
