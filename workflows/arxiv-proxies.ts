@@ -41,5 +41,6 @@ export const arxiv: Calls = {
   arxivSearchPage: (...args) => arxivProxies().arxivSearchPage(...args),
   arxivLookupIds: (...args) => arxivProxies().arxivLookupIds(...args),
   arxivAnnouncements: (...args) => arxivProxies().arxivAnnouncements(...args),
+  arxivAnnouncementsFile: (...args) => arxivProxies().arxivAnnouncementsFile(...args),
   arxivDownload: (...args) => arxivProxies().arxivDownload(...args),
 };

@@ -5,7 +5,7 @@
  * text and summarised; published to every destination; marked seen only after all succeeded.
  * Nothing announced (weekends, holidays) → no digest, no error.
  */
-import { executeChild, workflowInfo } from '@temporalio/workflow';
+import { executeChild, patched, workflowInfo } from '@temporalio/workflow';
 import type { AnnouncedPaper } from '../activities/pipeline/digest.ts';
 import type { Paper } from '../activities/arxiv/paper.ts';
 import type { Receipt } from '../activities/publish/digest.ts';
@@ -17,6 +17,12 @@ import { trackProgress } from './progress.ts';
 export type TopicDigestResult =
   | { status: 'published'; key: string; entries: number; receipts: Receipt[] }
   | { status: 'empty'; reason: string };
+
+/**
+ * Announcements travel as a stored file, not a payload (a wide feed is over Temporal's 2 MB limit).
+ * Histories from before this change replay through the inline path.
+ */
+const ANNOUNCEMENTS_AS_FILE = 'announcements-as-file';
 
 /** YYYY-MM-DD in New York, where arXiv's announcement schedule lives. */
 function announcementDate(d: Date): string {
@@ -36,10 +42,18 @@ export async function topicDigest(subscriptionName: string): Promise<TopicDigest
   const windowStart = since ? new Date(since) : new Date(windowEnd.getTime() - 2 * 24 * 3600 * 1000);
 
   let announced: AnnouncedPaper[] = [];
+  let announcementsFile: string | undefined;
+  let announcedCount = 0;
   if (sub.categories.length > 0) {
     stage(`reading arXiv's announcements for ${sub.categories.join(', ')}`);
-    const feed = await arxiv.arxivAnnouncements(sub.categories);
-    announced = feed.items;
+    if (patched(ANNOUNCEMENTS_AS_FILE)) {
+      const file = await arxiv.arxivAnnouncementsFile(sub.categories);
+      announcementsFile = file.path;
+      announcedCount = file.items;
+    } else {
+      announced = (await arxiv.arxivAnnouncements(sub.categories)).items;
+      announcedCount = announced.length;
+    }
   }
   let searched: Paper[] = [];
   if (sub.query && sub.categories.length === 0) {
@@ -48,12 +62,12 @@ export async function topicDigest(subscriptionName: string): Promise<TopicDigest
     const page = await arxiv.arxivSearchPage({ query: q, start: 0, maxResults: 200, sortBy: 'submittedDate', sortOrder: 'descending' });
     searched = page.papers;
   }
-  if (announced.length === 0 && searched.length === 0) {
+  if (announcedCount === 0 && searched.length === 0) {
     return { status: 'empty', reason: 'arXiv announced nothing for this subscription (weekend, holiday or quiet day)' };
   }
 
-  stage(`filtering and ranking ${announced.length + searched.length} papers`);
-  const selection = await main.selectDigestCandidates({ subscription: sub.name, announced, searched });
+  stage(`filtering and ranking ${announcedCount + searched.length} papers`);
+  const selection = await main.selectDigestCandidates({ subscription: sub.name, announced, searched, ...(announcementsFile ? { announcementsFile } : {}) });
   if (selection.selected.length === 0) {
     return {
       status: 'empty',
@@ -64,7 +78,7 @@ export async function topicDigest(subscriptionName: string): Promise<TopicDigest
   stage(`fetching full text and summarising the top ${selection.selected.length}`);
   // Full text only for the top K; children share the arXiv queue's rate limit.
   const parentId = workflowInfo().workflowId;
-  const paperById = new Map([...announced.map((a) => a.paper), ...searched].map((p) => [p.id, p]));
+  const paperById = new Map([...announced.map((a) => a.paper), ...searched, ...(selection.papers ?? [])].map((p) => [p.id, p]));
   await Promise.all(
     selection.selected.map((c, i) =>
       executeChild(paperIngest, {

@@ -30,6 +30,12 @@ export interface DownloadInput {
   version: number | null;
 }
 
+/** An announcement feed stored as JSON (an AnnounceFeed) in downloadsDir. */
+export interface AnnouncementsFile {
+  path: string;
+  items: number;
+}
+
 export type DownloadResult = { path: string; bytes: number; sha256: string } | { notFound: true };
 
 async function storeContentAddressed(dir: string, data: Buffer, ext: string): Promise<{ path: string; bytes: number; sha256: string }> {
@@ -59,8 +65,18 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     /** One id_list batch (at most 100 ids). */
     arxivLookupIds: mapFailures(async (ids: string[]): Promise<LookupResult> => client.lookupBatch(ids)),
 
-    /** Today's announcement feed for the categories. */
+    /** Today's announcement feed for the categories. Kept for workflows started before arxivAnnouncementsFile. */
     arxivAnnouncements: mapFailures(async (categories: string[]): Promise<AnnounceFeed> => client.announcements(categories)),
+
+    /**
+     * Today's announcement feed, written to downloadsDir: a wide feed (1504 items, 2.9 MB as JSON,
+     * for all 20 archives on 2024-11-28) is over Temporal's 2 MB payload limit.
+     */
+    arxivAnnouncementsFile: mapFailures(async (categories: string[]): Promise<AnnouncementsFile> => {
+      const feed = await client.announcements(categories);
+      const stored = await storeContentAddressed(downloadsDir, Buffer.from(JSON.stringify(feed), 'utf8'), 'json');
+      return { path: stored.path, items: feed.items.length };
+    }),
 
     /** Downloads a PDF or arXiv HTML into downloadsDir; `notFound` when arXiv has none. */
     arxivDownload: mapFailures(async (input: DownloadInput): Promise<DownloadResult> => {

@@ -3,6 +3,7 @@
  * digest from the library, publish it to each destination exactly once, then mark it seen.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import type { AnnounceType, Paper } from '../arxiv/paper.ts';
 import type { DestinationKind, Digest, DigestEntry, Receipt } from '../publish/digest.ts';
@@ -25,8 +26,31 @@ export interface DigestCandidate {
 export interface CandidateSelection {
   /** Best first, at most topK. */
   selected: DigestCandidate[];
+  /** The metadata of the selected papers, so their ingest needs no lookup. */
+  papers?: Paper[];
   ranker: 'cross-encoder' | 'bm25';
   stats: { announced: number; afterType: number; afterQuery: number; unseen: number };
+}
+
+export interface SelectionInput {
+  subscription: string;
+  /** Inline announcements (workflows started before announcementsFile existed pass them so). */
+  announced: AnnouncedPaper[];
+  /** The announcement feed stored by arxivAnnouncementsFile. */
+  announcementsFile?: string;
+  searched: Paper[];
+}
+
+async function readAnnouncements(file: string): Promise<AnnouncedPaper[]> {
+  let feed: { items?: unknown };
+  try {
+    feed = JSON.parse(await readFile(file, 'utf8')) as { items?: unknown };
+  } catch (e) {
+    // Retryable: on a shared DATA_DIR the file may not be visible yet; a lost file fails the digest loudly.
+    throw ApplicationFailure.retryable(`Cannot read the stored announcement feed ${file}: ${(e as Error).message}`, 'STORE_ERROR');
+  }
+  if (!Array.isArray(feed.items)) throw ApplicationFailure.nonRetryable(`The stored announcement feed ${file} has no items list.`, 'STORE_ERROR');
+  return feed.items as AnnouncedPaper[];
 }
 
 /** Which announcement kinds a subscription wants: new always, cross-lists and replacements by setting. */
@@ -72,10 +96,11 @@ export function createDigestActivities(deps: PipelineDeps) {
      * Stores the announced/searched papers, keeps the wanted announcement kinds, applies the
      * subscription's query, drops seen base ids, reranks the rest against the interest and returns the top K.
      */
-    async selectDigestCandidates(input: { subscription: string; announced: AnnouncedPaper[]; searched: Paper[] }): Promise<CandidateSelection> {
+    async selectDigestCandidates(input: SelectionInput): Promise<CandidateSelection> {
       const sub = await requireSubscription(input.subscription);
+      const announced = input.announcementsFile ? await readAnnouncements(input.announcementsFile) : input.announced;
       const byId = new Map<string, Paper>();
-      const wanted = input.announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
+      const wanted = announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
       for (const p of [...wanted, ...input.searched]) if (!byId.has(p.id)) byId.set(p.id, p);
       const afterType = byId.size;
       if (sub.query) {
@@ -92,7 +117,7 @@ export function createDigestActivities(deps: PipelineDeps) {
       const afterQuery = byId.size;
       const unseenIds = new Set(await store.filterUnseen(sub.name, [...byId.keys()]));
       const unseen = [...byId.values()].filter((p) => unseenIds.has(p.id));
-      const stats = { announced: input.announced.length + input.searched.length, afterType, afterQuery, unseen: unseen.length };
+      const stats = { announced: announced.length + input.searched.length, afterType, afterQuery, unseen: unseen.length };
       if (unseen.length === 0) return { selected: [], ranker: 'bm25', stats };
       await store.upsertPapers(unseen, { topic: sub.name });
       const reranker = await deps.reranker();
@@ -102,7 +127,8 @@ export function createDigestActivities(deps: PipelineDeps) {
       );
       const version = new Map(unseen.map((p) => [p.id, p.version]));
       const selected = ranked.slice(0, sub.topK).map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score }));
-      return { selected, ranker: reranker.kind, stats };
+      const papers = selected.map((c) => byId.get(c.id)).filter((p) => p !== undefined);
+      return { selected, papers, ranker: reranker.kind, stats };
     },
 
     /** Builds the digest from the library (papers + stored summaries) and saves it. Same input → same key. */

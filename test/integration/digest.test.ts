@@ -117,6 +117,20 @@ describe('topic digest end to end', () => {
     await assert.rejects(handle.describe(), ScheduleNotFoundError);
   });
 
+  it('digests a wide announcement feed (1504 items, 2.9 MB as JSON: over the 2 MB payload limit)', async () => {
+    await service.subscribe({ name: 'wide', categories: ['cs.LG', 'math.PR'], query: 'cat:cs.LG', interest: 'deep learning optimisation', topK: 2, cron: '0 3 1 1 *' });
+    const before = arxiv.requests.length;
+    const result = await service.runDigest('wide');
+    assert.equal(result.status, 'published');
+    if (result.status !== 'published') return;
+    // The fake answers any multi-archive feed with the real recording of all 20 archives.
+    assert.match(arxiv.requests[before]?.path ?? '', /^\/atom\/cs\.LG\+math\.PR$/);
+    assert.equal(result.digest.entries.length, 2);
+    for (const e of result.digest.entries) assert.ok(e.categories.includes('cs.LG'), `${e.arxivId} is in cs.LG (${e.categories.join(', ')})`);
+    const file = readdirSync(path.join(t.dataDir, 'digests', 'wide'));
+    assert.equal(file.length, 1);
+  });
+
   it('ingests a paper by URL (no HTML on arXiv → PDF) and records replayable histories', async () => {
     const doc = await service.getPaper({ ref: 'https://arxiv.org/abs/1111.2011v2' });
     assert.equal(doc.source, 'pdf');
