@@ -44,7 +44,9 @@ export function installSdkLogger(log: Logger): void {
   const level = levels[log.level] ?? 'ERROR';
   TemporalRuntime.install({
     logger: new DefaultLogger(level, (entry) => {
-      const fn = entry.level === 'ERROR' ? log.error : entry.level === 'WARN' ? log.warn : entry.level === 'INFO' ? log.info : log.debug;
+      // The arXiv queue's worker has activities only, by design: not worth a warning at every start.
+      const expected = entry.message.startsWith('No workflows registered');
+      const fn = expected ? log.debug : entry.level === 'ERROR' ? log.error : entry.level === 'WARN' ? log.warn : entry.level === 'INFO' ? log.info : log.debug;
       fn.call(log, { sdk: entry.meta }, entry.message);
     }),
   });
