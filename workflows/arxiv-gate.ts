@@ -7,7 +7,7 @@
  * limit spaces dispatches; this gate is what makes the spacing exact and the backoff global.
  *
  * A turn is a lease: a holder that dies without releasing is skipped after `leaseMs`.
- * The history is kept short by continuing as new once Temporal suggests it (or after MAX_TURNS);
+ * The history is kept short by continuing as new once Temporal suggests it (or after maxTurns);
  * waiters still queued at that point are told to ask again, and their retry reaches the new run.
  */
 import {
@@ -56,6 +56,8 @@ export interface GateState {
   /** No turn before this, after a 429/503. */
   backoffUntil: number;
   consecutiveThrottles: number;
+  /** Turns per run before continuing as new (tests lower it). */
+  maxTurns?: number;
 }
 
 const FRESH: GateState = { lastEndedAt: null, lastIntervalMs: 0, backoffUntil: 0, consecutiveThrottles: 0 };
@@ -68,7 +70,7 @@ export function throttleBackoffMs(consecutiveThrottles: number): number {
   return Math.min(2000 * 2 ** Math.max(0, consecutiveThrottles - 1), 120_000);
 }
 
-const MAX_TURNS = 2000;
+const DEFAULT_MAX_TURNS = 2000;
 /** Waits longer than this are slept by the gate, not by the holder (whose activity has a timeout). */
 const HOLDER_WAIT_MAX_MS = 5000;
 
@@ -109,9 +111,10 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     endTurn(holder, rel);
   });
 
+  const maxTurns = state.maxTurns ?? DEFAULT_MAX_TURNS;
   for (let turns = 0; ; turns++) {
-    await condition(() => waiting.length > 0 || workflowInfo().continueAsNewSuggested || turns >= MAX_TURNS);
-    if (workflowInfo().continueAsNewSuggested || turns >= MAX_TURNS) break;
+    await condition(() => waiting.length > 0 || workflowInfo().continueAsNewSuggested || turns >= maxTurns);
+    if (workflowInfo().continueAsNewSuggested || turns >= maxTurns) break;
     const next = waiting.shift()!;
     // The stricter of the two spacings (the last request's and this one's), and any backoff.
     const spacedAt = state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, next.intervalMs);

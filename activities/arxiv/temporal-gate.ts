@@ -20,6 +20,8 @@ export interface TemporalGateOptions {
   /** Defaults to the client of the activity being run. */
   client?: () => Client;
   logger?: Logger;
+  /** The gate's workflow id (tests run gates of their own). */
+  workflowId?: string;
 }
 
 const MAX_ASKS = 5;
@@ -35,6 +37,7 @@ function activityClient(): Client {
 export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
   const clientOf = opts.client ?? activityClient;
   const log = opts.logger ?? silentLogger;
+  const workflowId = opts.workflowId ?? ARXIV_GATE_WORKFLOW_ID;
   return {
     async acquire(intervalMs) {
       const client = clientOf();
@@ -47,7 +50,7 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
             args: [request],
             updateId: leaseId,
             startWorkflowOperation: new WithStartWorkflowOperation('arxivGate', {
-              workflowId: ARXIV_GATE_WORKFLOW_ID,
+              workflowId,
               taskQueue: opts.workflowTaskQueue,
               workflowIdConflictPolicy: 'USE_EXISTING',
               args: [],
@@ -67,7 +70,7 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
         log.debug({ leaseId }, 'arXiv gate restarting; asking again');
       }
       return async (outcome) => {
-        await client.workflow.getHandle(ARXIV_GATE_WORKFLOW_ID).signal(releaseArxivTurn, { leaseId, ...outcome });
+        await client.workflow.getHandle(workflowId).signal(releaseArxivTurn, { leaseId, ...outcome });
       };
     },
   };

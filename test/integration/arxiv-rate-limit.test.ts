@@ -188,4 +188,31 @@ describe('arXiv queue: one global rate limit across three workers', () => {
       alone.close();
     }
   });
+
+  it('continues as new without granting two turns at once or losing a queued request', async () => {
+    const workflowId = 'arxiv-gate-continue-as-new';
+    const first = await t.client.workflow.start('arxivGate', {
+      taskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      workflowId,
+      args: [{ lastEndedAt: null, lastIntervalMs: 0, backoffUntil: 0, consecutiveThrottles: 0, maxTurns: 2 }],
+    });
+    const gate = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 30_000, client: () => t.client, workflowId });
+    let holding = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const release = await gate.acquire(50);
+        most = Math.max(most, ++holding);
+        await new Promise((r) => setTimeout(r, 30));
+        holding--;
+        await release({});
+      }),
+    );
+    assert.equal(most, 1, 'one turn at a time');
+    const firstRun = await t.client.workflow.getHandle(workflowId, first.firstExecutionRunId).describe();
+    assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW');
+    const latest = await t.client.workflow.getHandle(workflowId).describe();
+    assert.notEqual(latest.runId, first.firstExecutionRunId);
+    assert.equal(latest.status.name, 'RUNNING');
+  });
 });
