@@ -39,6 +39,7 @@ type Calls = { [K in keyof ArxivActivities]: (...args: Parameters<ArxivActivitie
  */
 export const arxiv: Calls = {
   arxivSearchPage: (...args) => arxivProxies().arxivSearchPage(...args),
+  arxivSearchPageFile: (...args) => arxivProxies().arxivSearchPageFile(...args),
   arxivLookupIds: (...args) => arxivProxies().arxivLookupIds(...args),
   arxivAnnouncements: (...args) => arxivProxies().arxivAnnouncements(...args),
   arxivAnnouncementsFile: (...args) => arxivProxies().arxivAnnouncementsFile(...args),

@@ -5,7 +5,7 @@
  * text and summarised; published to every destination; marked seen only after all succeeded.
  * Nothing announced (weekends, holidays) → no digest, no error.
  */
-import { executeChild, patched, workflowInfo } from '@temporalio/workflow';
+import { executeChild, log, patched, workflowInfo } from '@temporalio/workflow';
 import type { AnnouncedPaper } from '../activities/pipeline/digest.ts';
 import type { Paper } from '../activities/arxiv/paper.ts';
 import type { Receipt } from '../activities/publish/digest.ts';
@@ -23,6 +23,11 @@ export type TopicDigestResult =
  * Histories from before this change replay through the inline path.
  */
 const ANNOUNCEMENTS_AS_FILE = 'announcements-as-file';
+/** Query-only subscriptions page through the whole window (was: the first 200 results only). */
+const WINDOW_SEARCH_PAGED = 'window-search-paged';
+const WINDOW_PAGE = 200;
+/** A day of submissions matching one query is far below this; beyond it the digest says so in the log. */
+const WINDOW_MAX = 2000;
 
 /** YYYY-MM-DD in New York, where arXiv's announcement schedule lives. */
 function announcementDate(d: Date): string {
@@ -34,7 +39,12 @@ function arxivStamp(d: Date): string {
   return d.toISOString().replace(/[-:T]/g, '').slice(0, 12);
 }
 
-export async function topicDigest(subscriptionName: string): Promise<TopicDigestResult> {
+export interface TopicDigestOptions {
+  /** Results per window-search request (tests lower it to page through small recordings). */
+  windowPageSize?: number;
+}
+
+export async function topicDigest(subscriptionName: string, options: TopicDigestOptions = {}): Promise<TopicDigestResult> {
   const stage = trackProgress('loading the subscription');
   const { subscription: sub, destinations, since } = await main.loadSubscription(subscriptionName);
   const windowEnd = new Date();
@@ -56,18 +66,40 @@ export async function topicDigest(subscriptionName: string): Promise<TopicDigest
     }
   }
   let searched: Paper[] = [];
+  const searchFiles: string[] = [];
+  let searchedCount = 0;
   if (sub.query && sub.categories.length === 0) {
     stage('searching arXiv for the window');
     const q = `(${sub.query}) AND submittedDate:[${arxivStamp(windowStart)} TO ${arxivStamp(windowEnd)}]`;
-    const page = await arxiv.arxivSearchPage({ query: q, start: 0, maxResults: 200, sortBy: 'submittedDate', sortOrder: 'descending' });
-    searched = page.papers;
+    const search = { query: q, sortBy: 'submittedDate', sortOrder: 'descending' } as const;
+    if (patched(WINDOW_SEARCH_PAGED)) {
+      // Every submission in the window, page by page (one arXiv request each), up to WINDOW_MAX.
+      const pageSize = options.windowPageSize ?? WINDOW_PAGE;
+      for (let start = 0; start < WINDOW_MAX; start += pageSize) {
+        const page = await arxiv.arxivSearchPageFile({ ...search, start, maxResults: Math.min(pageSize, WINDOW_MAX - start) });
+        searchFiles.push(page.path);
+        searchedCount += page.count;
+        if (start + pageSize >= page.totalResults) break;
+        if (start + pageSize >= WINDOW_MAX) log.warn('window search capped', { subscription: sub.name, totalResults: page.totalResults, cap: WINDOW_MAX });
+        stage(`searching arXiv for the window (${searchedCount} of ${page.totalResults})`);
+      }
+    } else {
+      searched = (await arxiv.arxivSearchPage({ ...search, start: 0, maxResults: 200 })).papers;
+      searchedCount = searched.length;
+    }
   }
-  if (announcedCount === 0 && searched.length === 0) {
+  if (announcedCount === 0 && searchedCount === 0) {
     return { status: 'empty', reason: 'arXiv announced nothing for this subscription (weekend, holiday or quiet day)' };
   }
 
-  stage(`filtering and ranking ${announcedCount + searched.length} papers`);
-  const selection = await main.selectDigestCandidates({ subscription: sub.name, announced, searched, ...(announcementsFile ? { announcementsFile } : {}) });
+  stage(`filtering and ranking ${announcedCount + searchedCount} papers`);
+  const selection = await main.selectDigestCandidates({
+    subscription: sub.name,
+    announced,
+    searched,
+    ...(announcementsFile ? { announcementsFile } : {}),
+    ...(searchFiles.length ? { searchFiles } : {}),
+  });
   if (selection.selected.length === 0) {
     return {
       status: 'empty',

@@ -30,6 +30,13 @@ export interface DownloadInput {
   version: number | null;
 }
 
+/** One page of search results stored as JSON (an AtomFeed) in downloadsDir. */
+export interface SearchPageFile {
+  path: string;
+  count: number;
+  totalResults: number;
+}
+
 /** An announcement feed stored as JSON (an AnnounceFeed) in downloadsDir. */
 export interface AnnouncementsFile {
   path: string;
@@ -60,6 +67,14 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     arxivSearchPage: mapFailures(async (input: SearchPageInput): Promise<AtomFeed> => {
       const { query, ...opts } = input;
       return client.search(query, opts);
+    }),
+
+    /** One page of search results, written to downloadsDir (pages of hundreds of papers are big payloads). */
+    arxivSearchPageFile: mapFailures(async (input: SearchPageInput): Promise<SearchPageFile> => {
+      const { query, ...opts } = input;
+      const feed = await client.search(query, opts);
+      const stored = await storeContentAddressed(downloadsDir, Buffer.from(JSON.stringify(feed), 'utf8'), 'json');
+      return { path: stored.path, count: feed.papers.length, totalResults: feed.totalResults };
     }),
 
     /** One id_list batch (at most 100 ids). */

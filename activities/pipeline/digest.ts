@@ -39,18 +39,22 @@ export interface SelectionInput {
   /** The announcement feed stored by arxivAnnouncementsFile. */
   announcementsFile?: string;
   searched: Paper[];
+  /** Search pages stored by arxivSearchPageFile. */
+  searchFiles?: string[];
 }
 
-async function readAnnouncements(file: string): Promise<AnnouncedPaper[]> {
-  let feed: { items?: unknown };
+/** The `list` array of a feed an arXiv activity stored as JSON. */
+async function readStoredList<T>(file: string, list: 'items' | 'papers'): Promise<T[]> {
+  let feed: Record<string, unknown>;
   try {
-    feed = JSON.parse(await readFile(file, 'utf8')) as { items?: unknown };
+    feed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   } catch (e) {
     // Retryable: on a shared DATA_DIR the file may not be visible yet; a lost file fails the digest loudly.
-    throw ApplicationFailure.retryable(`Cannot read the stored announcement feed ${file}: ${(e as Error).message}`, 'STORE_ERROR');
+    throw ApplicationFailure.retryable(`Cannot read the stored arXiv feed ${file}: ${(e as Error).message}`, 'STORE_ERROR');
   }
-  if (!Array.isArray(feed.items)) throw ApplicationFailure.nonRetryable(`The stored announcement feed ${file} has no items list.`, 'STORE_ERROR');
-  return feed.items as AnnouncedPaper[];
+  const items = feed[list];
+  if (!Array.isArray(items)) throw ApplicationFailure.nonRetryable(`The stored arXiv feed ${file} has no ${list} list.`, 'STORE_ERROR');
+  return items as T[];
 }
 
 /** Which announcement kinds a subscription wants: new always, cross-lists and replacements by setting. */
@@ -98,10 +102,12 @@ export function createDigestActivities(deps: PipelineDeps) {
      */
     async selectDigestCandidates(input: SelectionInput): Promise<CandidateSelection> {
       const sub = await requireSubscription(input.subscription);
-      const announced = input.announcementsFile ? await readAnnouncements(input.announcementsFile) : input.announced;
+      const announced = input.announcementsFile ? await readStoredList<AnnouncedPaper>(input.announcementsFile, 'items') : input.announced;
+      const searched = [...input.searched];
+      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(file, 'papers')));
       const byId = new Map<string, Paper>();
       const wanted = announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
-      for (const p of [...wanted, ...input.searched]) if (!byId.has(p.id)) byId.set(p.id, p);
+      for (const p of [...wanted, ...searched]) if (!byId.has(p.id)) byId.set(p.id, p);
       const afterType = byId.size;
       if (sub.query) {
         let matches: (p: Paper) => boolean;
@@ -111,13 +117,13 @@ export function createDigestActivities(deps: PipelineDeps) {
           throw ApplicationFailure.nonRetryable(`Subscription "${sub.name}" has a broken query (${(e as Error).message}); fix it with \`arxiv-radar subscribe\`.`, 'INVALID_INPUT');
         }
         // Searched papers already matched the query at arXiv; announced ones are filtered here.
-        const searchedIds = new Set(input.searched.map((p) => p.id));
+        const searchedIds = new Set(searched.map((p) => p.id));
         for (const [id, p] of byId) if (!searchedIds.has(id) && !matches(p)) byId.delete(id);
       }
       const afterQuery = byId.size;
       const unseenIds = new Set(await store.filterUnseen(sub.name, [...byId.keys()]));
       const unseen = [...byId.values()].filter((p) => unseenIds.has(p.id));
-      const stats = { announced: announced.length + input.searched.length, afterType, afterQuery, unseen: unseen.length };
+      const stats = { announced: announced.length + searched.length, afterType, afterQuery, unseen: unseen.length };
       if (unseen.length === 0) return { selected: [], ranker: 'bm25', stats };
       await store.upsertPapers(unseen, { topic: sub.name });
       const reranker = await deps.reranker();

@@ -84,6 +84,16 @@ function feedWith(envelope: string, entries: string[], total: number, max: numbe
     .replace(/<opensearch:itemsPerPage>\d+/, `<opensearch:itemsPerPage>${max}`)}${entries.join('\n  ')}\n</feed>\n`;
 }
 
+/** `(<query>) AND submittedDate:[YYYYMMDDHHMM TO YYYYMMDDHHMM]`, as topicDigest sends it. */
+const WINDOWED = /^\((.+)\) AND submittedDate:\[\d{12} TO \d{12}\]$/;
+
+/** The entries of the largest recorded first page of results for `query`. */
+function recordedResults(searches: Map<string, string>, query: string): string[] {
+  const firstPages = [...searches.entries()].filter(([key]) => key.startsWith(`${query}|0|`));
+  const largest = firstPages.sort(([a], [b]) => Number(b.split('|')[2]) - Number(a.split('|')[2]))[0];
+  return largest?.[1].match(ENTRY) ?? [];
+}
+
 /** Finds `dir/<name>(.ext)` for an id (path-safe, with or without version). */
 function findFile(dir: string, idWithVersion: string, exts: string[]): string | undefined {
   const safe = idWithVersion.replace('/', '_');
@@ -124,6 +134,13 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
         if (recorded) return { status: recorded.status, type: 'application/atom+xml', body: recorded.body };
         const found = idList.split(',').flatMap((id) => data.entries.get(id) ?? []);
         return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, found, found.length, max) };
+      }
+      const windowed = WINDOWED.exec(q);
+      if (windowed) {
+        // A digest's date-window search: the recorded results of the inner query stand for the
+        // window's submissions, paged the way arXiv pages them.
+        const pool = recordedResults(data.searches, (windowed[1] ?? '').replace(/^all:/, ''));
+        return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, pool.slice(start, start + max), pool.length, max) };
       }
       const hit = data.searches.get(`${q.replace(/^all:/, '')}|${start}|${max}`);
       return { status: 200, type: 'application/atom+xml', body: hit ?? feedWith(data.envelope, [], 0, max) };

@@ -17,6 +17,8 @@ import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { fakeServicesEnv } from '../support/fake-env.ts';
+import { CORPUS_DIR } from '../support/corpus.ts';
+import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 
 const CHANNEL = '111222333444555666';
 
@@ -129,6 +131,23 @@ describe('topic digest end to end', () => {
     for (const e of result.digest.entries) assert.ok(e.categories.includes('cs.LG'), `${e.arxivId} is in cs.LG (${e.categories.join(', ')})`);
     const file = readdirSync(path.join(t.dataDir, 'digests', 'wide'));
     assert.equal(file.length, 1);
+  });
+
+  it('pages through every submission in a query-only subscription\'s window', async () => {
+    await service.subscribe({ name: 'window', query: 'testing', interest: 'software testing in practice', topK: 2, cron: '0 3 1 1 *' });
+    const before = arxiv.requests.length;
+    const result = (await t.client.workflow.execute('topicDigest', {
+      taskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `digest-window-paged-${Date.now()}`,
+      args: ['window', { windowPageSize: 30 }],
+    })) as TopicDigestResult;
+    assert.equal(result.status, 'published');
+    // The fake stands in the 100 recorded results of "testing" for the window's submissions.
+    const recorded = readFileSync(path.join(CORPUS_DIR, 'atom', 'search_testing_start0_max100.xml'), 'utf8').match(/<entry>/g)?.length ?? 0;
+    const pages = arxiv.requests.slice(before).filter((r) => r.path === '/api/query' && (r.query.search_query ?? '').includes('submittedDate'));
+    assert.deepEqual(pages.map((r) => r.query.start), ['0', '30', '60', '90']);
+    const stored = await service.listPapers({ topic: 'window', limit: 1 });
+    assert.equal(stored.total_count, recorded, 'every paper of the window was considered (and stored under the topic)');
   });
 
   it('ingests a paper by URL (no HTML on arXiv → PDF) and records replayable histories', async () => {
