@@ -12,7 +12,15 @@ import { createInteractionsServer } from './http/interactions-server.ts';
 import { parseListenAddress } from './http/listen-address.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 
-export type DiscordConfig = Pick<Config, 'DISCORD_TOKEN' | 'DISCORD_PUBLIC_KEY' | 'DISCORD_API_URL' | 'DISCORD_MANAGER_ROLE' | 'DISCORD_INTERACTIONS_ADDR'>;
+export type DiscordConfig = Pick<
+  Config,
+  'DISCORD_TOKEN' | 'DISCORD_PUBLIC_KEY' | 'DISCORD_API_URL' | 'DISCORD_MANAGER_ROLE' | 'DISCORD_INTERACTIONS_ADDR' | 'DISCORD_USER_BURST' | 'DISCORD_USER_REFILL_SECONDS'
+>;
+
+/** The per-user limit on expensive commands: a burst, then one more every refill period. */
+export function userRateLimit(config: Pick<Config, 'DISCORD_USER_BURST' | 'DISCORD_USER_REFILL_SECONDS'>): RateLimitOptions {
+  return { capacity: config.DISCORD_USER_BURST, refillMs: config.DISCORD_USER_REFILL_SECONDS * 1000 };
+}
 
 export interface RunningDiscord {
   /** Full URL of the interactions endpoint, when it runs (set it in the developer portal). */
@@ -25,7 +33,7 @@ export interface RunningDiscord {
 export async function startDiscord(config: DiscordConfig, service: RadarService, logger: Logger, opts: { rateLimit?: RateLimitOptions } = {}): Promise<RunningDiscord | null> {
   const wantsHttp = Boolean(config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR);
   if (!config.DISCORD_TOKEN && !wantsHttp) return null;
-  const bot = createBot({ service, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) });
+  const bot = createBot({ service, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, rateLimit: opts.rateLimit ?? userRateLimit(config) });
   const stops: Array<() => Promise<void>> = [];
   let interactionsUrl: string | null = null;
   try {

@@ -87,6 +87,8 @@ const BaseSchema = z.object({
     DISCORD_CHANNEL_ID: optionalString,
     DISCORD_MANAGER_ROLE: optionalString,
     DISCORD_INTERACTIONS_ADDR: optionalString,
+    DISCORD_USER_BURST: int(3, 1, 100),
+    DISCORD_USER_REFILL_SECONDS: int(20, 1, 3600),
 
     LLM_BASE_URL: optionalUrl,
     LLM_MODEL: optionalString,

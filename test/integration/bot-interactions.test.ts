@@ -136,7 +136,7 @@ describe('HTTP interactions endpoint on loopback', () => {
 
 describe('startDiscord', () => {
   const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max10.xml'));
-  const base = { DISCORD_API_URL: 'http://127.0.0.1:9/api/v10', DISCORD_TOKEN: undefined, DISCORD_MANAGER_ROLE: undefined };
+  const base = { DISCORD_API_URL: 'http://127.0.0.1:9/api/v10', DISCORD_TOKEN: undefined, DISCORD_MANAGER_ROLE: undefined, DISCORD_USER_BURST: 3, DISCORD_USER_REFILL_SECONDS: 20 };
 
   it('runs the HTTP endpoint when DISCORD_PUBLIC_KEY and DISCORD_INTERACTIONS_ADDR are set, and nothing when unconfigured', async () => {
     assert.equal(await startDiscord({ ...base, DISCORD_PUBLIC_KEY: undefined, DISCORD_INTERACTIONS_ADDR: undefined }, service, silentLogger), null);

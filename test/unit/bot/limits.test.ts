@@ -6,6 +6,8 @@ import { discordPublicKey, verifyDiscordSignature } from '../../../bot/http/veri
 import { embedChars, fitMessage, LIMITS, longTextMessage, splitText } from '../../../bot/limits.ts';
 import { parseListButtonId } from '../../../bot/list-state.ts';
 import { createRateLimiter } from '../../../bot/rate-limit.ts';
+import { userRateLimit } from '../../../bot/start.ts';
+import { ConfigError, loadConfig } from '../../../config/env.ts';
 import { papersFromCorpusFeed } from '../../support/memory-radar-service.ts';
 
 const PAPERS = papersFromCorpusFeed('search_testing_start0_max100.xml');
@@ -68,6 +70,12 @@ describe('request signatures, button ids and the rate limiter', () => {
   it('accepts only well-formed list button ids', () => {
     assert.deepEqual(parseListButtonId('arxiv:list:abcdefghij:20'), { key: 'abcdefghij', offset: 20 });
     for (const bad of ['arxiv:list:abc:20', 'arxiv:list:abcdefghij:-1', 'arxiv:list:ABCDEFGHIJ:0', 'x', 'arxiv:list:abcdefghij:1234567']) assert.equal(parseListButtonId(bad), null, bad);
+  });
+
+  it('takes the per-user limit from DISCORD_USER_BURST and DISCORD_USER_REFILL_SECONDS', () => {
+    assert.deepEqual(userRateLimit(loadConfig({}, {})), { capacity: 3, refillMs: 20_000 });
+    assert.deepEqual(userRateLimit(loadConfig({ DISCORD_USER_BURST: '1', DISCORD_USER_REFILL_SECONDS: '60' }, {})), { capacity: 1, refillMs: 60_000 });
+    assert.throws(() => loadConfig({ DISCORD_USER_BURST: '0' }, {}), (e) => e instanceof ConfigError && /DISCORD_USER_BURST/.test(e.message));
   });
 
   it('refills one token per interval up to the capacity', () => {
