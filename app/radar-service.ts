@@ -45,7 +45,7 @@ export interface ListFiltersInput {
 
 /** The seed-002 shapes are the library's own: one definition, in the store port. */
 export type { ListedPaper, ListResult as ListResultOutput } from '../activities/store/port.ts';
-import type { ListResult as ListResultOutput } from '../activities/store/port.ts';
+import type { Destinations, ListResult as ListResultOutput, Subscription } from '../activities/store/port.ts';
 
 export interface Answer {
   answer: string;
@@ -68,17 +68,10 @@ export interface SubscriptionRequest {
   includeReplacements?: boolean;
 }
 
-export interface SubscriptionView {
-  name: string;
-  query: string | null;
-  categories: string[];
-  interest: string;
-  cron: string;
-  timezone: string;
-  topK: number;
-  destinations: { markdown: boolean; notion: boolean; discordChannelId: string | null };
-  paused: boolean;
-}
+/** A subscription as shown to users: the stored one without its webhook URL (a secret). */
+export type SubscriptionView = Pick<Subscription, 'name' | 'query' | 'categories' | 'interest' | 'cron' | 'timezone' | 'topK' | 'paused'> & {
+  destinations: Omit<Destinations, 'discordWebhookUrl'>;
+};
 
 export type DigestRunResult =
   | { status: 'published'; digest: Digest; receipts: Receipt[] }

@@ -62,6 +62,9 @@ async function storeContentAddressed(dir: string, data: Buffer, ext: string): Pr
 /** Activities for the arXiv queue; register them only on a worker polling `taskQueues(base).arxiv`. */
 export function createArxivActivities(deps: ArxivActivityDeps) {
   const { client, downloadsDir } = deps;
+  /** Feeds too big to be payloads go to downloadsDir as JSON; only the path crosses Temporal. */
+  const storeJson = async (value: unknown): Promise<string> =>
+    (await storeContentAddressed(downloadsDir, Buffer.from(JSON.stringify(value), 'utf8'), 'json')).path;
   return {
     /** One page of search results. */
     arxivSearchPage: mapFailures(async (input: SearchPageInput): Promise<AtomFeed> => {
@@ -73,8 +76,7 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     arxivSearchPageFile: mapFailures(async (input: SearchPageInput): Promise<SearchPageFile> => {
       const { query, ...opts } = input;
       const feed = await client.search(query, opts);
-      const stored = await storeContentAddressed(downloadsDir, Buffer.from(JSON.stringify(feed), 'utf8'), 'json');
-      return { path: stored.path, count: feed.papers.length, totalResults: feed.totalResults };
+      return { path: await storeJson(feed), count: feed.papers.length, totalResults: feed.totalResults };
     }),
 
     /** One id_list batch (at most 100 ids). */
@@ -89,8 +91,7 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
      */
     arxivAnnouncementsFile: mapFailures(async (categories: string[]): Promise<AnnouncementsFile> => {
       const feed = await client.announcements(categories);
-      const stored = await storeContentAddressed(downloadsDir, Buffer.from(JSON.stringify(feed), 'utf8'), 'json');
-      return { path: stored.path, items: feed.items.length };
+      return { path: await storeJson(feed), items: feed.items.length };
     }),
 
     /** Downloads a PDF or arXiv HTML into downloadsDir; `notFound` when arXiv has none. */
