@@ -61,6 +61,8 @@ const BaseSchema = z.object({
     TEMPORAL_DEV_PORT: int(7233, 1, 65535),
     TEMPORAL_UI_PORT: int(8233, 0, 65535),
     TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('arxiv-radar'),
+    /** Execution timeout of on-demand workflows (get, search): a gone caller leaves nothing running for longer. */
+    ONDEMAND_TIMEOUT_SECONDS: int(300, 5, 86_400),
 
     ARXIV_API_URL: url('https://export.arxiv.org/api/query'),
     ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
