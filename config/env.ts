@@ -7,6 +7,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
+import { cronProblem } from '../domain/cron.ts';
+import { interactionsProblems, mcpHttpProblems } from '../lib/listen-address.ts';
 
 const ARXIV_FLOOR_MS = 3000;
 
@@ -67,6 +70,7 @@ const BaseSchema = z.object({
     ARXIV_API_URL: url('https://export.arxiv.org/api/query'),
     ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
     ARXIV_WEB_URL: url('https://arxiv.org'),
+    ARXIV_OAI_URL: url('https://oaipmh.arxiv.org/oai'),
     ARXIV_CONTACT: optionalString,
     ARXIV_MIN_INTERVAL_MS: int(ARXIV_FLOOR_MS, 0, 600_000),
     ARXIV_TIMEOUT_MS: int(30_000, 100, 600_000),
@@ -107,9 +111,17 @@ const BaseSchema = z.object({
     CONVERT_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     CONVERT_MAX_MEMORY_MB: int(1024, 64, 16_384),
 
-    DIGEST_CRON: z.string().trim().min(1).default('30 20 * * 0-4'),
+    DIGEST_CRON: z
+      .string()
+      .trim()
+      .default(DEFAULT_DIGEST_CRON)
+      .superRefine((v, ctx) => {
+        const problem = cronProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: `is not a valid cron expression: ${problem}` });
+      }),
     DIGEST_TIMEZONE: z.string().trim().min(1).default('America/New_York'),
     DIGEST_TOP_K: int(5, 1, 50),
+    DIGEST_CATCHUP_DAYS: int(DEFAULT_CATCHUP_DAYS, 0, 60),
 
     MCP_HTTP_ADDR: optionalString,
     MCP_TOKEN: optionalString,
@@ -124,7 +136,7 @@ type BaseConfig = z.infer<typeof BaseSchema>;
 function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   const problems: string[] = [];
   if (c.ARXIV_MIN_INTERVAL_MS !== undefined && c.ARXIV_MIN_INTERVAL_MS < ARXIV_FLOOR_MS) {
-    for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL'] as const) {
+    for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL', 'ARXIV_OAI_URL'] as const) {
       const value = c[key];
       if (value && isArxivHost(new URL(value).hostname)) {
         problems.push(
@@ -136,6 +148,9 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   }
   if (c.NOTION_TOKEN && !c.NOTION_DATABASE_ID) problems.push('NOTION_DATABASE_ID: is required when NOTION_TOKEN is set');
   if (c.LLM_BASE_URL && !c.LLM_MODEL) problems.push('LLM_MODEL: is required when LLM_BASE_URL is set');
+  // Listener addresses and the secrets guarding them: the same rules the listeners apply.
+  problems.push(...mcpHttpProblems(c.MCP_HTTP_ADDR, c.MCP_TOKEN));
+  problems.push(...interactionsProblems(c.DISCORD_INTERACTIONS_ADDR, c.DISCORD_PUBLIC_KEY));
   if (c.DIGEST_TIMEZONE && !isValidTimeZone(c.DIGEST_TIMEZONE)) {
     problems.push('DIGEST_TIMEZONE: is not an IANA time zone (e.g. Europe/Berlin)');
   }

@@ -44,6 +44,7 @@ export function createArxivClient(config: Config, logger: Logger, gate?: Request
     apiUrl: config.ARXIV_API_URL,
     rssUrl: config.ARXIV_RSS_URL,
     webUrl: config.ARXIV_WEB_URL,
+    oaiUrl: config.ARXIV_OAI_URL,
     contact: config.ARXIV_CONTACT,
     minIntervalMs: config.ARXIV_MIN_INTERVAL_MS,
     timeoutMs: config.ARXIV_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import { parseAtomFeed, type AtomFeed } from './atom.ts';
 import { extractArxivId } from './ids.ts';
 import type { Paper } from './paper.ts';
 import { ARXIV_LIMITS, buildQueryUrl, type SortBy, type SortOrder } from './query.ts';
+import { oaiListUrl, parseOaiListRecords, type OaiListRequest, type OaiPage } from './oai.ts';
 import { parseAnnounceFeed, type AnnounceFeed } from './rss.ts';
 import { ArxivTransport, type RequestGate } from './transport.ts';
 
@@ -20,6 +21,8 @@ export interface ArxivClientOptions {
   rssUrl: string;
   /** e.g. https://arxiv.org (PDF and HTML) */
   webUrl: string;
+  /** e.g. https://oaipmh.arxiv.org/oai (catching up missed announcements); optional for callers that never catch up. */
+  oaiUrl?: string | undefined;
   /** Who to contact about this client (email or URL), sent in the User-Agent. */
   contact?: string | undefined;
   minIntervalMs: number;
@@ -56,7 +59,7 @@ export class ArxivClient {
 
   constructor(private readonly opts: ArxivClientOptions) {
     this.log = opts.logger ?? silentLogger;
-    const hosts = [opts.apiUrl, opts.rssUrl, opts.webUrl].map((u) => new URL(u).hostname);
+    const hosts = [opts.apiUrl, opts.rssUrl, opts.webUrl, ...(opts.oaiUrl ? [opts.oaiUrl] : [])].map((u) => new URL(u).hostname);
     this.transport = new ArxivTransport({
       userAgent: userAgent(opts.contact),
       minIntervalMs: opts.minIntervalMs,
@@ -146,6 +149,20 @@ export class ArxivClient {
       this.log.info({ categories }, 'arXiv announcement feed is empty (normal on weekends and holidays)');
     }
     return feed;
+  }
+
+  /**
+   * One OAI-PMH ListRecords page (one request): a `set` over `from`..`until` (days, inclusive), or
+   * the page a `resumptionToken` names. An empty window is an empty page.
+   */
+  async oaiListRecords(req: OaiListRequest): Promise<OaiPage> {
+    if (!this.opts.oaiUrl) throw new AppError('INVALID_INPUT', 'No OAI-PMH URL configured: set ARXIV_OAI_URL (default https://oaipmh.arxiv.org/oai).');
+    if (!('resumptionToken' in req)) {
+      if (!/^[a-z-]+(:[a-z-]+)?$/.test(req.set)) throw new AppError('INVALID_INPUT', `"${req.set}" is not an OAI-PMH set of arXiv (e.g. cs, physics:hep-th).`);
+      for (const d of [req.from, req.until]) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new AppError('INVALID_INPUT', `OAI-PMH dates are YYYY-MM-DD (got "${d}").`);
+    }
+    const res = await this.transport.get(oaiListUrl(this.opts.oaiUrl, req), { accept: 'text/xml, application/xml' });
+    return parseOaiListRecords(res.body.toString('utf8'));
   }
 
   /** The PDF (one request); NOT_FOUND when arXiv has none. */

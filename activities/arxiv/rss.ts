@@ -4,6 +4,7 @@
  * (new, cross, replace, replace-cross), the id with version (`oai:arXiv.org:IDvN`) and the
  * license (`dc:rights`). An empty feed (weekends, holidays) is a normal result.
  */
+import { feedDateAt } from '../../domain/arxiv-calendar.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseArxivId } from './ids.ts';
 import type { AnnounceType, Paper } from './paper.ts';
@@ -17,6 +18,11 @@ export interface AnnounceItem {
 export interface AnnounceFeed {
   /** The categories the feed covers (from its self link), e.g. ['cs.AI', 'cs.LG']. */
   categories: string[];
+  /**
+   * The announcement this feed carries, named by its feed date (YYYY-MM-DD, America/New_York):
+   * the channel `pubDate` (RSS) or feed `updated` (Atom). Null when the feed states no date.
+   */
+  feedDate: string | null;
   items: AnnounceItem[];
 }
 
@@ -31,6 +37,12 @@ function stripAnnouncePrefix(description: string): string {
 function isoDate(s: string): string {
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? s : d.toISOString();
+}
+
+/** The feed date of a channel/feed timestamp: its calendar date in New York, where feeds are written at midnight. */
+function feedDateOf(stamp: string): string | null {
+  const d = new Date(stamp.trim());
+  return stamp.trim() === '' || Number.isNaN(d.getTime()) ? null : feedDateAt(d);
 }
 
 function categoriesFromSelfLink(href: string): string[] {
@@ -104,7 +116,11 @@ function fromRss(channel: XmlNode): AnnounceFeed {
       journalRef: optionalText(i.journal_reference),
     }),
   );
-  return { categories: categoriesFromSelfLink(selfHref), items: items.filter((x): x is AnnounceItem => x !== null) };
+  return {
+    categories: categoriesFromSelfLink(selfHref),
+    feedDate: feedDateOf(text(channel.pubDate) || text(channel.lastBuildDate)),
+    items: items.filter((x): x is AnnounceItem => x !== null),
+  };
 }
 
 function fromAtom(feed: XmlNode): AnnounceFeed {
@@ -125,6 +141,7 @@ function fromAtom(feed: XmlNode): AnnounceFeed {
   );
   return {
     categories: categoriesFromSelfLink(self ? attr(self, 'href') : text(feed.id)),
+    feedDate: feedDateOf(text(feed.updated)),
     items: items.filter((x): x is AnnounceItem => x !== null),
   };
 }
