@@ -25,7 +25,11 @@ export type ErrorCode =
   | 'PUBLISH_FAILED'
   | 'LLM_FAILED'
   | 'PERMISSION_DENIED'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** The caller went away (Ctrl-C, a closed connection) and the work was stopped. */
+  | 'CANCELLED'
+  /** On-demand work did not finish within ONDEMAND_TIMEOUT_SECONDS. */
+  | 'TIMED_OUT';
 
 export class AppError extends Error {
   constructor(
