@@ -7,6 +7,11 @@
  * limit spaces dispatches; this gate is what makes the spacing exact and the backoff global.
  *
  * A turn is a lease: a holder that dies without releasing is skipped after `leaseMs`.
+ * A queued request is a lease too, when it says so (`renewMs`): its update returns "renew" after
+ * `renewMs` and the requester asks again at once; a request not renewed within `renewMs` plus a
+ * grace period is dropped unseen (its process died). A requester whose work was cancelled takes
+ * its request back at once with the `withdrawArxivTurn` signal, by lease id or by the requesting
+ * workflow's id. So abandoned requests never hold up the ones behind them.
  * The history is kept short by continuing as new once Temporal suggests it (or after maxTurns);
  * waiters still queued at that point are told to ask again, and their retry reaches the new run.
  */
@@ -31,6 +36,14 @@ export interface TurnRequest {
   intervalMs: number;
   /** How long the holder may keep the turn before it is presumed dead. */
   leaseMs: number;
+  /**
+   * Queued requests renew themselves: the update answers `retry: 'renew'` after this long and the
+   * requester asks again (same leaseId, new update id); one not renewed in time is dropped.
+   * Absent (older workers): the request waits in the queue until it is granted.
+   */
+  renewMs?: number;
+  /** The workflow whose activity asks (the CLI's direct requests have none): withdrawals by workflow id. */
+  requester?: string;
 }
 
 /**
@@ -38,7 +51,32 @@ export interface TurnRequest {
  * (server timers fire up to a second late, which would slow every request); the gate only sleeps
  * through long backoffs itself.
  */
-export type TurnAnswer = { granted: true; waitMs: number } | { granted: false; retry: 'gate-restarting' };
+export type TurnAnswer =
+  | { granted: true; waitMs: number }
+  | { granted: false; retry: 'gate-restarting' | 'withdrawn' }
+  | ({ granted: false; retry: 'renew' } & GateStatus);
+
+/** What a queued requester learns when it renews: enough to tell a waiting user why. */
+export interface GateStatus {
+  /** Requests ahead of this one. */
+  ahead: number;
+  /** Epoch ms until which nobody gets a turn (a 429/503 backoff); 0 when none. */
+  backoffUntil: number;
+  /** 429s/503s in a row so far. */
+  consecutiveThrottles: number;
+  /** The status of the last throttled answer (429 or 503), when the last request was throttled. */
+  lastThrottleStatus?: number;
+}
+
+/**
+ * Takes queued requests back: by lease (a cancelled activity), or every request of a workflow and
+ * its children (`requester` is a workflow id; children are `<id>/...`), sent by the caller that
+ * cancels an on-demand workflow.
+ */
+export interface TurnWithdrawal {
+  leaseId?: string;
+  requester?: string;
+}
 
 export interface TurnRelease {
   leaseId: string;
@@ -46,6 +84,8 @@ export interface TurnRelease {
   throttled?: boolean;
   /** Retry-After from arXiv, when it sent one. */
   retryAfterMs?: number;
+  /** The HTTP status of a throttled answer (429 or 503), shown to waiting users. */
+  status?: number;
 }
 
 /** What survives continue-as-new (times are workflow time, epoch ms). */
@@ -56,6 +96,7 @@ export interface GateState {
   /** No turn before this, after a 429/503. */
   backoffUntil: number;
   consecutiveThrottles: number;
+  lastThrottleStatus?: number;
   /** Turns per run before continuing as new (tests lower it). */
   maxTurns?: number;
 }
@@ -64,6 +105,7 @@ const FRESH: GateState = { lastEndedAt: null, lastIntervalMs: 0, backoffUntil: 0
 
 export const acquireArxivTurn = defineUpdate<TurnAnswer, [TurnRequest]>('acquireArxivTurn');
 export const releaseArxivTurn = defineSignal<[TurnRelease]>('releaseArxivTurn');
+export const withdrawArxivTurn = defineSignal<[TurnWithdrawal]>('withdrawArxivTurn');
 
 /** Backoff without Retry-After: 2 s, 4 s, 8 s … capped at 2 minutes (arXiv often omits the header). */
 export function throttleBackoffMs(consecutiveThrottles: number): number {
@@ -73,10 +115,21 @@ export function throttleBackoffMs(consecutiveThrottles: number): number {
 const DEFAULT_MAX_TURNS = 2000;
 /** Waits longer than this are slept by the gate, not by the holder (whose activity has a timeout). */
 const HOLDER_WAIT_MAX_MS = 5000;
+/** How late a renewing request may ask again before it is presumed gone. */
+export const RENEW_GRACE_MS = 5000;
+
+interface Waiter extends TurnRequest {
+  /** Workflow time until which the request counts as alive (renewing requests only). */
+  aliveUntil: number;
+  gone?: 'withdrawn' | 'stale';
+}
+
+const isAlive = (w: Waiter, now: number) => !w.gone && (w.renewMs === undefined || w.aliveUntil >= now);
+const belongsTo = (w: TurnRequest, requester: string) => w.requester !== undefined && (w.requester === requester || w.requester.startsWith(`${requester}/`));
 
 export async function arxivGate(initial: GateState = FRESH): Promise<never> {
   const state = { ...initial };
-  const waiting: TurnRequest[] = [];
+  const waiting: Waiter[] = [];
   let holder: (TurnRequest & { waitMs: number }) | undefined;
   let draining = false;
 
@@ -85,6 +138,8 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     state.lastEndedAt = now;
     state.lastIntervalMs = turn.intervalMs;
     state.consecutiveThrottles = rel.throttled ? state.consecutiveThrottles + 1 : 0;
+    if (rel.throttled && rel.status !== undefined) state.lastThrottleStatus = rel.status;
+    else if (!rel.throttled) delete state.lastThrottleStatus;
     state.backoffUntil = rel.throttled ? now + (rel.retryAfterMs ?? throttleBackoffMs(state.consecutiveThrottles)) : 0;
     holder = undefined;
   };
@@ -93,8 +148,26 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     acquireArxivTurn,
     async (req): Promise<TurnAnswer> => {
       if (holder?.leaseId !== req.leaseId) {
-        waiting.push(req);
-        await condition(() => holder?.leaseId === req.leaseId || draining);
+        const aliveUntil = Date.now() + (req.renewMs ?? 0) + RENEW_GRACE_MS;
+        // A renewal keeps its place in the queue; a request dropped as stale queues again at the back.
+        let entry = waiting.find((w) => w.leaseId === req.leaseId && !w.gone);
+        if (entry) entry.aliveUntil = aliveUntil;
+        else waiting.push((entry = { ...req, aliveUntil }));
+        const mine = entry;
+        const settled = () => holder?.leaseId === req.leaseId || draining || mine.gone !== undefined;
+        if (req.renewMs === undefined) await condition(settled);
+        else if (!(await condition(settled, req.renewMs))) {
+          const now = Date.now();
+          return {
+            granted: false,
+            retry: 'renew',
+            ahead: waiting.slice(0, Math.max(0, waiting.indexOf(mine))).filter((w) => isAlive(w, now)).length + (holder ? 1 : 0),
+            backoffUntil: state.backoffUntil,
+            consecutiveThrottles: state.consecutiveThrottles,
+            ...(state.lastThrottleStatus === undefined ? {} : { lastThrottleStatus: state.lastThrottleStatus }),
+          };
+        }
+        if (mine.gone === 'withdrawn') return { granted: false, retry: 'withdrawn' };
       }
       return holder?.leaseId === req.leaseId ? { granted: true, waitMs: holder.waitMs } : { granted: false, retry: 'gate-restarting' };
     },
@@ -111,15 +184,49 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     endTurn(holder, rel);
   });
 
+  setHandler(withdrawArxivTurn, (w) => {
+    const matches = (r: TurnRequest) => (w.leaseId !== undefined && r.leaseId === w.leaseId) || (w.requester !== undefined && belongsTo(r, w.requester));
+    for (const entry of waiting) if (matches(entry)) entry.gone = 'withdrawn';
+    // Withdrawn after being granted, before sending: the turn ends (spaced as if a request was made).
+    if (holder && matches(holder)) endTurn(holder, { leaseId: holder.leaseId });
+  });
+
+  /**
+   * The first live request, left in the queue (so its renewals find it), after dropping abandoned
+   * ones from the front.
+   */
+  const firstLive = (): Waiter | undefined => {
+    for (let w = waiting[0]; w; w = waiting[0]) {
+      if (isAlive(w, Date.now())) return w;
+      waiting.shift();
+      if (!w.gone) {
+        w.gone = 'stale';
+        log.info('arXiv turn request dropped: its requester stopped renewing it', { leaseId: w.leaseId, requester: w.requester });
+      }
+    }
+    return undefined;
+  };
+
   const maxTurns = state.maxTurns ?? DEFAULT_MAX_TURNS;
   for (let turns = 0; ; turns++) {
-    await condition(() => waiting.length > 0 || workflowInfo().continueAsNewSuggested || turns >= maxTurns);
+    await condition(() => waiting.some((w) => isAlive(w, Date.now())) || workflowInfo().continueAsNewSuggested || turns >= maxTurns);
     if (workflowInfo().continueAsNewSuggested || turns >= maxTurns) break;
-    const next = waiting.shift()!;
+    let next = firstLive();
+    if (!next) continue;
     // The stricter of the two spacings (the last request's and this one's), and any backoff.
-    const spacedAt = state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, next.intervalMs);
-    const readyAt = Math.max(spacedAt, state.backoffUntil);
-    if (readyAt - Date.now() > HOLDER_WAIT_MAX_MS) await sleep(readyAt - Date.now());
+    const readyAtFor = (r: TurnRequest) =>
+      Math.max(state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, r.intervalMs), state.backoffUntil);
+    let readyAt = readyAtFor(next);
+    if (readyAt - Date.now() > HOLDER_WAIT_MAX_MS) {
+      await sleep(readyAt - Date.now());
+      // A request abandoned during a long backoff does not get the turn: the next live one does.
+      if (!isAlive(next, Date.now())) {
+        next = firstLive();
+        if (!next) continue;
+        readyAt = readyAtFor(next);
+      }
+    }
+    waiting.splice(waiting.indexOf(next), 1);
     // Computed at this task's time; the holder learns it later still, so its request lands after readyAt.
     const waitMs = Math.max(0, readyAt - Date.now());
     holder = { ...next, waitMs };

@@ -3,13 +3,27 @@
  * arXiv activity asks the gate workflow for the turn (starting the gate if it is not running yet),
  * and hands it back with the outcome. Uses the client of the running activity, so it works on any
  * worker of the cluster with no extra connection.
+ *
+ * A queued request renews itself every `renewMs` (the gate drops one that stops: its process died)
+ * and is withdrawn as soon as its activity is cancelled or its workflow has ended, so abandoned
+ * requests never delay live ones. Inside an activity it heartbeats from the first ask until the
+ * turn is handed back, with the gate's state as details ("arXiv answered 503; 2 ahead; backing off
+ * until …"), which is how a waiting user sees why nothing happens (workers/radar-service.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
+import { CancelledFailure } from '@temporalio/common';
 import { AppError } from '../../lib/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import { ARXIV_GATE_WORKFLOW_ID, acquireArxivTurn, releaseArxivTurn, type TurnAnswer } from '../../workflows/arxiv-gate.ts';
+import {
+  ARXIV_GATE_WORKFLOW_ID,
+  acquireArxivTurn,
+  releaseArxivTurn,
+  withdrawArxivTurn,
+  type GateStatus,
+  type TurnAnswer,
+} from '../../workflows/arxiv-gate.ts';
 import type { RequestGate } from './transport.ts';
 
 export interface TemporalGateOptions {
@@ -22,9 +36,65 @@ export interface TemporalGateOptions {
   logger?: Logger;
   /** The gate's workflow id (tests run gates of their own). */
   workflowId?: string;
+  /** How often a queued request renews itself (default 10 s); the gate drops it RENEW_GRACE_MS after a missed renewal. */
+  renewMs?: number;
+  /** Stops waiting (the CLI's Ctrl-C) for callers outside an activity; inside one, the activity's cancellation does. */
+  signal?: AbortSignal;
+  /** Told the gate's state each time a queued request renews (a progress display). */
+  onWait?: (status: GateStatus) => void;
 }
 
+/** What an arXiv activity reports in its heartbeat details while it waits for or holds a turn. */
+export type GateHeartbeat = ({ phase: 'queued' } & GateStatus) | { phase: 'asking' } | { phase: 'request' };
+
 const MAX_ASKS = 5;
+const DEFAULT_RENEW_MS = 10_000;
+/** Heartbeats are sent at most this often by the SDK anyway (0.8 × heartbeat timeout); this keeps one pending. */
+const HEARTBEAT_EVERY_MS = 1000;
+
+function currentActivity(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise((r) => setTimeout(r, ms));
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `p`, or the signal's reason when it aborts first (p keeps running; its outcome is ignored). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The error to stop with when waiting was cancelled: the activity's own CancelledFailure, or CANCELLED for the CLI. */
+function cancelledError(signal: AbortSignal, inActivity: boolean): Error {
+  const reason: unknown = signal.reason;
+  if (inActivity && reason instanceof CancelledFailure) return reason;
+  if (inActivity) return new CancelledFailure(reason instanceof Error ? reason.message : 'activity cancelled');
+  return new AppError('CANCELLED', 'Stopped waiting for arXiv: the request was cancelled.', { cause: reason });
+}
 
 function activityClient(): Client {
   try {
@@ -38,38 +108,95 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
   const clientOf = opts.client ?? activityClient;
   const log = opts.logger ?? silentLogger;
   const workflowId = opts.workflowId ?? ARXIV_GATE_WORKFLOW_ID;
+  const renewMs = opts.renewMs ?? DEFAULT_RENEW_MS;
   return {
     async acquire(intervalMs) {
       const client = clientOf();
+      const activity = currentActivity();
+      const signal = activity?.cancellationSignal ?? opts.signal;
+      const execution = activity?.info.workflowExecution;
+      const requester = execution?.workflowId;
       const leaseId = randomUUID();
-      const request = { leaseId, intervalMs, leaseMs: opts.leaseMs };
-      for (let ask = 1; ; ask++) {
-        let answer: TurnAnswer;
+      const request = { leaseId, intervalMs, leaseMs: opts.leaseMs, renewMs, ...(requester ? { requester } : {}) };
+
+      // Heartbeats from the first ask until the turn is handed back: they carry the gate's state to
+      // whoever describes the workflow, and bring the activity's cancellation.
+      let beat: GateHeartbeat = { phase: 'asking' };
+      const heartbeat = () => activity?.heartbeat(beat);
+      heartbeat();
+      const beating = activity ? setInterval(heartbeat, HEARTBEAT_EVERY_MS) : undefined;
+      const stopBeating = () => clearInterval(beating);
+
+      const withdraw = async () => {
+        await client.workflow
+          .getHandle(workflowId)
+          .signal(withdrawArxivTurn, { leaseId })
+          .catch((e: unknown) => log.debug({ err: e, leaseId }, 'could not withdraw the arXiv turn request; the gate drops it when it is not renewed'));
+      };
+      /** Our own workflow has ended (timed out, terminated) though no cancellation reached us yet. */
+      const requesterGone = async () => {
+        if (!execution) return false;
         try {
-          answer = await client.workflow.executeUpdateWithStart(acquireArxivTurn, {
-            args: [request],
-            updateId: leaseId,
-            startWorkflowOperation: new WithStartWorkflowOperation('arxivGate', {
-              workflowId,
-              taskQueue: opts.workflowTaskQueue,
-              workflowIdConflictPolicy: 'USE_EXISTING',
-              args: [],
-            }),
-          });
-        } catch (e) {
-          // The gate may be between runs (continue-as-new) or have been terminated by an operator.
-          if (ask >= MAX_ASKS) throw new AppError('ARXIV_HTTP', `Could not get a turn from the arXiv gate workflow: ${(e as Error).message}`, { retryable: true, cause: e });
-          log.debug({ err: e, ask }, 'arXiv gate unavailable; asking again');
-          await new Promise((r) => setTimeout(r, 200 * ask));
-          continue;
+          const d = await client.workflow.getHandle(execution.workflowId, execution.runId).describe();
+          return d.status.name !== 'RUNNING';
+        } catch {
+          return false;
         }
-        if (answer.granted) {
-          if (answer.waitMs > 0) await new Promise((r) => setTimeout(r, answer.waitMs));
-          break;
+      };
+
+      try {
+        for (let ask = 1, failures = 0; ; ask++) {
+          if (signal?.aborted) throw cancelledError(signal, activity !== undefined);
+          let answer: TurnAnswer;
+          try {
+            answer = await abortable(
+              client.workflow.executeUpdateWithStart(acquireArxivTurn, {
+                args: [request],
+                // One update per ask: a renewal is a new update for the same lease.
+                updateId: `${leaseId}/${ask}`,
+                startWorkflowOperation: new WithStartWorkflowOperation('arxivGate', {
+                  workflowId,
+                  taskQueue: opts.workflowTaskQueue,
+                  workflowIdConflictPolicy: 'USE_EXISTING',
+                  args: [],
+                }),
+              }),
+              signal,
+            );
+          } catch (e) {
+            if (signal?.aborted) throw cancelledError(signal, activity !== undefined);
+            // The gate may be between runs (continue-as-new) or have been terminated by an operator.
+            if (++failures >= MAX_ASKS) throw new AppError('ARXIV_HTTP', `Could not get a turn from the arXiv gate workflow: ${(e as Error).message}`, { retryable: true, cause: e });
+            log.debug({ err: e, ask }, 'arXiv gate unavailable; asking again');
+            await abortableSleep(200 * failures, signal);
+            continue;
+          }
+          failures = 0;
+          if (answer.granted) {
+            beat = { phase: 'request' };
+            if (answer.waitMs > 0) await abortableSleep(answer.waitMs, signal);
+            break;
+          }
+          if (answer.retry === 'withdrawn') {
+            // Withdrawn by whoever cancelled our workflow; if it is still running, Temporal retries.
+            throw new AppError('ARXIV_HTTP', 'The arXiv turn request was withdrawn (its workflow is being cancelled).', { retryable: true });
+          }
+          if (answer.retry === 'renew') {
+            const { retry: _, granted: __, ...status } = answer;
+            beat = { phase: 'queued', ...status };
+            heartbeat();
+            opts.onWait?.(status);
+            if (await requesterGone()) throw new CancelledFailure('the workflow that asked for this arXiv request has ended');
+          } else log.debug({ leaseId }, 'arXiv gate restarting; asking again');
         }
-        log.debug({ leaseId }, 'arXiv gate restarting; asking again');
+      } catch (e) {
+        stopBeating();
+        // Not ours any more: take the request back so it does not hold up anyone (or the turn, if granted meanwhile).
+        await withdraw();
+        throw e;
       }
       return async (outcome) => {
+        stopBeating();
         await client.workflow.getHandle(workflowId).signal(releaseArxivTurn, { leaseId, ...outcome });
       };
     },
@@ -85,6 +212,9 @@ export interface OptionalGateOptions {
   workflowTaskQueue: string;
   leaseMs: number;
   logger?: Logger;
+  /** Stops waiting for a turn (the CLI's Ctrl-C). */
+  signal?: AbortSignal;
+  onWait?: (status: GateStatus) => void;
 }
 
 /**
@@ -109,7 +239,14 @@ export function createOptionalTemporalGate(opts: OptionalGateOptions): RequestGa
       if (!pollers?.length) throw new Error(`no workers poll ${opts.workflowTaskQueue}`);
       const client = new Client({ connection, namespace: opts.namespace });
       log.debug({ address: opts.address }, 'arXiv requests take turns through the running cluster’s gate');
-      return createTemporalGate({ workflowTaskQueue: opts.workflowTaskQueue, leaseMs: opts.leaseMs, client: () => client, logger: log });
+      return createTemporalGate({
+        workflowTaskQueue: opts.workflowTaskQueue,
+        leaseMs: opts.leaseMs,
+        client: () => client,
+        logger: log,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onWait ? { onWait: opts.onWait } : {}),
+      });
     } catch (e) {
       log.debug({ err: e }, 'no running arxiv-radar workers; arXiv requests are spaced by this process only');
       await connection?.close().catch(() => {});

@@ -23,6 +23,8 @@ export interface TurnOutcome {
   /** arXiv answered 429 or 503: everyone backs off. */
   throttled?: boolean;
   retryAfterMs?: number;
+  /** The throttled answer's status (429 or 503), for the gate's waiting users. */
+  status?: number;
 }
 
 /** A cluster-wide turn to send one request; `acquire` resolves when it is ours. */
@@ -151,7 +153,8 @@ export class ArxivTransport {
       const throttled = res?.status === 429 || res?.status === 503;
       const retryAfterMs = throttled ? parseRetryAfter(res?.retryAfter, this.now()) : undefined;
       // A failed release is logged, not thrown: the gate takes the turn back when the lease runs out.
-      await release?.({ throttled, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }).catch((e: unknown) =>
+      const outcome = { throttled, ...(throttled ? { status: res?.status } : {}), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+      await release?.(outcome).catch((e: unknown) =>
         this.log.warn({ err: e }, 'could not release the arXiv turn; the gate will reclaim it when the lease expires'),
       );
     }
