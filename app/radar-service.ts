@@ -6,8 +6,21 @@
 import type { Paper } from '../activities/arxiv/paper.ts';
 import type { Digest, Receipt, Summary } from '../activities/publish/digest.ts';
 
-/** Reports progress of long work ("searching arXiv…", "ranking 40 papers…"). */
-export type ProgressFn = (message: string) => void;
+/**
+ * Reports progress of long work ("searching arXiv…", "ranking 40 papers…"). `detail.waiting`
+ * marks a message about waiting on arXiv (a 503, a retry, the shared backoff); `detail.key` stays
+ * the same while only a countdown in the message changes, so a log can print each state once.
+ */
+export type ProgressFn = (message: string, detail?: { waiting?: boolean; key?: string }) => void;
+
+/**
+ * How a front end asks for on-demand work: `signal` aborts when the caller has gone away (Ctrl-C,
+ * a closed MCP connection, an expired Discord interaction); the work is then cancelled, not left
+ * running.
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
 
 export interface RankedPaper {
   paper: Paper;
@@ -79,18 +92,19 @@ export type DigestRunResult =
 
 export interface RadarService {
   /** Plain-language question or arXiv query → built query, search (≤ 50), rerank, top results with summaries. */
-  searchPapers(input: { question: string; maxResults?: number; topic?: string }, progress?: ProgressFn): Promise<SearchResult>;
+  searchPapers(input: { question: string; maxResults?: number; topic?: string }, progress?: ProgressFn, options?: CallOptions): Promise<SearchResult>;
   /** URL or id → metadata, abstract and full text as Markdown (HTML first, PDF fallback). Stored in the library. */
-  getPaper(input: { ref: string; source?: 'auto' | 'html' | 'pdf' }, progress?: ProgressFn): Promise<PaperDocument>;
+  getPaper(input: { ref: string; source?: 'auto' | 'html' | 'pdf' }, progress?: ProgressFn, options?: CallOptions): Promise<PaperDocument>;
   /** A stored paper's metadata, or null when it is not in the library. */
   extractInfo(paperId: string): Promise<(Paper & { topics: string[] }) | null>;
   listPapers(filters: ListFiltersInput): Promise<ListResultOutput>;
-  askPapers(question: string, progress?: ProgressFn): Promise<Answer>;
+  askPapers(question: string, progress?: ProgressFn, options?: CallOptions): Promise<Answer>;
   topics(): Promise<Array<{ name: string; count: number }>>;
   topicMarkdown(topic: string): Promise<string>;
   subscribe(input: SubscriptionRequest): Promise<SubscriptionView>;
   unsubscribe(name: string): Promise<boolean>;
   listSubscriptions(): Promise<SubscriptionView[]>;
-  runDigest(name: string, progress?: ProgressFn): Promise<DigestRunResult>;
+  /** A manual run: cancelled when the caller goes away, but not time-limited (publishing is idempotent). */
+  runDigest(name: string, progress?: ProgressFn, options?: CallOptions): Promise<DigestRunResult>;
   lastDigest(name: string): Promise<Digest | null>;
 }
