@@ -9,7 +9,7 @@ import type { Logger } from '../lib/logger.ts';
 import { createBot } from './bot.ts';
 import { createDiscordRest } from './http/discord-rest.ts';
 import { createInteractionsServer } from './http/interactions-server.ts';
-import { parseListenAddress } from './http/listen-address.ts';
+import { assertNoProblems, interactionsProblems, parseListenAddress } from '../lib/listen-address.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 
 export type DiscordConfig = Pick<
@@ -31,6 +31,8 @@ export interface RunningDiscord {
 
 /** Starts whatever Discord front ends the config enables; null when none is. */
 export async function startDiscord(config: DiscordConfig, service: RadarService, logger: Logger, opts: { rateLimit?: RateLimitOptions } = {}): Promise<RunningDiscord | null> {
+  // The config schema applies the same rules; this guards callers that build the config by hand.
+  assertNoProblems(interactionsProblems(config.DISCORD_INTERACTIONS_ADDR, config.DISCORD_PUBLIC_KEY));
   const wantsHttp = Boolean(config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR);
   if (!config.DISCORD_TOKEN && !wantsHttp) return null;
   const bot = createBot({ service, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, rateLimit: opts.rateLimit ?? userRateLimit(config) });

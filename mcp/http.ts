@@ -1,7 +1,9 @@
 /**
- * Streamable HTTP transport for the MCP server, on loopback only. Every request must carry
+ * Streamable HTTP transport for the MCP server. Every request must carry
  * `Authorization: Bearer <MCP_TOKEN>` (compared in constant time) and a Host (and, from browsers,
- * an Origin) naming this loopback address: a web page cannot reach it through DNS rebinding.
+ * an Origin) naming this address: a web page cannot reach it through DNS rebinding. Loopback is
+ * the normal place; a non-loopback address is allowed only with MCP_TOKEN set (the config rule in
+ * lib/listen-address.ts) and is logged as a warning. Bodies over the cap get 413, streamed or not.
  * Stateless: each POST gets a fresh server and transport (the SDK's stateless pattern), so no
  * session state outlives a request.
  */
@@ -10,12 +12,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RadarService } from '../app/radar-service.ts';
-import { parseListenAddress, isLoopbackHost } from '../bot/http/listen-address.ts';
-import { AppError, errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../lib/errors.ts';
+import { readCappedBody } from '../lib/http-body.ts';
+import { assertNoProblems, isLoopbackHost, MIN_TOKEN_LENGTH, mcpHttpProblems, parseListenAddress } from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createMcpServer } from './server.ts';
 
-export const MIN_TOKEN_LENGTH = 16;
+export { MIN_TOKEN_LENGTH };
 
 export interface McpHttpOptions {
   service: RadarService;
@@ -45,34 +48,19 @@ function jsonRpcError(res: http.ServerResponse, status: number, message: string,
   res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-function readJson(req: http.IncomingMessage, max: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) {
-        reject(new AppError('INVALID_INPUT', `request body over ${max} bytes`));
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined);
-      } catch {
-        reject(new AppError('INVALID_INPUT', 'body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
-}
+/** `host:port` as a listen-address setting would spell it. */
+const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-/** Starts the MCP Streamable HTTP endpoint; refuses to start without a token or off loopback. */
-export async function startMcpHttpServer(opts: McpHttpOptions): Promise<McpHttpServer> {
-  const token = opts.token;
-  if (!token) throw new AppError('CONFIG_INVALID', 'MCP_TOKEN is required for the MCP HTTP transport. Set it to a long random string (e.g. `openssl rand -hex 32`) and give the same token to your MCP client.');
-  if (token.length < MIN_TOKEN_LENGTH) throw new AppError('CONFIG_INVALID', `MCP_TOKEN is too short (${token.length} characters); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\`.`);
-  if (!isLoopbackHost(opts.host)) throw new AppError('INVALID_INPUT', `The MCP HTTP transport listens on loopback only (got ${opts.host}); use 127.0.0.1:PORT and put a TLS reverse proxy in front if it must be reachable remotely.`);
+/**
+ * Starts the MCP Streamable HTTP endpoint. Refuses to start without a token of at least
+ * MIN_TOKEN_LENGTH characters (lib/listen-address.ts, the rules the config applies too); off
+ * loopback it also answers Host names other than loopback ones, the token being the guard.
+ */
+export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: string }): Promise<McpHttpServer> {
+  assertNoProblems(mcpHttpProblems(hostPort(opts.host, opts.port), opts.token, opts.addrName));
+  const token = opts.token as string;
+  const loopback = isLoopbackHost(opts.host);
+  const wildcard = opts.host === '0.0.0.0' || opts.host === '::';
   const path = opts.path ?? '/mcp';
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const log = opts.logger;
@@ -81,17 +69,29 @@ export async function startMcpHttpServer(opts: McpHttpOptions): Promise<McpHttpS
 
   const server = http.createServer((req, res) => {
     void (async () => {
-      if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return jsonRpcError(res, 403, 'Forbidden: Host header does not name this server');
-      const origin = req.headers.origin;
-      if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return jsonRpcError(res, 403, 'Forbidden: Origin not allowed');
+      const hostHeader = (req.headers.host ?? '').toLowerCase();
+      // On a wildcard address any Host may name us; the bearer token below is what guards it.
+      if (!allowedHosts.has(hostHeader) && !(wildcard && hostHeader !== '')) return jsonRpcError(res, 403, 'Forbidden: Host header does not name this server');
+      const origin = req.headers.origin?.toLowerCase();
+      if (origin !== undefined && !allowedOrigins.has(origin) && origin !== `http://${hostHeader}` && origin !== `https://${hostHeader}`) {
+        return jsonRpcError(res, 403, 'Forbidden: Origin not allowed');
+      }
       if (!bearerMatches(req.headers.authorization, token)) return jsonRpcError(res, 401, 'Unauthorized: send Authorization: Bearer <MCP_TOKEN>', { 'www-authenticate': 'Bearer realm="arxiv-radar"' });
       if (new URL(req.url ?? '/', 'http://x').pathname !== path) return jsonRpcError(res, 404, `Not found: the MCP endpoint is ${path}`);
       if (req.method !== 'POST') return jsonRpcError(res, 405, 'Method not allowed: this stateless server accepts POST only', { allow: 'POST' });
+      const tooLarge = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Payload too large: the request body is over ${maxBody} bytes` }, id: null });
+      let raw: Buffer | null;
+      try {
+        raw = await readCappedBody(req, res, maxBody, { contentType: 'application/json', body: tooLarge });
+      } catch (e) {
+        return jsonRpcError(res, 400, `Unreadable request body: ${errorMessage(e)}`);
+      }
+      if (raw === null) return;
       let body: unknown;
       try {
-        body = await readJson(req, maxBody);
-      } catch (e) {
-        return jsonRpcError(res, 400, errorMessage(e));
+        body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+      } catch {
+        return jsonRpcError(res, 400, 'Parse error: the body is not JSON');
       }
       const mcp = createMcpServer({ service: opts.service, logger: log });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -112,12 +112,12 @@ export async function startMcpHttpServer(opts: McpHttpOptions): Promise<McpHttpS
     server.listen(opts.port, opts.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  const bound = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const names = ['127.0.0.1', 'localhost', '[::1]', ...(loopback || wildcard ? [] : [bound.toLowerCase()])];
   allowedHosts = new Set(names.map((n) => `${n}:${port}`));
   allowedOrigins = new Set(names.map((n) => `http://${n}:${port}`));
-  const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
-    url: `http://${shownHost}:${port}${path}`,
+    url: `http://${bound}:${port}${path}`,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -126,11 +126,22 @@ export async function startMcpHttpServer(opts: McpHttpOptions): Promise<McpHttpS
   };
 }
 
-/** What `start` calls: the HTTP transport when MCP_HTTP_ADDR is set (MCP_TOKEN required), else null. */
-export async function startMcpHttp(config: { MCP_HTTP_ADDR?: string | undefined; MCP_TOKEN?: string | undefined }, service: RadarService, logger: Logger): Promise<McpHttpServer | null> {
+/**
+ * What `start` and `mcp --http` call: the HTTP transport when MCP_HTTP_ADDR is set, else null.
+ * Every problem with the address and MCP_TOKEN is reported at once (CONFIG_INVALID), naming
+ * `addrName` (MCP_HTTP_ADDR, or `--http` for the flag).
+ */
+export async function startMcpHttp(
+  config: { MCP_HTTP_ADDR?: string | undefined; MCP_TOKEN?: string | undefined },
+  service: RadarService,
+  logger: Logger,
+  addrName = 'MCP_HTTP_ADDR',
+): Promise<McpHttpServer | null> {
   if (!config.MCP_HTTP_ADDR) return null;
-  const { host, port } = parseListenAddress(config.MCP_HTTP_ADDR, 'MCP_HTTP_ADDR');
-  const running = await startMcpHttpServer({ service, logger, host, port, token: config.MCP_TOKEN });
+  assertNoProblems(mcpHttpProblems(config.MCP_HTTP_ADDR, config.MCP_TOKEN, addrName));
+  const { host, port, loopback } = parseListenAddress(config.MCP_HTTP_ADDR, addrName);
+  const running = await startMcpHttpServer({ service, logger, host, port, token: config.MCP_TOKEN, addrName });
+  if (!loopback) logger.warn({ url: running.url }, 'the MCP HTTP endpoint is reachable from other machines; only MCP_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');
   logger.info({ url: running.url }, 'MCP HTTP endpoint listening');
   return running;
 }

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/errors.ts';
+import { readCappedBody } from '../../lib/http-body.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Bot } from '../bot.ts';
 import { errorMessageFor } from '../format.ts';
@@ -58,26 +59,6 @@ export interface InteractionsServer {
   /** Resolves when every background command has finished (answered or failed). */
   idle(): Promise<void>;
   close(): Promise<void>;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: http.IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > max) return reject(new BodyTooLarge());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) {
-        req.destroy();
-        reject(new BodyTooLarge());
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function invoker(i: Interaction): Invoker {
@@ -146,12 +127,13 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
     void (async () => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== path) return send(res, 404, { error: 'not found' });
       if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
-      let body: Buffer;
+      let body: Buffer | null;
       try {
-        body = await readBody(req, maxBody);
-      } catch (e) {
-        return send(res, e instanceof BodyTooLarge ? 413 : 400, { error: e instanceof BodyTooLarge ? 'body too large' : 'unreadable body' });
+        body = await readCappedBody(req, res, maxBody, { contentType: 'application/json', body: JSON.stringify({ error: `body over ${maxBody} bytes` }) });
+      } catch {
+        return send(res, 400, { error: 'unreadable body' });
       }
+      if (body === null) return;
       const signature = req.headers['x-signature-ed25519'];
       const timestamp = req.headers['x-signature-timestamp'];
       const ok = verifyDiscordSignature({ key, signature: typeof signature === 'string' ? signature : undefined, timestamp: typeof timestamp === 'string' ? timestamp : undefined, body, nowS: nowS() });

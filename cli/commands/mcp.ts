@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { RadarService } from '../../app/radar-service.ts';
 import type { Config } from '../../config/env.ts';
 import { AppError, errorMessage } from '../../lib/errors.ts';
+import { assertNoProblems, mcpHttpProblems } from '../../lib/listen-address.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { loadContext } from '../context.ts';
 import { say } from '../output.ts';
@@ -38,11 +39,11 @@ export function register(program: Command): void {
       const { config, logger } = loadContext(cmd);
       if (opts.http !== undefined) {
         const { startMcpHttp } = await import('../../mcp/http.ts');
-        // Check the token before opening the service, so a missing MCP_TOKEN fails fast.
-        if (!config.MCP_TOKEN) throw new AppError('CONFIG_INVALID', 'MCP_TOKEN is required for `mcp --http`. Set it to a long random string (e.g. `openssl rand -hex 32`) and give the same token to your MCP client.');
+        // Check the address and token before opening the service, so a bad setting fails fast.
+        assertNoProblems(mcpHttpProblems(opts.http, config.MCP_TOKEN, '--http'));
         const service = await openService(config, logger);
         try {
-          const running = await startMcpHttp({ MCP_HTTP_ADDR: opts.http, MCP_TOKEN: config.MCP_TOKEN }, service, logger);
+          const running = await startMcpHttp({ MCP_HTTP_ADDR: opts.http, MCP_TOKEN: config.MCP_TOKEN }, service, logger, '--http');
           say(`MCP server on ${running?.url ?? '?'} (Authorization: Bearer $MCP_TOKEN). Ctrl-C stops it.`);
           await untilSignal();
           await running?.stop();

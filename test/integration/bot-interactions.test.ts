@@ -10,6 +10,7 @@ import { silentLogger } from '../../lib/logger.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
+import { uploadOversized } from '../support/oversized-upload.ts';
 import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -132,6 +133,16 @@ describe('HTTP interactions endpoint on loopback', () => {
     const huge = await postInteraction(fakeUrl, { id: '1', application_id: APP_ID, type: 1, token: 't', padding: 'x'.repeat(70 * 1024) });
     assert.equal(huge.status, 413);
   });
+
+  it('answers 413 to an oversized streamed body (chunked, no content-length), and the client receives it', async () => {
+    const r = await uploadOversized(fakeUrl, { headers: signed('{}'), totalBytes: 4 * 1024 * 1024 });
+    assert.equal(r.status, 413);
+    assert.equal(r.headers.connection, 'close');
+    assert.match(r.body, /body over 65536 bytes/);
+    assert.ok(r.sent < 4 * 1024 * 1024, 'the server answered before the client finished sending');
+    const ping = await postInteraction(fakeUrl, { id: '1', application_id: APP_ID, type: 1, token: 'ping-token' });
+    assert.deepEqual(ping.json, { type: 1 }, 'the endpoint still answers afterwards');
+  });
 });
 
 describe('startDiscord', () => {
@@ -149,5 +160,10 @@ describe('startDiscord', () => {
     } finally {
       await running?.stop();
     }
+  });
+
+  it('refuses a malformed DISCORD_INTERACTIONS_ADDR, or one without DISCORD_PUBLIC_KEY, naming the variables', async () => {
+    await assert.rejects(startDiscord({ ...base, DISCORD_PUBLIC_KEY: PUBLIC_KEY_HEX, DISCORD_INTERACTIONS_ADDR: 'nonsense' }, service, silentLogger), /DISCORD_INTERACTIONS_ADDR: must be host:port/);
+    await assert.rejects(startDiscord({ ...base, DISCORD_PUBLIC_KEY: undefined, DISCORD_INTERACTIONS_ADDR: '127.0.0.1:0' }, service, silentLogger), /DISCORD_PUBLIC_KEY: is required/);
   });
 });

@@ -7,6 +7,7 @@ import { isAppError } from '../../lib/errors.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { bearerMatches, startMcpHttp, startMcpHttpServer, type McpHttpServer } from '../../mcp/http.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
+import { uploadOversized } from '../support/oversized-upload.ts';
 
 const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
 const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max10.xml'));
@@ -70,11 +71,32 @@ describe('MCP Streamable HTTP transport', () => {
     assert.equal(sameOrigin.status, 200);
   });
 
-  it('refuses to start without MCP_TOKEN, with a short one, or off loopback', async () => {
-    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '127.0.0.1:0' }, service, silentLogger), (e) => isAppError(e, 'CONFIG_INVALID') && /MCP_TOKEN is required/.test(e.message));
+  it('refuses to start without MCP_TOKEN, with a short one, off loopback without one, or on a garbage address', async () => {
+    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '127.0.0.1:0' }, service, silentLogger), (e) => isAppError(e, 'CONFIG_INVALID') && /MCP_TOKEN: is required/.test(e.message));
     await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '127.0.0.1:0', MCP_TOKEN: 'short' }, service, silentLogger), /too short/);
-    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '0.0.0.0:0', MCP_TOKEN: TOKEN }, service, silentLogger), /loopback only/);
+    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: '0.0.0.0:0' }, service, silentLogger), /not a loopback address.*allowed only with MCP_TOKEN/);
+    await assert.rejects(startMcpHttp({ MCP_HTTP_ADDR: 'garbage' }, service, silentLogger), (e) => isAppError(e, 'CONFIG_INVALID') && /MCP_HTTP_ADDR: must be host:port/.test(e.message) && /MCP_TOKEN: /.test(e.message));
+    await assert.rejects(startMcpHttpServer({ service, logger: silentLogger, host: '127.0.0.1', port: 0, token: undefined }), /MCP_TOKEN: is required/);
     assert.equal(await startMcpHttp({}, service, silentLogger), null);
+  });
+
+  it('answers 413 to an oversized body, streamed (chunked, no length) or declared, and the client receives it', async () => {
+    const small = await startMcpHttpServer({ service, logger: silentLogger, host: '127.0.0.1', port: 0, token: TOKEN, maxBodyBytes: 64 * 1024 });
+    try {
+      const headers = { host: new URL(small.url).host, authorization: `Bearer ${TOKEN}` };
+      for (const declareLength of [false, true]) {
+        const r = await uploadOversized(small.url, { headers, totalBytes: 4 * 1024 * 1024, declareLength });
+        assert.equal(r.status, 413, `declareLength=${declareLength}`);
+        assert.equal(r.headers.connection, 'close');
+        assert.match(r.body, /Payload too large: the request body is over 65536 bytes/);
+        assert.ok(r.sent < 4 * 1024 * 1024 || declareLength, 'the server answered before the client finished sending');
+      }
+      // The listener still serves normal requests afterwards.
+      const ok = await post(small.url, headers, INIT);
+      assert.equal(ok.status, 200);
+    } finally {
+      await small.stop();
+    }
   });
 
   it('compares bearer tokens exactly', () => {
