@@ -59,13 +59,15 @@ export class ArxivClient {
 
   constructor(private readonly opts: ArxivClientOptions) {
     this.log = opts.logger ?? silentLogger;
-    const hosts = [opts.apiUrl, opts.rssUrl, opts.webUrl, ...(opts.oaiUrl ? [opts.oaiUrl] : [])].map((u) => new URL(u).hostname);
+    const bases = [opts.apiUrl, opts.rssUrl, opts.webUrl, ...(opts.oaiUrl ? [opts.oaiUrl] : [])].map((u) => new URL(u));
+    const hosts = bases.map((u) => u.hostname);
     this.transport = new ArxivTransport({
       userAgent: userAgent(opts.contact),
       minIntervalMs: opts.minIntervalMs,
       timeoutMs: opts.timeoutMs,
       maxResponseBytes: opts.maxResponseBytes,
       extraAllowedHosts: hosts,
+      redirectOrigins: bases.map((u) => u.origin),
       logger: this.log,
       ...(opts.gate ? { gate: opts.gate } : {}),
     });

@@ -42,6 +42,12 @@ export interface TransportOptions {
   maxResponseBytes: number;
   /** Hosts besides arxiv.org and its subdomains that may be fetched (the configured base URLs' hosts). */
   extraAllowedHosts?: string[];
+  /**
+   * Origins (scheme, host and port) a redirect may lead to: the configured arXiv base URLs'. A
+   * redirect anywhere else is refused, even to another port of an allowed host. Unset: a redirect
+   * may only stay on the origin that was requested.
+   */
+  redirectOrigins?: string[];
   logger?: Logger;
   /** Cluster-wide turns (workers); without one, only this process's requests are spaced. */
   gate?: RequestGate;
@@ -126,6 +132,25 @@ export class ArxivTransport {
     return u;
   }
 
+  /**
+   * The absolute target of a redirect from `from`, or HOST_NOT_ALLOWED when its origin (scheme,
+   * host and port) is not one of the configured arXiv origins: host names alone would let a
+   * redirect reach any other service on an allowed host.
+   */
+  checkRedirect(location: string, from: URL): string {
+    let target: URL;
+    try {
+      target = new URL(location, from);
+    } catch {
+      throw new AppError('ARXIV_HTTP', `${from.origin} redirected to an unusable location.`, { retryable: false });
+    }
+    const allowed = new Set((this.opts.redirectOrigins ?? [from.origin]).map((o) => new URL(o).origin));
+    if (!allowed.has(target.origin)) {
+      throw new AppError('HOST_NOT_ALLOWED', `Refusing to follow a redirect from ${from.origin} to ${target.origin}: only the configured arXiv origins (${[...allowed].join(', ')}) are followed.`, { retryable: false });
+    }
+    return target.toString();
+  }
+
   /** One GET, queued behind any other request of this process and spaced after it. */
   get(url: string, options: GetOptions = {}): Promise<TransportResponse> {
     const run = this.chain.then(() => this.getFollowing(url, options, 0));
@@ -161,7 +186,7 @@ export class ArxivTransport {
     if (res.status >= 300 && res.status < 400 && res.location) {
       if (hops >= MAX_REDIRECTS) throw new AppError('ARXIV_HTTP', `Too many redirects fetching ${url}.`, { retryable: false });
       // Each hop is a request of its own: it is checked against the allow-list and spaced.
-      return this.getFollowing(new URL(res.location, u).toString(), options, hops + 1);
+      return this.getFollowing(this.checkRedirect(res.location, u), options, hops + 1);
     }
     if (res.status >= 200 && res.status < 300) return res;
     if (options.passStatuses?.includes(res.status)) return res;

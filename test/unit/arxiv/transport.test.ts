@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { ArxivClient } from '../../../activities/arxiv/client.ts';
 import { ArxivTransport, delayBeforeNext, effectiveIntervalMs, isAllowedHost, parseRetryAfter } from '../../../activities/arxiv/transport.ts';
 import { isAppError } from '../../../lib/errors.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../fakes/arxiv-server.ts';
@@ -124,5 +127,56 @@ describe('ArxivTransport against the fake', () => {
     const res = await t.get(`${fake.apiUrl}?id_list=1707.08567`);
     assert.equal(res.status, 200);
     assert.equal(fake.requests.length, n + 1);
+  });
+});
+
+describe('redirects stay on the configured arXiv origins (scheme, host and port)', () => {
+  // Two loopback servers on different ports: the "arXiv" one redirects, the other must never be reached.
+  let arxiv: http.Server;
+  let other: http.Server;
+  let arxivOrigin: string;
+  let otherOrigin: string;
+  const otherHits: string[] = [];
+  before(async () => {
+    other = http.createServer((req, res) => {
+      otherHits.push(req.url ?? '');
+      res.end('internal service');
+    });
+    arxiv = http.createServer((req, res) => {
+      if (req.url === '/to-other-port') res.writeHead(302, { location: `${otherOrigin}/secret` }).end();
+      else if (req.url === '/to-same-origin') res.writeHead(301, { location: '/abs/1706.03762' }).end();
+      else res.end('arxiv page');
+    });
+    for (const s of [arxiv, other]) await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+    arxivOrigin = `http://127.0.0.1:${(arxiv.address() as AddressInfo).port}`;
+    otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    for (const s of [arxiv, other]) await new Promise<void>((r) => s.close(() => r()));
+  });
+
+  it('the client refuses a redirect to another port of the same host, and follows one within its origin', async () => {
+    const client = new ArxivClient({ apiUrl: `${arxivOrigin}/api/query`, rssUrl: `${arxivOrigin}/rss`, webUrl: arxivOrigin, minIntervalMs: 0, timeoutMs: 2000, maxResponseBytes: 1024 * 1024 });
+    try {
+      await assert.rejects(client.transport.get(`${arxivOrigin}/to-other-port`), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED') && e.message.includes(otherOrigin) && !e.retryable);
+      assert.deepEqual(otherHits, [], 'nothing reached the other port');
+      const ok = await client.transport.get(`${arxivOrigin}/to-same-origin`);
+      assert.equal(ok.body.toString(), 'arxiv page');
+      assert.equal(ok.url, `${arxivOrigin}/abs/1706.03762`);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('follows a redirect to another origin only when it is configured', async () => {
+    const t = new ArxivTransport({ userAgent: 'x', minIntervalMs: 0, timeoutMs: 2000, maxResponseBytes: 1024 * 1024, extraAllowedHosts: ['127.0.0.1'], redirectOrigins: [arxivOrigin, otherOrigin] });
+    try {
+      const r = await t.get(`${arxivOrigin}/to-other-port`);
+      assert.equal(r.body.toString(), 'internal service');
+      assert.deepEqual(otherHits, ['/secret']);
+    } finally {
+      t.close();
+    }
+    assert.throws(() => t.checkRedirect('https://127.0.0.1/x', new URL(arxivOrigin)), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'));
   });
 });
