@@ -4,15 +4,17 @@
  * reachable and TEMPORAL_ADDRESS is unset, an embedded one is started for the life of the
  * service (the CLI then works without a separate `start`).
  */
-import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
+import { Client, Connection, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
+import { CancelledFailure, TimeoutFailure } from '@temporalio/common';
 import type { Config } from '../config/env.ts';
-import { AppError, errorMessage } from '../lib/errors.ts';
+import { AppError, errorMessage, isAppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PaperStore, Subscription } from '../activities/store/port.ts';
 import { renderPaperMarkdown } from '../activities/convert/render.ts';
 import { answerQuestion } from '../activities/answer/answer.ts';
 import type {
   Answer,
+  CallOptions,
   DigestRunResult,
   PaperDocument,
   ProgressFn,
@@ -28,6 +30,8 @@ import { lazyReranker, createLlm } from './build-activities.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { deleteSchedule, upsertSchedule } from './schedules.ts';
 import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+import { ARXIV_GATE_WORKFLOW_ID, withdrawArxivTurn } from '../workflows/arxiv-gate.ts';
+import { arxivWaitOf, describeArxivWait, timeoutMessage, type ArxivWait, type PendingActivityLike } from './arxiv-wait.ts';
 
 export interface RadarServiceHandle extends RadarService {
   store: PaperStore;
@@ -63,6 +67,35 @@ function workflowError(e: unknown): never {
   throw e;
 }
 
+/** How often a running workflow is asked for its progress and its pending arXiv activities. */
+const POLL_MS = 1000;
+/** After the caller goes away: how long to wait for the cancelled workflow to close before giving up on it. */
+const CANCEL_WAIT_MS = 10_000;
+
+const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The pending arXiv activities of a workflow and of its running children (topicSearch ingests papers as children). */
+async function arxivWaits(client: Client, handle: WorkflowHandle): Promise<ArxivWait[]> {
+  const d = await handle.describe();
+  const own = (d.raw.pendingActivities ?? []).flatMap((p) => arxivWaitOf(p as PendingActivityLike) ?? []);
+  const children = await Promise.all(
+    (d.raw.pendingChildren ?? []).slice(0, 5).map(async (c) => {
+      if (!c.workflowId) return [];
+      const cd = await client.workflow.getHandle(c.workflowId).describe().catch(() => undefined);
+      return (cd?.raw.pendingActivities ?? []).flatMap((p) => arxivWaitOf(p as PendingActivityLike) ?? []);
+    }),
+  );
+  return [...own, ...children.flat()];
+}
+
+function isTimeout(e: unknown): boolean {
+  return e instanceof WorkflowFailedError && (e.cause instanceof TimeoutFailure || /timed out/i.test(e.message));
+}
+
+function isCancelled(e: unknown): boolean {
+  return e instanceof WorkflowFailedError && e.cause instanceof CancelledFailure;
+}
+
 let runSeq = 0;
 const runId = (kind: string) => `${kind}-${Date.now().toString(36)}-${process.pid}-${++runSeq}`;
 
@@ -95,28 +128,112 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
   const temporal = () => (clientPromise ??= connect());
   const taskQueue = config.TEMPORAL_TASK_QUEUE;
 
-  async function execute<T>(workflow: string, args: unknown[], idPrefix: string, progress?: ProgressFn, label?: string): Promise<T> {
+  interface ExecuteOptions {
+    progress?: ProgressFn | undefined;
+    label?: string;
+    /** The caller went away: cancel the workflow. */
+    signal?: AbortSignal | undefined;
+    /** On-demand work gets ONDEMAND_TIMEOUT_SECONDS as its execution timeout; a manual digest none. */
+    onDemand: boolean;
+    /** What the user asked for, for messages ("get 1605.08386"). */
+    what: string;
+  }
+
+  /**
+   * Runs one workflow for a waiting caller: with an execution timeout when on demand (so a caller
+   * that vanished, even SIGKILLed, leaves nothing running for long), cancelled as soon as the
+   * caller's signal aborts (and its queued arXiv requests withdrawn from the gate at once), with
+   * progress polled from the workflow (its `progress` query, and its pending arXiv activities:
+   * "arXiv answered 503; retry 5 in 32 s"), and a final error that says what happened.
+   */
+  async function execute<T>(workflow: string, args: unknown[], idPrefix: string, o: ExecuteOptions): Promise<T> {
+    const cancelledError = () => new AppError('CANCELLED', `Cancelled: the ${o.what} was stopped because its caller went away.`);
+    if (o.signal?.aborted) throw cancelledError();
     const client = await temporal();
-    progress?.(label ?? `running ${workflow}…`);
-    const handle = await client.workflow.start(workflow, { taskQueue, workflowId: runId(idPrefix), args });
-    // Poll the workflow's progress query while it runs, for the CLI's and the bot's progress display.
+    if (o.signal?.aborted) throw cancelledError();
+    const timeoutSeconds = config.ONDEMAND_TIMEOUT_SECONDS;
+    o.progress?.(o.label ?? `running ${workflow}…`);
+    const workflowId = runId(idPrefix);
+    const handle = await client.workflow.start(workflow, {
+      taskQueue,
+      workflowId,
+      args,
+      ...(o.onDemand ? { workflowExecutionTimeout: timeoutSeconds * 1000 } : {}),
+    });
+
+    let cancelling: Promise<void> | undefined;
+    const cancel = () =>
+      (cancelling ??= (async () => {
+        logger.info({ workflowId }, 'caller went away: cancelling the workflow');
+        await Promise.allSettled([
+          handle.cancel(),
+          // Its requests queued at the arXiv gate (its own and its children's) leave the queue now,
+          // not when their activities next hear of the cancellation.
+          client.workflow.getHandle(ARXIV_GATE_WORKFLOW_ID).signal(withdrawArxivTurn, { requester: workflowId }),
+        ]);
+      })());
+    const onAbort = () => void cancel();
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+
+    // Poll progress while it runs, for the CLI's, the bot's and MCP's progress display.
     let done = false;
+    let lastWait: ArxivWait | undefined;
+    let lastStage: string | undefined;
     const poll = (async () => {
       let last = '';
-      while (!done && progress) {
-        await new Promise((r) => setTimeout(r, 500));
+      while (!done) {
+        await sleepMs(POLL_MS);
         if (done) break;
-        const stage = await handle.query<string>('progress').catch(() => '');
-        if (stage && stage !== last) progress((last = stage));
+        const [stage, waits] = await Promise.all([
+          handle.query<string>('progress').catch(() => ''),
+          arxivWaits(client, handle).catch(() => [] as ArxivWait[]),
+        ]);
+        if (stage) lastStage = stage;
+        const failing = waits.find((w) => w.failedAttempts > 0 || w.gate?.phase === 'queued') ?? waits[0];
+        if (failing) lastWait = failing;
+        const waiting = failing ? describeArxivWait(failing, Date.now()) : undefined;
+        if (waiting) {
+          if (waiting.message !== last) o.progress?.((last = waiting.message), { waiting: true, key: waiting.key });
+        } else if (stage && stage !== last) o.progress?.((last = stage));
       }
     })();
     try {
-      return (await handle.result()) as T;
+      return (await resultOf<T>(handle)) as T;
     } catch (e) {
+      if (o.signal?.aborted || isCancelled(e)) throw cancelledError();
+      if (isTimeout(e)) throw new AppError('TIMED_OUT', timeoutMessage(lastWait, timeoutSeconds, o.what, lastStage), { cause: e });
       return workflowError(e);
     } finally {
       done = true;
+      o.signal?.removeEventListener('abort', onAbort);
       await poll;
+      await cancelling;
+    }
+
+    /**
+     * The workflow's result. A failed long poll for it (the server restarting, a dropped
+     * connection: "Failed to get Workflow execution history") is retried while the workflow runs;
+     * after the caller went away, it is awaited only briefly.
+     */
+    async function resultOf<R>(h: WorkflowHandle): Promise<R> {
+      for (let failures = 0; ; ) {
+        const result = h.result() as Promise<R>;
+        try {
+          if (!o.signal) return await result;
+          // Once cancelled, give the workflow a moment to close, then stop waiting for it.
+          const aborted = new Promise<never>((_, reject) => {
+            const giveUp = () => setTimeout(() => reject(cancelledError()), CANCEL_WAIT_MS).unref();
+            if (o.signal?.aborted) giveUp();
+            else o.signal?.addEventListener('abort', giveUp, { once: true });
+          });
+          aborted.catch(() => {});
+          return await Promise.race([result, aborted]);
+        } catch (e) {
+          if (e instanceof WorkflowFailedError || isAppError(e) || o.signal?.aborted || ++failures > 10) throw e;
+          logger.debug({ err: e, workflowId }, 'waiting for the workflow result failed; asking again');
+          await sleepMs(1000);
+        }
+      }
     }
   }
 
@@ -124,26 +241,24 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
     store,
     temporal,
 
-    async searchPapers(input, progress): Promise<SearchResult> {
+    async searchPapers(input, progress, options: CallOptions = {}): Promise<SearchResult> {
       const question = input.question.trim();
       if (!question) throw new AppError('INVALID_INPUT', 'The search question is empty: say what you are looking for.');
       const r = await execute<TopicSearchResult>(
         'topicSearch',
         [{ question, maxResults: Math.min(input.maxResults ?? 20, 50), topN: 3, topic: input.topic ?? null }],
         'search',
-        progress,
-        'searching arXiv and ranking the results…',
+        { progress, label: 'searching arXiv and ranking the results…', signal: options.signal, onDemand: true, what: `search "${question}"` },
       );
       return { query: r.query, ranker: r.ranker, papers: r.results };
     },
 
-    async getPaper(input, progress): Promise<PaperDocument> {
+    async getPaper(input, progress, options: CallOptions = {}): Promise<PaperDocument> {
       const ingest = await execute<PaperIngestResult>(
         'paperIngest',
         [{ ref: input.ref, source: input.source ?? 'auto' }],
         'get',
-        progress,
-        'fetching metadata and full text…',
+        { progress, label: 'fetching metadata and full text…', signal: options.signal, onDemand: true, what: `get ${input.ref}` },
       );
       const paper = await store.getPaper(ingest.id);
       if (!paper) throw new AppError('NOT_FOUND', `Paper ${ingest.id} was ingested but is not in the library.`);
@@ -209,11 +324,17 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
 
     listSubscriptions: async () => (await store.listSubscriptions()).map(view),
 
-    async runDigest(name, progress): Promise<DigestRunResult> {
+    async runDigest(name, progress, options: CallOptions = {}): Promise<DigestRunResult> {
       if (!(await store.getSubscription(name))) {
         throw new AppError('NOT_FOUND', `No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`);
       }
-      const r = await execute<TopicDigestResult>('topicDigest', [name], `digest-${name}-manual`, progress, `building the "${name}" digest…`);
+      const r = await execute<TopicDigestResult>('topicDigest', [name], `digest-${name}-manual`, {
+        progress,
+        label: `building the "${name}" digest…`,
+        signal: options.signal,
+        onDemand: false,
+        what: `"${name}" digest`,
+      });
       if (r.status === 'empty') return r;
       const digest = await store.getDigest(r.key);
       if (!digest) throw new AppError('STORE_ERROR', `digest ${r.key} was published but is not stored`);
