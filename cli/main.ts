@@ -4,6 +4,7 @@ import { ConfigError } from '../config/env.ts';
 import { errorMessage, isAppError } from '../lib/errors.ts';
 import { COMMANDS } from './commands/index.ts';
 import { EXIT } from './output.ts';
+import { EXIT_INTERRUPTED } from './interrupt.ts';
 
 const program = new Command('arxiv-radar')
   .description('Scheduled arXiv topic alerts, paper search and Markdown conversion, on Temporal.')
@@ -23,6 +24,9 @@ try {
   } else if (e instanceof ConfigError) {
     process.stderr.write(`error: ${e.message}\n`);
     process.exitCode = EXIT.usage;
+  } else if (isAppError(e, 'CANCELLED')) {
+    process.stderr.write(`${e.message}\n`);
+    process.exitCode = EXIT_INTERRUPTED;
   } else if (isAppError(e)) {
     process.stderr.write(`error: ${e.message}\n`);
     process.exitCode = USER_ERRORS.has(e.code) ? EXIT.usage : EXIT.failure;

@@ -1,14 +1,26 @@
 /**
- * Progress on long work: a one-line status on stderr when it is a TTY, nothing otherwise
- * (so pipes and CI logs stay clean).
+ * Progress on long work: a one-line status on stderr when it is a TTY. Otherwise (pipes, CI logs)
+ * only waits on arXiv are printed, one line per state ("arXiv answered 503; retry 5 in 32 s"),
+ * so a log shows why a command takes long without a line per countdown tick.
  */
 export interface Progress {
-  update(message: string): void;
+  /** `detail.waiting`: a wait on arXiv, printed even without a TTY, once per `detail.key`. */
+  update(message: string, detail?: { waiting?: boolean; key?: string }): void;
   done(message?: string): void;
 }
 
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
-  if (!stream.isTTY) return { update: () => {}, done: () => {} };
+  if (!stream.isTTY) {
+    let lastKey: string | undefined;
+    return {
+      update(message, detail) {
+        if (!detail?.waiting || (detail.key ?? message) === lastKey) return;
+        lastKey = detail.key ?? message;
+        stream.write(`${message}\n`);
+      },
+      done: () => {},
+    };
+  }
   const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
   let i = 0;
   let last = '';

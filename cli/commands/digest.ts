@@ -15,9 +15,9 @@ export function register(program: Command): void {
     .argument('<name>', 'subscription name')
     .option('--json', 'machine-readable output')
     .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
-      await withService(cmd, async (service) => {
+      await withService(cmd, async (service, { signal }) => {
         const progress = createProgress();
-        const result = await service.runDigest(name, (m) => progress.update(m)).finally(() => progress.done());
+        const result = await service.runDigest(name, (m, detail) => progress.update(m, detail), { signal }).finally(() => progress.done());
         if (opts.json) return printJson(result);
         if (result.status === 'empty') {
           process.stdout.write(`No digest: ${result.reason}.\n`);

@@ -12,6 +12,7 @@ import { extractArxivId } from '../../activities/arxiv/ids.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { interruptSignal } from '../interrupt.ts';
 import { cliArxivClient, formatPaper } from './search.ts';
 
 export interface GetOptions {
@@ -25,7 +26,7 @@ type GetMode = (ref: { id: string; version: number | null }, opts: GetOptions, c
 
 async function getMeta(ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command): Promise<void> {
   const { config, logger } = loadContext(cmd);
-  const client = cliArxivClient(config, logger);
+  const client = cliArxivClient(config, logger, interruptSignal());
   try {
     const versioned = ref.version ? `${ref.id}v${ref.version}` : ref.id;
     const { papers } = await client.lookupBatch([versioned]);
@@ -48,10 +49,10 @@ async function getFullText(ref: { id: string; version: number | null }, opts: Ge
   if (!['auto', 'html', 'pdf'].includes(source)) {
     throw new AppError('INVALID_INPUT', `--source must be auto, html or pdf (got "${source}").`);
   }
-  await withService(cmd, async (service) => {
+  await withService(cmd, async (service, { signal }) => {
     const progress = createProgress();
     const doc = await service
-      .getPaper({ ref: ref.version ? `${ref.id}v${ref.version}` : ref.id, source }, (m) => progress.update(m))
+      .getPaper({ ref: ref.version ? `${ref.id}v${ref.version}` : ref.id, source }, (m, detail) => progress.update(m, detail), { signal })
       .finally(() => progress.done());
     if (doc.note) process.stderr.write(`note: full text unavailable (${doc.note}); metadata and abstract only\n`);
     if (opts.out) {

@@ -5,6 +5,7 @@ import { ARXIV_LIMITS, normaliseRawQuery, type SortBy } from '../../activities/a
 import { AppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { interruptSignal } from '../interrupt.ts';
 import type { ArxivClient } from '../../activities/arxiv/client.ts';
 import { createOptionalTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
 import type { Config } from '../../config/env.ts';
@@ -18,13 +19,14 @@ const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'la
  * The client every arXiv CLI command uses: the same one the workers build (same transport rules),
  * taking turns through the cluster's arXiv gate when an `arxiv-radar start` is running.
  */
-export function cliArxivClient(config: Config, logger: Logger): ArxivClient {
+export function cliArxivClient(config: Config, logger: Logger, signal?: AbortSignal): ArxivClient {
   const gate = createOptionalTemporalGate({
     address: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_PORT}`,
     namespace: config.TEMPORAL_NAMESPACE,
     workflowTaskQueue: taskQueues(config.TEMPORAL_TASK_QUEUE).main,
     leaseMs: config.ARXIV_TIMEOUT_MS + 5_000,
     logger,
+    ...(signal ? { signal } : {}),
   });
   return createArxivClient(config, logger, gate);
 }
@@ -55,7 +57,7 @@ export function register(program: Command): void {
       if (!sortBy) throw new AppError('INVALID_INPUT', `--sort must be submitted, updated or relevance, got "${opts.sort}".`);
       const q = normaliseRawQuery(query);
       const { config, logger } = loadContext(cmd);
-      const client = cliArxivClient(config, logger);
+      const client = cliArxivClient(config, logger, interruptSignal());
       try {
         const feed = await client.search(q, { maxResults: max, sortBy, sortOrder: 'descending' });
         if (opts.json) {
