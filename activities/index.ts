@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import type { PipelineDeps } from './pipeline/deps.ts';
+import { createAnnouncementActivities } from './pipeline/announcements.ts';
 import { createDigestActivities } from './pipeline/digest.ts';
 import { mapAllFailures } from './failures.ts';
 import { createIngestActivities } from './pipeline/ingest.ts';
@@ -22,6 +23,7 @@ export function createActivities(deps: PipelineDeps) {
     ...createIngestActivities(deps),
     ...createSearchActivities(deps),
     ...createDigestActivities(deps),
+    ...createAnnouncementActivities(deps),
   });
 }
 

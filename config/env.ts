@@ -125,6 +125,9 @@ const BaseSchema = z.object({
 
     MCP_HTTP_ADDR: optionalString,
     MCP_TOKEN: optionalString,
+
+    /** Crash tests only: comma-separated failpoints where the process stops itself (lib/failpoints.ts). */
+    FAILPOINTS: optionalString,
 });
 
 type BaseConfig = z.infer<typeof BaseSchema>;

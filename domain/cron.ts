@@ -34,7 +34,7 @@ export class CronError extends Error {
 function parseValue(text: string, field: (typeof FIELDS)[number]): number {
   const names = 'names' in field ? (field.names as readonly string[]) : null;
   const named = names?.indexOf(text.toUpperCase()) ?? -1;
-  if (names && named >= 0) return named + field.base;
+  if (names && named >= 0) return named + ('base' in field ? field.base : 0);
   if (!/^\d+$/.test(text)) throw new CronError(`"${text}" is not a number in the ${field.name} field`);
   const n = Number(text);
   if (n < field.min || n > field.max) throw new CronError(`${field.name} ${n} is out of range (${field.min}-${field.max})`);

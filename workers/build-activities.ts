@@ -4,6 +4,7 @@
  * constructed; `start`, the CLI and the integration tests all come through here.
  */
 import path from 'node:path';
+import { createFailpoints } from '../lib/failpoints.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createActivities } from '../activities/index.ts';
@@ -129,6 +130,8 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
     chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
     publisherFor: buildPublisherFor(config, logger),
     logger,
+    catchupDays: config.DIGEST_CATCHUP_DAYS,
+    failpoint: createFailpoints(config.FAILPOINTS),
   };
   return {
     activities: createActivities(deps),

@@ -49,4 +49,5 @@ export const arxiv: Calls = {
   arxivAnnouncements: (...args) => arxivProxies().arxivAnnouncements(...args),
   arxivAnnouncementsFile: (...args) => arxivProxies().arxivAnnouncementsFile(...args),
   arxivDownload: (...args) => arxivProxies().arxivDownload(...args),
+  arxivOaiPageFile: (...args) => arxivProxies().arxivOaiPageFile(...args),
 };

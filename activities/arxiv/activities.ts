@@ -12,6 +12,7 @@ import type { AtomFeed } from './atom.ts';
 import type { ArxivClient, LookupResult, SearchOptions } from './client.ts';
 import { mapFailures } from '../failures.ts';
 import { extractArxivId } from './ids.ts';
+import type { OaiListRequest } from './oai.ts';
 import type { AnnounceFeed } from './rss.ts';
 
 export interface ArxivActivityDeps {
@@ -41,6 +42,16 @@ export interface SearchPageFile {
 export interface AnnouncementsFile {
   path: string;
   items: number;
+  /** The feed date of the announcement (YYYY-MM-DD, New York); null when the feed states none. */
+  feedDate?: string | null;
+}
+
+/** One OAI-PMH ListRecords page stored as JSON (an OaiPage) in downloadsDir. */
+export interface OaiPageFile {
+  path: string;
+  records: number;
+  /** The next page's token; null on the last page. */
+  resumptionToken: string | null;
 }
 
 export type DownloadResult = { path: string; bytes: number; sha256: string } | { notFound: true };
@@ -91,7 +102,13 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
      */
     arxivAnnouncementsFile: mapFailures(async (categories: string[]): Promise<AnnouncementsFile> => {
       const feed = await client.announcements(categories);
-      return { path: await storeJson(feed), items: feed.items.length };
+      return { path: await storeJson(feed), items: feed.items.length, feedDate: feed.feedDate };
+    }),
+
+    /** One OAI-PMH ListRecords page (catching up missed announcements), written to downloadsDir. */
+    arxivOaiPageFile: mapFailures(async (req: OaiListRequest): Promise<OaiPageFile> => {
+      const page = await client.oaiListRecords(req);
+      return { path: await storeJson(page), records: page.records.length, resumptionToken: page.resumptionToken };
     }),
 
     /** Downloads a PDF or arXiv HTML into downloadsDir; `notFound` when arXiv has none. */

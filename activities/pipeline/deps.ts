@@ -25,4 +25,8 @@ export interface PipelineDeps {
   readAnnouncements?: (path: string) => Promise<Array<{ paper: Paper; announceType: string }>>;
   logger: Logger;
   clock?: () => Date;
+  /** How many calendar days back a digest recovers missed announcements (DIGEST_CATCHUP_DAYS). */
+  catchupDays?: number;
+  /** Crash-test hook (lib/failpoints.ts); a no-op unless FAILPOINTS names the point. */
+  failpoint?: (name: string) => void;
 }

@@ -32,6 +32,19 @@ export interface CandidateSelection {
   stats: { announced: number; afterType: number; afterQuery: number; unseen: number };
 }
 
+export interface AssembleInput {
+  subscription: string;
+  /** Feed date of the announcement (or, for digests made before announcements were tracked, the run's date). */
+  date: string;
+  windowStart: string;
+  windowEnd: string;
+  selected: DigestCandidate[];
+  /** Set by announcement digests: the key is `<subscription>:<announcement>`. */
+  announcement?: string;
+  /** Missed announcements beyond the catch-up limit, named in the digest. */
+  notCovered?: string[];
+}
+
 export interface SelectionInput {
   subscription: string;
   /** Inline announcements (workflows started before announcementsFile existed pass them so). */
@@ -44,7 +57,7 @@ export interface SelectionInput {
 }
 
 /** The `list` array of a feed an arXiv activity stored as JSON. */
-async function readStoredList<T>(file: string, list: 'items' | 'papers'): Promise<T[]> {
+export async function readStoredList<T>(file: string, list: 'items' | 'papers' | 'records'): Promise<T[]> {
   let feed: Record<string, unknown>;
   try {
     feed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
@@ -71,27 +84,89 @@ export function digestKey(subscription: string, date: string, ids: string[]): st
   return `${subscription}:${date}:${hash}`;
 }
 
+/** The key of the digest of one announcement: one per subscription and feed date. */
+export function announcementDigestKey(subscription: string, announcement: string): string {
+  return `${subscription}:${announcement}`;
+}
+
+export async function requireSubscription(store: PipelineDeps['store'], name: string): Promise<Subscription> {
+  const sub = await store.getSubscription(name);
+  if (!sub) throw ApplicationFailure.nonRetryable(`No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`, 'NOT_FOUND');
+  return sub;
+}
+
+/** What rankUnseen found: every unseen candidate ranked, best first. */
+export interface RankedCandidates {
+  ranked: DigestCandidate[];
+  /** Base ids of every unseen candidate (what the announcement "considered"). */
+  unseenIds: string[];
+  ranker: CandidateSelection['ranker'];
+  stats: CandidateSelection['stats'];
+  papersOf(selected: DigestCandidate[]): Paper[];
+}
+
+/**
+ * The selection core shared by every digest path: keep the wanted announcement kinds, apply the
+ * subscription's query, drop papers this subscription saw (sent or considered), store the rest
+ * under the topic and rank them against the interest.
+ */
+export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announced: AnnouncedPaper[], searched: Paper[]): Promise<RankedCandidates> {
+  const { store } = deps;
+  const byId = new Map<string, Paper>();
+  const wanted = announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
+  for (const p of [...wanted, ...searched]) if (!byId.has(p.id)) byId.set(p.id, p);
+  const afterType = byId.size;
+  if (sub.query) {
+    let matches: (p: Paper) => boolean;
+    try {
+      matches = compileQueryFilter(sub.query);
+    } catch (e) {
+      throw ApplicationFailure.nonRetryable(`Subscription "${sub.name}" has a broken query (${(e as Error).message}); fix it with \`arxiv-radar subscribe\`.`, 'INVALID_INPUT');
+    }
+    // Searched papers already matched the query at arXiv; announced ones are filtered here.
+    const searchedIds = new Set(searched.map((p) => p.id));
+    for (const [id, p] of byId) if (!searchedIds.has(id) && !matches(p)) byId.delete(id);
+  }
+  const afterQuery = byId.size;
+  const unseenIds = new Set(await store.filterUnseen(sub.name, [...byId.keys()]));
+  const unseen = [...byId.values()].filter((p) => unseenIds.has(p.id));
+  const stats = { announced: announced.length + searched.length, afterType, afterQuery, unseen: unseen.length };
+  const papersOf = (selected: DigestCandidate[]) => selected.map((c) => byId.get(c.id)).filter((p) => p !== undefined);
+  if (unseen.length === 0) return { ranked: [], unseenIds: [], ranker: 'bm25', stats, papersOf };
+  await store.upsertPapers(unseen, { topic: sub.name });
+  const reranker = await deps.reranker();
+  const ranked = await reranker.rank(
+    sub.interest || sub.query || sub.categories.join(' '),
+    unseen.map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` })),
+  );
+  const version = new Map(unseen.map((p) => [p.id, p.version]));
+  return {
+    ranked: ranked.map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score })),
+    unseenIds: unseen.map((p) => p.id),
+    ranker: reranker.kind,
+    stats,
+    papersOf,
+  };
+}
+
+/** Destinations a digest goes to: the configured ones; the Markdown folder when nothing else is. */
+export function digestDestinations(deps: PipelineDeps, sub: Subscription): DestinationKind[] {
+  const kinds: DestinationKind[] = [];
+  if (sub.destinations.notion && deps.publisherFor('notion', sub.destinations, sub)) kinds.push('notion');
+  if ((sub.destinations.discordChannelId || sub.destinations.discordWebhookUrl) && deps.publisherFor('discord', sub.destinations, sub)) kinds.push('discord');
+  if (sub.destinations.markdown || kinds.length === 0) kinds.push('markdown');
+  return kinds;
+}
+
 export function createDigestActivities(deps: PipelineDeps) {
   const { store } = deps;
+  const requireSub = (name: string) => requireSubscription(store, name);
 
-  async function requireSubscription(name: string): Promise<Subscription> {
-    const sub = await store.getSubscription(name);
-    if (!sub) throw ApplicationFailure.nonRetryable(`No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`, 'NOT_FOUND');
-    return sub;
-  }
-
-  /** Destinations a digest goes to: the configured ones; the Markdown folder when nothing else is. */
-  function destinationsOf(sub: Subscription): DestinationKind[] {
-    const kinds: DestinationKind[] = [];
-    if (sub.destinations.notion && deps.publisherFor('notion', sub.destinations, sub)) kinds.push('notion');
-    if ((sub.destinations.discordChannelId || sub.destinations.discordWebhookUrl) && deps.publisherFor('discord', sub.destinations, sub)) kinds.push('discord');
-    if (sub.destinations.markdown || kinds.length === 0) kinds.push('markdown');
-    return kinds;
-  }
+  const destinationsOf = (sub: Subscription) => digestDestinations(deps, sub);
 
   return {
     async loadSubscription(name: string): Promise<{ subscription: Subscription; destinations: DestinationKind[]; since: string | null }> {
-      const subscription = await requireSubscription(name);
+      const subscription = await requireSub(name);
       const last = await store.lastDigest(name);
       return { subscription, destinations: destinationsOf(subscription), since: last?.windowEnd ?? null };
     },
@@ -99,48 +174,22 @@ export function createDigestActivities(deps: PipelineDeps) {
     /**
      * Stores the announced/searched papers, keeps the wanted announcement kinds, applies the
      * subscription's query, drops seen base ids, reranks the rest against the interest and returns the top K.
+     * (Workflows started before announcements were tracked; new ones call selectAnnouncement.)
      */
     async selectDigestCandidates(input: SelectionInput): Promise<CandidateSelection> {
-      const sub = await requireSubscription(input.subscription);
+      const sub = await requireSub(input.subscription);
       const announced = input.announcementsFile ? await readStoredList<AnnouncedPaper>(input.announcementsFile, 'items') : input.announced;
       const searched = [...input.searched];
       for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(file, 'papers')));
-      const byId = new Map<string, Paper>();
-      const wanted = announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
-      for (const p of [...wanted, ...searched]) if (!byId.has(p.id)) byId.set(p.id, p);
-      const afterType = byId.size;
-      if (sub.query) {
-        let matches: (p: Paper) => boolean;
-        try {
-          matches = compileQueryFilter(sub.query);
-        } catch (e) {
-          throw ApplicationFailure.nonRetryable(`Subscription "${sub.name}" has a broken query (${(e as Error).message}); fix it with \`arxiv-radar subscribe\`.`, 'INVALID_INPUT');
-        }
-        // Searched papers already matched the query at arXiv; announced ones are filtered here.
-        const searchedIds = new Set(searched.map((p) => p.id));
-        for (const [id, p] of byId) if (!searchedIds.has(id) && !matches(p)) byId.delete(id);
-      }
-      const afterQuery = byId.size;
-      const unseenIds = new Set(await store.filterUnseen(sub.name, [...byId.keys()]));
-      const unseen = [...byId.values()].filter((p) => unseenIds.has(p.id));
-      const stats = { announced: announced.length + searched.length, afterType, afterQuery, unseen: unseen.length };
-      if (unseen.length === 0) return { selected: [], ranker: 'bm25', stats };
-      await store.upsertPapers(unseen, { topic: sub.name });
-      const reranker = await deps.reranker();
-      const ranked = await reranker.rank(
-        sub.interest || sub.query || sub.categories.join(' '),
-        unseen.map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` })),
-      );
-      const version = new Map(unseen.map((p) => [p.id, p.version]));
-      const selected = ranked.slice(0, sub.topK).map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score }));
-      const papers = selected.map((c) => byId.get(c.id)).filter((p) => p !== undefined);
-      return { selected, papers, ranker: reranker.kind, stats };
+      const r = await rankUnseen(deps, sub, announced, searched);
+      const selected = r.ranked.slice(0, sub.topK);
+      return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: r.stats };
     },
 
     /** Builds the digest from the library (papers + stored summaries) and saves it. Same input → same key. */
-    async assembleDigest(input: { subscription: string; date: string; windowStart: string; windowEnd: string; selected: DigestCandidate[] }): Promise<{ key: string; entries: number }> {
-      const sub = await requireSubscription(input.subscription);
-      const key = digestKey(sub.name, input.date, input.selected.map((s) => s.id));
+    async assembleDigest(input: AssembleInput): Promise<{ key: string; entries: number }> {
+      const sub = await requireSub(input.subscription);
+      const key = input.announcement ? announcementDigestKey(sub.name, input.announcement) : digestKey(sub.name, input.date, input.selected.map((s) => s.id));
       const existing = await store.getDigest(key);
       if (existing) return { key, entries: existing.entries.length };
       const entries: DigestEntry[] = [];
@@ -169,6 +218,7 @@ export function createDigestActivities(deps: PipelineDeps) {
         date: input.date,
         windowStart: input.windowStart,
         windowEnd: input.windowEnd,
+        ...(input.notCovered?.length ? { notCovered: input.notCovered } : {}),
         entries,
       };
       await store.saveDigest(digest);
@@ -181,10 +231,12 @@ export function createDigestActivities(deps: PipelineDeps) {
       if (!digest) throw ApplicationFailure.nonRetryable(`digest ${input.key} is not stored`, 'NOT_FOUND');
       const prior = (await store.getReceipts(input.key)).find((r) => r.destination === input.destination);
       if (prior) return prior;
-      const sub = await requireSubscription(digest.subscription);
+      const sub = await requireSub(digest.subscription);
       const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
       if (!publisher) throw ApplicationFailure.nonRetryable(`${input.destination} is not configured`, 'PUBLISH_FAILED');
       const receipt = await withHeartbeat(publisher.publish(digest), 3000);
+      // Published, receipt not yet recorded: the window a crash must not turn into a duplicate.
+      deps.failpoint?.(`after-publish:${input.destination}`);
       await store.recordReceipt(input.key, receipt);
       deps.logger.info({ digest: input.key, destination: input.destination, ref: receipt.ref }, 'digest published');
       return receipt;

@@ -34,8 +34,13 @@ export interface Digest {
   subscription: string;
   /** Plain-language interest of the subscription, shown as the digest's subtitle. */
   interest: string;
-  /** Announcement date this digest covers, YYYY-MM-DD (America/New_York). */
+  /** Announcement date this digest covers, YYYY-MM-DD (America/New_York): the arXiv feed date. */
   date: string;
+  /**
+   * Missed announcements (feed dates) older than the catch-up limit, which this digest could not
+   * cover and says so. Absent on digests made before announcements were tracked.
+   */
+  notCovered?: string[];
   windowStart: string;
   windowEnd: string;
   /** Best first. */

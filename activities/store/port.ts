@@ -104,6 +104,23 @@ export interface Destinations {
   discordWebhookUrl: string | null;
 }
 
+/**
+ * One announcement's outcome for one subscription. Written as `pending` when its candidates are
+ * selected, `delivered` once its digest reached every destination (or nothing in it was relevant).
+ */
+export interface Delivery {
+  subscription: string;
+  /** The announcement's feed date, YYYY-MM-DD (America/New_York). */
+  announcement: string;
+  status: 'pending' | 'delivered';
+  /** The digest that carried it; null when nothing in it cleared the relevance floor. */
+  digestKey: string | null;
+  /** Query-only subscriptions: where the announcement's submission window ended (ISO 8601). */
+  windowEnd: string | null;
+  /** Base ids considered for this announcement (selected ones included). */
+  considered: string[];
+}
+
 /** A scheduled topic alert. */
 export interface Subscription {
   /** Unique slug: lowercase letters, digits and '-', 1-64 characters. */
@@ -121,6 +138,8 @@ export interface Subscription {
   includeCrossLists: boolean;
   includeReplacements: boolean;
   topK: number;
+  /** Relevance floor: a paper is sent only when its ranker score is above this (BM25 0 = no shared term). */
+  minScore: number;
   paused: boolean;
   createdAt: string;
   updatedAt: string;
@@ -128,8 +147,9 @@ export interface Subscription {
 
 /**
  * What callers pass to create or replace a subscription. Defaults: query null, categories [],
- * interest '', cron '0 8 * * 1-5', timezone 'UTC', destinations markdown only,
- * includeCrossLists true, includeReplacements false, topK 10, paused false.
+ * interest '', cron DEFAULT_DIGEST_CRON ('15 1,7 * * 1-5'), timezone 'America/New_York',
+ * destinations markdown only, includeCrossLists true, includeReplacements false, topK 5,
+ * minScore 0, paused false.
  */
 export interface SubscriptionInput {
   name: string;
@@ -142,6 +162,7 @@ export interface SubscriptionInput {
   includeCrossLists?: boolean | undefined;
   includeReplacements?: boolean | undefined;
   topK?: number | undefined;
+  minScore?: number | undefined;
   paused?: boolean | undefined;
 }
 
@@ -201,6 +222,17 @@ export interface PaperStore {
   filterUnseen(subscription: string, baseIds: string[]): Promise<string[]>;
   /** Marks ids as sent in `digestKey` (first digest wins). */
   markSeen(subscription: string, baseIds: string[], digestKey: string): Promise<void>;
+
+  /** Records an announcement's selection as pending; a no-op once it is delivered. */
+  saveDelivery(d: Omit<Delivery, 'status'>): Promise<void>;
+  getDelivery(subscription: string, announcement: string): Promise<Delivery | null>;
+  /**
+   * Marks an announcement delivered, in one transaction: `sentIds` join the seen set under its
+   * digest, every other considered id as considered-not-sent. Idempotent.
+   */
+  completeDelivery(subscription: string, announcement: string, sentIds: string[]): Promise<void>;
+  /** The newest delivered announcement of a subscription, or null. */
+  lastDelivery(subscription: string): Promise<Delivery | null>;
 
   close(): Promise<void>;
 }

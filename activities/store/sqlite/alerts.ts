@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { Digest, Receipt } from '../../publish/digest.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { Subscription, SubscriptionInput } from '../port.ts';
+import type { Delivery, Subscription, SubscriptionInput } from '../port.ts';
 import { baseId, normalizeSubscription, validateSubscriptionName } from '../validate.ts';
 
 const DESTINATIONS = new Set(['markdown', 'notion', 'discord']);
@@ -12,6 +12,22 @@ function checkKey(key: string, what: string): string {
     throw new AppError('INVALID_INPUT', `${what} must be a non-empty string of at most 300 characters`);
   }
   return key;
+}
+
+interface DeliveryRow {
+  subscription: string;
+  announcement: string;
+  status: 'pending' | 'delivered';
+  digest_key: string | null;
+  window_end: string | null;
+  considered_json: string;
+}
+
+function checkAnnouncement(date: string): string {
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    throw new AppError('INVALID_INPUT', `announcement "${String(date)}" must be a feed date, YYYY-MM-DD`);
+  }
+  return date;
 }
 
 /** Statements over the alert tables; write methods expect the caller's write transaction. */
@@ -49,10 +65,34 @@ export function createAlertTables(db: Database.Database) {
       `SELECT j.value AS value FROM json_each(?) j
        WHERE NOT EXISTS (SELECT 1 FROM seen s WHERE s.subscription = ? AND s.base_id = j.value) ORDER BY j.key`,
     ),
-    seenPut: db.prepare('INSERT OR IGNORE INTO seen (subscription, base_id, digest_key, seen_at) VALUES (?, ?, ?, ?)'),
+    seenPut: db.prepare('INSERT OR IGNORE INTO seen (subscription, base_id, digest_key, seen_at, sent) VALUES (?, ?, ?, ?, ?)'),
+    deliveriesDel: db.prepare('DELETE FROM deliveries WHERE subscription = ?'),
+    deliveryGet: db.prepare<[string, string], DeliveryRow>('SELECT * FROM deliveries WHERE subscription = ? AND announcement = ?'),
+    deliveryLast: db.prepare<[string], DeliveryRow>(
+      "SELECT * FROM deliveries WHERE subscription = ? AND status = 'delivered' ORDER BY announcement DESC LIMIT 1",
+    ),
+    deliveryPut: db.prepare(
+      `INSERT INTO deliveries (subscription, announcement, status, digest_key, window_end, considered_json, updated_at)
+       VALUES (?, ?, 'pending', ?, ?, ?, ?)
+       ON CONFLICT (subscription, announcement) DO UPDATE SET digest_key = excluded.digest_key, window_end = excluded.window_end,
+         considered_json = excluded.considered_json, updated_at = excluded.updated_at
+       WHERE deliveries.status = 'pending'`,
+    ),
+    deliveryDone: db.prepare("UPDATE deliveries SET status = 'delivered', updated_at = ? WHERE subscription = ? AND announcement = ?"),
   };
 
+  const toDelivery = (r: DeliveryRow): Delivery => ({
+    subscription: r.subscription,
+    announcement: r.announcement,
+    status: r.status,
+    digestKey: r.digest_key,
+    windowEnd: r.window_end,
+    considered: JSON.parse(r.considered_json) as string[],
+  });
+
   const toSubscription = (r: { body_json: string; created_at: string; updated_at: string }): Subscription => ({
+    // Subscriptions stored before the relevance floor existed get its default.
+    ...({ minScore: 0 } as Pick<Subscription, 'minScore'>),
     ...(JSON.parse(r.body_json) as Omit<Subscription, 'createdAt' | 'updatedAt'>),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -81,6 +121,7 @@ export function createAlertTables(db: Database.Database) {
     deleteSubscription(name: string): boolean {
       const n = validateSubscriptionName(name);
       s.seenDel.run(n);
+      s.deliveriesDel.run(n);
       return s.subDel.run(n).changes > 0;
     },
     saveDigest(d: Digest): void {
@@ -116,7 +157,33 @@ export function createAlertTables(db: Database.Database) {
       checkKey(subscription, 'subscription');
       checkKey(digestKey, 'digest key');
       const now = new Date().toISOString();
-      for (const id of new Set(ids.map(baseId))) s.seenPut.run(subscription, id, digestKey, now);
+      for (const id of new Set(ids.map(baseId))) s.seenPut.run(subscription, id, digestKey, now, 1);
+    },
+    saveDelivery(d: Omit<Delivery, 'status'>): void {
+      checkKey(d?.subscription, 'subscription');
+      checkAnnouncement(d.announcement);
+      if (!Array.isArray(d.considered)) throw new AppError('INVALID_INPUT', `delivery ${d.subscription}:${d.announcement} needs a considered list`);
+      const considered = [...new Set(d.considered.map(baseId))];
+      s.deliveryPut.run(d.subscription, d.announcement, d.digestKey ?? null, d.windowEnd ?? null, JSON.stringify(considered), new Date().toISOString());
+    },
+    getDelivery(subscription: string, announcement: string): Delivery | null {
+      const r = s.deliveryGet.get(checkKey(subscription, 'subscription'), checkAnnouncement(announcement));
+      return r ? toDelivery(r) : null;
+    },
+    completeDelivery(subscription: string, announcement: string, sentIds: string[]): void {
+      const r = s.deliveryGet.get(checkKey(subscription, 'subscription'), checkAnnouncement(announcement));
+      if (!r) throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
+      if (r.status === 'delivered') return;
+      const now = new Date().toISOString();
+      const key = r.digest_key ?? `${subscription}:${announcement}`;
+      const sent = new Set(sentIds.map(baseId));
+      for (const id of sent) s.seenPut.run(subscription, id, key, now, 1);
+      for (const id of JSON.parse(r.considered_json) as string[]) if (!sent.has(id)) s.seenPut.run(subscription, id, key, now, 0);
+      s.deliveryDone.run(now, subscription, announcement);
+    },
+    lastDelivery(subscription: string): Delivery | null {
+      const r = s.deliveryLast.get(checkKey(subscription, 'subscription'));
+      return r ? toDelivery(r) : null;
     },
   };
 }

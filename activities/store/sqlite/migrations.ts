@@ -141,6 +141,21 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (subscription, base_id)
   ) WITHOUT ROWID;
   `,
+  // 4: announcements as the unit of delivery. A paper considered for an announcement but not
+  // selected joins the seen set too (sent = 0), so it is never offered later as new.
+  `
+  ALTER TABLE seen ADD COLUMN sent INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE deliveries (
+    subscription TEXT NOT NULL,
+    announcement TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')),
+    digest_key TEXT,
+    window_end TEXT,
+    considered_json TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (subscription, announcement)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Schema version this code writes. */

@@ -75,6 +75,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     getReceipts: (key) => call(`reading receipts of ${key}`, () => alerts.getReceipts(key)),
     filterUnseen: (sub, ids) => call(`filtering seen papers of ${sub}`, () => alerts.filterUnseen(sub, ids)),
     markSeen: (sub, ids, key) => write(`marking papers seen for ${sub}`, () => alerts.markSeen(sub, ids, key)),
+    saveDelivery: (d) => write(`recording the selection of ${d?.announcement} for ${d?.subscription}`, () => alerts.saveDelivery(d)),
+    getDelivery: (sub, date) => call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
+    completeDelivery: (sub, date, ids) => write(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
+    lastDelivery: (sub) => call(`reading the last delivery of ${sub}`, () => alerts.lastDelivery(sub)),
 
     close: async () => {
       if (closed) return;

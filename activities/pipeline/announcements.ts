@@ -1,0 +1,124 @@
+/**
+ * Main-queue activities of an announcement digest: what a subscription last delivered, the
+ * selection for one announcement (recorded as pending, so a retry selects the same papers), and
+ * its completion, which moves the announcement's papers into the seen set: the selected ones as
+ * sent, the others as considered, so neither is offered again.
+ */
+import { ApplicationFailure } from '@temporalio/common';
+import { DEFAULT_CATCHUP_DAYS } from '../../domain/arxiv-calendar.ts';
+import type { OaiRecord } from '../arxiv/oai.ts';
+import type { Paper } from '../arxiv/paper.ts';
+import type { DestinationKind } from '../publish/digest.ts';
+import type { Subscription } from '../store/port.ts';
+import { announcedFromOai } from './catch-up.ts';
+import type { PipelineDeps } from './deps.ts';
+import {
+  announcementDigestKey,
+  digestDestinations,
+  rankUnseen,
+  readStoredList,
+  requireSubscription,
+  type AnnouncedPaper,
+  type CandidateSelection,
+} from './digest.ts';
+
+export interface DigestState {
+  subscription: Subscription;
+  destinations: DestinationKind[];
+  /** The newest announcement delivered (feed date), null for a subscription that never delivered. */
+  lastAnnouncement: string | null;
+  /** Query-only subscriptions: where the last delivered submission window ended. */
+  lastWindowEnd: string | null;
+  /** DIGEST_CATCHUP_DAYS. */
+  catchupDays: number;
+}
+
+export interface AnnouncementSelectionInput {
+  subscription: string;
+  /** The announcement's feed date. */
+  announcement: string;
+  /** The announcement feed stored by arxivAnnouncementsFile (the current announcement). */
+  announcementsFile?: string;
+  /** OAI-PMH pages stored by arxivOaiPageFile (missed announcements). */
+  oaiFiles?: string[];
+  /** Window-search pages stored by arxivSearchPageFile (query-only subscriptions). */
+  searchFiles?: string[];
+  /** Query-only subscriptions: the end of the announcement's submission window (ISO 8601). */
+  windowEnd?: string;
+}
+
+export interface AnnouncementSelection extends CandidateSelection {
+  /** True when this announcement was delivered before: nothing to do. */
+  delivered: boolean;
+  /** The digest key when papers were selected, else null. */
+  key: string | null;
+}
+
+const NO_STATS = { announced: 0, afterType: 0, afterQuery: 0, unseen: 0 };
+
+export function createAnnouncementActivities(deps: PipelineDeps) {
+  const { store } = deps;
+
+  return {
+    /** The subscription, where its digests go, and the last announcement it delivered. */
+    async loadDigestState(name: string): Promise<DigestState> {
+      const subscription = await requireSubscription(store, name);
+      const last = await store.lastDelivery(name);
+      // Libraries from before deliveries were recorded: the last digest's date was the feed date it read.
+      const legacy = last ? null : await store.lastDigest(name);
+      return {
+        subscription,
+        destinations: digestDestinations(deps, subscription),
+        lastAnnouncement: last?.announcement ?? legacy?.date ?? null,
+        lastWindowEnd: last?.windowEnd ?? legacy?.windowEnd ?? null,
+        catchupDays: deps.catchupDays ?? DEFAULT_CATCHUP_DAYS,
+      };
+    },
+
+    /**
+     * The papers to send for one announcement: its items (feed, OAI catch-up or window search),
+     * filtered, unseen, ranked, above the subscription's relevance floor, at most top K. Recorded
+     * as a pending delivery; a retry after the digest was assembled returns the same selection.
+     */
+    async selectAnnouncement(input: AnnouncementSelectionInput): Promise<AnnouncementSelection> {
+      const sub = await requireSubscription(store, input.subscription);
+      const date = input.announcement;
+      const prior = await store.getDelivery(sub.name, date);
+      if (prior?.status === 'delivered') return { selected: [], papers: [], ranker: 'bm25', stats: NO_STATS, delivered: true, key: prior.digestKey };
+      if (prior?.digestKey) {
+        const digest = await store.getDigest(prior.digestKey);
+        if (digest) {
+          const selected = digest.entries.map((e) => ({ id: e.arxivId, version: e.version, score: e.score }));
+          const papers = (await Promise.all(selected.map((c) => store.getPaper(c.id)))).filter((p) => p !== null);
+          return { selected, papers, ranker: 'bm25', stats: { ...NO_STATS, unseen: prior.considered.length }, delivered: false, key: prior.digestKey };
+        }
+      }
+      const announced: AnnouncedPaper[] = input.announcementsFile ? await readStoredList<AnnouncedPaper>(input.announcementsFile, 'items') : [];
+      for (const file of input.oaiFiles ?? []) {
+        announced.push(...announcedFromOai(await readStoredList<OaiRecord>(file, 'records'), date, sub.categories));
+      }
+      const searched: Paper[] = [];
+      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(file, 'papers')));
+      const r = await rankUnseen(deps, sub, announced, searched);
+      // The relevance floor: a paper with no evidence of relevance is never sent, however few others there are.
+      const selected = r.ranked.filter((c) => c.score > sub.minScore).slice(0, sub.topK);
+      const key = selected.length > 0 ? announcementDigestKey(sub.name, date) : null;
+      await store.saveDelivery({ subscription: sub.name, announcement: date, digestKey: key, windowEnd: input.windowEnd ?? null, considered: r.unseenIds });
+      deps.logger.info({ subscription: sub.name, announcement: date, ...r.stats, selected: selected.length }, 'announcement selected');
+      return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: r.stats, delivered: false, key };
+    },
+
+    /**
+     * After every destination has the digest (or when nothing was selected): the announcement is
+     * delivered; its sent papers and the considered rest join the seen set. Idempotent.
+     */
+    async completeAnnouncement(input: { subscription: string; announcement: string }): Promise<{ sent: number; considered: number }> {
+      const delivery = await store.getDelivery(input.subscription, input.announcement);
+      if (!delivery) throw ApplicationFailure.nonRetryable(`no selection of ${input.announcement} is recorded for ${input.subscription}`, 'NOT_FOUND');
+      const digest = delivery.digestKey ? await store.getDigest(delivery.digestKey) : null;
+      const sent = digest?.entries.map((e) => e.arxivId) ?? [];
+      await store.completeDelivery(input.subscription, input.announcement, sent);
+      return { sent: sent.length, considered: delivery.considered.length };
+    },
+  };
+}
