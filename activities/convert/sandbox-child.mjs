@@ -1,0 +1,32 @@
+// Child process entry for sandbox.ts: converts one document per message, one at a time, until the
+// parent disconnects or kills it (after a limit breach). Plain JS so it starts without a loader;
+// it registers tsx itself so the TypeScript converters load the same way from the CLI, node:test
+// and the Temporal worker.
+import { Buffer } from 'node:buffer';
+import { register } from 'tsx/esm/api';
+// pdf.js (and its in-thread "fake worker", which it would otherwise import() lazily) are loaded
+// natively before tsx is registered: pushing their ~4 MB of plain ESM through the tsx loader
+// raises peak RSS by ~250 MB on the 79-page corpus paper. pdf.ts then gets the cached module,
+// and pdf.js finds its worker on globalThis.pdfjsWorker instead of importing it.
+await import('pdfjs-dist/legacy/build/pdf.mjs');
+globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+register();
+const { convertPdf } = await import('./pdf.ts');
+const { convertHtml } = await import('./html.ts');
+
+// The parent went away (it exited or was killed): nothing left to convert for.
+process.on('disconnect', () => process.exit(0));
+process.on('message', async ({ id, kind, data }) => {
+  let reply;
+  try {
+    const result = kind === 'pdf' ? await convertPdf(data) : convertHtml(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
+    reply = { id, ok: true, result };
+  } catch (e) {
+    const code = e && typeof e === 'object' && e.name === 'AppError' ? e.code : null;
+    reply = { id, ok: false, code, message: e instanceof Error ? e.message : String(e) };
+  }
+  process.send(reply);
+  // Give the garbage of this document back before the next one, so it starts from a small RSS.
+  globalThis.gc?.();
+});
+process.send({ ready: true });
