@@ -30,8 +30,9 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
     'paper',
     new ResourceTemplate('arxiv://paper/{+id}', { list: undefined }),
     { title: 'arXiv paper', description: 'A paper’s metadata, abstract and full text as Markdown', mimeType: 'text/markdown' },
-    async (uri, vars) => {
-      const doc = await service.getPaper({ ref: decodeURIComponent(String(vars.id)), source: 'auto' });
+    async (uri, vars, extra) => {
+      // Cancelled with the request (a closed connection): the workflow is not left running.
+      const doc = await service.getPaper({ ref: decodeURIComponent(String(vars.id)), source: 'auto' }, undefined, { signal: extra.signal });
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: doc.markdown }] };
     },
   );

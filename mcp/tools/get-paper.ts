@@ -1,11 +1,12 @@
 /** `get_paper(url_or_id, source?)`: the paper as Markdown (seed 001). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
+import { callOptions } from '../call-options.ts';
 
 /** Registers the tool. */
-export function registerGetPaperTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(
+export function registerGetPaperTool(server: McpServer, deps: ToolDeps): RegisteredTool {
+  return server.registerTool(
     'get_paper',
     {
       title: 'Get paper as Markdown',
@@ -15,9 +16,10 @@ export function registerGetPaperTool(server: McpServer, deps: ToolDeps): void {
         source: z.enum(['auto', 'html', 'pdf']).default('auto').describe('Where to take the full text from'),
       },
     },
-    ({ url_or_id, source }) =>
+    ({ url_or_id, source }, extra) =>
       safely('get_paper', deps.logger, async () => {
-        const doc = await deps.service.getPaper({ ref: url_or_id, source });
+        const { progress, options } = callOptions(extra);
+        const doc = await deps.service.getPaper({ ref: url_or_id, source }, progress, options);
         return textResult(doc.markdown);
       }),
   );
