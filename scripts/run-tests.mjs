@@ -2,7 +2,8 @@
 // Runs every *.test.ts under the given folders (default: test/) with Node's test runner through tsx.
 // Node 20's --test does not expand globs, hence this small finder.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
@@ -22,9 +23,33 @@ if (files.length === 0) {
   console.error(`no test files found under ${roots.join(', ') || 'test'}`);
   process.exit(1);
 }
+// Every process of the run (test files, the CLIs they spawn, worker threads) carries the fs guard:
+// tests must read only what the repository holds (test/support/fs-guard.mjs).
+const guard = path.resolve(import.meta.dirname, '../test/support/fs-guard.mjs');
+const logDir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-fs-guard-'));
+const log = path.join(logDir, 'escapes.log');
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-reporter=spec', ...passThrough, ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${JSON.stringify(guard)}`.trim(),
+      ARXIV_RADAR_FS_GUARD_LOG: log,
+    },
+  },
 );
+let escapes = '';
+try {
+  escapes = readFileSync(log, 'utf8');
+} catch {
+  // no access outside the repository was recorded
+}
+rmSync(logDir, { recursive: true, force: true });
+if (escapes) {
+  console.error(`\nTests read outside the repository (a fresh clone has nothing there; use test/fixtures):\n${escapes}`);
+  process.exit(1);
+}
 process.exit(result.status ?? 1);

@@ -12,6 +12,7 @@ import { createInteractionsServer, type InteractionsServer } from '../../bot/htt
 import { silentLogger } from '../../lib/logger.ts';
 import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { standInPdf } from '../support/corpus.ts';
 import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
@@ -37,7 +38,8 @@ describe('/arxiv paper end to end (fake arXiv, Temporal, fake Discord webhook)',
   let url: string;
 
   before(async () => {
-    arxiv = await startFakeArxiv();
+    // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
+    arxiv = await startFakeArxiv({ documents: standInPdf() });
     recorder = await startMultipartRecorder();
     t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_MIN_INTERVAL_MS: '50' });
     service = createRadarService(t.config, silentLogger, { client: t.client });

@@ -17,7 +17,7 @@ import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { fakeServicesEnv } from '../support/fake-env.ts';
-import { CORPUS_DIR } from '../support/corpus.ts';
+import { CORPUS_DIR, standInPdf } from '../support/corpus.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 
 const CHANNEL = '111222333444555666';
@@ -30,7 +30,8 @@ describe('topic digest end to end', () => {
   let service: RadarServiceHandle;
 
   before(async () => {
-    arxiv = await startFakeArxiv();
+    // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
+    arxiv = await startFakeArxiv({ documents: standInPdf() });
     notion = await startNotionServer();
     discord = await startDiscordServer({ token: 'bot-token' });
     t = await startTestRuntime(fakeServicesEnv(arxiv, notion, discord));

@@ -11,6 +11,7 @@ import { silentLogger } from '../../lib/logger.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { standInPdf } from '../support/corpus.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 const text = (r: unknown) => ((r as CallToolResult).content[0] as { text: string }).text;
@@ -22,7 +23,8 @@ describe('MCP server on the real command layer', () => {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
 
   before(async () => {
-    arxiv = await startFakeArxiv();
+    // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
+    arxiv = await startFakeArxiv({ documents: standInPdf() });
     t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_MIN_INTERVAL_MS: '50' });
     service = createRadarService(t.config, silentLogger, { client: t.client });
     const [a, b] = InMemoryTransport.createLinkedPair();

@@ -1,8 +1,26 @@
-/** Paths into the shared real-data corpus (../shared/corpus beside the repo). */
+/**
+ * Paths into the real recorded data vendored with the tests (test/fixtures/corpus, a redistributable
+ * subset of ../shared/corpus; provenance and licences in test/fixtures/MANIFEST.md) and the small
+ * model files in test/fixtures/models. Tests read nothing outside the repository
+ * (test/unit/repo/self-contained.test.ts checks that).
+ */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const SHARED_DIR = path.resolve(import.meta.dirname, '../../../shared');
-export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
-export const MODELS_DIR = path.join(SHARED_DIR, 'models');
+/** test/fixtures: everything tests read that is not code. */
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../fixtures');
+export const CORPUS_DIR = path.join(FIXTURES_DIR, 'corpus');
+export const MODELS_DIR = path.join(FIXTURES_DIR, 'models');
 
 export const corpus = (...parts: string[]) => path.join(CORPUS_DIR, ...parts);
+
+/**
+ * Full text for the fake arXiv's `documents` option: the corpus has no paper with both an Atom
+ * record and a PDF the repository may redistribute, so the CC BY 3.0 PDF of 1503.07589v1 is served
+ * as the PDF of 1111.2011 (whose Atom record is recorded). Metadata and body then come from two
+ * different papers, which tests that check where each part of the Markdown came from rely on.
+ */
+export const STAND_IN_PDF_ID = '1111.2011';
+export function standInPdf(): Record<string, Uint8Array> {
+  return { [`pdf/${STAND_IN_PDF_ID}`]: readFileSync(corpus('pdf', '1503.07589v1.pdf')) };
+}

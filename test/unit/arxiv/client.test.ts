@@ -36,7 +36,9 @@ describe('ArxivClient against the fake', () => {
   let client: ArxivClient;
   let dir: string;
   before(async () => {
-    fake = await startFakeArxiv();
+    // The corpus has no arXiv-served HTML page the repository may redistribute: Engrafo's LaTeXML
+    // rendering of 1707.08043 (CC BY 4.0) stands in for its /html page.
+    fake = await startFakeArxiv({ documents: { 'html/1707.08043': readFileSync(corpus('html', 'engrafo_1707.08043.html')) } });
     client = new ArxivClient({ apiUrl: fake.apiUrl, rssUrl: fake.rssUrl, webUrl: fake.webUrl, contact: 'test@example.org', minIntervalMs: 0, timeoutMs: 3000, maxResponseBytes: 10 * 1024 * 1024 });
     dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-dl-'));
   });
@@ -97,16 +99,16 @@ describe('ArxivClient against the fake', () => {
 
   it('fetchHtml returns null when arXiv has no HTML version, fetchUrl refuses other hosts', async () => {
     assert.equal(await client.fetchHtml('0706.3906', null), null);
-    assert.match((await client.fetchHtml('2412.19437', 2)) ?? '', /<html|<!DOCTYPE/i);
+    assert.match((await client.fetchHtml('1707.08043', 1)) ?? '', /<html|<!DOCTYPE/i);
     await assert.rejects(client.fetchUrl('https://example.com/pdf/1111.2011'), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'));
   });
 
   it('arxivDownload stores the PDF content-addressed and only returns its path', async () => {
     const acts = createArxivActivities({ client, downloadsDir: dir });
-    const r = await acts.arxivDownload({ kind: 'pdf', id: '1111.2011', version: 2 });
+    const r = await acts.arxivDownload({ kind: 'pdf', id: '1503.07589', version: 1 });
     assert.ok('path' in r);
     assert.equal(path.basename(r.path), `${r.sha256}.pdf`);
-    assert.deepEqual(readFileSync(r.path), readFileSync(corpus('pdf', '1111.2011v2.pdf')));
+    assert.deepEqual(readFileSync(r.path), readFileSync(corpus('pdf', '1503.07589v1.pdf')));
     assert.deepEqual(await acts.arxivDownload({ kind: 'html', id: '0706.3906', version: null }), { notFound: true });
     assert.ok(existsSync(r.path));
   });

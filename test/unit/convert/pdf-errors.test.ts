@@ -1,7 +1,7 @@
 /**
  * The PDF converter's typed errors on damaged and password-protected files. The encrypted files
- * are copies of a real corpus PDF made by qpdf (scripts/make-encrypted-pdfs.sh), committed so the
- * tests need no qpdf.
+ * are two pages of a real corpus PDF encrypted by qpdf (scripts/make-pdf-fixtures.sh), committed so
+ * the tests need no qpdf.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -14,13 +14,13 @@ import { convertInSandbox } from '../../../activities/convert/sandbox.ts';
 import { isAppError } from '../../../lib/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 
-const SOURCE = corpus('pdf', '1111.2011v2.pdf');
+const SOURCE = corpus('pdf', '1503.07589v1.pdf');
 const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
 const BIN = path.resolve(import.meta.dirname, '../../../bin/arxiv-radar');
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/pdf');
 
 describe('convertPdf typed errors', () => {
-  // Encrypted by qpdf from corpus/pdf/math_0607661.pdf; the user password is "user-secret".
+  // Pages 3-4 of corpus/pdf/1503.07589v1.pdf (CC BY 3.0) encrypted by qpdf; the user password is "user-secret".
   const aes256 = path.join(FIXTURES, 'encrypted-aes256.pdf');
   const aes128 = path.join(FIXTURES, 'encrypted-aes128.pdf');
   const ownerOnly = path.join(FIXTURES, 'encrypted-owner-only.pdf');
@@ -45,13 +45,13 @@ describe('convertPdf typed errors', () => {
 
   it('converts a PDF encrypted with an owner password only (opens without a password)', async () => {
     const r = await convertPdf(readFileSync(ownerOnly));
-    assert.equal(r.title, 'Tropical representation of Weyl groups associated with certain rational varieties');
-    assert.equal(r.pageCount, 17);
+    assert.equal(r.pageCount, 2);
+    assert.match(r.markdown, /The study of the mechanism of electroweak symmetry breaking is one of the principal goals of the CERN LHC program\./);
   });
 
   it('reports truncated and non-PDF bytes as CONVERT_CORRUPT', async () => {
     const pdf = readFileSync(SOURCE);
-    for (const bytes of [pdf.subarray(0, Math.floor(pdf.length / 2)), pdf.subarray(0, 1024), readFileSync(corpus('html', '1706.03762_ar5iv_excerpt.html'))]) {
+    for (const bytes of [pdf.subarray(0, Math.floor(pdf.length / 2)), pdf.subarray(0, 1024), readFileSync(corpus('html', 'engrafo_1707.08043.html'))]) {
       await assert.rejects(convertPdf(bytes), (e) => isAppError(e, 'CONVERT_CORRUPT') && /not a readable PDF/.test(e.message));
     }
   });
