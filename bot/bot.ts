@@ -33,6 +33,9 @@ export interface Bot {
   autocomplete(inv: AutocompleteInvocation): Promise<AutocompleteChoice[]>;
 }
 
+/** How long after the command the bot still works on it: the token's 15 minutes, less a margin to answer. */
+const INTERACTION_LIFETIME_MS = 14 * 60_000;
+
 /** Turns any failure into a message the user can act on; internal details stay in the log. */
 export function userFacingError(e: unknown): string {
   if (isAppError(e)) {
@@ -45,6 +48,8 @@ export function userFacingError(e: unknown): string {
       case 'RATE_LIMITED':
       case 'ARXIV_RATE_LIMITED':
         return 'arXiv is rate-limiting us right now. Try again in a minute.';
+      case 'TIMED_OUT':
+        return truncate(e.message, 300);
       case 'TEMPORAL_UNAVAILABLE':
         return 'The radar service is not reachable. Ask an admin to run `arxiv-radar doctor`.';
       default:
@@ -109,8 +114,11 @@ export function createBot(deps: BotDeps): Bot {
         lastProgressAt = now;
         chain = chain.then(() => respond.editOriginal({ content: `⏳ ${truncate(message, 200)}` })).catch(() => undefined);
       };
+      // The interaction token expires 15 minutes after the command (discord.com/developers/docs/interactions/receiving-and-responding):
+      // work still running then has nobody to answer, so it is cancelled.
+      const signal = AbortSignal.timeout(INTERACTION_LIFETIME_MS);
       try {
-        const message = await work({ service: deps.service, invoker: inv, progress, listState, listPageSize });
+        const message = await work({ service: deps.service, invoker: inv, progress, signal, listState, listPageSize });
         await chain;
         await respond.editOriginal({ content: '', ...message });
       } catch (e) {

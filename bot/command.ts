@@ -7,6 +7,8 @@ export interface CommandContext {
   service: RadarService;
   invoker: CommandInvocation;
   progress: ProgressFn;
+  /** Aborts when the interaction expires (its token lasts 15 minutes): nobody can see the answer any more. */
+  signal: AbortSignal;
   listState: ListState;
   listPageSize: number;
 }

@@ -8,7 +8,7 @@ export const digest: SlashCommand = {
   expensive: true,
   manages: true,
   prepare(inv) {
-    const name = subscriptionName(inv);
-    return async ({ service, progress }) => digestMessage(name, await service.runDigest(name, progress));
+    const name = subscriptionName(inv, 'name', { existing: true });
+    return async ({ service, progress, signal }) => digestMessage(name, await service.runDigest(name, progress, { signal }));
   },
 };

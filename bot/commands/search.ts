@@ -9,6 +9,6 @@ export const search: SlashCommand = {
   manages: false,
   prepare(inv) {
     const question = requiredString(inv, 'question', 500);
-    return async ({ service, progress }) => searchMessage(await service.searchPapers({ question, maxResults: 5 }, progress));
+    return async ({ service, progress, signal }) => searchMessage(await service.searchPapers({ question, maxResults: 5 }, progress, { signal }));
   },
 };
