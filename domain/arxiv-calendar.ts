@@ -138,6 +138,11 @@ export function submissionWindow(feedDate: string): { start: Date; end: Date } {
   };
 }
 
+/** arXiv's date-range syntax (`submittedDate:[… TO …]`), GMT: YYYYMMDDHHMM. */
+export function arxivStamp(d: Date): string {
+  return d.toISOString().replace(/[-:T]/g, '').slice(0, 12);
+}
+
 /** What one digest run has to cover, computed from the last announcement delivered. */
 export interface AnnouncementPlan {
   /** Missed announcements recovered from arXiv's archive (OAI-PMH / date windows), oldest first. */
