@@ -22,6 +22,9 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Most papers one search returns (searchPapers caps maxResults here; the MCP schema states it). */
+export const MAX_SEARCH_RESULTS = 50;
+
 export interface RankedPaper {
   paper: Paper;
   score: number;

@@ -1,4 +1,5 @@
 /** Reading and validating slash-command option values; bad input becomes an INVALID_INPUT AppError. */
+import { isStoredSubscriptionName, MAX_SUBSCRIPTION_NAME, subscriptionNameProblem } from '../activities/store/validate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { CommandInvocation } from './types.ts';
 
@@ -53,12 +54,14 @@ export function optionalCategories(inv: CommandInvocation, name: string): string
   return cats;
 }
 
-// Same rule as the library's subscription store (activities/store/validate.ts).
-const NAME = /^[a-z0-9-]{1,64}$/;
-
-/** A subscription name: lowercase letters, digits and `-`, up to 64 characters. */
-export function subscriptionName(inv: CommandInvocation, name = 'name'): string {
-  const s = requiredString(inv, name, 64);
-  if (!NAME.test(s)) throw new AppError('INVALID_INPUT', `Subscription names use lowercase letters, digits and - (got "${s}"), e.g. graph-learning.`);
+/**
+ * A subscription name, by the library's one rule (activities/store/validate.ts). `existing`: a
+ * name that looks one up (unsubscribe, digest), where names stored under the earlier, looser rule
+ * must still be accepted.
+ */
+export function subscriptionName(inv: CommandInvocation, name = 'name', opts: { existing?: boolean } = {}): string {
+  const s = requiredString(inv, name, MAX_SUBSCRIPTION_NAME);
+  const problem = opts.existing && isStoredSubscriptionName(s) ? null : subscriptionNameProblem(s);
+  if (problem) throw new AppError('INVALID_INPUT', `\`${name}\`: ${problem}.`);
   return s;
 }

@@ -2,11 +2,12 @@
  * The MCP server: arxiv-radar's command layer as tools, resources and a prompt for agents. One
  * factory for every transport (stdio, Streamable HTTP, in-memory in tests).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RadarService } from '../app/radar-service.ts';
 import type { Logger } from '../lib/logger.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
+import { installToolCallHandler } from './tool-calls.ts';
 import { registerAskPapersTool } from './tools/ask-papers.ts';
 import { registerExtractInfoTool } from './tools/extract-info.ts';
 import { registerGetPaperTool } from './tools/get-paper.ts';
@@ -20,17 +21,16 @@ export const MCP_SERVER_NAME = 'arxiv-radar';
 /** A fresh McpServer with every tool, resource and prompt registered; connect it to a transport. */
 export function createMcpServer(deps: { service: RadarService; logger: Logger; version?: string }): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: deps.version ?? '0.1.0' }, { capabilities: { logging: {} } });
-  for (const register of [
-    registerSearchPapersTool,
-    registerExtractInfoTool,
-    registerGetPaperTool,
-    registerListPapersTool,
-    registerAskPapersTool,
-    registerSubscribeTopicTool,
-    registerListSubscriptionsTool,
-  ]) {
-    register(server, deps);
-  }
+  const tools = new Map<string, RegisteredTool>([
+    ['search_papers', registerSearchPapersTool(server, deps)],
+    ['extract_info', registerExtractInfoTool(server, deps)],
+    ['get_paper', registerGetPaperTool(server, deps)],
+    ['list_papers', registerListPapersTool(server, deps)],
+    ['ask_papers', registerAskPapersTool(server, deps)],
+    ['subscribe_topic', registerSubscribeTopicTool(server, deps)],
+    ['list_subscriptions', registerListSubscriptionsTool(server, deps)],
+  ]);
+  installToolCallHandler(server, tools);
   registerResources(server, deps);
   registerPrompts(server);
   return server;

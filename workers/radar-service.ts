@@ -12,6 +12,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { PaperStore, Subscription } from '../activities/store/port.ts';
 import { renderPaperMarkdown } from '../activities/convert/render.ts';
 import { answerQuestion } from '../activities/answer/answer.ts';
+import { MAX_SEARCH_RESULTS } from '../app/radar-service.ts';
 import type {
   Answer,
   CallOptions,
@@ -246,7 +247,7 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
       if (!question) throw new AppError('INVALID_INPUT', 'The search question is empty: say what you are looking for.');
       const r = await execute<TopicSearchResult>(
         'topicSearch',
-        [{ question, maxResults: Math.min(input.maxResults ?? 20, 50), topN: 3, topic: input.topic ?? null }],
+        [{ question, maxResults: Math.min(input.maxResults ?? 20, MAX_SEARCH_RESULTS), topN: 3, topic: input.topic ?? null }],
         'search',
         { progress, label: 'searching arXiv and ranking the results…', signal: options.signal, onDemand: true, what: `search "${question}"` },
       );

@@ -1,11 +1,11 @@
 /** `ask_papers(question)`: an answer over the library with citations. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
-export function registerAskPapersTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(
+export function registerAskPapersTool(server: McpServer, deps: ToolDeps): RegisteredTool {
+  return server.registerTool(
     'ask_papers',
     {
       title: 'Ask the library',

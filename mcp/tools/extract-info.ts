@@ -1,16 +1,17 @@
 /** `extract_info(paper_id)`: a stored paper's metadata as JSON (seed 000). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { MAX_ID_LENGTH } from '../../activities/store/validate.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
-export function registerExtractInfoTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(
+export function registerExtractInfoTool(server: McpServer, deps: ToolDeps): RegisteredTool {
+  return server.registerTool(
     'extract_info',
     {
       title: 'Paper info',
       description: 'Information about a paper already in the library (title, authors, summary, categories, links, topics). Search for it with search_papers first.',
-      inputSchema: { paper_id: z.string().trim().min(1).max(100).describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001') },
+      inputSchema: { paper_id: z.string().trim().min(1).max(MAX_ID_LENGTH).describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001') },
     },
     ({ paper_id }) =>
       safely('extract_info', deps.logger, async () => {

@@ -1,23 +1,41 @@
 /** `subscribe_topic(...)`: a scheduled digest for a topic. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { isValidTimeZone } from '../../config/env.ts';
+import { cronProblem } from '../../domain/cron.ts';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
+import { CATEGORY, MAX_SUBSCRIPTION_NAME, SUBSCRIPTION_NAME_PATTERN, subscriptionNameProblem } from '../../activities/store/validate.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
-export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(
+export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): RegisteredTool {
+  return server.registerTool(
     'subscribe_topic',
     {
       title: 'Subscribe to a topic',
       description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest and published as a digest on a schedule.',
       inputSchema: {
-        name: z.string().regex(/^[a-z0-9-]{1,64}$/, 'lowercase letters, digits and -, at most 64 (e.g. graph-learning)'),
+        // The library's one rule (the pattern shows in the JSON schema; the refinement adds reserved names).
+        name: z
+          .string()
+          .max(MAX_SUBSCRIPTION_NAME)
+          .regex(SUBSCRIPTION_NAME_PATTERN, 'lowercase letters and digits, words joined by single -, e.g. graph-learning')
+          .superRefine((v, ctx) => {
+            const problem = SUBSCRIPTION_NAME_PATTERN.test(v) ? subscriptionNameProblem(v) : null;
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          })
+          .describe('Unique name; also the digest folder name, e.g. graph-learning'),
         interest: z.string().trim().min(3).max(500).describe('What you care about, in plain language'),
         query: z.string().trim().max(300).optional().describe('arXiv query or keywords'),
-        categories: z.array(z.string().regex(/^[a-z-]+(\.[A-Za-z-]+)?$/)).max(20).optional(),
-        schedule: z.string().regex(/^(\S+\s+){4}\S+$/, 'a 5-field cron expression').optional(),
+        categories: z.array(z.string().regex(CATEGORY, 'an arXiv category such as cs.LG')).max(20).optional(),
+        schedule: z
+          .string()
+          .superRefine((v, ctx) => {
+            const problem = cronProblem(v);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          })
+          .optional()
+          .describe('5-field cron expression: minute hour day-of-month month day-of-week'),
         timezone: z.string().refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
         top_k: z.number().int().min(1).max(50).optional(),
       },

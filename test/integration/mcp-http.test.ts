@@ -99,6 +99,16 @@ describe('MCP Streamable HTTP transport', () => {
     }
   });
 
+  it('answers tools/call with arguments: null as JSON-RPC -32602 with one line, not -32603 with a zod dump', async () => {
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_papers', arguments: null } };
+    const r = await post(mcp.url, { host, authorization: `Bearer ${TOKEN}` }, call);
+    assert.equal(r.status, 200);
+    const body = JSON.parse(r.body) as { id: number; error: { code: number; message: string } };
+    assert.equal(body.id, 7);
+    assert.equal(body.error.code, -32602);
+    assert.equal(body.error.message, 'Invalid arguments for list_papers: arguments must be an object of named arguments (got null)');
+  });
+
   it('compares bearer tokens exactly', () => {
     assert.equal(bearerMatches(`Bearer ${TOKEN}`, TOKEN), true);
     assert.equal(bearerMatches(`bearer ${TOKEN}`, TOKEN), true);

@@ -63,9 +63,8 @@ describe('MCP server over an in-memory transport', () => {
     assert.equal(body.total_count, 3);
     assert.equal(body.returned, 2);
     assert.deepEqual(r.structuredContent, body);
-    const invalid = await client.callTool({ name: 'list_papers', arguments: { start_date: '12/01/2024' } });
-    assert.equal(invalid.isError, true);
-    assert.match(text(invalid), /start_date|YYYY-MM-DD/);
+    // A malformed argument is a JSON-RPC Invalid params error naming it (tool-arguments.test.ts has the table).
+    await assert.rejects(client.callTool({ name: 'list_papers', arguments: { start_date: '12/01/2024' } }), /-32602: Invalid arguments for list_papers: start_date: .*YYYY-MM-DD/);
   });
 
   it('ask_papers answers with sources', async () => {
