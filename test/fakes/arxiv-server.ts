@@ -35,6 +35,8 @@ export interface FakeArxiv {
   requests: RecordedRequest[];
   /** Queues a fault for the next request(s), in order. */
   inject(fault: Fault): void;
+  /** Drops every queued fault: arXiv has recovered. */
+  clearFaults(): void;
   close(): Promise<void>;
 }
 
@@ -215,6 +217,7 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     webUrl: url,
     requests,
     inject: (fault) => void faults.push(fault),
+    clearFaults: () => void faults.splice(0),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
