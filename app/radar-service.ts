@@ -77,6 +77,8 @@ export interface SubscriptionRequest {
   cron?: string;
   timezone?: string;
   topK?: number;
+  /** Relevance floor: only papers whose ranker score is above it are sent (default 0: BM25 0 means no shared term). */
+  minScore?: number;
   notion?: boolean;
   markdown?: boolean;
   discordChannelId?: string | null;
@@ -85,13 +87,22 @@ export interface SubscriptionRequest {
 }
 
 /** A subscription as shown to users: the stored one without its webhook URL (a secret). */
-export type SubscriptionView = Pick<Subscription, 'name' | 'query' | 'categories' | 'interest' | 'cron' | 'timezone' | 'topK' | 'paused'> & {
+export type SubscriptionView = Pick<Subscription, 'name' | 'query' | 'categories' | 'interest' | 'cron' | 'timezone' | 'topK' | 'minScore' | 'paused'> & {
   destinations: Omit<Destinations, 'discordWebhookUrl'>;
 };
 
+/** A digest run: one digest per announcement delivered; `digest` is the newest. */
 export type DigestRunResult =
-  | { status: 'published'; digest: Digest; receipts: Receipt[] }
-  | { status: 'empty'; reason: string };
+  | {
+      status: 'published';
+      digest: Digest;
+      receipts: Receipt[];
+      /** Every digest the run published, oldest announcement first. */
+      digests: Array<{ digest: Digest; receipts: Receipt[] }>;
+      /** Missed announcements older than the catch-up limit (DIGEST_CATCHUP_DAYS). */
+      notCovered: string[];
+    }
+  | { status: 'empty'; reason: string; notCovered?: string[] };
 
 export interface RadarService {
   /** Plain-language question or arXiv query → built query, search (≤ 50), rerank, top results with summaries. */

@@ -50,6 +50,7 @@ function view(s: Subscription): SubscriptionView {
     cron: s.cron,
     timezone: s.timezone,
     topK: s.topK,
+    minScore: s.minScore,
     destinations: { markdown: s.destinations.markdown, notion: s.destinations.notion, discordChannelId: s.destinations.discordChannelId },
     paused: s.paused,
   };
@@ -305,6 +306,7 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
         cron: input.cron ?? prior?.cron ?? config.DIGEST_CRON,
         timezone: input.timezone ?? prior?.timezone ?? config.DIGEST_TIMEZONE,
         topK: input.topK ?? prior?.topK ?? config.DIGEST_TOP_K,
+        minScore: input.minScore ?? prior?.minScore,
         destinations: {
           markdown: input.markdown ?? prior?.destinations.markdown ?? true,
           notion: input.notion ?? prior?.destinations.notion ?? false,
@@ -337,9 +339,16 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
         what: `"${name}" digest`,
       });
       if (r.status === 'empty') return r;
-      const digest = await store.getDigest(r.key);
-      if (!digest) throw new AppError('STORE_ERROR', `digest ${r.key} was published but is not stored`);
-      return { status: 'published', digest, receipts: r.receipts };
+      const published = r.digests ?? [{ key: r.key, receipts: r.receipts }];
+      const digests = await Promise.all(
+        published.map(async (p) => {
+          const digest = await store.getDigest(p.key);
+          if (!digest) throw new AppError('STORE_ERROR', `digest ${p.key} was published but is not stored`);
+          return { digest, receipts: p.receipts };
+        }),
+      );
+      const newest = digests[digests.length - 1]!;
+      return { status: 'published', digest: newest.digest, receipts: newest.receipts, digests, notCovered: r.notCovered ?? [] };
     },
 
     lastDigest: (name) => store.lastDigest(name),

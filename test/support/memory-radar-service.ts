@@ -4,10 +4,11 @@
  * in activities/arxiv). It does what the front ends need to see — storing by topic, filtering,
  * not-found, subscriptions — and records every call so tests can assert what reached the layer.
  */
+import { DEFAULT_DIGEST_CRON } from '../../domain/arxiv-calendar.ts';
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import type { Paper } from '../../activities/arxiv/paper.ts';
-import type { Digest } from '../../activities/publish/digest.ts';
+import type { Digest, Receipt } from '../../activities/publish/digest.ts';
 import type { Answer, DigestRunResult, ListFiltersInput, ListResultOutput, PaperDocument, RadarService, SearchResult, SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { corpus } from './corpus.ts';
@@ -140,9 +141,10 @@ export function createMemoryRadarService(searchable: Paper[]): MemoryRadarServic
         query: req.query ?? null,
         categories: req.categories ?? [],
         interest: req.interest,
-        cron: req.cron ?? '30 20 * * 0-4',
+        cron: req.cron ?? DEFAULT_DIGEST_CRON,
         timezone: req.timezone ?? 'America/New_York',
         topK: req.topK ?? 5,
+        minScore: req.minScore ?? 0,
         destinations: { markdown: req.markdown ?? true, notion: req.notion ?? false, discordChannelId: req.discordChannelId ?? null },
         paused: false,
       };
@@ -171,7 +173,8 @@ export function createMemoryRadarService(searchable: Paper[]): MemoryRadarServic
         windowEnd: '2026-04-12T18:00:00Z',
         entries: top.map((p, i) => ({ arxivId: p.id, version: p.version, title: p.title, authors: p.authors.map((a) => a.name), primaryCategory: p.primaryCategory, categories: p.categories, published: p.published, absUrl: p.links.abs, pdfUrl: p.links.pdf, score: 1 - i / 10, summary: { tldr: p.abstract.split('. ')[0] ?? '', keyPoints: [], method: 'extractive' } })),
       };
-      return { status: 'published', digest, receipts: [{ destination: 'markdown', ref: `digests/${name}.md`, url: null, publishedAt: '2026-04-12T20:30:00Z' }] };
+      const receipts: Receipt[] = [{ destination: 'markdown', ref: `digests/${name}.md`, url: null, publishedAt: '2026-04-12T20:30:00Z' }];
+      return { status: 'published', digest, receipts, digests: [{ digest, receipts }], notCovered: [] };
     },
     async lastDigest() {
       return null;
