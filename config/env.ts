@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
 import { interactionsProblems, mcpHttpProblems } from '../lib/listen-address.ts';
+import { maskUrl, redact, registerSecrets, urlSecrets } from '../lib/redact.ts';
 
 const ARXIV_FLOOR_MS = 3000;
 
@@ -195,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<
   for (const [k, v] of Object.entries(env)) if (v !== undefined) merged[k] = v;
   const shape = BaseSchema.shape;
   const input = Object.fromEntries(Object.keys(shape).map((k) => [k, merged[k] === '' ? undefined : merged[k]]));
+  // Secrets are known before anything can print them (a problem below, a log line, an error).
+  registerSecrets(SECRET_KEYS.map((k) => input[k]));
+  registerSecrets(Object.values(input).flatMap((v) => (typeof v === 'string' && v.includes('://') ? urlSecrets(v) : [])));
   const problems: string[] = [];
   const partial: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
@@ -203,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<
       partial[key] = r.data;
       continue;
     }
-    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) || input[key] === undefined ? '' : ` (got ${JSON.stringify(input[key])})`;
+    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) || input[key] === undefined ? '' : ` (got ${JSON.stringify(redact(String(input[key])))})`;
     for (const issue of r.error.issues) problems.push(`${key}: ${issue.message}${shown}`);
   }
   problems.push(...crossFieldProblems(partial as Partial<BaseConfig>));
@@ -212,11 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<
   return Object.freeze({ ...base, MODELS_DIR: path.resolve(base.MODELS_DIR ?? path.join(base.DATA_DIR, 'models')) });
 }
 
-/** The config with secrets masked, for printing. */
+/** The config with secrets masked, for printing: secret variables as `****`, credentials inside URLs masked. */
 export function maskedConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(config)) {
-    out[k] = SECRET_KEYS.includes(k as (typeof SECRET_KEYS)[number]) && v ? '****' : v;
+    out[k] = SECRET_KEYS.includes(k as (typeof SECRET_KEYS)[number]) && v ? '****' : typeof v === 'string' && v.includes('://') ? maskUrl(v) : v;
   }
   return out;
 }
