@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { redact, redactDeep } from '../../lib/redact.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 
@@ -95,15 +96,16 @@ export function register(program: Command): void {
       const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config)];
       const failed = checks.some((c) => c.status === 'fail');
       if (opts.json) {
-        printJson({ ok: !failed, config: maskedConfig(config), checks });
+        // Details quote settings (URLs, errors from Temporal): everything printed is redacted.
+        printJson(redactDeep({ ok: !failed, config: maskedConfig(config), checks }));
       } else {
         process.stdout.write('Configuration:\n');
         for (const [k, v] of Object.entries(maskedConfig(config))) {
-          process.stdout.write(`  ${k.padEnd(26)} ${v === undefined ? '(unset)' : String(v)}\n`);
+          process.stdout.write(redact(`  ${k.padEnd(26)} ${v === undefined ? '(unset)' : String(v)}\n`));
         }
         process.stdout.write('\nChecks:\n');
         const mark = { ok: '✔', warn: '!', fail: '✘', off: '-' } as const;
-        for (const c of checks) process.stdout.write(`  ${mark[c.status]} ${c.name.padEnd(10)} ${c.detail}\n`);
+        for (const c of checks) process.stdout.write(redact(`  ${mark[c.status]} ${c.name.padEnd(10)} ${c.detail}\n`));
       }
       if (failed) process.exitCode = 1;
     });

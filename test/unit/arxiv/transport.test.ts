@@ -119,7 +119,7 @@ describe('ArxivTransport against the fake', () => {
   });
   it('enforces the size cap', async () => {
     const small = new ArxivTransport({ userAgent: 'x', minIntervalMs: 0, timeoutMs: 2000, maxResponseBytes: 10_000, extraAllowedHosts: ['127.0.0.1'] });
-    await assert.rejects(small.get(`${fake.webUrl}/pdf/1111.2011v2`), (e: unknown) => isAppError(e, 'ARXIV_HTTP') && /ARXIV_MAX_RESPONSE_BYTES/.test(e.message));
+    await assert.rejects(small.get(`${fake.webUrl}/pdf/1503.07589v1`), (e: unknown) => isAppError(e, 'ARXIV_HTTP') && /ARXIV_MAX_RESPONSE_BYTES/.test(e.message));
     small.close();
   });
   it('sends the User-Agent and one request per get', async () => {
