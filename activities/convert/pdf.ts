@@ -4,7 +4,7 @@
  * and arXiv's rotated side stamp are dropped, and the rest is rendered by pdf-markdown.ts.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import type { PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
 import { buildSegments, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { renderSegments } from './pdf-markdown.ts';
@@ -51,10 +51,8 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
     for (let n = 1; n <= last; n++) {
       const page = await doc.getPage(n);
       const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
-      const content = await page.getTextContent();
       const runs: TextRun[] = [];
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
+      for (const item of await readTextItems(page, n)) {
         const run = toRun(item, vx0, vy1, vx1 - vx0, vy1 - vy0);
         if (run) runs.push(run);
       }
@@ -77,9 +75,42 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
     if (isAppError(e)) throw e;
     throw new AppError('CONVERT_CORRUPT', `The PDF is damaged: ${errorMessage(e)}; re-download it.`, { cause: e });
   } finally {
-    await doc.destroy();
+    // After a cancelled text stream (readTextItems) pdf.js's destroy() waits for an evaluator
+    // that never yields; do not hang the caller on it. The sandbox replaces such a child.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([doc.destroy(), new Promise((resolve) => (timer = setTimeout(resolve, DESTROY_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 }
+
+/**
+ * A page's text items, refused past MAX_TEXT_ITEMS: the densest corpus page has 2 730, while a
+ * text-operator bomb (millions of `Tj` in one content stream) would otherwise run the process out
+ * of memory or time before saying anything useful. pdf.js streams the items in small batches, so
+ * cancelling stops its evaluator too.
+ */
+async function readTextItems(page: PDFPageProxy, pageNumber: number): Promise<TextItem[]> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{ items: Array<TextItem | TextMarkedContent> }>;
+  const items: TextItem[] = [];
+  let seen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return items;
+    seen += value.items.length;
+    if (seen > MAX_TEXT_ITEMS) {
+      // Not awaited: pdf.js does not settle it while its evaluator is busy with the page.
+      reader.cancel('too many text items').catch(() => undefined);
+      throw new AppError(
+        'CONVERT_TOO_LARGE',
+        `Page ${pageNumber} has more than ${MAX_TEXT_ITEMS} pieces of text, far beyond any real paper; the PDF is malformed or hostile and was not converted.`,
+      );
+    }
+    for (const item of value.items) if ('str' in item) items.push(item);
+  }
+}
+
+const MAX_TEXT_ITEMS = 200_000;
+const DESTROY_WAIT_MS = 2000;
 
 /** Un-rotated text only: the arXiv side stamp and rotated figure labels are left out. */
 function toRun(item: TextItem, x0: number, yTop: number, width: number, height: number): TextRun | null {

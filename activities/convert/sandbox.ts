@@ -211,7 +211,8 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
         if (msg.id !== id || breach) return;
         sample();
         child.docs++;
-        const keep = child.docs < maxDocs;
+        // A converter-side size refusal (pdf.ts's text-item cap) can leave pdf.js work running.
+        const keep = child.docs < maxDocs && !(!msg.ok && msg.code === 'CONVERT_TOO_LARGE');
         if (msg.ok) finish(msg.result, null, keep);
         else finish(null, new AppError(msg.code ?? 'CONVERT_FAILED', msg.message), keep);
       };
