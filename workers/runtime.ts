@@ -11,7 +11,8 @@ import { startDevServer, type DevServer } from './dev-server.ts';
 import { resolveTemporalCli } from './temporal-cli.ts';
 import { createWorkerSet, type WorkerSet } from './worker-set.ts';
 import { buildActivities } from './build-activities.ts';
-import { syncSchedules } from './schedules.ts';
+import { prepareSubscriptions, syncSchedules } from './schedules.ts';
+import { openSqliteStore } from '../activities/store/sqlite/store.ts';
 import { Client, Connection } from '@temporalio/client';
 
 export interface Runtime {
@@ -56,6 +57,16 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   const log = opts.logger ?? silentLogger;
   installSdkLogger(log);
   const say = opts.say ?? (() => {});
+  // Stored subscriptions are checked before anything starts: a broken schedule is an error, not a log line.
+  const library = openSqliteStore({ dataDir: config.DATA_DIR, logger: log });
+  try {
+    await prepareSubscriptions(library, { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE }, (m) => {
+      log.info(m);
+      say(m);
+    });
+  } finally {
+    await library.close();
+  }
   let devServer: DevServer | undefined;
   let address = config.TEMPORAL_ADDRESS;
   if (!address) {

@@ -9,7 +9,10 @@ import {
   type Client,
   type ScheduleOptions,
 } from '@temporalio/client';
-import type { Subscription } from '../activities/store/port.ts';
+import type { PaperStore, Subscription } from '../activities/store/port.ts';
+import { LEGACY_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
+import { cronProblem } from '../domain/cron.ts';
+import { AppError } from '../lib/errors.ts';
 
 export const SCHEDULE_PREFIX = 'digest-';
 
@@ -75,4 +78,33 @@ export async function syncSchedules(client: Client, subs: Subscription[], taskQu
     }
   }
   return { upserted: subs.length, deleted };
+}
+
+/**
+ * Before `start` schedules anything: a stored subscription whose cron does not parse stops the
+ * start, naming each one; subscriptions still on the old default cron (which never read Friday's
+ * feed) move to the configured default, each with a line saying so.
+ */
+export async function prepareSubscriptions(
+  store: PaperStore,
+  defaults: { cron: string; timezone: string },
+  say: (message: string) => void,
+): Promise<{ moved: string[] }> {
+  const subs = await store.listSubscriptions();
+  const broken = subs.flatMap((s) => {
+    const problem = cronProblem(s.cron);
+    return problem ? [`subscription "${s.name}": cron ${problem}`] : [];
+  });
+  if (broken.length > 0) {
+    throw new AppError('CONFIG_INVALID', `Stored subscriptions have invalid schedules:\n${broken.map((b) => `  - ${b}`).join('\n')}\nFix each with \`arxiv-radar subscribe <name> --cron "…"\` (or unsubscribe it), then start again.`);
+  }
+  const moved: string[] = [];
+  if (defaults.cron === LEGACY_DIGEST_CRON) return { moved };
+  for (const s of subs) {
+    if (s.cron !== LEGACY_DIGEST_CRON) continue;
+    await store.upsertSubscription({ ...s, cron: defaults.cron, timezone: defaults.timezone });
+    moved.push(s.name);
+    say(`Subscription "${s.name}": schedule moved from the old default "${LEGACY_DIGEST_CRON}" (never read Friday's feed) to "${defaults.cron}" (${defaults.timezone})`);
+  }
+  return { moved };
 }

@@ -1,6 +1,7 @@
 /** `digest run <name>` (now, with progress) and `digest show <name>` (the last digest as Markdown). */
 import type { Command } from 'commander';
 import { renderDigestMarkdown } from '../../activities/publish/markdown-folder.ts';
+import { describeDates } from '../../domain/arxiv-calendar.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createProgress } from '../../lib/progress.ts';
 import { printJson } from '../output.ts';
@@ -19,12 +20,18 @@ export function register(program: Command): void {
         const progress = createProgress();
         const result = await service.runDigest(name, (m, detail) => progress.update(m, detail), { signal }).finally(() => progress.done());
         if (opts.json) return printJson(result);
+        const notCovered = result.notCovered ?? [];
+        if (notCovered.length > 0) {
+          process.stdout.write(`Not covered (older than DIGEST_CATCHUP_DAYS): the announcements of ${describeDates(notCovered)}.\n`);
+        }
         if (result.status === 'empty') {
           process.stdout.write(`No digest: ${result.reason}.\n`);
           return;
         }
-        process.stdout.write(`Published ${result.digest.entries.length} papers (${result.digest.key}):\n`);
-        for (const r of result.receipts) process.stdout.write(`  ${r.destination.padEnd(9)} ${r.url ?? r.ref}\n`);
+        for (const { digest: d, receipts } of result.digests) {
+          process.stdout.write(`Published ${d.entries.length} paper${d.entries.length === 1 ? '' : 's'} of the ${d.date} announcement (${d.key}):\n`);
+          for (const r of receipts) process.stdout.write(`  ${r.destination.padEnd(9)} ${r.url ?? r.ref}\n`);
+        }
       });
     });
 

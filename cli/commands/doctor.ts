@@ -3,6 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
+import { openSqliteStore } from '../../activities/store/sqlite/store.ts';
+import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { redact, redactDeep } from '../../lib/redact.ts';
 import { loadContext } from '../context.ts';
@@ -86,6 +88,37 @@ function integrationChecks(config: Config): Check[] {
   ];
 }
 
+/**
+ * Schedules against arXiv's calendar: the default cron and every stored subscription's must read
+ * each Monday–Friday feed (a cron that never runs on some weekday delivers that day's
+ * announcement only through catch-up); a stored cron that does not parse is an error.
+ */
+async function scheduleChecks(config: Config): Promise<Check[]> {
+  const checks: Check[] = [];
+  const defaultWarning = feedCoverageWarning(config.DIGEST_CRON, config.DIGEST_TIMEZONE);
+  checks.push(
+    defaultWarning
+      ? { name: 'schedule', status: 'warn', detail: `DIGEST_CRON ${defaultWarning}` }
+      : { name: 'schedule', status: 'ok', detail: `DIGEST_CRON "${config.DIGEST_CRON}" (${config.DIGEST_TIMEZONE}) reads every weekday feed` },
+  );
+  if (!existsSync(path.join(config.DATA_DIR, 'library.sqlite'))) return checks;
+  const store = openSqliteStore({ dataDir: config.DATA_DIR });
+  try {
+    for (const sub of await store.listSubscriptions()) {
+      const problem = cronProblem(sub.cron);
+      if (problem) {
+        checks.push({ name: 'schedule', status: 'fail', detail: `subscription "${sub.name}": cron ${problem}; fix it with \`arxiv-radar subscribe ${sub.name} --cron …\`` });
+        continue;
+      }
+      const warning = feedCoverageWarning(sub.cron, sub.timezone);
+      if (warning) checks.push({ name: 'schedule', status: 'warn', detail: `subscription "${sub.name}": ${warning}` });
+    }
+  } finally {
+    await store.close();
+  }
+  return checks;
+}
+
 export function register(program: Command): void {
   program
     .command('doctor')
@@ -93,7 +126,7 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const { config } = loadContext(cmd);
-      const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config)];
+      const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config), ...(await scheduleChecks(config))];
       const failed = checks.some((c) => c.status === 'fail');
       if (opts.json) {
         // Details quote settings (URLs, errors from Temporal): everything printed is redacted.

@@ -1,5 +1,6 @@
 /** `subscribe`, `unsubscribe`, `subscriptions`: scheduled topic digests, each kept as a Temporal Schedule. */
 import type { Command } from 'commander';
+import { feedCoverageWarning } from '../../domain/cron.ts';
 import type { SubscriptionView } from '../../app/radar-service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { printJson } from '../output.ts';
@@ -14,7 +15,7 @@ function describe(s: SubscriptionView): string {
     `  interest:   ${s.interest}`,
     s.query ? `  query:      ${s.query}` : null,
     s.categories.length ? `  categories: ${s.categories.join(', ')}` : null,
-    `  schedule:   ${s.cron} (${s.timezone}), top ${s.topK}`,
+    `  schedule:   ${s.cron} (${s.timezone}), top ${s.topK}, min score ${s.minScore}`,
     `  sends to:   ${where || 'markdown'}`,
   ]
     .filter(Boolean)
@@ -27,6 +28,12 @@ const positiveInt = (v: string) => {
   return n;
 };
 
+const score = (v: string) => {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new AppError('INVALID_INPUT', `--min-score must be a number, e.g. 0 or 1.5 (got "${v}").`);
+  return n;
+};
+
 export function register(program: Command): void {
   program
     .command('subscribe')
@@ -35,15 +42,16 @@ export function register(program: Command): void {
     .option('--query <arxiv-query>', 'arXiv search query the papers must match, e.g. \'abs:"diffusion model" AND cat:cs.CV\'')
     .requiredOption('--interest <text>', 'what you care about, in plain language (used for ranking)')
     .option('--categories <list>', 'arXiv categories whose daily announcements to read, comma-separated (e.g. cs.LG,stat.ML)')
-    .option('--cron <expr>', 'when to run (5-field cron); default shortly after arXiv\'s 20:00 ET announcement, Sunday-Thursday')
+    .option('--cron <expr>', 'when to run (5-field cron); default DIGEST_CRON: 01:15 and 07:15 ET, Monday-Friday, after each arXiv feed')
     .option('--tz <zone>', 'IANA time zone of the cron')
     .option('--notion', 'also publish to Notion (NOTION_TOKEN, NOTION_DATABASE_ID)')
     .option('--discord-channel <id>', 'also post to this Discord channel (DISCORD_TOKEN)')
     .option('--top <k>', 'papers per digest', positiveInt)
+    .option('--min-score <n>', 'relevance floor: only papers scoring above it are sent (default 0: BM25 0 means no word of the interest)', score)
     .option('--replacements', 'include replaced (updated) papers')
     .option('--no-cross-lists', 'leave out cross-listed papers')
     .option('--json', 'machine-readable output')
-    .action(async (name: string, opts: { query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; top?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
+    .action(async (name: string, opts: { query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; top?: number; minScore?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
       const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
       if (!opts.query && !categories?.length) {
         throw new AppError('INVALID_INPUT', 'Give --query or --categories (or both) so the digest knows what to look at.');
@@ -57,6 +65,7 @@ export function register(program: Command): void {
           cron: opts.cron,
           timezone: opts.tz,
           topK: opts.top,
+          minScore: opts.minScore,
           notion: opts.notion,
           discordChannelId: opts.discordChannel ?? null,
           includeReplacements: opts.replacements,
@@ -64,6 +73,8 @@ export function register(program: Command): void {
         });
         if (opts.json) printJson(s);
         else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s)}\n`);
+        const coverage = feedCoverageWarning(s.cron, s.timezone);
+        if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
       });
     });
 
