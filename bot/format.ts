@@ -3,6 +3,7 @@ import type { Answer, DigestRunResult, ListResultOutput, PaperDocument, SearchRe
 import { versionedId } from '../activities/arxiv/paper.ts';
 import { LIMITS, fitMessage, longTextMessage, truncate } from './limits.ts';
 import type { ActionRow, BotMessage, Embed } from './types.ts';
+import { redact } from '../lib/redact.ts';
 
 export const COLOR = { brand: 0xb31b1b, ok: 0x2e7d32, warn: 0xf9a825, error: 0xc62828 } as const;
 
@@ -128,7 +129,7 @@ export function digestMessage(name: string, r: DigestRunResult): BotMessage {
   });
 }
 
-/** A short, ephemeral, actionable error. */
+/** A short, ephemeral, actionable error; secrets and URL credentials are redacted (lib/redact.ts). */
 export function errorMessageFor(text: string): BotMessage {
-  return { embeds: [{ description: truncate(text, 1000), color: COLOR.error }], ephemeral: true };
+  return { embeds: [{ description: truncate(redact(text), 1000), color: COLOR.error }], ephemeral: true };
 }

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/env.ts';
 import { errorMessage, isAppError } from '../lib/errors.ts';
+import { redact } from '../lib/redact.ts';
 import { COMMANDS } from './commands/index.ts';
 import { EXIT } from './output.ts';
 import { EXIT_INTERRUPTED } from './interrupt.ts';
@@ -22,17 +23,17 @@ try {
   if (e instanceof CommanderError) {
     process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
   } else if (e instanceof ConfigError) {
-    process.stderr.write(`error: ${e.message}\n`);
+    process.stderr.write(`error: ${redact(e.message)}\n`);
     process.exitCode = EXIT.usage;
   } else if (isAppError(e, 'CANCELLED')) {
     process.stderr.write(`${e.message}\n`);
     process.exitCode = EXIT_INTERRUPTED;
   } else if (isAppError(e)) {
-    process.stderr.write(`error: ${e.message}\n`);
+    process.stderr.write(`error: ${redact(e.message)}\n`);
     process.exitCode = USER_ERRORS.has(e.code) ? EXIT.usage : EXIT.failure;
   } else {
-    process.stderr.write(`error: ${errorMessage(e)}\n`);
-    if (program.opts().verbose && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+    process.stderr.write(`error: ${redact(errorMessage(e))}\n`);
+    if (program.opts().verbose && e instanceof Error && e.stack) process.stderr.write(`${redact(e.stack)}\n`);
     process.exitCode = EXIT.failure;
   }
 }

@@ -2,6 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage, isAppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { redact } from '../lib/redact.ts';
 import type { RadarService } from '../app/radar-service.ts';
 
 export interface ToolDeps {
@@ -25,7 +26,7 @@ export async function safely(tool: string, logger: Logger, run: () => Promise<Ca
     return await run();
   } catch (e) {
     logger.warn({ tool, err: errorMessage(e) }, 'MCP tool failed');
-    const text = isAppError(e) ? `${tool} failed (${e.code}): ${e.message}` : `${tool} failed: ${errorMessage(e)}`;
+    const text = redact(isAppError(e) ? `${tool} failed (${e.code}): ${e.message}` : `${tool} failed: ${errorMessage(e)}`);
     return { content: [{ type: 'text', text }], isError: true };
   }
 }

@@ -5,6 +5,10 @@
  */
 import { AppError, errorMessage } from '../../lib/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
+import { MASK, redact } from '../../lib/redact.ts';
+
+/** `text` without `apiKey` (also when this client was built without loadConfig registering it). */
+const redactKey = (text: string, apiKey: string | undefined) => (apiKey ? text.split(apiKey).join(MASK) : text);
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -101,7 +105,7 @@ export function createLlmClient(opts: LlmClientOptions): LlmClient {
           'LLM_FAILED',
           timedOut
             ? `LLM at ${endpoint.origin} did not answer within ${opts.timeoutMs} ms; raise LLM_TIMEOUT_MS or use a smaller model`
-            : `LLM at ${endpoint.origin} is unreachable: ${errorMessage(e)}; check LLM_BASE_URL`,
+            : `LLM at ${endpoint.origin} is unreachable: ${redactKey(redact(errorMessage(e)), opts.apiKey)}; check LLM_BASE_URL`,
           { retryable: true, cause: e },
         );
       }
@@ -114,7 +118,9 @@ export function createLlmClient(opts: LlmClientOptions): LlmClient {
         });
       }
       if (!res.ok) {
-        throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} answered HTTP ${res.status}: ${text.slice(0, 300)}`, {
+        // Upstream error bodies may echo the request, API key included: redact before it travels on.
+        const shown = redactKey(redact(text), opts.apiKey).slice(0, 300);
+        throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} answered HTTP ${res.status}: ${shown}`, {
           retryable: res.status >= 500,
           details: { status: res.status },
         });
