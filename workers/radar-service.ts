@@ -5,7 +5,7 @@
  * service (the CLI then works without a separate `start`).
  */
 import { Client, Connection, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
-import { CancelledFailure, TimeoutFailure } from '@temporalio/common';
+import { ActivityFailure, CancelledFailure, TimeoutFailure } from '@temporalio/common';
 import type { Config } from '../config/env.ts';
 import { AppError, errorMessage, isAppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -90,8 +90,19 @@ async function arxivWaits(client: Client, handle: WorkflowHandle): Promise<Arxiv
   return [...own, ...children.flat()];
 }
 
+/**
+ * The workflow ran out of its execution timeout, or one of its activities (or a child's) could not
+ * be retried within it: the server caps an activity's schedule-to-close at the workflow's
+ * remaining time, so a retrying arXiv activity fails with retry state TIMEOUT just before the
+ * workflow would have timed out.
+ */
 function isTimeout(e: unknown): boolean {
-  return e instanceof WorkflowFailedError && (e.cause instanceof TimeoutFailure || /timed out/i.test(e.message));
+  if (!(e instanceof WorkflowFailedError)) return false;
+  if (e.cause instanceof TimeoutFailure || /timed out/i.test(e.message)) return true;
+  for (let c: unknown = e.cause; c instanceof Error; c = c.cause) {
+    if (c instanceof ActivityFailure && c.retryState === 'TIMEOUT') return true;
+  }
+  return false;
 }
 
 function isCancelled(e: unknown): boolean {
@@ -203,7 +214,7 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
       return (await resultOf<T>(handle)) as T;
     } catch (e) {
       if (o.signal?.aborted || isCancelled(e)) throw cancelledError();
-      if (isTimeout(e)) throw new AppError('TIMED_OUT', timeoutMessage(lastWait, timeoutSeconds, o.what, lastStage), { cause: e });
+      if (o.onDemand && isTimeout(e)) throw new AppError('TIMED_OUT', timeoutMessage(lastWait, timeoutSeconds, o.what, lastStage), { cause: e });
       return workflowError(e);
     } finally {
       done = true;

@@ -48,6 +48,8 @@ describe('on-demand work stops when nobody is waiting', () => {
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
       ARXIV_WEB_URL: fake.webUrl,
+      // Never used here; set so the interval may go below arXiv's 3 s floor against the fake.
+      ARXIV_OAI_URL: `${fake.url}/oai`,
       ARXIV_MIN_INTERVAL_MS: '50',
     });
   });
@@ -58,7 +60,7 @@ describe('on-demand work stops when nobody is waiting', () => {
     if (Object.keys(measured).length) process.stdout.write(`# measured (ms): ${JSON.stringify(measured)}\n`);
   });
 
-  const get = (ref: string) =>
+  const get = (ref: string, timeoutSeconds = TIMEOUT_S) =>
     spawnCli(['get', ref, '--source', 'html'], {
       DATA_DIR: t.dataDir,
       TEMPORAL_ADDRESS: t.runtime.temporalAddress,
@@ -66,8 +68,10 @@ describe('on-demand work stops when nobody is waiting', () => {
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
       ARXIV_WEB_URL: fake.webUrl,
+      // Never used here; set so the interval may go below arXiv's 3 s floor against the fake.
+      ARXIV_OAI_URL: `${fake.url}/oai`,
       ARXIV_MIN_INTERVAL_MS: '50',
-      ONDEMAND_TIMEOUT_SECONDS: String(TIMEOUT_S),
+      ONDEMAND_TIMEOUT_SECONDS: String(timeoutSeconds),
     });
   const lookups = (id: string, since = 0) => fake.requests.filter((r) => r.at >= since && r.query.id_list === id);
 
@@ -94,7 +98,8 @@ describe('on-demand work stops when nobody is waiting', () => {
     const killed = Date.now();
     b.child.kill('SIGKILL');
     await b.exited;
-    const c = get('2104.12255v1');
+    // The next caller, while the abandoned workflow still waits: with time to outlast it.
+    const c = get('2104.12255v1', 120);
     await until('the SIGKILLed workflow to time out', async () => {
       const open = await openIngests(t.client);
       return open.length === 1 && lookups('2104.12255v1').length > 0;
