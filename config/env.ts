@@ -133,6 +133,9 @@ const BaseSchema = z.object({
 
 type BaseConfig = z.infer<typeof BaseSchema>;
 
+/** Every variable the service reads (for tests that must cover them all). */
+export const CONFIG_KEYS = Object.keys(BaseSchema.shape) as ReadonlyArray<keyof BaseConfig>;
+
 /**
  * Rules across variables. Runs on the fields that parsed on their own, so one bad variable does
  * not hide another problem.
