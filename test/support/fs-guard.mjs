@@ -24,7 +24,13 @@ export function escapesRepo(p) {
   const abs = path.resolve(p);
   const inside = abs === REPO || abs.startsWith(REPO + path.sep);
   if (inside) return false;
-  return SHARED.test(abs) || (BESIDE !== path.parse(BESIDE).root && abs.startsWith(BESIDE + path.sep));
+  if (SHARED.test(abs)) return true;
+  if (BESIDE === path.parse(BESIDE).root || !abs.startsWith(BESIDE + path.sep)) return false;
+  // Resolvers walk up from the checkout looking for package.json, node_modules, browserslist and
+  // the like (webpack in the Temporal workflow bundler does): a name directly beside the checkout
+  // is such a lookup, unless it is the shared folder itself; anything deeper is a real read.
+  const parts = path.relative(BESIDE, abs).split(path.sep);
+  return parts.length > 1 || parts[0] === 'shared';
 }
 
 function check(arg) {
