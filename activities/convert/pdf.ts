@@ -73,6 +73,10 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
     };
   } catch (e) {
     if (isAppError(e)) throw e;
+    // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
+    if (/Maximum call stack size exceeded/.test(errorMessage(e))) {
+      throw new AppError('CONVERT_CORRUPT', 'The PDF nests arrays or dictionaries too deeply to read (malformed or hostile); it was not converted.', { cause: e });
+    }
     throw new AppError('CONVERT_CORRUPT', `The PDF is damaged: ${errorMessage(e)}; re-download it.`, { cause: e });
   } finally {
     // After a cancelled text stream (readTextItems) pdf.js's destroy() waits for an evaluator
