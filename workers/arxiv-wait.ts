@@ -6,7 +6,7 @@
  * the messages are tested without a server.
  */
 import { STATUS_CODES } from 'node:http';
-import { defaultPayloadConverter, optionalTsToMs } from '@temporalio/common';
+import { defaultPayloadConverter } from '@temporalio/common';
 import type { GateHeartbeat } from '../activities/arxiv/temporal-gate.ts';
 
 /** The arXiv side of a pending activity, as far as a waiting user cares. */
@@ -31,8 +31,20 @@ export interface PendingActivityLike {
   state?: number | null;
   attempt?: number | null;
   lastFailure?: { message?: string | null; applicationFailureInfo?: { details?: { payloads?: unknown[] | null } | null } | null } | null;
-  nextAttemptScheduleTime?: Parameters<typeof optionalTsToMs>[0];
+  nextAttemptScheduleTime?: TimestampLike | null;
   heartbeatDetails?: { payloads?: unknown[] | null } | null;
+}
+
+/** google.protobuf.Timestamp as the client decodes it (seconds a Long) or as plain numbers. */
+export interface TimestampLike {
+  seconds?: number | { toNumber(): number } | null;
+  nanos?: number | null;
+}
+
+function timestampMs(t: TimestampLike | null | undefined): number | undefined {
+  if (!t || t.seconds === null || t.seconds === undefined) return undefined;
+  const seconds = typeof t.seconds === 'number' ? t.seconds : t.seconds.toNumber();
+  return seconds * 1000 + Math.floor((t.nanos ?? 0) / 1e6);
 }
 
 /** temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED */
@@ -58,7 +70,7 @@ export function arxivWaitOf(p: PendingActivityLike): ArxivWait | undefined {
   const statusFromMessage = /\b(4\d\d|5\d\d)\b/.exec(failure?.message ?? '')?.[1];
   const status = typeof details?.status === 'number' ? details.status : statusFromMessage ? Number(statusFromMessage) : undefined;
   const gate = p.state === SCHEDULED ? undefined : decodeFirst<GateHeartbeat>(p.heartbeatDetails?.payloads);
-  const retryAt = p.state === SCHEDULED && failure ? optionalTsToMs(p.nextAttemptScheduleTime) : undefined;
+  const retryAt = p.state === SCHEDULED && failure ? timestampMs(p.nextAttemptScheduleTime) : undefined;
   return {
     activity,
     attempt,
