@@ -117,7 +117,8 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 
 /** The instant of a wall-clock time (`date` at `hour:minute`) in a time zone. */
 export function zonedInstant(date: string, hour: number, minute: number, timeZone: string): Date {
-  const guess = Date.UTC(...(checkDate(date).split('-').map(Number) as [number, number, number]), hour, minute);
+  const [y, m, d] = checkDate(date).split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, hour, minute);
   // Two passes settle the offset across a DST change.
   let t = guess - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000;
   t = guess - zoneOffsetMinutes(new Date(t), timeZone) * 60_000;

@@ -136,9 +136,9 @@ export function unreadFeedDays(expression: string, timeZone: string): { neverRea
 /** A sentence warning that a schedule misses arXiv feeds, or null when it reads every one. */
 export function feedCoverageWarning(expression: string, timeZone: string): string | null {
   const { neverRead, restricted } = unreadFeedDays(expression, timeZone);
+  if (restricted) return `"${expression}" runs only on some days of the month or year, so it reads only some of arXiv's daily feeds; those announcements are only caught up later`;
   if (neverRead.length > 0) {
     return `"${expression}" (${timeZone}) never runs on a ${neverRead.join(', ')} in New York time, so it never reads arXiv's ${neverRead.join(', ')} feed; those announcements are only caught up later. Use a schedule that runs every weekday after midnight ET, e.g. "15 1,7 * * 1-5" ${ARXIV_TIME_ZONE}`;
   }
-  if (restricted) return `"${expression}" runs only on some days of the month or year, so it reads only some of arXiv's daily feeds`;
   return null;
 }

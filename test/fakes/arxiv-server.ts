@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { corpus } from '../support/corpus.ts';
+import type { ArxivCalendar } from './arxiv-calendar.ts';
 
 export type Fault =
   | { kind: '429'; retryAfterSeconds?: number; times?: number }
@@ -32,6 +33,8 @@ export interface FakeArxiv {
   apiUrl: string;
   rssUrl: string;
   webUrl: string;
+  /** OAI-PMH base URL (answers from the calendar; without one, every window is empty). */
+  oaiUrl: string;
   requests: RecordedRequest[];
   /** Queues a fault for the next request(s), in order. */
   inject(fault: Fault): void;
@@ -48,6 +51,11 @@ export interface FakeArxivOptions {
    * for arXiv's 404. For papers the corpus has no file for, and for damaged downloads.
    */
   documents?: Record<string, Uint8Array | string | null>;
+  /**
+   * arXiv's announcement calendar (test/fakes/arxiv-calendar.ts): feeds follow its simulated
+   * clock and OAI-PMH answers from it. Without one, every feed request gets a recorded feed.
+   */
+  calendar?: ArxivCalendar;
 }
 
 const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
@@ -108,6 +116,12 @@ function findFile(dir: string, idWithVersion: string, exts: string[]): string | 
   return undefined;
 }
 
+/** An OAI-PMH error response in the envelope of the recorded ListRecords response. */
+function oaiError(code: string, message: string): string {
+  const recorded = readFileSync(corpus('atom', 'oai-pmh', 'oai_ListRecords_physics-hep-th_2017-12-14.xml'), 'utf8');
+  return `${recorded.slice(0, recorded.indexOf('<request'))}<request>https://oaipmh.arxiv.org/oai</request>\n<error code="${code}">${message}</error>\n</OAI-PMH>\n`;
+}
+
 /** Starts the fake on 127.0.0.1 with a free port. */
 export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeArxiv> {
   const dir = opts.corpusDir ?? corpus();
@@ -147,7 +161,14 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       const hit = data.searches.get(`${q.replace(/^all:/, '')}|${start}|${max}`);
       return { status: 200, type: 'application/atom+xml', body: hit ?? feedWith(data.envelope, [], 0, max) };
     }
+    if (p === '/oai') {
+      if (u.searchParams.get('verb') !== 'ListRecords') return { status: 200, type: 'text/xml', body: oaiError('badVerb', 'Only ListRecords is served by this fake') };
+      return { status: 200, type: 'text/xml', body: opts.calendar ? opts.calendar.oai(u.searchParams) : oaiError('noRecordsMatch', 'No records match the query') };
+    }
     const feed = /^\/(rss|atom)\/(.+)$/.exec(p);
+    if (feed && opts.calendar) {
+      return { status: 200, type: 'application/xml', body: opts.calendar.feed(decodeURIComponent(feed[2] ?? '').split(/[+ ]/)) };
+    }
     if (feed) {
       const [, kind = '', cats = ''] = feed;
       const rssDir = path.join(dir, 'rss');
@@ -215,6 +236,7 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     apiUrl: `${url}/api/query`,
     rssUrl: `${url}/atom`,
     webUrl: url,
+    oaiUrl: `${url}/oai`,
     requests,
     inject: (fault) => void faults.push(fault),
     clearFaults: () => void faults.splice(0),

@@ -60,6 +60,7 @@ describe('arXiv queue: one global rate limit across three workers', () => {
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
       ARXIV_WEB_URL: fake.webUrl,
+      ARXIV_OAI_URL: fake.oaiUrl,
       ARXIV_MIN_INTERVAL_MS: String(INTERVAL_MS),
     });
     const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };

@@ -41,7 +41,7 @@ describe('/arxiv paper end to end (fake arXiv, Temporal, fake Discord webhook)',
     // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
     arxiv = await startFakeArxiv({ documents: standInPdf() });
     recorder = await startMultipartRecorder();
-    t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_MIN_INTERVAL_MS: '50' });
+    t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_OAI_URL: arxiv.oaiUrl, ARXIV_MIN_INTERVAL_MS: '50' });
     service = createRadarService(t.config, silentLogger, { client: t.client });
     const bot = createBot({ service, logger: silentLogger });
     endpoint = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: recorder.url }), publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'), logger: silentLogger });

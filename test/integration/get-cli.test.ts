@@ -39,6 +39,7 @@ async function setup(options: FakeArxivOptions = {}) {
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
       ARXIV_WEB_URL: fake.webUrl,
+      ARXIV_OAI_URL: fake.oaiUrl,
       ARXIV_MIN_INTERVAL_MS: '50',
     });
     const { code } = await proc.exited;

@@ -25,7 +25,7 @@ describe('MCP server on the real command layer', () => {
   before(async () => {
     // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
     arxiv = await startFakeArxiv({ documents: standInPdf() });
-    t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_MIN_INTERVAL_MS: '50' });
+    t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_OAI_URL: arxiv.oaiUrl, ARXIV_MIN_INTERVAL_MS: '50' });
     service = createRadarService(t.config, silentLogger, { client: t.client });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await Promise.all([createMcpServer({ service, logger: silentLogger }).connect(a), client.connect(b)]);

@@ -6,6 +6,7 @@ export function fakeServicesEnv(arxiv: FakeArxiv, notion: { url: string; databas
     ARXIV_API_URL: arxiv.apiUrl,
     ARXIV_RSS_URL: arxiv.rssUrl,
     ARXIV_WEB_URL: arxiv.webUrl,
+    ARXIV_OAI_URL: arxiv.oaiUrl,
     ARXIV_MIN_INTERVAL_MS: '50',
     NOTION_TOKEN: 'secret_test',
     NOTION_DATABASE_ID: notion.databaseId,

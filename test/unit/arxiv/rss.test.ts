@@ -57,7 +57,14 @@ describe('parseAnnounceFeed', () => {
   });
 
   it('an empty feed is a normal result', () => {
-    assert.deepEqual(parse('rss_test-archive_empty_2024-11-28.xml'), { categories: ['test'], items: [] });
+    assert.deepEqual(parse('rss_test-archive_empty_2024-11-28.xml'), { categories: ['test'], feedDate: '2024-11-28', items: [] });
+  });
+
+  it('names the announcement by its feed date in New York, from the channel pubDate or Atom updated', () => {
+    // pubDate "Mon, 27 Apr 2026 00:00:00 -0400"; Atom updated 2026-09-25T04:00:11Z is 00:00:11 in New York.
+    assert.equal(parse('rss_cs.AI_2026-04-27_excerpt.xml').feedDate, '2026-04-27');
+    assert.equal(parse('atom_cs.LG_2026-09-25_excerpt.xml').feedDate, '2026-09-25');
+    assert.equal(parse('rss_all-20-archives_2024-11-28.xml').feedDate, '2024-11-28');
   });
 
   it('a truncated feed is ARXIV_MALFORMED', () => {

@@ -19,8 +19,11 @@ describe('loadConfig', () => {
       return true;
     });
     // Against loopback fakes any interval is allowed.
-    const local = { ARXIV_API_URL: 'http://127.0.0.1:9/api/query', ARXIV_RSS_URL: 'http://127.0.0.1:9/rss', ARXIV_WEB_URL: 'http://127.0.0.1:9' };
+    const local = { ARXIV_API_URL: 'http://127.0.0.1:9/api/query', ARXIV_RSS_URL: 'http://127.0.0.1:9/rss', ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_OAI_URL: 'http://127.0.0.1:9/oai' };
     assert.equal(loadConfig({ ...local, ARXIV_MIN_INTERVAL_MS: '100' }, {}).ARXIV_MIN_INTERVAL_MS, 100);
+    // OAI-PMH falls under the same terms of use: its default is arXiv's, so a fast interval needs it pointed elsewhere too.
+    const { ARXIV_OAI_URL: _oai, ...withoutOai } = local;
+    assert.throws(() => loadConfig({ ...withoutOai, ARXIV_MIN_INTERVAL_MS: '100' }, {}), /ARXIV_OAI_URL points at arXiv/);
     assert.throws(() => loadConfig({ ...local, ARXIV_WEB_URL: 'https://www.arxiv.org', ARXIV_MIN_INTERVAL_MS: '100' }, {}), /ARXIV_WEB_URL points at arXiv/);
   });
 

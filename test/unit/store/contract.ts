@@ -216,7 +216,10 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
         const s = await store.upsertSubscription({ name: 'quantum-crit', query: 'quantum criticality', interest: 'QCPs' });
         assert.equal(s.includeCrossLists, true);
         assert.equal(s.includeReplacements, false);
-        assert.equal(s.timezone, 'UTC');
+        assert.equal(s.timezone, 'America/New_York');
+        assert.equal(s.cron, '15 1,7 * * 1-5');
+        assert.equal(s.topK, 5);
+        assert.equal(s.minScore, 0);
         assert.equal(s.paused, false);
         assert.deepEqual(s.categories, []);
         assert.deepEqual(s.destinations, { markdown: true, notion: false, discordChannelId: null, discordWebhookUrl: null });
@@ -228,6 +231,10 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
         await store.upsertSubscription({ name: 'a-first', categories: ['cs.LG'] });
         assert.deepEqual((await store.listSubscriptions()).map((x) => x.name), ['a-first', 'quantum-crit']);
         await rejectsWith(store.upsertSubscription({ name: 'Bad Name', query: 'x' }), 'INVALID_INPUT', /Bad Name/);
+        // A cron that does not parse is refused before anything is stored, naming the field.
+        await rejectsWith(store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: '99 99 * * *' }), 'INVALID_INPUT', /minute 99 is out of range/);
+        await rejectsWith(store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: 'bogus' }), 'INVALID_INPUT', /1 field; write 5/);
+        assert.equal(await store.getSubscription('bad-cron'), null);
         await rejectsWith(store.upsertSubscription({ name: 'no-query' }), 'INVALID_INPUT', /query or at least one category/);
         await rejectsWith(store.upsertSubscription({ name: 'tz', query: 'x', timezone: 'Mars/Olympus' }), 'INVALID_INPUT', /timezone/);
         await rejectsWith(store.upsertSubscription({ name: 'cron', query: 'x', cron: 'every day' }), 'INVALID_INPUT', /cron/);
@@ -268,6 +275,32 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
         await store.upsertSubscription({ name: 'qc', query: 'x' });
         await store.deleteSubscription('qc');
         assert.deepEqual(await store.filterUnseen('qc', ['1111.2011']), ['1111.2011']);
+      });
+
+      it('records an announcement as pending, then delivers it once: sent and considered papers both leave the unseen set', async () => {
+        await store.upsertSubscription({ name: 'cal', categories: ['cs.AI'] });
+        assert.equal(await store.lastDelivery('cal'), null);
+        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-23', digestKey: 'cal:2026-11-23', windowEnd: null, considered: ['2411.1', '2411.2v2', '2411.3'] });
+        assert.equal((await store.getDelivery('cal', '2026-11-23'))?.status, 'pending');
+        assert.equal(await store.lastDelivery('cal'), null, 'a pending announcement is not delivered');
+        // While pending, a new selection replaces the old one.
+        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-23', digestKey: 'cal:2026-11-23', windowEnd: null, considered: ['2411.1', '2411.2', '2411.3', '2411.4'] });
+        await store.completeDelivery('cal', '2026-11-23', ['2411.1']);
+        await store.completeDelivery('cal', '2026-11-23', ['2411.1']);
+        const done = await store.getDelivery('cal', '2026-11-23');
+        assert.equal(done?.status, 'delivered');
+        assert.deepEqual(done?.considered, ['2411.1', '2411.2', '2411.3', '2411.4']);
+        assert.deepEqual(await store.filterUnseen('cal', ['2411.1', '2411.2', '2411.4', '2411.5']), ['2411.5']);
+        // Once delivered, a selection can no longer be rewritten.
+        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-23', digestKey: null, windowEnd: null, considered: [] });
+        assert.equal((await store.getDelivery('cal', '2026-11-23'))?.digestKey, 'cal:2026-11-23');
+        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-20', digestKey: null, windowEnd: '2026-11-19T19:00:00.000Z', considered: [] });
+        await store.completeDelivery('cal', '2026-11-20', []);
+        assert.equal((await store.lastDelivery('cal'))?.announcement, '2026-11-23', 'the newest announcement, not the latest write');
+        await rejectsWith(store.completeDelivery('cal', '2026-11-24', []), 'NOT_FOUND', /2026-11-24/);
+        await rejectsWith(store.saveDelivery({ subscription: 'cal', announcement: 'Monday', digestKey: null, windowEnd: null, considered: [] }), 'INVALID_INPUT', /YYYY-MM-DD/);
+        assert.equal(await store.deleteSubscription('cal'), true);
+        assert.equal(await store.lastDelivery('cal'), null, 'deliveries go with the subscription');
       });
     });
   });
