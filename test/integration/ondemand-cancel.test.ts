@@ -10,9 +10,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@temporalio/client';
-import { RENEW_GRACE_MS } from '../../workflows/arxiv-gate.ts';
+import { ARXIV_GATE_WORKFLOW_ID, RENEW_GRACE_MS } from '../../workflows/arxiv-gate.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { spawnCli } from '../support/cli.ts';
+import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 const TIMEOUT_S = 15;
@@ -55,6 +56,8 @@ describe('on-demand work stops when nobody is waiting', () => {
   });
 
   after(async () => {
+    // A gate history with renewals, withdrawals and stale requests, for the replay test.
+    if (t) await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'renew-withdraw');
     await t?.stop();
     await fake?.close();
     if (Object.keys(measured).length) process.stdout.write(`# measured (ms): ${JSON.stringify(measured)}\n`);
