@@ -1,17 +1,20 @@
 /**
  * Exactly-once publishing across worker crashes: the worker process (`arxiv-radar start` against
- * a shared dev server) is killed with SIGKILL at three points of a digest — right after the Notion
- * page is created, right after the Discord message is posted, and right after the Markdown file
- * is written — then a new worker is started. Each digest still ends with exactly one page, one
- * message and one file, and no paper is lost.
+ * a shared dev server) stops itself at a failpoint (lib/failpoints.ts) right after a destination
+ * accepted the digest and before its receipt is recorded — after the Notion page is created, after
+ * the Discord message is posted, after the Markdown file is written — and is killed there with
+ * SIGKILL; then a new worker without failpoints finishes the digest. Each digest still ends with
+ * exactly one page, one message and one file, and its papers are marked seen.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client, Connection } from '@temporalio/client';
 import { silentLogger } from '../../lib/logger.ts';
+import type { DestinationKind } from '../../activities/publish/digest.ts';
+import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { startDevServer, type DevServer } from '../../workers/dev-server.ts';
 import { resolveTemporalCli } from '../../workers/temporal-cli.ts';
 import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
@@ -24,13 +27,7 @@ import { fakeServicesEnv } from '../support/fake-env.ts';
 
 const QUEUE = `crash-${process.pid}`;
 
-async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+type Worker = ReturnType<typeof spawnCli>;
 
 describe('digest publishing survives worker crashes', () => {
   let dev: DevServer;
@@ -42,6 +39,21 @@ describe('digest publishing survives worker crashes', () => {
   let service: RadarServiceHandle;
   let env: Record<string, string>;
   let dataDir: string;
+  const workers: Worker[] = [];
+
+  /** A worker process; every one is killed by the end of its test, whatever happens. */
+  const startWorker = async (extraEnv: Record<string, string> = {}): Promise<Worker> => {
+    const worker = spawnCli(['start', '--no-bot'], { ...env, ...extraEnv });
+    workers.push(worker);
+    await worker.waitFor(/Ready in/);
+    return worker;
+  };
+  const killAll = async () => {
+    for (const w of workers.splice(0)) {
+      if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+      await w.exited;
+    }
+  };
 
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-crash-'));
@@ -63,6 +75,7 @@ describe('digest publishing survives worker crashes', () => {
   });
 
   after(async () => {
+    await killAll();
     await service?.close();
     await connection?.close();
     await dev?.stop();
@@ -70,42 +83,64 @@ describe('digest publishing survives worker crashes', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const killPoints: Array<{ name: string; reached: (sub: string, channel: string) => boolean }> = [
-    { name: 'after the Notion page is created', reached: () => notion.pages().length > countsBefore.pages },
-    { name: 'after the Discord message is posted', reached: (_s, channel) => discord.messagesIn(channel).length > 0 },
-    { name: 'after the Markdown file is written', reached: (sub) => existsSync(path.join(dataDir, 'digests', sub)) },
+  const killPoints: Array<{ destination: DestinationKind; name: string }> = [
+    { destination: 'notion', name: 'after the Notion page is created' },
+    { destination: 'discord', name: 'after the Discord message is posted' },
+    { destination: 'markdown', name: 'after the Markdown file is written' },
   ];
-  const countsBefore = { pages: 0 };
 
   for (const [i, point] of killPoints.entries()) {
     it(`killed ${point.name}, then restarted: one page, one message, one file`, async () => {
       const sub = `crash-${i}`;
       const channel = `90000000000000000${i}`;
       await service.subscribe({ name: sub, categories: ['cs.AI'], interest: 'language model agents', topK: 2, notion: true, discordChannelId: channel, cron: '0 3 1 1 *' });
-      countsBefore.pages = notion.pages().length;
+      const pagesBefore = notion.pages().length;
+      const failpoint = `after-publish:${point.destination}`;
+      try {
+        const first = await startWorker({ FAILPOINTS: failpoint });
+        const handle = await client.workflow.start('topicDigest', { taskQueue: QUEUE, workflowId: `crash-digest-${i}`, args: [sub] });
+        const outcome = handle.result() as Promise<TopicDigestResult>;
+        // Stop waiting as soon as the digest ends without reaching the failpoint (neither branch rejects).
+        const early = outcome.then(
+          (r) => `the digest ended before ${failpoint}: ${JSON.stringify(r)}`,
+          (e: unknown) => `the digest failed before ${failpoint}: ${String(e)}`,
+        );
+        const reached = first.waitFor(new RegExp(`failpoint ${failpoint} reached \\(pid \\d+\\)`), 120_000, 'stderr').then(
+          () => null,
+          (e: unknown) => String(e),
+        );
+        const problem = await Promise.race([reached, early]);
+        if (problem !== null) assert.fail(problem);
+        first.child.kill('SIGKILL');
+        assert.equal((await first.exited).signal, 'SIGKILL');
 
-      const worker = spawnCli(['start', '--no-bot'], env);
-      await worker.waitFor(/Ready in/);
-      const handle = await client.workflow.start('topicDigest', { taskQueue: QUEUE, workflowId: `crash-digest-${i}`, args: [sub] });
-      await until(() => point.reached(sub, channel), point.name);
-      worker.child.kill('SIGKILL');
-      await worker.exited;
+        await startWorker();
+        const result = await outcome;
 
-      const again = spawnCli(['start', '--no-bot'], env);
-      await again.waitFor(/Ready in/);
-      const result = (await handle.result()) as { status: string; entries: number };
-      again.child.kill('SIGTERM');
-      await again.exited;
+        assert.equal(result.status, 'published');
+        if (result.status !== 'published') return;
+        assert.match(result.key, new RegExp(`^${sub}:\\d{4}-\\d{2}-\\d{2}$`), 'one digest per announcement, keyed by its feed date');
+        assert.equal(result.entries, 2);
+        assert.equal(result.digests?.length, 1, "a subscription's first digest covers the current announcement only");
+        assert.deepEqual(result.announcements, [result.key.slice(sub.length + 1)]);
+        assert.deepEqual(result.receipts.map((r) => r.destination).sort(), ['discord', 'markdown', 'notion']);
 
-      assert.equal(result.status, 'published');
-      assert.equal(result.entries, 2);
-      assert.equal(notion.pages().length, countsBefore.pages + 1, 'exactly one new Notion page');
-      assert.equal(discord.messagesIn(channel).length, 1, 'exactly one Discord message');
-      assert.equal(readdirSync(path.join(dataDir, 'digests', sub)).length, 1, 'exactly one Markdown file');
-      const digest = await service.lastDigest(sub);
-      assert.equal(digest?.entries.length, 2, 'no paper lost');
-      const seen = await service.store.filterUnseen(sub, digest.entries.map((e) => e.arxivId));
-      assert.deepEqual(seen, [], 'the digest papers are marked seen');
+        assert.equal(notion.pages().length, pagesBefore + 1, 'exactly one new Notion page');
+        assert.equal(discord.messagesIn(channel).length, 1, 'exactly one Discord message');
+        const topicFolder = path.join(dataDir, 'digests', sub);
+        const names = readdirSync(topicFolder);
+        assert.equal(names.filter((n) => n.endsWith('.md')).length, 1, `exactly one Markdown file (${names.join(', ')})`);
+        assert.deepEqual(names.filter((n) => !n.endsWith('.md')), [], 'no temp file in the topic folder');
+        assert.equal(result.receipts.find((r) => r.destination === 'markdown')?.ref, path.join(topicFolder, names[0]!));
+
+        const digest = await service.lastDigest(sub);
+        assert.equal(digest?.key, result.key);
+        assert.equal(digest.entries.length, 2, 'no paper lost');
+        const unseen = await service.store.filterUnseen(sub, digest.entries.map((e) => e.arxivId));
+        assert.deepEqual(unseen, [], 'the digest papers are marked seen');
+      } finally {
+        await killAll();
+      }
     });
   }
 });

@@ -23,7 +23,10 @@ export function runCli(args: string[], env: Record<string, string> = {}, input?:
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Starts a long-running CLI command; `waitFor` resolves when stdout matches. */
+/**
+ * Starts a long-running CLI command; `waitFor` resolves when its stdout (or, with `stream`,
+ * its stderr: failpoints and warnings are written there) matches.
+ */
 export function spawnCli(args: string[], env: Record<string, string> = {}) {
   const child: ChildProcessWithoutNullStreams = spawn(BIN, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
   let stdout = '';
@@ -37,15 +40,15 @@ export function spawnCli(args: string[], env: Record<string, string> = {}) {
     child,
     exited,
     output: () => ({ stdout, stderr }),
-    async waitFor(pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
+    async waitFor(pattern: RegExp, timeoutMs = 90_000, stream: 'stdout' | 'stderr' = 'stdout'): Promise<RegExpMatchArray> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const m = stdout.match(pattern);
+        const m = (stream === 'stdout' ? stdout : stderr).match(pattern);
         if (m) return m;
-        if (child.exitCode !== null) break;
+        if (child.exitCode !== null || child.signalCode !== null) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`timed out waiting for ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}`);
+      throw new Error(`timed out waiting for ${pattern} on ${stream}; stdout:\n${stdout}\nstderr:\n${stderr}`);
     },
   };
 }
