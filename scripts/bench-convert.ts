@@ -32,7 +32,15 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
   // Load only what this tool needs, so the RSS peak is the tool's own.
   const { getDocument } = tool === 'pdfjs-raw' ? await import('pdfjs-dist/legacy/build/pdf.mjs') : { getDocument: null };
   const { convertPdf } = tool === 'ours' ? await import('../activities/convert/pdf.ts') : { convertPdf: null };
-  const { convertInSandbox } = tool === 'ours-sandbox' ? await import('../activities/convert/sandbox.ts') : { convertInSandbox: null };
+  const { createConvertSandbox } = tool === 'ours-sandbox' ? await import('../activities/convert/sandbox.ts') : { createConvertSandbox: null };
+  // What the CLI and the worker run: a warm child process with the default limits of config/env.ts,
+  // replaced only after a limit breach. Its peak RSS is measured from here (/proc) per document.
+  let childPeakMb = 0;
+  const sandbox = createConvertSandbox?.({
+    limits: { timeoutMs: 600_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 1024 },
+    maxChildren: 1,
+    onRun: (run) => (childPeakMb = Math.max(childPeakMb, run.peakRssMb)),
+  });
   const timings: FileTiming[] = [];
   for (const file of files) {
     const data = new Uint8Array(readFileSync(path.join(CORPUS_PDF, file)));
@@ -42,8 +50,7 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
       const r = await convertPdf!(data).catch(() => null);
       pages = r?.pageCount ?? 0;
     } else if (tool === 'ours-sandbox') {
-      // What the CLI and the worker run: a worker thread with the default limits of config/env.ts.
-      const r = await convertInSandbox!({ kind: 'pdf', data }, { timeoutMs: 600_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 1024 }).catch(() => null);
+      const r = await sandbox!.convert({ kind: 'pdf', data }).catch(() => null);
       pages = r?.pageCount ?? 0;
     } else {
       const doc = await getDocument!({ data, verbosity: 0, isEvalSupported: false, disableFontFace: true }).promise;
@@ -57,7 +64,9 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
     }
     timings.push({ file, pages, ms: performance.now() - start });
   }
-  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  await sandbox?.close();
+  // The sandbox's conversions run in its child: the footprint is this process plus the child.
+  const peakRssMb = process.resourceUsage().maxRSS / 1024 + childPeakMb;
   process.stdout.write(JSON.stringify({ timings, peakRssMb } satisfies RunResult));
 }
 
@@ -135,7 +144,8 @@ async function main(): Promise<void> {
     ...rows.map((r) => `| ${r.tool} | ${f(r.median)} | ${f(r.p95)} | ${f(r.totalMsPerPage)} | ${f(r.peakRssMb)} | ${f(r.longMsPerPage)} | ${f(r.longPeakRssMb)} |`),
     '',
     'Targets for ours: median ≤ 40 ms/page, peak RSS ≤ 400 MB on the 79-page paper. `ours` runs convertPdf in-process with',
-    "Node's default heap settings; `ours-sandbox` is the production path (worker thread, 12 MB young generation).",
+    "Node's default heap settings; `ours-sandbox` is the production path (a warm child process, 12 MB young",
+    'generation; its peak RSS is counted with the parent\'s).',
   ];
   if (!hasPoppler) lines.push('pdftotext not found: install poppler-utils (apt-get install poppler-utils).');
   process.stdout.write(`${lines.join('\n')}\n`);

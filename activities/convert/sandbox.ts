@@ -99,8 +99,8 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       // else. A small young generation keeps RSS down (pdf.js makes many short-lived objects
       // per page: 473 MB → under 400 MB peak RSS on the 79-page corpus paper, same speed).
       execArgv: [`--max-old-space-size=${limits.maxMemoryMb}`, '--max-semi-space-size=4', '--expose-gc'],
-      // tsx is registered inside the child after pdf.js is loaded natively (see sandbox-child.mjs).
-      env: withoutNodeOptions(process.env),
+      // No tsx loader in execArgv: the child registers it after loading pdf.js natively
+      // (sandbox-child.mjs). NODE_OPTIONS passes through (the test runner's fs guard rides on it).
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
@@ -295,11 +295,6 @@ function timeoutError(timeoutMs: number): AppError {
     'CONVERT_TIMEOUT',
     `Conversion took longer than ${timeoutMs} ms (the CONVERT_TIMEOUT_MS limit) and was stopped; the file is too complex or malformed.`,
   );
-}
-
-function withoutNodeOptions(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { NODE_OPTIONS: _ignored, ...rest } = env;
-  return rest;
 }
 
 /** Keep the parent alive only while a child is working. */
