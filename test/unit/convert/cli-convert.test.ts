@@ -1,17 +1,24 @@
-/** `arxiv-radar convert` end to end: the real bin, the sandbox worker, stdout and exit codes. */
+/** `arxiv-radar convert` end to end: the real bin, the sandbox child process, stdout and exit codes. */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { FIXTURES_DIR, corpus } from '../../support/corpus.ts';
+import { writeHostilePdf } from '../../support/hostile-pdf.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../../bin/arxiv-radar');
 const run = promisify(execFile);
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return await cliWith({}, ...args);
+}
+
+async function cliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(BIN, args, { maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(BIN, args, { maxBuffer: 32 * 1024 * 1024, env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -45,5 +52,35 @@ describe('arxiv-radar convert', () => {
     const bad = await cli('convert', path.join(FIXTURES_DIR, 'MANIFEST.md'));
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /expected a \.pdf or \.html file/);
+  });
+
+  it('refuses a /dev/zero symlink named x.pdf and a directory with a clear message, exit 2', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-convert-'));
+    try {
+      symlinkSync('/dev/zero', path.join(dir, 'x.pdf'));
+      const zero = await cli('convert', path.join(dir, 'x.pdf'));
+      assert.equal(zero.code, 2, zero.stderr);
+      assert.match(zero.stderr, /x\.pdf is a character device, not a regular file/);
+      mkdirSync(path.join(dir, 'folder.pdf'));
+      const folder = await cli('convert', path.join(dir, 'folder.pdf'));
+      assert.equal(folder.code, 2, folder.stderr);
+      assert.match(folder.stderr, /folder\.pdf is a directory, not a regular file/);
+      assert.doesNotMatch(folder.stderr, /EISDIR/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the memory limit when a decompression bomb hits it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-convert-'));
+    try {
+      const bomb = await writeHostilePdf('deflate-bomb', path.join(dir, 'bomb.pdf'));
+      const r = await cliWith({ CONVERT_MAX_MEMORY_MB: '256' }, 'convert', bomb);
+      assert.notEqual(r.code, 0);
+      assert.match(r.stderr, /exceeded the 256 MB memory limit \(CONVERT_MAX_MEMORY_MB\)/);
+      assert.doesNotMatch(r.stderr, /text layer/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
