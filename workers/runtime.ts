@@ -44,6 +44,9 @@ export function installSdkLogger(log: Logger): void {
   const levels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN' };
   const level = levels[log.level] ?? 'ERROR';
   TemporalRuntime.install({
+    // Our processes handle SIGINT/SIGTERM themselves (start drains; a CLI command cancels its
+    // workflow first, which needs the workers still running): the SDK must not stop the workers.
+    shutdownSignals: [],
     logger: new DefaultLogger(level, (entry) => {
       // The arXiv queue's worker has activities only, by design: not worth a warning at every start.
       const expected = entry.message.startsWith('No workflows registered');
