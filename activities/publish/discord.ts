@@ -17,7 +17,7 @@ import {
   type DiscordMessagePayload,
 } from './discord-embeds.ts';
 import { discordFailure, discordNetworkFailure } from './errors.ts';
-import { formatAuthors, formatScore, normalizeSpace, truncate } from './text.ts';
+import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence, truncate } from './text.ts';
 import type { Publisher } from './types.ts';
 
 export { splitEmbeds, clampEmbed, embedLength, DISCORD_LIMITS } from './discord-embeds.ts';
@@ -65,7 +65,7 @@ export function digestToDiscordMessages(digest: Digest): DiscordMessagePayload[]
     const marked = group.map((e, k) => (k === last ? { ...e, footer: { text: digestMarker(digest.key, g + 1, groups.length) } } : e));
     const content =
       g === 0
-        ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}`
+        ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}${notCoveredSentence(digest.notCovered) ? `\n${notCoveredSentence(digest.notCovered)}` : ''}`
         : `**${topic}** — ${digest.date} (continued, ${g + 1}/${groups.length})`;
     return { content: truncate(content, DISCORD_LIMITS.content), embeds: marked, allowed_mentions: { parse: [] } };
   });

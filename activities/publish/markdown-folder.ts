@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
 import type { Digest, DigestEntry, Receipt } from './digest.ts';
-import { formatAuthors, formatScore, normalizeSpace } from './text.ts';
+import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { Publisher } from './types.ts';
 
 /**
@@ -64,6 +64,7 @@ export function renderDigestMarkdown(digest: Digest): string {
     '',
     `> ${escapeInline(normalizeSpace(digest.interest))}`,
     '',
+    ...notCoveredLines(digest),
     digest.entries.length === 0
       ? '_No new papers in this window._'
       : `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}, best first.`,
@@ -71,6 +72,12 @@ export function renderDigestMarkdown(digest: Digest): string {
   ];
   digest.entries.forEach((entry, i) => lines.push(...renderEntry(entry, i + 1), ''));
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The announcements a digest could not cover (missed for longer than the catch-up limit), said up front. */
+function notCoveredLines(digest: Digest): string[] {
+  const sentence = notCoveredSentence(digest.notCovered);
+  return sentence ? [`**${escapeInline(sentence)}**`, ''] : [];
 }
 
 function renderEntry(entry: DigestEntry, rank: number): string[] {

@@ -5,7 +5,7 @@
  */
 import type { BlockObjectRequest } from '@notionhq/client';
 import type { Digest, DigestEntry } from './digest.ts';
-import { formatAuthors, formatScore, normalizeSpace, splitText } from './text.ts';
+import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence, splitText } from './text.ts';
 
 export const NOTION_LIMITS = {
   /** Children per create-page or append-children request. */
@@ -76,6 +76,7 @@ export function digestToNotionBlocks(digest: Digest): BlockObjectRequest[] {
     paragraph({
       text: `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}, best first · announced ${digest.windowStart} → ${digest.windowEnd}`,
     }),
+    ...(notCoveredSentence(digest.notCovered) ? [paragraph({ text: notCoveredSentence(digest.notCovered) ?? '' })] : []),
     { object: 'block', type: 'divider', divider: {} },
   ];
   if (digest.entries.length === 0) blocks.push(paragraph({ text: 'No new papers in this window.' }));

@@ -2,6 +2,7 @@
  * Small text helpers shared by the publishers: arXiv titles and abstracts carry hard line breaks
  * and runs of spaces, and every destination has per-field length limits.
  */
+import { describeDates } from '../../domain/arxiv-calendar.ts';
 
 /** Collapses whitespace runs (arXiv wraps titles and abstracts at ~80 columns) into single spaces. */
 export function normalizeSpace(text: string): string {
@@ -55,4 +56,13 @@ export function formatScore(score: number): string {
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
+}
+
+/**
+ * The sentence every destination shows when a digest could not cover some missed announcements
+ * (older than DIGEST_CATCHUP_DAYS); null when it covered everything.
+ */
+export function notCoveredSentence(notCovered: readonly string[] | undefined): string | null {
+  if (!notCovered?.length) return null;
+  return `Not covered: the arXiv announcements of ${describeDates([...notCovered])} were missed for longer than the catch-up limit (DIGEST_CATCHUP_DAYS); their papers are in no digest.`;
 }
