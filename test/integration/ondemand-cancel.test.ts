@@ -8,8 +8,12 @@
  * error naming arXiv's answer.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@temporalio/client';
+import { freePort } from '../../workers/dev-server.ts';
 import { ARXIV_GATE_WORKFLOW_ID, RENEW_GRACE_MS } from '../../workflows/arxiv-gate.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { spawnCli } from '../support/cli.ts';
@@ -127,6 +131,34 @@ describe('on-demand work stops when nobody is waiting', () => {
     assert.deepEqual(lookups('1605.08386', aClosedAt), [], 'no request for the Ctrl-C’d get after its workflow closed');
     assert.deepEqual(lookups('1707.08567', bClosedAt), [], 'no request for the SIGKILLed get after its workflow timed out');
     assert.deepEqual(await openIngests(t.client), []);
+  });
+
+  it('Ctrl-C also cancels a get that runs its own embedded server, and it exits 130', async () => {
+    fake.inject(FOREVER);
+    try {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-ondemand-'));
+      const own = spawnCli(['get', '1605.08386', '--source', 'html'], {
+        DATA_DIR: dataDir,
+        TEMPORAL_DEV_PORT: String(await freePort()),
+        TEMPORAL_UI_PORT: String(await freePort()),
+        TEMPORAL_TASK_QUEUE: `ondemand-embedded-${process.pid}`,
+        ARXIV_API_URL: fake.apiUrl,
+        ARXIV_RSS_URL: fake.rssUrl,
+        ARXIV_WEB_URL: fake.webUrl,
+        ARXIV_OAI_URL: `${fake.url}/oai`,
+        ARXIV_MIN_INTERVAL_MS: '50',
+      });
+      await until('a retry to be reported', () => /arXiv answered 503; retry \d+ in \d+ s/.test(own.output().stderr), 90_000);
+      const interrupted = Date.now();
+      own.child.kill('SIGINT');
+      const { code } = await own.exited;
+      measured.embeddedSigintToExit = Date.now() - interrupted;
+      assert.equal(code, 130, own.output().stderr);
+      assert.match(own.output().stderr, /Cancelled: the get 1605\.08386 was stopped because its caller went away\./);
+      rmSync(dataDir, { recursive: true, force: true });
+    } finally {
+      fake.clearFaults();
+    }
   });
 
   it('a caller that runs out of time is told what arXiv answered, not "Failed to get Workflow execution history"', async () => {
