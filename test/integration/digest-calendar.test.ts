@@ -188,7 +188,12 @@ describe('digests follow the announcement calendar', () => {
     assert.equal(oai[0]?.query.from, '2027-01-08');
     assert.equal(oai[0]?.query.until, '2027-01-14');
     console.log(`10-day outage: ${caughtUp.length} announcements caught up with ${oai.length} OAI-PMH requests (${(oai.length / caughtUp.length).toFixed(2)} per caught-up day at ${calendar.oaiPageSize} records a page); not covered: ${r.notCovered.join(', ')}`);
-    await maybeRecordHistory(t.runtime.temporalAddress, 'digest-outage-manual', 'topicDigest', 'catch-up');
+    // The catch-up run's history guards replay of the announcement path (RECORD_HISTORIES=1 writes it).
+    for await (const wf of t.client.workflow.list({ query: `WorkflowType="topicDigest" AND ExecutionStatus="Completed"` })) {
+      if (!wf.workflowId.startsWith('digest-outage')) continue;
+      await maybeRecordHistory(t.runtime.temporalAddress, wf.workflowId, 'topicDigest', 'outage-catch-up');
+      break;
+    }
   });
 
   it('a replacement of a paper already sent, or of one considered but not selected, is not sent again', async () => {
