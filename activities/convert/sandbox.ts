@@ -98,7 +98,7 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       // The heap cap makes a JS-heap blow-up die fast; the RSS watch below bounds everything
       // else. A small young generation keeps RSS down (pdf.js makes many short-lived objects
       // per page: 473 MB → under 400 MB peak RSS on the 79-page corpus paper, same speed).
-      execArgv: [`--max-old-space-size=${limits.maxMemoryMb}`, '--max-semi-space-size=4', '--expose-gc'],
+      execArgv: [`--max-old-space-size=${limits.maxMemoryMb}`, '--max-semi-space-size=4'],
       // No tsx loader in execArgv: the child registers it after loading pdf.js natively
       // (sandbox-child.mjs). NODE_OPTIONS passes through (the test runner's fs guard rides on it).
       serialization: 'advanced',
