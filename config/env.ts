@@ -103,6 +103,19 @@ const BaseSchema = z.object({
     LLM_TIMEOUT_MS: int(60_000, 1000, 600_000),
     LLM_MAX_TOKENS: int(800, 16, 32_000),
 
+    /** Research agent (chat, Discord /ask, MCP agent_ask): most LLM calls in one turn. */
+    AGENT_MAX_STEPS: int(8, 1, 50),
+    /** Characters of tool output kept in the agent's context per turn (each result is cut to fit). */
+    AGENT_MAX_TOOL_CHARS: int(24_000, 1000, 1_000_000),
+    /** Wall-time budget of one agent turn; when it runs out the agent answers with what it has. */
+    AGENT_MAX_SECONDS: int(180, 5, 3600),
+    /** JSON file listing external MCP servers whose tools the agent may use (`{"mcpServers": {...}}`). */
+    MCP_SERVERS_FILE: optionalString.superRefine((file, ctx) => {
+      if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) {
+        ctx.addIssue({ code: 'custom', message: `${file} is not a file; point it at a JSON file like claude_desktop_config.json` });
+      }
+    }),
+
     RERANK_MODEL: z.string().trim().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
     RERANK_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('q8'),
     MODELS_DIR: optionalString,
