@@ -61,10 +61,11 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
       ];
     }
     case 'text-bomb': {
-      // Millions of show-text operators, each its own text item (a move between them).
-      const n = opts.textOperators ?? 3_000_000;
-      const unit = '(word) Tj 0.01 0 Td\n';
-      const perChunk = 50_000;
+      // Millions of show-text operators, each its own text item: every other one on the next
+      // line, and back (Td moves from the line start, so everything stays on the page).
+      const n = Math.floor((opts.textOperators ?? 3_000_000) / 2);
+      const unit = '(word) Tj 0 -14 Td (more) Tj 0 14 Td\n';
+      const perChunk = 25_000;
       const stream: Buffer[] = [];
       const head = Buffer.from('BT /F1 10 Tf 72 700 Td\n');
       const chunk = Buffer.from(unit.repeat(perChunk));
