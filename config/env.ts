@@ -57,6 +57,10 @@ const directory = (fallback: string) =>
 
 const BaseSchema = z.object({
     DATA_DIR: directory('./data'),
+    /** The library on Postgres (`postgres://user:pass@host:5432/db`); unset = SQLite under DATA_DIR. */
+    DATABASE_URL: optionalString.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres://user:password@host:5432/database URL' }).optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 
     TEMPORAL_ADDRESS: optionalString,
