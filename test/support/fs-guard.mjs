@@ -17,6 +17,9 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BESIDE = path.dirname(REPO);
 const SHARED = /[/\\]shared[/\\](corpus|models)([/\\]|$)/;
 const LOG = process.env.ARXIV_RADAR_FS_GUARD_LOG;
+// Looking a program up on PATH (npm puts every ancestor's node_modules/.bin there) is not reading
+// test data: entries of PATH directories are allowed.
+const PATH_DIRS = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(d));
 const seen = new Set();
 
 /** True for a path outside the checkout but beside it, or into a shared corpus/models folder. */
@@ -25,6 +28,7 @@ export function escapesRepo(p) {
   const inside = abs === REPO || abs.startsWith(REPO + path.sep);
   if (inside) return false;
   if (SHARED.test(abs)) return true;
+  if (PATH_DIRS.includes(path.dirname(abs))) return false;
   if (BESIDE === path.parse(BESIDE).root || !abs.startsWith(BESIDE + path.sep)) return false;
   // Resolvers walk up from the checkout looking for package.json, node_modules, browserslist and
   // the like (webpack in the Temporal workflow bundler does): a name directly beside the checkout
