@@ -166,6 +166,19 @@ export interface SubscriptionInput {
   paused?: boolean | undefined;
 }
 
+/** One chat message of an agent conversation, stored as JSON (OpenAI chat-completions shape). */
+export type ConversationMessage = Record<string, unknown>;
+
+/**
+ * The research agent's state for one conversation, keyed by where it lives (`discord:<thread id>`,
+ * `cli:<session>`), so a follow-up continues it. Messages are stored as given, oldest first.
+ */
+export interface Conversation {
+  id: string;
+  messages: ConversationMessage[];
+  updatedAt: string;
+}
+
 /**
  * The library: papers, topics, converted contents, search chunks, summaries, subscriptions,
  * digests with their publish receipts, and per-subscription seen-state. Every method is async so a
@@ -233,6 +246,13 @@ export interface PaperStore {
   completeDelivery(subscription: string, announcement: string, sentIds: string[]): Promise<void>;
   /** The newest delivered announcement of a subscription, or null. */
   lastDelivery(subscription: string): Promise<Delivery | null>;
+
+  /** An agent conversation (CLI session, Discord thread) by its key, or null. */
+  getConversation(id: string): Promise<Conversation | null>;
+  /** Creates or replaces a conversation's messages (updatedAt is set to now). */
+  saveConversation(id: string, messages: ConversationMessage[]): Promise<void>;
+  /** True when it existed. */
+  deleteConversation(id: string): Promise<boolean>;
 
   close(): Promise<void>;
 }

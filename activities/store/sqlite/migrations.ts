@@ -156,6 +156,14 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (subscription, announcement)
   ) WITHOUT ROWID;
   `,
+  // 5: research agent conversations (CLI sessions, Discord threads), messages as one JSON array.
+  `
+  CREATE TABLE conversations (
+    id TEXT PRIMARY KEY,
+    messages_json TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Schema version this code writes. */

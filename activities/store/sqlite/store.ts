@@ -8,6 +8,7 @@ import { AppError } from '../../../lib/errors.ts';
 import type { PaperStore } from '../port.ts';
 import { createAlertTables } from './alerts.ts';
 import { createContentTables } from './contents.ts';
+import { createConversationTable } from './conversations.ts';
 import { openDatabase, sqliteCall } from './database.ts';
 import { createPaperTables } from './papers.ts';
 
@@ -29,6 +30,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
   const papers = createPaperTables(db);
   const contents = createContentTables(db, path.join(dataDir, 'content'), papers.titleAbstract);
   const alerts = createAlertTables(db);
+  const conversations = createConversationTable(db);
   let closed = false;
 
   /** A read (or single-statement write) as a Promise, with SQLite errors mapped. */
@@ -79,6 +81,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     getDelivery: (sub, date) => call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
     completeDelivery: (sub, date, ids) => write(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
     lastDelivery: (sub) => call(`reading the last delivery of ${sub}`, () => alerts.lastDelivery(sub)),
+    getConversation: (id) => call(`reading conversation ${id}`, () => conversations.get(id)),
+    saveConversation: (id, messages) => call(`saving conversation ${id}`, () => conversations.save(id, messages)),
+    deleteConversation: (id) => call(`deleting conversation ${id}`, () => conversations.delete(id)),
 
     close: async () => {
       if (closed) return;

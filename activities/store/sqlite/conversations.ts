@@ -1,0 +1,41 @@
+/** Research agent conversations on SQLite: one row per conversation, its messages as a JSON array. */
+import type Database from 'better-sqlite3';
+import { AppError } from '../../../lib/errors.ts';
+import type { Conversation, ConversationMessage } from '../port.ts';
+
+/** Longest conversation key (`discord:<snowflake>`, `cli:<session>` are far shorter). */
+export const MAX_CONVERSATION_ID = 200;
+
+function checkId(id: string): string {
+  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_CONVERSATION_ID) {
+    throw new AppError('INVALID_INPUT', `conversation id must be a non-empty string of at most ${MAX_CONVERSATION_ID} characters`);
+  }
+  return id;
+}
+
+/** Statements over the conversations table (migration 5). */
+export function createConversationTable(db: Database.Database) {
+  const s = {
+    get: db.prepare<[string], { messages_json: string; updated_at: string }>('SELECT messages_json, updated_at FROM conversations WHERE id = ?'),
+    put: db.prepare<[string, string, string]>(
+      'INSERT INTO conversations (id, messages_json, updated_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET messages_json = excluded.messages_json, updated_at = excluded.updated_at',
+    ),
+    del: db.prepare<[string]>('DELETE FROM conversations WHERE id = ?'),
+  };
+  return {
+    get(id: string): Conversation | null {
+      const r = s.get.get(checkId(id));
+      return r ? { id, messages: JSON.parse(r.messages_json) as ConversationMessage[], updatedAt: r.updated_at } : null;
+    },
+    save(id: string, messages: ConversationMessage[]): void {
+      checkId(id);
+      if (!Array.isArray(messages) || messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m))) {
+        throw new AppError('INVALID_INPUT', `conversation ${id}: messages must be a list of objects`);
+      }
+      s.put.run(id, JSON.stringify(messages), new Date().toISOString());
+    },
+    delete(id: string): boolean {
+      return s.del.run(checkId(id)).changes > 0;
+    },
+  };
+}
