@@ -63,21 +63,17 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
     case 'text-bomb': {
       // Millions of show-text operators, each its own text item: every other one on the next
       // line, and back (Td moves from the line start, so everything stays on the page).
-      const n = Math.floor((opts.textOperators ?? 3_000_000) / 2);
+      const units = Math.floor((opts.textOperators ?? 3_000_000) / 2);
       const unit = '(word) Tj 0 -14 Td (more) Tj 0 14 Td\n';
-      const perChunk = 25_000;
-      const stream: Buffer[] = [];
+      const perBlock = 25_000;
+      const block = Buffer.from(unit.repeat(perBlock));
       const head = Buffer.from('BT /F1 10 Tf 72 700 Td\n');
-      const chunk = Buffer.from(unit.repeat(perChunk));
-      const parts: Buffer[] = [head];
-      for (let i = 0; i < Math.floor(n / perChunk); i++) parts.push(chunk);
-      parts.push(Buffer.from(unit.repeat(n % perChunk)), Buffer.from('ET\n'));
-      stream.push(deflateSync(Buffer.concat(parts)));
+      const tail = Buffer.from(`${unit.repeat(units % perBlock)}ET\n`);
       return [
         { body: '<< /Type /Catalog /Pages 2 0 R >>' },
         { body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
         { body: page('4 0 R') },
-        { body: '<< /Filter /FlateDecode >>', stream },
+        { body: '<< /Filter /FlateDecode >>', stream: deflateRepeated(head, block, Math.floor(units / perBlock), tail) },
       ];
     }
     case 'blank-pages': {
@@ -121,43 +117,53 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
   }
 }
 
-/**
- * A zlib stream of `prefix` followed by spaces up to `total` bytes, built without ever holding
- * more than 8 MiB of plain text: one 8 MiB block of spaces is deflated once with a full flush
- * (which resets the window, so the compressed block can be repeated verbatim), and the Adler-32
- * trailer is computed in closed form.
- */
+/** `prefix` followed by spaces up to `total` bytes, deflated (see deflateRepeated). */
 function deflateBomb(prefix: Buffer, total: number): Buffer[] {
-  const block = 8 * 1024 * 1024;
+  const block = Buffer.alloc(8 * 1024 * 1024, 0x20);
   const fill = Math.max(0, total - prefix.length);
-  const repeats = Math.floor(fill / block);
-  const rest = fill - repeats * block;
+  const repeats = Math.floor(fill / block.length);
+  return deflateRepeated(prefix, block, repeats, Buffer.alloc(fill - repeats * block.length, 0x20));
+}
+
+/**
+ * A zlib stream of prefix + block × repeats + suffix without ever holding the plain text: each
+ * part is deflated once with a full flush (which resets the window, so a compressed block can be
+ * repeated verbatim), and the Adler-32 trailer is combined arithmetically.
+ */
+function deflateRepeated(prefix: Buffer, block: Buffer, repeats: number, suffix: Buffer): Buffer[] {
   const flush = { finishFlush: constants.Z_FULL_FLUSH, level: 9 };
+  const packed = deflateRawSync(block, flush);
   const out: Buffer[] = [Buffer.from([0x78, 0xda]), deflateRawSync(prefix, flush)];
-  const spaces = deflateRawSync(Buffer.alloc(block, 0x20), flush);
-  for (let i = 0; i < repeats; i++) out.push(spaces);
-  out.push(deflateRawSync(Buffer.alloc(rest, 0x20), { level: 9 }));
-  out.push(adler32(prefix, 0x20, fill));
+  for (let i = 0; i < repeats; i++) out.push(packed);
+  out.push(deflateRawSync(suffix, { level: 9 }));
+  let sum = adlerAppend({ a: 1, b: 0 }, adlerOf(prefix));
+  const blockSums = adlerOf(block);
+  for (let i = 0; i < repeats; i++) sum = adlerAppend(sum, blockSums);
+  sum = adlerAppend(sum, adlerOf(suffix));
+  const trailer = Buffer.alloc(4);
+  trailer.writeUInt32BE(((sum.b << 16) | sum.a) >>> 0);
+  out.push(trailer);
   return out;
 }
 
-/** Adler-32 (RFC 1950) of `prefix` followed by `n` copies of byte `c`, big-endian. */
-function adler32(prefix: Buffer, c: number, n: number): Buffer {
-  const MOD = 65521n;
-  let a = 1n;
-  let b = 0n;
-  for (const byte of prefix) {
-    a = (a + BigInt(byte)) % MOD;
-    b = (b + a) % MOD;
+const ADLER_MOD = 65521;
+
+/** A block's contribution to Adler-32 (RFC 1950): its byte sum and its length-weighted sum. */
+function adlerOf(data: Buffer): { length: number; sum: number; weighted: number } {
+  let sum = 0;
+  let weighted = 0;
+  for (let i = 0; i < data.length; i++) {
+    sum = (sum + data[i]!) % ADLER_MOD;
+    weighted = (weighted + (data.length - i) * data[i]!) % ADLER_MOD;
   }
-  // After k more bytes of value c: a_k = a + k·c, and b grows by Σ a_i = k·a + c·k(k+1)/2.
-  const k = BigInt(n);
-  const cc = BigInt(c);
-  const b2 = (b + k * a + (cc * k * (k + 1n)) / 2n) % MOD;
-  const a2 = (a + k * cc) % MOD;
-  const buf = Buffer.alloc(4);
-  buf.writeUInt32BE(Number((b2 << 16n) | a2));
-  return buf;
+  return { length: data.length, sum, weighted };
+}
+
+/** Adler-32 state after appending a block: a += Σbytes, b += length·a + Σ(length − i)·byte_i. */
+function adlerAppend(s: { a: number; b: number }, block: { length: number; sum: number; weighted: number }): { a: number; b: number } {
+  const a = (s.a + block.sum) % ADLER_MOD;
+  const b = (s.b + ((block.length % ADLER_MOD) * s.a) % ADLER_MOD + block.weighted) % ADLER_MOD;
+  return { a, b };
 }
 
 /** Serialise objects with a classic xref table; streamed to disk part by part. */
