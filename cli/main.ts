@@ -1,9 +1,8 @@
 /** The `arxiv-radar` command line. */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config/env.ts';
 import { errorMessage, isAppError } from '../lib/errors.ts';
 import { redact } from '../lib/redact.ts';
-import { COMMANDS } from './commands/index.ts';
+import { registerCommands } from './commands/index.ts';
 import { EXIT } from './output.ts';
 import { EXIT_INTERRUPTED } from './interrupt.ts';
 
@@ -13,7 +12,8 @@ const program = new Command('arxiv-radar')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
-for (const register of COMMANDS) register(program);
+// Only the command this run names is loaded in full (cli/commands/index.ts): a fast start.
+await registerCommands(program, process.argv.slice(2));
 
 const USER_ERRORS = new Set(['CONFIG_INVALID', 'INVALID_INPUT', 'NOT_FOUND', 'HOST_NOT_ALLOWED', 'PERMISSION_DENIED']);
 
@@ -22,7 +22,8 @@ try {
 } catch (e) {
   if (e instanceof CommanderError) {
     process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else if (e instanceof ConfigError) {
+  } else if (e instanceof Error && e.name === 'ConfigError') {
+    // By name, not instanceof: importing config/env.ts (zod) here would slow every start.
     process.stderr.write(`error: ${redact(e.message)}\n`);
     process.exitCode = EXIT.usage;
   } else if (isAppError(e, 'CANCELLED')) {

@@ -10,7 +10,8 @@ import { silentLogger, type Logger } from '../lib/logger.ts';
 
 const require = createRequire(import.meta.url);
 
-export const WORKFLOWS_PATH = require.resolve('../workflows/index.ts');
+/** The workflow bundle's entry: the .ts sources, or their compiled .js when running from dist/. */
+export const WORKFLOWS_PATH = require.resolve(`../workflows/index.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`);
 
 export interface WorkerSetOptions {
   connection: NativeConnection;
