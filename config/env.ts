@@ -62,6 +62,8 @@ const BaseSchema = z.object({
       z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres://user:password@host:5432/database URL' }).optional(),
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    // auto: one readable line per entry on a terminal, JSON lines otherwise; json/pretty force one.
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 
     TEMPORAL_ADDRESS: optionalString,
     TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
