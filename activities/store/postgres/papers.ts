@@ -1,0 +1,391 @@
+/** Papers, versions, authors, categories, topics and `list_papers` on Postgres. */
+import type { Paper } from '../../arxiv/paper.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../port.ts';
+import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../validate.ts';
+import { formatTopicMarkdown } from '../topic-markdown.ts';
+import type { Queryable } from './database.ts';
+import { bm25, queryTerms, termFrequencySql, toTsquery, toTsvector } from './text-search.ts';
+
+/** With a query, relevance ranking covers at most this many of the newest matches (as on SQLite). */
+export const RANK_WINDOW = 2000;
+
+interface PaperRow {
+  pk: number;
+  id: string;
+  version: number | null;
+  title: string;
+  abstract: string;
+  authors_json: string;
+  categories_json: string;
+  primary_category: string;
+  published: string;
+  published_at: string;
+  published_date: string;
+  updated: string;
+  doi: string | null;
+  journal_ref: string | null;
+  comment: string | null;
+  license: string | null;
+  abs_url: string;
+  pdf_url: string | null;
+  html_url: string | null;
+  withdrawn: boolean;
+}
+
+const PAPER_COLUMNS = `pk, id, version, title, abstract, authors_json, categories_json, primary_category, published, published_at,
+  published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn`;
+
+function rowToPaper(r: PaperRow): Paper {
+  return {
+    id: r.id,
+    version: r.version,
+    title: r.title,
+    abstract: r.abstract,
+    authors: JSON.parse(r.authors_json) as Paper['authors'],
+    categories: JSON.parse(r.categories_json) as string[],
+    primaryCategory: r.primary_category,
+    published: r.published,
+    updated: r.updated,
+    doi: r.doi,
+    journalRef: r.journal_ref,
+    comment: r.comment,
+    license: r.license,
+    links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
+    withdrawn: r.withdrawn,
+  };
+}
+
+function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
+  const id = baseId(p?.id);
+  const version = validateVersion(p.version);
+  const t = Date.parse(p.published);
+  if (typeof p.published !== 'string' || Number.isNaN(t)) {
+    throw new AppError('INVALID_INPUT', `paper ${id}: published "${String(p.published)}" is not an ISO 8601 timestamp`);
+  }
+  if (typeof p.title !== 'string' || !Array.isArray(p.authors) || !Array.isArray(p.categories)) {
+    throw new AppError('INVALID_INPUT', `paper ${id}: title, authors and categories are required`);
+  }
+  return { id, version, publishedAt: new Date(t).toISOString() };
+}
+
+/** The stored columns of one paper. */
+function toRow(p: Paper, id: string, version: number | null, publishedAt: string) {
+  const { tsv, ntok } = toTsvector([
+    [p.title, 'A'],
+    [p.abstract ?? '', 'B'],
+  ]);
+  return {
+    id,
+    version,
+    title: p.title,
+    abstract: p.abstract ?? '',
+    authors_json: JSON.stringify(p.authors),
+    categories_json: JSON.stringify(p.categories),
+    primary_category: p.primaryCategory ?? p.categories[0] ?? '',
+    published: p.published,
+    published_at: publishedAt,
+    published_date: publishedAt.slice(0, 10),
+    updated: p.updated ?? p.published,
+    doi: p.doi ?? null,
+    journal_ref: p.journalRef ?? null,
+    comment: p.comment ?? null,
+    license: p.license ?? null,
+    abs_url: p.links?.abs ?? `https://arxiv.org/abs/${id}`,
+    pdf_url: p.links?.pdf ?? null,
+    html_url: p.links?.html ?? null,
+    withdrawn: Boolean(p.withdrawn),
+    ntok,
+    tsv,
+  };
+}
+type Row = ReturnType<typeof toRow>;
+const ROW_FIELDS: Array<[keyof Row, string]> = [
+  ['id', 'text'], ['version', 'int4'], ['title', 'text'], ['abstract', 'text'], ['authors_json', 'text'], ['categories_json', 'text'],
+  ['primary_category', 'text'], ['published', 'text'], ['published_at', 'text'], ['published_date', 'text'], ['updated', 'text'],
+  ['doi', 'text'], ['journal_ref', 'text'], ['comment', 'text'], ['license', 'text'], ['abs_url', 'text'], ['pdf_url', 'text'],
+  ['html_url', 'text'], ['withdrawn', 'bool'], ['ntok', 'int4'], ['tsv', 'tsvector'],
+];
+
+const authorKeys = (authors: Paper['authors']) => [...new Set(authors.flatMap((a) => nameKeys(normalizeName(a.name))))];
+
+/** Index rows (category / author key, published_at, pk) of a paper's metadata. */
+function indexRows(pk: number, authorsJson: string, categoriesJson: string, publishedAt: string) {
+  return {
+    categories: [...new Set(JSON.parse(categoriesJson) as string[])].map((c) => [c, publishedAt, pk] as const),
+    authors: authorKeys(JSON.parse(authorsJson) as Paper['authors']).map((k) => [k, publishedAt, pk] as const),
+  };
+}
+
+/** Columns of rows as parallel arrays, for `unnest($1::text[], $2::int[], ...)`. */
+const columns = <T extends readonly unknown[]>(rows: T[], n: number): unknown[][] => Array.from({ length: n }, (_, i) => rows.map((r) => r[i]));
+
+/** Updates the BM25 term counts of `kind` by the lexemes of rows `pks` of `table` (sign +1 or -1). */
+export async function adjustTerms(c: Queryable, kind: 'papers' | 'chunks', table: 'papers' | 'chunks', pks: number[], sign: 1 | -1): Promise<void> {
+  if (pks.length === 0) return;
+  await c.query(
+    `INSERT INTO fts_terms (kind, term, docs)
+       SELECT $1, u.lexeme, $3::int * count(*) FROM ${table} x CROSS JOIN LATERAL unnest(x.tsv) u WHERE x.pk = ANY($2::bigint[]) GROUP BY u.lexeme
+     ON CONFLICT (kind, term) DO UPDATE SET docs = fts_terms.docs + excluded.docs`,
+    [kind, pks, sign],
+  );
+}
+
+/** Corpus statistics of an index plus the document count of each term. */
+export async function termStats(c: Queryable, kind: 'papers' | 'chunks', terms: string[]) {
+  const { rows } = await c.query<{ docs: number; tokens: number; hits: number[] }>(
+    `SELECT s.docs, s.tokens, ARRAY(SELECT coalesce((SELECT ft.docs FROM fts_terms ft WHERE ft.kind = $1 AND ft.term = t.term), 0)::float8
+       FROM unnest($2::text[]) WITH ORDINALITY t(term, i) ORDER BY t.i) AS hits
+     FROM fts_stats s WHERE s.kind = $1`,
+    [kind, terms],
+  );
+  return rows[0] as { docs: number; tokens: number; hits: number[] };
+}
+
+/** Queries over the paper tables. */
+export function createPaperTables() {
+  const now = () => new Date().toISOString();
+
+  async function topicId(c: Queryable, name: string, create: boolean): Promise<number | null> {
+    if (create) await c.query('INSERT INTO topics (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, now()]);
+    const { rows } = await c.query<{ id: number }>('SELECT id FROM topics WHERE name = $1', [name]);
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Upserts one batch inside the caller's transaction. The papers' fts_stats row is locked first,
+   * so paper writers run one at a time (no lost update, no deadlock) and the batch is decided
+   * in memory exactly as the SQLite driver decides it paper by paper.
+   */
+  async function upsert(c: Queryable, papers: Paper[], topic: string | undefined): Promise<{ inserted: number; updated: number }> {
+    const topicName = topic === undefined ? null : validateTopicName(topic);
+    const checked = papers.map((p) => ({ p, ...checkPaper(p) }));
+    await c.query("SELECT 1 FROM fts_stats WHERE kind = 'papers' FOR UPDATE");
+    const ids = [...new Set(checked.map((x) => x.id))];
+    const { rows: found } = await c.query<{ pk: number; id: string; version: number | null; updated: string; authors_json: string; categories_json: string; published_at: string; ntok: number }>(
+      'SELECT pk, id, version, updated, authors_json, categories_json, published_at, ntok FROM papers WHERE id = ANY($1::text[])',
+      [ids],
+    );
+    const existing = new Map(found.map((r) => [r.id, r]));
+    // Final state per id after applying the batch in order.
+    const state = new Map<string, { row: Row; changed: boolean }>();
+    const versions: Array<[string, number, string]> = [];
+    let inserted = 0;
+    let updated = 0;
+    for (const { p, id, version, publishedAt } of checked) {
+      const row = toRow(p, id, version, publishedAt);
+      const current = state.get(id)?.row ?? existing.get(id);
+      if (!current) {
+        state.set(id, { row, changed: true });
+        inserted++;
+      } else {
+        // An older version arriving late (a page of search results) must not overwrite newer metadata.
+        const inV = version ?? 0;
+        const exV = current.version ?? 0;
+        if (inV > exV || (inV === exV && row.updated >= current.updated)) state.set(id, { row, changed: true });
+        updated++;
+      }
+      if (version !== null) versions.push([id, version, row.updated]);
+    }
+    const newRows = [...state.values()].filter((s) => s.changed && !existing.has(s.row.id)).map((s) => s.row);
+    const replaced = [...state.values()].filter((s) => s.changed && existing.has(s.row.id)).map((s) => ({ row: s.row, old: existing.get(s.row.id)! }));
+
+    // Replaced rows: take their lexemes and index rows out before the update.
+    const replacedPks = replaced.map((r) => r.old.pk);
+    await adjustTerms(c, 'papers', 'papers', replacedPks, -1);
+    const oldIdx = replaced.map((r) => indexRows(r.old.pk, r.old.authors_json, r.old.categories_json, r.old.published_at));
+    const oldCats = oldIdx.flatMap((x) => x.categories);
+    const oldAuthors = oldIdx.flatMap((x) => x.authors);
+    if (oldCats.length > 0) {
+      await c.query(
+        `DELETE FROM paper_categories t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
+         WHERE t.category = u.k AND t.published_at = u.at AND t.paper_pk = u.pk`,
+        columns(oldCats, 3),
+      );
+    }
+    if (oldAuthors.length > 0) {
+      await c.query(
+        `DELETE FROM author_keys t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
+         WHERE t.name_key = u.k AND t.published_at = u.at AND t.paper_pk = u.pk`,
+        columns(oldAuthors, 3),
+      );
+    }
+    const unnestCols = ROW_FIELDS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+    const names = ROW_FIELDS.map(([n]) => n);
+    const arrays = (rows: Row[]) => ROW_FIELDS.map(([n]) => rows.map((r) => r[n]));
+    if (replaced.length > 0) {
+      const rows = replaced.map((r) => r.row);
+      await c.query(
+        `UPDATE papers p SET ${names.filter((n) => n !== 'id').map((n) => `${n} = u.${n}`).join(', ')}
+         FROM unnest(${unnestCols}) u(${names.join(', ')}) WHERE p.id = u.id`,
+        arrays(rows),
+      );
+    }
+    const pkOf = new Map(found.map((r) => [r.id, r.pk]));
+    if (newRows.length > 0) {
+      // Keys in batch order, as SQLite assigns rowids: the BM25 tie-break (lower key first) matches.
+      const { rows } = await c.query<{ pk: number; id: string }>(
+        `INSERT INTO papers (${names.join(', ')})
+         SELECT ${names.join(', ')} FROM unnest(${unnestCols}) WITH ORDINALITY u(${names.join(', ')}, ord) ORDER BY ord
+         RETURNING pk, id`,
+        arrays(newRows),
+      );
+      for (const r of rows) pkOf.set(r.id, r.pk);
+    }
+    const changedPks = [...replaced.map((r) => r.old.pk), ...newRows.map((r) => pkOf.get(r.id) as number)];
+    await adjustTerms(c, 'papers', 'papers', changedPks, 1);
+    const idx = [...replaced.map((r) => r.row), ...newRows].map((r) => indexRows(pkOf.get(r.id) as number, r.authors_json, r.categories_json, r.published_at));
+    const cats = idx.flatMap((x) => x.categories);
+    const authors = idx.flatMap((x) => x.authors);
+    if (cats.length > 0) {
+      await c.query(
+        'INSERT INTO paper_categories (category, published_at, paper_pk) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT DO NOTHING',
+        columns(cats, 3),
+      );
+    }
+    if (authors.length > 0) {
+      await c.query(
+        'INSERT INTO author_keys (name_key, published_at, paper_pk) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT DO NOTHING',
+        columns(authors, 3),
+      );
+    }
+    const tokenDelta = newRows.reduce((n, r) => n + r.ntok, 0) + replaced.reduce((n, r) => n + r.row.ntok - r.old.ntok, 0);
+    await c.query("UPDATE fts_stats SET docs = docs + $1, tokens = tokens + $2 WHERE kind = 'papers'", [newRows.length, tokenDelta]);
+    if (versions.length > 0) {
+      // The first `updated` seen for a version stays (SQLite: INSERT OR IGNORE, in batch order).
+      await c.query(
+        `INSERT INTO paper_versions (paper_pk, version, updated)
+         SELECT DISTINCT ON (pk, v) pk, v, upd FROM unnest($1::bigint[], $2::int[], $3::text[]) WITH ORDINALITY u(pk, v, upd, ord)
+         ORDER BY pk, v, ord
+         ON CONFLICT DO NOTHING`,
+        [versions.map((v) => pkOf.get(v[0])), versions.map((v) => v[1]), versions.map((v) => v[2])],
+      );
+    }
+    if (topicName !== null) {
+      const tid = await topicId(c, topicName, true);
+      const pks = [...new Set(checked.map((x) => pkOf.get(x.id) as number))];
+      await c.query(
+        'INSERT INTO topic_papers (topic_id, paper_pk, added_at) SELECT $1, pk, $3 FROM unnest($2::bigint[]) pk ON CONFLICT DO NOTHING',
+        [tid, pks, now()],
+      );
+    }
+    return { inserted, updated };
+  }
+
+  async function getPaper(c: Queryable, id: string): Promise<StoredPaper | null> {
+    const { rows } = await c.query<PaperRow>(`SELECT ${PAPER_COLUMNS} FROM papers WHERE id = $1`, [baseId(id)]);
+    const r = rows[0];
+    if (!r) return null;
+    const [versions, topics] = await Promise.all([
+      c.query<{ version: number }>('SELECT version FROM paper_versions WHERE paper_pk = $1 ORDER BY version', [r.pk]),
+      c.query<{ name: string }>('SELECT t.name FROM topic_papers tp JOIN topics t ON t.id = tp.topic_id WHERE tp.paper_pk = $1 ORDER BY t.name', [r.pk]),
+    ]);
+    return { ...rowToPaper(r), versionsSeen: versions.rows.map((v) => v.version), topics: topics.rows.map((t) => t.name) };
+  }
+
+  /**
+   * Same filters, order and total_count as the SQLite driver: with a query, the newest
+   * RANK_WINDOW matches (highest keys) are ranked by FTS5's BM25, ties by key; without one,
+   * newest v1 publication first, ties by key.
+   */
+  async function listPapers(c: Queryable, filters: ListFilters): Promise<ListResult> {
+    const f = normalizeFilters(filters);
+    const until = f.endDate === null ? null : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const params: unknown[] = [];
+    const $ = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const dates = (col: string) => `${f.startDate !== null ? ` AND ${col} >= ${$(f.startDate)}` : ''}${until !== null ? ` AND ${col} < ${$(until)}` : ''}`;
+    let tid: number | null = null;
+    if (f.topic !== null) {
+      tid = await topicId(c, f.topic, false);
+      if (tid === null) throw new AppError('NOT_FOUND', `topic "${f.topic}" does not exist; list topics with the topics command`);
+    }
+    let terms: string[] | null = null;
+    let tsquery: string | null = null;
+    if (f.query !== null) {
+      terms = queryTerms(f.query);
+      if (terms === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
+      tsquery = toTsquery(terms);
+      if (tsquery === null) return { total_count: 0, returned: 0, papers: [] };
+    }
+    const conds: string[] = [];
+    if (tsquery !== null) conds.push(`p.tsv @@ ${$(tsquery)}::tsquery`);
+    if (f.author !== null) conds.push(`p.pk IN (SELECT a.paper_pk FROM author_keys a WHERE a.name_key = ${$(normalizeName(f.author))}${dates('a.published_at')})`);
+    if (f.categories.length > 0) conds.push(`p.pk IN (SELECT k.paper_pk FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[])${dates('k.published_at')})`);
+    if (tid !== null) conds.push(`p.pk IN (SELECT t.paper_pk FROM topic_papers t WHERE t.topic_id = ${$(tid)})`);
+    const dateCond = dates('p.published_at');
+    const where = `WHERE true${conds.map((x) => ` AND ${x}`).join('')}${dateCond}`;
+    const whereParams = [...params];
+
+    let total: number;
+    let pks: number[];
+    if (terms !== null) {
+      const window = Math.max(RANK_WINDOW, f.offset + f.limit);
+      const freqSql = termFrequencySql('p', $(terms));
+      const head = await c.query<{ pk: number; ntok: number; f: number[] }>(
+        `SELECT p.pk, p.ntok, ${freqSql} AS f FROM papers p ${where} ORDER BY p.pk DESC LIMIT ${$(window + 1)}`,
+        params,
+      );
+      total =
+        head.rows.length <= window
+          ? head.rows.length
+          : (await c.query<{ n: number }>(`SELECT count(*) AS n FROM papers p ${where}`, whereParams)).rows[0]!.n;
+      const stats = await termStats(c, 'papers', terms);
+      pks = head.rows
+        .slice(0, window)
+        .map((r) => ({ pk: r.pk, rank: bm25(r.f, r.ntok, stats) }))
+        .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
+        .slice(f.offset, f.offset + f.limit)
+        .map((r) => r.pk);
+    } else {
+      total = (await c.query<{ n: number }>(`SELECT count(*) AS n FROM papers p ${where}`, whereParams)).rows[0]!.n;
+      pks =
+        total <= f.offset
+          ? []
+          : (await c.query<{ pk: number }>(
+              `SELECT p.pk FROM papers p ${where} ORDER BY p.published_at DESC, p.pk DESC LIMIT ${$(f.limit)} OFFSET ${$(f.offset)}`,
+              params,
+            )).rows.map((r) => r.pk);
+    }
+    const rows = pks.length === 0 ? [] : (await c.query<PaperRow>(`SELECT ${PAPER_COLUMNS} FROM papers WHERE pk = ANY($1::bigint[])`, [pks])).rows;
+    const byPk = new Map(rows.map((r) => [r.pk, r]));
+    const papers = pks.flatMap((pk) => {
+      const r = byPk.get(pk);
+      return r
+        ? [{
+            arxiv_id: r.id,
+            title: r.title,
+            authors: (JSON.parse(r.authors_json) as Paper['authors']).map((a) => a.name),
+            abstract: r.abstract,
+            categories: JSON.parse(r.categories_json) as string[],
+            published_date: r.published_date,
+            pdf_url: r.pdf_url,
+          }]
+        : [];
+    });
+    return { total_count: total, returned: papers.length, papers };
+  }
+
+  async function topics(c: Queryable): Promise<TopicCount[]> {
+    const { rows } = await c.query<TopicCount>(
+      'SELECT t.name, count(tp.paper_pk)::int AS count FROM topics t LEFT JOIN topic_papers tp ON tp.topic_id = t.id GROUP BY t.id, t.name ORDER BY t.name',
+    );
+    return rows;
+  }
+
+  async function topicMarkdown(c: Queryable, name: string): Promise<string> {
+    const topic = validateTopicName(name);
+    const tid = await topicId(c, topic, false);
+    if (tid === null) throw new AppError('NOT_FOUND', `topic "${topic}" does not exist; list topics with the topics command`);
+    const { rows } = await c.query<PaperRow>(
+      `SELECT ${PAPER_COLUMNS.split(',').map((x) => `p.${x.trim()}`).join(', ')} FROM topic_papers tp JOIN papers p ON p.pk = tp.paper_pk
+       WHERE tp.topic_id = $1 ORDER BY p.published_at DESC, p.pk DESC`,
+      [tid],
+    );
+    return formatTopicMarkdown(topic, rows.map(rowToPaper));
+  }
+
+  return { upsert, getPaper, listPapers, topics, topicMarkdown };
+}
