@@ -1,8 +1,11 @@
 /**
- * A minimal OpenAI-compatible chat-completions client (OpenAI, Ollama, vLLM, llama.cpp server,
- * LM Studio all speak it): one POST per call, a timeout, JSON mode on request, token usage logged.
- * No retries here: Temporal owns retries, so errors say whether they are retryable.
+ * The OpenAI-compatible chat-completions client (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio
+ * all speak it), through the official `openai` package: a timeout, JSON mode on request, native
+ * tool calling with streaming for the research agent, token usage logged. No retries here (the
+ * package's own are off): Temporal owns retries, so errors say whether they are retryable.
  */
+import OpenAI from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AppError, errorMessage } from '../../lib/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { MASK, redact } from '../../lib/redact.ts';
@@ -34,11 +37,53 @@ export interface ChatResult {
   usage: ChatUsage | null;
 }
 
+/** A function the model may call: name, description and a JSON Schema of its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model asked for; `arguments` is the model's raw text (it may not be valid JSON). */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A message of a tool-using conversation, in the chat-completions wire shape. */
+export type WireMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ToolChatRequest {
+  messages: WireMessage[];
+  tools: ToolSpec[];
+  maxTokens?: number;
+  temperature?: number;
+  /** Stream the reply; `onText` then gets the answer text as it arrives. */
+  stream?: boolean;
+  onText?: (delta: string) => void;
+}
+
+export interface ToolChatResult {
+  content: string | null;
+  toolCalls: ToolCallRequest[];
+  finishReason: string | null;
+  usage: ChatUsage | null;
+}
+
 /** The LLM port used by summaries, query building and answers. */
 export interface LlmClient {
   /** Model name, recorded in summaries (`llm:<model>`). */
   readonly model: string;
   chat(req: ChatRequest): Promise<ChatResult>;
+}
+
+/** The research agent's port: chat plus native tool calling. */
+export interface ToolCallingLlm extends LlmClient {
+  chatWithTools(req: ToolChatRequest): Promise<ToolChatResult>;
 }
 
 export interface LlmClientOptions {
@@ -53,94 +98,159 @@ export interface LlmClientOptions {
   logger?: Logger;
 }
 
-const WireResponse = (body: unknown): ChatResult | null => {
-  const b = body as {
-    choices?: Array<{ message?: { content?: unknown } }>;
-    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-  };
-  const content = b?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string') return null;
-  const u = b.usage;
-  const usage =
-    u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number'
-      ? { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens }
-      : null;
-  return { content, usage };
-};
-
 /** Builds the client. Throws AppError('INVALID_INPUT') for a base URL that is not http(s). */
-export function createLlmClient(opts: LlmClientOptions): LlmClient {
+export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
   const logger = opts.logger ?? silentLogger;
+  const baseURL = opts.baseUrl.replace(/\/+$/, '');
   let endpoint: URL;
   try {
-    endpoint = new URL(`${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    endpoint = new URL(`${baseURL}/chat/completions`);
   } catch (e) {
     throw new AppError('INVALID_INPUT', `LLM_BASE_URL ${opts.baseUrl} is not a URL; use e.g. http://localhost:11434/v1`, { cause: e });
   }
   if (!/^https?:$/.test(endpoint.protocol)) {
     throw new AppError('INVALID_INPUT', `LLM_BASE_URL must be http(s), got ${endpoint.protocol}`);
   }
+  const openai = new OpenAI({
+    baseURL,
+    // The package requires a key; local servers need none, so no Authorization header is sent then.
+    apiKey: opts.apiKey ?? 'unused',
+    ...(opts.apiKey ? {} : { defaultHeaders: { authorization: null } }),
+    timeout: opts.timeoutMs,
+    maxRetries: 0,
+  });
+
+  /** Any failure of the package as the AppError the callers (and Temporal) act on. */
+  function mapError(e: unknown): AppError {
+    if (e instanceof AppError) return e;
+    if (e instanceof OpenAI.APIConnectionTimeoutError) {
+      return new AppError('LLM_FAILED', `LLM at ${endpoint.origin} did not answer within ${opts.timeoutMs} ms; raise LLM_TIMEOUT_MS or use a smaller model`, {
+        retryable: true,
+        cause: e,
+      });
+    }
+    if (e instanceof OpenAI.APIError && e.status !== undefined) {
+      if (e.status === 429) {
+        const retryAfterMs = parseRetryAfter(e.headers?.get('retry-after') ?? null);
+        return new AppError('RATE_LIMITED', `LLM at ${endpoint.origin} is rate limiting (HTTP 429); try again later`, {
+          retryable: true,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+      }
+      // Upstream error bodies may echo the request, API key included: redact before it travels on.
+      const body = e.error === undefined ? e.message : JSON.stringify(e.error);
+      const shown = redactKey(redact(body), opts.apiKey).slice(0, 300);
+      return new AppError('LLM_FAILED', `LLM at ${endpoint.origin} answered HTTP ${e.status}: ${shown}`, {
+        retryable: e.status >= 500,
+        details: { status: e.status },
+      });
+    }
+    const cause = e instanceof OpenAI.APIConnectionError && e.cause ? e.cause : e;
+    return new AppError('LLM_FAILED', `LLM at ${endpoint.origin} is unreachable: ${redactKey(redact(errorMessage(cause)), opts.apiKey)}; check LLM_BASE_URL`, {
+      retryable: true,
+      cause: e,
+    });
+  }
+
+  const notACompletion = (what: unknown) =>
+    new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent a response that is not a chat completion: ${redact(JSON.stringify(what) ?? String(what)).slice(0, 200)}`, {
+      retryable: false,
+    });
+
+  const usageOf = (u: { prompt_tokens?: unknown; completion_tokens?: unknown } | null | undefined): ChatUsage | null =>
+    u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number' ? { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens } : null;
+
+  const logUsage = (started: number, usage: ChatUsage | null, maxTokens: number, extra: Record<string, unknown> = {}) =>
+    logger.info(
+      { model: opts.model, ms: Date.now() - started, promptTokens: usage?.promptTokens, completionTokens: usage?.completionTokens, maxTokens, ...extra },
+      'llm chat completion',
+    );
+
+  async function complete(body: ChatCompletionCreateParamsNonStreaming): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+    try {
+      return await openai.chat.completions.create(body);
+    } catch (e) {
+      throw mapError(e);
+    }
+  }
 
   return {
     model: opts.model,
+
     async chat(req) {
       const maxTokens = req.maxTokens ?? opts.maxTokens;
-      const body: Record<string, unknown> = {
+      const started = Date.now();
+      const res = await complete({
         model: opts.model,
         messages: req.messages,
         max_tokens: maxTokens,
         temperature: req.temperature ?? 0,
         stream: false,
-      };
-      if (req.json) body.response_format = { type: 'json_object' };
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+        ...(req.json ? { response_format: { type: 'json_object' as const } } : {}),
+      });
+      const content = (res as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw notACompletion(res);
+      const usage = usageOf(res.usage);
+      logUsage(started, usage, maxTokens);
+      return { content, usage };
+    },
+
+    async chatWithTools(req) {
+      const maxTokens = req.maxTokens ?? opts.maxTokens;
       const started = Date.now();
-      let res: Response;
-      try {
-        res = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(opts.timeoutMs) });
-      } catch (e) {
-        const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-        throw new AppError(
-          'LLM_FAILED',
-          timedOut
-            ? `LLM at ${endpoint.origin} did not answer within ${opts.timeoutMs} ms; raise LLM_TIMEOUT_MS or use a smaller model`
-            : `LLM at ${endpoint.origin} is unreachable: ${redactKey(redact(errorMessage(e)), opts.apiKey)}; check LLM_BASE_URL`,
-          { retryable: true, cause: e },
+      const base = {
+        model: opts.model,
+        messages: req.messages as ChatCompletionMessageParam[],
+        max_tokens: maxTokens,
+        temperature: req.temperature ?? 0,
+        ...(req.tools.length
+          ? { tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+          : {}),
+      };
+      if (!req.stream) {
+        const res = await complete({ ...base, stream: false });
+        const choice = (res as { choices?: OpenAI.Chat.Completions.ChatCompletion['choices'] })?.choices?.[0];
+        if (!choice?.message) throw notACompletion(res);
+        const toolCalls = (choice.message.tool_calls ?? []).flatMap((c) =>
+          c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }] : [],
         );
+        const usage = usageOf(res.usage);
+        logUsage(started, usage, maxTokens, { toolCalls: toolCalls.length });
+        return { content: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null, usage };
       }
-      const text = await res.text();
-      if (res.status === 429) {
-        const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-        throw new AppError('RATE_LIMITED', `LLM at ${endpoint.origin} is rate limiting (HTTP 429); try again later`, {
-          retryable: true,
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        });
-      }
-      if (!res.ok) {
-        // Upstream error bodies may echo the request, API key included: redact before it travels on.
-        const shown = redactKey(redact(text), opts.apiKey).slice(0, 300);
-        throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} answered HTTP ${res.status}: ${shown}`, {
-          retryable: res.status >= 500,
-          details: { status: res.status },
-        });
-      }
-      let parsed: ChatResult | null = null;
+      // Streaming: text deltas go to onText as they come; tool calls arrive in pieces by index.
+      let content = '';
+      let sawContent = false;
+      let finishReason: string | null = null;
+      let usage: ChatUsage | null = null;
+      const calls = new Map<number, ToolCallRequest>();
       try {
-        parsed = WireResponse(JSON.parse(text));
-      } catch {
-        parsed = null;
+        const stream = await openai.chat.completions.create({ ...base, stream: true, stream_options: { include_usage: true } });
+        for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+          usage = usageOf(chunk.usage) ?? usage;
+          const choice = chunk.choices?.[0];
+          if (!choice) continue;
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+          const delta = choice.delta;
+          if (typeof delta?.content === 'string' && delta.content) {
+            sawContent = true;
+            content += delta.content;
+            req.onText?.(delta.content);
+          }
+          for (const tc of delta?.tool_calls ?? []) {
+            const prior = calls.get(tc.index) ?? { id: '', name: '', arguments: '' };
+            if (tc.id) prior.id = tc.id;
+            if (tc.function?.name) prior.name += tc.function.name;
+            if (tc.function?.arguments) prior.arguments += tc.function.arguments;
+            calls.set(tc.index, prior);
+          }
+        }
+      } catch (e) {
+        throw mapError(e);
       }
-      if (!parsed) {
-        throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent a response that is not a chat completion: ${text.slice(0, 200)}`, {
-          retryable: false,
-        });
-      }
-      logger.info(
-        { model: opts.model, ms: Date.now() - started, promptTokens: parsed.usage?.promptTokens, completionTokens: parsed.usage?.completionTokens, maxTokens },
-        'llm chat completion',
-      );
-      return parsed;
+      const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
+      logUsage(started, usage, maxTokens, { toolCalls: toolCalls.length, stream: true });
+      return { content: sawContent ? content : null, toolCalls, finishReason, usage };
     },
   };
 }

@@ -1,6 +1,6 @@
 /** `ask_papers(question)`: an answer over the library with citations. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import { askPapersShape } from '../../app/tool-schemas.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
@@ -10,7 +10,7 @@ export function registerAskPapersTool(server: McpServer, deps: ToolDeps): Regist
     {
       title: 'Ask the library',
       description: 'Answer a question from the papers stored in the library, citing arXiv ids and sections.',
-      inputSchema: { question: z.string().trim().min(3).max(1000) },
+      inputSchema: askPapersShape,
     },
     ({ question }) =>
       safely('ask_papers', deps.logger, async () => {

@@ -1,7 +1,6 @@
 /** `extract_info(paper_id)`: a stored paper's metadata as JSON (seed 000). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
-import { MAX_ID_LENGTH } from '../../activities/store/validate.ts';
+import { extractInfoShape } from '../../app/tool-schemas.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
@@ -11,7 +10,7 @@ export function registerExtractInfoTool(server: McpServer, deps: ToolDeps): Regi
     {
       title: 'Paper info',
       description: 'Information about a paper already in the library (title, authors, summary, categories, links, topics). Search for it with search_papers first.',
-      inputSchema: { paper_id: z.string().trim().min(1).max(MAX_ID_LENGTH).describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001') },
+      inputSchema: extractInfoShape,
     },
     ({ paper_id }) =>
       safely('extract_info', deps.logger, async () => {

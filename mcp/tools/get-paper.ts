@@ -1,6 +1,6 @@
 /** `get_paper(url_or_id, source?)`: the paper as Markdown (seed 001). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import { getPaperShape } from '../../app/tool-schemas.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 import { callOptions } from '../call-options.ts';
 
@@ -11,10 +11,7 @@ export function registerGetPaperTool(server: McpServer, deps: ToolDeps): Registe
     {
       title: 'Get paper as Markdown',
       description: 'Fetch an arXiv paper by URL or id and return its metadata, abstract and full text as Markdown (HTML first, PDF fallback). The paper is stored in the library.',
-      inputSchema: {
-        url_or_id: z.string().trim().min(1).max(300).describe('arXiv URL or id, e.g. https://arxiv.org/abs/2104.12255'),
-        source: z.enum(['auto', 'html', 'pdf']).default('auto').describe('Where to take the full text from'),
-      },
+      inputSchema: getPaperShape,
     },
     ({ url_or_id, source }, extra) =>
       safely('get_paper', deps.logger, async () => {

@@ -1,10 +1,7 @@
 /** `subscribe_topic(...)`: a scheduled digest for a topic. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
-import { isValidTimeZone } from '../../config/env.ts';
-import { cronProblem } from '../../domain/cron.ts';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
-import { CATEGORY, MAX_SUBSCRIPTION_NAME, SUBSCRIPTION_NAME_PATTERN, subscriptionNameProblem } from '../../activities/store/validate.ts';
+import { subscribeTopicShape } from '../../app/tool-schemas.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
@@ -14,31 +11,7 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
     {
       title: 'Subscribe to a topic',
       description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest and published as a digest on a schedule.',
-      inputSchema: {
-        // The library's one rule (the pattern shows in the JSON schema; the refinement adds reserved names).
-        name: z
-          .string()
-          .max(MAX_SUBSCRIPTION_NAME)
-          .regex(SUBSCRIPTION_NAME_PATTERN, 'lowercase letters and digits, words joined by single -, e.g. graph-learning')
-          .superRefine((v, ctx) => {
-            const problem = SUBSCRIPTION_NAME_PATTERN.test(v) ? subscriptionNameProblem(v) : null;
-            if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          })
-          .describe('Unique name; also the digest folder name, e.g. graph-learning'),
-        interest: z.string().trim().min(3).max(500).describe('What you care about, in plain language'),
-        query: z.string().trim().max(300).optional().describe('arXiv query or keywords'),
-        categories: z.array(z.string().regex(CATEGORY, 'an arXiv category such as cs.LG')).max(20).optional(),
-        schedule: z
-          .string()
-          .superRefine((v, ctx) => {
-            const problem = cronProblem(v);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          })
-          .optional()
-          .describe('5-field cron expression: minute hour day-of-month month day-of-week'),
-        timezone: z.string().refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
-        top_k: z.number().int().min(1).max(50).optional(),
-      },
+      inputSchema: subscribeTopicShape,
     },
     (a) =>
       safely('subscribe_topic', deps.logger, async () => {

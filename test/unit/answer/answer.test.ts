@@ -87,7 +87,7 @@ describe('answerQuestion', () => {
     const r = await answerQuestion({ question: QUESTION, searchChunks, reranker: createBm25Reranker(), llm: llm(), limit: 2 });
     assert.equal(r.usedLlm, true);
     assert.deepEqual(r.citations, [{ arxivId: first.passages[0]!.arxivId, section: first.passages[0]!.section }]);
-    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content;
+    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content ?? '';
     assert.ok(prompt.includes(cite));
     assert.ok(prompt.includes(QUESTION));
   });

@@ -64,6 +64,42 @@ describe('createLlmClient against the fake OpenAI-compatible server', () => {
     await assert.rejects(llm.chat({ messages: [] }), (e: unknown) => isAppError(e, 'LLM_FAILED') && !e.retryable && /model not found/.test(e.message));
   });
 
+  it('sends tools and reads native tool calls, whole and streamed (parallel calls, arguments in pieces, text deltas)', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+    const tools = [{ name: 'search_arxiv', description: 'Search arXiv', parameters: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] } }];
+    const calls = [
+      { id: 'a', name: 'search_arxiv', arguments: '{"topic":"graph neural networks"}' },
+      { id: 'b', name: 'search_arxiv', arguments: '{"topic":"diffusion models"}' },
+    ];
+    for (const stream of [false, true]) {
+      fake.script([{ toolCalls: calls }, { content: 'Two searches done; see arXiv:2104.12255.', promptTokens: 11, completionTokens: 5 }]);
+      const first = await llm.chatWithTools({ messages: [{ role: 'user', content: 'compare' }], tools, stream });
+      assert.deepEqual(first.toolCalls, calls);
+      assert.equal(first.content, null);
+      assert.equal(first.finishReason, 'tool_calls');
+      const sent = fake.requests.at(-1)!.body;
+      assert.equal(sent.stream, stream);
+      assert.deepEqual(sent.tools, [{ type: 'function', function: { name: 'search_arxiv', description: 'Search arXiv', parameters: tools[0]!.parameters } }]);
+      const deltas: string[] = [];
+      const second = await llm.chatWithTools({
+        messages: [
+          { role: 'user', content: 'compare' },
+          { role: 'assistant', content: null, tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) },
+          { role: 'tool', tool_call_id: 'a', content: 'result a' },
+          { role: 'tool', tool_call_id: 'b', content: 'result b' },
+        ],
+        tools,
+        stream,
+        onText: (d) => deltas.push(d),
+      });
+      assert.equal(second.content, 'Two searches done; see arXiv:2104.12255.');
+      assert.deepEqual(second.toolCalls, []);
+      assert.deepEqual(second.usage, { promptTokens: 11, completionTokens: 5 });
+      if (stream) assert.ok(deltas.length > 1 && deltas.join('') === second.content, 'streamed in pieces');
+      assert.deepEqual(fake.requests.at(-1)!.body.messages!.at(-1), { role: 'tool', tool_call_id: 'b', content: 'result b' });
+    }
+  });
+
   it('rejects a base URL that is not http(s)', () => {
     assert.throws(() => createLlmClient({ baseUrl: 'ftp://x', model: 'm', timeoutMs: 1000, maxTokens: 10 }), (e: unknown) => isAppError(e, 'INVALID_INPUT'));
   });

@@ -31,7 +31,7 @@ describe('buildSearchQuery with the fake LLM', () => {
     assert.equal(built.method, 'llm');
     assert.match(built.searchQuery, /^\(abs:"large language model" OR abs:LLM\)/);
     assert.deepEqual(built.dateRange, { from: '2024-01-01', to: '2025-06-01' });
-    const system = fake.requests.at(-1)!.body.messages![0]!.content;
+    const system = fake.requests.at(-1)!.body.messages![0]!.content ?? '';
     assert.match(system, /AND, OR, ANDNOT in capitals/);
     assert.match(system, /OR together synonyms/);
   });

@@ -31,7 +31,7 @@ describe('LLM summaries against the fake server', () => {
     assert.equal(s.method, 'llm:fake-model');
     assert.equal(s.keyPoints.length, 3);
     const user = fake.requests.at(-1)!.body.messages!.find((m) => m.role === 'user')!;
-    assert.ok(user.content.includes(PAPER.title));
+    assert.ok((user.content ?? '').includes(PAPER.title));
     assert.deepEqual(fake.requests.at(-1)!.body.response_format, { type: 'json_object' });
   });
 
@@ -43,14 +43,14 @@ describe('LLM summaries against the fake server', () => {
     assert.equal(fake.requests.length - before, 2);
     const repairMessages = fake.requests.at(-1)!.body.messages!;
     assert.equal(repairMessages.at(-2)!.content, '{"tldr": "oops, truncated');
-    assert.match(repairMessages.at(-1)!.content, /not valid: not JSON/);
+    assert.match(repairMessages.at(-1)!.content ?? '', /not valid: not JSON/);
   });
 
   it('repairs JSON that breaks the schema (too few key points)', async () => {
     fake.script([{ content: JSON.stringify({ tldr: 'A long enough TL;DR sentence here.', keyPoints: ['only one'] }) }, { content: GOOD }]);
     const s = await llmSummary(llm(), PAPER);
     assert.equal(s.keyPoints.length, 3);
-    assert.match(fake.requests.at(-1)!.body.messages!.at(-1)!.content, /keyPoints/);
+    assert.match(fake.requests.at(-1)!.body.messages!.at(-1)!.content ?? '', /keyPoints/);
   });
 
   it('falls back to the extractive summary after a failed repair, with exactly two LLM calls', async () => {

@@ -1,0 +1,86 @@
+/**
+ * The argument schemas of our capabilities, defined once: the MCP server registers its tools with
+ * them (mcp/tools/*.ts) and the research agent derives its tools' JSON Schemas from them and
+ * validates the model's arguments against them (activities/agent/tools.ts). Each schema states the
+ * limits the library enforces.
+ */
+import { z } from 'zod';
+import { isValidTimeZone } from '../config/env.ts';
+import { cronProblem } from '../domain/cron.ts';
+import {
+  CATEGORY,
+  DEFAULT_LIMIT,
+  isCalendarDate,
+  MAX_ID_LENGTH,
+  MAX_LIMIT,
+  MAX_SUBSCRIPTION_NAME,
+  MAX_TOPIC_NAME,
+  SUBSCRIPTION_NAME_PATTERN,
+  subscriptionNameProblem,
+} from '../activities/store/validate.ts';
+import { MAX_SEARCH_RESULTS } from './radar-service.ts';
+
+const date = z.string().refine(isCalendarDate, 'not a calendar date; use YYYY-MM-DD');
+const categories = z.array(z.string().regex(CATEGORY, 'an arXiv category such as cs.LG')).max(20);
+
+/** `search_papers` (MCP) / `search_arxiv` (agent). */
+export const searchPapersShape = {
+  // The topic also names the library folder the results are stored under, hence its limit.
+  topic: z.string().trim().min(1).max(MAX_TOPIC_NAME).describe('The topic to search for'),
+  max_results: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`Maximum number of papers (1-${MAX_SEARCH_RESULTS})`),
+};
+
+/** `extract_info`. */
+export const extractInfoShape = {
+  paper_id: z.string().trim().min(1).max(MAX_ID_LENGTH).describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001'),
+};
+
+/** `get_paper`. */
+export const getPaperShape = {
+  url_or_id: z.string().trim().min(1).max(300).describe('arXiv URL or id, e.g. https://arxiv.org/abs/2104.12255'),
+  source: z.enum(['auto', 'html', 'pdf']).default('auto').describe('Where to take the full text from'),
+};
+
+/** `list_papers`. */
+export const listPapersShape = {
+  query: z.string().max(300).optional().describe('Words in the title or abstract'),
+  author: z.string().max(200).optional(),
+  categories: categories.optional(),
+  start_date: date.optional().describe('Published on or after (YYYY-MM-DD)'),
+  end_date: date.optional().describe('Published on or before (YYYY-MM-DD)'),
+  topic: z.string().max(MAX_TOPIC_NAME).optional(),
+  limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`Papers per page (1-${MAX_LIMIT})`),
+  offset: z.number().int().min(0).default(0),
+};
+
+/** `ask_papers` (MCP) / `ask_library` (agent). */
+export const askPapersShape = {
+  question: z.string().trim().min(3).max(1000),
+};
+
+/** `subscribe_topic`. */
+export const subscribeTopicShape = {
+  // The library's one rule (the pattern shows in the JSON schema; the refinement adds reserved names).
+  name: z
+    .string()
+    .max(MAX_SUBSCRIPTION_NAME)
+    .regex(SUBSCRIPTION_NAME_PATTERN, 'lowercase letters and digits, words joined by single -, e.g. graph-learning')
+    .superRefine((v, ctx) => {
+      const problem = SUBSCRIPTION_NAME_PATTERN.test(v) ? subscriptionNameProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe('Unique name; also the digest folder name, e.g. graph-learning'),
+  interest: z.string().trim().min(3).max(500).describe('What you care about, in plain language'),
+  query: z.string().trim().max(300).optional().describe('arXiv query or keywords'),
+  categories: categories.optional(),
+  schedule: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = cronProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .describe('5-field cron expression: minute hour day-of-month month day-of-week'),
+  timezone: z.string().refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
+  top_k: z.number().int().min(1).max(50).optional(),
+};
