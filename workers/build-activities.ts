@@ -22,7 +22,7 @@ import { createNotionPublisher } from '../activities/publish/notion.ts';
 import type { Publisher } from '../activities/publish/types.ts';
 import { createReranker } from '../activities/rank/cross-encoder.ts';
 import type { Reranker } from '../activities/rank/types.ts';
-import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+import { openStore } from './store.ts';
 import type { PaperStore } from '../activities/store/port.ts';
 import { createLlmClient, type LlmClient } from '../activities/llm/client.ts';
 import { createSummarizer } from '../activities/summarize/llm.ts';
@@ -110,7 +110,7 @@ export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps[
 }
 
 export async function buildActivities(config: Config, logger: Logger): Promise<BuiltActivities> {
-  const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+  const store = openStore(config, logger);
   const llm = createLlm(config, logger);
   const summarizer = createSummarizer({ llm, logger });
   const gate = createTemporalGate({

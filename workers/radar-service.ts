@@ -30,7 +30,7 @@ import type { TopicSearchResult } from '../workflows/topic-search.ts';
 import { lazyReranker, createLlm } from './build-activities.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { deleteSchedule, upsertSchedule } from './schedules.ts';
-import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+import { openStore } from './store.ts';
 import { ARXIV_GATE_WORKFLOW_ID, withdrawArxivTurn } from '../workflows/arxiv-gate.ts';
 import { arxivWaitOf, describeArxivWait, timeoutMessage, type ArxivWait, type PendingActivityLike } from './arxiv-wait.ts';
 
@@ -113,7 +113,7 @@ let runSeq = 0;
 const runId = (kind: string) => `${kind}-${Date.now().toString(36)}-${process.pid}-${++runSeq}`;
 
 export function createRadarService(config: Config, logger: Logger, opts: { client?: Client } = {}): RadarServiceHandle {
-  const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+  const store = openStore(config, logger);
   const reranker = lazyReranker(config, logger);
   const llm = createLlm(config, logger);
   let clientPromise: Promise<Client> | undefined = opts.client ? Promise.resolve(opts.client) : undefined;

@@ -12,7 +12,7 @@ import { resolveTemporalCli } from './temporal-cli.ts';
 import { createWorkerSet, type WorkerSet } from './worker-set.ts';
 import { buildActivities } from './build-activities.ts';
 import { prepareSubscriptions, syncSchedules } from './schedules.ts';
-import { openSqliteStore } from '../activities/store/sqlite/store.ts';
+import { openStore } from './store.ts';
 import { Client, Connection } from '@temporalio/client';
 
 export interface Runtime {
@@ -61,7 +61,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   installSdkLogger(log);
   const say = opts.say ?? (() => {});
   // Stored subscriptions are checked before anything starts: a broken schedule is an error, not a log line.
-  const library = openSqliteStore({ dataDir: config.DATA_DIR, logger: log });
+  const library = openStore(config, log);
   try {
     await prepareSubscriptions(library, { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE }, (m) => {
       log.info(m);

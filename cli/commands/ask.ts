@@ -1,7 +1,7 @@
 /** `arxiv-radar ask "<question>"`: answers from the papers in the library, citing [arXiv id §section]. */
 import type { Command } from 'commander';
 import { answerQuestion } from '../../activities/answer/answer.ts';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import { openStore } from '../../workers/store.ts';
 import { createLlm, lazyReranker } from '../../workers/build-activities.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .option('--json', 'print {answer, citations, passages, usedLlm}')
     .action(async (question: string, opts: { json?: boolean; limit: string }, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
-      const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+      const store = openStore(config, logger);
       try {
         const result = await answerQuestion({
           question,

@@ -3,7 +3,7 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
-import { openSqliteStore } from '../../activities/store/sqlite/store.ts';
+import { openStore } from '../../workers/store.ts';
 import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { redact, redactDeep } from '../../lib/redact.ts';
@@ -101,8 +101,8 @@ async function scheduleChecks(config: Config): Promise<Check[]> {
       ? { name: 'schedule', status: 'warn', detail: `DIGEST_CRON ${defaultWarning}` }
       : { name: 'schedule', status: 'ok', detail: `DIGEST_CRON "${config.DIGEST_CRON}" (${config.DIGEST_TIMEZONE}) reads every weekday feed` },
   );
-  if (!existsSync(path.join(config.DATA_DIR, 'library.sqlite'))) return checks;
-  const store = openSqliteStore({ dataDir: config.DATA_DIR });
+  if (!config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'library.sqlite'))) return checks;
+  const store = openStore(config);
   try {
     for (const sub of await store.listSubscriptions()) {
       const problem = cronProblem(sub.cron);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAtomFeed } from '../../activities/arxiv/atom.ts';
 import type { Paper } from '../../activities/arxiv/paper.ts';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import { openStore } from '../../workers/store.ts';
 import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson, say } from '../output.ts';
@@ -40,7 +40,7 @@ export function register(program: Command): void {
     .action(async (files: string[], opts: { topic?: string; json?: boolean }, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
       const papers = readFeeds(files);
-      const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+      const store = openStore(config, logger);
       try {
         const r = await store.upsertPapers(papers, opts.topic === undefined ? undefined : { topic: opts.topic });
         if (opts.json) printJson({ files: files.length, papers: papers.length, ...r });

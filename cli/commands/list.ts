@@ -1,6 +1,6 @@
 /** `arxiv-radar list`: papers in the local library, filtered like the list_papers tool (seed 002). */
 import type { Command } from 'commander';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import { openStore } from '../../workers/store.ts';
 import type { ListFilters, ListResult } from '../../activities/store/port.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
@@ -63,7 +63,7 @@ export function register(program: Command): void {
     .action(async (opts: ListOptions, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
       const filters = filtersFromOptions(opts);
-      const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+      const store = openStore(config, logger);
       try {
         const result = await store.listPapers(filters);
         if (opts.json) printJson(result);

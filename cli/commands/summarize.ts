@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { extractArxivId } from '../../activities/arxiv/ids.ts';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import { openStore, storeLocation } from '../../workers/store.ts';
+import type { Config } from '../../config/env.ts';
 import { createSummarizer } from '../../activities/summarize/llm.ts';
 import type { SummaryInput } from '../../activities/summarize/extractive.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ export function register(program: Command): void {
     .option('--json', 'print {tldr, keyPoints, method}')
     .action(async (ref: string, opts: { json?: boolean }, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
-      const input = existsSync(ref) ? fromFile(ref) : await fromLibrary(ref, config.DATA_DIR);
+      const input = existsSync(ref) ? fromFile(ref) : await fromLibrary(ref, config);
       const summary = await createSummarizer({ llm: createLlm(config, logger), logger }).summarize(input);
       if (opts.json) printJson(summary);
       else {
@@ -35,13 +36,13 @@ function fromFile(file: string): SummaryInput {
   return { title, abstract: '', markdown };
 }
 
-async function fromLibrary(ref: string, dataDir: string): Promise<SummaryInput> {
+async function fromLibrary(ref: string, config: Config): Promise<SummaryInput> {
   // Not a file: it must be an arXiv id (extractArxivId throws INVALID_INPUT explaining the forms).
   const parsed = extractArxivId(ref);
-  const store = openSqliteStore({ dataDir });
+  const store = openStore(config);
   try {
     const paper = await store.getPaper(parsed.id);
-    if (!paper) throw new AppError('NOT_FOUND', `${parsed.id} is not in the library under ${dataDir}; ingest it first (arxiv-radar get ${parsed.id}).`);
+    if (!paper) throw new AppError('NOT_FOUND', `${parsed.id} is not in the library (${storeLocation(config)}); ingest it first (arxiv-radar get ${parsed.id}).`);
     const content = await store.getContent(parsed.id, parsed.version);
     return { title: paper.title, abstract: paper.abstract, markdown: content?.markdown ?? null };
   } finally {

@@ -1,6 +1,6 @@
 /** `arxiv-radar topics [name]`: topic folders with paper counts, or one topic as Markdown. */
 import type { Command } from 'commander';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import { openStore } from '../../workers/store.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 
@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .option('--json', 'print [{ name, count }] as JSON')
     .action(async (name: string | undefined, opts: { json?: boolean }, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
-      const store = openSqliteStore({ dataDir: config.DATA_DIR, logger });
+      const store = openStore(config, logger);
       try {
         if (name !== undefined) {
           process.stdout.write(await store.topicMarkdown(name));
