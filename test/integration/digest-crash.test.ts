@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { silentLogger } from '../../lib/logger.ts';
 import type { DestinationKind } from '../../activities/publish/digest.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
@@ -28,6 +28,24 @@ import { fakeServicesEnv } from '../support/fake-env.ts';
 const QUEUE = `crash-${process.pid}`;
 
 type Worker = ReturnType<typeof spawnCli>;
+
+/** The last events of a workflow's history (activity names and failures), for a failure message. */
+async function historySummary(handle: WorkflowHandle): Promise<string> {
+  try {
+    const history = await handle.fetchHistory();
+    return (history.events ?? [])
+      .slice(-15)
+      .map((e) => {
+        const activity = e.activityTaskScheduledEventAttributes?.activityType?.name;
+        const failure = e.activityTaskFailedEventAttributes?.failure?.message ?? e.workflowExecutionFailedEventAttributes?.failure?.message;
+        const kind = Object.keys(e).find((k) => k.endsWith('EventAttributes'))?.replace(/EventAttributes$/, '') ?? String(e.eventType);
+        return [kind, activity, failure].filter(Boolean).join(' ');
+      })
+      .join('; ');
+  } catch (e) {
+    return `(history unavailable: ${String(e)})`;
+  }
+}
 
 describe('digest publishing survives worker crashes', () => {
   let dev: DevServer;
@@ -110,7 +128,7 @@ describe('digest publishing survives worker crashes', () => {
           (e: unknown) => String(e),
         );
         const problem = await Promise.race([reached, early]);
-        if (problem !== null) assert.fail(problem);
+        if (problem !== null) assert.fail(`${problem}\nworkflow so far: ${await historySummary(handle)}`);
         first.child.kill('SIGKILL');
         assert.equal((await first.exited).signal, 'SIGKILL');
 
