@@ -18,6 +18,6 @@ export function globalOptions(cmd: Command): { verbose: boolean } {
 export function loadContext(cmd: Command): CliContext {
   const config = loadConfig();
   const verbose = globalOptions(cmd).verbose;
-  const logger = createLogger(verbose ? 'debug' : config.LOG_LEVEL);
+  const logger = createLogger(verbose ? 'debug' : config.LOG_LEVEL, { format: config.LOG_FORMAT });
   return { config, logger };
 }

@@ -53,7 +53,7 @@ export async function loadCrossEncoder(opts: CrossEncoderOptions): Promise<Reran
     });
   } catch (e) {
     const where = path.join(opts.modelsDir, opts.model);
-    const weights = opts.dtype === 'fp32' ? 'onnx/model.onnx' : opts.dtype === 'q8' ? 'onnx/model_quantized.onnx' : `onnx/model_${opts.dtype}.onnx`;
+    const weights = weightsFile(opts.dtype);
     throw new AppError(
       'NOT_FOUND',
       `Cross-encoder ${opts.model} (dtype ${opts.dtype}) could not be loaded from ${where}` +
@@ -92,21 +92,38 @@ export async function loadCrossEncoder(opts: CrossEncoderOptions): Promise<Reran
   };
 }
 
+// Models already reported missing in this process: the fallback is said once, not on every call.
+const reportedMissing = new Set<string>();
+
 /**
- * The reranker a digest uses: the cross-encoder when it loads, otherwise BM25 with one clear
- * warning saying why and how to get the model. Never throws for a missing model.
+ * The reranker a digest uses: the cross-encoder when it loads, otherwise BM25. A missing model
+ * is an expected, lasting condition: it is said once per process (per model and folder) as a
+ * warning saying what to do, then only at debug. Never throws for a missing model.
  */
 export async function createReranker(opts: CrossEncoderOptions & { logger: Logger }): Promise<Reranker> {
   try {
     return await loadCrossEncoder(opts);
   } catch (e) {
-    opts.logger.warn(
-      { model: opts.model, modelsDir: opts.modelsDir, reason: errorMessage(e) },
-      `Reranker model ${opts.model} is unavailable; ranking with BM25 (keyword) instead. ` +
-        `Place the model under MODELS_DIR or run once with network access to download it.`,
-    );
+    const where = path.join(opts.modelsDir, opts.model);
+    const reason = errorMessage(e instanceof Error && e.cause !== undefined ? e.cause : e);
+    const key = `${where}\0${opts.dtype}`;
+    if (reportedMissing.has(key)) {
+      opts.logger.debug({ reason }, `reranker model still missing in ${where}; ranking with BM25`);
+    } else {
+      reportedMissing.add(key);
+      opts.logger.warn(
+        { reason },
+        `no reranker model found in ${where}; ranking with BM25. ` +
+          `Put the ONNX files there (tokenizer.json, config.json, ${weightsFile(opts.dtype)}) or set RERANK_MODEL`,
+      );
+    }
     return createBm25Reranker();
   }
+}
+
+/** The ONNX weights file transformers.js reads for a dtype. */
+function weightsFile(dtype: string): string {
+  return dtype === 'fp32' ? 'onnx/model.onnx' : dtype === 'q8' ? 'onnx/model_quantized.onnx' : `onnx/model_${dtype}.onnx`;
 }
 
 function withSlash(p: string): string {

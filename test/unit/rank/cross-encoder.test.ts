@@ -76,7 +76,30 @@ describe('createReranker', () => {
     await r.rank('banana', DOCS);
     assert.equal(ranked[0]!.id, '1706.03762');
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /unavailable; ranking with BM25/);
+    assert.equal(
+      warnings[0],
+      `no reranker model found in ${path.join(emptyDir, 'Xenova/ms-marco-MiniLM-L-6-v2')}; ranking with BM25. ` +
+        'Put the ONNX files there (tokenizer.json, config.json, onnx/model_quantized.onnx) or set RERANK_MODEL',
+    );
+  });
+
+  it('says a missing model once per process: later fallbacks for the same folder log at debug only', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-models-once-'));
+    try {
+      const opts = { model: 'Xenova/ms-marco-MiniLM-L-6-v2', modelsDir: dir, dtype: 'q8', allowRemote: false };
+      const calls = [recordingLogger(), recordingLogger(), recordingLogger()];
+      for (const { logger } of calls) assert.equal((await createReranker({ ...opts, logger })).kind, 'bm25');
+      assert.deepEqual(
+        calls.map((c) => c.warnings.length),
+        [1, 0, 0],
+      );
+      // Another dtype is another file to put there: said once too.
+      const fp32 = recordingLogger();
+      await createReranker({ ...opts, dtype: 'fp32', logger: fp32.logger });
+      assert.match(fp32.warnings[0] ?? '', /onnx\/model\.onnx\) or set RERANK_MODEL$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('falls back when only the tokenizer exists (real MiniLM tokenizer, no weights)', async () => {
