@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { createFailpoints } from '../lib/failpoints.ts';
+import { openBlobStore } from './blobs.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createActivities } from '../activities/index.ts';
@@ -121,8 +122,10 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
   });
   const arxivClient = createArxivClient(config, logger, gate);
   const limits = { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB };
+  const blobs = openBlobStore(config);
   const deps: PipelineDeps = {
     store,
+    blobs,
     reranker: lazyReranker(config, logger),
     summarize: (input) => summarizer.summarize(input),
     buildQuery: (text) => buildSearchQuery(text, { llm, logger }),
@@ -135,11 +138,14 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
   };
   return {
     activities: createActivities(deps),
-    arxivActivities: createArxivActivities({ client: arxivClient, downloadsDir: path.join(config.DATA_DIR, 'downloads') }),
+    arxivActivities: createArxivActivities({ client: arxivClient, blobs }),
     deps,
     arxivClient,
     store,
     llm,
-    close: () => store.close(),
+    close: async () => {
+      await store.close();
+      await blobs.close();
+    },
   };
 }

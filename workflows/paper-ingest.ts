@@ -64,7 +64,8 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
         continue;
       }
       stage(`converting the ${kind.toUpperCase()} to Markdown`);
-      const outcome = await heavy.convertAndStore({ id: paper.id, version, kind, path: file.path });
+      // A blob key; results recorded before blob keys carry a local path instead (same reader).
+      const outcome = await heavy.convertAndStore({ id: paper.id, version, kind, key: file.key, ...(file.path ? { path: file.path } : {}) });
       if (outcome.ok) {
         source = outcome.source;
         contentKey = outcome.contentKey;

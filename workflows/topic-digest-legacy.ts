@@ -48,7 +48,8 @@ export async function legacyTopicDigest(subscriptionName: string, options: { win
     stage(`reading arXiv's announcements for ${sub.categories.join(', ')}`);
     if (patched(ANNOUNCEMENTS_AS_FILE)) {
       const file = await arxiv.arxivAnnouncementsFile(sub.categories);
-      announcementsFile = file.path;
+      // Results recorded before blob keys carry a path; both reach the same reader.
+      announcementsFile = file.key ?? file.path;
       announcedCount = file.items;
     } else {
       announced = (await arxiv.arxivAnnouncements(sub.categories)).items;
@@ -67,7 +68,7 @@ export async function legacyTopicDigest(subscriptionName: string, options: { win
       const pageSize = options.windowPageSize ?? WINDOW_PAGE;
       for (let start = 0; start < WINDOW_MAX; start += pageSize) {
         const page = await arxiv.arxivSearchPageFile({ ...search, start, maxResults: Math.min(pageSize, WINDOW_MAX - start) });
-        searchFiles.push(page.path);
+        searchFiles.push(page.key ?? page.path!);
         searchedCount += page.count;
         if (start + pageSize >= page.totalResults) break;
         if (start + pageSize >= WINDOW_MAX) log.warn('window search capped', { subscription: sub.name, totalResults: page.totalResults, cap: WINDOW_MAX });

@@ -101,7 +101,7 @@ async function categoryDigest(state: DigestState, stage: Stage): Promise<Run | s
       let request: Parameters<typeof arxiv.arxivOaiPageFile>[0] = { set, from: plan.catchUp[0]!, until: plan.catchUp[plan.catchUp.length - 1]! };
       for (let page = 1; ; page++) {
         const stored = await arxiv.arxivOaiPageFile(request);
-        oaiFiles.push(stored.path);
+        oaiFiles.push(stored.key);
         if (!stored.resumptionToken) break;
         if (page >= MAX_OAI_PAGES) {
           log.warn('OAI-PMH catch-up stopped at the page limit', { subscription: sub.name, set, pages: page });
@@ -112,7 +112,7 @@ async function categoryDigest(state: DigestState, stage: Stage): Promise<Run | s
     }
     for (const date of plan.catchUp) await deliver(run, date, { oaiFiles });
   }
-  if (feed.items > 0) await deliver(run, current, { announcementsFile: feed.path });
+  if (feed.items > 0) await deliver(run, current, { announcementsFile: feed.key });
   if (run.delivered.length === 0 && plan.skipped.length === 0) {
     return feed.items === 0
       ? `arXiv announced nothing on ${current} (weekend, holiday or a feed not written yet)`
@@ -142,7 +142,7 @@ async function windowDigest(state: DigestState, stage: Stage, options: TopicDige
     const pageSize = options.windowPageSize ?? WINDOW_PAGE;
     for (let offset = 0; offset < WINDOW_MAX; offset += pageSize) {
       const page = await arxiv.arxivSearchPageFile({ query: q, sortBy: 'submittedDate', sortOrder: 'descending', start: offset, maxResults: Math.min(pageSize, WINDOW_MAX - offset) });
-      searchFiles.push(page.path);
+      searchFiles.push(page.key);
       if (offset + pageSize >= page.totalResults) break;
       if (offset + pageSize >= WINDOW_MAX) log.warn('window search capped', { subscription: sub.name, totalResults: page.totalResults, cap: WINDOW_MAX });
     }

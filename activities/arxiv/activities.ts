@@ -1,12 +1,10 @@
 /**
  * The activities of the rate-limited arXiv task queue. Each attempt makes exactly one HTTP
  * request, so the queue's server-side rate limit (one task per interval) is the request rate.
- * Big content (PDF, HTML) is written to a content-addressed file; only its path crosses Temporal
- * (payloads are capped at 2 MB).
+ * Big content (PDF, HTML, feeds) goes to the blob store; only its key crosses Temporal (payloads
+ * are capped at 2 MB), and any worker on any host can read it.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { BlobStore } from '../blobs/port.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import type { AtomFeed } from './atom.ts';
 import type { ArxivClient, LookupResult, SearchOptions } from './client.ts';
@@ -17,8 +15,8 @@ import type { AnnounceFeed } from './rss.ts';
 
 export interface ArxivActivityDeps {
   client: ArxivClient;
-  /** Where downloads are stored, named by the SHA-256 of their content. */
-  downloadsDir: string;
+  /** Where downloads and stored feeds go, by content address. */
+  blobs: BlobStore;
 }
 
 export interface SearchPageInput extends SearchOptions {
@@ -31,51 +29,44 @@ export interface DownloadInput {
   version: number | null;
 }
 
-/** One page of search results stored as JSON (an AtomFeed) in downloadsDir. */
-export interface SearchPageFile {
-  path: string;
+/**
+ * Results recorded before blobs carried a local `path` instead of a `key`; workflows replaying
+ * such a history pass the path on, and the readers accept either.
+ */
+interface Stored {
+  /** Blob key of the stored JSON/document. */
+  key: string;
+  /** Only in results recorded before blob keys: a file on the worker that wrote it. */
+  path?: string;
+}
+
+/** One page of search results stored as JSON (an AtomFeed) in the blob store. */
+export interface SearchPageFile extends Stored {
   count: number;
   totalResults: number;
 }
 
-/** An announcement feed stored as JSON (an AnnounceFeed) in downloadsDir. */
-export interface AnnouncementsFile {
-  path: string;
+/** An announcement feed stored as JSON (an AnnounceFeed) in the blob store. */
+export interface AnnouncementsFile extends Stored {
   items: number;
   /** The feed date of the announcement (YYYY-MM-DD, New York); null when the feed states none. */
   feedDate?: string | null;
 }
 
-/** One OAI-PMH ListRecords page stored as JSON (an OaiPage) in downloadsDir. */
-export interface OaiPageFile {
-  path: string;
+/** One OAI-PMH ListRecords page stored as JSON (an OaiPage) in the blob store. */
+export interface OaiPageFile extends Stored {
   records: number;
   /** The next page's token; null on the last page. */
   resumptionToken: string | null;
 }
 
-export type DownloadResult = { path: string; bytes: number; sha256: string } | { notFound: true };
-
-async function storeContentAddressed(dir: string, data: Buffer, ext: string): Promise<{ path: string; bytes: number; sha256: string }> {
-  const sha256 = createHash('sha256').update(data).digest('hex');
-  const file = path.join(dir, `${sha256}.${ext}`);
-  const exists = await stat(file).then((s) => s.size === data.length, () => false);
-  if (!exists) {
-    await mkdir(dir, { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  }
-  return { path: file, bytes: data.length, sha256 };
-}
+export type DownloadResult = (Stored & { bytes: number; sha256: string }) | { notFound: true };
 
 /** Activities for the arXiv queue; register them only on a worker polling `taskQueues(base).arxiv`. */
 export function createArxivActivities(deps: ArxivActivityDeps) {
-  const { client, downloadsDir } = deps;
-  /** Feeds too big to be payloads go to downloadsDir as JSON; only the path crosses Temporal. */
-  const storeJson = async (value: unknown): Promise<string> =>
-    (await storeContentAddressed(downloadsDir, Buffer.from(JSON.stringify(value), 'utf8'), 'json')).path;
+  const { client, blobs } = deps;
+  /** Feeds too big to be payloads go to the blob store as JSON; only the key crosses Temporal. */
+  const storeJson = async (value: unknown): Promise<string> => (await blobs.put(Buffer.from(JSON.stringify(value), 'utf8'), 'json')).key;
   return {
     /** One page of search results. */
     arxivSearchPage: mapFailures(async (input: SearchPageInput): Promise<AtomFeed> => {
@@ -83,11 +74,11 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
       return client.search(query, opts);
     }),
 
-    /** One page of search results, written to downloadsDir (pages of hundreds of papers are big payloads). */
+    /** One page of search results, written to the blob store (pages of hundreds of papers are big payloads). */
     arxivSearchPageFile: mapFailures(async (input: SearchPageInput): Promise<SearchPageFile> => {
       const { query, ...opts } = input;
       const feed = await client.search(query, opts);
-      return { path: await storeJson(feed), count: feed.papers.length, totalResults: feed.totalResults };
+      return { key: await storeJson(feed), count: feed.papers.length, totalResults: feed.totalResults };
     }),
 
     /** One id_list batch (at most 100 ids). */
@@ -97,30 +88,30 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     arxivAnnouncements: mapFailures(async (categories: string[]): Promise<AnnounceFeed> => client.announcements(categories)),
 
     /**
-     * Today's announcement feed, written to downloadsDir: a wide feed (1504 items, 2.9 MB as JSON,
+     * Today's announcement feed, written to the blob store: a wide feed (1504 items, 2.9 MB as JSON,
      * for all 20 archives on 2024-11-28) is over Temporal's 2 MB payload limit.
      */
     arxivAnnouncementsFile: mapFailures(async (categories: string[]): Promise<AnnouncementsFile> => {
       const feed = await client.announcements(categories);
-      return { path: await storeJson(feed), items: feed.items.length, feedDate: feed.feedDate };
+      return { key: await storeJson(feed), items: feed.items.length, feedDate: feed.feedDate };
     }),
 
-    /** One OAI-PMH ListRecords page (catching up missed announcements), written to downloadsDir. */
+    /** One OAI-PMH ListRecords page (catching up missed announcements), written to the blob store. */
     arxivOaiPageFile: mapFailures(async (req: OaiListRequest): Promise<OaiPageFile> => {
       const page = await client.oaiListRecords(req);
-      return { path: await storeJson(page), records: page.records.length, resumptionToken: page.resumptionToken };
+      return { key: await storeJson(page), records: page.records.length, resumptionToken: page.resumptionToken };
     }),
 
-    /** Downloads a PDF or arXiv HTML into downloadsDir; `notFound` when arXiv has none. */
+    /** Downloads a PDF or arXiv HTML into the blob store; `notFound` when arXiv has none. */
     arxivDownload: mapFailures(async (input: DownloadInput): Promise<DownloadResult> => {
       const { id } = extractArxivId(input.id);
       if (input.kind === 'html') {
         const html = await client.fetchHtml(id, input.version);
-        return html === null ? { notFound: true } : storeContentAddressed(downloadsDir, Buffer.from(html, 'utf8'), 'html');
+        return html === null ? { notFound: true } : blobs.put(Buffer.from(html, 'utf8'), 'html');
       }
       if (input.kind !== 'pdf') throw new AppError('INVALID_INPUT', `Unknown download kind "${String(input.kind)}": use pdf or html.`);
       try {
-        return await storeContentAddressed(downloadsDir, await client.fetchPdf(id, input.version), 'pdf');
+        return await blobs.put(await client.fetchPdf(id, input.version), 'pdf');
       } catch (e) {
         if (isAppError(e, 'NOT_FOUND')) return { notFound: true };
         throw e;

@@ -37,11 +37,11 @@ export interface AnnouncementSelectionInput {
   subscription: string;
   /** The announcement's feed date. */
   announcement: string;
-  /** The announcement feed stored by arxivAnnouncementsFile (the current announcement). */
+  /** Blob key of the announcement feed stored by arxivAnnouncementsFile (the current announcement). */
   announcementsFile?: string;
-  /** OAI-PMH pages stored by arxivOaiPageFile (missed announcements). */
+  /** Blob keys of the OAI-PMH pages stored by arxivOaiPageFile (missed announcements). */
   oaiFiles?: string[];
-  /** Window-search pages stored by arxivSearchPageFile (query-only subscriptions). */
+  /** Blob keys of the window-search pages stored by arxivSearchPageFile (query-only subscriptions). */
   searchFiles?: string[];
   /** Query-only subscriptions: the end of the announcement's submission window (ISO 8601). */
   windowEnd?: string;
@@ -93,12 +93,12 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
           return { selected, papers, ranker: 'bm25', stats: { ...NO_STATS, unseen: prior.considered.length }, delivered: false, key: prior.digestKey };
         }
       }
-      const announced: AnnouncedPaper[] = input.announcementsFile ? await readStoredList<AnnouncedPaper>(input.announcementsFile, 'items') : [];
+      const announced: AnnouncedPaper[] = input.announcementsFile ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items') : [];
       for (const file of input.oaiFiles ?? []) {
-        announced.push(...announcedFromOai(await readStoredList<OaiRecord>(file, 'records'), date, sub.categories));
+        announced.push(...announcedFromOai(await readStoredList<OaiRecord>(deps.blobs, file, 'records'), date, sub.categories));
       }
       const searched: Paper[] = [];
-      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(file, 'papers')));
+      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
       const r = await rankUnseen(deps, sub, announced, searched);
       // The relevance floor: a paper with no evidence of relevance is never sent, however few others there are.
       const selected = r.ranked.filter((c) => c.score > sub.minScore).slice(0, sub.topK);

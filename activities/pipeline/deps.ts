@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Paper } from '../arxiv/paper.ts';
+import type { BlobStore } from '../blobs/port.ts';
 import type { ConvertResult } from '../convert/types.ts';
 import type { Destinations, PaperStore, Subscription } from '../store/port.ts';
 import type { DestinationKind, Summary } from '../publish/digest.ts';
@@ -12,6 +13,8 @@ import type { Reranker } from '../rank/types.ts';
 
 export interface PipelineDeps {
   store: PaperStore;
+  /** Downloads and stored feeds, by key (activities/blobs). */
+  blobs: BlobStore;
   /** Loaded on first use (model loading is slow); falls back to BM25 on its own. */
   reranker: () => Promise<Reranker>;
   summarize: (input: { title: string; abstract: string; markdown: string | null }) => Promise<Summary>;

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import type { AnnounceType, Paper } from '../arxiv/paper.ts';
+import { isBlobKey, type BlobStore } from '../blobs/port.ts';
 import type { DestinationKind, Digest, DigestEntry, Receipt } from '../publish/digest.ts';
 import type { Subscription } from '../store/port.ts';
 import { compileQueryFilter } from './query-filter.ts';
@@ -56,17 +57,21 @@ export interface SelectionInput {
   searchFiles?: string[];
 }
 
-/** The `list` array of a feed an arXiv activity stored as JSON. */
-export async function readStoredList<T>(file: string, list: 'items' | 'papers' | 'records'): Promise<T[]> {
+/**
+ * The `list` array of a feed an arXiv activity stored as JSON: by blob key, or (histories
+ * recorded before blob keys) by the path of a file on the worker that wrote it.
+ */
+export async function readStoredList<T>(blobs: BlobStore, ref: string, list: 'items' | 'papers' | 'records'): Promise<T[]> {
   let feed: Record<string, unknown>;
   try {
-    feed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    const raw = isBlobKey(ref) ? await blobs.get(ref) : await readFile(ref);
+    feed = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
   } catch (e) {
-    // Retryable: on a shared DATA_DIR the file may not be visible yet; a lost file fails the digest loudly.
-    throw ApplicationFailure.retryable(`Cannot read the stored arXiv feed ${file}: ${(e as Error).message}`, 'STORE_ERROR');
+    // Retryable: on a shared store the blob may not be visible yet; a lost one fails the digest loudly.
+    throw ApplicationFailure.retryable(`Cannot read the stored arXiv feed ${ref}: ${(e as Error).message}`, 'STORE_ERROR');
   }
   const items = feed[list];
-  if (!Array.isArray(items)) throw ApplicationFailure.nonRetryable(`The stored arXiv feed ${file} has no ${list} list.`, 'STORE_ERROR');
+  if (!Array.isArray(items)) throw ApplicationFailure.nonRetryable(`The stored arXiv feed ${ref} has no ${list} list.`, 'STORE_ERROR');
   return items as T[];
 }
 
@@ -178,9 +183,9 @@ export function createDigestActivities(deps: PipelineDeps) {
      */
     async selectDigestCandidates(input: SelectionInput): Promise<CandidateSelection> {
       const sub = await requireSub(input.subscription);
-      const announced = input.announcementsFile ? await readStoredList<AnnouncedPaper>(input.announcementsFile, 'items') : input.announced;
+      const announced = input.announcementsFile ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items') : input.announced;
       const searched = [...input.searched];
-      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(file, 'papers')));
+      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
       const r = await rankUnseen(deps, sub, announced, searched);
       const selected = r.ranked.slice(0, sub.topK);
       return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: r.stats };

@@ -7,6 +7,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { extractArxivId } from '../arxiv/ids.ts';
 import type { Paper } from '../arxiv/paper.ts';
+import { isBlobKey } from '../blobs/port.ts';
 import type { Summary } from '../publish/digest.ts';
 import { errorMessage, isAppError } from '../../lib/errors.ts';
 import type { PipelineDeps } from './deps.ts';
@@ -55,16 +56,24 @@ export function createIngestActivities(deps: PipelineDeps) {
       return { stored: true, source: c.source, key: c.key };
     },
 
-    /** Converts a downloaded HTML or PDF file and stores the Markdown and its chunks. Failures are data, not errors. */
-    async convertAndStore(input: { id: string; version: number | null; kind: 'html' | 'pdf'; path: string }): Promise<ConvertOutcome> {
+    /**
+     * Converts a downloaded HTML or PDF (a blob key; histories recorded before blob keys pass a
+     * local path) and stores the Markdown and its chunks. Failures are data, not errors.
+     */
+    async convertAndStore(input: { id: string; version: number | null; kind: 'html' | 'pdf'; key?: string; path?: string }): Promise<ConvertOutcome> {
+      const ref = input.key ?? input.path;
+      if (!ref) throw ApplicationFailure.nonRetryable('convertAndStore needs the key of a downloaded document', 'INVALID_INPUT');
+      const local = isBlobKey(ref) ? await deps.blobs.localFile(ref) : { path: ref, release: async () => undefined };
       let result;
       try {
-        result = await withHeartbeat(deps.convert({ kind: input.kind, path: input.path }));
+        result = await withHeartbeat(deps.convert({ kind: input.kind, path: local.path }));
       } catch (e) {
         // Corrupt, encrypted, text-less or too slow: permanent for this file, so report and let the caller fall back.
         if (isAppError(e) && !e.retryable) return { ok: false, source: input.kind, reason: e.message };
         if (isAppError(e)) throw e;
         return { ok: false, source: input.kind, reason: errorMessage(e) };
+      } finally {
+        await local.release();
       }
       const { key } = await store.saveContent({
         id: input.id,

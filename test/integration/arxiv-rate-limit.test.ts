@@ -5,6 +5,7 @@
  * interval after the previous one ended; a 429 storm and a 503 with Retry-After hold back every
  * worker, not just the one that was refused.
  */
+import { createFsBlobStore } from '../../activities/blobs/fs.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -68,7 +69,7 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     for (const k of [0, 1]) {
       const client = fakeArxivClient(createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }));
       clients.push(client);
-      const acts = createArxivActivities({ client, downloadsDir: path.join(t.dataDir, `downloads-${k}`) });
+      const acts = createArxivActivities({ client, blobs: createFsBlobStore(path.join(t.dataDir, `blobs-${k}`)) });
       // A connection of its own, as a second machine would have (the SDK also refuses two workers
       // for one task queue on one connection).
       const connection = await NativeConnection.connect({ address: t.runtime.temporalAddress });

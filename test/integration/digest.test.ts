@@ -107,12 +107,17 @@ describe('topic digest end to end', () => {
     assert.equal(desc.action.type, 'startWorkflow');
     assert.equal(desc.policies.overlap, 'SKIP');
     await handle.trigger();
+    // The run the trigger started, awaited to the end (the digest is stored before it is published).
     const deadline = Date.now() + 60_000;
-    let digest = null;
-    while (Date.now() < deadline && !digest) {
-      digest = await service.lastDigest('ml-scheduled');
-      if (!digest) await new Promise((r) => setTimeout(r, 500));
+    let started: string | undefined;
+    while (Date.now() < deadline && !started) {
+      started = (await handle.describe()).info.recentActions[0]?.action.workflow.workflowId;
+      if (!started) await new Promise((r) => setTimeout(r, 200));
     }
+    assert.ok(started, 'the trigger started a digest run');
+    const result = (await t.client.workflow.getHandle(started).result()) as TopicDigestResult;
+    assert.equal(result.status, 'published');
+    const digest = await service.lastDigest('ml-scheduled');
     assert.ok(digest, 'the triggered schedule produced a digest');
     assert.ok(existsSync(path.join(t.dataDir, 'digests', 'ml-scheduled')));
 

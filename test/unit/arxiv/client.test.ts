@@ -1,5 +1,6 @@
+import { createFsBlobStore } from '../../../activities/blobs/fs.ts';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -103,18 +104,21 @@ describe('ArxivClient against the fake', () => {
     await assert.rejects(client.fetchUrl('https://example.com/pdf/1111.2011'), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'));
   });
 
-  it('arxivDownload stores the PDF content-addressed and only returns its path', async () => {
-    const acts = createArxivActivities({ client, downloadsDir: dir });
+  it('arxivDownload stores the PDF content-addressed and only returns its blob key', async () => {
+    const blobs = createFsBlobStore(dir);
+    const acts = createArxivActivities({ client, blobs });
     const r = await acts.arxivDownload({ kind: 'pdf', id: '1503.07589', version: 1 });
-    assert.ok('path' in r);
-    assert.equal(path.basename(r.path), `${r.sha256}.pdf`);
-    assert.deepEqual(readFileSync(r.path), readFileSync(corpus('pdf', '1503.07589v1.pdf')));
+    assert.ok('key' in r);
+    assert.equal(r.key, `${r.sha256}.pdf`);
+    assert.equal('path' in r, false, 'no local path crosses Temporal');
+    assert.deepEqual(await blobs.get(r.key), readFileSync(corpus('pdf', '1503.07589v1.pdf')));
     assert.deepEqual(await acts.arxivDownload({ kind: 'html', id: '0706.3906', version: null }), { notFound: true });
-    assert.ok(existsSync(r.path));
+    // The same bytes again: the same key, nothing rewritten.
+    assert.equal(((await acts.arxivDownload({ kind: 'pdf', id: '1503.07589', version: 1 })) as { key: string }).key, r.key);
   });
 
   it('activity failures: permanent errors non-retryable, rate limits carry nextRetryDelay', async () => {
-    const acts = createArxivActivities({ client, downloadsDir: dir });
+    const acts = createArxivActivities({ client, blobs: createFsBlobStore(dir) });
     fake.inject({ kind: '429', retryAfterSeconds: 4 });
     await assert.rejects(acts.arxivLookupIds(['1707.08567']), (e: unknown) => e instanceof ApplicationFailure && e.type === 'ARXIV_RATE_LIMITED' && !e.nonRetryable && e.nextRetryDelay === 4000);
     await assert.rejects(acts.arxivLookupIds(['not an id']), (e: unknown) => e instanceof ApplicationFailure && e.type === 'INVALID_INPUT' && e.nonRetryable);
