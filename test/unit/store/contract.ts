@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { Paper } from '../../../activities/arxiv/paper.ts';
 import type { Digest, Summary } from '../../../activities/publish/digest.ts';
-import type { PaperStore } from '../../../activities/store/port.ts';
+import type { ListFilters, PaperStore } from '../../../activities/store/port.ts';
 import { isAppError, type ErrorCode } from '../../../lib/errors.ts';
 import { feedPapers, withRepairedNames } from './fixtures.ts';
 
@@ -152,6 +152,24 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
         const r = await store.listPapers({ query: 'Quantum Criticality' });
         assert.ok(r.total_count > 0);
         assert.ok(r.papers.every((p) => /quantum/i.test(`${p.title} ${p.abstract}`) && /criticality/i.test(`${p.title} ${p.abstract}`)));
+      });
+
+      it('ranks a query by BM25 over title and abstract (title words weigh 3x), also under filters and paging', async () => {
+        await store.upsertPapers(feedPapers('search_testing_start0_max100.xml'));
+        await store.upsertPapers(maestro);
+        // Orders as SQLite FTS5 gives them (bm25(3, 1), ties by storage order): every driver returns the same.
+        const expected: Array<[ListFilters, number, string[]]> = [
+          [{ query: 'software testing', limit: 12 }, 36, ['1709.03221', '1605.01097', '2504.04921', '2311.09714', '2007.10224', '2503.23466', '2107.07364', '1202.4527', '1912.09881', '2301.13615', '1509.08401', '2002.06611']],
+          [{ query: 'quantum', limit: 12 }, 9, ['1706.08286', '1312.6177', 'cond-mat/0607501', '1303.6954', '1412.6529', '2405.11454', '0807.2873', '1005.5383', '1201.4869']],
+          [{ query: 'test', limit: 12 }, 78, ['1912.09881', '2203.09604', '1906.00673', '2406.19956', '1809.08100', '2408.07846', '2304.12671', '2302.09330', '2405.13786', '2501.09657', '2012.10662', '1205.1866']],
+          [{ query: 'testing of the model', limit: 12 }, 24, ['2007.09895', '2507.16734', '2202.06271', '2107.07364', '2103.02870', '2501.05022', '2312.06056', '2104.12832', '1602.05618', '2304.12671', '2502.07719', '2509.05540']],
+          [{ query: 'testing', categories: ['cs.SE'], start_date: '2020-01-01', limit: 5, offset: 10 }, 47, ['2311.09714', '2302.13198', '2202.06271', '2109.07960', '2108.07910']],
+        ];
+        for (const [filters, total, ids] of expected) {
+          const r = await store.listPapers(filters);
+          assert.equal(r.total_count, total, JSON.stringify(filters));
+          assert.deepEqual(r.papers.map((p) => p.arxiv_id), ids, JSON.stringify(filters));
+        }
       });
     });
 
