@@ -10,10 +10,12 @@ import { createDigestActivities } from './pipeline/digest.ts';
 import { mapAllFailures } from './failures.ts';
 import { createIngestActivities } from './pipeline/ingest.ts';
 import { createSearchActivities } from './pipeline/search.ts';
+import { createAgentActivities, type AgentDeps } from './agent/activities.ts';
 
 export type { PipelineDeps } from './pipeline/deps.ts';
 
-export function createActivities(deps: PipelineDeps) {
+/** `agent`: the research agent's model and subscription hooks (absent: its activities say no LLM is configured). */
+export function createActivities(deps: PipelineDeps & { agent?: AgentDeps | undefined }) {
   const now = deps.clock ?? (() => new Date());
   return mapAllFailures({
     /** Health check: proves an activity ran on a worker. */
@@ -24,6 +26,7 @@ export function createActivities(deps: PipelineDeps) {
     ...createSearchActivities(deps),
     ...createDigestActivities(deps),
     ...createAnnouncementActivities(deps),
+    ...createAgentActivities(deps),
   });
 }
 

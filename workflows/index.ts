@@ -5,3 +5,4 @@ export { topicSearch } from './topic-search.ts';
 export { topicDigest } from './topic-digest.ts';
 export { fetchPapers } from './fetch-papers.ts';
 export { arxivGate } from './arxiv-gate.ts';
+export { agentTurn } from './agent-turn.ts';

@@ -1,0 +1,221 @@
+/**
+ * The research agent's activities (the agentTurn workflow drives them): one model call with the
+ * tools (streamed, heartbeating per chunk, arguments repaired or re-asked once), one library tool
+ * call, and reading a stored paper by section. arXiv work (search, fetching a paper) is not here:
+ * the workflow runs it as child workflows, so it goes through the rate-limited queue and gate.
+ */
+import { Context } from '@temporalio/activity';
+import type { SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
+import { answerQuestion } from '../answer/answer.ts';
+import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
+import { agentSystemPrompt, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
+import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { redact } from '../../lib/redact.ts';
+import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../llm/client.ts';
+import type { ListFilters, PaperStore } from '../store/port.ts';
+import type { Reranker } from '../rank/types.ts';
+import { renderPaperMarkdown } from '../convert/render.ts';
+import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.ts';
+
+/** Tools of external MCP servers (MCP_SERVERS_FILE), named `<server>__<tool>`. */
+export interface ExternalTools {
+  specs(): Promise<ToolSpec[]>;
+  call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
+}
+
+/** What the agent needs besides the library: the model, subscriptions (store + schedule), external tools. */
+export interface AgentDeps {
+  llm: ToolCallingLlm | undefined;
+  subscribe: (req: SubscriptionRequest) => Promise<SubscriptionView>;
+  external?: ExternalTools | undefined;
+  /** Stream model replies (default true): each chunk is a heartbeat, so a stalled stream is noticed. */
+  stream?: boolean;
+}
+
+export interface AgentActivityDeps {
+  store: PaperStore;
+  reranker: () => Promise<Reranker>;
+  logger: Logger;
+  failpoint?: ((name: string) => void) | undefined;
+  agent?: AgentDeps | undefined;
+}
+
+export interface AgentChatInput {
+  messages: AgentMessage[];
+  /** A budget ran out: no tools offered, the model must answer. */
+  final?: boolean;
+  limits?: AgentLimits;
+  /** YYYY-MM-DD, for the system prompt (workflow time, so replays agree). */
+  today: string;
+}
+
+export interface AgentChatOutput {
+  content: string | null;
+  toolCalls: AgentToolCall[];
+  /** The model sent unparseable arguments and was asked once more. */
+  reasked: boolean;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface AgentToolOutput {
+  text: string;
+  isError: boolean;
+}
+
+/** Heartbeats when running as an activity (no-op when called directly, e.g. in unit tests). */
+function heartbeat(details?: unknown): void {
+  try {
+    Context.current().heartbeat(details);
+  } catch {
+    // not in an activity context
+  }
+}
+
+/** Runs `work` heartbeating every few seconds (tools that wait on the library or the model). */
+async function withHeartbeats<T>(work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => heartbeat(), 5000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const toWire = (messages: AgentMessage[]): WireMessage[] => messages as WireMessage[];
+
+export function createAgentActivities(deps: AgentActivityDeps) {
+  const agent = deps.agent;
+  const noLlm = () => new AppError('INVALID_INPUT', 'No LLM is configured: set LLM_BASE_URL and LLM_MODEL (a model with tool calling) to use the agent.');
+  let externalSpecs: Promise<ToolSpec[]> | undefined;
+  const external = async (): Promise<ToolSpec[]> => {
+    if (!agent?.external) return [];
+    externalSpecs ??= agent.external.specs().catch((e: unknown) => {
+      deps.logger.warn({ err: errorMessage(e) }, 'external MCP servers: listing tools failed');
+      externalSpecs = undefined;
+      return [];
+    });
+    return externalSpecs;
+  };
+
+  return {
+    /** One model call with the tools; tool calls come back parsed, repaired and validated. */
+    async agentChat(input: AgentChatInput): Promise<AgentChatOutput> {
+      const llm = agent?.llm;
+      if (!llm) throw noLlm();
+      const extra = input.final ? [] : await external();
+      const tools = input.final ? [] : [...builtinToolSpecs(), ...extra];
+      const externalNames = new Set(extra.map((t) => t.name));
+      const system: AgentMessage = { role: 'system', content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS) };
+      let chars = 0;
+      const ask = (messages: AgentMessage[]) =>
+        llm.chatWithTools({
+          messages: toWire([system, ...messages]),
+          tools,
+          stream: agent.stream ?? true,
+          onText: (delta) => heartbeat({ chars: (chars += delta.length) }),
+        });
+      let reply: ToolChatResult = await ask(input.messages);
+      let calls = reply.toolCalls.map((c) => checkToolCall(c, externalNames));
+      let reasked = false;
+      const broken = calls.filter((c) => c.error?.startsWith('arguments are not valid JSON'));
+      if (broken.length) {
+        // One re-ask: show the model its broken call and the parser's complaint.
+        reasked = true;
+        deps.logger.info({ tools: broken.map((c) => c.name) }, 'agent: tool arguments were not valid JSON; asking the model once more');
+        const retry = await ask([
+          ...input.messages,
+          { role: 'assistant', content: reply.content, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: '{}' } })) },
+          ...calls.map((c): AgentMessage => ({ role: 'tool', tool_call_id: c.id, content: c.error ? `${c.error}. Send this call again with a valid JSON object.` : 'not run: send the calls again' })),
+        ]);
+        const retried = retry.toolCalls.map((c) => checkToolCall(c, externalNames));
+        reply = retry;
+        calls = retried;
+      }
+      return {
+        content: reply.content,
+        toolCalls: calls,
+        reasked,
+        promptTokens: reply.usage?.promptTokens ?? 0,
+        completionTokens: reply.usage?.completionTokens ?? 0,
+      };
+    },
+
+    /**
+     * One library tool (list_papers, ask_library, list_topics, a confirmed subscribe_topic) or an
+     * external MCP tool. A failure comes back as an error result the model can act on, not a thrown
+     * error: the agent recovers instead of the turn failing.
+     */
+    async agentTool(input: { name: string; args: Record<string, unknown> }): Promise<AgentToolOutput> {
+      const { name, args } = input;
+      let out: AgentToolOutput;
+      try {
+        out = { text: await withHeartbeats(() => runTool(name, args)), isError: false };
+      } catch (e) {
+        deps.logger.warn({ tool: name, err: errorMessage(e) }, 'agent tool failed');
+        out = { text: redact(isAppError(e) ? `${name} failed (${e.code}): ${e.message}` : `${name} failed: ${errorMessage(e)}`), isError: true };
+      }
+      // Crash tests stop the worker here: the tool ran, its result is not recorded yet.
+      deps.failpoint?.(`agent-after-tool:${name}`);
+      return out;
+    },
+
+    /** A stored paper as the model reads it: metadata, abstract and outline, or one section. */
+    async agentReadPaper(input: { id: string; contentKey: string | null; note: string | null; section?: string }): Promise<AgentToolOutput> {
+      const paper = await deps.store.getPaper(input.id);
+      if (!paper) return { text: `Paper ${input.id} is not in the library.`, isError: true };
+      const content = input.contentKey ? await deps.store.getContentByKey(input.contentKey) : null;
+      const head = renderPaperMarkdown(paper, null, content ? undefined : (input.note ?? 'no full text'));
+      if (!content) return { text: head, isError: false };
+      if (input.section) {
+        const s = sectionOf(content.markdown, input.section);
+        if (s) return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
+        return { text: `No section "${input.section}" in arXiv:${paper.id}. Sections:\n${outlineOf(content.markdown).join('\n')}`, isError: true };
+      }
+      const outline = outlineOf(content.markdown);
+      return { text: `${head}\n## Sections (read one with get_paper and "section")\n${outline.join('\n') || '(no headings)'}\n`, isError: false };
+    },
+  };
+
+  async function runTool(name: string, args: Record<string, unknown>): Promise<string> {
+    switch (name) {
+      case 'list_papers': {
+        const r = await deps.store.listPapers(args as ListFilters);
+        return JSON.stringify({ total_count: r.total_count, returned: r.returned, papers: r.papers });
+      }
+      case 'list_topics': {
+        const topics = await deps.store.topics();
+        return topics.length ? topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n') : 'The library has no topics yet.';
+      }
+      case 'ask_library': {
+        const r = await answerQuestion({
+          question: String(args.question),
+          searchChunks: (q, limit) => deps.store.searchChunks(q, { limit }),
+          reranker: await deps.reranker(),
+          llm: agent?.llm,
+          logger: deps.logger,
+        });
+        const passages = r.passages.map((p) => `${p.cite} ${p.text.replace(/\s+/g, ' ').slice(0, 700)}`);
+        return `${r.answer}\n\nPassages:\n${passages.join('\n') || '(none)'}`;
+      }
+      case 'subscribe_topic': {
+        if (!agent) throw new AppError('INVALID_INPUT', 'subscriptions are not available here');
+        const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
+        if (typeof args.query === 'string' && args.query) req.query = args.query;
+        if (Array.isArray(args.categories) && args.categories.length) req.categories = args.categories as string[];
+        if (typeof args.schedule === 'string') req.cron = args.schedule;
+        if (typeof args.timezone === 'string') req.timezone = args.timezone;
+        if (typeof args.top_k === 'number') req.topK = args.top_k;
+        if (!req.query && !req.categories) throw new AppError('INVALID_INPUT', 'give a query or categories so the digest knows which papers to consider');
+        return JSON.stringify({ subscribed: await agent.subscribe(req) });
+      }
+      default: {
+        if (!agent?.external) throw new AppError('INVALID_INPUT', `there is no tool "${name}"`);
+        const r = await agent.external.call(name, args);
+        if (r.isError) throw new AppError('INVALID_INPUT', r.text);
+        return r.text;
+      }
+    }
+  }
+}

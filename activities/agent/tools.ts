@@ -1,0 +1,120 @@
+/**
+ * The research agent's tools: our own capabilities, described once. Their argument schemas are the
+ * MCP server's (app/tool-schemas.ts), turned into JSON Schemas for the model, and the model's
+ * arguments are checked against the same zod schemas before anything runs. External MCP servers'
+ * tools (MCP_SERVERS_FILE) join the list under `<server>__<tool>`.
+ */
+import { z } from 'zod';
+import { askPapersShape, getPaperShape, listPapersShape, searchPapersShape, subscribeTopicShape } from '../../app/tool-schemas.ts';
+import type { AgentToolCall } from '../../domain/agent.ts';
+import { parseToolArguments } from '../../domain/agent.ts';
+import type { ToolSpec } from '../llm/client.ts';
+
+/** Names of the built-in tools. */
+export const AGENT_TOOL_NAMES = ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'list_topics', 'subscribe_topic'] as const;
+export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
+
+const SECTION_MAX = 200;
+
+/** Each tool's description and argument schema (zod, shared with MCP, plus the agent's additions). */
+const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObject }> = {
+  search_arxiv: {
+    description:
+      'Search arXiv for a topic (plain language or an arXiv query): builds the query, searches, reranks, and stores the papers in the library under the topic. Returns ids, titles, scores and TL;DRs.',
+    schema: z.object(searchPapersShape),
+  },
+  get_paper: {
+    description:
+      'Read an arXiv paper (fetched and converted to Markdown if it is not in the library yet). Without "section": metadata, abstract and the list of sections. With "section" (a number such as "3" or "3.2", or words of a heading): that section only. Read only the sections you need.',
+    schema: z.object({
+      ...getPaperShape,
+      section: z.string().trim().min(1).max(SECTION_MAX).optional().describe('Section number or heading words; omit for the abstract and the list of sections'),
+    }),
+  },
+  list_papers: {
+    description: 'List papers already in the library, filtered by words, author, categories, publication dates or topic. Returns { total_count, returned, papers }.',
+    schema: z.object(listPapersShape),
+  },
+  ask_library: {
+    description: 'Answer a question from the full text of papers already in the library, with cited passages (arXiv id and section).',
+    schema: z.object(askPapersShape),
+  },
+  list_topics: {
+    description: 'The topic folders of the library with their paper counts.',
+    schema: z.object({}),
+  },
+  subscribe_topic: {
+    description:
+      'Create or update a digest subscription (new papers matching the query or categories, ranked by the interest, published on a schedule). Call without "confirmed" first: that only proposes it. Call again with "confirmed": true after the user agreed.',
+    schema: z.object({
+      ...subscribeTopicShape,
+      confirmed: z.boolean().optional().describe('true only after the user agreed to this exact subscription'),
+    }),
+  },
+};
+
+export const isBuiltinTool = (name: string): name is AgentToolName => (AGENT_TOOL_NAMES as readonly string[]).includes(name);
+
+/** The built-in tools as the model sees them (JSON Schema of each tool's input). */
+export function builtinToolSpecs(): ToolSpec[] {
+  return AGENT_TOOL_NAMES.map((name) => {
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(DEFINITIONS[name].schema, { io: 'input' }) as Record<string, unknown>;
+    return { name, description: DEFINITIONS[name].description, parameters };
+  });
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** `limit: Too big: expected number to be <=50; query: …`: every issue, one line. */
+function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : 'arguments'}: ${oneLine(i.message)}`).join('; ');
+}
+
+/**
+ * Parses (repairing broken JSON) and validates one call the model made. `external` names the tools
+ * of external MCP servers, whose own servers validate their arguments.
+ */
+export function checkToolCall(call: { id: string; name: string; arguments: string }, external: ReadonlySet<string>): AgentToolCall {
+  const parsed = parseToolArguments(call.arguments);
+  if (!parsed.ok) return { id: call.id, name: call.name, argumentsJson: '{}', error: parsed.error };
+  const argumentsJson = JSON.stringify(parsed.value);
+  if (external.has(call.name)) return { id: call.id, name: call.name, argumentsJson, args: parsed.value };
+  if (!isBuiltinTool(call.name)) {
+    return { id: call.id, name: call.name, argumentsJson, error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...AGENT_TOOL_NAMES, ...external].join(', ')}` };
+  }
+  const checked = DEFINITIONS[call.name].schema.safeParse(parsed.value);
+  if (!checked.success) return { id: call.id, name: call.name, argumentsJson, error: `invalid arguments for ${call.name}: ${formatIssues(checked.error.issues)}` };
+  return { id: call.id, name: call.name, argumentsJson, args: checked.data as Record<string, unknown> };
+}
+
+/** Markdown headings of a document: level, number (when the heading starts with one) and title. */
+function headings(markdown: string): Array<{ index: number; level: number; title: string }> {
+  const out: Array<{ index: number; level: number; title: string }> = [];
+  const re = /^(#{1,6})[ \t]+(.+?)[ \t]*#*$/gm;
+  for (const m of markdown.matchAll(re)) out.push({ index: m.index, level: m[1]!.length, title: m[2]!.trim() });
+  return out;
+}
+
+/**
+ * One section of a paper's Markdown, by number ("3", "3.2") or by words of its heading; the
+ * section runs to the next heading of the same or a higher level. Null when none matches.
+ */
+export function sectionOf(markdown: string, wanted: string): { title: string; text: string } | null {
+  const hs = headings(markdown);
+  const w = wanted.trim().toLowerCase().replace(/^§\s*/, '');
+  const numbered = /^\d+(\.\d+)*\.?$/.test(w) ? w.replace(/\.$/, '') : null;
+  const hit =
+    hs.find((h) => numbered !== null && new RegExp(`^${numbered.replace(/\./g, '\\.')}(\\.|\\s|$)`).test(h.title.toLowerCase())) ??
+    hs.find((h) => h.title.toLowerCase() === w) ??
+    hs.find((h) => h.title.toLowerCase().includes(w));
+  if (!hit) return null;
+  const next = hs.find((h) => h.index > hit.index && h.level <= hit.level);
+  return { title: hit.title, text: markdown.slice(hit.index, next?.index ?? markdown.length).trim() };
+}
+
+/** The list of sections of a paper's Markdown (for the model to choose from). */
+export function outlineOf(markdown: string): string[] {
+  return headings(markdown)
+    .filter((h) => h.level >= 2 && h.level <= 4)
+    .map((h) => `${'  '.repeat(Math.max(0, h.level - 2))}- ${h.title}`);
+}

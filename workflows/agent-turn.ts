@@ -1,0 +1,190 @@
+/**
+ * agentTurn: one turn of the research agent ("agents are while loops with function calls"). Each
+ * model call is an activity; each tool call is an activity, or for arXiv work a child workflow
+ * (topicSearch, paperIngest), so every arXiv request goes through the rate-limited queue and gate,
+ * and a worker restart resumes the turn where it was instead of losing it. Budgets (model calls,
+ * tool output kept, wall time) end the loop with a last call without tools; the answer's
+ * citations are checked against the ids the tools returned.
+ */
+import { defineQuery, executeChild, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.ts';
+import type { AgentToolOutput } from '../activities/agent/activities.ts';
+import {
+  budgetSentence,
+  checkCitations,
+  cutToolOutput,
+  describeToolCall,
+  formatSearchResult,
+  idsFromTools,
+  subscriptionConfirmed,
+  type AgentLimits,
+  type AgentMessage,
+  type AgentToolCall,
+  type BudgetHit,
+} from '../domain/agent.ts';
+import { paperIngest } from './paper-ingest.ts';
+import { trackProgress } from './progress.ts';
+import { topicSearch } from './topic-search.ts';
+
+export interface AgentTurnInput {
+  /** The conversation so far, ending with the user's new message. */
+  messages: AgentMessage[];
+  limits: AgentLimits;
+  /** LLM_TIMEOUT_MS: bounds each model call's activity. */
+  llmTimeoutMs: number;
+}
+
+/** One tool call as the user sees it in the trace. */
+export interface AgentTraceEntry {
+  step: number;
+  tool: string;
+  label: string;
+  isError: boolean;
+  /** Characters of its output kept in the context. */
+  chars: number;
+}
+
+export interface AgentTurnResult {
+  answer: string;
+  /** The conversation after this turn (input messages, tool rounds, the final answer). */
+  messages: AgentMessage[];
+  /** arXiv ids the answer cites, all returned by a tool in this conversation. */
+  cited: string[];
+  /** Ids the model cited that no tool returned: removed from the answer. */
+  removed: string[];
+  steps: number;
+  toolCalls: number;
+  toolChars: number;
+  budget: BudgetHit;
+  trace: AgentTraceEntry[];
+}
+
+/** The tool calls so far (the CLI and the bot show them as they happen). */
+export const agentTraceQuery = defineQuery<AgentTraceEntry[]>('agentTrace');
+
+const errorText = (e: unknown): string => {
+  let c: unknown = e;
+  while (c instanceof Error && c.cause instanceof Error) c = c.cause;
+  return c instanceof Error ? c.message : String(c);
+};
+
+export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult> {
+  const limits = input.limits;
+  const model = proxyActivities<Activities>({
+    // A re-ask makes two model calls in one activity.
+    startToCloseTimeout: 2 * input.llmTimeoutMs + 10_000,
+    heartbeatTimeout: input.llmTimeoutMs + 5_000,
+    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['INVALID_INPUT'] },
+  });
+  const tools = proxyActivities<Activities>({
+    startToCloseTimeout: '10 minutes',
+    // Tools heartbeat every 5 s: a worker that died in one is noticed within 20 s and it runs again elsewhere.
+    heartbeatTimeout: '20 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
+  });
+  const stage = trackProgress('thinking');
+  const trace: AgentTraceEntry[] = [];
+  setHandler(agentTraceQuery, () => trace);
+  const parentId = workflowInfo().workflowId;
+  const started = Date.now();
+  const today = new Date(started).toISOString().slice(0, 10);
+  const messages: AgentMessage[] = [...input.messages];
+  let steps = 0;
+  let toolCalls = 0;
+  let toolChars = 0;
+  let children = 0;
+  let budget: BudgetHit = null;
+  let answer = '';
+
+  for (;;) {
+    let final = false;
+    if (steps > 0) {
+      if (steps >= limits.maxSteps - 1) budget = 'steps';
+      else if (toolChars >= limits.maxToolChars) budget = 'tool-output';
+      else if (Date.now() - started >= limits.maxSeconds * 1000) budget = 'time';
+      final = budget !== null;
+    }
+    stage(final ? 'writing the answer' : steps === 0 ? 'thinking' : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`);
+    const reply = await model.agentChat({ messages, final, limits, today });
+    steps++;
+    if (final || reply.toolCalls.length === 0) {
+      answer = reply.content?.trim() ?? '';
+      break;
+    }
+    messages.push({
+      role: 'assistant',
+      content: reply.content,
+      tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.argumentsJson } })),
+    });
+    const step = steps;
+    const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(call, step)));
+    // Each result is cut to what is left of the tool-output budget, in call order.
+    for (const [i, call] of reply.toolCalls.entries()) {
+      const out = outputs[i]!;
+      const left = Math.max(0, limits.maxToolChars - toolChars);
+      const text = left > 0 ? cutToolOutput(out.text, left) : 'Not shown: the tool-output budget of this turn is used up.';
+      toolChars += Math.min(out.text.length, left);
+      toolCalls++;
+      trace.push({ step, tool: call.name, label: describeToolCall(call.name, call.args), isError: out.isError, chars: text.length });
+      messages.push({ role: 'tool', tool_call_id: call.id, content: out.isError ? `Error: ${text}` : text });
+    }
+  }
+
+  if (!answer) answer = 'The model gave no answer text. Try rephrasing the question.';
+  const checked = checkCitations(answer, idsFromTools(messages));
+  let shown = checked.answer;
+  if (checked.removed.length) {
+    shown += `\n\n_${checked.removed.length} citation${checked.removed.length === 1 ? '' : 's'} removed: no tool returned ${checked.removed.join(', ')} in this conversation._`;
+  }
+  if (budget) shown += `\n\n${budgetSentence(budget)}`;
+  messages.push({ role: 'assistant', content: shown });
+  stage('done');
+  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace };
+
+  async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
+    if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
+    const args = call.args;
+    stage(describeToolCall(call.name, args));
+    try {
+      switch (call.name) {
+        case 'search_arxiv': {
+          const topic = String(args.topic);
+          const maxResults = typeof args.max_results === 'number' ? args.max_results : 5;
+          const r = await executeChild(topicSearch, {
+            workflowId: `${parentId}/search-${step}-${++children}`,
+            // No full-text ingest here: the agent reads what it wants with get_paper (fewer arXiv requests).
+            args: [{ question: topic, maxResults, topN: 0, topic }],
+          });
+          return { text: formatSearchResult(topic, { query: r.query, ranker: r.ranker, results: r.results.slice(0, maxResults) }), isError: false };
+        }
+        case 'get_paper': {
+          const source = args.source === 'html' || args.source === 'pdf' ? args.source : 'auto';
+          const ingest = await executeChild(paperIngest, {
+            workflowId: `${parentId}/get-${step}-${++children}`,
+            args: [{ ref: String(args.url_or_id), source }],
+          });
+          return await tools.agentReadPaper({
+            id: ingest.id,
+            contentKey: ingest.contentKey,
+            note: ingest.note,
+            ...(typeof args.section === 'string' ? { section: args.section } : {}),
+          });
+        }
+        case 'subscribe_topic': {
+          if (!subscriptionConfirmed(messages, args)) {
+            const { confirmed: _c, ...proposal } = args;
+            return {
+              text: `Not subscribed yet. Show the user this subscription and ask them to confirm: ${JSON.stringify(proposal)}. If they agree, call subscribe_topic again with the same arguments and "confirmed": true.`,
+              isError: false,
+            };
+          }
+          return await tools.agentTool({ name: call.name, args });
+        }
+        default:
+          return await tools.agentTool({ name: call.name, args });
+      }
+    } catch (e) {
+      return { text: `${call.name} failed: ${errorText(e)}`, isError: true };
+    }
+  }
+}
