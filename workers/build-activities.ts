@@ -28,6 +28,7 @@ import type { PaperStore } from '../activities/store/port.ts';
 import { createLlmClient, type LlmClient } from '../activities/llm/client.ts';
 import { createSummarizer } from '../activities/summarize/llm.ts';
 import { buildSearchQuery } from '../activities/query/llm.ts';
+import { buildAgentDeps } from './agent-service.ts';
 
 export interface BuiltActivities {
   activities: ReturnType<typeof createActivities>;
@@ -137,7 +138,7 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
     failpoint: createFailpoints(config.FAILPOINTS),
   };
   return {
-    activities: createActivities(deps),
+    activities: createActivities({ ...deps, agent: buildAgentDeps(config, logger, store) }),
     arxivActivities: createArxivActivities({ client: arxivClient, blobs }),
     deps,
     arxivClient,
