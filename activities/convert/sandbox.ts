@@ -155,6 +155,7 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
 
   const acquire = async (): Promise<Child> => {
     while (busy >= maxChildren) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (closed) throw new AppError('CONVERT_FAILED', 'The conversion sandbox is closed.');
     busy++;
     const child = idle.pop() ?? spawnChild();
     if (child.idleTimer) clearTimeout(child.idleTimer);
@@ -228,6 +229,8 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
         finish(null, error, false);
       };
       child.proc.on('message', onMessage);
+      // An idle child that died before its 'exit' event was handled: no exit will come now.
+      if (child.dead) return finish(null, new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'), false);
       child.proc.send({ id, kind, data }, (e) => {
         if (e && !settled) child.proc.kill('SIGKILL');
       });

@@ -16,7 +16,8 @@ import { isAppError } from '../../../lib/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 import { HOSTILE_KINDS, writeHostilePdf, type HostileKind } from '../../support/hostile-pdf.ts';
 
-const LIMITS = { timeoutMs: 180_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 384 };
+// 5000 blank pages take ~10 s on a quiet machine and 74 s were seen at load 15 on two cores.
+const LIMITS = { timeoutMs: 300_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 384 };
 /** One 10 ms poll of page faults at a few GB/s, plus the kernel's accounting granularity. */
 const MARGIN_MB = 64;
 
