@@ -110,6 +110,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'answer a question from the stored papers, citing [arXiv id §section] (quotes passages without an LLM)',
     load: () => import('./ask.ts'),
   },
+  {
+    name: 'chat',
+    term: 'chat [options]',
+    description: 'chat with the research agent: it searches arXiv, reads papers and the library, with cited answers (@folders, /prompts, /tools, /quit)',
+    load: () => import('./chat.ts'),
+  },
+  {
+    name: 'library',
+    term: 'library',
+    description: 'maintain the library database (migrations, moving SQLite to Postgres)',
+    load: () => import('./library.ts'),
+  },
 ];
 
 /**

@@ -1,0 +1,162 @@
+/**
+ * `arxiv-radar chat`: a REPL over the research agent (the same AgentService as Discord's /arxiv ask
+ * and MCP's agent_ask), in the style of an MCP chatbot: natural language goes to the agent, whose
+ * tool calls are shown as they happen; `@folders` and `@<topic>` read the library's topic
+ * resources; `/prompts` and `/prompt <name> key=value…` run the MCP prompts; `/tools`, `/reset`,
+ * `/quit`. The conversation is kept for the session. `chat --once "question" [--json]` for scripts.
+ */
+import { randomUUID } from 'node:crypto';
+import readline from 'node:readline';
+import type { Command } from 'commander';
+import type { AgentReply, AgentService } from '../../app/agent-service.ts';
+import { AppError, errorMessage } from '../../lib/errors.ts';
+import { searchPromptText } from '../../mcp/prompts.ts';
+import type { RadarServiceHandle } from '../../workers/radar-service.ts';
+import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
+
+/** The prompts `/prompts` lists (the MCP server's), with how to build their text. */
+export const CHAT_PROMPTS: ReadonlyArray<{ name: string; description: string; args: Array<{ name: string; required: boolean }>; build: (a: Record<string, string>) => string }> = [
+  {
+    name: 'generate_search_prompt',
+    description: 'search arXiv for a topic, extract each paper’s information and synthesise a report',
+    args: [
+      { name: 'topic', required: true },
+      { name: 'num_papers', required: false },
+    ],
+    build: (a) => {
+      const n = Number.parseInt(a.num_papers ?? '5', 10);
+      return searchPromptText(a.topic!, Math.min(50, Math.max(1, Number.isFinite(n) ? n : 5)));
+    },
+  },
+];
+
+/** `key=value key2="two words"` → { key: 'value', key2: 'two words' }. */
+export function parsePromptArgs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(/(\w+)=("([^"]*)"|'([^']*)'|(\S+))/g)) out[m[1]!] = m[3] ?? m[4] ?? m[5] ?? '';
+  return out;
+}
+
+/** The prompt's text, or an INVALID_INPUT error naming what is missing. */
+export function buildPrompt(name: string, args: Record<string, string>): string {
+  const prompt = CHAT_PROMPTS.find((p) => p.name === name);
+  if (!prompt) throw new AppError('INVALID_INPUT', `No prompt "${name}". /prompts lists them.`);
+  const missing = prompt.args.filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
+  if (missing.length) throw new AppError('INVALID_INPUT', `/prompt ${name} needs ${missing.map((m) => `${m}=…`).join(' ')}`);
+  return prompt.build(args);
+}
+
+function formatReply(r: AgentReply): string {
+  const parts: string[] = [];
+  if (r.notice) parts.push(r.notice, '');
+  parts.push(r.answer.trim());
+  if (r.cited.length) parts.push('', 'Sources:', ...r.cited.map((c, i) => `  [${i + 1}] arXiv:${c.id}${c.title ? ` — ${c.title.replace(/\s+/g, ' ')}` : ''} ${c.url}`));
+  if (r.usedAgent) parts.push('', `(${r.steps} step${r.steps === 1 ? '' : 's'}, ${r.toolCalls} tool call${r.toolCalls === 1 ? '' : 's'}, ${(r.ms / 1000).toFixed(1)} s)`);
+  return `${parts.join('\n')}\n`;
+}
+
+const HELP = `Ask anything about arXiv papers. Commands:
+  @folders                 topics in the library
+  @<topic>                 the papers of a topic
+  /prompts                 list prompts
+  /prompt <name> k=v …     run a prompt, e.g. /prompt generate_search_prompt topic="graph transformers" num_papers=3
+  /tools                   the agent's tools
+  /reset                   start a new conversation
+  /quit                    leave (also Ctrl-D)
+`;
+
+/** Handles one REPL line; returns false to quit. Output goes to `out`. */
+export async function handleLine(
+  line: string,
+  ctx: { service: RadarServiceHandle; agent: AgentService; conversation: { id: string }; out: (s: string) => void },
+): Promise<boolean> {
+  const text = line.trim();
+  if (!text) return true;
+  const { service, agent, out } = ctx;
+  if (text === '/quit' || text === '/exit') return false;
+  if (text === '/help') {
+    out(HELP);
+    return true;
+  }
+  if (text === '/tools') {
+    out(`${agent.tools().map((t) => `  ${t.name}: ${t.description}`).join('\n')}\n`);
+    return true;
+  }
+  if (text === '/prompts') {
+    out(`${CHAT_PROMPTS.map((p) => `  ${p.name} ${p.args.map((a) => (a.required ? `${a.name}=…` : `[${a.name}=…]`)).join(' ')}: ${p.description}`).join('\n')}\n`);
+    return true;
+  }
+  if (text === '/reset') {
+    await agent.reset(ctx.conversation.id);
+    ctx.conversation.id = `cli:${randomUUID()}`;
+    out('New conversation.\n');
+    return true;
+  }
+  if (text === '@folders') {
+    const topics = await service.topics();
+    out(topics.length ? `${topics.map((t) => `  ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')}\n` : 'No topics yet: ask the agent to search for something.\n');
+    return true;
+  }
+  if (text.startsWith('@')) {
+    out(await service.topicMarkdown(text.slice(1).trim()));
+    return true;
+  }
+  let question = text;
+  if (text.startsWith('/prompt ') || text === '/prompt') {
+    const [, name = '', rest = ''] = /^\/prompt\s*(\S*)\s*(.*)$/.exec(text) ?? [];
+    question = buildPrompt(name, parsePromptArgs(rest));
+    out(`(prompt ${name})\n`);
+  } else if (text.startsWith('/')) {
+    out(`Unknown command ${text.split(/\s/)[0]}. /help lists them.\n`);
+    return true;
+  }
+  const reply = await agent.ask({ question, conversationId: ctx.conversation.id }, undefined, {
+    onTool: (t) => out(`  → ${t.label}${t.isError ? ' (failed)' : ''}\n`),
+  });
+  out(formatReply(reply));
+  return true;
+}
+
+export function register(program: Command): void {
+  program
+    .command('chat')
+    .description('chat with the research agent: it searches arXiv, reads papers and the library, with cited answers (@folders, /prompts, /tools, /quit)')
+    .option('--once <question>', 'ask one question, print the answer and exit')
+    .option('--json', 'with --once: print the reply as JSON (answer, cited, steps, trace, …)')
+    .action(async (opts: { once?: string; json?: boolean }, cmd: Command) => {
+      await withService(cmd, async (service, ctx) => {
+        const { createAgentService } = await import('../../workers/agent-service.ts');
+        const agent = createAgentService(ctx.config, ctx.logger, service);
+        const out = (s: string) => void process.stdout.write(s);
+        if (opts.once !== undefined) {
+          const reply = await agent.ask({ question: opts.once }, undefined, {
+            signal: ctx.signal,
+            ...(opts.json ? {} : { onTool: (t) => process.stderr.write(`  → ${t.label}${t.isError ? ' (failed)' : ''}\n`) }),
+          });
+          if (opts.json) printJson(reply);
+          else out(formatReply(reply));
+          return;
+        }
+        const conversation = { id: `cli:${randomUUID()}` };
+        const interactive = Boolean(process.stdin.isTTY);
+        if (interactive) out(`arxiv-radar chat${agent.enabled ? '' : ' (no LLM configured: answers come from your library)'}. /help for commands.\n`);
+        const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: interactive, historySize: 200 });
+        rl.setPrompt('> ');
+        if (interactive) rl.prompt();
+        try {
+          for await (const line of rl) {
+            try {
+              if (!(await handleLine(line, { service, agent, conversation, out }))) break;
+            } catch (e) {
+              out(`Error: ${errorMessage(e)}\n`);
+            }
+            if (interactive) rl.prompt();
+          }
+        } finally {
+          rl.close();
+          await agent.reset(conversation.id).catch(() => {});
+        }
+      });
+    });
+}
