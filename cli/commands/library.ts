@@ -77,7 +77,7 @@ export function register(program: Command): void {
         if (mismatched.length > 0) {
           throw new AppError(
             'STORE_ERROR',
-            `counts differ after the copy in ${mismatched.map((t) => `${t} (sqlite ${after.sqlite[t]}, postgres ${after.postgres[t]})`).join(', ')}; ` +
+            `counts differ after the copy in ${mismatched.map((t) => `${t} (source ${after.sqlite[t]}, target ${after.postgres[t]})`).join(', ')}; ` +
               'the target must be empty or hold only earlier copies of this library',
           );
         }
