@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { DefaultLogger, NativeConnection, Runtime as TemporalRuntime, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import type { Config } from '../config/env.ts';
+import { AppError } from '../lib/errors.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 import { resolveTemporalCli } from './temporal-cli.ts';
@@ -33,6 +34,8 @@ export interface RuntimeOptions {
   workflowBundle?: WorkerOptions['workflowBundle'];
   /** Overrides the dev server's ports (tests pass 0 for free ones). */
   devServerPorts?: { port: number; uiPort: number };
+  /** A worker-only node (`start --worker`): workers only; the main node owns the subscriptions' schedules. */
+  workerOnly?: boolean;
 }
 
 let sdkLoggerInstalled = false;
@@ -61,8 +64,8 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   installSdkLogger(log);
   const say = opts.say ?? (() => {});
   // Stored subscriptions are checked before anything starts: a broken schedule is an error, not a log line.
-  const library = openStore(config, log);
-  try {
+  const library = opts.workerOnly ? null : openStore(config, log);
+  if (library) try {
     await prepareSubscriptions(library, { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE }, (m) => {
       log.info(m);
       say(m);
@@ -70,6 +73,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   } finally {
     await library.close();
   }
+  if (opts.workerOnly && !config.TEMPORAL_ADDRESS) throw new AppError('INVALID_INPUT', 'a worker-only node needs TEMPORAL_ADDRESS (the cluster the other nodes use)');
   let devServer: DevServer | undefined;
   let address = config.TEMPORAL_ADDRESS;
   if (!address) {
@@ -106,7 +110,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
     throw e;
   }
   const running = workers.run();
-  try {
+  if (!opts.workerOnly) try {
     // Schedules follow the subscriptions stored in the library (created, updated, paused, deleted).
     const clientConnection = await Connection.connect({ address });
     try {

@@ -19,6 +19,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  defineQuery,
   defineSignal,
   defineUpdate,
   log,
@@ -107,6 +108,16 @@ export const acquireArxivTurn = defineUpdate<TurnAnswer, [TurnRequest]>('acquire
 export const releaseArxivTurn = defineSignal<[TurnRelease]>('releaseArxivTurn');
 export const withdrawArxivTurn = defineSignal<[TurnWithdrawal]>('withdrawArxivTurn');
 
+/** What `doctor` reads from a running gate: the interval the cluster's last request was spaced by, and the queue. */
+export interface GateQueueStatus {
+  lastIntervalMs: number;
+  waiting: number;
+  held: boolean;
+  backoffUntil: number;
+}
+/** A query (no history events), so adding it keeps every recorded gate history replaying. */
+export const arxivGateStatus = defineQuery<GateQueueStatus>('arxivGateStatus');
+
 /** Backoff without Retry-After: 2 s, 4 s, 8 s … capped at 2 minutes (arXiv often omits the header). */
 export function throttleBackoffMs(consecutiveThrottles: number): number {
   return Math.min(2000 * 2 ** Math.max(0, consecutiveThrottles - 1), 120_000);
@@ -143,6 +154,13 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     state.backoffUntil = rel.throttled ? now + (rel.retryAfterMs ?? throttleBackoffMs(state.consecutiveThrottles)) : 0;
     holder = undefined;
   };
+
+  setHandler(arxivGateStatus, () => ({
+    lastIntervalMs: state.lastIntervalMs,
+    waiting: waiting.filter((w) => isAlive(w, Date.now())).length,
+    held: holder !== undefined,
+    backoffUntil: state.backoffUntil,
+  }));
 
   setHandler(
     acquireArxivTurn,

@@ -3,7 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
-import { openStore } from '../../workers/store.ts';
+import { openBlobStore } from '../../workers/blobs.ts';
+import { openStore, storeLocation } from '../../workers/store.ts';
 import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { redact, redactDeep } from '../../lib/redact.ts';
@@ -119,6 +120,72 @@ async function scheduleChecks(config: Config): Promise<Check[]> {
   return checks;
 }
 
+/**
+ * What a worker needs on this node: the library reachable and migrated, the blob store writable
+ * and readable (a tiny content-addressed probe, the same bytes every time), and, on a cluster,
+ * the same arXiv interval as the gate the other nodes use.
+ */
+async function storageChecks(config: Config): Promise<Check[]> {
+  const checks: Check[] = [];
+  const location = storeLocation(config);
+  try {
+    const store = openStore(config);
+    try {
+      const subs = await store.listSubscriptions();
+      checks.push({ name: 'library', status: 'ok', detail: `${location} (migrated; ${subs.length} subscription${subs.length === 1 ? '' : 's'})` });
+    } finally {
+      await store.close();
+    }
+  } catch (e) {
+    checks.push({ name: 'library', status: 'fail', detail: `${location}: ${errorMessage(e)}` });
+  }
+  const blobs = openBlobStore(config);
+  try {
+    const probe = Buffer.from('{"arxiv-radar":"doctor probe"}');
+    const { key } = await blobs.put(probe, 'json');
+    const back = await blobs.get(key);
+    checks.push(
+      back.equals(probe)
+        ? { name: 'blobs', status: 'ok', detail: `${blobs.describe()} is writable and readable` }
+        : { name: 'blobs', status: 'fail', detail: `${blobs.describe()} gave back other bytes than were stored` },
+    );
+  } catch (e) {
+    checks.push({ name: 'blobs', status: 'fail', detail: `${blobs.describe()}: ${errorMessage(e)}` });
+  } finally {
+    await blobs.close();
+  }
+  if (config.TEMPORAL_ADDRESS) checks.push(await checkGateInterval(config));
+  return checks;
+}
+
+/** On a cluster: does this node space arXiv requests like the running gate's last request? */
+async function checkGateInterval(config: Config): Promise<Check> {
+  const { Client, Connection } = await import('@temporalio/client');
+  const { ARXIV_GATE_WORKFLOW_ID, arxivGateStatus } = await import('../../workflows/arxiv-gate.ts');
+  try {
+    const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS!, connectTimeout: 3000 });
+    try {
+      const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+      const status = await client.workflow.getHandle(ARXIV_GATE_WORKFLOW_ID).query(arxivGateStatus);
+      if (status.lastIntervalMs === 0) return { name: 'arxiv gate', status: 'ok', detail: 'running; no request spaced yet' };
+      if (status.lastIntervalMs !== config.ARXIV_MIN_INTERVAL_MS) {
+        return {
+          name: 'arxiv gate',
+          status: 'warn',
+          detail: `this node spaces arXiv requests by ARXIV_MIN_INTERVAL_MS=${config.ARXIV_MIN_INTERVAL_MS} ms, the cluster's last request by ${status.lastIntervalMs} ms: set the same value on every node`,
+        };
+      }
+      return { name: 'arxiv gate', status: 'ok', detail: `running; ${status.lastIntervalMs} ms between requests, as configured here; ${status.waiting} waiting` };
+    } finally {
+      await connection.close();
+    }
+  } catch (e) {
+    const message = errorMessage(e);
+    if (/not found/i.test(message)) return { name: 'arxiv gate', status: 'off', detail: 'no arXiv gate running yet (it starts with the first arXiv request)' };
+    return { name: 'arxiv gate', status: 'warn', detail: `could not read the arXiv gate: ${message}` };
+  }
+}
+
 export function register(program: Command): void {
   program
     .command('doctor')
@@ -126,7 +193,7 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const { config } = loadContext(cmd);
-      const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config), ...(await scheduleChecks(config))];
+      const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config), ...(await storageChecks(config)), ...(await scheduleChecks(config))];
       const failed = checks.some((c) => c.status === 'fail');
       if (opts.json) {
         // Details quote settings (URLs, errors from Temporal): everything printed is redacted.

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Config } from '../../config/env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Runtime } from '../../workers/runtime.ts';
+import { AppError } from '../../lib/errors.ts';
 import { loadContext } from '../context.ts';
 
 /** The Discord bot and the MCP HTTP endpoint, when configured, on the same RadarService as the CLI. */
@@ -52,12 +53,16 @@ export function register(program: Command): void {
     .command('start')
     .description('start Temporal (embedded dev server unless TEMPORAL_ADDRESS is set) and the workers; Ctrl-C stops everything')
     .option('--no-bot', 'do not run the Discord bot even when DISCORD_TOKEN is set (e.g. extra worker machines)')
-    .action(async (opts: { bot: boolean }, cmd: Command) => {
+    .option('--worker', 'a worker-only node: connect to TEMPORAL_ADDRESS and run the workers; no embedded server, schedules, bot or MCP (docs/deployment.md)')
+    .action(async (opts: { bot: boolean; worker?: boolean }, cmd: Command) => {
       const { config, logger } = loadContext(cmd);
+      if (opts.worker && !config.TEMPORAL_ADDRESS) {
+        throw new AppError('INVALID_INPUT', 'start --worker joins an existing cluster: set TEMPORAL_ADDRESS to the Temporal frontend (host:7233) that the other nodes use.');
+      }
       const { startRuntime } = await import('../../workers/runtime.ts');
       const out = (m: string) => process.stdout.write(`${m}\n`);
       const startedAt = Date.now();
-      const runtime = await startRuntime(config, { logger, say: out });
+      const runtime = await startRuntime(config, { logger, say: out, workerOnly: opts.worker === true });
       if (runtime.devServer) {
         out(`Temporal dev server on ${runtime.temporalAddress} (data in ${config.DATA_DIR})`);
         if (runtime.uiUrl) out(`Temporal Web UI: ${runtime.uiUrl}`);
@@ -65,7 +70,8 @@ export function register(program: Command): void {
         out(`Using Temporal at ${runtime.temporalAddress}`);
       }
       out(`Workers polling: ${runtime.workers.workers.map((w) => w.options.taskQueue).join(', ')}`);
-      const frontEnds = await startFrontEnds(config, logger, runtime, out, { bot: opts.bot }).catch(async (e: unknown) => {
+      if (opts.worker) out('Worker-only node: schedules, the Discord bot and MCP run on the main node.');
+      const frontEnds = await (opts.worker ? Promise.resolve({ stop: async () => {} }) : startFrontEnds(config, logger, runtime, out, { bot: opts.bot })).catch(async (e: unknown) => {
         await runtime.stop();
         throw e;
       });
