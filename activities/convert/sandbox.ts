@@ -247,6 +247,15 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
         release(child, false);
         throw e;
       }
+      // The limit covers the whole child: Node, tsx and pdf.js take ~110 MB before any document.
+      const base = readMemory(child.proc.pid ?? 0);
+      if (base && base.rssKb > limits.maxMemoryMb * 1024) {
+        release(child, false);
+        throw new AppError(
+          'CONFIG_INVALID',
+          `CONVERT_MAX_MEMORY_MB=${limits.maxMemoryMb} is below what the converter process takes before reading any document (${Math.round(base.rssKb / 1024)} MB); set it to 256 or more.`,
+        );
+      }
       const { result, error, run } = await runOn(child, data, input.kind);
       opts.onRun?.(run);
       if (error) throw error;
@@ -289,7 +298,7 @@ export async function closeSandboxes(): Promise<void> {
 function memoryError(maxMemoryMb: number): AppError {
   return new AppError(
     'CONVERT_TOO_LARGE',
-    `Conversion exceeded the ${maxMemoryMb} MB memory limit (CONVERT_MAX_MEMORY_MB) and was stopped; the file is too complex or hostile (e.g. a decompression bomb).`,
+    `Conversion exceeded the ${maxMemoryMb} MB memory limit (CONVERT_MAX_MEMORY_MB) and was stopped: the file is hostile (e.g. a decompression bomb) or needs more memory than the limit allows.`,
   );
 }
 

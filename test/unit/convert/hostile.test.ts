@@ -87,7 +87,7 @@ describe('hostile PDFs in the sandbox', () => {
   });
 });
 
-describe('sandbox input that is not a regular file', () => {
+describe('sandbox input that is not a regular file, and limits that cannot work', () => {
   let dir = '';
   const sandbox = createConvertSandbox({ limits: { ...LIMITS, maxBytes: 1024 * 1024 }, maxChildren: 1 });
   before(() => {
@@ -120,6 +120,12 @@ describe('sandbox input that is not a regular file', () => {
     const big = path.join(dir, 'big.pdf');
     writeFileSync(big, Buffer.alloc(1024 * 1024 + 1, 0x20));
     await assert.rejects(sandbox.convert({ kind: 'pdf', path: big }), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /1048577 bytes, over the 1048576-byte limit \(CONVERT_MAX_BYTES\)/.test(e.message));
+  });
+
+  it('says when CONVERT_MAX_MEMORY_MB is below what the converter itself needs', async () => {
+    const tiny = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 64 }, maxChildren: 1 });
+    await assert.rejects(tiny.convert({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }), (e) => isAppError(e, 'CONFIG_INVALID') && /CONVERT_MAX_MEMORY_MB=64 is below what the converter process takes/.test(e.message));
+    await tiny.close();
   });
 
   it('stops reading at the byte limit when the size stat() gives is wrong', async () => {
