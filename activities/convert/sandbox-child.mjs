@@ -1,18 +1,21 @@
 // Child process entry for sandbox.ts: converts one document per message, one at a time, until the
-// parent disconnects or kills it (after a limit breach). Plain JS so it starts without a loader.
-// Beside the TypeScript sources it registers tsx itself so the converters load the same way from
-// the CLI, node:test and the Temporal worker; in dist/ (scripts/build.mjs copies it there) its
-// siblings are compiled .js and need no loader.
+// parent disconnects or kills it (after a limit breach). Plain JS so it starts without a loader;
+// from the sources it registers tsx itself so the TypeScript converters load the same way from the
+// CLI, node:test and the Temporal worker; from dist/ (scripts/build.mjs copies this file beside the
+// compiled converters) it imports the compiled .js directly.
 import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
-const fromSource = existsSync(new URL('./pdf.ts', import.meta.url));
 // pdf.js (and its in-thread "fake worker", which it would otherwise import() lazily) are loaded
 // natively before tsx is registered: pushing their ~4 MB of plain ESM through the tsx loader
 // raises peak RSS by ~250 MB on the 79-page corpus paper. pdf.ts then gets the cached module,
 // and pdf.js finds its worker on globalThis.pdfjsWorker instead of importing it.
 await import('pdfjs-dist/legacy/build/pdf.mjs');
 globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-if (fromSource) (await import('tsx/esm/api')).register();
+const fromSource = existsSync(new URL('./pdf.ts', import.meta.url));
+if (fromSource) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
 const { convertPdf } = await import(fromSource ? './pdf.ts' : './pdf.js');
 const { convertHtml } = await import(fromSource ? './html.ts' : './html.js');
 
