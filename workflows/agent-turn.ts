@@ -105,7 +105,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
       final = budget !== null;
     }
     stage(final ? 'writing the answer' : steps === 0 ? 'thinking' : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`);
-    const reply = await model.agentChat({ messages, final, limits, today });
+    const reply = await model.agentChat({ messages, budget, limits, today });
     steps++;
     if (final || reply.toolCalls.length === 0) {
       answer = reply.content?.trim() ?? '';

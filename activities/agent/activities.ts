@@ -8,7 +8,7 @@ import { Context } from '@temporalio/activity';
 import type { SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
 import { answerQuestion } from '../answer/answer.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
-import { agentSystemPrompt, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
+import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { redact } from '../../lib/redact.ts';
@@ -43,8 +43,8 @@ export interface AgentActivityDeps {
 
 export interface AgentChatInput {
   messages: AgentMessage[];
-  /** A budget ran out: no tools offered, the model must answer. */
-  final?: boolean;
+  /** A budget ran out: no tools offered, the model is told to answer with what it has. */
+  budget?: 'steps' | 'tool-output' | 'time' | null;
   limits?: AgentLimits;
   /** YYYY-MM-DD, for the system prompt (workflow time, so replays agree). */
   today: string;
@@ -104,8 +104,9 @@ export function createAgentActivities(deps: AgentActivityDeps) {
     async agentChat(input: AgentChatInput): Promise<AgentChatOutput> {
       const llm = agent?.llm;
       if (!llm) throw noLlm();
-      const extra = input.final ? [] : await external();
-      const tools = input.final ? [] : [...builtinToolSpecs(), ...extra];
+      const final = Boolean(input.budget);
+      const extra = final ? [] : await external();
+      const tools = final ? [] : [...builtinToolSpecs(), ...extra];
       const externalNames = new Set(extra.map((t) => t.name));
       const system: AgentMessage = { role: 'system', content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS) };
       let chars = 0;
@@ -116,7 +117,9 @@ export function createAgentActivities(deps: AgentActivityDeps) {
           stream: agent.stream ?? true,
           onText: (delta) => heartbeat({ chars: (chars += delta.length) }),
         });
-      let reply: ToolChatResult = await ask(input.messages);
+      // Said as the user's side (some chat templates accept a system message only first).
+      const asked: AgentMessage[] = input.budget ? [...input.messages, { role: 'user', content: `(arxiv-radar) ${budgetNote(input.budget)}` }] : input.messages;
+      let reply: ToolChatResult = await ask(asked);
       let calls = reply.toolCalls.map((c) => checkToolCall(c, externalNames));
       let reasked = false;
       const broken = calls.filter((c) => c.error?.startsWith('arguments are not valid JSON'));

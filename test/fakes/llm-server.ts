@@ -45,7 +45,7 @@ export interface FakeLlm {
   requests: FakeLlmRequest[];
   /** Queues replies, consumed one per request, in order. */
   script(responses: FakeLlmResponse[]): void;
-  /** Answers requests the queue does not cover (before `fallback`); undefined from it passes on. */
+  /** Answers requests before the queue (e.g. only JSON-mode ones); undefined from it passes on to the queue, then `fallback`. */
   respondWith(responder: FakeLlmResponder | undefined): void;
   close(): Promise<void>;
 }
@@ -86,7 +86,7 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
-      const next = queue.shift() ?? responder?.(body) ?? opts.fallback ?? { status: 500, body: JSON.stringify({ error: { message: 'fake LLM: no scripted response' } }) };
+      const next = responder?.(body) ?? queue.shift() ?? opts.fallback ?? { status: 500, body: JSON.stringify({ error: { message: 'fake LLM: no scripted response' } }) };
       if ('hang' in next) return; // never answer: the client's timeout must fire
       if ('status' in next) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -1,0 +1,245 @@
+/**
+ * The research agent end to end: the real AgentService and agentTurn workflow on the Temporal dev
+ * server, the SQLite library, the fake arXiv (recorded corpus) and a scripted fake of the
+ * OpenAI-compatible wire format (native tool_calls, streamed). Scenarios from issue 19: one tool
+ * call then an answer (with an invented citation removed), parallel tool calls, a failing tool,
+ * invalid JSON arguments (repaired; re-asked once), the step budget, a follow-up in a stored
+ * conversation, a confirmed subscription, and no LLM configured.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AgentService } from '../../app/agent-service.ts';
+import { NO_LLM_NOTICE } from '../../app/agent-service.ts';
+import { arxivIdsIn } from '../../domain/agent.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { createAgentService } from '../../workers/agent-service.ts';
+import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
+import { standInPdf } from '../support/corpus.ts';
+import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
+
+type Body = FakeLlmRequest['body'];
+const lastMessage = (b: Body) => b.messages?.at(-1);
+const toolMessages = (b: Body) => (b.messages ?? []).filter((m) => m.role === 'tool');
+const hasTools = (b: Body) => Array.isArray(b.tools) && b.tools.length > 0;
+/** The query builder inside topicSearch asks in JSON mode: it always gets this query (the recorded `testing` search). */
+const queryBuilder = (b: Body) => (b.response_format ? { content: '{"search_query":"all:testing"}' } : undefined);
+
+describe('research agent (agentTurn) against the scripted fake LLM', () => {
+  let arxiv: FakeArxiv;
+  let llm: FakeLlm;
+  let t: TestRuntime;
+  let service: RadarServiceHandle;
+  let agent: AgentService;
+  let env: Record<string, string>;
+
+  before(async () => {
+    arxiv = await startFakeArxiv({ documents: standInPdf() });
+    llm = await startFakeLlm();
+    env = {
+      ARXIV_API_URL: arxiv.apiUrl,
+      ARXIV_RSS_URL: arxiv.rssUrl,
+      ARXIV_WEB_URL: arxiv.webUrl,
+      ARXIV_OAI_URL: arxiv.oaiUrl,
+      ARXIV_MIN_INTERVAL_MS: '50',
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-agent',
+      LLM_TIMEOUT_MS: '5000',
+    };
+    t = await startTestRuntime(env);
+    service = createRadarService(t.config, silentLogger, { client: t.client });
+    agent = createAgentService(t.config, silentLogger, service);
+    llm.respondWith(queryBuilder);
+  });
+  /** The agent's own model calls (streamed), from index `from` of every request. */
+  const agentRequests = (from = 0) => llm.requests.slice(from).filter((q) => q.body.stream === true);
+  after(async () => {
+    await service?.close();
+    await t?.stop();
+    await arxiv?.close();
+    await llm?.close();
+  });
+
+  it('one tool call then an answer; an invented citation is removed, the real one kept', async () => {
+    const before = llm.requests.length;
+    llm.script([{ toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"testing","max_results":10}' }] }]);
+    // The answer cites the first id the search returned, and one no tool returned.
+    llm.respondWith((b) => {
+      if (b.response_format) return queryBuilder(b);
+      if (lastMessage(b)?.role !== 'tool') return undefined;
+      const found = arxivIdsIn(toolMessages(b).map((m) => m.content ?? '').join('\n'))[0];
+      return { content: `The most relevant paper is arXiv:${found}; see also arXiv:2401.99999.` };
+    });
+    const progress: string[] = [];
+    const tools: string[] = [];
+    const r = await agent.ask({ question: 'What is new in software testing?' }, (m) => progress.push(m), { onTool: (x) => tools.push(x.label) });
+    llm.respondWith(queryBuilder);
+    const sent = agentRequests(before);
+    assert.equal(sent.length, 2, 'two model calls, streamed');
+    assert.ok(hasTools(sent[0]!.body));
+    assert.deepEqual(
+      sent[0]!.body.tools!.map((x) => x.function.name),
+      ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'list_topics', 'subscribe_topic'],
+    );
+    const result = toolMessages(sent[1]!.body)[0]!.content ?? '';
+    assert.match(result, /^arXiv search "testing"/);
+    const found = arxivIdsIn(result)[0]!;
+    assert.equal(r.usedAgent, true);
+    assert.equal(r.steps, 2);
+    assert.equal(r.toolCalls, 1);
+    assert.deepEqual(r.cited.map((c) => c.id), [found]);
+    assert.ok(r.cited[0]!.title, 'the cited paper is in the library');
+    assert.deepEqual(r.removed, ['2401.99999']);
+    const [body, flag] = r.answer.split('\n\n');
+    assert.ok(!body!.includes('2401.99999'), r.answer);
+    assert.match(body!, /\[citation removed: not found by a tool\]/);
+    assert.equal(flag, '_1 citation removed: no tool returned 2401.99999 in this conversation._');
+    assert.deepEqual(tools, ['searching arXiv: testing']);
+    assert.equal(r.toolChars, result.length);
+    const searches = arxiv.requests.filter((q) => q.path === '/api/query' && q.query.search_query);
+    assert.ok(searches.length >= 1, 'the search went to (fake) arXiv');
+  });
+
+  it('runs parallel tool calls in one step and answers from both', async () => {
+    llm.script([
+      {
+        toolCalls: [
+          { id: 'p1', name: 'list_topics', arguments: '{}' },
+          { id: 'p2', name: 'get_paper', arguments: '{"url_or_id":"arXiv:1111.2011v2"}' },
+        ],
+      },
+      { content: 'The library has a testing topic, and arXiv:1111.2011 studies quantum criticality on a Bethe lattice.' },
+    ]);
+    const before = llm.requests.length;
+    const r = await agent.ask({ question: 'What topics do I have, and what is 1111.2011 about?' });
+    assert.equal(r.steps, 2);
+    assert.deepEqual(r.trace.map((x) => [x.step, x.tool, x.isError]), [
+      [1, 'list_topics', false],
+      [1, 'get_paper', false],
+    ]);
+    const second = agentRequests(before)[1]!.body;
+    const [topics, paper] = toolMessages(second);
+    assert.equal(topics!.tool_call_id, 'p1');
+    assert.match(topics!.content ?? '', /testing \(\d+ papers?\)/);
+    assert.equal(paper!.tool_call_id, 'p2');
+    assert.match(paper!.content ?? '', /^# Quantum Criticality for Extended Nodes on a Bethe Lattice/);
+    assert.match(paper!.content ?? '', /## Sections \(read one with get_paper/);
+    assert.deepEqual(r.cited.map((c) => c.id), ['1111.2011']);
+  });
+
+  it('reads one section of a paper on request', async () => {
+    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011","section":"1"}' }] }, { content: 'Section 1 introduces arXiv:1111.2011.' }]);
+    const before = llm.requests.length;
+    const r = await agent.ask({ question: 'Read the introduction of 1111.2011' });
+    const text = toolMessages(agentRequests(before)[1]!.body)[0]!.content ?? '';
+    assert.match(text, /^# Quantum Criticality.* — /);
+    assert.ok(text.length < 20_000, `one section, not the paper (${text.length} chars)`);
+    assert.equal(r.trace[0]!.label, 'reading 1111.2011 §1');
+  });
+
+  it('a failing tool comes back as an error result and the agent recovers', async () => {
+    llm.script([
+      { toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"https://example.com/not-arxiv"}' }] },
+      { toolCalls: [{ name: 'list_topics', arguments: '{}' }] },
+      { content: 'That link is not an arXiv paper; your library has the topic testing.' },
+    ]);
+    const before = llm.requests.length;
+    const r = await agent.ask({ question: 'Summarise https://example.com/not-arxiv' });
+    assert.equal(r.steps, 3);
+    assert.deepEqual(r.trace.map((x) => [x.tool, x.isError]), [
+      ['get_paper', true],
+      ['list_topics', false],
+    ]);
+    const failed = toolMessages(agentRequests(before)[1]!.body)[0]!.content ?? '';
+    assert.match(failed, /^Error: get_paper failed: /);
+    assert.match(r.answer, /not an arXiv paper/);
+  });
+
+  it('repairs broken JSON arguments, and re-asks once when they cannot be repaired', async () => {
+    // Single quotes, a bare key and a trailing comma: repaired without asking.
+    llm.script([{ toolCalls: [{ name: 'list_papers', arguments: "{topic: 'testing', limit: 2,}" }] }, { content: 'Listed two papers.' }]);
+    const r1 = await agent.ask({ question: 'List two testing papers' });
+    assert.deepEqual(r1.trace.map((x) => [x.tool, x.isError]), [['list_papers', false]]);
+
+    // Not JSON at all: one re-ask showing the parser's complaint, then the corrected call runs.
+    llm.script([
+      { toolCalls: [{ id: 'bad', name: 'list_topics', arguments: '{"a": [1, 2}' }] },
+      { toolCalls: [{ id: 'good', name: 'list_topics', arguments: '{}' }] },
+      { content: 'Here are your topics.' },
+    ]);
+    const before = llm.requests.length;
+    const r2 = await agent.ask({ question: 'Which topics do I have?' });
+    assert.equal(agentRequests(before).length, 3);
+    const reask = lastMessage(agentRequests(before)[1]!.body);
+    assert.equal(reask?.role, 'tool');
+    assert.match(reask?.content ?? '', /arguments are not valid JSON .*Send this call again with a valid JSON object/);
+    assert.deepEqual(r2.trace.map((x) => [x.tool, x.isError]), [['list_topics', false]]);
+
+    // Still broken after the re-ask: a clear error result, and the model answers anyway.
+    llm.script([
+      { toolCalls: [{ name: 'list_topics', arguments: '{"a": [1, 2}' }] },
+      { toolCalls: [{ name: 'list_topics', arguments: '{"a": [1, 2}' }] },
+      { content: 'I could not call the tool.' },
+    ]);
+    const r3 = await agent.ask({ question: 'Which topics do I have?' });
+    assert.deepEqual(r3.trace.map((x) => [x.tool, x.isError]), [['list_topics', true]]);
+    assert.equal(r3.answer.startsWith('I could not call the tool.'), true);
+  });
+
+  it('stops at the step budget and answers with what it has, saying so', async () => {
+    const { config } = testConfig({ ...env, DATA_DIR: t.dataDir, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, AGENT_MAX_STEPS: '3' });
+    const limited = createAgentService(config, silentLogger, service);
+    // A model that always wants another tool while tools are offered.
+    llm.respondWith((b) => queryBuilder(b) ?? (hasTools(b) ? { toolCalls: [{ name: 'list_topics', arguments: '{}' }] } : { content: 'Partial answer: the library has a testing topic.' }));
+    const before = llm.requests.length;
+    const r = await limited.ask({ question: 'Keep looking forever' });
+    llm.respondWith(queryBuilder);
+    assert.equal(r.steps, 3);
+    assert.equal(r.budget, 'steps');
+    assert.equal(agentRequests(before).length, 3);
+    assert.equal(hasTools(llm.requests.at(-1)!.body), false, 'the last call offers no tools');
+    assert.match(lastMessage(llm.requests.at(-1)!.body)?.content ?? '', /used the step budget/);
+    assert.match(r.answer, /^Partial answer/);
+    assert.match(r.answer, /ran out of its step budget \(AGENT_MAX_STEPS\)/);
+  });
+
+  it('continues a stored conversation: a follow-up may cite what an earlier turn found; subscribing needs the user’s yes', async () => {
+    const id = 'test:conversation-1';
+    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 is about Bethe lattices.' }]);
+    await agent.ask({ question: 'What is 1111.2011 about?', conversationId: id });
+    const args = '{"name":"bethe","interest":"quantum criticality on Bethe lattices","categories":["cond-mat.str-el"],"schedule":"0 3 1 1 *"}';
+    llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: `{"confirmed":true,${args.slice(1)}` }] }, { content: 'Shall I subscribe you to bethe (like arXiv:1111.2011)?' }]);
+    const before = llm.requests.length;
+    const r2 = await agent.ask({ question: 'Subscribe me to papers like it', conversationId: id });
+    const history = agentRequests(before)[0]!.body.messages!;
+    assert.ok(history.some((m) => m.role === 'user' && m.content === 'What is 1111.2011 about?'), 'the first turn is in the context');
+    assert.deepEqual(r2.cited.map((c) => c.id), ['1111.2011'], 'cited from the earlier turn’s tool result');
+    assert.match(toolMessages(agentRequests(before)[1]!.body).at(-1)!.content ?? '', /^Not subscribed yet/, 'confirmed:true without a proposal is only a proposal');
+    assert.equal(await service.store.getSubscription('bethe'), null);
+
+    llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: args }] }, { content: 'Proposed.' }]);
+    await agent.ask({ question: 'Propose it', conversationId: id });
+    llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: `{"confirmed":true,${args.slice(1)}` }] }, { content: 'Subscribed to bethe.' }]);
+    const r4 = await agent.ask({ question: 'Yes, do it', conversationId: id });
+    assert.deepEqual(r4.trace.map((x) => [x.label, x.isError]), [['subscribing bethe', false]]);
+    assert.equal((await service.store.getSubscription('bethe'))?.interest, 'quantum criticality on Bethe lattices');
+    const stored = await service.store.getConversation(id);
+    assert.equal(stored?.messages.filter((m) => m.role === 'user').length, 4);
+  });
+
+  it('without an LLM it says so in one sentence and answers from the library with citations', async () => {
+    const { config } = testConfig({ ...env, DATA_DIR: t.dataDir, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, LLM_BASE_URL: '', LLM_MODEL: '' });
+    const plainService = createRadarService(config, silentLogger, { client: t.client });
+    const plain = createAgentService(config, silentLogger, plainService);
+    const before = llm.requests.length;
+    const r = await plain.ask({ question: 'What is quantum criticality on a Bethe lattice?' });
+    assert.equal(plain.enabled, false);
+    assert.equal(r.usedAgent, false);
+    assert.equal(r.notice, NO_LLM_NOTICE);
+    assert.equal(NO_LLM_NOTICE.split(/(?<=\.)\s/).length, 1, 'one sentence');
+    assert.ok(r.cited.some((c) => c.id === '1111.2011'), JSON.stringify(r.cited));
+    assert.equal(llm.requests.length, before, 'no model was called');
+    await plainService.close();
+  });
+});
