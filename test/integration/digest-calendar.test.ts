@@ -222,4 +222,37 @@ describe('digests follow the announcement calendar', () => {
     assert.equal(again.status, 'empty');
     assert.deepEqual(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]), before);
   });
+
+  it('query-only subscriptions search each announcement\'s submission window, each starting where the last ended', async () => {
+    await service.subscribe({ name: 'query-only', query: 'testing', interest: 'software testing in practice', topK: 2 });
+    const execute = (asOf: string) =>
+      t.client.workflow.execute('topicDigest', {
+        taskQueue: t.config.TEMPORAL_TASK_QUEUE,
+        workflowId: `digest-query-only-${asOf}`,
+        args: ['query-only', { asOf, windowPageSize: 50 }],
+      });
+    const windows = (since: number) =>
+      arxiv.requests
+        .slice(since)
+        .filter((r) => r.path === '/api/query' && r.query.start === '0' && (r.query.search_query ?? '').includes('submittedDate'))
+        .map((r) => /submittedDate:\[(\d{12}) TO (\d{12})\]/.exec(r.query.search_query ?? '')!.slice(1, 3));
+    let mark = arxiv.requests.length;
+    const first = (await execute(at('2027-01-12', 6).toISOString())) as { status: string };
+    assert.equal(first.status, 'published');
+    // The Tuesday feed's window: Friday 14:00 ET (19:00 UTC) to Monday 14:00 ET.
+    assert.deepEqual(windows(mark), [['202701081900', '202701111900']]);
+    mark = arxiv.requests.length;
+    // Two days later: Wednesday's window is caught up, then Thursday's, chained end to start.
+    await execute(at('2027-01-14', 6).toISOString());
+    assert.deepEqual(windows(mark), [
+      ['202701111900', '202701121900'],
+      ['202701121900', '202701131900'],
+    ]);
+    assert.equal((await service.store.lastDelivery('query-only'))?.announcement, '2027-01-14');
+    mark = arxiv.requests.length;
+    const again = (await execute(at('2027-01-14', 9).toISOString())) as { status: string; reason: string };
+    assert.equal(again.status, 'empty');
+    assert.match(again.reason, /already delivered/);
+    assert.deepEqual(windows(mark), [], 'a repeated run makes no request');
+  });
 });
