@@ -24,6 +24,8 @@ const ARXIV_API = 'https://export.arxiv.org/api/query';
 const ROWS: Array<[string, Record<string, string>]> = [
   ['DATA_DIR', { DATA_DIR: aFile }],
   ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+  ['DATABASE_URL', { DATABASE_URL: 'mysql://db.lab/arxiv' }],
   ['TEMPORAL_NAMESPACE', { TEMPORAL_NAMESPACE: '   ' }],
   ['TEMPORAL_DEV_PORT', { TEMPORAL_DEV_PORT: 'abc' }],
   ['TEMPORAL_DEV_PORT', { TEMPORAL_DEV_PORT: '70000' }],
