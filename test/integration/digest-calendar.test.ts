@@ -19,16 +19,13 @@ import { bm25Rank } from '../../activities/rank/bm25.ts';
 import type { Digest } from '../../activities/publish/digest.ts';
 import { DEFAULT_DIGEST_CRON, feedDateAt, zonedInstant } from '../../domain/arxiv-calendar.ts';
 import { fireTimes } from '../../domain/cron.ts';
-import { silentLogger } from '../../lib/logger.ts';
 import type { DigestRunResult } from '../../app/radar-service.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import type { RadarServiceHandle } from '../../workers/radar-service.ts';
 import { createArxivCalendar, type ArxivCalendar } from '../fakes/arxiv-calendar.ts';
-import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
-import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
-import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
-import { fakeServicesEnv } from '../support/fake-env.ts';
+import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import type { TestRuntime } from '../support/runtime.ts';
+import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
 
 const NY = 'America/New_York';
 const INTEREST = 'language model agents reasoning and planning with tools';
@@ -38,25 +35,17 @@ const at = (date: string, hour = 1, minute = 15) => zonedInstant(date, hour, min
 describe('digests follow the announcement calendar', () => {
   let calendar: ArxivCalendar;
   let arxiv: FakeArxiv;
-  let notion: NotionFake;
-  let discord: DiscordFake;
   let t: TestRuntime;
   let service: RadarServiceHandle;
 
+  let harness: ServiceHarness;
   before(async () => {
     calendar = createArxivCalendar({ firstFeedDay: '2027-01-04', feedDays: 19, holidays: ['2027-01-18'], oaiPageSize: 4 });
-    arxiv = await startFakeArxiv({ calendar, documents: {} });
-    notion = await startNotionServer();
-    discord = await startDiscordServer({ token: 'bot-token' });
-    t = await startTestRuntime(fakeServicesEnv(arxiv, notion, discord));
-    service = createRadarService(t.config, silentLogger, { client: t.client });
+    harness = await startServiceHarness({ calendar, documents: {} });
+    ({ arxiv, t, service } = harness);
   });
 
-  after(async () => {
-    await service?.close();
-    await t?.stop();
-    await Promise.all([arxiv?.close(), notion?.close(), discord?.close()]);
-  });
+  after(async () => harness?.stop());
 
   const subscribe = (name: string, extra: { includeReplacements?: boolean } = {}) =>
     service.subscribe({ name, categories: ['cs.AI'], interest: INTEREST, topK: TOP_K, ...extra });

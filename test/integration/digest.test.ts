@@ -9,16 +9,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ScheduleNotFoundError } from '@temporalio/client';
-import { silentLogger } from '../../lib/logger.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
-import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
-import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
-import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
+import type { RadarServiceHandle } from '../../workers/radar-service.ts';
+import type { FakeArxiv } from '../fakes/arxiv-server.ts';
+import type { DiscordFake } from '../fakes/discord-server.ts';
+import type { NotionFake } from '../fakes/notion-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
-import { fakeServicesEnv } from '../support/fake-env.ts';
+import type { TestRuntime } from '../support/runtime.ts';
 import { CORPUS_DIR, standInPdf } from '../support/corpus.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
+import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
 
 const CHANNEL = '111222333444555666';
 
@@ -29,20 +28,14 @@ describe('topic digest end to end', () => {
   let t: TestRuntime;
   let service: RadarServiceHandle;
 
+  let harness: ServiceHarness;
   before(async () => {
     // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
-    arxiv = await startFakeArxiv({ documents: standInPdf() });
-    notion = await startNotionServer();
-    discord = await startDiscordServer({ token: 'bot-token' });
-    t = await startTestRuntime(fakeServicesEnv(arxiv, notion, discord));
-    service = createRadarService(t.config, silentLogger, { client: t.client });
+    harness = await startServiceHarness({ documents: standInPdf() });
+    ({ arxiv, notion, discord, t, service } = harness);
   });
 
-  after(async () => {
-    await service?.close();
-    await t?.stop();
-    await Promise.all([arxiv?.close(), notion?.close(), discord?.close()]);
-  });
+  after(async () => harness?.stop());
 
   it('publishes exactly one page, one message and one file, in ranked order; a rerun publishes nothing new', async () => {
     await service.subscribe({
