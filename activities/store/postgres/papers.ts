@@ -5,7 +5,7 @@ import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../port.t
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../validate.ts';
 import { formatTopicMarkdown } from '../topic-markdown.ts';
 import type { Queryable } from './database.ts';
-import { bm25, queryTerms, termFrequencySql, toTsquery, toTsvector } from './text-search.ts';
+import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
 
 /** With a query, relevance ranking covers at most this many of the newest matches (as on SQLite). */
 export const RANK_WINDOW = 2000;
@@ -310,22 +310,22 @@ export function createPaperTables() {
       tsquery = toTsquery(terms);
       if (tsquery === null) return { total_count: 0, returned: 0, papers: [] };
     }
-    const conds: string[] = [];
-    if (tsquery !== null) conds.push(`p.tsv @@ ${$(tsquery)}::tsquery`);
-    if (f.author !== null) conds.push(`p.pk IN (SELECT a.paper_pk FROM author_keys a WHERE a.name_key = ${$(normalizeName(f.author))}${dates('a.published_at')})`);
-    if (f.categories.length > 0) conds.push(`p.pk IN (SELECT k.paper_pk FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[])${dates('k.published_at')})`);
-    if (tid !== null) conds.push(`p.pk IN (SELECT t.paper_pk FROM topic_papers t WHERE t.topic_id = ${$(tid)})`);
-    const dateCond = dates('p.published_at');
-    const where = `WHERE true${conds.map((x) => ` AND ${x}`).join('')}${dateCond}`;
-    const whereParams = [...params];
-
+    const authorKey = f.author === null ? null : normalizeName(f.author);
     let total: number;
     let pks: number[];
-    if (terms !== null) {
+    if (terms !== null && tsquery !== null) {
+      // The GIN index finds the matches (a bitmap; `pk + 0` keeps the planner from walking the key
+      // index backwards and testing every row); other filters are semi-joins on their indexes.
+      const conds = [`p.tsv @@ ${$(tsquery)}::tsquery`];
+      if (authorKey !== null) conds.push(`p.pk IN (SELECT a.paper_pk FROM author_keys a WHERE a.name_key = ${$(authorKey)}${dates('a.published_at')})`);
+      if (f.categories.length > 0) conds.push(`p.pk IN (SELECT k.paper_pk FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[])${dates('k.published_at')})`);
+      if (tid !== null) conds.push(`p.pk IN (SELECT t.paper_pk FROM topic_papers t WHERE t.topic_id = ${$(tid)})`);
+      const where = `WHERE ${conds.join(' AND ')}${dates('p.published_at')}`;
+      const whereParams = [...params];
       const window = Math.max(RANK_WINDOW, f.offset + f.limit);
-      const freqSql = termFrequencySql('p', $(terms));
-      const head = await c.query<{ pk: number; ntok: number; f: number[] }>(
-        `SELECT p.pk, p.ntok, ${freqSql} AS f FROM papers p ${where} ORDER BY p.pk DESC LIMIT ${$(window + 1)}`,
+      const head = await c.query<{ pk: number; ntok: number; t: string }>(
+        `SELECT h.pk, h.ntok, h.tsv::text AS t
+         FROM (SELECT p.pk, p.ntok, p.tsv FROM papers p ${where} ORDER BY p.pk + 0 DESC LIMIT ${$(window + 1)}) h`,
         params,
       );
       total =
@@ -335,17 +335,41 @@ export function createPaperTables() {
       const stats = await termStats(c, 'papers', terms);
       pks = head.rows
         .slice(0, window)
-        .map((r) => ({ pk: r.pk, rank: bm25(r.f, r.ntok, stats) }))
+        .map((r) => ({ pk: r.pk, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
         .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
         .slice(f.offset, f.offset + f.limit)
         .map((r) => r.pk);
     } else {
-      total = (await c.query<{ n: number }>(`SELECT count(*) AS n FROM papers p ${where}`, whereParams)).rows[0]!.n;
+      // As on SQLite: the most selective ordered index drives (author, else category, else topic,
+      // else publication time); the author and category indexes are ordered by publication time,
+      // so the newest page comes straight off them. The other filters are point lookups.
+      let driver: { sql: string; distinct: boolean; skip: 'author' | 'category' | 'topic' | null };
+      if (authorKey !== null) {
+        driver = { sql: `SELECT paper_pk, published_at FROM author_keys WHERE name_key = ${$(authorKey)}`, distinct: false, skip: 'author' };
+      } else if (f.categories.length > 0) {
+        driver = { sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category = ANY(${$(f.categories)}::text[])`, distinct: f.categories.length > 1, skip: 'category' };
+      } else if (tid !== null) {
+        driver = { sql: `SELECT t.paper_pk, p.published_at FROM topic_papers t JOIN papers p ON p.pk = t.paper_pk WHERE t.topic_id = ${$(tid)}`, distinct: false, skip: 'topic' };
+      } else {
+        driver = { sql: 'SELECT pk AS paper_pk, published_at FROM papers', distinct: false, skip: null };
+      }
+      const lookups: string[] = [];
+      if (authorKey !== null && driver.skip !== 'author') {
+        lookups.push(`EXISTS (SELECT 1 FROM author_keys a WHERE a.name_key = ${$(authorKey)} AND a.published_at = d.published_at AND a.paper_pk = d.paper_pk)`);
+      }
+      if (f.categories.length > 0 && driver.skip !== 'category') {
+        lookups.push(`EXISTS (SELECT 1 FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[]) AND k.published_at = d.published_at AND k.paper_pk = d.paper_pk)`);
+      }
+      if (tid !== null && driver.skip !== 'topic') lookups.push(`EXISTS (SELECT 1 FROM topic_papers t WHERE t.topic_id = ${$(tid)} AND t.paper_pk = d.paper_pk)`);
+      const body = `FROM (${driver.sql}) d WHERE true${lookups.map((x) => ` AND ${x}`).join('')}${dates('d.published_at')}`;
+      const whereParams = [...params];
+      const distinct = driver.distinct ? 'DISTINCT ' : '';
+      total = (await c.query<{ n: number }>(`SELECT count(${distinct}d.paper_pk) AS n ${body}`, whereParams)).rows[0]!.n;
       pks =
         total <= f.offset
           ? []
           : (await c.query<{ pk: number }>(
-              `SELECT p.pk FROM papers p ${where} ORDER BY p.published_at DESC, p.pk DESC LIMIT ${$(f.limit)} OFFSET ${$(f.offset)}`,
+              `SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ${$(f.limit)} OFFSET ${$(f.offset)}`,
               params,
             )).rows.map((r) => r.pk);
     }

@@ -69,13 +69,26 @@ export function toTsquery(terms: string[]): string | null {
 }
 
 /**
- * SQL for the weighted count of each term in `tsv`, as an array in term order: for row `alias`,
- * `ARRAY[f(term1), f(term2), ...]` where f sums the BM25 weight of every position.
+ * The weighted count of each query term in a row's tsvector, read from its text form
+ * (`'lexeme':1A,2 'other':1B`): the sum of the BM25 weights of the term's positions (A 3, C 2,
+ * B and D 1), in query-term order. Parsing the text in JS is several times cheaper than
+ * `unnest(tsvector)` in SQL for the 2,000 rows a ranking reads.
  */
-export function termFrequencySql(alias: string, termsParam: string): string {
-  return `ARRAY(SELECT coalesce((SELECT sum(CASE w WHEN 'A' THEN 3 WHEN 'C' THEN 2 ELSE 1 END)
-      FROM unnest(${alias}.tsv) u CROSS JOIN LATERAL unnest(u.weights) w WHERE u.lexeme = t.term), 0)::float8
-    FROM unnest(${termsParam}::text[]) WITH ORDINALITY t(term, i) ORDER BY t.i)`;
+export function termFrequencies(tsvText: string, terms: string[]): number[] {
+  return terms.map((term) => {
+    const needle = `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}':`;
+    let at = tsvText.startsWith(needle) ? 0 : tsvText.indexOf(` ${needle}`);
+    if (at < 0) return 0;
+    if (at > 0) at += 1;
+    let end = tsvText.indexOf(' ', at + needle.length);
+    if (end < 0) end = tsvText.length;
+    let f = 0;
+    for (const pos of tsvText.slice(at + needle.length, end).split(',')) {
+      const w = pos[pos.length - 1];
+      f += w === 'A' ? 3 : w === 'C' ? 2 : 1;
+    }
+    return f;
+  });
 }
 
 /** Corpus statistics for one index: rows, total tokens, and rows containing each query term. */
