@@ -84,9 +84,12 @@ const toPaper = (r: SqlitePaperRow): Paper => ({
 
 /** Rows of `sql` (ordered by a unique key) in batches, by keyset pagination on `key`. */
 function* batches<T extends Record<string, unknown>>(db: Database.Database, sql: string, key: string): Generator<T[]> {
+  const first = db.prepare(`SELECT * FROM (${sql}) ORDER BY ${key} LIMIT ${BATCH}`);
+  // A separate statement for later pages, so SQLite can seek on the key instead of rescanning.
+  const next = db.prepare(`SELECT * FROM (${sql}) WHERE ${key} > ? ORDER BY ${key} LIMIT ${BATCH}`);
   let after: unknown = null;
   for (;;) {
-    const rows = db.prepare(`SELECT * FROM (${sql}) WHERE ? IS NULL OR ${key} > ? ORDER BY ${key} LIMIT ${BATCH}`).all(after, after) as T[];
+    const rows = (after === null ? first.all() : next.all(after)) as T[];
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]![key];
