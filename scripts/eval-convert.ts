@@ -9,7 +9,8 @@
  * (needs poppler-utils); `--json` prints the rows as JSON.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { convertPdf } from '../activities/convert/pdf.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
@@ -17,6 +18,7 @@ import { isAppError } from '../lib/errors.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const EXPECTATIONS = path.resolve(import.meta.dirname, '../test/fixtures/convert/expectations.json');
+const ANNOTATIONS = path.resolve(import.meta.dirname, '../test/fixtures/convert/annotations.json');
 
 /** What a correct conversion of one corpus PDF must show. */
 export interface Expectation {
@@ -321,9 +323,151 @@ export function score(exp: Expectation, outcome: ConvertResult | unknown): EvalR
   return row;
 }
 
+/**
+ * Hand annotation of one corpus PDF, made from the PDF itself (its printed headings, checked
+ * against its hyperref outline and `pdftotext -layout`), never from a converter's output.
+ */
+export interface Annotation {
+  file: string;
+  title: string;
+  /** Every section heading in reading order, as printed (numbers optional: they are not compared). */
+  headings: string[];
+  /** Running heads/feet printed on many pages; each may appear once (as the title or an author line). */
+  runningLines: string[];
+}
+
+/** Heading recall, heading order and page-furniture leaks of one conversion. */
+export interface AnnotationScore {
+  titleFirst: boolean;
+  headingRecall: number;
+  /** Share of consecutive found headings that come out in the annotated order. */
+  order: number;
+  /** Running lines seen more than once (not as a citation) plus paragraphs that are a bare page number. */
+  leaks: number;
+  missed: string[];
+}
+
+/** A heading without its section number (`2.1.`, `IV`, `A.1`, `Appendix B:`), normalised. */
+function headingKey(h: string): string {
+  return norm(h.replace(/^#+\s*/, '').replace(/^(appendix\s+)?([\dIVXivx]+|[A-Z])(\s?\.\s?[\dA-Z]+)*\s?[.:]?\s+(?=\S)/i, ''));
+}
+
+/** Score Markdown against a hand annotation. */
+export function scoreAnnotation(ann: Annotation, markdown: string): AnnotationScore {
+  const lines = markdown.split('\n');
+  // A line that is all bold counts too: that is how pymupdf4llm marks body-size headings.
+  const heads = lines.filter((l) => /^#{1,6} /.test(l) || /^\*\*[^*]+\*\*$/.test(l.trim())).map((l) => l.replace(/\*\*/g, ''));
+  const keys = heads.map(headingKey);
+  const title = norm(ann.title);
+  const first = norm(heads[0] ?? '');
+  const titleFirst = first.startsWith(title.slice(0, 40)) || first.includes(title);
+  const positions: number[] = [];
+  const missed: string[] = [];
+  let from = 1;
+  for (const h of ann.headings) {
+    const k = headingKey(h).slice(0, 30);
+    // Search onwards from the last match first, so repeated titles ("Scalar form factor") pair up in order.
+    let i = keys.findIndex((x, j) => j >= from && k !== '' && x.startsWith(k));
+    if (i < 0) i = keys.findIndex((x, j) => j >= 1 && k !== '' && x.startsWith(k));
+    if (i < 0) missed.push(h);
+    else {
+      positions.push(i);
+      from = i + 1;
+    }
+  }
+  const pairs = positions.slice(1).map((p, i) => p > positions[i]!);
+  const flat = ` ${norm(markdown)} `;
+  let leaks = 0;
+  for (const r of ann.runningLines) {
+    const n = (flat.match(new RegExp(` ${norm(r)} (?!\\d{4})`, 'g')) ?? []).length;
+    leaks += Math.max(0, n - 1);
+  }
+  leaks += markdown.split(/\n\n/).filter((b) => /^(\d{1,3}|[-–] ?\d{1,3} ?[-–])$/.test(b.trim())).length;
+  return {
+    titleFirst,
+    headingRecall: ann.headings.length ? Math.round((100 * positions.length) / ann.headings.length) / 100 : 1,
+    order: pairs.length ? Math.round((100 * pairs.filter(Boolean).length) / pairs.length) / 100 : 1,
+    leaks,
+    missed,
+  };
+}
+
+/** Load the hand annotations (heading lists, titles, running lines). */
+export function loadAnnotations(): Annotation[] {
+  return JSON.parse(readFileSync(ANNOTATIONS, 'utf8')) as Annotation[];
+}
+
 /** Load the checked-in expectations. */
 export function loadExpectations(): Expectation[] {
   return JSON.parse(readFileSync(EXPECTATIONS, 'utf8')) as Expectation[];
+}
+
+const PYMUPDF_SCRIPT = `
+import json, sys, time
+try:
+    import pymupdf.layout  # noqa: F401  (turns on pymupdf4llm's layout model when installed)
+except Exception:
+    pass
+import pymupdf, pymupdf4llm
+for f in sys.argv[1:]:
+    t = time.perf_counter()
+    try:
+        md = pymupdf4llm.to_markdown(f)
+        pages = pymupdf.open(f).page_count
+        err = None
+    except Exception as e:
+        md, pages, err = "", 1, str(e)
+    print(json.dumps({"file": f, "markdown": md, "msPerPage": (time.perf_counter() - t) * 1000 / max(1, pages), "error": err}), flush=True)
+`;
+
+/** What the reference converter made of one file. */
+interface ReferenceOutput {
+  markdown: string;
+  msPerPage: number;
+  error: string | null;
+}
+
+/**
+ * pymupdf4llm as an optional reference, in a venv under the user's cache dir (created on first use
+ * when python3 is there; PyPI must be reachable). Never a runtime dependency: null when unavailable.
+ */
+function runPymupdf4llm(files: string[]): Map<string, ReferenceOutput> | null {
+  const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
+  const venv = path.join(cache, 'arxiv-radar', 'pymupdf4llm-venv');
+  const py = path.join(venv, 'bin', 'python');
+  try {
+    if (!existsSync(py)) {
+      mkdirSync(path.dirname(venv), { recursive: true });
+      process.stderr.write(`creating ${venv} (python3 -m venv; pip install pymupdf4llm)\n`);
+      execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+    }
+    execFileSync(py, ['-c', 'import pymupdf4llm, pymupdf'], { stdio: 'ignore' });
+  } catch {
+    try {
+      execFileSync(py, ['-m', 'pip', 'install', '-q', 'pymupdf4llm', 'pymupdf'], { stdio: 'inherit' });
+    } catch (e) {
+      process.stderr.write(`pymupdf4llm unavailable, reference column skipped: ${(e as Error).message}\n`);
+      return null;
+    }
+  }
+  const out = execFileSync(py, ['-c', PYMUPDF_SCRIPT, ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  const map = new Map<string, ReferenceOutput>();
+  for (const line of out.split('\n').filter((l) => l.startsWith('{'))) {
+    const r = JSON.parse(line) as ReferenceOutput & { file: string };
+    map.set(path.basename(r.file), r);
+  }
+  return map;
+}
+
+/** One converter's numbers on the annotated papers. */
+interface AnnotatedRow extends AnnotationScore {
+  abstractRecall: number | null;
+  msPerPage: number;
+}
+
+function annotatedRow(ann: Annotation, exp: Expectation | undefined, markdown: string, msPerPage: number): AnnotatedRow {
+  const abstractRecall = exp?.abstract ? Math.round(recall(exp.abstract.text, markdown.slice(0, Math.max(6000, exp.abstract.text.length * 4))) * 100) / 100 : null;
+  return { ...scoreAnnotation(ann, markdown), abstractRecall, msPerPage };
 }
 
 async function main(): Promise<void> {
@@ -334,11 +478,32 @@ async function main(): Promise<void> {
     return;
   }
   const rows: EvalRow[] = [];
+  const ours = new Map<string, { markdown: string; msPerPage: number }>();
   for (const exp of loadExpectations()) {
-    rows.push(await evaluate(exp, new Uint8Array(readFileSync(path.join(CORPUS, 'pdf', exp.file)))));
+    const data = new Uint8Array(readFileSync(path.join(CORPUS, 'pdf', exp.file)));
+    let outcome: ConvertResult | unknown;
+    const t = performance.now();
+    try {
+      outcome = await convertPdf(data);
+    } catch (e) {
+      outcome = e;
+    }
+    const ms = performance.now() - t;
+    const r = outcome as ConvertResult;
+    if (typeof r?.markdown === 'string') ours.set(exp.file, { markdown: r.markdown, msPerPage: ms / Math.max(1, r.pageCount ?? 1) });
+    rows.push(score(exp, outcome));
   }
+  const annotations = loadAnnotations();
+  const expByFile = new Map(loadExpectations().map((e) => [e.file, e]));
+  const withReference = !args.includes('--no-reference');
+  const ref = withReference ? runPymupdf4llm(annotations.map((a) => path.join(CORPUS, 'pdf', a.file))) : null;
+  const annotated = annotations.map((a) => ({
+    file: a.file,
+    ours: annotatedRow(a, expByFile.get(a.file), ours.get(a.file)?.markdown ?? '', ours.get(a.file)?.msPerPage ?? 0),
+    pymupdf4llm: ref?.get(a.file) ? annotatedRow(a, expByFile.get(a.file), ref.get(a.file)!.markdown, ref.get(a.file)!.msPerPage) : null,
+  }));
   if (args.includes('--json')) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ rows, annotated }, null, 2)}\n`);
     return;
   }
   const yn = (v: boolean | null) => (v === null ? '–' : v ? 'yes' : 'NO');
@@ -348,7 +513,38 @@ async function main(): Promise<void> {
   }
   const ok = rows.filter((r) => r.ok).length;
   out.push('', `${ok}/${rows.length} papers pass (title first, abstract bigram recall ≥ 0.9, column order, no stamp/header leakage, no-text detected).`);
+
+  // Hand-annotated papers: every heading, order, leaks; pymupdf4llm beside ours when available.
+  const cell = (r: AnnotatedRow | null) =>
+    r ? `${r.titleFirst ? 'yes' : 'NO'} | ${r.abstractRecall ?? '–'} | ${r.headingRecall} | ${r.order} | ${r.leaks} | ${r.msPerPage.toFixed(0)}` : '– | – | – | – | – | –';
+  out.push('', '| annotated paper | ours: title 1st | abstract | heading recall | order | leaks | ms/page | pymupdf4llm: title 1st | abstract | heading recall | order | leaks | ms/page |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const a of annotated) out.push(`| ${a.file} | ${cell(a.ours)} | ${cell(a.pymupdf4llm)} |`);
+  const summary = (pick: (a: (typeof annotated)[number]) => AnnotatedRow | null): AnnotatedRow | null => {
+    const rs = annotated.map(pick).filter((r): r is AnnotatedRow => r !== null);
+    if (!rs.length) return null;
+    const avg = (f: (r: AnnotatedRow) => number) => Math.round((100 * rs.reduce((n, r) => n + f(r), 0)) / rs.length) / 100;
+    const abs = rs.filter((r) => r.abstractRecall !== null);
+    return {
+      titleFirst: rs.every((r) => r.titleFirst),
+      abstractRecall: abs.length ? Math.round((100 * abs.reduce((n, r) => n + r.abstractRecall!, 0)) / abs.length) / 100 : null,
+      headingRecall: avg((r) => r.headingRecall),
+      order: avg((r) => r.order),
+      leaks: rs.reduce((n, r) => n + r.leaks, 0),
+      msPerPage: median(rs.map((r) => r.msPerPage)),
+      missed: [],
+    };
+  };
+  const so = summary((a) => a.ours);
+  const sp = summary((a) => a.pymupdf4llm);
+  const titles = (pick: (a: (typeof annotated)[number]) => AnnotatedRow | null) => `${annotated.filter((a) => pick(a)?.titleFirst).length}/${annotated.length}`;
+  out.push(`| **all** (title count, mean recall/order, total leaks, median ms/page) | ${titles((a) => a.ours)} ${cell(so).slice(cell(so).indexOf('|'))} | ${sp ? `${titles((a) => a.pymupdf4llm)} ${cell(sp).slice(cell(sp).indexOf('|'))}` : '– | – | – | – | – | –'} |`);
+  if (args.includes('--missed')) for (const a of annotated) if (a.ours.missed.length) out.push(`- ${a.file} missed: ${a.ours.missed.join(' · ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
