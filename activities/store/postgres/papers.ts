@@ -321,21 +321,23 @@ export function createPaperTables() {
       if (f.categories.length > 0) conds.push(`p.pk IN (SELECT k.paper_pk FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[])${dates('k.published_at')})`);
       if (tid !== null) conds.push(`p.pk IN (SELECT t.paper_pk FROM topic_papers t WHERE t.topic_id = ${$(tid)})`);
       const where = `WHERE ${conds.join(' AND ')}${dates('p.published_at')}`;
-      const whereParams = [...params];
       const window = Math.max(RANK_WINDOW, f.offset + f.limit);
-      const head = await c.query<{ pk: number; ntok: number; t: string }>(
-        `SELECT h.pk, h.ntok, h.tsv::text AS t
-         FROM (SELECT p.pk, p.ntok, p.tsv FROM papers p ${where} ORDER BY p.pk + 0 DESC LIMIT ${$(window + 1)}) h`,
+      // One pass over the matches gives the newest `window` keys and the exact count; the
+      // tsvectors are then read for those rows only.
+      const head = await c.query<{ pk: number; ntok: number; n: number }>(
+        `SELECT p.pk, p.ntok, count(*) OVER () AS n FROM papers p ${where} ORDER BY p.pk + 0 DESC LIMIT ${$(window)}`,
         params,
       );
-      total =
-        head.rows.length <= window
-          ? head.rows.length
-          : (await c.query<{ n: number }>(`SELECT count(*) AS n FROM papers p ${where}`, whereParams)).rows[0]!.n;
+      total = head.rows[0]?.n ?? 0;
+      const vectors = new Map(
+        head.rows.length === 0
+          ? []
+          : (await c.query<{ pk: number; t: string }>('SELECT pk, tsv::text AS t FROM papers WHERE pk = ANY($1::bigint[])', [head.rows.map((r) => r.pk)])).rows.map((r) => [r.pk, r.t]),
+      );
       const stats = await termStats(c, 'papers', terms);
       pks = head.rows
         .slice(0, window)
-        .map((r) => ({ pk: r.pk, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
+        .map((r) => ({ pk: r.pk, rank: bm25(termFrequencies(vectors.get(r.pk) ?? '', terms), r.ntok, stats) }))
         .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
         .slice(f.offset, f.offset + f.limit)
         .map((r) => r.pk);
