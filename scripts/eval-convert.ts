@@ -349,7 +349,7 @@ export interface AnnotationScore {
 
 /** A heading without its section number (`2.1.`, `IV`, `A.1`, `Appendix B:`), normalised. */
 function headingKey(h: string): string {
-  return norm(h.replace(/^#+\s*/, '').replace(/^(appendix\s+)?([\dIVXivx]+|[A-Z])(\s?\.\s?[\dA-Z]+)*\s?[.:]?\s+(?=\S)/i, ''));
+  return norm(h.replace(/^#+\s*/, '').replace(/^(?:[Aa]ppendix\s+|APPENDIX\s+)?(?:\d+|[IVX]+|[A-Z])(?:\.\d+|\.[A-Z](?=[.\s]))*\s?[.:]?\s+(?=\S)/, ''));
 }
 
 /** Score Markdown against a hand annotation. */
