@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ListFilters, PaperStore } from '../../activities/store/port.ts';
-import { openPostgresStore } from '../../activities/store/postgres/index.ts';
+import { openPostgresStore, PG_SCHEMA_VERSION } from '../../activities/store/postgres/index.ts';
 import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
 import { runCli } from '../support/cli.ts';
 import { corpus } from '../support/corpus.ts';
@@ -168,6 +168,16 @@ describe('library copy (SQLite -> Postgres)', () => {
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, /subscriptions \(source 2, target 3\)/);
     assert.match(r.stderr, /Before/);
+  });
+
+  it('library migrate brings DATABASE_URL to the current schema once', async () => {
+    const url = await server.createDatabase();
+    const first = runCli(['library', 'migrate', '--json'], { ...env, DATABASE_URL: url });
+    assert.equal(first.status, 0, first.stderr);
+    assert.deepEqual(JSON.parse(first.stdout), { driver: 'postgres', from: 0, to: PG_SCHEMA_VERSION });
+    const again = runCli(['library', 'migrate'], { ...env, DATABASE_URL: url });
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /nothing to migrate/);
   });
 
   it('refuses a target that is not a postgres:// URL (exit 2)', () => {
