@@ -353,7 +353,7 @@ function headingKey(h: string): string {
 }
 
 /** Score Markdown against a hand annotation. */
-export function scoreAnnotation(ann: Annotation, markdown: string): AnnotationScore {
+export function scoreAnnotation(ann: Annotation, markdown: string, pages: number): AnnotationScore {
   const lines = markdown.split('\n');
   // A line that is all bold counts too: that is how pymupdf4llm marks body-size headings.
   const heads = lines.filter((l) => /^#{1,6} /.test(l) || /^\*\*[^*]+\*\*$/.test(l.trim())).map((l) => l.replace(/\*\*/g, ''));
@@ -382,7 +382,14 @@ export function scoreAnnotation(ann: Annotation, markdown: string): AnnotationSc
     const n = (flat.match(new RegExp(` ${norm(r)} (?!\\d{4})`, 'g')) ?? []).length;
     leaks += Math.max(0, n - 1);
   }
-  leaks += markdown.split(/\n\n/).filter((b) => /^(\d{1,3}|[-–] ?\d{1,3} ?[-–])$/.test(b.trim())).length;
+  // Page numbers: distinct bare numbers within the page range (axis ticks repeat values or exceed it).
+  const bare = markdown
+    .split(/\n\n/)
+    .map((b) => /^[-–]? ?(\d{1,3}) ?[-–]?$/.exec(b.trim())?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .filter((n) => n >= 1 && n <= pages);
+  leaks += new Set(bare).size;
   return {
     titleFirst,
     headingRecall: ann.headings.length ? Math.round((100 * positions.length) / ann.headings.length) / 100 : 1,
@@ -465,9 +472,9 @@ interface AnnotatedRow extends AnnotationScore {
   msPerPage: number;
 }
 
-function annotatedRow(ann: Annotation, exp: Expectation | undefined, markdown: string, msPerPage: number): AnnotatedRow {
+function annotatedRow(ann: Annotation, exp: Expectation | undefined, markdown: string, msPerPage: number, pages: number): AnnotatedRow {
   const abstractRecall = exp?.abstract ? Math.round(recall(exp.abstract.text, markdown.slice(0, Math.max(6000, exp.abstract.text.length * 4))) * 100) / 100 : null;
-  return { ...scoreAnnotation(ann, markdown), abstractRecall, msPerPage };
+  return { ...scoreAnnotation(ann, markdown, pages), abstractRecall, msPerPage };
 }
 
 async function main(): Promise<void> {
@@ -478,7 +485,7 @@ async function main(): Promise<void> {
     return;
   }
   const rows: EvalRow[] = [];
-  const ours = new Map<string, { markdown: string; msPerPage: number }>();
+  const ours = new Map<string, { markdown: string; msPerPage: number; pages: number }>();
   for (const exp of loadExpectations()) {
     const data = new Uint8Array(readFileSync(path.join(CORPUS, 'pdf', exp.file)));
     let outcome: ConvertResult | unknown;
@@ -490,7 +497,7 @@ async function main(): Promise<void> {
     }
     const ms = performance.now() - t;
     const r = outcome as ConvertResult;
-    if (typeof r?.markdown === 'string') ours.set(exp.file, { markdown: r.markdown, msPerPage: ms / Math.max(1, r.pageCount ?? 1) });
+    if (typeof r?.markdown === 'string') ours.set(exp.file, { markdown: r.markdown, msPerPage: ms / Math.max(1, r.pageCount ?? 1), pages: r.pageCount ?? 1 });
     rows.push(score(exp, outcome));
   }
   const annotations = loadAnnotations();
@@ -499,8 +506,8 @@ async function main(): Promise<void> {
   const ref = withReference ? runPymupdf4llm(annotations.map((a) => path.join(CORPUS, 'pdf', a.file))) : null;
   const annotated = annotations.map((a) => ({
     file: a.file,
-    ours: annotatedRow(a, expByFile.get(a.file), ours.get(a.file)?.markdown ?? '', ours.get(a.file)?.msPerPage ?? 0),
-    pymupdf4llm: ref?.get(a.file) ? annotatedRow(a, expByFile.get(a.file), ref.get(a.file)!.markdown, ref.get(a.file)!.msPerPage) : null,
+    ours: annotatedRow(a, expByFile.get(a.file), ours.get(a.file)?.markdown ?? '', ours.get(a.file)?.msPerPage ?? 0, ours.get(a.file)?.pages ?? 1),
+    pymupdf4llm: ref?.get(a.file) ? annotatedRow(a, expByFile.get(a.file), ref.get(a.file)!.markdown, ref.get(a.file)!.msPerPage, ours.get(a.file)?.pages ?? 1) : null,
   }));
   if (args.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ rows, annotated }, null, 2)}\n`);
