@@ -6,7 +6,7 @@ import { median, type Segment } from './pdf-layout.ts';
 import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
-  /^(abstract|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
+  /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 const NUMBERED = /^((?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.)|(?:[A-H](?:\.\d{1,2}){0,2}\.?))\s+(\S.*)$/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
@@ -46,13 +46,21 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
 
   let headingsSeen = 0;
   const numbering: Numbering = { arabic: 0, roman: 0 };
+  const contents = contentsEntries(pages);
   for (const [p, segs] of pages.entries()) {
     const height = pageHeights[p] ?? 792;
     const foot = footnoteSegments(segs, bodySize, height);
     const used = new Set<Segment>();
     let footText = '';
     for (const [i, s] of segs.entries()) {
-      if (titleSet.has(s) || used.has(s)) continue;
+      if (titleSet.has(s) || used.has(s) || contents.pageNumbers.has(s)) continue;
+      const entry = contents.entries.get(s);
+      if (entry !== undefined) {
+        // A contents line is a list item: it must not advance the section numbering.
+        flush();
+        blocks.push(`- ${entry}`);
+        continue;
+      }
       if (foot.has(s)) {
         footText = FOOTNOTE_MARK.test(s.text) && footText ? (footnotes.push(footText), s.text) : joinLines(footText, s.text).trim();
         continue;
@@ -118,6 +126,50 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
   flush();
   if (footnotes.length) blocks.push(...footnotes.map((f) => `> ${f}`));
   return { markdown: `${blocks.join('\n\n')}\n`, title: title?.text ?? null };
+}
+
+const LEADERS = /(?:\s*[.·…](?:\s*[.·…]){2,})\s*(\d{1,4})$/;
+const ENTRY_START = /^(?:(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,2}\.?)\s+\S|appendix\b)/i;
+
+/** Contents lines (their text without leaders and page number) and the page-number segments beside them. */
+export interface Contents {
+  entries: Map<Segment, string>;
+  pageNumbers: Set<Segment>;
+}
+
+/**
+ * A table of contents (or list of figures/tables): on one page, at least four lines that start with
+ * a section number or carry dot leaders, each ending in a page number (inline or as a separate run
+ * on the same baseline), with the page numbers going up. Taken for headings, its entries would
+ * advance the section numbering and make every real heading look out of sequence.
+ */
+export function contentsEntries(pages: Segment[][]): Contents {
+  const out: Contents = { entries: new Map(), pageNumbers: new Set() };
+  for (const segs of pages) {
+    const numbers = segs.filter((s) => /^\d{1,4}$/.test(s.text));
+    const found: Array<{ s: Segment; text: string; page: number; beside: Segment | null }> = [];
+    for (const s of segs) {
+      if (numbers.includes(s)) continue;
+      const leaders = LEADERS.exec(s.text);
+      const numbered = ENTRY_START.test(s.text);
+      if (!leaders && !numbered) continue;
+      const inline = leaders ?? (numbered ? /\s(\d{1,4})$/.exec(s.text) : null);
+      const beside = inline ? null : (numbers.find((n) => n.x0 > s.x1 && Math.abs(n.baseline - s.baseline) < 0.3 * s.size) ?? null);
+      const page = inline ? Number(inline[1]) : beside ? Number(beside.text) : NaN;
+      if (Number.isNaN(page)) continue;
+      const text = (inline ? s.text.slice(0, inline.index) : s.text).replace(/(?:\s*[.·…])+$/, '').trim();
+      if (/[A-Za-z]/.test(text)) found.push({ s, text, page, beside });
+    }
+    if (found.length < 4) continue;
+    const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
+    const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
+    if (rising < 0.8 * (ordered.length - 1)) continue;
+    for (const e of found) {
+      out.entries.set(e.s, e.text);
+      if (e.beside) out.pageNumbers.add(e.beside);
+    }
+  }
+  return out;
 }
 
 /** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `) must stay text. */
