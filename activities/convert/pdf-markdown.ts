@@ -9,6 +9,9 @@ const SECTION_WORDS =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 const NUMBERED = /^((?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.)|(?:[A-H](?:\.\d{1,2}){0,2}\.?))\s+(\S.*)$/;
+/** A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag). */
+const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
+const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 const BULLET = /^[•◦▪●○■□‣⁃∙·*–]\s*/;
 const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
@@ -70,6 +73,16 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
       const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
       const newColumn = !prev || !sameFlow;
 
+      // A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph.
+      const runIn = RUN_IN.exec(s.text);
+      if (runIn && (!para || /[.!?:]["')\]]?$/.test(para.text)) && inSequence(runIn[1]!.replace(/\.$/, ''), numbering) && runIn[2]!.split(/\s+/).length <= 10) {
+        flush();
+        advance(s.text, numbering);
+        headingsSeen++;
+        blocks.push(`${'#'.repeat(Math.min(6, 2 + (runIn[1]!.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn[1]} ${runIn[2]}`);
+        para = { kind: 'p', text: s.text.slice(runIn[0].length), last: s, maxX1: s.x1 };
+        continue;
+      }
       const heading = headingLevel(s, bodySize, pitch, gapAbove, sawRoman, p === 0 && headingsSeen === 0, numbering);
       if (heading) {
         flush();
@@ -248,7 +261,7 @@ function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number,
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
   const m = NUMBERED.exec(text);
-  if (m && (spaced || larger) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && /^[A-Z]/.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
+  if (m && (spaced || larger) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
     const num = m[1]!.replace(/\.$/, '');
     if (/^We\s/.test(m[2]!) || !inSequence(num, seq)) return 0;
     if (/^[IVX]+$/.test(num)) return 2;
