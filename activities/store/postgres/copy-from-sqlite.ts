@@ -6,9 +6,9 @@
  * full-text index and statistics are built as for any write), in the source's storage order so
  * relevance ties break the same way; every other row is copied as stored (timestamps included).
  */
+import { rowToPaper, type PaperRow } from '../paper-row.ts';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Paper } from '../../arxiv/paper.ts';
 import { openSqliteStore } from '../sqlite/index.ts';
 import { readContentFile } from '../sqlite/content-files.ts';
 import { inTransaction } from './database.ts';
@@ -43,44 +43,7 @@ export function openSource(dataDir: string): Database.Database {
   return new Database(path.join(dir, 'library.sqlite'), { readonly: true, fileMustExist: true });
 }
 
-interface SqlitePaperRow {
-  pk: number;
-  id: string;
-  version: number | null;
-  title: string;
-  abstract: string;
-  authors_json: string;
-  categories_json: string;
-  primary_category: string;
-  published: string;
-  updated: string;
-  doi: string | null;
-  journal_ref: string | null;
-  comment: string | null;
-  license: string | null;
-  abs_url: string;
-  pdf_url: string | null;
-  html_url: string | null;
-  withdrawn: number;
-}
 
-const toPaper = (r: SqlitePaperRow): Paper => ({
-  id: r.id,
-  version: r.version,
-  title: r.title,
-  abstract: r.abstract,
-  authors: JSON.parse(r.authors_json) as Paper['authors'],
-  categories: JSON.parse(r.categories_json) as string[],
-  primaryCategory: r.primary_category,
-  published: r.published,
-  updated: r.updated,
-  doi: r.doi,
-  journalRef: r.journal_ref,
-  comment: r.comment,
-  license: r.license,
-  links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
-  withdrawn: r.withdrawn !== 0,
-});
 
 /** Rows of `sql` (ordered by a unique key) in batches, by keyset pagination on `key`. */
 function* batches<T extends Record<string, unknown>>(db: Database.Database, sql: string, key: string): Generator<T[]> {
@@ -120,9 +83,9 @@ export async function copySqliteToPostgres(source: Database.Database, contentDir
 
   // Papers in storage order, through the driver; then every version seen, with its first `updated`.
   let done = 0;
-  for (const rows of batches<SqlitePaperRow & Record<string, unknown>>(source, 'SELECT * FROM papers', 'pk')) {
+  for (const rows of batches<PaperRow<number> & Record<string, unknown>>(source, 'SELECT * FROM papers', 'pk')) {
     const have = new Set((await pool.query<{ id: string }>('SELECT id FROM papers WHERE id = ANY($1::text[])', [rows.map((r) => r.id)])).rows.map((r) => r.id));
-    const missing = rows.filter((r) => !have.has(r.id)).map(toPaper);
+    const missing = rows.filter((r) => !have.has(r.id)).map(rowToPaper);
     if (missing.length > 0) await target.upsertPapers(missing);
     const versions = source
       .prepare(`SELECT p.id, v.version, v.updated FROM paper_versions v JOIN papers p ON p.pk = v.paper_pk WHERE v.paper_pk IN (SELECT value FROM json_each(?))`)

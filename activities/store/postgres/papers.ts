@@ -1,4 +1,6 @@
 /** Papers, versions, authors, categories, topics and `list_papers` on Postgres. */
+import { rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
+type PaperRow = SharedPaperRow<boolean>;
 import type { Paper } from '../../arxiv/paper.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../port.ts';
@@ -10,51 +12,9 @@ import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text
 /** With a query, relevance ranking covers at most this many of the newest matches (as on SQLite). */
 export const RANK_WINDOW = 2000;
 
-interface PaperRow {
-  pk: number;
-  id: string;
-  version: number | null;
-  title: string;
-  abstract: string;
-  authors_json: string;
-  categories_json: string;
-  primary_category: string;
-  published: string;
-  published_at: string;
-  published_date: string;
-  updated: string;
-  doi: string | null;
-  journal_ref: string | null;
-  comment: string | null;
-  license: string | null;
-  abs_url: string;
-  pdf_url: string | null;
-  html_url: string | null;
-  withdrawn: boolean;
-}
 
 const PAPER_COLUMNS = `pk, id, version, title, abstract, authors_json, categories_json, primary_category, published, published_at,
   published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn`;
-
-function rowToPaper(r: PaperRow): Paper {
-  return {
-    id: r.id,
-    version: r.version,
-    title: r.title,
-    abstract: r.abstract,
-    authors: JSON.parse(r.authors_json) as Paper['authors'],
-    categories: JSON.parse(r.categories_json) as string[],
-    primaryCategory: r.primary_category,
-    published: r.published,
-    updated: r.updated,
-    doi: r.doi,
-    journalRef: r.journal_ref,
-    comment: r.comment,
-    license: r.license,
-    links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
-    withdrawn: r.withdrawn,
-  };
-}
 
 function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
   const id = baseId(p?.id);

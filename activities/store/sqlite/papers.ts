@@ -1,4 +1,6 @@
 /** Papers, versions, authors, categories, topics and `list_papers` on SQLite. */
+import { rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
+type PaperRow = SharedPaperRow<number>;
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../arxiv/paper.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -7,48 +9,6 @@ import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, v
 import { formatTopicMarkdown } from '../topic-markdown.ts';
 import { toFtsQuery } from './fts.ts';
 
-interface PaperRow {
-  pk: number;
-  id: string;
-  version: number | null;
-  title: string;
-  abstract: string;
-  authors_json: string;
-  categories_json: string;
-  primary_category: string;
-  published: string;
-  published_at: string;
-  published_date: string;
-  updated: string;
-  doi: string | null;
-  journal_ref: string | null;
-  comment: string | null;
-  license: string | null;
-  abs_url: string;
-  pdf_url: string | null;
-  html_url: string | null;
-  withdrawn: number;
-}
-
-function rowToPaper(r: PaperRow): Paper {
-  return {
-    id: r.id,
-    version: r.version,
-    title: r.title,
-    abstract: r.abstract,
-    authors: JSON.parse(r.authors_json) as Paper['authors'],
-    categories: JSON.parse(r.categories_json) as string[],
-    primaryCategory: r.primary_category,
-    published: r.published,
-    updated: r.updated,
-    doi: r.doi,
-    journalRef: r.journal_ref,
-    comment: r.comment,
-    license: r.license,
-    links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
-    withdrawn: r.withdrawn !== 0,
-  };
-}
 
 function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
   const id = baseId(p.id);
