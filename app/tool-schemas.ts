@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { isValidTimeZone } from '../config/env.ts';
+import { isIsoDate } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
 import {
   CATEGORY,
   DEFAULT_LIMIT,
-  isCalendarDate,
   MAX_ID_LENGTH,
   MAX_LIMIT,
   MAX_SUBSCRIPTION_NAME,
@@ -20,7 +20,7 @@ import {
 } from '../activities/store/validate.ts';
 import { MAX_SEARCH_RESULTS } from './radar-service.ts';
 
-const date = z.string().refine(isCalendarDate, 'not a calendar date; use YYYY-MM-DD');
+const date = z.string().refine(isIsoDate, 'not a calendar date; use YYYY-MM-DD');
 const categories = z.array(z.string().regex(CATEGORY, 'an arXiv category such as cs.LG')).max(20);
 
 /** `search_papers` (MCP) / `search_arxiv` (agent). */

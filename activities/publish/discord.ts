@@ -60,12 +60,13 @@ export function digestToDiscordMessages(digest: Digest): DiscordMessagePayload[]
   const groups = splitEmbeds(embeds, { reservePerGroup: reserve });
   const topic = normalizeSpace(digest.subscription);
   const count = `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}`;
+  const notCovered = notCoveredSentence(digest.notCovered);
   return groups.map((group, g) => {
     const last = group.length - 1;
     const marked = group.map((e, k) => (k === last ? { ...e, footer: { text: digestMarker(digest.key, g + 1, groups.length) } } : e));
     const content =
       g === 0
-        ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}${notCoveredSentence(digest.notCovered) ? `\n${notCoveredSentence(digest.notCovered)}` : ''}`
+        ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}${notCovered ? `\n${notCovered}` : ''}`
         : `**${topic}** — ${digest.date} (continued, ${g + 1}/${groups.length})`;
     return { content: truncate(content, DISCORD_LIMITS.content), embeds: marked, allowed_mentions: { parse: [] } };
   });

@@ -76,7 +76,7 @@ export function digestToNotionBlocks(digest: Digest): BlockObjectRequest[] {
     paragraph({
       text: `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}, best first · announced ${digest.windowStart} → ${digest.windowEnd}`,
     }),
-    ...(notCoveredSentence(digest.notCovered) ? [paragraph({ text: notCoveredSentence(digest.notCovered) ?? '' })] : []),
+    ...[notCoveredSentence(digest.notCovered)].flatMap((text) => (text ? [paragraph({ text })] : [])),
     { object: 'block', type: 'divider', divider: {} },
   ];
   if (digest.entries.length === 0) blocks.push(paragraph({ text: 'No new papers in this window.' }));

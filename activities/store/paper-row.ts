@@ -1,8 +1,10 @@
 /**
  * The `papers` table row both drivers share (SQLite stores `withdrawn` as 0/1, Postgres as a
- * boolean) and its one mapping back to a Paper.
+ * boolean): the one check of a paper to store, its columns, and the mapping back to a Paper.
  */
+import { AppError } from '../../lib/errors.ts';
 import type { Paper } from '../arxiv/paper.ts';
+import { baseId, validateVersion } from './validate.ts';
 
 export interface PaperRow<Withdrawn = number | boolean> {
   pk: number;
@@ -45,5 +47,45 @@ export function rowToPaper(r: Omit<PaperRow, 'published_at' | 'published_date'>)
     license: r.license,
     links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
     withdrawn: r.withdrawn === true || r.withdrawn === 1,
+  };
+}
+
+/** Checks a paper before it is stored; its base id, version and v1 time normalised to toISOString(). */
+export function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
+  const id = baseId(p?.id);
+  const version = validateVersion(p.version);
+  const t = Date.parse(p.published);
+  if (typeof p.published !== 'string' || Number.isNaN(t)) {
+    throw new AppError('INVALID_INPUT', `paper ${id}: published "${String(p.published)}" is not an ISO 8601 timestamp`);
+  }
+  if (typeof p.title !== 'string' || !Array.isArray(p.authors) || !Array.isArray(p.categories)) {
+    throw new AppError('INVALID_INPUT', `paper ${id}: title, authors and categories are required`);
+  }
+  return { id, version, publishedAt: new Date(t).toISOString() };
+}
+
+/** The stored columns of a checked paper (`withdrawn` as a boolean; SQLite writes it as 0/1). */
+export function paperColumns(p: Paper, checked: { id: string; version: number | null; publishedAt: string }): Omit<PaperRow<boolean>, 'pk'> {
+  const { id, version, publishedAt } = checked;
+  return {
+    id,
+    version,
+    title: p.title,
+    abstract: p.abstract ?? '',
+    authors_json: JSON.stringify(p.authors),
+    categories_json: JSON.stringify(p.categories),
+    primary_category: p.primaryCategory ?? p.categories[0] ?? '',
+    published: p.published,
+    published_at: publishedAt,
+    published_date: publishedAt.slice(0, 10),
+    updated: p.updated ?? p.published,
+    doi: p.doi ?? null,
+    journal_ref: p.journalRef ?? null,
+    comment: p.comment ?? null,
+    license: p.license ?? null,
+    abs_url: p.links?.abs ?? `https://arxiv.org/abs/${id}`,
+    pdf_url: p.links?.pdf ?? null,
+    html_url: p.links?.html ?? null,
+    withdrawn: Boolean(p.withdrawn),
   };
 }

@@ -4,7 +4,7 @@
  * with the same messages.
  */
 import { AppError } from '../../lib/errors.ts';
-import { ARXIV_TIME_ZONE, DEFAULT_DIGEST_CRON } from '../../domain/arxiv-calendar.ts';
+import { ARXIV_TIME_ZONE, DEFAULT_DIGEST_CRON, isIsoDate } from '../../domain/arxiv-calendar.ts';
 import { cronProblem } from '../../domain/cron.ts';
 import type { Destinations, ListFilters, Subscription, SubscriptionInput } from './port.ts';
 
@@ -26,12 +26,7 @@ export interface NormalizedFilters {
 const invalid = (message: string, details?: unknown) => new AppError('INVALID_INPUT', message, { details });
 
 /** True for a real YYYY-MM-DD calendar day (2024-02-29 yes, 2023-02-29 no). */
-export function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
+export 
 function optionalText(v: unknown, name: string): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'string') throw invalid(`${name} must be a string`);
@@ -53,8 +48,8 @@ export function validateCategory(c: string, name = 'categories'): string {
 export function normalizeFilters(f: ListFilters): NormalizedFilters {
   const startDate = optionalText(f.start_date, 'start_date');
   const endDate = optionalText(f.end_date, 'end_date');
-  if (startDate !== null && !isCalendarDate(startDate)) throw invalid(`start_date "${startDate}" is not a date; use YYYY-MM-DD`);
-  if (endDate !== null && !isCalendarDate(endDate)) throw invalid(`end_date "${endDate}" is not a date; use YYYY-MM-DD`);
+  if (startDate !== null && !isIsoDate(startDate)) throw invalid(`start_date "${startDate}" is not a date; use YYYY-MM-DD`);
+  if (endDate !== null && !isIsoDate(endDate)) throw invalid(`end_date "${endDate}" is not a date; use YYYY-MM-DD`);
   if (startDate !== null && endDate !== null && startDate > endDate) {
     throw invalid(`start_date ${startDate} is after end_date ${endDate}; swap them`);
   }

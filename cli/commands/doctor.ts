@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
+import type { Subscription } from '../../activities/store/port.ts';
 import { openBlobStore } from '../../workers/blobs.ts';
 import { openStore, storeLocation } from '../../workers/store.ts';
 import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
@@ -94,7 +95,7 @@ function integrationChecks(config: Config): Check[] {
  * each Monday–Friday feed (a cron that never runs on some weekday delivers that day's
  * announcement only through catch-up); a stored cron that does not parse is an error.
  */
-async function scheduleChecks(config: Config): Promise<Check[]> {
+function scheduleChecks(config: Config, subscriptions: Subscription[]): Check[] {
   const checks: Check[] = [];
   const defaultWarning = feedCoverageWarning(config.DIGEST_CRON, config.DIGEST_TIMEZONE);
   checks.push(
@@ -102,20 +103,14 @@ async function scheduleChecks(config: Config): Promise<Check[]> {
       ? { name: 'schedule', status: 'warn', detail: `DIGEST_CRON ${defaultWarning}` }
       : { name: 'schedule', status: 'ok', detail: `DIGEST_CRON "${config.DIGEST_CRON}" (${config.DIGEST_TIMEZONE}) reads every weekday feed` },
   );
-  if (!config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, 'library.sqlite'))) return checks;
-  const store = openStore(config);
-  try {
-    for (const sub of await store.listSubscriptions()) {
-      const problem = cronProblem(sub.cron);
-      if (problem) {
-        checks.push({ name: 'schedule', status: 'fail', detail: `subscription "${sub.name}": cron ${problem}; fix it with \`arxiv-radar subscribe ${sub.name} --cron …\`` });
-        continue;
-      }
-      const warning = feedCoverageWarning(sub.cron, sub.timezone);
-      if (warning) checks.push({ name: 'schedule', status: 'warn', detail: `subscription "${sub.name}": ${warning}` });
+  for (const sub of subscriptions) {
+    const problem = cronProblem(sub.cron);
+    if (problem) {
+      checks.push({ name: 'schedule', status: 'fail', detail: `subscription "${sub.name}": cron ${problem}; fix it with \`arxiv-radar subscribe ${sub.name} --cron …\`` });
+      continue;
     }
-  } finally {
-    await store.close();
+    const warning = feedCoverageWarning(sub.cron, sub.timezone);
+    if (warning) checks.push({ name: 'schedule', status: 'warn', detail: `subscription "${sub.name}": ${warning}` });
   }
   return checks;
 }
@@ -125,14 +120,16 @@ async function scheduleChecks(config: Config): Promise<Check[]> {
  * and readable (a tiny content-addressed probe, the same bytes every time), and, on a cluster,
  * the same arXiv interval as the gate the other nodes use.
  */
-async function storageChecks(config: Config): Promise<Check[]> {
+async function storageChecks(config: Config): Promise<{ checks: Check[]; subscriptions: Subscription[] }> {
   const checks: Check[] = [];
+  let subscriptions: Subscription[] = [];
   const location = storeLocation(config);
   try {
     const store = openStore(config);
     try {
-      const subs = await store.listSubscriptions();
-      checks.push({ name: 'library', status: 'ok', detail: `${location} (migrated; ${subs.length} subscription${subs.length === 1 ? '' : 's'})` });
+      subscriptions = await store.listSubscriptions();
+      const n = subscriptions.length;
+      checks.push({ name: 'library', status: 'ok', detail: `${location} (migrated; ${n} subscription${n === 1 ? '' : 's'})` });
     } finally {
       await store.close();
     }
@@ -155,7 +152,7 @@ async function storageChecks(config: Config): Promise<Check[]> {
     await blobs.close();
   }
   if (config.TEMPORAL_ADDRESS) checks.push(await checkGateInterval(config));
-  return checks;
+  return { checks, subscriptions };
 }
 
 /** On a cluster: does this node space arXiv requests like the running gate's last request? */
@@ -193,7 +190,14 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const { config } = loadContext(cmd);
-      const checks: Check[] = [await checkTemporal(config), checkDataDir(config.DATA_DIR), ...integrationChecks(config), ...(await storageChecks(config)), ...(await scheduleChecks(config))];
+      const storage = await storageChecks(config);
+      const checks: Check[] = [
+        await checkTemporal(config),
+        checkDataDir(config.DATA_DIR),
+        ...integrationChecks(config),
+        ...storage.checks,
+        ...scheduleChecks(config, storage.subscriptions),
+      ];
       const failed = checks.some((c) => c.status === 'fail');
       if (opts.json) {
         // Details quote settings (URLs, errors from Temporal): everything printed is redacted.

@@ -10,7 +10,7 @@
  * feed and its OAI records hold the same papers.
  */
 import { readFileSync } from 'node:fs';
-import { addDays, feedDaysBetween, isFeedDay, previousFeedDay, WEEKDAY_NAMES, weekdayOf, zonedDate, zoneOffsetMinutes, zonedInstant } from '../../domain/arxiv-calendar.ts';
+import { addDays, categoryMatches, feedDaysBetween, oaiSetOf, isFeedDay, previousFeedDay, WEEKDAY_NAMES, weekdayOf, zonedDate, zoneOffsetMinutes, zonedInstant } from '../../domain/arxiv-calendar.ts';
 import { corpus } from '../support/corpus.ts';
 
 const NY = 'America/New_York';
@@ -62,16 +62,11 @@ function parseItem(xml: string): CalendarItem | null {
 }
 
 /** True when a paper category belongs to a requested feed category (an archive covers its subjects). */
-const inFeed = (wanted: string[], category: string) => wanted.some((w) => w === category || (!w.includes('.') && category.startsWith(`${w}.`)));
+const inFeed = (wanted: string[], category: string) => wanted.some((w) => categoryMatches(w, category));
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
-/** The OAI-PMH set of a category, as arXiv files them. */
-function setOf(category: string): string {
-  const archive = category.split('.')[0]!;
-  return ['cs', 'econ', 'eess', 'math', 'q-bio', 'q-fin', 'stat'].includes(archive) ? archive : `physics:${archive}`;
-}
 
 /**
  * A calendar starting at `firstFeedDay`: the recorded items of announce type new (and cross) are
@@ -133,7 +128,7 @@ export function createArxivCalendar(opts: { firstFeedDay: string; feedDays: numb
       for (const date of [state.from, ...feedDaysBetween(state.from, addDays(state.until, 1))]) {
         if (date > today || !isFeedDay(date)) continue;
         for (const item of calendar.itemsOn(date)) {
-          if (!item.categories.some((c) => setOf(c) === state.set)) continue;
+          if (!item.categories.some((c) => oaiSetOf(c) === state.set)) continue;
           records.push(oaiRecord(item, date, state.set, firstSeen.get(item.id) ?? date));
         }
       }

@@ -1,5 +1,5 @@
 /**
- * A loopback fake of arXiv speaking the real wire formats from ../shared/corpus: the query API
+ * A loopback fake of arXiv speaking the real wire formats, fed with the recordings vendored in test/fixtures/corpus: the query API
  * (id_list from the recorded entries, search_query from the recorded search feeds), the RSS/Atom
  * announce feeds, PDFs and HTML. Faults can be injected (429 with/without Retry-After, 503, slow,
  * truncated, empty), and every request is recorded with its arrival time.

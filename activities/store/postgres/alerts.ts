@@ -9,65 +9,8 @@ import { AppError } from '../../../lib/errors.ts';
 import type { Conversation, ConversationMessage, Delivery, Subscription, SubscriptionInput } from '../port.ts';
 import { baseId, normalizeSubscription, validateSubscriptionName } from '../validate.ts';
 import { inTransaction } from './database.ts';
+import { checkAnnouncement, checkConversationId, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow, type SubscriptionRow } from '../alert-rows.ts';
 
-const DESTINATIONS = new Set(['markdown', 'notion', 'discord']);
-/** Longest conversation key, as on SQLite. */
-const MAX_CONVERSATION_ID = 200;
-
-function checkKey(key: string, what: string): string {
-  if (typeof key !== 'string' || key.trim() === '' || key.length > 300) {
-    throw new AppError('INVALID_INPUT', `${what} must be a non-empty string of at most 300 characters`);
-  }
-  return key;
-}
-
-function checkAnnouncement(date: string): string {
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    throw new AppError('INVALID_INPUT', `announcement "${String(date)}" must be a feed date, YYYY-MM-DD`);
-  }
-  return date;
-}
-
-function checkConversationId(id: string): string {
-  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_CONVERSATION_ID) {
-    throw new AppError('INVALID_INPUT', `conversation id must be a non-empty string of at most ${MAX_CONVERSATION_ID} characters`);
-  }
-  return id;
-}
-
-interface DeliveryRow {
-  subscription: string;
-  announcement: string;
-  status: 'pending' | 'delivered';
-  digest_key: string | null;
-  window_end: string | null;
-  considered_json: string;
-}
-
-const toDelivery = (r: DeliveryRow): Delivery => ({
-  subscription: r.subscription,
-  announcement: r.announcement,
-  status: r.status,
-  digestKey: r.digest_key,
-  windowEnd: r.window_end,
-  considered: JSON.parse(r.considered_json) as string[],
-});
-
-type SubscriptionRow = { body_json: string; created_at: string; updated_at: string };
-const toSubscription = (r: SubscriptionRow): Subscription => ({
-  ...({ minScore: 0 } as Pick<Subscription, 'minScore'>),
-  ...(JSON.parse(r.body_json) as Omit<Subscription, 'createdAt' | 'updatedAt'>),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-function checkDigest(d: Digest): void {
-  checkKey(d?.key, 'digest key');
-  checkKey(d.subscription, `digest ${d.key}: subscription`);
-  if (!Array.isArray(d.entries) || typeof d.windowEnd !== 'string' || typeof d.windowStart !== 'string' || typeof d.date !== 'string') {
-    throw new AppError('INVALID_INPUT', `digest ${d.key} needs date, windowStart, windowEnd and entries`);
-  }
-}
 
 /** Queries over the alert tables. */
 export function createAlertTables(pool: pg.Pool) {
@@ -124,10 +67,7 @@ export function createAlertTables(pool: pg.Pool) {
       return rows.map((r) => JSON.parse(r.body_json) as Digest);
     },
     async recordReceipt(digestKey: string, r: Receipt): Promise<void> {
-      checkKey(digestKey, 'digest key');
-      if (!r || !DESTINATIONS.has(r.destination) || typeof r.ref !== 'string' || typeof r.publishedAt !== 'string') {
-        throw new AppError('INVALID_INPUT', `receipt for ${digestKey} needs destination (markdown, notion or discord), ref and publishedAt`);
-      }
+      checkReceipt(digestKey, r);
       // The first receipt per destination wins, whichever process records it.
       await pool.query(
         'INSERT INTO receipts (digest_key, destination, ref, url, published_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (digest_key, destination) DO NOTHING',

@@ -1,10 +1,10 @@
 /** Papers, versions, authors, categories, topics and `list_papers` on Postgres. */
-import { rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
+import { checkPaper, paperColumns, rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
 type PaperRow = SharedPaperRow<boolean>;
 import type { Paper } from '../../arxiv/paper.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../port.ts';
-import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../validate.ts';
+import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../validate.ts';
 import { formatTopicMarkdown } from '../topic-markdown.ts';
 import type { Queryable } from './database.ts';
 import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
@@ -16,18 +16,6 @@ export const RANK_WINDOW = 2000;
 const PAPER_COLUMNS = `pk, id, version, title, abstract, authors_json, categories_json, primary_category, published, published_at,
   published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn`;
 
-function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
-  const id = baseId(p?.id);
-  const version = validateVersion(p.version);
-  const t = Date.parse(p.published);
-  if (typeof p.published !== 'string' || Number.isNaN(t)) {
-    throw new AppError('INVALID_INPUT', `paper ${id}: published "${String(p.published)}" is not an ISO 8601 timestamp`);
-  }
-  if (typeof p.title !== 'string' || !Array.isArray(p.authors) || !Array.isArray(p.categories)) {
-    throw new AppError('INVALID_INPUT', `paper ${id}: title, authors and categories are required`);
-  }
-  return { id, version, publishedAt: new Date(t).toISOString() };
-}
 
 /** The stored columns of one paper. */
 function toRow(p: Paper, id: string, version: number | null, publishedAt: string) {
@@ -36,25 +24,7 @@ function toRow(p: Paper, id: string, version: number | null, publishedAt: string
     [p.abstract ?? '', 'B'],
   ]);
   return {
-    id,
-    version,
-    title: p.title,
-    abstract: p.abstract ?? '',
-    authors_json: JSON.stringify(p.authors),
-    categories_json: JSON.stringify(p.categories),
-    primary_category: p.primaryCategory ?? p.categories[0] ?? '',
-    published: p.published,
-    published_at: publishedAt,
-    published_date: publishedAt.slice(0, 10),
-    updated: p.updated ?? p.published,
-    doi: p.doi ?? null,
-    journal_ref: p.journalRef ?? null,
-    comment: p.comment ?? null,
-    license: p.license ?? null,
-    abs_url: p.links?.abs ?? `https://arxiv.org/abs/${id}`,
-    pdf_url: p.links?.pdf ?? null,
-    html_url: p.links?.html ?? null,
-    withdrawn: Boolean(p.withdrawn),
+    ...paperColumns(p, { id, version, publishedAt }),
     ntok,
     tsv,
   };

@@ -4,31 +4,7 @@ import type { Digest, Receipt } from '../../publish/digest.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Delivery, Subscription, SubscriptionInput } from '../port.ts';
 import { baseId, normalizeSubscription, validateSubscriptionName } from '../validate.ts';
-
-const DESTINATIONS = new Set(['markdown', 'notion', 'discord']);
-
-function checkKey(key: string, what: string): string {
-  if (typeof key !== 'string' || key.trim() === '' || key.length > 300) {
-    throw new AppError('INVALID_INPUT', `${what} must be a non-empty string of at most 300 characters`);
-  }
-  return key;
-}
-
-interface DeliveryRow {
-  subscription: string;
-  announcement: string;
-  status: 'pending' | 'delivered';
-  digest_key: string | null;
-  window_end: string | null;
-  considered_json: string;
-}
-
-function checkAnnouncement(date: string): string {
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    throw new AppError('INVALID_INPUT', `announcement "${String(date)}" must be a feed date, YYYY-MM-DD`);
-  }
-  return date;
-}
+import { checkAnnouncement, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow } from '../alert-rows.ts';
 
 /** Statements over the alert tables; write methods expect the caller's write transaction. */
 export function createAlertTables(db: Database.Database) {
@@ -81,31 +57,6 @@ export function createAlertTables(db: Database.Database) {
     deliveryDone: db.prepare("UPDATE deliveries SET status = 'delivered', updated_at = ? WHERE subscription = ? AND announcement = ?"),
   };
 
-  const toDelivery = (r: DeliveryRow): Delivery => ({
-    subscription: r.subscription,
-    announcement: r.announcement,
-    status: r.status,
-    digestKey: r.digest_key,
-    windowEnd: r.window_end,
-    considered: JSON.parse(r.considered_json) as string[],
-  });
-
-  const toSubscription = (r: { body_json: string; created_at: string; updated_at: string }): Subscription => ({
-    // Subscriptions stored before the relevance floor existed get its default.
-    ...({ minScore: 0 } as Pick<Subscription, 'minScore'>),
-    ...(JSON.parse(r.body_json) as Omit<Subscription, 'createdAt' | 'updatedAt'>),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  });
-
-  function checkDigest(d: Digest): void {
-    checkKey(d?.key, 'digest key');
-    checkKey(d.subscription, `digest ${d.key}: subscription`);
-    if (!Array.isArray(d.entries) || typeof d.windowEnd !== 'string' || typeof d.windowStart !== 'string' || typeof d.date !== 'string') {
-      throw new AppError('INVALID_INPUT', `digest ${d.key} needs date, windowStart, windowEnd and entries`);
-    }
-  }
-
   return {
     upsertSubscription(input: SubscriptionInput): Subscription {
       const body = normalizeSubscription(input);
@@ -137,10 +88,7 @@ export function createAlertTables(db: Database.Database) {
       return s.digestList.all(checkKey(subscription, 'subscription'), limit).map((r) => JSON.parse(r.body_json) as Digest);
     },
     recordReceipt(digestKey: string, r: Receipt): void {
-      checkKey(digestKey, 'digest key');
-      if (!r || !DESTINATIONS.has(r.destination) || typeof r.ref !== 'string' || typeof r.publishedAt !== 'string') {
-        throw new AppError('INVALID_INPUT', `receipt for ${digestKey} needs destination (markdown, notion or discord), ref and publishedAt`);
-      }
+      checkReceipt(digestKey, r);
       s.receiptPut.run(digestKey, r.destination, r.ref, r.url ?? null, r.publishedAt);
     },
     getReceipts(digestKey: string): Receipt[] {

@@ -1,17 +1,11 @@
 /** Research agent conversations on SQLite: one row per conversation, its messages as a JSON array. */
+import { checkConversationId } from '../alert-rows.ts';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../lib/errors.ts';
 import type { Conversation, ConversationMessage } from '../port.ts';
 
 /** Longest conversation key (`discord:<snowflake>`, `cli:<session>` are far shorter). */
-export const MAX_CONVERSATION_ID = 200;
 
-function checkId(id: string): string {
-  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_CONVERSATION_ID) {
-    throw new AppError('INVALID_INPUT', `conversation id must be a non-empty string of at most ${MAX_CONVERSATION_ID} characters`);
-  }
-  return id;
-}
 
 /** Statements over the conversations table (migration 5). */
 export function createConversationTable(db: Database.Database) {
@@ -24,18 +18,18 @@ export function createConversationTable(db: Database.Database) {
   };
   return {
     get(id: string): Conversation | null {
-      const r = s.get.get(checkId(id));
+      const r = s.get.get(checkConversationId(id));
       return r ? { id, messages: JSON.parse(r.messages_json) as ConversationMessage[], updatedAt: r.updated_at } : null;
     },
     save(id: string, messages: ConversationMessage[]): void {
-      checkId(id);
+      checkConversationId(id);
       if (!Array.isArray(messages) || messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m))) {
         throw new AppError('INVALID_INPUT', `conversation ${id}: messages must be a list of objects`);
       }
       s.put.run(id, JSON.stringify(messages), new Date().toISOString());
     },
     delete(id: string): boolean {
-      return s.del.run(checkId(id)).changes > 0;
+      return s.del.run(checkConversationId(id)).changes > 0;
     },
   };
 }

@@ -1,27 +1,15 @@
 /** Papers, versions, authors, categories, topics and `list_papers` on SQLite. */
-import { rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
+import { checkPaper, paperColumns, rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
 type PaperRow = SharedPaperRow<number>;
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../arxiv/paper.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../port.ts';
-import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../validate.ts';
+import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../validate.ts';
 import { formatTopicMarkdown } from '../topic-markdown.ts';
 import { toFtsQuery } from './fts.ts';
 
 
-function checkPaper(p: Paper): { id: string; version: number | null; publishedAt: string } {
-  const id = baseId(p.id);
-  const version = validateVersion(p.version);
-  const t = Date.parse(p.published);
-  if (typeof p.published !== 'string' || Number.isNaN(t)) {
-    throw new AppError('INVALID_INPUT', `paper ${id}: published "${String(p.published)}" is not an ISO 8601 timestamp`);
-  }
-  if (typeof p.title !== 'string' || !Array.isArray(p.authors) || !Array.isArray(p.categories)) {
-    throw new AppError('INVALID_INPUT', `paper ${id}: title, authors and categories are required`);
-  }
-  return { id, version, publishedAt: new Date(t).toISOString() };
-}
 
 /** With a query, relevance ranking covers at most this many of the newest matches (see listPapers). */
 export const RANK_WINDOW = 2000;
@@ -98,28 +86,9 @@ export function createPaperTables(db: Database.Database) {
     let inserted = 0;
     let updated = 0;
     for (const p of papers) {
-      const { id, version, publishedAt } = checkPaper(p);
-      const row = {
-        id,
-        version,
-        title: p.title,
-        abstract: p.abstract ?? '',
-        authors_json: JSON.stringify(p.authors),
-        categories_json: JSON.stringify(p.categories),
-        primary_category: p.primaryCategory ?? p.categories[0] ?? '',
-        published: p.published,
-        published_at: publishedAt,
-        published_date: publishedAt.slice(0, 10),
-        updated: p.updated ?? p.published,
-        doi: p.doi ?? null,
-        journal_ref: p.journalRef ?? null,
-        comment: p.comment ?? null,
-        license: p.license ?? null,
-        abs_url: p.links?.abs ?? `https://arxiv.org/abs/${id}`,
-        pdf_url: p.links?.pdf ?? null,
-        html_url: p.links?.html ?? null,
-        withdrawn: p.withdrawn ? 1 : 0,
-      };
+      const checked = checkPaper(p);
+      const { id, version, publishedAt } = checked;
+      const row = { ...paperColumns(p, checked), withdrawn: p.withdrawn ? 1 : 0 };
       const existing = s.find.get(id);
       let pk: number;
       if (!existing) {

@@ -1,4 +1,4 @@
-/** Real papers for the store tests, parsed from the recorded Atom feeds in ../shared/corpus. */
+/** Real papers for the store tests, parsed from the recorded Atom feeds vendored in test/fixtures/corpus. */
 import { readFileSync } from 'node:fs';
 import { parseAtomFeed } from '../../../activities/arxiv/atom.ts';
 import type { Paper } from '../../../activities/arxiv/paper.ts';
