@@ -44,7 +44,8 @@ export type BudgetHit = 'steps' | 'tool-output' | 'time' | null;
 // optionally versioned (arXiv identifier scheme, https://info.arxiv.org/help/arxiv_identifier.html).
 const NEW_ID = String.raw`\d{4}\.\d{4,5}(?:v\d+)?`;
 const OLD_ID = String.raw`[a-z][a-z-]*(?:\.[A-Z]{2})?\/\d{7}(?:v\d+)?`;
-const ID_IN_TEXT = new RegExp(String.raw`(?<![\w./])(?:arXiv:\s?)?(${NEW_ID}|${OLD_ID})(?![\w])`, 'g');
+// A bare id (not part of another token), or one in an arxiv.org abs/pdf/html link: models often cite by link.
+const ID_IN_TEXT = new RegExp(String.raw`(?:(?<![\w./])(?:arXiv:\s?)?|(?<=arxiv\.org\/(?:abs|pdf|html)\/))(${NEW_ID}|${OLD_ID})(?![\w])`, 'g');
 
 /** An id without its version: `2401.12345v2` → `2401.12345`. */
 export const baseArxivId = (id: string) => id.replace(/v\d+$/, '');
@@ -83,8 +84,11 @@ export function checkCitations(answer: string, known: ReadonlySet<string>): { an
     if (!removed.includes(base)) removed.push(base);
     return REMOVED_CITATION;
   });
-  // "[...](https://arxiv.org/abs/[citation removed…])" would be a broken link: drop link syntax around markers.
-  const tidy = cleaned.replace(/\(https?:\/\/arxiv\.org\/(?:abs|pdf)\/\[citation removed: not found by a tool\](?:\.pdf)?\)/g, '');
+  // "[...](https://arxiv.org/abs/[citation removed…])" would be a broken link: drop the link around a
+  // marker, and a bare link becomes the marker alone.
+  const tidy = cleaned
+    .replace(/\(https?:\/\/(?:www\.)?arxiv\.org\/(?:abs|pdf|html)\/\[citation removed: not found by a tool\](?:\.pdf)?\)/gi, '')
+    .replace(/https?:\/\/(?:www\.)?arxiv\.org\/(?:abs|pdf|html)\/(\[citation removed: not found by a tool\])(?:\.pdf)?/gi, '$1');
   return { answer: tidy, cited, removed };
 }
 
