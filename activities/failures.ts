@@ -5,7 +5,7 @@
  * with the proxy's backoff. Temporal owns retries: no client loops on its own.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { isAppError } from '../lib/errors.ts';
+import { isAppError } from '../domain/errors.ts';
 
 export function toActivityFailure(e: unknown): unknown {
   if (e instanceof ApplicationFailure || !isAppError(e)) return e;

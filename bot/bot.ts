@@ -4,13 +4,13 @@
  * the deferred reply. Errors reach the user short, ephemeral and actionable.
  */
 import type { RadarService } from '../app/radar-service.ts';
-import { errorMessage, isAppError } from '../lib/errors.ts';
+import { errorMessage, isAppError, isUserErrorCode } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { CommandContext } from './command.ts';
 import { SLASH_COMMANDS } from './commands/index.ts';
 import { listPage } from './commands/list.ts';
 import { errorMessageFor } from './format.ts';
-import { LIMITS, truncate } from './limits.ts';
+import { DISCORD_LIMITS as LIMITS, truncate } from '../domain/discord-limits.ts';
 import { createListState, parseListButtonId, type ListState } from './list-state.ts';
 import { canManageSubscriptions } from './permissions.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
@@ -39,12 +39,8 @@ const INTERACTION_LIFETIME_MS = 14 * 60_000;
 /** Turns any failure into a message the user can act on; internal details stay in the log. */
 export function userFacingError(e: unknown): string {
   if (isAppError(e)) {
+    if (isUserErrorCode(e.code)) return truncate(e.message, 1000);
     switch (e.code) {
-      case 'INVALID_INPUT':
-      case 'NOT_FOUND':
-      case 'PERMISSION_DENIED':
-      case 'HOST_NOT_ALLOWED':
-        return e.message;
       case 'RATE_LIMITED':
       case 'ARXIV_RATE_LIMITED':
         return 'arXiv is rate-limiting us right now. Try again in a minute.';

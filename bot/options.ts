@@ -1,6 +1,6 @@
 /** Reading and validating slash-command option values; bad input becomes an INVALID_INPUT AppError. */
-import { isStoredSubscriptionName, MAX_SUBSCRIPTION_NAME, subscriptionNameProblem } from '../activities/store/validate.ts';
-import { AppError } from '../lib/errors.ts';
+import { isStoredSubscriptionName, MAX_SUBSCRIPTION_NAME, subscriptionNameProblem } from '../domain/subscription.ts';
+import { AppError } from '../domain/errors.ts';
 import type { CommandInvocation } from './types.ts';
 
 /** A string option, trimmed; undefined when absent or blank. */

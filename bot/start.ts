@@ -7,7 +7,7 @@ import type { RadarService } from '../app/radar-service.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createBot } from './bot.ts';
-import { createDiscordRest } from './http/discord-rest.ts';
+import { createDiscordRest } from '../lib/discord/rest.ts';
 import { createInteractionsServer } from './http/interactions-server.ts';
 import { assertNoProblems, interactionsProblems, parseListenAddress } from '../lib/listen-address.ts';
 import type { RateLimitOptions } from './rate-limit.ts';

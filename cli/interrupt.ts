@@ -4,7 +4,7 @@
  * workflow is cancelled, its arXiv requests leave the gate's queue) and the command exits 130; a
  * second one, or a cancellation that takes longer than FORCE_EXIT_MS, exits at once.
  */
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 const FORCE_EXIT_MS = 20_000;
 /** 128 + SIGINT, as shells report an interrupted command. */

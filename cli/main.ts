@@ -1,6 +1,6 @@
 /** The `arxiv-radar` command line. */
 import { Command, CommanderError } from 'commander';
-import { errorMessage, isAppError } from '../lib/errors.ts';
+import { errorMessage, isAppError, isUserErrorCode } from '../domain/errors.ts';
 import { redact } from '../lib/redact.ts';
 import { registerCommands } from './commands/index.ts';
 import { EXIT } from './output.ts';
@@ -14,8 +14,6 @@ const program = new Command('arxiv-radar')
 
 // Only the command this run names is loaded in full (cli/commands/index.ts): a fast start.
 await registerCommands(program, process.argv.slice(2));
-
-const USER_ERRORS = new Set(['CONFIG_INVALID', 'INVALID_INPUT', 'NOT_FOUND', 'HOST_NOT_ALLOWED', 'PERMISSION_DENIED']);
 
 try {
   await program.parseAsync(process.argv);
@@ -31,7 +29,7 @@ try {
     process.exitCode = EXIT_INTERRUPTED;
   } else if (isAppError(e)) {
     process.stderr.write(`error: ${redact(e.message)}\n`);
-    process.exitCode = USER_ERRORS.has(e.code) ? EXIT.usage : EXIT.failure;
+    process.exitCode = isUserErrorCode(e.code) ? EXIT.usage : EXIT.failure;
   } else {
     process.stderr.write(`error: ${redact(errorMessage(e))}\n`);
     if (program.opts().verbose && e instanceof Error && e.stack) process.stderr.write(`${redact(e.stack)}\n`);

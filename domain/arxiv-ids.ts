@@ -7,7 +7,7 @@
  * - new, since April 2007: `YYMM.NNNN` (2007-2014) and `YYMM.NNNNN` (2015 on), optional `vN`;
  * - old, before April 2007: `archive(.SUBJECT)/YYMMNNN`, optional `vN`.
  */
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 export interface ParsedArxivId {
   /** Base id without version: `2104.12255`, `hep-th/9901001`, `math.GT/0309136`. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseAtomFeed } from '../activities/arxiv/atom.ts';
 import { bm25Rank } from '../activities/rank/bm25.ts';
 import { loadCrossEncoder } from '../activities/rank/cross-encoder.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 const RUNS = 5;
 const corpusDir = path.resolve(import.meta.dirname, '../../shared/corpus');

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { convertPdf } from '../activities/convert/pdf.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
-import { isAppError } from '../lib/errors.ts';
+import { isAppError } from '../domain/errors.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');
 const EXPECTATIONS = path.resolve(import.meta.dirname, '../test/fixtures/convert/expectations.json');

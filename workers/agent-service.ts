@@ -15,7 +15,7 @@ import { NO_LLM_NOTICE, type AgentReply, type AgentService, type AgentTraceItem 
 import type { SubscriptionView } from '../app/radar-service.ts';
 import type { Config } from '../config/env.ts';
 import { arxivIdsIn, type AgentMessage } from '../domain/agent.ts';
-import { AppError, errorMessage } from '../lib/errors.ts';
+import { AppError, errorMessage } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput, AgentTurnResult } from '../workflows/agent-turn.ts';
 import type { RadarServiceHandle } from './radar-service.ts';

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 
 export interface DevServerOptions {

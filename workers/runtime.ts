@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { DefaultLogger, NativeConnection, Runtime as TemporalRuntime, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import type { Config } from '../config/env.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 import { resolveTemporalCli } from './temporal-cli.ts';

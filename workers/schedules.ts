@@ -9,10 +9,11 @@ import {
   type Client,
   type ScheduleOptions,
 } from '@temporalio/client';
-import type { PaperStore, Subscription } from '../activities/store/port.ts';
+import type { PaperStore } from '../activities/store/port.ts';
+import type { Subscription } from '../domain/subscription.ts';
 import { LEGACY_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 export const SCHEDULE_PREFIX = 'digest-';
 

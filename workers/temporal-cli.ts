@@ -9,7 +9,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, renameSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { createProgress, type Progress } from '../lib/progress.ts';
 
 const execFileP = promisify(execFile);

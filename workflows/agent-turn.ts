@@ -22,6 +22,7 @@ import {
   type AgentToolCall,
   type BudgetHit,
 } from '../domain/agent.ts';
+import { PERMANENT_CODES } from '../domain/errors.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
 import { topicSearch } from './topic-search.ts';
@@ -74,7 +75,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
     // A re-ask makes two model calls in one activity.
     startToCloseTimeout: 2 * input.llmTimeoutMs + 10_000,
     heartbeatTimeout: input.llmTimeoutMs + 5_000,
-    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['INVALID_INPUT'] },
+    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: [...PERMANENT_CODES] },
   });
   const tools = proxyActivities<Activities>({
     startToCloseTimeout: '10 minutes',

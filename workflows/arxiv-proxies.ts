@@ -5,6 +5,7 @@
  */
 import { proxyActivities, workflowInfo, type ActivityOptions } from '@temporalio/workflow';
 import { taskQueues } from '../config/task-queues.ts';
+import { PERMANENT_CODES } from '../domain/errors.ts';
 import type { ArxivActivities } from '../activities/arxiv/activities.ts';
 
 /**
@@ -17,7 +18,7 @@ export const ARXIV_RETRY_POLICY: NonNullable<ActivityOptions['retry']> = {
   backoffCoefficient: 2,
   maximumInterval: '2 minutes',
   maximumAttempts: 10,
-  nonRetryableErrorTypes: ['INVALID_INPUT', 'ARXIV_API_ERROR', 'HOST_NOT_ALLOWED', 'NOT_FOUND'],
+  nonRetryableErrorTypes: [...PERMANENT_CODES],
 };
 
 /** The arXiv activities for the current workflow, scheduled on `<base>-arxiv`. */

@@ -2,7 +2,7 @@
  * fetchPapers: metadata for a list of arXiv ids, looked up in id_list batches of 100 through the
  * rate-limited arXiv queue (one activity, one request per batch).
  */
-import type { Paper } from '../activities/arxiv/paper.ts';
+import type { Paper } from '../domain/paper.ts';
 import { arxivProxies } from './arxiv-proxies.ts';
 
 /** arXiv's id_list batch we use (BATCH in activities/arxiv/query.ts). */

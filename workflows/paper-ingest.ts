@@ -2,8 +2,8 @@
  * paperIngest: metadata → Markdown (arXiv HTML first, PDF fallback) → store + chunks → summary.
  * Idempotent per id+version: content already stored is not converted again.
  */
-import type { Paper } from '../activities/arxiv/paper.ts';
-import type { Summary } from '../activities/publish/digest.ts';
+import type { Paper } from '../domain/paper.ts';
+import type { Summary } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
 import { heavy, main } from './main-proxies.ts';
 import { trackProgress } from './progress.ts';

@@ -5,8 +5,8 @@
  */
 import { executeChild, log, patched, workflowInfo } from '@temporalio/workflow';
 import type { AnnouncedPaper } from '../activities/pipeline/digest.ts';
-import type { Paper } from '../activities/arxiv/paper.ts';
-import type { Receipt } from '../activities/publish/digest.ts';
+import type { Paper } from '../domain/paper.ts';
+import type { Receipt } from '../domain/digest.ts';
 import { arxivStamp } from '../domain/arxiv-calendar.ts';
 import { arxiv } from './arxiv-proxies.ts';
 import { main, publishing } from './main-proxies.ts';

@@ -22,7 +22,7 @@ import {
   type AnnouncementPlan,
 } from '../domain/arxiv-calendar.ts';
 import type { AnnouncementSelectionInput, DigestState } from '../activities/pipeline/announcements.ts';
-import type { Receipt } from '../activities/publish/digest.ts';
+import type { Receipt } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
 import { main, publishing } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';

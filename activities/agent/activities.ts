@@ -9,11 +9,12 @@ import type { SubscriptionRequest, SubscriptionView } from '../../app/radar-serv
 import { answerQuestion } from '../answer/answer.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
-import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
+import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { redact } from '../../lib/redact.ts';
 import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../llm/client.ts';
-import type { ListFilters, PaperStore } from '../store/port.ts';
+import type { PaperStore } from '../store/port.ts';
+import type { ListFilters } from '../../domain/library.ts';
 import type { Reranker } from '../rank/types.ts';
 import { renderPaperMarkdown } from '../convert/render.ts';
 import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.ts';

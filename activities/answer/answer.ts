@@ -4,7 +4,7 @@
  * without an LLM, the best passages quoted with the same citations. Says plainly when the
  * library holds nothing relevant instead of stretching a weak match.
  */
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import type { LlmClient } from '../llm/client.ts';
 import { tokenize } from '../rank/bm25.ts';

@@ -5,11 +5,11 @@
  * are capped at 2 MB), and any worker on any host can read it.
  */
 import type { BlobStore } from '../blobs/port.ts';
-import { AppError, isAppError } from '../../lib/errors.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
 import type { AtomFeed } from './atom.ts';
 import type { ArxivClient, LookupResult, SearchOptions } from './client.ts';
 import { mapFailures } from '../failures.ts';
-import { extractArxivId } from './ids.ts';
+import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import type { OaiListRequest } from './oai.ts';
 import type { AnnounceFeed } from './rss.ts';
 

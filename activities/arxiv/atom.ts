@@ -3,8 +3,8 @@
  * corpus: the old one (2016: `<link title="doi">`, opensearch namespaces declared per element,
  * http links) and the current one (namespaces on `<feed>`, https links).
  */
-import { AppError } from '../../lib/errors.ts';
-import type { Author, Paper } from './paper.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { Author, Paper } from '../../domain/paper.ts';
 import { attr, httpsArxiv, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
 export interface AtomFeed {

@@ -4,11 +4,11 @@
  * single-request methods (Temporal workflows call the single-request ones, one per activity).
  */
 import { createRequire } from 'node:module';
-import { AppError, isAppError } from '../../lib/errors.ts';
+import { AppError, isAppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { parseAtomFeed, type AtomFeed } from './atom.ts';
-import { extractArxivId } from './ids.ts';
-import type { Paper } from './paper.ts';
+import { extractArxivId } from '../../domain/arxiv-ids.ts';
+import type { Paper } from '../../domain/paper.ts';
 import { ARXIV_LIMITS, buildQueryUrl, type SortBy, type SortOrder } from './query.ts';
 import { oaiListUrl, parseOaiListRecords, type OaiListRequest, type OaiPage } from './oai.ts';
 import { parseAnnounceFeed, type AnnounceFeed } from './rss.ts';

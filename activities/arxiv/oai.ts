@@ -4,9 +4,9 @@
  * pages chain by `resumptionToken`; `noRecordsMatch` is an empty window, not a failure
  * (../shared/arxiv-notes.md, "OAI-PMH").
  */
-import { AppError } from '../../lib/errors.ts';
-import { parseArxivId } from './ids.ts';
-import type { Paper } from './paper.ts';
+import { AppError } from '../../domain/errors.ts';
+import { parseArxivId } from '../../domain/arxiv-ids.ts';
+import type { Paper } from '../../domain/paper.ts';
 import { attr, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
 /** One record of a ListRecords page: the paper plus the dates that say why it is listed. */

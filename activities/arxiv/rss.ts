@@ -5,9 +5,9 @@
  * license (`dc:rights`). An empty feed (weekends, holidays) is a normal result.
  */
 import { feedDateAt } from '../../domain/arxiv-calendar.ts';
-import { AppError } from '../../lib/errors.ts';
-import { parseArxivId } from './ids.ts';
-import type { AnnounceType, Paper } from './paper.ts';
+import { AppError } from '../../domain/errors.ts';
+import { parseArxivId } from '../../domain/arxiv-ids.ts';
+import type { AnnounceType, Paper } from '../../domain/paper.ts';
 import { attr, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
 export interface AnnounceItem {

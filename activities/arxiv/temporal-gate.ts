@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { CancelledFailure } from '@temporalio/common';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import {
   ARXIV_GATE_WORKFLOW_ID,

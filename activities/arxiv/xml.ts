@@ -3,7 +3,7 @@
  * well-formedness check that becomes ARXIV_MALFORMED, and small accessors over the parsed tree.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 export type XmlNode = Record<string, unknown>;
 

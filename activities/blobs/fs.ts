@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { parseBlobKey, type BlobExt, type BlobStore, type StoredBlob } from './port.ts';
 
 export function createFsBlobStore(dir: string): BlobStore {

@@ -10,7 +10,7 @@ import { rm, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { createPool, inTransaction, storeError } from '../store/postgres/database.ts';
 import { parseBlobKey, type BlobExt, type BlobStore, type StoredBlob } from './port.ts';
 

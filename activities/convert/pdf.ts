@@ -5,7 +5,7 @@
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
-import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
+import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from './types.ts';

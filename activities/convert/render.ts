@@ -1,5 +1,5 @@
 /** The Markdown document `get` prints: metadata and the API abstract first, then the full text. */
-import { versionedId, type Paper } from '../arxiv/paper.ts';
+import { versionedId, type Paper } from '../../domain/paper.ts';
 
 /**
  * Render a paper: `# Title`, authors, arXiv id and primary category, published date, abs link,

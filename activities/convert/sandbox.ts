@@ -10,7 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { constants, readFileSync, writeFileSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { AppError, type ErrorCode } from '../../lib/errors.ts';
+import { AppError, type ErrorCode } from '../../domain/errors.ts';
 import type { ConvertResult } from './types.ts';
 
 /** What to convert: a file path or the bytes/text themselves. */

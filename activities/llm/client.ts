@@ -6,7 +6,7 @@
  */
 import OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { MASK, redact } from '../../lib/redact.ts';
 

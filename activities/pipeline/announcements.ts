@@ -7,9 +7,9 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { DEFAULT_CATCHUP_DAYS } from '../../domain/arxiv-calendar.ts';
 import type { OaiRecord } from '../arxiv/oai.ts';
-import type { Paper } from '../arxiv/paper.ts';
-import type { DestinationKind } from '../publish/digest.ts';
-import type { Subscription } from '../store/port.ts';
+import type { Paper } from '../../domain/paper.ts';
+import type { DestinationKind } from '../../domain/digest.ts';
+import type { Subscription } from '../../domain/subscription.ts';
 import { announcedFromOai } from './catch-up.ts';
 import type { PipelineDeps } from './deps.ts';
 import {

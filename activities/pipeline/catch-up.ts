@@ -6,7 +6,7 @@
  * as arXiv's feed would have (../shared/arxiv-notes.md, "OAI-PMH").
  */
 import { addDays, categoryMatches } from '../../domain/arxiv-calendar.ts';
-import type { AnnounceType } from '../arxiv/paper.ts';
+import type { AnnounceType } from '../../domain/paper.ts';
 import type { OaiRecord } from '../arxiv/oai.ts';
 import type { AnnouncedPaper } from './digest.ts';
 

@@ -3,11 +3,12 @@
  * builds the real ones from Config; tests pass their own.
  */
 import type { Logger } from 'pino';
-import type { Paper } from '../arxiv/paper.ts';
+import type { Paper } from '../../domain/paper.ts';
 import type { BlobStore } from '../blobs/port.ts';
 import type { ConvertResult } from '../convert/types.ts';
-import type { Destinations, PaperStore, Subscription } from '../store/port.ts';
-import type { DestinationKind, Summary } from '../publish/digest.ts';
+import type { PaperStore } from '../store/port.ts';
+import type { Destinations, Subscription } from '../../domain/subscription.ts';
+import type { DestinationKind, Summary } from '../../domain/digest.ts';
 import type { Publisher } from '../publish/types.ts';
 import type { Reranker } from '../rank/types.ts';
 

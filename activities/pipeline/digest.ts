@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
-import type { AnnounceType, Paper } from '../arxiv/paper.ts';
+import type { AnnounceType, Paper } from '../../domain/paper.ts';
 import { isBlobKey, type BlobStore } from '../blobs/port.ts';
-import type { DestinationKind, Digest, DigestEntry, Receipt } from '../publish/digest.ts';
-import type { Subscription } from '../store/port.ts';
-import { compileQueryFilter } from './query-filter.ts';
+import type { DestinationKind, Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
+import type { Subscription } from '../../domain/subscription.ts';
+import { compileQueryFilter } from '../../domain/arxiv-query.ts';
 import type { PipelineDeps } from './deps.ts';
 import { withHeartbeat } from './ingest.ts';
 

@@ -5,11 +5,11 @@
  */
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { extractArxivId } from '../arxiv/ids.ts';
-import type { Paper } from '../arxiv/paper.ts';
+import { extractArxivId } from '../../domain/arxiv-ids.ts';
+import type { Paper } from '../../domain/paper.ts';
 import { isBlobKey } from '../blobs/port.ts';
-import type { Summary } from '../publish/digest.ts';
-import { errorMessage, isAppError } from '../../lib/errors.ts';
+import type { Summary } from '../../domain/digest.ts';
+import { errorMessage, isAppError } from '../../domain/errors.ts';
 import type { PipelineDeps } from './deps.ts';
 
 export type ConvertOutcome =

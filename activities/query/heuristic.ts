@@ -3,7 +3,7 @@
  * "by NAME" becomes an author term, category names and codes become cat: terms, years become a
  * date range, and stop words are dropped. The floor under the LLM builder.
  */
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 export interface BuiltQuery {
   searchQuery: string;

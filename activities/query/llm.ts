@@ -5,11 +5,11 @@
  * heuristic builder, so a search never fails for want of an LLM.
  */
 import { z } from 'zod';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { extractJson, type LlmClient } from '../llm/client.ts';
 import { buildQueryHeuristic, type BuiltQuery } from './heuristic.ts';
-import { validateSearchQuery } from './validate.ts';
+import { validateSearchQuery } from '../../domain/arxiv-query.ts';
 
 const SYSTEM = `You turn a researcher's request into an arXiv API search_query.
 Rules:

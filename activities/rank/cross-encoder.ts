@@ -6,7 +6,7 @@
  * of a model.
  */
 import path from 'node:path';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { createBm25Reranker } from './bm25.ts';
 import type { Reranker } from './types.ts';

@@ -2,9 +2,10 @@
  * What both library drivers share for the alert tables: the input checks (same input refused
  * with the same message on SQLite and Postgres) and the row mappings back to port types.
  */
-import { AppError } from '../../lib/errors.ts';
-import type { Digest, Receipt } from '../publish/digest.ts';
-import type { Delivery, Subscription } from './port.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { Digest, Receipt } from '../../domain/digest.ts';
+import type { Delivery } from './port.ts';
+import type { Subscription } from '../../domain/subscription.ts';
 
 const DESTINATIONS = new Set(['markdown', 'notion', 'discord']);
 /** Longest conversation key (a Discord thread id, a CLI session id). */

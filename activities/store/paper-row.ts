@@ -2,9 +2,9 @@
  * The `papers` table row both drivers share (SQLite stores `withdrawn` as 0/1, Postgres as a
  * boolean): the one check of a paper to store, its columns, and the mapping back to a Paper.
  */
-import { AppError } from '../../lib/errors.ts';
-import type { Paper } from '../arxiv/paper.ts';
-import { baseId, validateVersion } from './validate.ts';
+import { AppError } from '../../domain/errors.ts';
+import type { Paper } from '../../domain/paper.ts';
+import { baseId, validateVersion } from '../../domain/library.ts';
 
 export interface PaperRow<Withdrawn = number | boolean> {
   pk: number;

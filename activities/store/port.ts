@@ -3,67 +3,10 @@
  * (SQLite embedded today, Postgres later). Every driver must pass `test/unit/store/contract.ts`.
  * No Node imports here, so workflows may `import type` from this module.
  */
-import type { Paper } from '../arxiv/paper.ts';
-import type { Digest, Receipt, Summary } from '../publish/digest.ts';
-
-/** A paper as the library holds it: the newest record seen plus every version number seen. */
-export type StoredPaper = Paper & {
-  /** Ascending, without duplicates; empty when no source ever named a version. */
-  versionsSeen: number[];
-  /** Topic folders the paper belongs to, sorted by name. */
-  topics: string[];
-};
-
-/** Filters of `list_papers` (seed 002). Every field is optional; absent means "no constraint". */
-export interface ListFilters {
-  /**
-   * Full-text over title and abstract; every word must match; ranked by relevance (BM25) among the
-   * 2,000 most recently stored matches, so broad queries stay fast; total_count is exact.
-   */
-  query?: string | undefined;
-  /**
-   * Any author whose full name, or its trailing words (the surname), equals this text, ignoring
-   * case, accents and punctuation: "Del Maestro", "adrian del maestro", "Wubben" for "Dirk Wübben".
-   */
-  author?: string | undefined;
-  /** Papers in at least one of these categories (cross-lists included). */
-  categories?: string[] | undefined;
-  /** Inclusive YYYY-MM-DD bounds on the v1 publication date (UTC). */
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-  /** Only papers in this topic folder. */
-  topic?: string | undefined;
-  /** 1..50, default 20. */
-  limit?: number | undefined;
-  /** >= 0, default 0. */
-  offset?: number | undefined;
-}
-
-/** One paper of a `list_papers` answer (seed 002 shape). */
-export interface ListedPaper {
-  /** Base id without version. */
-  arxiv_id: string;
-  title: string;
-  authors: string[];
-  abstract: string;
-  categories: string[];
-  /** YYYY-MM-DD of v1. */
-  published_date: string;
-  pdf_url: string | null;
-}
-
-export interface ListResult {
-  /** Matches before limit/offset. */
-  total_count: number;
-  /** `papers.length`. */
-  returned: number;
-  papers: ListedPaper[];
-}
-
-export interface TopicCount {
-  name: string;
-  count: number;
-}
+import type { Paper } from '../../domain/paper.ts';
+import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../domain/library.ts';
+import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
+import type { Subscription, SubscriptionInput } from '../../domain/subscription.ts';
 
 export type ContentSource = 'html' | 'pdf';
 
@@ -97,13 +40,6 @@ export interface ChunkHit {
   score: number;
 }
 
-export interface Destinations {
-  markdown: boolean;
-  notion: boolean;
-  discordChannelId: string | null;
-  discordWebhookUrl: string | null;
-}
-
 /**
  * One announcement's outcome for one subscription. Written as `pending` when its candidates are
  * selected, `delivered` once its digest reached every destination (or nothing in it was relevant).
@@ -119,51 +55,6 @@ export interface Delivery {
   windowEnd: string | null;
   /** Base ids considered for this announcement (selected ones included). */
   considered: string[];
-}
-
-/** A scheduled topic alert. */
-export interface Subscription {
-  /** Unique slug: lowercase letters, digits and '-', 1-64 characters. */
-  name: string;
-  /** arXiv search query; at least one of query/categories is set. */
-  query: string | null;
-  categories: string[];
-  /** Plain-language interest used for ranking and as the digest subtitle. */
-  interest: string;
-  /** 5-field cron expression. */
-  cron: string;
-  /** IANA time zone the cron runs in. */
-  timezone: string;
-  destinations: Destinations;
-  includeCrossLists: boolean;
-  includeReplacements: boolean;
-  topK: number;
-  /** Relevance floor: a paper is sent only when its ranker score is above this (BM25 0 = no shared term). */
-  minScore: number;
-  paused: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/**
- * What callers pass to create or replace a subscription. Defaults: query null, categories [],
- * interest '', cron DEFAULT_DIGEST_CRON ('15 1,7 * * 1-5'), timezone 'America/New_York',
- * destinations markdown only, includeCrossLists true, includeReplacements false, topK 5,
- * minScore 0, paused false.
- */
-export interface SubscriptionInput {
-  name: string;
-  query?: string | null | undefined;
-  categories?: string[] | undefined;
-  interest?: string | undefined;
-  cron?: string | undefined;
-  timezone?: string | undefined;
-  destinations?: Partial<Destinations> | undefined;
-  includeCrossLists?: boolean | undefined;
-  includeReplacements?: boolean | undefined;
-  topK?: number | undefined;
-  minScore?: number | undefined;
-  paused?: boolean | undefined;
 }
 
 /** One chat message of an agent conversation, stored as JSON (OpenAI chat-completions shape). */

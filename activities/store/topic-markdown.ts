@@ -1,5 +1,5 @@
 /** The papers of one topic folder as a Markdown document (seeds 000/003). Pure: no I/O. */
-import type { Paper } from '../arxiv/paper.ts';
+import type { Paper } from '../../domain/paper.ts';
 
 /** Escapes characters that would turn a title into Markdown structure. */
 function inline(text: string): string {

@@ -4,7 +4,7 @@
  * with the title and the abstract's vocabulary) and by cue phrases authors use for their
  * contributions ("we propose", "we show", "outperforms"). Never invents text.
  */
-import type { Summary } from '../publish/digest.ts';
+import type { Summary } from '../../domain/digest.ts';
 import { tokenize } from '../rank/bm25.ts';
 import { cleanProse, findSection, proseParagraphs, rejectReason, splitSections, splitSentences } from './text.ts';
 

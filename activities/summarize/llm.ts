@@ -4,10 +4,10 @@
  * a digest never fails for want of an LLM.
  */
 import { z } from 'zod';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { extractJson, type ChatMessage, type LlmClient } from '../llm/client.ts';
-import type { Summary } from '../publish/digest.ts';
+import type { Summary } from '../../domain/digest.ts';
 import { extractiveSummary, type SummaryInput } from './extractive.ts';
 
 /** What the model must return. */

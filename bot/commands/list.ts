@@ -5,7 +5,7 @@ import { listMessage } from '../format.ts';
 import { listButtonId } from '../list-state.ts';
 import { optionalCategories, optionalDate, optionalString } from '../options.ts';
 import type { BotMessage } from '../types.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 
 /** One page of the list for a saved filter set (used by the command and by its buttons). */
 export async function listPage(service: RadarService, key: string, filters: ListFiltersInput, offset: number, pageSize: number): Promise<BotMessage> {

@@ -1,6 +1,6 @@
 /** `/arxiv subscribe` — a scheduled digest posted to the current channel. */
 import { isValidTimeZone } from '../../config/env.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
 import type { SlashCommand } from '../command.ts';
 import { subscribedMessage } from '../format.ts';

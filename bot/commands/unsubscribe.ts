@@ -1,5 +1,5 @@
 /** `/arxiv unsubscribe name` (name autocompleted from the subscriptions). */
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { SlashCommand } from '../command.ts';
 import { COLOR } from '../format.ts';
 import { subscriptionName } from '../options.ts';

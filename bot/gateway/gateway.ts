@@ -13,7 +13,7 @@ import {
   type ChatInputCommandInteraction,
   type Interaction,
 } from 'discord.js';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../domain/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Bot } from '../bot.ts';
 import type { BotMessage, InteractionResponder, Invoker } from '../types.ts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentReply, AgentService } from '../../app/agent-service.ts';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { searchPromptText } from '../../mcp/prompts.ts';
 import type { RadarServiceHandle } from '../../workers/radar-service.ts';
 import { printJson } from '../output.ts';

@@ -1,7 +1,7 @@
 /** `arxiv-radar convert <file.pdf|file.html> [--json]`: Markdown of a local file, no network. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { convertInSandbox } from '../../activities/convert/sandbox.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';

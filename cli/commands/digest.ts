@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { renderDigestMarkdown } from '../../activities/publish/markdown-folder.ts';
 import { describeDates } from '../../domain/arxiv-calendar.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { createProgress } from '../../lib/progress.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';

@@ -1,6 +1,6 @@
 /** `arxiv-radar discord deploy-commands [--guild ID]`: registers the `/arxiv` slash command with Discord. */
 import type { Command } from 'commander';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 

@@ -3,11 +3,11 @@ import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
-import type { Subscription } from '../../activities/store/port.ts';
+import type { Subscription } from '../../domain/subscription.ts';
 import { openBlobStore } from '../../workers/blobs.ts';
 import { openStore, storeLocation } from '../../workers/store.ts';
 import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../domain/errors.ts';
 import { redact, redactDeep } from '../../lib/redact.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';

@@ -1,6 +1,6 @@
 /** `arxiv-radar id <text>`: the arXiv id (and version) in any text or URL, as one JSON object. */
 import type { Command } from 'commander';
-import { extractArxivId, pathSafeId } from '../../activities/arxiv/ids.ts';
+import { extractArxivId, pathSafeId } from '../../domain/arxiv-ids.ts';
 import { printJson } from '../output.ts';
 
 export function register(program: Command): void {

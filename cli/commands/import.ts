@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAtomFeed } from '../../activities/arxiv/atom.ts';
-import type { Paper } from '../../activities/arxiv/paper.ts';
+import type { Paper } from '../../domain/paper.ts';
 import { openStore } from '../../workers/store.ts';
-import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
+import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson, say } from '../output.ts';
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { maskUrl, registerSecrets, urlSecrets } from '../../lib/redact.ts';
 import { createProgress } from '../../lib/progress.ts';
 import { migratePostgres, openPostgresStore } from '../../activities/store/postgres/index.ts';

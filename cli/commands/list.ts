@@ -1,8 +1,8 @@
 /** `arxiv-radar list`: papers in the local library, filtered like the list_papers tool (seed 002). */
 import type { Command } from 'commander';
 import { openStore } from '../../workers/store.ts';
-import type { ListFilters, ListResult } from '../../activities/store/port.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { ListFilters, ListResult } from '../../domain/library.ts';
+import { AppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 

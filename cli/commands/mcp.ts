@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { RadarService } from '../../app/radar-service.ts';
 import type { Config } from '../../config/env.ts';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { assertNoProblems, mcpHttpProblems } from '../../lib/listen-address.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { loadContext } from '../context.ts';

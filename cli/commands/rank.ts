@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAtomFeed } from '../../activities/arxiv/atom.ts';
-import type { Paper } from '../../activities/arxiv/paper.ts';
-import { versionedId } from '../../activities/arxiv/paper.ts';
-import { AppError, errorMessage } from '../../lib/errors.ts';
+import type { Paper } from '../../domain/paper.ts';
+import { versionedId } from '../../domain/paper.ts';
+import { AppError, errorMessage } from '../../domain/errors.ts';
 import { lazyReranker } from '../../workers/build-activities.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';

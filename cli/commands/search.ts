@@ -1,8 +1,9 @@
 /** `arxiv-radar search "<arXiv query>"`: one page of arXiv API results, through the rate-limited client. */
 import type { Command } from 'commander';
-import type { Paper } from '../../activities/arxiv/paper.ts';
-import { ARXIV_LIMITS, normaliseRawQuery, type SortBy } from '../../activities/arxiv/query.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { Paper } from '../../domain/paper.ts';
+import { ARXIV_LIMITS, type SortBy } from '../../activities/arxiv/query.ts';
+import { normaliseRawQuery } from '../../domain/arxiv-query.ts';
+import { AppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 import { interruptSignal } from '../interrupt.ts';

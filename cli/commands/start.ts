@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Config } from '../../config/env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Runtime } from '../../workers/runtime.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
 
 /** The Discord bot and the MCP HTTP endpoint, when configured, on the same RadarService as the CLI. */

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { feedCoverageWarning } from '../../domain/cron.ts';
 import type { SubscriptionView } from '../../app/radar-service.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 

@@ -1,12 +1,12 @@
 /** `arxiv-radar summarize <id|file.md>`: a TL;DR and key points of a Markdown file or a paper in the library. */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { extractArxivId } from '../../activities/arxiv/ids.ts';
+import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { openStore, storeLocation } from '../../workers/store.ts';
 import type { Config } from '../../config/env.ts';
 import { createSummarizer } from '../../activities/summarize/llm.ts';
 import type { SummaryInput } from '../../activities/summarize/extractive.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { createLlm } from '../../workers/build-activities.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createBot } from '../../bot/bot.ts';
-import { createDiscordRest } from '../../bot/http/discord-rest.ts';
+import { createDiscordRest } from '../../lib/discord/rest.ts';
 import { createInteractionsServer, type InteractionsServer } from '../../bot/http/interactions-server.ts';
 import { PERMISSION } from '../../bot/permissions.ts';
 import { startDiscord } from '../../bot/start.ts';

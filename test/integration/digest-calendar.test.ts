@@ -16,7 +16,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseAnnounceFeed } from '../../activities/arxiv/rss.ts';
 import { bm25Rank } from '../../activities/rank/bm25.ts';
-import type { Digest } from '../../activities/publish/digest.ts';
+import type { Digest } from '../../domain/digest.ts';
 import { DEFAULT_DIGEST_CRON, feedDateAt, zonedInstant } from '../../domain/arxiv-calendar.ts';
 import { fireTimes } from '../../domain/cron.ts';
 import type { DigestRunResult } from '../../app/radar-service.ts';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { silentLogger } from '../../lib/logger.ts';
-import type { DestinationKind } from '../../activities/publish/digest.ts';
+import type { DestinationKind } from '../../domain/digest.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { startDevServer, type DevServer } from '../../workers/dev-server.ts';
 import { resolveTemporalCli } from '../../workers/temporal-cli.ts';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { isAppError } from '../../lib/errors.ts';
+import { isAppError } from '../../domain/errors.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { bearerMatches, startMcpHttp, startMcpHttpServer, type McpHttpServer } from '../../mcp/http.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';

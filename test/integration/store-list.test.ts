@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { Command } from 'commander';
-import type { ListResult } from '../../activities/store/port.ts';
+import type { ListResult } from '../../domain/library.ts';
 import { register as registerList } from '../../cli/commands/list.ts';
 import { register as registerTopics } from '../../cli/commands/topics.ts';
 import { corpus } from '../support/corpus.ts';

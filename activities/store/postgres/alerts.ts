@@ -4,10 +4,12 @@
  * the row it decides on (completeDelivery), so concurrent processes lose nothing.
  */
 import type pg from 'pg';
-import type { Digest, Receipt } from '../../publish/digest.ts';
-import { AppError } from '../../../lib/errors.ts';
-import type { Conversation, ConversationMessage, Delivery, Subscription, SubscriptionInput } from '../port.ts';
-import { baseId, normalizeSubscription, validateSubscriptionName } from '../validate.ts';
+import type { Digest, Receipt } from '../../../domain/digest.ts';
+import { AppError } from '../../../domain/errors.ts';
+import type { Conversation, ConversationMessage, Delivery } from '../port.ts';
+import type { Subscription, SubscriptionInput } from '../../../domain/subscription.ts';
+import { baseId } from '../../../domain/library.ts';
+import { normalizeSubscription, validateSubscriptionName } from '../../../domain/subscription.ts';
 import { inTransaction } from './database.ts';
 import { checkAnnouncement, checkConversationId, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow, type SubscriptionRow } from '../alert-rows.ts';
 

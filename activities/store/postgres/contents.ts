@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { Summary } from '../../publish/digest.ts';
-import { AppError } from '../../../lib/errors.ts';
+import type { Summary } from '../../../domain/digest.ts';
+import { AppError } from '../../../domain/errors.ts';
 import type { ChunkHit, ChunkInput, ContentInput, StoredContent } from '../port.ts';
-import { baseId, validateVersion } from '../validate.ts';
+import { baseId, validateVersion } from '../../../domain/library.ts';
 import { inTransaction, type Queryable } from './database.ts';
 import { adjustTerms, termStats } from './papers.ts';
 import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';

@@ -4,7 +4,7 @@
  * so Temporal retries the activity), and a transaction helper.
  */
 import pg from 'pg';
-import { AppError, isAppError } from '../../../lib/errors.ts';
+import { AppError, isAppError } from '../../../domain/errors.ts';
 
 /** How long a statement waits for another transaction's lock before failing (retryably), like SQLite's busy_timeout. */
 export const LOCK_TIMEOUT_MS = 15_000;

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { silentLogger, type Logger } from '../../../lib/logger.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../../../domain/errors.ts';
 import type { PaperStore } from '../port.ts';
 import { createAlertTables } from './alerts.ts';
 import { createContentTables } from './contents.ts';

@@ -1,9 +1,11 @@
 /** Subscriptions, digests, receipts and seen-state on SQLite. */
 import type Database from 'better-sqlite3';
-import type { Digest, Receipt } from '../../publish/digest.ts';
-import { AppError } from '../../../lib/errors.ts';
-import type { Delivery, Subscription, SubscriptionInput } from '../port.ts';
-import { baseId, normalizeSubscription, validateSubscriptionName } from '../validate.ts';
+import type { Digest, Receipt } from '../../../domain/digest.ts';
+import { AppError } from '../../../domain/errors.ts';
+import type { Delivery } from '../port.ts';
+import type { Subscription, SubscriptionInput } from '../../../domain/subscription.ts';
+import { baseId } from '../../../domain/library.ts';
+import { normalizeSubscription, validateSubscriptionName } from '../../../domain/subscription.ts';
 import { checkAnnouncement, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow } from '../alert-rows.ts';
 
 /** Statements over the alert tables; write methods expect the caller's write transaction. */

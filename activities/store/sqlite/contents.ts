@@ -1,9 +1,9 @@
 /** Converted Markdown, search chunks and summaries on SQLite. */
 import type Database from 'better-sqlite3';
-import type { Summary } from '../../publish/digest.ts';
-import { AppError } from '../../../lib/errors.ts';
+import type { Summary } from '../../../domain/digest.ts';
+import { AppError } from '../../../domain/errors.ts';
 import type { ChunkHit, ChunkInput, ContentInput, StoredContent } from '../port.ts';
-import { baseId, validateVersion } from '../validate.ts';
+import { baseId, validateVersion } from '../../../domain/library.ts';
 import { readContentFile, sha256Hex, writeContentFile } from './content-files.ts';
 import { toFtsQuery } from './fts.ts';
 

@@ -1,7 +1,7 @@
 /** Research agent conversations on SQLite: one row per conversation, its messages as a JSON array. */
 import { checkConversationId } from '../alert-rows.ts';
 import type Database from 'better-sqlite3';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../../../domain/errors.ts';
 import type { Conversation, ConversationMessage } from '../port.ts';
 
 /** Longest conversation key (`discord:<snowflake>`, `cli:<session>` are far shorter). */

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AppError, isAppError } from '../../../lib/errors.ts';
+import { AppError, isAppError } from '../../../domain/errors.ts';
 import { migrate } from './migrations.ts';
 
 /** How long a writer waits for another process's write transaction before giving up. */

@@ -2,10 +2,10 @@
 import { checkPaper, paperColumns, rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
 type PaperRow = SharedPaperRow<number>;
 import type Database from 'better-sqlite3';
-import type { Paper } from '../../arxiv/paper.ts';
-import { AppError } from '../../../lib/errors.ts';
-import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../port.ts';
-import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../validate.ts';
+import type { Paper } from '../../../domain/paper.ts';
+import { AppError } from '../../../domain/errors.ts';
+import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../../domain/library.ts';
+import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../../../domain/library.ts';
 import { formatTopicMarkdown } from '../topic-markdown.ts';
 import { toFtsQuery } from './fts.ts';
 

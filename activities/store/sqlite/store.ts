@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { silentLogger, type Logger } from '../../../lib/logger.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../../../domain/errors.ts';
 import type { PaperStore } from '../port.ts';
 import { createAlertTables } from './alerts.ts';
 import { createContentTables } from './contents.ts';

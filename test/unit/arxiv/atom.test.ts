@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseAtomFeed } from '../../../activities/arxiv/atom.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 
 const read = (name: string) => readFileSync(corpus('atom', name), 'utf8');

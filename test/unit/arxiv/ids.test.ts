@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractArxivId, fromPathSafeId, parseArxivId, pathSafeId } from '../../../activities/arxiv/ids.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { extractArxivId, fromPathSafeId, parseArxivId, pathSafeId } from '../../../domain/arxiv-ids.ts';
+import { isAppError } from '../../../domain/errors.ts';
 
 /** Real-world inputs (URLs and citations as users and web searches paste them) -> [id, version]. */
 const ACCEPTED: Array<[string, string, number | null]> = [

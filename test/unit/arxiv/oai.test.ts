@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { oaiListUrl, parseOaiListRecords } from '../../../activities/arxiv/oai.ts';
 import { announcedFromOai } from '../../../activities/pipeline/catch-up.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 
 const recorded = () => readFileSync(corpus('atom', 'oai-pmh', 'oai_ListRecords_physics-hep-th_2017-12-14.xml'), 'utf8');

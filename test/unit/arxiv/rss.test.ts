@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseAnnounceFeed } from '../../../activities/arxiv/rss.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 
 const parse = (name: string) => parseAnnounceFeed(readFileSync(corpus('rss', name), 'utf8'));

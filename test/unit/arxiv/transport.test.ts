@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ArxivClient } from '../../../activities/arxiv/client.ts';
 import { ArxivTransport, delayBeforeNext, effectiveIntervalMs, isAllowedHost, parseRetryAfter } from '../../../activities/arxiv/transport.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../fakes/arxiv-server.ts';
 
 describe('arXiv 3 s floor', () => {

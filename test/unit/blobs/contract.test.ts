@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { createFsBlobStore } from '../../../activities/blobs/fs.ts';
 import { isBlobKey, type BlobStore } from '../../../activities/blobs/port.ts';
 import { BLOB_CHUNK_BYTES, createPgBlobStore } from '../../../activities/blobs/postgres.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 import { startPostgres, type PostgresServer } from '../../support/postgres.ts';
 

@@ -48,11 +48,11 @@ describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
   });
 
   it('a source edited since the build: the note names it, and the sources run', () => {
-    const file = path.join(copy, 'activities/arxiv/ids.ts');
+    const file = path.join(copy, 'domain/arxiv-ids.ts');
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
     const r = run();
-    assert.equal(r.note, 'activities/arxiv/ids.ts changed since dist/ was built');
+    assert.equal(r.note, 'domain/arxiv-ids.ts changed since dist/ was built');
     assert.equal(r.fromDist, false);
     assert.equal(r.stderr.trim().split('\n').length, 1, 'the note is one line');
   });
@@ -60,7 +60,7 @@ describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
   it('a new source file makes dist stale too; rebuilding makes it current again', () => {
     build();
     assert.equal(run().stderr, FROM_DIST);
-    cpSync(path.join(copy, 'lib/errors.ts'), path.join(copy, 'lib/new-module.ts'));
+    cpSync(path.join(copy, 'domain/errors.ts'), path.join(copy, 'domain/new-module.ts'));
     assert.equal(run().note, 'lib changed since dist/ was built');
     build();
     assert.equal(run().stderr, FROM_DIST);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createConvertSandbox, type SandboxRun } from '../../../activities/convert/sandbox.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 import { HOSTILE_KINDS, writeHostilePdf, type HostileKind } from '../../support/hostile-pdf.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { convertPdf } from '../../../activities/convert/pdf.ts';
 import type { ConvertResult } from '../../../activities/convert/types.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { loadExpectations, norm, score, type EvalRow } from '../../../scripts/eval-convert.ts';
 import { FIXTURES_DIR, corpus } from '../../support/corpus.ts';
 

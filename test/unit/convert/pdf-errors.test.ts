@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { convertPdf } from '../../../activities/convert/pdf.ts';
 import { convertInSandbox } from '../../../activities/convert/sandbox.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { corpus } from '../../support/corpus.ts';
 
 const SOURCE = corpus('pdf', '1503.07589v1.pdf');

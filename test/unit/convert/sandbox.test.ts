@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertInSandbox } from '../../../activities/convert/sandbox.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { FIXTURES_DIR, corpus } from '../../support/corpus.ts';
 
 /** A page of the corpus's 1503.07589v1 with its text layer removed (scripts/make-pdf-fixtures.sh): a scan without OCR. */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../../config/env.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { checkListenAddress, interactionsProblems, mcpHttpProblems, parseListenAddress } from '../../../lib/listen-address.ts';
 
 const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';

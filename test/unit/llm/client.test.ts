@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createLlmClient, extractJson } from '../../../activities/llm/client.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { startFakeLlm, type FakeLlm } from '../../fakes/llm-server.ts';
 
 describe('createLlmClient against the fake OpenAI-compatible server', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildQueryHeuristic } from '../../../activities/query/heuristic.ts';
-import { validateSearchQuery } from '../../../activities/query/validate.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { validateSearchQuery } from '../../../domain/arxiv-query.ts';
+import { isAppError } from '../../../domain/errors.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createReranker, loadCrossEncoder } from '../../../activities/rank/cross-encoder.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { MODELS_DIR } from '../../support/corpus.ts';
 
 const TINY = { model: 'opensearch-project__TinyXLMRoberta-CE-onnx', modelsDir: MODELS_DIR, dtype: 'fp32', allowRemote: false };

@@ -6,7 +6,7 @@
  * per shared digest, seen-state of one shared subscription, and the selection and delivery of
  * the same announcements. Real corpus papers are the templates; only ids and versions change.
  */
-import type { Paper } from '../../../activities/arxiv/paper.ts';
+import type { Paper } from '../../../domain/paper.ts';
 import type { PaperStore } from '../../../activities/store/port.ts';
 import { openPostgresStore } from '../../../activities/store/postgres/index.ts';
 import { openSqliteStore } from '../../../activities/store/sqlite/index.ts';

@@ -5,10 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import type { Paper } from '../../../activities/arxiv/paper.ts';
-import type { Digest, Summary } from '../../../activities/publish/digest.ts';
-import type { ListFilters, PaperStore } from '../../../activities/store/port.ts';
-import { isAppError, type ErrorCode } from '../../../lib/errors.ts';
+import type { Paper } from '../../../domain/paper.ts';
+import type { Digest, Summary } from '../../../domain/digest.ts';
+import type { PaperStore } from '../../../activities/store/port.ts';
+import type { ListFilters } from '../../../domain/library.ts';
+import { isAppError, type ErrorCode } from '../../../domain/errors.ts';
 import { feedPapers, withRepairedNames } from './fixtures.ts';
 
 async function rejectsWith(p: Promise<unknown>, code: ErrorCode, mention: RegExp): Promise<void> {

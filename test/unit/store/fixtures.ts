@@ -1,7 +1,7 @@
 /** Real papers for the store tests, parsed from the recorded Atom feeds vendored in test/fixtures/corpus. */
 import { readFileSync } from 'node:fs';
 import { parseAtomFeed } from '../../../activities/arxiv/atom.ts';
-import type { Paper } from '../../../activities/arxiv/paper.ts';
+import type { Paper } from '../../../domain/paper.ts';
 import { corpus } from '../../support/corpus.ts';
 
 /** The papers of one corpus Atom feed (`atom/<name>`). */

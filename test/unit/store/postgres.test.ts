@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { migratePostgres, openPostgresStore, PG_SCHEMA_VERSION } from '../../../activities/store/postgres/index.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { startPostgres, type PostgresServer } from '../../support/postgres.ts';
 import { runStoreContract } from './contract.ts';
 

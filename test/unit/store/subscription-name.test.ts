@@ -11,8 +11,8 @@ import { describe, it } from 'node:test';
 import { topicSlug } from '../../../activities/publish/markdown-folder.ts';
 import { normalizeSpace } from '../../../activities/publish/text.ts';
 import { openSqliteStore } from '../../../activities/store/sqlite/index.ts';
-import { MAX_SUBSCRIPTION_NAME, subscriptionNameProblem, validateNewSubscriptionName } from '../../../activities/store/validate.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { MAX_SUBSCRIPTION_NAME, subscriptionNameProblem, validateNewSubscriptionName } from '../../../domain/subscription.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { scheduleIdOf } from '../../../workers/schedules.ts';
 
 const VALID = ['graph-learning', 'llm', 'cs-lg-2024', 'a', '0', 'x1-y2-z3', 'a'.repeat(MAX_SUBSCRIPTION_NAME), 'console', 'com10', 'nullable'];

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toFtsQuery } from '../../../activities/store/sqlite/fts.ts';
-import { baseId, nameKeys, normalizeFilters, normalizeName } from '../../../activities/store/validate.ts';
+import { baseId, nameKeys, normalizeFilters, normalizeName } from '../../../domain/library.ts';
 import { feedPapers, repairMojibake } from './fixtures.ts';
 
 describe('store validation', () => {

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../../activities/store/sqlite/store.ts';
 import type { PaperStore } from '../../../activities/store/port.ts';
 import { DEFAULT_DIGEST_CRON, LEGACY_DIGEST_CRON } from '../../../domain/arxiv-calendar.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { prepareSubscriptions } from '../../../workers/schedules.ts';
 
 /** Writes a cron straight into the table, as a library written by an older release could hold it. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import type { Progress } from '../../../lib/progress.ts';
 import { resolveTemporalCli } from '../../../workers/temporal-cli.ts';
 
