@@ -11,8 +11,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService } from '../app/radar-service.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../domain/errors.ts';
 import { readCappedBody } from '../lib/http-body.ts';
 import { assertNoProblems, isLoopbackHost, MIN_TOKEN_LENGTH, mcpHttpProblems, parseListenAddress } from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -22,6 +23,8 @@ export { MIN_TOKEN_LENGTH };
 
 export interface McpHttpOptions {
   service: RadarService;
+  /** The research agent, offered as `agent_ask` when given. */
+  agent?: AgentService | undefined;
   logger: Logger;
   host: string;
   port: number;
@@ -93,7 +96,7 @@ export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: str
       } catch {
         return jsonRpcError(res, 400, 'Parse error: the body is not JSON');
       }
-      const mcp = createMcpServer({ service: opts.service, logger: log });
+      const mcp = createMcpServer({ service: opts.service, agent: opts.agent, logger: log });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {
         void transport.close();
@@ -136,11 +139,12 @@ export async function startMcpHttp(
   service: RadarService,
   logger: Logger,
   addrName = 'MCP_HTTP_ADDR',
+  agent?: AgentService,
 ): Promise<McpHttpServer | null> {
   if (!config.MCP_HTTP_ADDR) return null;
   assertNoProblems(mcpHttpProblems(config.MCP_HTTP_ADDR, config.MCP_TOKEN, addrName));
   const { host, port, loopback } = parseListenAddress(config.MCP_HTTP_ADDR, addrName);
-  const running = await startMcpHttpServer({ service, logger, host, port, token: config.MCP_TOKEN, addrName });
+  const running = await startMcpHttpServer({ service, agent, logger, host, port, token: config.MCP_TOKEN, addrName });
   if (!loopback) logger.warn({ url: running.url }, 'the MCP HTTP endpoint is reachable from other machines; only MCP_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');
   logger.info({ url: running.url }, 'MCP HTTP endpoint listening');
   return running;

@@ -3,11 +3,13 @@
  * factory for every transport (stdio, Streamable HTTP, in-memory in tests).
  */
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService } from '../app/radar-service.ts';
 import type { Logger } from '../lib/logger.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { installToolCallHandler } from './tool-calls.ts';
+import { registerAgentAskTool } from './tools/agent-ask.ts';
 import { registerAskPapersTool } from './tools/ask-papers.ts';
 import { registerExtractInfoTool } from './tools/extract-info.ts';
 import { registerGetPaperTool } from './tools/get-paper.ts';
@@ -18,8 +20,11 @@ import { registerSubscribeTopicTool } from './tools/subscribe-topic.ts';
 
 export const MCP_SERVER_NAME = 'arxiv-radar';
 
-/** A fresh McpServer with every tool, resource and prompt registered; connect it to a transport. */
-export function createMcpServer(deps: { service: RadarService; logger: Logger; version?: string }): McpServer {
+/**
+ * A fresh McpServer with every tool, resource and prompt registered; connect it to a transport.
+ * With `agent`, the research agent is offered too (`agent_ask`).
+ */
+export function createMcpServer(deps: { service: RadarService; agent?: AgentService | undefined; logger: Logger; version?: string }): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: deps.version ?? '0.1.0' }, { capabilities: { logging: {} } });
   const tools = new Map<string, RegisteredTool>([
     ['search_papers', registerSearchPapersTool(server, deps)],
@@ -30,6 +35,7 @@ export function createMcpServer(deps: { service: RadarService; logger: Logger; v
     ['subscribe_topic', registerSubscribeTopicTool(server, deps)],
     ['list_subscriptions', registerListSubscriptionsTool(server, deps)],
   ]);
+  if (deps.agent) tools.set('agent_ask', registerAgentAskTool(server, { ...deps, agent: deps.agent }));
   installToolCallHandler(server, tools);
   registerResources(server, deps);
   registerPrompts(server);

@@ -8,10 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentService } from '../../app/agent-service.ts';
 import { NO_LLM_NOTICE } from '../../app/agent-service.ts';
 import { arxivIdsIn } from '../../domain/agent.ts';
 import { silentLogger } from '../../lib/logger.ts';
+import { createMcpServer } from '../../mcp/server.ts';
 import { createAgentService } from '../../workers/agent-service.ts';
 import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
@@ -241,5 +245,47 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     assert.ok(r.cited.some((c) => c.id === '1111.2011'), JSON.stringify(r.cited));
     assert.equal(llm.requests.length, before, 'no model was called');
     await plainService.close();
+  });
+
+  it('MCP agent_ask runs the same loop: checked citations, the tool calls as progress and in the result, follow-ups by conversation_id', async () => {
+    const mcp = new McpClient({ name: 'agent-ask-test', version: '1.0.0' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([createMcpServer({ service, agent, logger: silentLogger }).connect(a), mcp.connect(b)]);
+    try {
+      const listed = await mcp.listTools();
+      const tool = listed.tools.find((x) => x.name === 'agent_ask');
+      assert.deepEqual(Object.keys(tool?.inputSchema.properties ?? {}).sort(), ['conversation_id', 'question']);
+
+      llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 studies Bethe lattices (not arXiv:2401.99999).' }]);
+      const progress: string[] = [];
+      const r = (await mcp.callTool({ name: 'agent_ask', arguments: { question: 'What is 1111.2011 about?', conversation_id: 'mcp-test-1' } }, undefined, {
+        onprogress: (p) => progress.push(p.message ?? ''),
+      })) as CallToolResult;
+      assert.equal(r.isError, undefined, JSON.stringify(r.content));
+      const text = (r.content[0] as { text: string }).text;
+      assert.match(text, /^arXiv:1111\.2011 studies Bethe lattices \(not \[citation removed: not found by a tool\]\)\./);
+      assert.match(text, /Sources:\n\[1\] arXiv:1111\.2011 — Quantum Criticality/);
+      const s = r.structuredContent as { used_agent: boolean; cited: Array<{ id: string }>; removed: string[]; steps: number; tool_calls: Array<{ tool: string; label: string }> };
+      assert.equal(s.used_agent, true);
+      assert.deepEqual(s.cited.map((c) => c.id), ['1111.2011']);
+      assert.deepEqual(s.removed, ['2401.99999']);
+      assert.equal(s.steps, 2);
+      assert.deepEqual(s.tool_calls.map((c) => c.label), ['reading 1111.2011']);
+      assert.ok(progress.includes('reading 1111.2011'), JSON.stringify(progress));
+
+      // The follow-up sees the first turn (stored under mcp:<conversation_id>).
+      llm.script([{ content: 'As said, arXiv:1111.2011.' }]);
+      const before = llm.requests.length;
+      const again = (await mcp.callTool({ name: 'agent_ask', arguments: { question: 'Which paper was that?', conversation_id: 'mcp-test-1' } })) as CallToolResult;
+      assert.equal(again.isError, undefined);
+      assert.ok(agentRequests(before)[0]!.body.messages!.some((m) => m.role === 'user' && m.content === 'What is 1111.2011 about?'));
+      assert.deepEqual((again.structuredContent as { cited: Array<{ id: string }> }).cited.map((c) => c.id), ['1111.2011']);
+      assert.ok(await service.store.getConversation('mcp:mcp-test-1'));
+
+      const bad = mcp.callTool({ name: 'agent_ask', arguments: { question: 'hi', conversation_id: 'no spaces allowed' } });
+      await assert.rejects(bad, /Invalid arguments for agent_ask: question: .*; conversation_id: letters, digits/);
+    } finally {
+      await mcp.close();
+    }
   });
 });
