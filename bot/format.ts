@@ -1,8 +1,9 @@
 /** Results of the command layer as Discord messages, always within Discord's limits. */
 import type { Answer, DigestRunResult, ListResultOutput, PaperDocument, SearchResult, SubscriptionView } from '../app/radar-service.ts';
-import { versionedId } from '../activities/arxiv/paper.ts';
-import { LIMITS, fitMessage, longTextMessage, truncate } from './limits.ts';
-import type { ActionRow, BotMessage, Embed } from './types.ts';
+import { versionedId } from '../domain/paper.ts';
+import { DISCORD_LIMITS, truncate, type DiscordEmbed } from '../domain/discord-limits.ts';
+import { fitMessage, longTextMessage } from './limits.ts';
+import type { ActionRow, BotMessage } from './types.ts';
 import { redact } from '../lib/redact.ts';
 
 export const COLOR = { brand: 0xb31b1b, ok: 0x2e7d32, warn: 0xf9a825, error: 0xc62828 } as const;
@@ -15,11 +16,11 @@ export function searchMessage(r: SearchResult): BotMessage {
   if (r.papers.length === 0) {
     return { embeds: [{ title: 'No papers found', description: `Nothing matched \`${truncate(r.query, 500)}\`. Try broader words or fewer filters.`, color: COLOR.warn }] };
   }
-  const embed: Embed = {
+  const embed: DiscordEmbed = {
     title: `Top ${r.papers.length} papers`,
     description: `Query: \`${truncate(r.query, 1000)}\``,
     color: COLOR.brand,
-    fields: r.papers.slice(0, LIMITS.fields).map((p, i) => ({
+    fields: r.papers.slice(0, DISCORD_LIMITS.fields).map((p, i) => ({
       name: `${i + 1}. ${p.paper.title}`,
       value: [
         truncate(p.summary?.tldr ?? p.paper.abstract, 350),
@@ -43,7 +44,7 @@ export function paperMessage(doc: PaperDocument): BotMessage {
   const summary = doc.summary;
   const description = summary ? [summary.tldr, '', ...summary.keyPoints.map((k) => `• ${k}`)].join('\n') : truncate(p.abstract, 1500);
   const links = [`[abs](${p.links.abs})`, p.links.pdf ? `[pdf](${p.links.pdf})` : null, p.links.html ? `[html](${p.links.html})` : null].filter(Boolean).join(' · ');
-  const embed: Embed = {
+  const embed: DiscordEmbed = {
     title: p.title,
     url: p.links.abs,
     description,
@@ -71,7 +72,7 @@ export function listMessage(r: ListResultOutput, offset: number, pageSize: numbe
   if (r.total_count === 0) {
     return { embeds: [{ title: 'No papers in the library match', description: 'Fetch some with `/arxiv search` or `/arxiv paper`, or loosen the filters.', color: COLOR.warn }] };
   }
-  const embed: Embed = {
+  const embed: DiscordEmbed = {
     title: `Library: ${r.total_count} paper${r.total_count === 1 ? '' : 's'}`,
     color: COLOR.brand,
     fields: r.papers.map((p, i) => ({
@@ -108,7 +109,7 @@ export function subscribedMessage(s: SubscriptionView): BotMessage {
 export function subscriptionsMessage(subs: SubscriptionView[]): BotMessage {
   if (subs.length === 0) return { embeds: [{ title: 'No subscriptions yet', description: 'Create one with `/arxiv subscribe`.', color: COLOR.warn }] };
   return fitMessage({
-    embeds: [{ title: `${subs.length} subscription${subs.length === 1 ? '' : 's'}`, color: COLOR.brand, fields: subs.map((s) => ({ name: s.name, value: describeSub(s) })), ...(subs.length > LIMITS.fields ? { footer: { text: `Showing ${LIMITS.fields} of ${subs.length}` } } : {}) }],
+    embeds: [{ title: `${subs.length} subscription${subs.length === 1 ? '' : 's'}`, color: COLOR.brand, fields: subs.map((s) => ({ name: s.name, value: describeSub(s) })), ...(subs.length > DISCORD_LIMITS.fields ? { footer: { text: `Showing ${DISCORD_LIMITS.fields} of ${subs.length}` } } : {}) }],
   });
 }
 

@@ -1,30 +1,10 @@
 /**
- * Discord's message limits and the helpers that keep every answer inside them. Source: Discord
- * developer docs, "Embed Limits" and "Create Message" (content 2000, 10 embeds, 6000 characters
- * across the embeds of one message).
+ * Fitting the bot's answers into Discord's message limits (the table and the embed helpers are
+ * domain/discord-limits.ts, shared with the digest publisher): long text split on paragraph
+ * boundaries or attached as a file, embeds shrunk to share the 6000-character budget.
  */
-import type { BotMessage, Embed } from './types.ts';
-
-export const LIMITS = {
-  content: 2000,
-  embeds: 10,
-  title: 256,
-  description: 4096,
-  fields: 25,
-  fieldName: 256,
-  fieldValue: 1024,
-  footer: 2048,
-  totalEmbedChars: 6000,
-  autocompleteChoices: 25,
-  choiceLength: 100,
-  customId: 100,
-} as const;
-
-/** Cuts `text` to at most `max` characters, ending with an ellipsis when it was cut. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
-}
+import { clampEmbed, DISCORD_LIMITS, embedLength, truncate, type DiscordEmbed } from '../domain/discord-limits.ts';
+import type { BotMessage } from './types.ts';
 
 /**
  * Splits text into chunks of at most `max` characters, preferring paragraph, then line, then
@@ -46,44 +26,21 @@ export function splitText(text: string, max: number): string[] {
   return chunks;
 }
 
-/** Characters Discord counts toward the 6000 per-message total for one embed. */
-export function embedChars(e: Embed): number {
-  let n = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
-  for (const f of e.fields ?? []) n += f.name.length + f.value.length;
-  return n;
-}
-
-/** Truncates each part of an embed to its own limit. */
-export function fitEmbed(e: Embed): Embed {
-  const out: Embed = { ...e };
-  if (e.title !== undefined) out.title = truncate(e.title, LIMITS.title);
-  if (e.description !== undefined) out.description = truncate(e.description, LIMITS.description);
-  if (e.footer) out.footer = { text: truncate(e.footer.text, LIMITS.footer) };
-  if (e.fields) {
-    out.fields = e.fields.slice(0, LIMITS.fields).map((f) => ({
-      ...f,
-      name: truncate(f.name || '\u200b', LIMITS.fieldName),
-      value: truncate(f.value || '\u200b', LIMITS.fieldValue),
-    }));
-  }
-  return out;
-}
-
 /**
  * Shrinks one embed to at most `budget` characters: field values are shortened evenly (never
  * below a readable minimum), then trailing fields dropped, then the description cut.
  */
-export function shrinkEmbed(e: Embed, budget: number): Embed {
-  if (embedChars(e) <= budget) return e;
-  let out: Embed = { ...e };
+function shrinkEmbed(e: DiscordEmbed, budget: number): DiscordEmbed {
+  if (embedLength(e) <= budget) return e;
+  let out: DiscordEmbed = { ...e };
   const fields = e.fields ?? [];
   if (fields.length) {
-    const fixed = embedChars({ ...e, fields: fields.map((f) => ({ ...f, value: '' })) });
+    const fixed = embedLength({ ...e, fields: fields.map((f) => ({ ...f, value: '' })) });
     const cap = Math.max(80, Math.floor((budget - fixed) / fields.length));
     out.fields = fields.map((f) => ({ ...f, value: truncate(f.value, cap) }));
-    while (out.fields.length > 1 && embedChars(out) > budget) out.fields = out.fields.slice(0, -1);
+    while (out.fields.length > 1 && embedLength(out) > budget) out.fields = out.fields.slice(0, -1);
   }
-  const over = embedChars(out) - budget;
+  const over = embedLength(out) - budget;
   if (over > 0 && out.description) out = { ...out, description: truncate(out.description, Math.max(0, out.description.length - over)) };
   return out;
 }
@@ -95,17 +52,17 @@ export function shrinkEmbed(e: Embed, budget: number): Embed {
  */
 export function fitMessage(m: BotMessage): BotMessage {
   const out: BotMessage = { ...m };
-  if (m.content !== undefined) out.content = truncate(m.content, LIMITS.content);
+  if (m.content !== undefined) out.content = truncate(m.content, DISCORD_LIMITS.content);
   if (m.embeds) {
-    const kept: Embed[] = [];
+    const kept: DiscordEmbed[] = [];
     let total = 0;
-    for (const raw of m.embeds.slice(0, LIMITS.embeds)) {
-      const room = LIMITS.totalEmbedChars - total;
+    for (const raw of m.embeds.slice(0, DISCORD_LIMITS.embedsPerMessage)) {
+      const room = DISCORD_LIMITS.embedsTotal - total;
       if (room < 200) break;
-      const e = shrinkEmbed(fitEmbed(raw), room);
-      if (embedChars(e) > room) break;
+      const e = shrinkEmbed(clampEmbed(raw), room);
+      if (embedLength(e) > room) break;
       kept.push(e);
-      total += embedChars(e);
+      total += embedLength(e);
     }
     out.embeds = kept;
   }
@@ -124,19 +81,19 @@ export function longTextMessage(opts: {
   footer?: string;
   fileName: string;
 }): BotMessage {
-  const head: Embed = { title: truncate(opts.title, LIMITS.title) };
+  const head: DiscordEmbed = { title: truncate(opts.title, DISCORD_LIMITS.title) };
   if (opts.url) head.url = opts.url;
   if (opts.color !== undefined) head.color = opts.color;
-  const budget = LIMITS.totalEmbedChars - (head.title?.length ?? 0) - (opts.footer?.length ?? 0) - 200;
+  const budget = DISCORD_LIMITS.embedsTotal - (head.title?.length ?? 0) - (opts.footer?.length ?? 0) - 200;
   if (opts.text.length <= budget) {
-    const parts = splitText(opts.text, LIMITS.description);
-    const embeds: Embed[] = parts.map((description, i) => (i === 0 ? { ...head, description } : { description, ...(opts.color === undefined ? {} : { color: opts.color }) }));
+    const parts = splitText(opts.text, DISCORD_LIMITS.description);
+    const embeds: DiscordEmbed[] = parts.map((description, i) => (i === 0 ? { ...head, description } : { description, ...(opts.color === undefined ? {} : { color: opts.color }) }));
     const last = embeds[embeds.length - 1];
     if (last && opts.footer) last.footer = { text: opts.footer };
     return fitMessage({ embeds });
   }
   const preview = splitText(opts.text, 3500)[0] ?? '';
-  const embed: Embed = {
+  const embed: DiscordEmbed = {
     ...head,
     description: `${preview}\n\n*…the full text (${opts.text.length} characters) is attached as \`${opts.fileName}\`.*`,
   };

@@ -3,16 +3,7 @@
  * same handlers serve the gateway (discord.js) and the HTTP interactions endpoint. Message shapes
  * are Discord's own API JSON, which both discord.js and the webhook REST accept.
  */
-
-/** Discord API embed (the subset the bot uses). */
-export interface Embed {
-  title?: string;
-  description?: string;
-  url?: string;
-  color?: number;
-  fields?: Array<{ name: string; value: string; inline?: boolean }>;
-  footer?: { text: string };
-}
+import type { DiscordEmbed } from '../domain/discord-limits.ts';
 
 export interface Button {
   type: 2;
@@ -36,7 +27,7 @@ export interface FileAttachment {
 /** One message the bot sends or edits. */
 export interface BotMessage {
   content?: string;
-  embeds?: Embed[];
+  embeds?: DiscordEmbed[];
   components?: ActionRow[];
   files?: FileAttachment[];
   ephemeral?: boolean;

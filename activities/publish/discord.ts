@@ -1,27 +1,26 @@
 /**
- * Publishes a digest to a Discord channel with plain fetch against the REST API: through the bot
- * (`POST /channels/{id}/messages`, `Authorization: Bot <token>`) or a webhook
+ * Publishes a digest to a Discord channel through the shared REST client (lib/discord/rest.ts):
+ * through the bot (`POST /channels/{id}/messages`, `Authorization: Bot <token>`) or a webhook
  * (`POST {webhookUrl}?wait=true`). One embed per paper; split over several messages when
- * Discord's limits require it. Idempotent by lookup: every message carries the marker
- * `digest <key> part i/n` in its last embed's footer, and a publish first reads the channel's
- * recent messages and posts only the parts that are missing.
+ * Discord's limits (domain/discord-limits.ts) require it. Idempotent by lookup: every message
+ * carries the marker `digest <key> part i/n` in its last embed's footer, and a publish first reads
+ * the channel's recent messages and posts only the parts that are missing.
  */
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import type { Digest, DigestEntry, Receipt } from './digest.ts';
-import {
-  clampEmbed,
-  DISCORD_LIMITS,
-  splitEmbeds,
-  type DiscordEmbed,
-  type DiscordMessagePayload,
-} from './discord-embeds.ts';
-import { discordFailure, discordNetworkFailure } from './errors.ts';
-import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence, truncate } from './text.ts';
+import type { Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
+import { clampEmbed, DISCORD_LIMITS, splitEmbeds, truncate, type DiscordEmbed } from '../../domain/discord-limits.ts';
+import { createDiscordRest, type DiscordMessage } from '../../lib/discord/rest.ts';
+import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { Publisher } from './types.ts';
 
-export { splitEmbeds, clampEmbed, embedLength, DISCORD_LIMITS } from './discord-embeds.ts';
-export type { DiscordEmbed, DiscordEmbedField, DiscordMessagePayload } from './discord-embeds.ts';
+/** The JSON body of `POST /channels/{id}/messages` or a webhook execute, as the publisher sends it. */
+export interface DiscordMessagePayload {
+  content?: string;
+  embeds: DiscordEmbed[];
+  /** Paper titles and abstracts are untrusted text: never let them ping anyone. */
+  allowed_mentions: { parse: [] };
+}
 
 /** arXiv's brand red, so digests are recognisable in a busy channel. */
 const EMBED_COLOR = 0xb31b1b;
@@ -128,53 +127,19 @@ export interface DiscordPublisherOptions {
   logger?: Logger;
 }
 
-interface DiscordMessage {
-  id: string;
-  channel_id: string;
-  timestamp?: string;
-  embeds?: { footer?: { text?: string } }[];
-}
-
 /**
  * Creates the Discord publisher. Needs a bot token with a channel id, or a webhook URL. With a
  * webhook and no token, no lookup is possible (webhooks cannot list messages): a retry after a
  * lost response may then post a part twice — see docs/publishing.md.
  */
 export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher {
-  const apiUrl = (opts.apiUrl ?? 'https://discord.com/api/v10').replace(/\/+$/, '');
   const logger = opts.logger ?? silentLogger;
   if (!opts.webhookUrl && !(opts.token && opts.channelId)) {
     throw new AppError('CONFIG_INVALID', 'Discord publishing needs DISCORD_TOKEN with a channel id, or DISCORD_WEBHOOK_URL');
   }
   const webhookUrl = opts.webhookUrl ? parseWebhookUrl(opts.webhookUrl) : undefined;
+  const rest = createDiscordRest({ apiUrl: opts.apiUrl, botToken: opts.token, timeoutMs: REQUEST_TIMEOUT_MS });
   let lookupChannel: string | undefined = opts.channelId;
-  /** Discord announces exhausted buckets (X-RateLimit-Remaining: 0); wait them out instead of earning a 429. */
-  let notBefore = 0;
-
-  async function call<T>(url: string, init: { method: string; body?: unknown; bot: boolean }, action: string): Promise<T> {
-    const headers: Record<string, string> = { 'User-Agent': 'DiscordBot (https://github.com/arxiv-radar/arxiv-radar, 0.1)' };
-    if (init.bot && opts.token) headers.Authorization = `Bot ${opts.token}`;
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const wait = notBefore - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: init.method,
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (e) {
-      throw discordNetworkFailure(e, action);
-    }
-    if (res.headers.get('x-ratelimit-remaining') === '0') {
-      const resetAfter = Number(res.headers.get('x-ratelimit-reset-after'));
-      if (Number.isFinite(resetAfter) && resetAfter > 0) notBefore = Date.now() + Math.ceil(resetAfter * 1000);
-    }
-    if (!res.ok) throw await discordFailure(res, action);
-    return (await res.json()) as T;
-  }
 
   /** Part number → message of the parts of this digest already in the channel. */
   async function findPostedParts(key: string, parts: number): Promise<Map<number, DiscordMessage>> {
@@ -182,18 +147,13 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
     if (!opts.token) return found;
     if (!lookupChannel && webhookUrl) {
       // The webhook object names its channel; reading it needs no auth.
-      const hook = await call<{ channel_id: string }>(webhookUrl.base, { method: 'GET', bot: false }, 'read the webhook');
-      lookupChannel = hook.channel_id;
+      lookupChannel = (await rest.getWebhook(webhookUrl.base)).channel_id;
     }
     if (!lookupChannel) return found;
     // Newest first, page by page, until every part is found or LOOKUP_PAGES pages were read.
     let before: string | undefined;
     for (let page = 0; page < LOOKUP_PAGES && found.size < parts; page++) {
-      const messages = await call<DiscordMessage[]>(
-        `${apiUrl}/channels/${encodeURIComponent(lookupChannel)}/messages?limit=${LOOKUP_LIMIT}${before ? `&before=${before}` : ''}`,
-        { method: 'GET', bot: true },
-        'read recent channel messages',
-      );
+      const messages = await rest.listMessages(lookupChannel, { limit: LOOKUP_LIMIT, before });
       for (const m of messages) {
         for (let part = 1; part <= parts; part++) {
           const marker = digestMarker(key, part, parts);
@@ -207,14 +167,8 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
   }
 
   async function post(payload: DiscordMessagePayload): Promise<DiscordMessage> {
-    if (webhookUrl) {
-      return call<DiscordMessage>(`${webhookUrl.base}?wait=true`, { method: 'POST', body: payload, bot: false }, 'post through the webhook');
-    }
-    return call<DiscordMessage>(
-      `${apiUrl}/channels/${encodeURIComponent(opts.channelId ?? '')}/messages`,
-      { method: 'POST', body: payload, bot: true },
-      'post to the channel',
-    );
+    if (webhookUrl) return rest.executeWebhook(webhookUrl.base, { json: payload });
+    return rest.createMessage(opts.channelId ?? '', { json: payload });
   }
 
   return {

@@ -10,18 +10,6 @@ export function normalizeSpace(text: string): string {
 }
 
 /**
- * Cuts `text` to at most `max` UTF-16 code units, ending with '…' when cut. Never splits a
- * surrogate pair.
- */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  if (max <= 0) return '';
-  let end = max - 1;
-  if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
-  return `${text.slice(0, end)}…`;
-}
-
-/**
  * Splits `text` into pieces of at most `max` UTF-16 code units, preferring to cut after a space
  * in the last fifth of a piece so words stay whole; never splits a surrogate pair.
  */

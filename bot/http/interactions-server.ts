@@ -7,13 +7,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../domain/errors.ts';
 import { readCappedBody } from '../../lib/http-body.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { DiscordRest } from '../../lib/discord/rest.ts';
 import type { Bot } from '../bot.ts';
 import { errorMessageFor } from '../format.ts';
 import type { BotMessage, InteractionResponder, Invoker } from '../types.ts';
-import { messageBody, type DiscordRest } from './discord-rest.ts';
+import { messageBody } from './message-body.ts';
 import { discordPublicKey, verifyDiscordSignature } from './verify.ts';
 
 const Snowflake = z.string().regex(/^\d{1,25}$/);
@@ -110,9 +111,9 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
       reply: (m: BotMessage) => initial({ type: 4, data: messageBody(m).json }),
       defer: (o) => initial({ type: 5, data: o?.ephemeral ? { flags: 1 << 6 } : {} }),
       deferUpdate: () => initial({ type: 6 }),
-      editOriginal: (m) => opts.rest.editOriginal(appId, i.token, m),
+      editOriginal: (m) => opts.rest.editOriginal(appId, i.token, messageBody(m)),
       deleteOriginal: () => opts.rest.deleteOriginal(appId, i.token),
-      followUp: (m) => opts.rest.followUp(appId, i.token, m),
+      followUp: (m) => opts.rest.followUp(appId, i.token, messageBody(m)),
     };
     const task = run(responder)
       .catch((e: unknown) => log.error({ err: errorMessage(e) }, 'interaction handler failed'))

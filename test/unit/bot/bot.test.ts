@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { createBot, type Bot } from '../../../bot/bot.ts';
-import { embedChars, LIMITS } from '../../../bot/limits.ts';
+import { DISCORD_LIMITS, embedLength } from '../../../domain/discord-limits.ts';
 import { PERMISSION } from '../../../bot/permissions.ts';
 import type { BotMessage, CommandInvocation } from '../../../bot/types.ts';
 import { silentLogger } from '../../../lib/logger.ts';
@@ -23,17 +23,17 @@ const manager = member({ permissions: PERMISSION.MANAGE_CHANNELS });
 const inv = (subcommand: string, options: CommandInvocation['options'] = {}, who = member()): CommandInvocation => ({ ...who, subcommand, options });
 
 function assertWithinLimits(m: BotMessage): void {
-  assert.ok((m.embeds?.length ?? 0) <= LIMITS.embeds);
-  assert.ok((m.content ?? '').length <= LIMITS.content);
+  assert.ok((m.embeds?.length ?? 0) <= DISCORD_LIMITS.embedsPerMessage);
+  assert.ok((m.content ?? '').length <= DISCORD_LIMITS.content);
   let total = 0;
   for (const e of m.embeds ?? []) {
-    assert.ok((e.title ?? '').length <= LIMITS.title, 'title too long');
-    assert.ok((e.description ?? '').length <= LIMITS.description, 'description too long');
-    assert.ok((e.fields ?? []).length <= LIMITS.fields);
-    for (const f of e.fields ?? []) assert.ok(f.value.length <= LIMITS.fieldValue && f.name.length <= LIMITS.fieldName);
-    total += embedChars(e);
+    assert.ok((e.title ?? '').length <= DISCORD_LIMITS.title, 'title too long');
+    assert.ok((e.description ?? '').length <= DISCORD_LIMITS.description, 'description too long');
+    assert.ok((e.fields ?? []).length <= DISCORD_LIMITS.fields);
+    for (const f of e.fields ?? []) assert.ok(f.value.length <= DISCORD_LIMITS.fieldValue && f.name.length <= DISCORD_LIMITS.fieldName);
+    total += embedLength(e);
   }
-  assert.ok(total <= LIMITS.totalEmbedChars, `embeds carry ${total} characters`);
+  assert.ok(total <= DISCORD_LIMITS.embedsTotal, `embeds carry ${total} characters`);
 }
 
 describe('bot command handlers', () => {

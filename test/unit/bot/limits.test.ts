@@ -3,7 +3,8 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { paperMessage, searchMessage } from '../../../bot/format.ts';
 import { discordPublicKey, verifyDiscordSignature } from '../../../bot/http/verify.ts';
-import { embedChars, fitMessage, LIMITS, longTextMessage, splitText } from '../../../bot/limits.ts';
+import { fitMessage, longTextMessage, splitText } from '../../../bot/limits.ts';
+import { DISCORD_LIMITS, embedLength } from '../../../domain/discord-limits.ts';
 import { parseListButtonId } from '../../../bot/list-state.ts';
 import { createRateLimiter } from '../../../bot/rate-limit.ts';
 import { userRateLimit } from '../../../bot/start.ts';
@@ -15,32 +16,32 @@ const ABSTRACTS = PAPERS.map((p) => p.abstract).join('\n\n');
 
 describe('Discord limits', () => {
   it('splits on paragraph or word boundaries and loses no words', () => {
-    const chunks = splitText(ABSTRACTS, LIMITS.description);
+    const chunks = splitText(ABSTRACTS, DISCORD_LIMITS.description);
     assert.ok(chunks.length > 5);
-    assert.ok(chunks.every((c) => c.length <= LIMITS.description));
+    assert.ok(chunks.every((c) => c.length <= DISCORD_LIMITS.description));
     assert.equal(chunks.join(' ').split(/\s+/).length, ABSTRACTS.trim().split(/\s+/).length);
   });
 
   it('fits 25 real papers as search fields within 6000 characters', () => {
     const m = searchMessage({ query: 'all:testing', ranker: 'bm25', papers: PAPERS.slice(0, 25).map((paper) => ({ paper, score: 1, summary: { tldr: paper.abstract, keyPoints: [], method: 'extractive' } })) });
-    const total = (m.embeds ?? []).reduce((n, e) => n + embedChars(e), 0);
-    assert.ok(total <= LIMITS.totalEmbedChars, `${total}`);
+    const total = (m.embeds ?? []).reduce((n, e) => n + embedLength(e), 0);
+    assert.ok(total <= DISCORD_LIMITS.embedsTotal, `${total}`);
     assert.ok(total > 5000, 'the budget is used, not thrown away');
     const fields = m.embeds?.[0]?.fields ?? [];
     assert.ok(fields.length >= 20, `${fields.length} fields kept`);
-    assert.ok(fields.every((f) => f.value.length <= LIMITS.fieldValue && f.value.length >= 80));
+    assert.ok(fields.every((f) => f.value.length <= DISCORD_LIMITS.fieldValue && f.value.length >= 80));
   });
 
   it('drops embeds beyond ten and truncates an over-long title', () => {
     const m = fitMessage({ embeds: Array.from({ length: 12 }, (_, i) => ({ title: `${PAPERS[i]?.title ?? ''} `.repeat(20), description: 'x' })) });
     assert.ok((m.embeds?.length ?? 0) <= 10);
-    assert.ok(m.embeds?.every((e) => (e.title ?? '').length <= LIMITS.title && e.title?.endsWith('…')));
+    assert.ok(m.embeds?.every((e) => (e.title ?? '').length <= DISCORD_LIMITS.title && e.title?.endsWith('…')));
   });
 
   it('attaches text too long for one message', () => {
     const m = longTextMessage({ title: 'Everything', text: ABSTRACTS, fileName: 'answer.md' });
     assert.equal(m.files?.[0]?.data.toString('utf8'), ABSTRACTS);
-    assert.ok((m.embeds?.[0]?.description ?? '').length <= LIMITS.description);
+    assert.ok((m.embeds?.[0]?.description ?? '').length <= DISCORD_LIMITS.description);
   });
 
   it('names the Markdown file safely for old-style ids', () => {

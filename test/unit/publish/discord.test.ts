@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isAppError } from '../../../lib/errors.ts';
-import {
-  createDiscordPublisher,
-  digestMarker,
-  digestToDiscordMessages,
-  embedLength,
-  splitEmbeds,
-  type DiscordEmbed,
-} from '../../../activities/publish/discord.ts';
+import { isAppError } from '../../../domain/errors.ts';
+import { createDiscordPublisher, digestMarker, digestToDiscordMessages } from '../../../activities/publish/discord.ts';
+import { embedLength, type DiscordEmbed } from '../../../domain/discord-limits.ts';
 import { startDiscordServer, type DiscordFake } from '../../fakes/discord-server.ts';
 import { corpusDigest, corpusEntries, longDigest } from './corpus-digest.ts';
 
@@ -23,7 +17,7 @@ function postedTitles(fake: DiscordFake, channel: string): string[] {
   return fake.messagesIn(channel).flatMap((m) => (m.embeds as DiscordEmbed[]).map((e) => e.title ?? ''));
 }
 
-describe('digestToDiscordMessages / splitEmbeds', () => {
+describe('digestToDiscordMessages', () => {
   it('renders one embed per paper, in rank order, with link, TL;DR, authors, categories and score', () => {
     const messages = digestToDiscordMessages(digest);
     const embeds = messages.flatMap((m) => m.embeds);
@@ -53,14 +47,6 @@ describe('digestToDiscordMessages / splitEmbeds', () => {
     const five = digestToDiscordMessages(corpusDigest(corpusEntries('search_testing_start0_max10.xml').slice(0, 5)));
     assert.equal(five.length, 1);
     assert.equal(five[0]?.embeds.length, 5);
-  });
-
-  it('packs embeds greedily under 10 per message and 6000 characters minus the reserve', () => {
-    const small: DiscordEmbed[] = Array.from({ length: 12 }, (_, i) => ({ title: `t${i}`, description: 'x'.repeat(100) }));
-    assert.deepEqual(splitEmbeds(small).map((g) => g.length), [10, 2]);
-    const big: DiscordEmbed[] = Array.from({ length: 5 }, () => ({ description: 'y'.repeat(2500) }));
-    assert.deepEqual(splitEmbeds(big, { reservePerGroup: 100 }).map((g) => g.length), [2, 2, 1]);
-    assert.throws(() => splitEmbeds([{ description: 'z'.repeat(5950) }], { reservePerGroup: 100 }), RangeError);
   });
 });
 
