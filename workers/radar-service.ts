@@ -11,6 +11,7 @@ import { AppError, errorMessage, isAppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PaperStore, Subscription } from '../activities/store/port.ts';
 import { renderPaperMarkdown } from '../activities/convert/render.ts';
+import { formatTopicMarkdown } from '../domain/topic-markdown.ts';
 import { answerQuestion } from '../activities/answer/answer.ts';
 import { MAX_SEARCH_RESULTS } from '../app/radar-service.ts';
 import type {
@@ -305,7 +306,10 @@ export function createRadarService(config: Config, logger: Logger, opts: { clien
     },
 
     topics: () => store.topics(),
-    topicMarkdown: (topic) => store.topicMarkdown(topic),
+    topicMarkdown: async (topic) => {
+      const t = await store.topicPapers(topic);
+      return formatTopicMarkdown(t.name, t.papers);
+    },
 
     async subscribe(input: SubscriptionRequest): Promise<SubscriptionView> {
       const prior = await store.getSubscription(input.name);

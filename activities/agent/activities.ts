@@ -13,7 +13,7 @@ import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { redact } from '../../lib/redact.ts';
 import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../llm/client.ts';
-import type { PaperStore } from '../store/port.ts';
+import type { LibraryStore } from '../store/port.ts';
 import type { ListFilters } from '../../domain/library.ts';
 import type { Reranker } from '../rank/types.ts';
 import { renderPaperMarkdown } from '../convert/render.ts';
@@ -35,7 +35,7 @@ export interface AgentDeps {
 }
 
 export interface AgentActivityDeps {
-  store: PaperStore;
+  store: LibraryStore;
   reranker: () => Promise<Reranker>;
   logger: Logger;
   failpoint?: ((name: string) => void) | undefined;

@@ -1,7 +1,10 @@
 /**
- * The paper library as a port: pure types and the `PaperStore` interface every driver implements
- * (SQLite embedded today, Postgres later). Every driver must pass `test/unit/store/contract.ts`.
- * No Node imports here, so workflows may `import type` from this module.
+ * The paper library as ports: pure types and one small interface per use — `LibraryStore`
+ * (papers, topics, contents, chunks, summaries), `SubscriptionStore`, `DigestLedger` (digests,
+ * receipts, the seen set, deliveries) and `ConversationStore`. `PaperStore` is all of them plus
+ * `close()`: what every driver (SQLite, Postgres, the in-memory test store) implements, and what
+ * every driver must pass, port by port, in `test/unit/store/contract/`. Consumers take the
+ * narrowest port they use. No Node imports here, so workflows may `import type` from this module.
  */
 import type { Paper } from '../../domain/paper.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../domain/library.ts';
@@ -70,13 +73,20 @@ export interface Conversation {
   updatedAt: string;
 }
 
-/**
- * The library: papers, topics, converted contents, search chunks, summaries, subscriptions,
- * digests with their publish receipts, and per-subscription seen-state. Every method is async so a
- * networked driver fits the same interface. Bad input throws `AppError('INVALID_INPUT')`; storage
- * failures throw `AppError('STORE_ERROR')` (retryable when the database was only busy).
+/** One topic folder's papers, newest v1 publication first, with the topic's stored name. */
+export interface TopicPapers {
+  name: string;
+  papers: Paper[];
+}
+
+/*
+ * Every method of every port is async so a networked driver fits the same interface. Bad input
+ * throws `AppError('INVALID_INPUT')`; storage failures throw `AppError('STORE_ERROR')` (retryable
+ * when the database was only busy).
  */
-export interface PaperStore {
+
+/** The paper library: papers, topic folders, converted contents, search chunks and summaries. */
+export interface LibraryStore {
   /** Inserts or refreshes papers (the newest version's metadata wins), records every version seen, adds them to `topic`. */
   upsertPapers(papers: Paper[], opts?: { topic?: string }): Promise<{ inserted: number; updated: number }>;
   /** The stored paper by base id (a versioned id is accepted and reduced to its base), or null. */
@@ -85,8 +95,11 @@ export interface PaperStore {
   listPapers(filters: ListFilters): Promise<ListResult>;
   /** Every topic folder with its paper count, sorted by name. */
   topics(): Promise<TopicCount[]>;
-  /** One topic's papers as a Markdown document; NOT_FOUND for an unknown topic. */
-  topicMarkdown(topic: string): Promise<string>;
+  /**
+   * One topic's papers, newest v1 publication first (ties: first stored first); NOT_FOUND for an
+   * unknown topic. `domain/topic-markdown.ts` renders them as a document.
+   */
+  topicPapers(topic: string): Promise<TopicPapers>;
 
   /** Stores Markdown of one version (replacing an earlier one of the same version); returns its key. */
   saveContent(c: ContentInput): Promise<{ key: string }>;
@@ -102,15 +115,24 @@ export interface PaperStore {
   saveSummary(id: string, version: number | null, summary: Summary): Promise<void>;
   /** Summary of that version, or of the newest version summarised when omitted. */
   getSummary(id: string, version?: number | null): Promise<Summary | null>;
+}
 
+/** Alert subscriptions by name. */
+export interface SubscriptionStore {
   /** Creates or replaces by name (createdAt is kept on replace). */
   upsertSubscription(s: SubscriptionInput): Promise<Subscription>;
   getSubscription(name: string): Promise<Subscription | null>;
   /** Sorted by name. */
   listSubscriptions(): Promise<Subscription[]>;
-  /** True when it existed. Also forgets its seen-state; its digests stay. */
+  /**
+   * True when it existed. Also forgets its seen-state and deliveries (the `DigestLedger` of the
+   * same store); its digests stay.
+   */
   deleteSubscription(name: string): Promise<boolean>;
+}
 
+/** What was sent where: digests, their publish receipts, the seen set and announcement deliveries. */
+export interface DigestLedger {
   /** Upsert by `d.key`. */
   saveDigest(d: Digest): Promise<void>;
   getDigest(key: string): Promise<Digest | null>;
@@ -137,13 +159,19 @@ export interface PaperStore {
   completeDelivery(subscription: string, announcement: string, sentIds: string[]): Promise<void>;
   /** The newest delivered announcement of a subscription, or null. */
   lastDelivery(subscription: string): Promise<Delivery | null>;
+}
 
+/** The research agent's conversations by key. */
+export interface ConversationStore {
   /** An agent conversation (CLI session, Discord thread) by its key, or null. */
   getConversation(id: string): Promise<Conversation | null>;
   /** Creates or replaces a conversation's messages (updatedAt is set to now). */
   saveConversation(id: string, messages: ConversationMessage[]): Promise<void>;
   /** True when it existed. */
   deleteConversation(id: string): Promise<boolean>;
+}
 
+/** Every port of one library, plus closing it: what a driver implements. */
+export interface PaperStore extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore {
   close(): Promise<void>;
 }

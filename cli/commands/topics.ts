@@ -1,5 +1,6 @@
 /** `arxiv-radar topics [name]`: topic folders with paper counts, or one topic as Markdown. */
 import type { Command } from 'commander';
+import { formatTopicMarkdown } from '../../domain/topic-markdown.ts';
 import { openStore } from '../../workers/store.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
@@ -15,7 +16,8 @@ export function register(program: Command): void {
       const store = openStore(config, logger);
       try {
         if (name !== undefined) {
-          process.stdout.write(await store.topicMarkdown(name));
+          const topic = await store.topicPapers(name);
+          process.stdout.write(formatTopicMarkdown(topic.name, topic.papers));
           return;
         }
         const topics = await store.topics();

@@ -105,7 +105,7 @@ describe('library copy (SQLite -> Postgres)', () => {
       assert.deepEqual(await allIds(b), ids);
       for (const id of ids) assert.deepEqual(await b.getPaper(id), await a.getPaper(id), id);
       assert.deepEqual(await b.topics(), await a.topics());
-      for (const t of await a.topics()) assert.equal(await b.topicMarkdown(t.name), await a.topicMarkdown(t.name));
+      for (const t of await a.topics()) assert.deepEqual(await b.topicPapers(t.name), await a.topicPapers(t.name));
       const mixes: ListFilters[] = [
         { query: 'quantum' }, { query: 'software testing', limit: 50 }, { query: 'the', limit: 50, offset: 40 }, { query: 'model data', limit: 50 },
         { query: 'Wübben' }, { author: 'del maestro' }, { author: 'wubben' }, { categories: ['cs.IT', 'math.ST'], limit: 50 },

@@ -5,7 +5,7 @@ import type { Paper } from '../../../domain/paper.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../../domain/library.ts';
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../../../domain/library.ts';
-import { formatTopicMarkdown } from '../topic-markdown.ts';
+import type { TopicPapers } from '../port.ts';
 import type { Queryable } from './database.ts';
 import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
 
@@ -331,7 +331,7 @@ export function createPaperTables() {
     return rows;
   }
 
-  async function topicMarkdown(c: Queryable, name: string): Promise<string> {
+  async function topicPapers(c: Queryable, name: string): Promise<TopicPapers> {
     const topic = validateTopicName(name);
     const tid = await topicId(c, topic, false);
     if (tid === null) throw new AppError('NOT_FOUND', `topic "${topic}" does not exist; list topics with the topics command`);
@@ -340,8 +340,8 @@ export function createPaperTables() {
        WHERE tp.topic_id = $1 ORDER BY p.published_at DESC, p.pk DESC`,
       [tid],
     );
-    return formatTopicMarkdown(topic, rows.map(rowToPaper));
+    return { name: topic, papers: rows.map(rowToPaper) };
   }
 
-  return { upsert, getPaper, listPapers, topics, topicMarkdown };
+  return { upsert, getPaper, listPapers, topics, topicPapers };
 }

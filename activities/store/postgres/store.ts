@@ -71,7 +71,7 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
     getPaper: (id) => call(`reading paper ${id}`, () => papers.getPaper(pool, id)),
     listPapers: (filters) => call('listing papers', () => papers.listPapers(pool, filters ?? {})),
     topics: () => call('listing topics', () => papers.topics(pool)),
-    topicMarkdown: (topic) => call(`formatting topic ${topic}`, () => papers.topicMarkdown(pool, topic)),
+    topicPapers: (topic) => call(`reading topic ${topic}`, () => papers.topicPapers(pool, topic)),
 
     saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c)),
     getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),

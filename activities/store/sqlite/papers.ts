@@ -5,8 +5,8 @@ import type Database from 'better-sqlite3';
 import type { Paper } from '../../../domain/paper.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../../domain/library.ts';
+import type { TopicPapers } from '../port.ts';
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../../../domain/library.ts';
-import { formatTopicMarkdown } from '../topic-markdown.ts';
 import { toFtsQuery } from './fts.ts';
 
 
@@ -241,11 +241,11 @@ export function createPaperTables(db: Database.Database) {
     return { total_count: total, returned: papers.length, papers };
   }
 
-  function topicMarkdown(name: string): string {
+  function topicPapers(name: string): TopicPapers {
     const topic = validateTopicName(name);
     const tid = topicId(topic, false);
     if (tid === null) throw new AppError('NOT_FOUND', `topic "${topic}" does not exist; list topics with the topics command`);
-    return formatTopicMarkdown(topic, s.topicPapers.all(tid).map(rowToPaper));
+    return { name: topic, papers: s.topicPapers.all(tid).map(rowToPaper) };
   }
 
   return {
@@ -253,7 +253,7 @@ export function createPaperTables(db: Database.Database) {
     getPaper,
     listPapers,
     topics: () => s.topics.all(),
-    topicMarkdown,
+    topicPapers,
     /** Title and abstract of a stored paper, for chunk indexing. */
     titleAbstract: (id: string) => {
       const r = s.find.get(id);

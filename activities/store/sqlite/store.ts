@@ -55,7 +55,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     getPaper: (id) => call(`reading paper ${id}`, () => papers.getPaper(id)),
     listPapers: (filters) => call('listing papers', () => papers.listPapers(filters ?? {})),
     topics: () => call('listing topics', () => papers.topics()),
-    topicMarkdown: (topic) => call(`formatting topic ${topic}`, () => papers.topicMarkdown(topic)),
+    topicPapers: (topic) => call(`reading topic ${topic}`, () => papers.topicPapers(topic)),
 
     saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c, inTransaction)),
     getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),

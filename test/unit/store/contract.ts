@@ -85,7 +85,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
     });
 
     describe('topics', () => {
-      it('counts papers per topic and formats one topic as Markdown', async () => {
+      it('counts papers per topic and returns one topic\'s papers, newest first', async () => {
         const quantum = feedPapers('search_au-del_maestro_AND_ti-quantum_criticality.xml');
         await store.upsertPapers(quantum, { topic: 'quantum criticality' });
         await store.upsertPapers(maestro, { topic: 'del maestro' });
@@ -94,13 +94,12 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
           { name: 'quantum criticality', count: 2 },
         ]);
         assert.deepEqual((await store.getPaper('cond-mat/0607501'))?.topics, ['del maestro', 'quantum criticality']);
-        const md = await store.topicMarkdown('quantum criticality');
-        assert.match(md, /^# quantum criticality\n\n2 papers\.\n/);
-        for (const p of quantum) {
-          assert.ok(md.includes(p.title.replace(/\s+/g, ' ').trim()), `markdown lists ${p.title}`);
-          assert.ok(md.includes(`(${p.links.abs})`));
-        }
-        await rejectsWith(store.topicMarkdown('nope'), 'NOT_FOUND', /nope/);
+        const topic = await store.topicPapers('  quantum criticality ');
+        assert.equal(topic.name, 'quantum criticality');
+        const newestFirst = [...quantum].sort((a, b) => b.published.localeCompare(a.published));
+        assert.deepEqual(topic.papers, newestFirst);
+        assert.equal((await store.topicPapers('del maestro')).papers.length, 10);
+        await rejectsWith(store.topicPapers('nope'), 'NOT_FOUND', /nope/);
         await rejectsWith(store.listPapers({ topic: 'nope' }), 'NOT_FOUND', /nope/);
         await rejectsWith(store.upsertPapers([], { topic: '  ' }), 'INVALID_INPUT', /topic/);
       });

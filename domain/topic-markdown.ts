@@ -1,5 +1,9 @@
-/** The papers of one topic folder as a Markdown document (seeds 000/003). Pure: no I/O. */
-import type { Paper } from '../../domain/paper.ts';
+/**
+ * The papers of one topic folder as a Markdown document (seeds 000/003): what the CLI `topics
+ * <name>` prints and the MCP resource `papers://{topic}` serves. Pure: no I/O; the store only
+ * returns the papers (`LibraryStore.topicPapers`).
+ */
+import type { Paper } from './paper.ts';
 
 /** Escapes characters that would turn a title into Markdown structure. */
 function inline(text: string): string {
