@@ -1,11 +1,11 @@
-/** The PaperStore contract on the Postgres driver (a real server started for this file), plus Postgres-specific checks. */
+/** Every store port's contract on the Postgres driver (a real server started for this file), plus Postgres-specific checks. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { migratePostgres, openPostgresStore, PG_SCHEMA_VERSION } from '../../../activities/store/postgres/index.ts';
 import { isAppError } from '../../../domain/errors.ts';
 import { startPostgres, type PostgresServer } from '../../support/postgres.ts';
-import { runStoreContract } from './contract.ts';
+import { runStoreContracts } from './contract/index.ts';
 
 let server: PostgresServer;
 before(async () => {
@@ -15,7 +15,7 @@ after(async () => {
   await server?.stop();
 });
 
-runStoreContract('postgres', async () => openPostgresStore({ url: await server.createDatabase() }));
+runStoreContracts('postgres', async () => openPostgresStore({ url: await server.createDatabase() }));
 
 describe('postgres store', () => {
   it('migrates once, records the versions, and reopens without migrating again', async () => {

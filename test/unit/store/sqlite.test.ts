@@ -1,18 +1,18 @@
-/** The PaperStore contract on the SQLite driver, plus SQLite-specific safety checks. */
+/** Every store port's contract on the SQLite driver, plus SQLite-specific safety checks. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openSqliteStore } from '../../../activities/store/sqlite/index.ts';
-import { runStoreContract } from './contract.ts';
+import { runStoreContracts } from './contract/index.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshDir = () => path.join(root, `db-${n++}`);
 
-runStoreContract('sqlite', async () => openSqliteStore({ dataDir: freshDir() }));
+runStoreContracts('sqlite', async () => openSqliteStore({ dataDir: freshDir() }));
 
 /** Every file below dir, relative. */
 function walk(dir: string, base = dir): string[] {

@@ -1,49 +1,19 @@
 /**
- * The driver-independent contract of the PaperStore port. Every driver (SQLite now, Postgres
- * later) runs it: `runStoreContract('sqlite', () => openSqliteStore(...))`. `makeStore` must
- * return a new, empty store each time.
+ * The `LibraryStore` contract: papers, topics, `list_papers`, contents, chunks and summaries.
+ * Every driver runs it (see ./index.ts); `makeStore` must return a new, empty store each time.
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import type { Paper } from '../../../domain/paper.ts';
-import type { Digest, Summary } from '../../../domain/digest.ts';
-import type { PaperStore } from '../../../activities/store/port.ts';
-import type { ListFilters } from '../../../domain/library.ts';
-import { isAppError, type ErrorCode } from '../../../domain/errors.ts';
-import { feedPapers, withRepairedNames } from './fixtures.ts';
+import type { Paper } from '../../../../domain/paper.ts';
+import type { ListFilters } from '../../../../domain/library.ts';
+import type { LibraryStore } from '../../../../activities/store/port.ts';
+import { feedPapers, withRepairedNames } from '../fixtures.ts';
+import { byId, rejectsWith, summary, type MakeStore, type Opened } from './helpers.ts';
 
-async function rejectsWith(p: Promise<unknown>, code: ErrorCode, mention: RegExp): Promise<void> {
-  await assert.rejects(p, (e: unknown) => {
-    assert.ok(isAppError(e, code), `expected AppError ${code}, got ${String(e)}`);
-    assert.match(e.message, mention);
-    return true;
-  });
-}
-
-const byId = (papers: Paper[], id: string): Paper => {
-  const p = papers.find((x) => x.id === id);
-  assert.ok(p, `fixture ${id} missing`);
-  return p;
-};
-
-const summary: Summary = { tldr: 'Finds a quantum critical point.', keyPoints: ['one', 'two', 'three'], method: 'extractive' };
-
-function digest(key: string, subscription: string, date: string): Digest {
-  return {
-    key,
-    subscription,
-    interest: 'quantum criticality',
-    date,
-    windowStart: `${date}T00:00:00.000Z`,
-    windowEnd: `${date}T23:59:59.000Z`,
-    entries: [],
-  };
-}
-
-/** Registers the contract tests for one driver. */
-export function runStoreContract(name: string, makeStore: () => Promise<PaperStore>): void {
-  describe(`PaperStore contract: ${name}`, () => {
-    let store: PaperStore;
+/** Registers the LibraryStore contract tests for one driver. */
+export function runLibraryContract(name: string, makeStore: MakeStore<LibraryStore>): void {
+  describe(`LibraryStore contract: ${name}`, () => {
+    let store: Opened<LibraryStore>;
     const maestro = feedPapers('search_au-del_maestro.xml');
     beforeEach(async () => {
       store = await makeStore();
@@ -229,122 +199,5 @@ export function runStoreContract(name: string, makeStore: () => Promise<PaperSto
       });
     });
 
-    describe('subscriptions', () => {
-      it('applies defaults, validates, keeps createdAt on replace, lists and deletes', async () => {
-        const s = await store.upsertSubscription({ name: 'quantum-crit', query: 'quantum criticality', interest: 'QCPs' });
-        assert.equal(s.includeCrossLists, true);
-        assert.equal(s.includeReplacements, false);
-        assert.equal(s.timezone, 'America/New_York');
-        assert.equal(s.cron, '15 1,7 * * 1-5');
-        assert.equal(s.topK, 5);
-        assert.equal(s.minScore, 0);
-        assert.equal(s.paused, false);
-        assert.deepEqual(s.categories, []);
-        assert.deepEqual(s.destinations, { markdown: true, notion: false, discordChannelId: null, discordWebhookUrl: null });
-        const again = await store.upsertSubscription({ name: 'quantum-crit', categories: ['cond-mat.str-el'], interest: 'x', topK: 5, timezone: 'Europe/Paris' });
-        assert.equal(again.createdAt, s.createdAt);
-        assert.equal(again.query, null);
-        assert.equal(again.topK, 5);
-        assert.deepEqual(await store.getSubscription('quantum-crit'), again);
-        await store.upsertSubscription({ name: 'a-first', categories: ['cs.LG'] });
-        assert.deepEqual((await store.listSubscriptions()).map((x) => x.name), ['a-first', 'quantum-crit']);
-        await rejectsWith(store.upsertSubscription({ name: 'Bad Name', query: 'x' }), 'INVALID_INPUT', /Bad Name/);
-        // A cron that does not parse is refused before anything is stored, naming the field.
-        await rejectsWith(store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: '99 99 * * *' }), 'INVALID_INPUT', /minute 99 is out of range/);
-        await rejectsWith(store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: 'bogus' }), 'INVALID_INPUT', /1 field; write 5/);
-        assert.equal(await store.getSubscription('bad-cron'), null);
-        await rejectsWith(store.upsertSubscription({ name: 'no-query' }), 'INVALID_INPUT', /query or at least one category/);
-        await rejectsWith(store.upsertSubscription({ name: 'tz', query: 'x', timezone: 'Mars/Olympus' }), 'INVALID_INPUT', /timezone/);
-        await rejectsWith(store.upsertSubscription({ name: 'cron', query: 'x', cron: 'every day' }), 'INVALID_INPUT', /cron/);
-        assert.equal(await store.deleteSubscription('a-first'), true);
-        assert.equal(await store.deleteSubscription('a-first'), false);
-        assert.equal(await store.getSubscription('a-first'), null);
-      });
-    });
-
-    describe('digests and receipts', () => {
-      it('upserts digests by key, finds the last one, and records one receipt per destination', async () => {
-        assert.equal(await store.lastDigest('qc'), null);
-        await store.saveDigest(digest('qc:2024-11-27', 'qc', '2024-11-27'));
-        await store.saveDigest(digest('qc:2024-11-28', 'qc', '2024-11-28'));
-        await store.saveDigest({ ...digest('qc:2024-11-27', 'qc', '2024-11-27'), interest: 'updated' });
-        assert.equal((await store.lastDigest('qc'))?.key, 'qc:2024-11-28');
-        assert.deepEqual((await store.listDigests('qc', 10)).map((d) => d.key), ['qc:2024-11-28', 'qc:2024-11-27']);
-        assert.equal((await store.getDigest('qc:2024-11-27'))?.interest, 'updated');
-        assert.equal(await store.getDigest('missing'), null);
-        const r = { destination: 'notion' as const, ref: 'page-1', url: 'https://notion.so/page-1', publishedAt: '2024-11-28T09:00:00.000Z' };
-        await store.recordReceipt('qc:2024-11-28', r);
-        await store.recordReceipt('qc:2024-11-28', { ...r, ref: 'page-2' });
-        await store.recordReceipt('qc:2024-11-28', { destination: 'markdown', ref: 'qc/2024-11-28.md', url: null, publishedAt: r.publishedAt });
-        assert.deepEqual(await store.getReceipts('qc:2024-11-28'), [
-          { destination: 'markdown', ref: 'qc/2024-11-28.md', url: null, publishedAt: r.publishedAt },
-          r,
-        ]);
-        assert.deepEqual(await store.getReceipts('qc:2024-11-27'), []);
-      });
-    });
-
-    describe('conversations', () => {
-      it('saves, replaces, reads back and deletes a conversation by key', async () => {
-        assert.equal(await store.getConversation('discord:1234'), null);
-        const first = [
-          { role: 'user', content: 'What is new in quantum criticality?' },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search_arxiv', arguments: '{"topic":"quantum criticality"}' } }] },
-          { role: 'tool', tool_call_id: 'c1', content: '{"paper_ids":["1111.2011"]}' },
-          { role: 'assistant', content: 'See arXiv:1111.2011.' },
-        ];
-        await store.saveConversation('discord:1234', first);
-        const read = await store.getConversation('discord:1234');
-        assert.deepEqual(read?.messages, first);
-        assert.ok(read && !Number.isNaN(Date.parse(read.updatedAt)));
-        const second = [...first, { role: 'user', content: 'And the second one?' }];
-        await store.saveConversation('discord:1234', second);
-        assert.deepEqual((await store.getConversation('discord:1234'))?.messages, second);
-        assert.equal(await store.getConversation('discord:9999'), null);
-        assert.equal(await store.deleteConversation('discord:1234'), true);
-        assert.equal(await store.deleteConversation('discord:1234'), false);
-        assert.equal(await store.getConversation('discord:1234'), null);
-        await rejectsWith(store.saveConversation('', []), 'INVALID_INPUT', /conversation id/);
-        await rejectsWith(store.saveConversation('x', ['not an object' as unknown as Record<string, unknown>]), 'INVALID_INPUT', /list of objects/);
-      });
-    });
-
-    describe('seen-state', () => {
-      it('filters ids already sent to a subscription, per subscription', async () => {
-        assert.deepEqual(await store.filterUnseen('qc', ['1111.2011', 'cond-mat/0607501', '1111.2011v2']), ['1111.2011', 'cond-mat/0607501']);
-        await store.markSeen('qc', ['1111.2011v2'], 'qc:2024-11-28');
-        assert.deepEqual(await store.filterUnseen('qc', ['cond-mat/0607501', '1111.2011']), ['cond-mat/0607501']);
-        assert.deepEqual(await store.filterUnseen('other', ['1111.2011']), ['1111.2011']);
-        await store.upsertSubscription({ name: 'qc', query: 'x' });
-        await store.deleteSubscription('qc');
-        assert.deepEqual(await store.filterUnseen('qc', ['1111.2011']), ['1111.2011']);
-      });
-
-      it('records an announcement as pending, then delivers it once: sent and considered papers both leave the unseen set', async () => {
-        await store.upsertSubscription({ name: 'cal', categories: ['cs.AI'] });
-        assert.equal(await store.lastDelivery('cal'), null);
-        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-23', digestKey: 'cal:2026-11-23', windowEnd: null, considered: ['2411.1', '2411.2v2', '2411.3'] });
-        assert.equal((await store.getDelivery('cal', '2026-11-23'))?.status, 'pending');
-        assert.equal(await store.lastDelivery('cal'), null, 'a pending announcement is not delivered');
-        // While pending, a new selection replaces the old one.
-        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-23', digestKey: 'cal:2026-11-23', windowEnd: null, considered: ['2411.1', '2411.2', '2411.3', '2411.4'] });
-        await store.completeDelivery('cal', '2026-11-23', ['2411.1']);
-        await store.completeDelivery('cal', '2026-11-23', ['2411.1']);
-        const done = await store.getDelivery('cal', '2026-11-23');
-        assert.equal(done?.status, 'delivered');
-        assert.deepEqual(done?.considered, ['2411.1', '2411.2', '2411.3', '2411.4']);
-        assert.deepEqual(await store.filterUnseen('cal', ['2411.1', '2411.2', '2411.4', '2411.5']), ['2411.5']);
-        // Once delivered, a selection can no longer be rewritten.
-        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-23', digestKey: null, windowEnd: null, considered: [] });
-        assert.equal((await store.getDelivery('cal', '2026-11-23'))?.digestKey, 'cal:2026-11-23');
-        await store.saveDelivery({ subscription: 'cal', announcement: '2026-11-20', digestKey: null, windowEnd: '2026-11-19T19:00:00.000Z', considered: [] });
-        await store.completeDelivery('cal', '2026-11-20', []);
-        assert.equal((await store.lastDelivery('cal'))?.announcement, '2026-11-23', 'the newest announcement, not the latest write');
-        await rejectsWith(store.completeDelivery('cal', '2026-11-24', []), 'NOT_FOUND', /2026-11-24/);
-        await rejectsWith(store.saveDelivery({ subscription: 'cal', announcement: 'Monday', digestKey: null, windowEnd: null, considered: [] }), 'INVALID_INPUT', /YYYY-MM-DD/);
-        assert.equal(await store.deleteSubscription('cal'), true);
-        assert.equal(await store.lastDelivery('cal'), null, 'deliveries go with the subscription');
-      });
-    });
   });
 }
