@@ -9,6 +9,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
+import { parseMcpServers } from '../domain/mcp-servers.ts';
 import { interactionsProblems, mcpHttpProblems } from '../lib/listen-address.ts';
 import { maskUrl, redact, registerSecrets, urlSecrets } from '../lib/redact.ts';
 
@@ -117,9 +118,20 @@ const BaseSchema = z.object({
     AGENT_MAX_SECONDS: int(180, 5, 3600),
     /** JSON file listing external MCP servers whose tools the agent may use (`{"mcpServers": {...}}`). */
     MCP_SERVERS_FILE: optionalString.superRefine((file, ctx) => {
-      if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) {
+      if (file === undefined) return;
+      if (!(existsSync(file) && statSync(file).isFile())) {
         ctx.addIssue({ code: 'custom', message: `${file} is not a file; point it at a JSON file like claude_desktop_config.json` });
+        return;
       }
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: `${file} cannot be read: ${e instanceof Error ? e.message : String(e)}` });
+        return;
+      }
+      const parsed = parseMcpServers(text);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${file}${parsed.problems[0]?.startsWith('mcpServers') ? ':' : ''} ${parsed.problems.join('; ')}` });
     }),
 
     RERANK_MODEL: z.string().trim().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),

@@ -8,6 +8,7 @@ import { Context } from '@temporalio/activity';
 import { WorkflowFailedError } from '@temporalio/client';
 import { CancelledFailure, TimeoutFailure } from '@temporalio/common';
 import type { AgentDeps } from '../activities/agent/activities.ts';
+import { createExternalTools, readMcpServersFile } from '../activities/agent/external-mcp.ts';
 import { builtinToolSpecs } from '../activities/agent/tools.ts';
 import { createLlmClient } from '../activities/llm/client.ts';
 import type { ConversationMessage, PaperStore } from '../activities/store/port.ts';
@@ -35,6 +36,7 @@ export function buildAgentDeps(config: Config, logger: Logger, store: PaperStore
       : undefined;
   return {
     llm,
+    external: config.MCP_SERVERS_FILE ? createExternalTools(readMcpServersFile(config.MCP_SERVERS_FILE), logger) : undefined,
     async subscribe(input): Promise<SubscriptionView> {
       const prior = await store.getSubscription(input.name);
       const sub = await store.upsertSubscription({

@@ -137,14 +137,16 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
     catchupDays: config.DIGEST_CATCHUP_DAYS,
     failpoint: createFailpoints(config.FAILPOINTS),
   };
+  const agent = buildAgentDeps(config, logger, store);
   return {
-    activities: createActivities({ ...deps, agent: buildAgentDeps(config, logger, store) }),
+    activities: createActivities({ ...deps, agent }),
     arxivActivities: createArxivActivities({ client: arxivClient, blobs }),
     deps,
     arxivClient,
     store,
     llm,
     close: async () => {
+      await agent.external?.close?.();
       await store.close();
       await blobs.close();
     },

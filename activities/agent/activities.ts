@@ -23,6 +23,8 @@ import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.t
 export interface ExternalTools {
   specs(): Promise<ToolSpec[]>;
   call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
+  /** Stops the servers it started. */
+  close?(): Promise<void>;
 }
 
 /** What the agent needs besides the library: the model, subscriptions (store + schedule), external tools. */
@@ -89,15 +91,14 @@ const toWire = (messages: AgentMessage[]): WireMessage[] => messages as WireMess
 export function createAgentActivities(deps: AgentActivityDeps) {
   const agent = deps.agent;
   const noLlm = () => new AppError('INVALID_INPUT', 'No LLM is configured: set LLM_BASE_URL and LLM_MODEL (a model with tool calling) to use the agent.');
-  let externalSpecs: Promise<ToolSpec[]> | undefined;
+  // The external tools keep their connections and tool lists; a server that failed to start is
+  // tried again on a later turn, so its tools are not cached here.
   const external = async (): Promise<ToolSpec[]> => {
     if (!agent?.external) return [];
-    externalSpecs ??= agent.external.specs().catch((e: unknown) => {
+    return agent.external.specs().catch((e: unknown) => {
       deps.logger.warn({ err: errorMessage(e) }, 'external MCP servers: listing tools failed');
-      externalSpecs = undefined;
       return [];
     });
-    return externalSpecs;
   };
 
   return {

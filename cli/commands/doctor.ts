@@ -1,5 +1,5 @@
 /** `arxiv-radar doctor`: resolved config (secrets masked) and health checks of everything start needs. */
-import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
@@ -8,6 +8,7 @@ import { openBlobStore } from '../../workers/blobs.ts';
 import { openStore, storeLocation } from '../../workers/store.ts';
 import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
 import { errorMessage } from '../../domain/errors.ts';
+import { parseMcpServers } from '../../domain/mcp-servers.ts';
 import { redact, redactDeep } from '../../lib/redact.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
@@ -71,6 +72,24 @@ function checkDataDir(dir: string): Check {
   }
 }
 
+/**
+ * The external MCP servers the agent may use (MCP_SERVERS_FILE; the config already checked the
+ * file): which ones, started how. They are started by the workers on the agent's first turn.
+ */
+export function mcpServersCheck(file: string | undefined): Check {
+  if (!file) return { name: 'mcp servers', status: 'off', detail: 'no external MCP servers for the agent (set MCP_SERVERS_FILE to a {"mcpServers": …} file)' };
+  let parsed: ReturnType<typeof parseMcpServers>;
+  try {
+    parsed = parseMcpServers(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return { name: 'mcp servers', status: 'fail', detail: `MCP_SERVERS_FILE=${file} cannot be read: ${errorMessage(e)}` };
+  }
+  if (!parsed.ok) return { name: 'mcp servers', status: 'fail', detail: `MCP_SERVERS_FILE=${file}: ${parsed.problems.join('; ')}` };
+  if (!parsed.servers.length) return { name: 'mcp servers', status: 'warn', detail: `${file} lists no enabled server` };
+  const each = parsed.servers.map((s) => (s.kind === 'stdio' ? `${s.name} (runs ${path.basename(s.command)})` : `${s.name} (${new URL(s.url).origin})`));
+  return { name: 'mcp servers', status: 'ok', detail: `${each.join(', ')} from ${file}; their tools are offered to the agent as <server>__<tool>` };
+}
+
 function integrationChecks(config: Config): Check[] {
   const modelDir = path.join(config.MODELS_DIR, config.RERANK_MODEL);
   const hasModel = existsSync(path.join(modelDir, 'onnx'));
@@ -84,6 +103,7 @@ function integrationChecks(config: Config): Check[] {
     config.LLM_BASE_URL
       ? { name: 'llm', status: 'ok', detail: `${config.LLM_MODEL} at ${config.LLM_BASE_URL}` }
       : { name: 'llm', status: 'off', detail: 'not configured: extractive summaries and heuristic queries (set LLM_BASE_URL, LLM_MODEL)' },
+    mcpServersCheck(config.MCP_SERVERS_FILE),
     hasModel
       ? { name: 'reranker', status: 'ok', detail: `${config.RERANK_MODEL} in ${modelDir}` }
       : { name: 'reranker', status: 'warn', detail: `${config.RERANK_MODEL} not in ${config.MODELS_DIR}; downloaded on first use when the hub is reachable, else BM25 ranking` },

@@ -7,6 +7,9 @@
  * conversation, a confirmed subscription, and no LLM configured.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -24,6 +27,7 @@ import { standInPdf } from '../support/corpus.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
 
 type Body = FakeLlmRequest['body'];
+const REPO = path.resolve(import.meta.dirname, '../..');
 const lastMessage = (b: Body) => b.messages?.at(-1);
 const toolMessages = (b: Body) => (b.messages ?? []).filter((m) => m.role === 'tool');
 const hasTools = (b: Body) => Array.isArray(b.tools) && b.tools.length > 0;
@@ -38,10 +42,17 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   let agent: AgentService;
   let env: Record<string, string>;
 
+  let dir: string;
+
   before(async () => {
     arxiv = await startFakeArxiv({ documents: standInPdf() });
     llm = await startFakeLlm();
+    // One external MCP server (a real child process over stdio) whose tools the agent is offered.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-agent-mcp-'));
+    const serversFile = path.join(dir, 'mcp-servers.json');
+    writeFileSync(serversFile, JSON.stringify({ mcpServers: { lab: { command: process.execPath, args: ['--import', 'tsx', path.join(REPO, 'test/fakes/mcp-server.ts')], cwd: REPO } } }));
     env = {
+      MCP_SERVERS_FILE: serversFile,
       ARXIV_API_URL: arxiv.apiUrl,
       ARXIV_RSS_URL: arxiv.rssUrl,
       ARXIV_WEB_URL: arxiv.webUrl,
@@ -63,6 +74,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     await t?.stop();
     await arxiv?.close();
     await llm?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('one tool call then an answer; an invented citation is removed, the real one kept', async () => {
@@ -84,7 +96,8 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     assert.ok(hasTools(sent[0]!.body));
     assert.deepEqual(
       sent[0]!.body.tools!.map((x) => x.function.name),
-      ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'list_topics', 'subscribe_topic'],
+      ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'list_topics', 'subscribe_topic', 'lab__lookup_note', 'lab__add', 'lab__fail', 'lab__crash'],
+      'our tools, then the external MCP server’s',
     );
     const result = toolMessages(sent[1]!.body)[0]!.content ?? '';
     assert.match(result, /^arXiv search "testing"/);
@@ -245,6 +258,28 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     assert.ok(r.cited.some((c) => c.id === '1111.2011'), JSON.stringify(r.cited));
     assert.equal(llm.requests.length, before, 'no model was called');
     await plainService.close();
+  });
+
+  it('offers the tools of external MCP servers (MCP_SERVERS_FILE): their results reach the model and may be cited; their errors are results', async () => {
+    llm.script([
+      {
+        toolCalls: [
+          { id: 'n1', name: 'lab__lookup_note', arguments: '{"topic":"Bethe lattices"}' },
+          { id: 'n2', name: 'lab__fail', arguments: '{"reason":"busy"}' },
+        ],
+      },
+      { content: 'Your lab discussed arXiv:1111.2011; the other notebook was locked.' },
+    ]);
+    const before = llm.requests.length;
+    const r = await agent.ask({ question: 'What did my lab discuss about Bethe lattices?' });
+    const [note, failed] = toolMessages(agentRequests(before)[1]!.body);
+    assert.equal(note!.content, 'Lab note on Bethe lattices: the group discussed arXiv:1111.2011 on Tuesday.');
+    assert.match(failed!.content ?? '', /^Error: lab__fail failed \(INVALID_INPUT\): notebook locked: busy/);
+    assert.deepEqual(r.trace.map((x) => [x.tool, x.label, x.isError]), [
+      ['lab__lookup_note', 'calling lab__lookup_note', false],
+      ['lab__fail', 'calling lab__fail', true],
+    ]);
+    assert.deepEqual(r.cited.map((c) => c.id), ['1111.2011'], 'an id an external tool returned counts as found');
   });
 
   it('MCP agent_ask runs the same loop: checked citations, the tool calls as progress and in the result, follow-ups by conversation_id', async () => {

@@ -15,6 +15,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-doctor-table-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const aFile = path.join(dir, 'not-a-directory');
 writeFileSync(aFile, 'x');
+/** A desktop-client MCP file with a server that has neither command nor url. */
+const badServersFile = path.join(dir, 'mcp-servers.json');
+writeFileSync(badServersFile, JSON.stringify({ mcpServers: { lab: { args: ['server.js'] } } }));
 
 const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
 const PUBLIC_KEY = 'a'.repeat(64);
@@ -58,6 +61,7 @@ const ROWS: Array<[string, Record<string, string>]> = [
   ['AGENT_MAX_TOOL_CHARS', { AGENT_MAX_TOOL_CHARS: 'lots' }],
   ['AGENT_MAX_SECONDS', { AGENT_MAX_SECONDS: '1' }],
   ['MCP_SERVERS_FILE', { MCP_SERVERS_FILE: path.join(dir, 'no-such-servers.json') }],
+  ['MCP_SERVERS_FILE', { MCP_SERVERS_FILE: badServersFile }],
   ['RERANK_MODEL', { RERANK_MODEL: '  ' }],
   ['RERANK_DTYPE', { RERANK_DTYPE: 'fp64' }],
   ['HF_ENDPOINT', { HF_ENDPOINT: 'hf' }],
