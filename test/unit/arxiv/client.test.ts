@@ -7,28 +7,26 @@ import { after, before, describe, it } from 'node:test';
 import { ApplicationFailure } from '@temporalio/common';
 import { createArxivActivities } from '../../../activities/arxiv/activities.ts';
 import { ArxivClient, userAgent } from '../../../activities/arxiv/client.ts';
-import { and, andNot, buildQueryUrl, dateRange, or, phrase, renderQuery, term } from '../../../activities/arxiv/query.ts';
-import { isAppError } from '../../../lib/errors.ts';
+import { buildQueryUrl } from '../../../activities/arxiv/query.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../fakes/arxiv-server.ts';
 import { corpus } from '../../support/corpus.ts';
 
-describe('query builder', () => {
-  it('renders fields, phrases, operators and grouping as arXiv expects', () => {
-    const q = and(term('au', 'del_maestro'), andNot(term('cat', 'cond-mat.str-el'), or(term('ti', 'checkerboard'), phrase('ti', 'quantum criticality'))));
-    assert.equal(renderQuery(q), 'au:del_maestro AND (cat:cond-mat.str-el ANDNOT (ti:checkerboard OR ti:"quantum criticality"))');
-    assert.equal(renderQuery(term('abs', 'graph  neural')), 'abs:"graph neural"');
-  });
-  it('renders date ranges in GMT and encodes spaces as + (not %2B)', () => {
-    const q = and(term('cat', 'cs.LG'), dateRange('submittedDate', new Date('2024-01-01T00:00:00-05:00'), new Date('2024-01-31T23:59:00Z')));
-    assert.equal(renderQuery(q), 'cat:cs.LG AND submittedDate:[202401010500 TO 202401312359]');
-    const url = buildQueryUrl('https://export.arxiv.org/api/query', { searchQuery: renderQuery(q), maxResults: 50, sortBy: 'submittedDate', sortOrder: 'descending' });
+describe('query URL', () => {
+  it('encodes spaces as + (not %2B), so date ranges survive', () => {
+    const url = buildQueryUrl('https://export.arxiv.org/api/query', {
+      searchQuery: 'cat:cs.LG AND submittedDate:[202401010500 TO 202401312359]',
+      maxResults: 50,
+      sortBy: 'submittedDate',
+      sortOrder: 'descending',
+    });
     assert.equal(url, 'https://export.arxiv.org/api/query?search_query=cat:cs.LG+AND+submittedDate:%5B202401010500+TO+202401312359%5D&id_list=&start=0&max_results=50&sortBy=submittedDate&sortOrder=descending');
     assert.doesNotMatch(url, /%2B/);
   });
-  it('rejects values that would break the syntax and requests beyond arXiv caps', () => {
-    assert.throws(() => term('ti', 'a"b'), (e: unknown) => isAppError(e, 'INVALID_INPUT'));
+  it('rejects requests beyond arXiv caps', () => {
     assert.throws(() => buildQueryUrl('u', { searchQuery: 'x', maxResults: 2001 }), /1-2000/);
     assert.throws(() => buildQueryUrl('u', { searchQuery: 'x', start: 29_990, maxResults: 20 }), /30000/);
+    assert.throws(() => buildQueryUrl('u', {}), (e: unknown) => isAppError(e, 'INVALID_INPUT'));
   });
 });
 

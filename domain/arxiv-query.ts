@@ -1,0 +1,337 @@
+/**
+ * arXiv's `search_query` language, once: one field list, one grammar, one AST with parse,
+ * validate, render and evaluate. The CLI checks a typed query before spending a rate-limited
+ * request on it, the LLM query builder checks the model's reply, and digests evaluate a
+ * subscription's query on the papers of the announce feed (which has no query). Pure code:
+ * workflows may import it.
+ *
+ * Syntax (info.arxiv.org/help/api/user-manual §5.1, ../shared/arxiv-notes.md): `field:word`,
+ * `field:"a phrase"`, the operators AND / OR / ANDNOT in capitals, parentheses, and date ranges
+ * `submittedDate:[YYYYMMDDTTTT TO YYYYMMDDTTTT]` in GMT. Operators apply left to right without
+ * precedence (`a OR b AND c` is `(a OR b) AND c`); rendering parenthesises every compound operand,
+ * so a rendered query means the same whichever way a reader groups it.
+ *
+ * Two dialects of the one grammar:
+ * - strict: the documented syntax only (every term prefixed, an operator between operands), which
+ *   generated queries must meet;
+ * - relaxed (the default): also bare words and phrases (searched in every field) and operands
+ *   side by side (AND), as people type them and as subscriptions have always accepted them.
+ */
+import { arxivStamp, categoryMatches } from './arxiv-calendar.ts';
+import { AppError } from './errors.ts';
+import type { Paper } from './paper.ts';
+
+/** The field prefixes arXiv's API understands for words and phrases. */
+export const QUERY_FIELDS = ['ti', 'au', 'abs', 'co', 'jr', 'cat', 'rn', 'id', 'all'] as const;
+export type QueryField = (typeof QUERY_FIELDS)[number];
+
+/** The fields that take a date range instead of words. */
+export const DATE_FIELDS = ['submittedDate', 'lastUpdatedDate'] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+
+/**
+ * Longest query accepted. Encoded (a character can become `%XX`) it stays well under the ~8 KB
+ * request line web servers accept; arXiv answers longer URLs with HTTP 414.
+ */
+export const MAX_QUERY_LENGTH = 2000;
+
+/** A parsed query. `field: null` is a bare word or phrase (relaxed dialect only): all fields. */
+export type ArxivQuery =
+  | { kind: 'term'; field: QueryField | null; value: string }
+  | { kind: 'phrase'; field: QueryField | null; value: string }
+  /** Inclusive bounds as written: YYYYMMDD or YYYYMMDDHHMM, GMT. */
+  | { kind: 'range'; field: DateField; from: string; to: string }
+  /** Two or more children; chains of the same operator are flattened. */
+  | { kind: 'and' | 'or'; children: ArxivQuery[] }
+  | { kind: 'andnot'; left: ArxivQuery; right: ArxivQuery };
+
+export type ParseResult = { ok: true; query: ArxivQuery } | { ok: false; reason: string };
+
+type Leaf = Extract<ArxivQuery, { kind: 'term' | 'phrase' | 'range' }>;
+type Operator = 'AND' | 'OR' | 'ANDNOT';
+type Token = { kind: 'open' | 'close'; text: string } | { kind: 'op'; op: Operator; text: string } | { kind: 'leaf'; leaf: Leaf; text: string };
+
+const OPERATORS = new Set<string>(['AND', 'OR', 'ANDNOT']);
+const FIELD_HINT = `use one of ${QUERY_FIELDS.join(', ')}, or submittedDate:[… TO …]`;
+
+/** The first problem found, thrown inside the parser and returned as a reason. */
+class QueryProblem extends Error {}
+function problem(reason: string): never {
+  throw new QueryProblem(reason);
+}
+
+/** Parses a query; `{ ok: false, reason }` names the first problem in words a user or a prompt can act on. */
+export function parseArxivQuery(text: string, opts: { strict?: boolean } = {}): ParseResult {
+  const q = text.trim();
+  if (q === '') return { ok: false, reason: 'the query is empty' };
+  if (q.length > MAX_QUERY_LENGTH) return { ok: false, reason: `the query has ${q.length} characters, more than the ${MAX_QUERY_LENGTH} allowed: shorten it` };
+  if ((q.match(/"/g)?.length ?? 0) % 2 === 1) return { ok: false, reason: 'unbalanced double quotes' };
+  try {
+    return { ok: true, query: parseTokens(tokenize(q, opts.strict ?? false), opts.strict ?? false) };
+  } catch (e) {
+    if (e instanceof QueryProblem) return { ok: false, reason: e.message };
+    throw e;
+  }
+}
+
+/** The strict check for generated queries (LLM replies): `{ ok: true }` or the first problem. */
+export function validateSearchQuery(text: string): { ok: true } | { ok: false; reason: string } {
+  const r = parseArxivQuery(text, { strict: true });
+  return r.ok ? { ok: true } : r;
+}
+
+/**
+ * Normalises a query typed by a user or copied from an arXiv URL (`+` means a space there:
+ * `au:del_maestro+AND+ti:checkerboard`; whitespace collapses) and checks it, so a broken query
+ * fails here instead of costing an arXiv request. Throws AppError('INVALID_INPUT').
+ */
+export function normaliseRawQuery(text: string): string {
+  const q = text.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!q) throw new AppError('INVALID_INPUT', 'Empty search query: give e.g. "ti:transformer AND cat:cs.CL".');
+  const r = parseArxivQuery(q);
+  if (!r.ok) throw new AppError('INVALID_INPUT', `Invalid arXiv query${q.length <= 200 ? ` "${q}"` : ''}: ${r.reason}.`);
+  return q;
+}
+
+/** Renders the `search_query` string (with real spaces; the request URL encodes them as `+`). */
+export function renderArxivQuery(node: ArxivQuery): string {
+  switch (node.kind) {
+    case 'term':
+      return node.field ? `${node.field}:${node.value}` : node.value;
+    case 'phrase':
+      return node.field ? `${node.field}:"${node.value}"` : `"${node.value}"`;
+    case 'range':
+      return `${node.field}:[${node.from} TO ${node.to}]`;
+    case 'and':
+    case 'or':
+      return node.children.map(renderOperand).join(node.kind === 'and' ? ' AND ' : ' OR ');
+    case 'andnot':
+      return `${renderOperand(node.left)} ANDNOT ${renderOperand(node.right)}`;
+  }
+}
+
+function renderOperand(node: ArxivQuery): string {
+  const s = renderArxivQuery(node);
+  return node.kind === 'and' || node.kind === 'or' || node.kind === 'andnot' ? `(${s})` : s;
+}
+
+/**
+ * Whether a paper matches, approximating arXiv's search: case- and accent-insensitive words on
+ * word boundaries (`*` ends a prefix, `_` joins the words of a name: au:del_maestro), phrases and
+ * author names as consecutive words, `cat:` as a category or its archive (`cat:cs.*` a prefix),
+ * date ranges on the v1 date (submittedDate) or the version's date (lastUpdatedDate).
+ */
+export function matchesPaper(node: ArxivQuery, paper: Paper): boolean {
+  switch (node.kind) {
+    case 'term':
+    case 'phrase':
+      return node.field === 'cat' ? categoryTermMatches(node.value, paper) : wordsMatch(node, paper);
+    case 'range':
+      return rangeMatches(node, paper);
+    case 'and':
+      return node.children.every((c) => matchesPaper(c, paper));
+    case 'or':
+      return node.children.some((c) => matchesPaper(c, paper));
+    case 'andnot':
+      return matchesPaper(node.left, paper) && !matchesPaper(node.right, paper);
+  }
+}
+
+/**
+ * Parses a (relaxed) query once and returns a predicate over papers: how a digest keeps, of the
+ * announce feed, what the subscription's query would match. A blank query matches everything.
+ * Throws AppError('INVALID_INPUT') with the problem as its message.
+ */
+export function compileQueryFilter(text: string): (p: Paper) => boolean {
+  if (text.trim() === '') return () => true;
+  const r = parseArxivQuery(text);
+  if (!r.ok) throw new AppError('INVALID_INPUT', r.reason);
+  return (p) => matchesPaper(r.query, p);
+}
+
+// ---- parsing ----
+
+/** Splits into parentheses, operators and leaves; a leaf's quotes and `[…]` may hold spaces. */
+function tokenize(q: string, strict: boolean): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < q.length) {
+    const c = q[i]!;
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '(' || c === ')') {
+      tokens.push({ kind: c === '(' ? 'open' : 'close', text: c });
+      i++;
+    } else {
+      let j = i;
+      while (j < q.length && !/[\s()]/.test(q[j]!)) {
+        const close = q[j] === '"' ? '"' : q[j] === '[' ? ']' : null;
+        if (close) {
+          const end = q.indexOf(close, j + 1);
+          if (end < 0) problem(close === '"' ? 'unbalanced double quotes' : 'unclosed "[" in a date range');
+          j = end + 1;
+        } else {
+          j++;
+        }
+      }
+      tokens.push(classify(q.slice(i, j), strict));
+      i = j;
+    }
+  }
+  return tokens;
+}
+
+function classify(text: string, strict: boolean): Token {
+  if (OPERATORS.has(text)) return { kind: 'op', op: text as Operator, text };
+  if (strict && /^(and|or|andnot)$/i.test(text)) return problem(`operator "${text}" must be written in capitals (AND, OR, ANDNOT)`);
+  if (strict && /^not$/i.test(text)) return problem(`"${text}" is not an arXiv operator: use ANDNOT`);
+  const m = /^([A-Za-z]+):(.*)$/s.exec(text);
+  if (!m) {
+    if (strict) problem(`"${text}" has no field prefix (${FIELD_HINT})`);
+    return { kind: 'leaf', leaf: wordsLeaf(null, text, text), text };
+  }
+  const [, prefix = '', value = ''] = m;
+  if (isOneOf(DATE_FIELDS, prefix)) return { kind: 'leaf', leaf: rangeLeaf(prefix, value), text };
+  if (!isOneOf(QUERY_FIELDS, prefix)) return problem(`unknown field prefix "${prefix}:" (${FIELD_HINT})`);
+  return { kind: 'leaf', leaf: wordsLeaf(prefix, value, text), text };
+}
+
+function wordsLeaf(field: QueryField | null, value: string, text: string): Leaf {
+  if (value.startsWith('"')) {
+    if (value.length < 2 || !value.endsWith('"')) problem(`badly quoted phrase in ${text}: put the whole phrase in quotes`);
+    const phrase = value.slice(1, -1).trim().replace(/\s+/g, ' ');
+    if (phrase === '') problem(field ? `${field}: has no value` : 'empty phrase ""');
+    return { kind: 'phrase', field, value: phrase };
+  }
+  if (value === '') problem(`${field}: has no value`);
+  const bad = /["[\]]/.exec(value);
+  if (bad) problem(`unexpected ${bad[0]} in ${text}: quote a whole phrase, and use [… TO …] only after submittedDate: or lastUpdatedDate:`);
+  return { kind: 'term', field, value };
+}
+
+function rangeLeaf(field: DateField, value: string): Leaf {
+  const m = /^\[(\d{8}|\d{12})(?:\s+|\+)TO(?:\s+|\+)(\d{8}|\d{12})\]$/.exec(value);
+  if (!m) return problem(`${field} needs a range like [202401010000 TO 202412312359], got ${value || 'nothing'}`);
+  const [, from = '', to = ''] = m;
+  for (const stamp of [from, to]) {
+    if (!isRealStamp(stamp)) problem(`${field}: ${stamp} is not a date and time (YYYYMMDD or YYYYMMDDHHMM, GMT)`);
+  }
+  if (rangeStart(from) > rangeEnd(to)) problem(`${field} range starts after it ends (${from} TO ${to})`);
+  return { kind: 'range', field, from, to };
+}
+
+/** Left-to-right recursive descent over the tokens; throws QueryProblem at the first problem. */
+function parseTokens(tokens: Token[], strict: boolean): ArxivQuery {
+  let pos = 0;
+  const expression = (): ArxivQuery => {
+    let left = operand(null);
+    for (let t = tokens[pos]; t !== undefined && t.kind !== 'close'; t = tokens[pos]) {
+      if (t.kind === 'op') {
+        pos++;
+        left = combine(t.op, left, operand(t));
+      } else {
+        if (strict) problem(t.kind === 'open' ? 'missing operator (AND, OR, ANDNOT) before "("' : `missing operator (AND, OR, ANDNOT) before ${t.text}`);
+        left = combine('AND', left, operand(null));
+      }
+    }
+    return left;
+  };
+  const operand = (after: Token | null): ArxivQuery => {
+    const t = tokens[pos++];
+    if (t === undefined) return problem(`the query ends with operator ${after?.text ?? ''}`);
+    switch (t.kind) {
+      case 'leaf':
+        return t.leaf;
+      case 'op':
+        return problem(after ? `operators ${after.text} ${t.text} in a row` : `operator ${t.text} has nothing on its left`);
+      case 'close':
+        return problem(after ? `operator ${after.text} before ")"` : 'unbalanced parentheses: ")" without "("');
+      case 'open': {
+        if (tokens[pos]?.kind === 'close') problem('empty parentheses');
+        const inner = expression();
+        if (tokens[pos++]?.kind !== 'close') problem('unbalanced parentheses: "(" without ")"');
+        return inner;
+      }
+    }
+  };
+  const query = expression();
+  if (pos < tokens.length) problem('unbalanced parentheses: ")" without "("');
+  return query;
+}
+
+/** Joins two operands; AND and OR are associative, so same-operator chains become one node. */
+function combine(op: Operator, left: ArxivQuery, right: ArxivQuery): ArxivQuery {
+  if (op === 'ANDNOT') return { kind: 'andnot', left, right };
+  const kind = op === 'AND' ? 'and' : 'or';
+  const parts = (n: ArxivQuery) => (n.kind === kind ? n.children : [n]);
+  return { kind, children: [...parts(left), ...parts(right)] };
+}
+
+function isOneOf<T extends string>(list: readonly T[], s: string): s is T {
+  return (list as readonly string[]).includes(s);
+}
+
+function isRealStamp(s: string): boolean {
+  const n = (a: number, b: number) => Number(s.slice(a, b));
+  const [y, mo, d, h, mi] = [n(0, 4), n(4, 6), n(6, 8), s.length > 8 ? n(8, 10) : 0, s.length > 8 ? n(10, 12) : 0];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
+}
+
+/** A bound as YYYYMMDDHHMM: a day alone starts at 00:00 and, as an end, ends at 23:59. */
+const rangeStart = (s: string) => s.padEnd(12, '0');
+const rangeEnd = (s: string) => (s.length === 8 ? `${s}2359` : s);
+
+// ---- evaluation ----
+
+function categoryTermMatches(value: string, p: Paper): boolean {
+  const want = value.toLowerCase();
+  return p.categories.some((c) => {
+    const cat = c.toLowerCase();
+    return want.endsWith('*') ? cat.startsWith(want.slice(0, -1)) : categoryMatches(want, cat);
+  });
+}
+
+function fieldText(p: Paper, field: QueryField | null): string {
+  const authors = p.authors.map((a) => a.name);
+  switch (field) {
+    case 'ti':
+      return p.title;
+    case 'au':
+      return authors.join(' ; ');
+    case 'abs':
+      return p.abstract;
+    case 'co':
+      return p.comment ?? '';
+    case 'jr':
+      return p.journalRef ?? '';
+    case 'id':
+      return p.id;
+    case 'rn': // report numbers are in neither feed
+      return '';
+    default:
+      return [p.title, p.abstract, authors.join(' '), p.comment ?? '', p.journalRef ?? ''].join(' \n ');
+  }
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const wordPattern = (w: string) => (w.endsWith('*') ? `${escapeRegExp(w.slice(0, -1))}[\\p{L}\\p{N}]*` : escapeRegExp(w));
+const bounded = (pattern: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${pattern}($|[^\\p{L}\\p{N}])`, 'u');
+
+function wordsMatch(node: Extract<ArxivQuery, { kind: 'term' | 'phrase' }>, p: Paper): boolean {
+  const hay = fold(fieldText(p, node.field));
+  const words = fold(node.value.replace(/_/g, ' '))
+    .split(/[^\p{L}\p{N}*]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return true;
+  if (node.kind === 'phrase' || node.field === 'au') return bounded(words.map(wordPattern).join('[^\\p{L}\\p{N}]+')).test(hay);
+  return words.every((w) => bounded(wordPattern(w)).test(hay));
+}
+
+function rangeMatches(node: Extract<ArxivQuery, { kind: 'range' }>, p: Paper): boolean {
+  const at = new Date(node.field === 'submittedDate' ? p.published : p.updated);
+  if (Number.isNaN(at.getTime())) return false;
+  const stamp = arxivStamp(at);
+  return rangeStart(node.from) <= stamp && stamp <= rangeEnd(node.to);
+}
