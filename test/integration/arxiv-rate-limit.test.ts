@@ -96,6 +96,8 @@ describe('arXiv queue: one global rate limit across three workers', () => {
 
   after(async () => {
     if (t) await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'rate-limit');
+    const lookup = started.get('many-0');
+    if (t && lookup) await maybeRecordHistory(t.runtime.temporalAddress, lookup, 'fetchPapers', 'rate-limit-lookup');
     for (const s of extra) await s.shutdown();
     for (const c of clients) c.close();
     for (const c of connections) await c.close();
@@ -103,12 +105,17 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     await fake?.close();
   });
 
-  const run = (ids: string[], tag: string) =>
-    t.client.workflow.execute('fetchPapers', {
+  /** Workflow ids by tag, so one run's history can be recorded (RECORD_HISTORIES=1). */
+  const started = new Map<string, string>();
+  const run = (ids: string[], tag: string) => {
+    const workflowId = `fetch-${tag}-${Date.now()}`;
+    started.set(tag, workflowId);
+    return t.client.workflow.execute('fetchPapers', {
       taskQueue: t.config.TEMPORAL_TASK_QUEUE,
-      workflowId: `fetch-${tag}-${Date.now()}`,
+      workflowId,
       args: [ids],
     }) as Promise<FetchPapersResult>;
+  };
 
   it('twelve concurrent lookups all succeed, spread over the workers', async () => {
     const results = await Promise.all(IDS.map((id, i) => run([id], `many-${i}`)));

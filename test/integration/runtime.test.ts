@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 describe('runtime (real Temporal dev server, same path as start)', () => {
@@ -12,12 +13,14 @@ describe('runtime (real Temporal dev server, same path as start)', () => {
   });
 
   it('runs a workflow and its activity on the worker', async () => {
+    const workflowId = `health-${Date.now()}`;
     const result = await t.client.workflow.execute('healthCheck', {
       taskQueue: t.config.TEMPORAL_TASK_QUEUE,
-      workflowId: `health-${Date.now()}`,
+      workflowId,
       args: ['tester'],
     });
     assert.match(result, /^workflow ok; pong tester from .+ at \d{4}-\d\d-\d\dT/);
+    await maybeRecordHistory(t.runtime.temporalAddress, workflowId, 'healthCheck', 'runtime');
   });
 
   it('stops the dev server process on stop()', async () => {

@@ -1,0 +1,56 @@
+/**
+ * Subscribing, the one way: a request merged over the stored subscription (an update keeps what it
+ * does not mention), the deployment's defaults for a new one, stored, then its schedule brought in
+ * step. Used by the service and by the agent's `subscribe_topic` tool.
+ */
+import type { SubscriptionStore } from '../activities/store/port.ts';
+import type { Subscription, SubscriptionInput } from '../domain/subscription.ts';
+import type { Schedules, ServiceSettings } from './ports.ts';
+import type { SubscriptionRequest, SubscriptionView } from './radar-service.ts';
+
+/** What the store gets for a request: the request, else the stored value, else the deployment's default. */
+export function subscriptionFromRequest(input: SubscriptionRequest, prior: Subscription | null, settings: ServiceSettings): SubscriptionInput {
+  return {
+    name: input.name,
+    query: input.query ?? prior?.query ?? null,
+    categories: input.categories ?? prior?.categories ?? [],
+    interest: input.interest,
+    cron: input.cron ?? prior?.cron ?? settings.digestCron,
+    timezone: input.timezone ?? prior?.timezone ?? settings.digestTimeZone,
+    topK: input.topK ?? prior?.topK ?? settings.digestTopK,
+    minScore: input.minScore ?? prior?.minScore,
+    destinations: {
+      markdown: input.markdown ?? prior?.destinations.markdown ?? true,
+      notion: input.notion ?? prior?.destinations.notion ?? false,
+      discordChannelId: input.discordChannelId ?? prior?.destinations.discordChannelId ?? null,
+      discordWebhookUrl: prior?.destinations.discordWebhookUrl ?? null,
+    },
+    includeCrossLists: input.includeCrossLists ?? prior?.includeCrossLists,
+    includeReplacements: input.includeReplacements ?? prior?.includeReplacements,
+    paused: prior?.paused,
+  };
+}
+
+/** A subscription as users see it: without its webhook URL (a secret). */
+export function viewOf(s: Subscription): SubscriptionView {
+  return {
+    name: s.name,
+    query: s.query,
+    categories: s.categories,
+    interest: s.interest,
+    cron: s.cron,
+    timezone: s.timezone,
+    topK: s.topK,
+    minScore: s.minScore,
+    destinations: { markdown: s.destinations.markdown, notion: s.destinations.notion, discordChannelId: s.destinations.discordChannelId },
+    paused: s.paused,
+  };
+}
+
+/** Stores the subscription and brings its schedule in step. */
+export async function subscribe(store: SubscriptionStore, schedules: Schedules, settings: ServiceSettings, input: SubscriptionRequest): Promise<SubscriptionView> {
+  const prior = await store.getSubscription(input.name);
+  const sub = await store.upsertSubscription(subscriptionFromRequest(input, prior, settings));
+  await schedules.upsert(sub);
+  return viewOf(sub);
+}

@@ -1,0 +1,105 @@
+/**
+ * The composition root of the services: builds the application's ports from Config (the library
+ * driver, Temporal, the models, Notion, arXiv, the conversion sandbox) and hands them to app/.
+ * Every port opens what it needs on first use, so a command pays only for what it runs.
+ */
+import type { Client } from '@temporalio/client';
+import type { Workflow } from '@temporalio/common';
+import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports.ts';
+import { createRadarService, type RadarService } from '../app/radar-service.ts';
+import type { PaperStore } from '../activities/store/port.ts';
+import type { Config } from '../config/env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { openStore } from './store.ts';
+import type { TemporalRunner } from './temporal-runner.ts';
+
+/** The RadarService with what its owner may need besides: the library (tests, `start`) and closing. */
+export type RadarServiceHandle = RadarService & {
+  store: PaperStore;
+  /** The same Temporal connection, for the agent service built beside it. */
+  runner: WorkflowRunner;
+  close(): Promise<void>;
+};
+
+/** The library, opened on first use (most commands that never touch it, `convert`, never open it). */
+function lazyStore(open: () => PaperStore): { store: PaperStore; opened: () => PaperStore | undefined } {
+  let store: PaperStore | undefined;
+  const proxy = new Proxy({} as PaperStore, {
+    get(_, name: string | symbol) {
+      store ??= open();
+      const value = (store as unknown as Record<string | symbol, unknown>)[name];
+      return typeof value === 'function' ? value.bind(store) : value;
+    },
+  });
+  return { store: proxy, opened: () => store };
+}
+
+/** Temporal, connected (or an embedded server started) on first use. */
+function lazyRunner(config: Config, logger: Logger, client: Client | undefined) {
+  let loading: Promise<TemporalRunner> | undefined;
+  const runner = () =>
+    (loading ??= import('./temporal-runner.ts').then(({ createTemporalRunner }) => createTemporalRunner(config, logger, client ? { client } : {})));
+  return { runner, started: () => loading };
+}
+
+export function serviceSettings(config: Config): ServiceSettings {
+  return { digestCron: config.DIGEST_CRON, digestTimeZone: config.DIGEST_TIMEZONE, digestTopK: config.DIGEST_TOP_K };
+}
+
+/** Loads once, on first use. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
+/** Builds the RadarService for this process. `client` reuses a connection the caller already has. */
+export function openRadarService(config: Config, logger: Logger, opts: { client?: Client } = {}): RadarServiceHandle {
+  const library = lazyStore(() => openStore(config, logger));
+  const temporal = lazyRunner(config, logger, opts.client);
+  const runner: WorkflowRunner = {
+    run: <W extends Workflow>(workflow: W, args: Parameters<W>, options: RunOptions): Promise<Awaited<ReturnType<W>>> =>
+      temporal.runner().then((r) => r.run(workflow, args, options)),
+  };
+  const adapters = once(() => import('./build-activities.ts'));
+  const reranker = once(async () => (await adapters()).lazyReranker(config, logger)());
+  const ports: RadarPorts = {
+    store: library.store,
+    runner,
+    schedules: {
+      async upsert(sub) {
+        const [{ upsertSchedule }, client] = await Promise.all([import('./schedules.ts'), temporal.runner().then((r) => r.temporal())]);
+        await upsertSchedule(client, sub, config.TEMPORAL_TASK_QUEUE);
+      },
+      async remove(name) {
+        const [{ deleteSchedule }, client] = await Promise.all([import('./schedules.ts'), temporal.runner().then((r) => r.temporal())]);
+        return deleteSchedule(client, name);
+      },
+    },
+    reranker,
+    llm: once(async () => (await adapters()).createLlm(config, logger)),
+    notion: once(async () => {
+      if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
+      const { createNotionPublisher } = await import('../activities/publish/notion.ts');
+      return createNotionPublisher({ token: config.NOTION_TOKEN, databaseId: config.NOTION_DATABASE_ID, baseUrl: config.NOTION_API_URL, logger });
+    }),
+    converter: {
+      async convertFile(path, { kind }) {
+        const { convertInSandbox } = await import('../activities/convert/sandbox.ts');
+        return convertInSandbox(
+          { kind: kind ?? 'pdf', path },
+          { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB },
+        );
+      },
+    },
+    arxiv: async (signal) => (await import('./gated-arxiv-client.ts')).gatedArxivClient(config, logger, signal),
+  };
+  return {
+    ...createRadarService(ports, serviceSettings(config), logger),
+    store: library.store,
+    runner,
+    async close() {
+      await (await temporal.started())?.close();
+      await library.opened()?.close();
+    },
+  };
+}
