@@ -3,6 +3,7 @@
  * limit, validates options, defers within Discord's 3 s window, runs the command layer, then edits
  * the deferred reply. Errors reach the user short, ephemeral and actionable.
  */
+import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService } from '../app/radar-service.ts';
 import { errorMessage, isAppError, isUserErrorCode } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -18,6 +19,8 @@ import type { AutocompleteChoice, AutocompleteInvocation, BotMessage, CommandInv
 
 export interface BotDeps {
   service: RadarService;
+  /** The research agent: `/arxiv ask` runs it when an LLM is configured (else the library answers). */
+  agent?: AgentService | undefined;
   logger: Logger;
   /** Role id that may manage subscriptions besides members with Manage Channels (DISCORD_MANAGER_ROLE). */
   managerRoleId?: string | null;
@@ -114,7 +117,17 @@ export function createBot(deps: BotDeps): Bot {
       // work still running then has nobody to answer, so it is cancelled.
       const signal = AbortSignal.timeout(INTERACTION_LIFETIME_MS);
       try {
-        const message = await work({ service: deps.service, invoker: inv, progress, signal, listState, listPageSize });
+        const startThread = async (name: string): Promise<string | null> => {
+          if (!respond.startThread || !inv.guildId) return null;
+          await chain;
+          try {
+            return await respond.startThread(name);
+          } catch (e) {
+            log.warn({ err: errorMessage(e), command: command.name }, 'could not start a thread on the reply; follow-ups will not continue the conversation');
+            return null;
+          }
+        };
+        const message = await work({ service: deps.service, agent: deps.agent, invoker: inv, progress, signal, listState, listPageSize, startThread });
         await chain;
         await respond.editOriginal({ content: '', ...message });
       } catch (e) {

@@ -1,4 +1,5 @@
 /** The contract of one `/arxiv` subcommand handler. */
+import type { AgentService } from '../app/agent-service.ts';
 import type { ProgressFn, RadarService } from '../app/radar-service.ts';
 import type { ListState } from './list-state.ts';
 import type { BotMessage, CommandInvocation } from './types.ts';
@@ -11,6 +12,14 @@ export interface CommandContext {
   signal: AbortSignal;
   listState: ListState;
   listPageSize: number;
+  /** The research agent (`/arxiv ask` uses it when an LLM is configured). */
+  agent?: AgentService | undefined;
+  /**
+   * Starts a thread on this command's reply, once the reply exists (progress edits are flushed
+   * first); resolves to the thread id, or null where that is not possible (a DM, no bot token,
+   * missing permission: logged).
+   */
+  startThread(name: string): Promise<string | null>;
 }
 
 export interface SlashCommand {

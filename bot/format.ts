@@ -1,9 +1,10 @@
 /** Results of the command layer as Discord messages, always within Discord's limits. */
+import type { AgentReply } from '../app/agent-service.ts';
 import type { Answer, DigestRunResult, ListResultOutput, PaperDocument, SearchResult, SubscriptionView } from '../app/radar-service.ts';
 import { versionedId } from '../domain/paper.ts';
 import { DISCORD_LIMITS, truncate, type DiscordEmbed } from '../domain/discord-limits.ts';
-import { fitMessage, longTextMessage } from './limits.ts';
-import type { ActionRow, BotMessage } from './types.ts';
+import { fitMessage, longTextMessage, splitText } from './limits.ts';
+import type { ActionRow, BotMessage, FileAttachment } from './types.ts';
 import { redact } from '../lib/redact.ts';
 
 export const COLOR = { brand: 0xb31b1b, ok: 0x2e7d32, warn: 0xf9a825, error: 0xc62828 } as const;
@@ -65,6 +66,44 @@ export function answerMessage(question: string, a: Answer): BotMessage {
   const cites = a.citations.map((c, i) => `[${i + 1}] arXiv:${c.arxivId}${c.section ? ` — ${c.section}` : ''}`).join('\n');
   const text = cites ? `${a.answer}\n\n**Sources**\n${cites}` : a.answer;
   return longTextMessage({ title: question, text, color: COLOR.brand, footer: a.usedLlm ? 'Answered by the configured LLM from the library' : 'Extractive answer from the library', fileName: 'answer.md' });
+}
+
+/** Most cited papers shown as embeds under an agent answer (the answer's own embed is the tenth). */
+const MAX_CITED_EMBEDS = 9;
+
+/**
+ * The research agent's answer: one embed with the answer (a preview, and the full text attached,
+ * when it would not fit), then one small embed per cited paper (title linking to arXiv), all
+ * within Discord's limits (10 embeds, 6000 characters together). `threadId`: where follow-ups go.
+ */
+export function agentAnswerMessage(question: string, r: AgentReply, opts: { threadId?: string | null } = {}): BotMessage {
+  const papers: DiscordEmbed[] = r.cited.slice(0, MAX_CITED_EMBEDS).map((c) => ({
+    title: truncate(c.title ? c.title.replace(/\s+/g, ' ') : `arXiv:${c.id}`, DISCORD_LIMITS.title),
+    url: c.url,
+    description: `arXiv:${c.id}`,
+    color: COLOR.ok,
+  }));
+  const more = r.cited.length - papers.length;
+  const stats = `${r.steps} step${r.steps === 1 ? '' : 's'} · ${r.toolCalls} tool call${r.toolCalls === 1 ? '' : 's'} · ${(r.ms / 1000).toFixed(1)} s`;
+  const footer = truncate(`Research agent · ${stats}${more > 0 ? ` · ${more} more cited paper${more === 1 ? '' : 's'} in the answer` : ''}`, DISCORD_LIMITS.footerText);
+  const title = truncate(question, DISCORD_LIMITS.title);
+  const papersChars = papers.reduce((n, e) => n + (e.title?.length ?? 0) + (e.description?.length ?? 0), 0);
+  // What is left of the 6000 for the answer's description, with a margin for the note below.
+  const room = Math.min(DISCORD_LIMITS.description, DISCORD_LIMITS.embedsTotal - papersChars - title.length - footer.length - 100);
+  const answer = r.answer.trim() || '(no answer)';
+  const head: DiscordEmbed = { title, color: COLOR.brand, footer: { text: footer } };
+  let files: FileAttachment[] | undefined;
+  if (answer.length <= room) {
+    head.description = answer;
+  } else {
+    const sources = r.cited.map((c, i) => `[${i + 1}] arXiv:${c.id}${c.title ? ` — ${c.title.replace(/\s+/g, ' ')}` : ''} ${c.url}`).join('\n');
+    const full = `# ${question}\n\n${answer}\n${sources ? `\n## Sources\n${sources}\n` : ''}`;
+    const note = `\n\n*…the full answer (${answer.length} characters) is attached as \`answer.md\`.*`;
+    head.description = `${splitText(answer, Math.max(200, room - note.length))[0] ?? ''}${note}`;
+    files = [{ name: 'answer.md', data: Buffer.from(full, 'utf8') }];
+  }
+  const content = opts.threadId ? `Follow-up questions: \`/arxiv ask\` in <#${opts.threadId}> continues this conversation.` : undefined;
+  return fitMessage({ ...(content ? { content } : {}), embeds: [head, ...papers], ...(files ? { files } : {}) });
 }
 
 /** A page of the library with Previous/Next buttons. */

@@ -3,6 +3,7 @@
  * interactions endpoint when DISCORD_PUBLIC_KEY and DISCORD_INTERACTIONS_ADDR are set (both may
  * run). Returns null when neither is configured.
  */
+import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService } from '../app/radar-service.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -29,19 +30,28 @@ export interface RunningDiscord {
   stop(): Promise<void>;
 }
 
-/** Starts whatever Discord front ends the config enables; null when none is. */
-export async function startDiscord(config: DiscordConfig, service: RadarService, logger: Logger, opts: { rateLimit?: RateLimitOptions } = {}): Promise<RunningDiscord | null> {
+/**
+ * Starts whatever Discord front ends the config enables; null when none is. `opts.agent`: the
+ * research agent `/arxiv ask` uses when an LLM is configured.
+ */
+export async function startDiscord(
+  config: DiscordConfig,
+  service: RadarService,
+  logger: Logger,
+  opts: { rateLimit?: RateLimitOptions; agent?: AgentService | undefined } = {},
+): Promise<RunningDiscord | null> {
   // The config schema applies the same rules; this guards callers that build the config by hand.
   assertNoProblems(interactionsProblems(config.DISCORD_INTERACTIONS_ADDR, config.DISCORD_PUBLIC_KEY));
   const wantsHttp = Boolean(config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR);
   if (!config.DISCORD_TOKEN && !wantsHttp) return null;
-  const bot = createBot({ service, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, rateLimit: opts.rateLimit ?? userRateLimit(config) });
+  const bot = createBot({ service, agent: opts.agent, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, rateLimit: opts.rateLimit ?? userRateLimit(config) });
   const stops: Array<() => Promise<void>> = [];
   let interactionsUrl: string | null = null;
   try {
     if (wantsHttp && config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR) {
       const { host, port } = parseListenAddress(config.DISCORD_INTERACTIONS_ADDR, 'DISCORD_INTERACTIONS_ADDR');
-      const server = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: config.DISCORD_API_URL }), publicKey: config.DISCORD_PUBLIC_KEY, logger });
+      const rest = createDiscordRest({ apiUrl: config.DISCORD_API_URL, botToken: config.DISCORD_TOKEN });
+      const server = createInteractionsServer({ bot, rest, threads: Boolean(config.DISCORD_TOKEN), publicKey: config.DISCORD_PUBLIC_KEY, logger });
       interactionsUrl = await server.listen(host, port);
       stops.push(() => server.close());
       logger.info({ url: interactionsUrl }, 'Discord interactions endpoint listening');

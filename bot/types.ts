@@ -42,6 +42,8 @@ export interface Invoker {
   permissions: bigint | null;
   /** Role ids of the member; empty in DMs. */
   roles: string[];
+  /** True when the command was run inside a thread (channelId is then the thread's id). */
+  inThread?: boolean;
 }
 
 /** A `/arxiv <subcommand>` invocation with its option values. */
@@ -73,6 +75,11 @@ export interface InteractionResponder {
   editOriginal(message: BotMessage): Promise<void>;
   deleteOriginal(): Promise<void>;
   followUp(message: BotMessage): Promise<void>;
+  /**
+   * Starts a public thread on the original response (after it was deferred and edited once);
+   * resolves to the thread's channel id. Absent where a transport cannot (no bot token).
+   */
+  startThread?(name: string): Promise<string>;
 }
 
 export interface AutocompleteChoice {

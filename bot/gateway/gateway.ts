@@ -23,7 +23,7 @@ type Replyable = ChatInputCommandInteraction | ButtonInteraction;
 function invoker(i: Interaction): Invoker {
   const member = i.member;
   const roles = !member ? [] : Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
-  return { userId: i.user.id, guildId: i.guildId, channelId: i.channelId, permissions: i.memberPermissions?.bitfield ?? null, roles };
+  return { userId: i.user.id, guildId: i.guildId, channelId: i.channelId, permissions: i.memberPermissions?.bitfield ?? null, roles, inThread: i.channel?.isThread() ?? false };
 }
 
 function toDiscordJs(m: BotMessage) {
@@ -55,6 +55,11 @@ function responder(i: Replyable): InteractionResponder {
     },
     followUp: async (m) => {
       await i.followUp({ ...toDiscordJs(m), ...(m.ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+    },
+    startThread: async (name) => {
+      const reply = await i.fetchReply();
+      const thread = await reply.startThread({ name, autoArchiveDuration: 1440 });
+      return thread.id;
     },
   };
 }

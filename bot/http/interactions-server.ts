@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { errorMessage } from '../../domain/errors.ts';
 import { readCappedBody } from '../../lib/http-body.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { DiscordRest } from '../../lib/discord/rest.ts';
+import type { DiscordMessage, DiscordRest } from '../../lib/discord/rest.ts';
 import type { Bot } from '../bot.ts';
 import { errorMessageFor } from '../format.ts';
 import type { BotMessage, InteractionResponder, Invoker } from '../types.ts';
@@ -37,6 +37,8 @@ export const InteractionSchema = z.object({
     .optional(),
   guild_id: Snowflake.optional(),
   channel_id: Snowflake.optional(),
+  /** The channel the command ran in (partial); its type tells a thread (10, 11, 12) from a channel. */
+  channel: z.object({ type: z.number().int() }).optional(),
   member: z.object({ user: z.object({ id: Snowflake }), roles: z.array(Snowflake).default([]), permissions: z.string().regex(/^\d+$/).optional() }).optional(),
   user: z.object({ id: Snowflake }).optional(),
 });
@@ -45,6 +47,11 @@ type Interaction = z.infer<typeof InteractionSchema>;
 export interface InteractionsServerOptions {
   bot: Bot;
   rest: DiscordRest;
+  /**
+   * `rest` carries the bot token (DISCORD_TOKEN), so the bot may start threads on its replies
+   * (`/arxiv ask` follow-ups); without it there are no threads.
+   */
+  threads?: boolean;
   /** DISCORD_PUBLIC_KEY, 64 hex digits. */
   publicKey: string;
   logger: Logger;
@@ -69,6 +76,8 @@ function invoker(i: Interaction): Invoker {
     channelId: i.channel_id ?? null,
     permissions: i.member?.permissions ? BigInt(i.member.permissions) : null,
     roles: i.member?.roles ?? [],
+    // ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD (developer docs, "Channel Types").
+    inThread: i.channel !== undefined && [10, 11, 12].includes(i.channel.type),
   };
 }
 
@@ -114,6 +123,27 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
       editOriginal: (m) => opts.rest.editOriginal(appId, i.token, messageBody(m)),
       deleteOriginal: () => opts.rest.deleteOriginal(appId, i.token),
       followUp: (m) => opts.rest.followUp(appId, i.token, messageBody(m)),
+      ...(opts.threads && i.channel_id
+        ? {
+            // The original response's message id, then a thread on it (Start Thread from Message; bot token).
+            startThread: async (name: string) => {
+              const original = await opts.rest.request<DiscordMessage>({
+                method: 'GET',
+                target: `/webhooks/${appId}/${encodeURIComponent(i.token)}/messages/@original`,
+                auth: false,
+                action: 'read the interaction response',
+              });
+              const thread = await opts.rest.request<{ id: string }>({
+                method: 'POST',
+                target: `/channels/${i.channel_id}/messages/${encodeURIComponent(original.id)}/threads`,
+                auth: true,
+                body: { json: { name, auto_archive_duration: 1440 } },
+                action: 'start a thread on the answer (needs the Create Public Threads permission)',
+              });
+              return thread.id;
+            },
+          }
+        : {}),
     };
     const task = run(responder)
       .catch((e: unknown) => log.error({ err: errorMessage(e) }, 'interaction handler failed'))

@@ -53,6 +53,8 @@ export interface DiscordFakeState {
   followups: Map<string, FakeDiscordMessage[]>;
   /** `global` or a guild id → the last bulk-overwritten command list. */
   commands: Map<string, unknown[]>;
+  /** Thread id → the thread started from a message (Start Thread from Message). */
+  threads: Map<string, { id: string; type: 11; parent_id: string; message_id: string; name: string }>;
   faults: DiscordFault[];
 }
 
@@ -94,6 +96,7 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     originals: new Map(),
     followups: new Map(),
     commands: new Map(),
+    threads: new Map(),
     faults: [],
   };
   const requests: RecordedDiscordRequest[] = [];
@@ -142,6 +145,22 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     const unauthorized: Reply = { status: 401, body: { message: '401: Unauthorized', code: 0 } };
     let m: RegExpExecArray | null;
 
+    if ((m = /^\/channels\/([^/]+)\/messages\/([^/]+)\/threads$/.exec(path))) {
+      // Start Thread from Message: the message may be a channel message or an interaction's original response.
+      if (!botAuthorized()) return unauthorized;
+      if (method !== 'POST') return methodNotAllowed();
+      const [, channelId = '', messageId = ''] = m;
+      if (!channelExists(channelId)) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      const known = channel(channelId).some((x) => x.id === messageId) || [...state.originals.values()].some((o) => (o as { id?: string }).id === messageId);
+      if (!known) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      if ([...state.threads.values()].some((t) => t.message_id === messageId)) return { status: 400, body: { message: 'A thread has already been created for this message', code: 160004 } };
+      const name = typeof (body as { name?: unknown } | undefined)?.name === 'string' ? (body as { name: string }).name : '';
+      if (name.length < 1 || name.length > 100) return invalidForm({ name: fieldError('BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.') });
+      const thread = { id: snowflake(), type: 11 as const, parent_id: channelId, message_id: messageId, name };
+      state.threads.set(thread.id, thread);
+      return { status: 201, body: thread };
+    }
+
     if ((m = /^\/channels\/([^/]+)\/messages(?:\/([^/]+))?$/.exec(path))) {
       if (!botAuthorized()) return unauthorized;
       const channelId = m[1] ?? '';
@@ -176,7 +195,11 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       if (opts.applicationId && id === opts.applicationId) {
         // Interaction responses: follow-ups and edits of the deferred original.
         if (original) {
-          if (method !== 'PATCH' && method !== 'GET') return methodNotAllowed();
+          if (method !== 'PATCH' && method !== 'GET' && method !== 'DELETE') return methodNotAllowed();
+          if (method === 'DELETE') {
+            if (!state.originals.delete(token)) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+            return { status: 204 };
+          }
           if (method === 'GET') return state.originals.has(token) ? { status: 200, body: state.originals.get(token) } : { status: 404, body: { message: 'Unknown Message', code: 10008 } };
           const invalid = validateMessage(body, { allowEmpty: true });
           if (invalid) return invalid;
