@@ -3,7 +3,7 @@
  * (papers, topics, contents, chunks, summaries), `SubscriptionStore`, `DigestLedger` (digests,
  * receipts, the seen set, deliveries) and `ConversationStore`. `PaperStore` is all of them plus
  * `close()`: what every driver (SQLite, Postgres, the in-memory test store) implements, and what
- * every driver must pass, port by port, in `test/unit/store/contract/`. Consumers take the
+ * every driver must pass, port by port, in `test/unit/activities/store/contract/`. Consumers take the
  * narrowest port they use. No Node imports here, so workflows may `import type` from this module.
  */
 import type { Paper } from '../../domain/paper.ts';

@@ -17,7 +17,7 @@ import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
 import { runCli } from '../support/cli.ts';
 import { corpus } from '../support/corpus.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
-import { feedPapers } from '../unit/store/fixtures.ts';
+import { feedPapers } from '../unit/activities/store/fixtures.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'library-copy-'));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };

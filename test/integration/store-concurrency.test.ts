@@ -16,7 +16,7 @@ import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
 
 const run = promisify(execFile);
-const WRITER = path.resolve(import.meta.dirname, '../unit/store/concurrent-writer.ts');
+const WRITER = path.resolve(import.meta.dirname, '../unit/activities/store/concurrent-writer.ts');
 
 const ownId = (w: number, i: number) => `290${w + 1}.${String(i).padStart(5, '0')}`;
 const sharedId = (i: number) => `2909.${String(i).padStart(5, '0')}`;

@@ -1,7 +1,7 @@
 /**
  * A `PaperStore` in plain Maps, for tests that need a library without a database. It passes the
  * same per-port contract suites as the SQLite and Postgres drivers
- * (test/unit/store/contract/), so a test that passes on it holds on them too: the same input
+ * (test/unit/activities/store/contract/), so a test that passes on it holds on them too: the same input
  * checks (the drivers' shared `paper-row.ts` / `alert-rows.ts` and the domain rules), the same
  * orders, and the same FTS5-compatible BM25 ranking (`postgres/text-search.ts`).
  * Records are copied in and out (JSON), so a caller mutating a result cannot change the store.

@@ -124,7 +124,7 @@ describe('the test suite is self-contained', () => {
   });
 
   it('real test files reading the fixtures pass under the guard', () => {
-    const r = guarded(['--import', 'tsx', '--test', '--test-reporter=dot', 'test/unit/domain/arxiv-query.test.ts', 'test/unit/convert/cli-convert.test.ts']);
+    const r = guarded(['--import', 'tsx', '--test', '--test-reporter=dot', 'test/unit/domain/arxiv-query.test.ts', 'test/unit/cli/convert.test.ts']);
     assert.equal(r.log, '');
     assert.equal(r.status, 0, r.stderr);
   });

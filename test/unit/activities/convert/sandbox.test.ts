@@ -1,0 +1,65 @@
+/** convertInSandbox: conversion in a worker thread with time, size and memory limits. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { convertInSandbox } from '../../../../activities/convert/sandbox.ts';
+import { isAppError } from '../../../../domain/errors.ts';
+import { FIXTURES_DIR, corpus } from '../../../support/corpus.ts';
+
+/** A page of the corpus's 1503.07589v1 with its text layer removed (scripts/make-pdf-fixtures.sh): a scan without OCR. */
+const NO_TEXT = path.join(FIXTURES_DIR, 'pdf', 'no-text-layer.pdf');
+
+const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
+
+describe('convertInSandbox', () => {
+  it('converts a PDF from a path in a worker', async () => {
+    const r = await convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }, LIMITS);
+    assert.equal(r.pageCount, 47);
+    assert.match(r.title ?? '', /^Combined Measurement of the Higgs Boson Mass in pp /);
+    assert.ok(r.timings.totalMs > 0);
+  });
+
+  it('converts HTML given as a string', async () => {
+    const r = await convertInSandbox({ kind: 'html', data: readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8') }, LIMITS);
+    assert.equal(r.title, 'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras');
+  });
+
+  it('stops a conversion that runs past the time limit', async () => {
+    await assert.rejects(
+      convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }, { ...LIMITS, timeoutMs: 200 }),
+      (e) => isAppError(e, 'CONVERT_TIMEOUT') && /longer than 200 ms/.test(e.message),
+    );
+  });
+
+  it('refuses input over the size limit before starting', async () => {
+    await assert.rejects(
+      convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }, { ...LIMITS, maxBytes: 1024 * 1024 }),
+      (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /over the 1048576-byte limit/.test(e.message),
+    );
+    await assert.rejects(
+      convertInSandbox({ kind: 'html', data: 'x'.repeat(2000) }, { ...LIMITS, maxBytes: 1000 }),
+      (e) => isAppError(e, 'CONVERT_TOO_LARGE'),
+    );
+  });
+
+  it('reports truncated and non-PDF files as corrupt', async () => {
+    const pdf = readFileSync(corpus('pdf', '1503.07589v1.pdf'));
+    await assert.rejects(
+      convertInSandbox({ kind: 'pdf', data: new Uint8Array(pdf.subarray(0, pdf.length / 2)) }, LIMITS),
+      (e) => isAppError(e, 'CONVERT_CORRUPT') && /re-download/.test(e.message),
+    );
+    await assert.rejects(
+      convertInSandbox({ kind: 'pdf', path: corpus('atom', 'id_list_1111.2011v2.xml') }, LIMITS),
+      (e) => isAppError(e, 'CONVERT_CORRUPT'),
+    );
+  });
+
+  it('passes CONVERT_NO_TEXT through from the worker', async () => {
+    await assert.rejects(convertInSandbox({ kind: 'pdf', path: NO_TEXT }, LIMITS), (e) => isAppError(e, 'CONVERT_NO_TEXT'));
+  });
+
+  it('says which file is missing', async () => {
+    await assert.rejects(convertInSandbox({ kind: 'pdf', path: corpus('pdf', 'nope.pdf') }, LIMITS), (e) => isAppError(e, 'NOT_FOUND') && /nope\.pdf/.test(e.message));
+  });
+});

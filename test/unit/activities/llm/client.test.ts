@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { createLlmClient, extractJson } from '../../../../activities/llm/client.ts';
+import { isAppError } from '../../../../domain/errors.ts';
+import { startFakeLlm, type FakeLlm } from '../../../fakes/llm-server.ts';
+
+describe('createLlmClient against the fake OpenAI-compatible server', () => {
+  let fake: FakeLlm;
+  before(async () => {
+    fake = await startFakeLlm();
+  });
+  after(() => fake.close());
+
+  it('posts a chat completion with model, messages, budget, JSON mode and bearer key, and logs usage but never the key', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'llama3.1:8b', apiKey: 'sk-secret-123', timeoutMs: 2000, maxTokens: 321, logger });
+    fake.script([{ content: '{"ok":true}', promptTokens: 100, completionTokens: 9 }]);
+    const result = await llm.chat({ messages: [{ role: 'user', content: 'hi' }], json: true });
+    assert.equal(result.content, '{"ok":true}');
+    assert.deepEqual(result.usage, { promptTokens: 100, completionTokens: 9 });
+    const req = fake.requests.at(-1)!;
+    assert.equal(req.path, '/v1/chat/completions');
+    assert.equal(req.headers.authorization, 'Bearer sk-secret-123');
+    assert.equal(req.body.model, 'llama3.1:8b');
+    assert.equal(req.body.max_tokens, 321);
+    assert.deepEqual(req.body.response_format, { type: 'json_object' });
+    assert.deepEqual(req.body.messages, [{ role: 'user', content: 'hi' }]);
+    const log = lines.join('');
+    assert.match(log, /"promptTokens":100/);
+    assert.match(log, /"completionTokens":9/);
+    assert.doesNotMatch(log, /sk-secret-123/);
+  });
+
+  it('sends no authorization header without a key', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+    fake.script([{ content: 'hello' }]);
+    await llm.chat({ messages: [{ role: 'user', content: 'x' }] });
+    assert.equal(fake.requests.at(-1)!.headers.authorization, undefined);
+    assert.equal(fake.requests.at(-1)!.body.response_format, undefined);
+  });
+
+  it('maps 429 to a retryable RATE_LIMITED error carrying Retry-After', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+    fake.script([{ status: 429, retryAfter: '7' }]);
+    await assert.rejects(llm.chat({ messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
+      return isAppError(e, 'RATE_LIMITED') && e.retryable && e.options.retryAfterMs === 7000;
+    });
+  });
+
+  it('times out a hung server with a retryable LLM_FAILED naming LLM_TIMEOUT_MS', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 300, maxTokens: 50 });
+    fake.script([{ hang: true }]);
+    await assert.rejects(llm.chat({ messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
+      return isAppError(e, 'LLM_FAILED') && e.retryable && /LLM_TIMEOUT_MS/.test(e.message);
+    });
+  });
+
+  it('reports 5xx as retryable and 4xx as permanent', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+    fake.script([{ status: 503 }, { status: 400, body: '{"error":{"message":"model not found"}}' }]);
+    await assert.rejects(llm.chat({ messages: [] }), (e: unknown) => isAppError(e, 'LLM_FAILED') && e.retryable);
+    await assert.rejects(llm.chat({ messages: [] }), (e: unknown) => isAppError(e, 'LLM_FAILED') && !e.retryable && /model not found/.test(e.message));
+  });
+
+  it('sends tools and reads native tool calls, whole and streamed (parallel calls, arguments in pieces, text deltas)', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+    const tools = [{ name: 'search_arxiv', description: 'Search arXiv', parameters: { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] } }];
+    const calls = [
+      { id: 'a', name: 'search_arxiv', arguments: '{"topic":"graph neural networks"}' },
+      { id: 'b', name: 'search_arxiv', arguments: '{"topic":"diffusion models"}' },
+    ];
+    for (const stream of [false, true]) {
+      fake.script([{ toolCalls: calls }, { content: 'Two searches done; see arXiv:2104.12255.', promptTokens: 11, completionTokens: 5 }]);
+      const first = await llm.chatWithTools({ messages: [{ role: 'user', content: 'compare' }], tools, stream });
+      assert.deepEqual(first.toolCalls, calls);
+      assert.equal(first.content, null);
+      assert.equal(first.finishReason, 'tool_calls');
+      const sent = fake.requests.at(-1)!.body;
+      assert.equal(sent.stream, stream);
+      assert.deepEqual(sent.tools, [{ type: 'function', function: { name: 'search_arxiv', description: 'Search arXiv', parameters: tools[0]!.parameters } }]);
+      const deltas: string[] = [];
+      const second = await llm.chatWithTools({
+        messages: [
+          { role: 'user', content: 'compare' },
+          { role: 'assistant', content: null, tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) },
+          { role: 'tool', tool_call_id: 'a', content: 'result a' },
+          { role: 'tool', tool_call_id: 'b', content: 'result b' },
+        ],
+        tools,
+        stream,
+        onText: (d) => deltas.push(d),
+      });
+      assert.equal(second.content, 'Two searches done; see arXiv:2104.12255.');
+      assert.deepEqual(second.toolCalls, []);
+      assert.deepEqual(second.usage, { promptTokens: 11, completionTokens: 5 });
+      if (stream) assert.ok(deltas.length > 1 && deltas.join('') === second.content, 'streamed in pieces');
+      assert.deepEqual(fake.requests.at(-1)!.body.messages!.at(-1), { role: 'tool', tool_call_id: 'b', content: 'result b' });
+    }
+  });
+
+  it('rejects a base URL that is not http(s)', () => {
+    assert.throws(() => createLlmClient({ baseUrl: 'ftp://x', model: 'm', timeoutMs: 1000, maxTokens: 10 }), (e: unknown) => isAppError(e, 'INVALID_INPUT'));
+  });
+});
+
+describe('extractJson', () => {
+  it('reads JSON wrapped in fences or prose', () => {
+    assert.deepEqual(extractJson('Sure! ```json\n{"a": 1}\n```'), { a: 1 });
+    assert.deepEqual(extractJson('{"a": [1, 2]}'), { a: [1, 2] });
+    assert.throws(() => extractJson('no json here'));
+  });
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createLlmClient } from '../../../../activities/llm/client.ts';
+import { buildQueryHeuristic } from '../../../../activities/query/heuristic.ts';
+import { buildSearchQuery } from '../../../../activities/query/llm.ts';
+import { startFakeLlm, type FakeLlm } from '../../../fakes/llm-server.ts';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const QUESTION = 'LLM agents for software testing since 2024';
+
+describe('buildSearchQuery with the fake LLM', () => {
+  let fake: FakeLlm;
+  before(async () => {
+    fake = await startFakeLlm();
+  });
+  after(() => fake.close());
+  const llm = () => createLlmClient({ baseUrl: fake.url, model: 'fake', timeoutMs: 400, maxTokens: 200 });
+  const heuristic = { ...buildQueryHeuristic(QUESTION, NOW), method: 'heuristic' };
+
+  it('uses a valid LLM query and its dates, sending the rules in the prompt', async () => {
+    fake.script([
+      {
+        content: JSON.stringify({
+          search_query: '(abs:"large language model" OR abs:LLM) AND abs:agent AND (abs:"software testing" OR abs:"test generation")',
+          from: '2024-01-01',
+          to: null,
+        }),
+      },
+    ]);
+    const built = await buildSearchQuery(QUESTION, { llm: llm(), now: NOW });
+    assert.equal(built.method, 'llm');
+    assert.match(built.searchQuery, /^\(abs:"large language model" OR abs:LLM\)/);
+    assert.deepEqual(built.dateRange, { from: '2024-01-01', to: '2025-06-01' });
+    const system = fake.requests.at(-1)!.body.messages![0]!.content ?? '';
+    assert.match(system, /AND, OR, ANDNOT in capitals/);
+    assert.match(system, /OR together synonyms/);
+  });
+
+  it('falls back to the heuristic when the LLM query breaks the syntax', async () => {
+    fake.script([{ content: JSON.stringify({ search_query: 'abs:(llm agents AND', from: null, to: null }) }]);
+    assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
+  });
+
+  it('falls back on invalid JSON, 429 and a timeout', async () => {
+    fake.script([{ content: 'search_query: all:llm' }, { status: 429 }, { hang: true }]);
+    for (let i = 0; i < 3; i++) assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
+  });
+
+  it('uses the heuristic without an LLM', async () => {
+    assert.deepEqual(await buildSearchQuery(QUESTION, { now: NOW }), heuristic);
+  });
+});
