@@ -2,9 +2,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../domain/errors.ts';
-import { convertInSandbox } from '../../activities/convert/sandbox.ts';
-import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
 
 /** pdf or html from the extension; anything else is a usage error. */
 export function kindOf(file: string): 'pdf' | 'html' {
@@ -21,12 +20,11 @@ export function register(program: Command): void {
     .argument('<file>', 'a .pdf or .html file')
     .option('--json', 'print {markdown, title, sections, pageCount, warnings, timings}')
     .action(async (file: string, opts: { json?: boolean }, cmd: Command) => {
-      const { config } = loadContext(cmd);
-      const result = await convertInSandbox(
-        { kind: kindOf(file), path: file },
-        { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB },
-      );
-      if (opts.json) printJson(result);
-      else process.stdout.write(result.markdown);
+      const kind = kindOf(file);
+      await withService(cmd, async (service) => {
+        const result = await service.convertFile(file, { kind });
+        if (opts.json) printJson(result);
+        else process.stdout.write(result.markdown);
+      });
     });
 }

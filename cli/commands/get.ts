@@ -13,7 +13,7 @@ import { AppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
 import { interruptSignal } from '../interrupt.ts';
-import { cliArxivClient, formatPaper } from './search.ts';
+import { formatPaper } from './search.ts';
 
 export interface GetOptions {
   meta?: boolean;
@@ -26,7 +26,10 @@ type GetMode = (ref: { id: string; version: number | null }, opts: GetOptions, c
 
 async function getMeta(ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command): Promise<void> {
   const { config, logger } = loadContext(cmd);
-  const client = cliArxivClient(config, logger, interruptSignal());
+  // The service has no metadata lookup (arXiv id_list) yet: until it has one, --meta opens the
+  // gated arXiv client itself, the one import of workers/ left in the CLI commands.
+  const { gatedArxivClient } = await import('../../workers/gated-arxiv-client.ts');
+  const client = gatedArxivClient(config, logger, interruptSignal());
   try {
     const versioned = ref.version ? `${ref.id}v${ref.version}` : ref.id;
     const { papers } = await client.lookupBatch([versioned]);

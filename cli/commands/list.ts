@@ -1,10 +1,9 @@
 /** `arxiv-radar list`: papers in the local library, filtered like the list_papers tool (seed 002). */
 import type { Command } from 'commander';
-import { openStore } from '../../workers/store.ts';
 import type { ListFilters, ListResult } from '../../domain/library.ts';
 import { AppError } from '../../domain/errors.ts';
-import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
 
 export interface ListOptions {
   query?: string;
@@ -61,15 +60,11 @@ export function register(program: Command): void {
     .option('--offset <n>', 'skip this many papers (default 0)')
     .option('--json', 'print { total_count, returned, papers } as JSON')
     .action(async (opts: ListOptions, cmd: Command) => {
-      const { config, logger } = loadContext(cmd);
       const filters = filtersFromOptions(opts);
-      const store = openStore(config, logger);
-      try {
-        const result = await store.listPapers(filters);
+      await withService(cmd, async (service) => {
+        const result = await service.listPapers(filters);
         if (opts.json) printJson(result);
         else process.stdout.write(formatList(result, filters.offset ?? 0));
-      } finally {
-        await store.close();
-      }
+      });
     });
 }

@@ -1,9 +1,7 @@
 /** `arxiv-radar query "<question>"`: prints the arXiv search_query built from plain language. */
 import type { Command } from 'commander';
-import { buildSearchQuery } from '../../activities/query/llm.ts';
-import { createLlm } from '../../workers/build-activities.ts';
-import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
 
 export function register(program: Command): void {
   program
@@ -12,13 +10,14 @@ export function register(program: Command): void {
     .argument('<question>', 'what you are looking for, e.g. "graph neural networks for drug discovery since 2022"')
     .option('--json', 'print {searchQuery, dateRange, method}')
     .action(async (question: string, opts: { json?: boolean }, cmd: Command) => {
-      const { config, logger } = loadContext(cmd);
-      const built = await buildSearchQuery(question, { llm: createLlm(config, logger), logger });
-      if (opts.json) printJson(built);
-      else {
-        process.stdout.write(`${built.searchQuery}\n`);
-        if (built.dateRange) process.stderr.write(`submitted between ${built.dateRange.from} and ${built.dateRange.to} (${built.method})\n`);
-        else process.stderr.write(`(${built.method})\n`);
-      }
+      await withService(cmd, async (service) => {
+        const built = await service.buildQuery(question);
+        if (opts.json) printJson(built);
+        else {
+          process.stdout.write(`${built.searchQuery}\n`);
+          if (built.dateRange) process.stderr.write(`submitted between ${built.dateRange.from} and ${built.dateRange.to} (${built.method})\n`);
+          else process.stderr.write(`(${built.method})\n`);
+        }
+      });
     });
 }

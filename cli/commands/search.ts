@@ -1,36 +1,15 @@
 /** `arxiv-radar search "<arXiv query>"`: one page of arXiv API results, through the rate-limited client. */
 import type { Command } from 'commander';
 import type { Paper } from '../../domain/paper.ts';
-import { ARXIV_LIMITS, type SortBy } from '../../activities/arxiv/query.ts';
+import type { SortBy } from '../../app/radar-service.ts';
 import { normaliseRawQuery } from '../../domain/arxiv-query.ts';
 import { AppError } from '../../domain/errors.ts';
-import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
-import { interruptSignal } from '../interrupt.ts';
-import type { ArxivClient } from '../../activities/arxiv/client.ts';
-import { createOptionalTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
-import type { Config } from '../../config/env.ts';
-import { taskQueues } from '../../config/task-queues.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { createArxivClient } from '../../workers/build-activities.ts';
+import { withService } from '../service.ts';
 
 const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
-
-/**
- * The client every arXiv CLI command uses: the same one the workers build (same transport rules),
- * taking turns through the cluster's arXiv gate when an `arxiv-radar start` is running.
- */
-export function cliArxivClient(config: Config, logger: Logger, signal?: AbortSignal): ArxivClient {
-  const gate = createOptionalTemporalGate({
-    address: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_PORT}`,
-    namespace: config.TEMPORAL_NAMESPACE,
-    workflowTaskQueue: taskQueues(config.TEMPORAL_TASK_QUEUE).main,
-    leaseMs: config.ARXIV_TIMEOUT_MS + 5_000,
-    logger,
-    ...(signal ? { signal } : {}),
-  });
-  return createArxivClient(config, logger, gate);
-}
+/** arXiv's cap on results per call (ARXIV_LIMITS.maxPerCall). */
+const MAX_PER_CALL = 2000;
 
 /** A few readable lines per paper. */
 export function formatPaper(p: Paper): string {
@@ -51,24 +30,20 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (query: string, opts: { max: string; sort: string; json?: boolean }, cmd: Command) => {
       const max = Number(opts.max);
-      if (!Number.isInteger(max) || max < 1 || max > ARXIV_LIMITS.maxPerCall) {
-        throw new AppError('INVALID_INPUT', `--max must be a whole number from 1 to ${ARXIV_LIMITS.maxPerCall}, got "${opts.max}".`);
+      if (!Number.isInteger(max) || max < 1 || max > MAX_PER_CALL) {
+        throw new AppError('INVALID_INPUT', `--max must be a whole number from 1 to ${MAX_PER_CALL}, got "${opts.max}".`);
       }
       const sortBy = SORTS[opts.sort];
       if (!sortBy) throw new AppError('INVALID_INPUT', `--sort must be submitted, updated or relevance, got "${opts.sort}".`);
       const q = normaliseRawQuery(query);
-      const { config, logger } = loadContext(cmd);
-      const client = cliArxivClient(config, logger, interruptSignal());
-      try {
-        const feed = await client.search(q, { maxResults: max, sortBy, sortOrder: 'descending' });
+      await withService(cmd, async (service, { signal }) => {
+        const feed = await service.searchArxiv(q, { maxResults: max, sortBy }, { signal });
         if (opts.json) {
           printJson(feed);
           return;
         }
         process.stdout.write(`${feed.totalResults} results for ${q}\n\n`);
         process.stdout.write(feed.papers.map(formatPaper).join('\n\n') + (feed.papers.length ? '\n' : ''));
-      } finally {
-        client.close();
-      }
+      });
     });
 }

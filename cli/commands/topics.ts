@@ -1,9 +1,7 @@
 /** `arxiv-radar topics [name]`: topic folders with paper counts, or one topic as Markdown. */
 import type { Command } from 'commander';
-import { formatTopicMarkdown } from '../../domain/topic-markdown.ts';
-import { openStore } from '../../workers/store.ts';
-import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
+import { withService } from '../service.ts';
 
 export function register(program: Command): void {
   program
@@ -12,20 +10,15 @@ export function register(program: Command): void {
     .description('list topic folders with their paper counts, or print one topic as Markdown')
     .option('--json', 'print [{ name, count }] as JSON')
     .action(async (name: string | undefined, opts: { json?: boolean }, cmd: Command) => {
-      const { config, logger } = loadContext(cmd);
-      const store = openStore(config, logger);
-      try {
+      await withService(cmd, async (service) => {
         if (name !== undefined) {
-          const topic = await store.topicPapers(name);
-          process.stdout.write(formatTopicMarkdown(topic.name, topic.papers));
+          process.stdout.write(await service.topicMarkdown(name));
           return;
         }
-        const topics = await store.topics();
+        const topics = await service.topics();
         if (opts.json) printJson(topics);
         else if (topics.length === 0) process.stdout.write('No topics yet. Import papers with: arxiv-radar import <atom.xml> --topic NAME\n');
         else process.stdout.write(topics.map((t) => `${String(t.count).padStart(6)}  ${t.name}`).join('\n') + '\n');
-      } finally {
-        await store.close();
-      }
+      });
     });
 }

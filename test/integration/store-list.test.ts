@@ -14,6 +14,7 @@ import { Command } from 'commander';
 import type { ListResult } from '../../domain/library.ts';
 import { register as registerList } from '../../cli/commands/list.ts';
 import { register as registerTopics } from '../../cli/commands/topics.ts';
+import { provideOperations } from '../../cli/host.ts';
 import { corpus } from '../support/corpus.ts';
 
 const run = promisify(execFile);
@@ -37,14 +38,19 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
+// The in-process commands reach the service the way bin/arxiv-radar's entry point (workers/main.ts) provides it.
+provideOperations(async () => (await import('../../workers/operations.ts')).operations);
+
 /** Runs one command in this process (fast), capturing what it prints to stdout. */
 async function inProcess(register: (p: Command) => void, args: string[]): Promise<string> {
   const program = new Command('arxiv-radar').option('-v, --verbose', '', false).exitOverride();
   register(program);
   const write = process.stdout.write.bind(process.stdout);
   let out = '';
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    out += String(chunk);
+  // The commands write strings; Buffers are the test runner's own reports to its parent, passed on.
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    if (typeof chunk !== 'string') return (write as (c: Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+    out += chunk;
     return true;
   }) as typeof process.stdout.write;
   try {
