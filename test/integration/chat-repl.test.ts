@@ -1,0 +1,104 @@
+/**
+ * The `chat` REPL as a user drives it through stdin: the real CLI process (bin/arxiv-radar chat)
+ * against the Temporal dev server and workers of this test, the fake arXiv and the scripted fake
+ * LLM. `@folders` lists the library's topics, `@<topic>` shows a topic's papers, `/prompts` lists
+ * the prompts, `/prompt generate_search_prompt topic=… num_papers=3` runs the prompt through the
+ * agent (its tool call shown as it happens, the answer with sources), `/quit` ends the session
+ * (nothing after it reaches the agent).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { arxivIdsIn } from '../../domain/agent.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
+import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
+import { spawnCli } from '../support/cli.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+type Body = FakeLlmRequest['body'];
+/** The query builder inside topicSearch asks in JSON mode: it always gets the recorded `testing` search. */
+const queryBuilder = (b: Body) => (b.response_format ? { content: '{"search_query":"all:testing"}' } : undefined);
+
+/** Runs `chat` with `input` on stdin until it exits (asynchronously: the fakes live in this process). */
+async function chat(env: Record<string, string>, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cli = spawnCli(['chat'], env);
+  cli.child.stdin.end(input);
+  const timer = setTimeout(() => cli.child.kill('SIGKILL'), 120_000);
+  const { code } = await cli.exited;
+  clearTimeout(timer);
+  return { code, ...cli.output() };
+}
+
+describe('chat REPL driven through stdin (real CLI process)', () => {
+  let arxiv: FakeArxiv;
+  let llm: FakeLlm;
+  let t: TestRuntime;
+  let service: RadarServiceHandle;
+  let cliEnv: Record<string, string>;
+
+  before(async () => {
+    arxiv = await startFakeArxiv();
+    llm = await startFakeLlm();
+    const env = {
+      ARXIV_API_URL: arxiv.apiUrl,
+      ARXIV_RSS_URL: arxiv.rssUrl,
+      ARXIV_WEB_URL: arxiv.webUrl,
+      ARXIV_OAI_URL: arxiv.oaiUrl,
+      ARXIV_MIN_INTERVAL_MS: '50',
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-agent',
+      LLM_TIMEOUT_MS: '5000',
+    };
+    t = await startTestRuntime(env);
+    service = openRadarService(t.config, silentLogger, { client: t.client });
+    llm.respondWith(queryBuilder);
+    // A topic in the library for @folders and @<topic>.
+    // (The fake arXiv answers the recorded pages: max_results 10 or 100 of the `testing` search.)
+    await service.searchPapers({ question: 'testing', maxResults: 10, topic: 'testing' }, undefined);
+    cliEnv = { ...env, DATA_DIR: t.dataDir, TEMPORAL_ADDRESS: t.runtime.temporalAddress, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, LOG_LEVEL: 'error' };
+  });
+  after(async () => {
+    await service?.close();
+    await t?.stop();
+    await Promise.all([arxiv?.close(), llm?.close()]);
+  });
+
+  it('@folders, @<topic>, /prompts, /prompt generate_search_prompt topic=… num_papers=3, /quit', async () => {
+    // The agent: one search (10 results: a page the fake arXiv has recorded), then an answer citing the first paper it found.
+    llm.respondWith((b) => {
+      if (b.response_format) return queryBuilder(b);
+      const last = b.messages?.at(-1);
+      if (last?.role === 'user') return { toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"graph transformers","max_results":10}' }] };
+      if (last?.role === 'tool') return { content: `Report: arXiv:${arxivIdsIn(last.content ?? '')[0]} leads the field.` };
+      return undefined;
+    });
+    const before = llm.requests.length;
+    const input = ['@folders', '@testing', '/prompts', '/prompt generate_search_prompt topic="graph transformers" num_papers=3', '/quit', 'this line comes after /quit', ''].join('\n');
+    const r = await chat(cliEnv, input);
+    llm.respondWith(queryBuilder);
+    assert.equal(r.code, 0, r.stderr);
+    const out = r.stdout;
+
+    // @folders: the topics with their counts; @testing: the topic's papers as Markdown.
+    assert.match(out, /^ {2}testing \(10 papers\)$/m);
+    const stored = await service.listPapers({ topic: 'testing', limit: 3, offset: 0 });
+    assert.ok(out.includes(stored.papers[0]!.title.slice(0, 30)), 'the topic’s papers are shown');
+    // /prompts
+    assert.match(out, /^ {2}generate_search_prompt topic=… \[num_papers=…\]: search arXiv for a topic/m);
+    // /prompt: the prompt's text went to the agent, its tool call was shown, then the answer with sources.
+    assert.match(out, /^\(prompt generate_search_prompt\)$/m);
+    assert.match(out, /^ {2}→ searching arXiv: graph transformers$/m);
+    const agentCalls = llm.requests.slice(before).filter((q) => q.body.stream === true);
+    assert.equal(agentCalls.length, 2, 'one search step and the answer: nothing after /quit reached the agent');
+    const asked = agentCalls[0]!.body.messages?.find((m) => m.role === 'user')?.content ?? '';
+    assert.match(asked, /^Search for 3 academic papers about 'graph transformers'/);
+    assert.match(asked, /max_results=3/);
+    const cited = /^Report: arXiv:(\S+) leads the field\.$/m.exec(out)?.[1];
+    assert.ok(cited, out);
+    assert.match(out, new RegExp(`^Sources:\\n {2}\\[1\\] arXiv:${cited.replace('.', '\\.')} — .+ https://arxiv\\.org/abs/`, 'm'));
+    assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s\)$/m);
+    assert.ok(!out.includes('this line comes after'), 'the line after /quit was not handled');
+    assert.ok(!out.includes('Error:'), out);
+  });
+});
