@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
 import { parseMcpServers } from '../domain/mcp-servers.ts';
-import { interactionsProblems, mcpHttpProblems } from '../lib/listen-address.ts';
+import { interactionsProblems, mcpHttpProblems, webProblems } from '../lib/listen-address.ts';
 import { maskUrl, redact, registerSecrets, urlSecrets } from '../lib/redact.ts';
 
 const ARXIV_FLOOR_MS = 3000;
@@ -158,6 +158,21 @@ const BaseSchema = z.object({
     MCP_HTTP_ADDR: optionalString,
     MCP_TOKEN: optionalString,
 
+    /** The web app `start` serves (`web` runs it alone); `off` turns it off. Non-loopback requires WEB_TOKEN. */
+    WEB_ADDR: z.string().trim().default('127.0.0.1:8080'),
+    /** Sign-in token of the web app (required off loopback). */
+    WEB_TOKEN: optionalString,
+    /** OpenAI-compatible audio server (…/v1): /audio/transcriptions and /audio/speech for voice in the web app. */
+    AUDIO_BASE_URL: optionalUrl,
+    AUDIO_API_KEY: optionalString,
+    STT_MODEL: z.string().trim().min(1).default('whisper-1'),
+    TTS_MODEL: z.string().trim().min(1).default('tts-1'),
+    TTS_VOICE: z.string().trim().min(1).default('alloy'),
+    /** Largest recording the web app accepts for transcription (the OpenAI API takes up to 25 MB). */
+    AUDIO_MAX_BYTES: int(10 * 1024 * 1024, 1024, 25 * 1024 * 1024),
+    /** Longest recording: the browser stops recording after this many seconds. */
+    AUDIO_MAX_SECONDS: int(60, 1, 600),
+
     /** Crash tests only: comma-separated failpoints where the process stops itself (lib/failpoints.ts). */
     FAILPOINTS: optionalString,
 });
@@ -189,6 +204,7 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   // Listener addresses and the secrets guarding them: the same rules the listeners apply.
   problems.push(...mcpHttpProblems(c.MCP_HTTP_ADDR, c.MCP_TOKEN));
   problems.push(...interactionsProblems(c.DISCORD_INTERACTIONS_ADDR, c.DISCORD_PUBLIC_KEY));
+  problems.push(...webProblems(c.WEB_ADDR, c.WEB_TOKEN));
   if (c.DIGEST_TIMEZONE && !isValidTimeZone(c.DIGEST_TIMEZONE)) {
     problems.push('DIGEST_TIMEZONE: is not an IANA time zone (e.g. Europe/Berlin)');
   }
@@ -198,7 +214,7 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
 export type Config = Readonly<BaseConfig & { MODELS_DIR: string }>;
 
 /** Variables whose values are never printed. */
-export const SECRET_KEYS = ['NOTION_TOKEN', 'DISCORD_TOKEN', 'LLM_API_KEY', 'MCP_TOKEN', 'DISCORD_WEBHOOK_URL'] as const;
+export const SECRET_KEYS = ['NOTION_TOKEN', 'DISCORD_TOKEN', 'LLM_API_KEY', 'MCP_TOKEN', 'DISCORD_WEBHOOK_URL', 'WEB_TOKEN', 'AUDIO_API_KEY'] as const;
 
 export function isValidTimeZone(tz: string): boolean {
   try {

@@ -4,7 +4,7 @@
  * command list every problem at once, before anything starts) and by the listeners themselves.
  */
 import { isIP } from 'node:net';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 /** Shortest MCP_TOKEN accepted: a bearer token is the only thing guarding the MCP endpoint. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -88,6 +88,27 @@ export function interactionsProblems(addr: string | undefined, publicKey: string
   const r = checkListenAddress(addr, addrName);
   if ('problem' in r) problems.push(r.problem);
   if (!publicKey) problems.push(`DISCORD_PUBLIC_KEY: is required when ${addrName} is set (every interaction is signed with it); copy it from the Discord developer portal`);
+  return problems;
+}
+
+/**
+ * The web app rules (WEB_ADDR, WEB_TOKEN): the address parses (`off` turns the app off); a
+ * non-loopback address is allowed only with WEB_TOKEN set (the browser then signs in with it); a
+ * token, when set, is at least MIN_TOKEN_LENGTH long. Returns every problem; [] when all is well.
+ */
+export function webProblems(addr: string | undefined, token: string | undefined, addrName = 'WEB_ADDR'): string[] {
+  const problems: string[] = [];
+  let loopback = true;
+  if (addr !== undefined && addr !== 'off') {
+    const r = checkListenAddress(addr, addrName);
+    if ('problem' in r) problems.push(`${r.problem}, or off`);
+    else loopback = r.address.loopback;
+  }
+  if (!loopback && !token) {
+    problems.push(`WEB_TOKEN: is required: ${addrName}=${addr} is not a loopback address, and the web app is served off this machine only with WEB_TOKEN set; set it to a long random string (e.g. \`openssl rand -hex 32\`), or listen on 127.0.0.1:PORT`);
+  } else if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
+    problems.push(`WEB_TOKEN: is too short (${token.length} characters); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``);
+  }
   return problems;
 }
 

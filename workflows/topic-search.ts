@@ -3,8 +3,8 @@
  * the top N ingested as child workflows (full text + summary) → ranked result.
  */
 import { executeChild, workflowInfo } from '@temporalio/workflow';
-import type { Paper } from '../activities/arxiv/paper.ts';
-import type { Summary } from '../activities/publish/digest.ts';
+import type { Paper } from '../domain/paper.ts';
+import type { Summary } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
 import { main } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';
@@ -18,6 +18,8 @@ export interface TopicSearchInput {
   topN?: number;
   /** Library topic the results are filed under. */
   topic?: string | null;
+  /** An arXiv search_query to run as written (a user edited the built one); skips the query builder. */
+  searchQuery?: string | null;
 }
 
 export interface TopicSearchResult {
@@ -30,7 +32,8 @@ export async function topicSearch(input: TopicSearchInput): Promise<TopicSearchR
   const maxResults = Math.min(Math.max(input.maxResults ?? 20, 1), 50);
   const topN = Math.min(Math.max(input.topN ?? 3, 0), maxResults);
   const stage = trackProgress('building the arXiv query');
-  const built = await main.buildSearchQuery(input.question);
+  // Histories recorded before searchQuery existed have none, so they replay through the builder as before.
+  const built = input.searchQuery ? { searchQuery: input.searchQuery } : await main.buildSearchQuery(input.question);
   stage(`searching arXiv: ${built.searchQuery}`);
   const feed = await arxiv.arxivSearchPage({ query: built.searchQuery, start: 0, maxResults, sortBy: 'relevance', sortOrder: 'descending' });
   if (feed.papers.length === 0) return { query: built.searchQuery, ranker: 'bm25', results: [] };

@@ -69,6 +69,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./mcp.ts'),
   },
   {
+    name: 'web',
+    term: 'web [options]',
+    description: 'serve the web app (search, papers, library, digests, chat with voice) on WEB_ADDR, against a running start',
+    load: () => import('./web.ts'),
+  },
+  {
     name: 'list',
     term: 'list [options]',
     description: 'list papers in the local library: newest first, or by relevance with --query',

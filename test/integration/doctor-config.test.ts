@@ -76,12 +76,21 @@ const ROWS: Array<[string, Record<string, string>]> = [
   ['MCP_HTTP_ADDR', { MCP_HTTP_ADDR: 'garbage', MCP_TOKEN: TOKEN }],
   ['MCP_TOKEN', { MCP_HTTP_ADDR: '0.0.0.0:8788', MCP_TOKEN: '' }],
   ['MCP_TOKEN', { MCP_HTTP_ADDR: '127.0.0.1:8788', MCP_TOKEN: 'short' }],
+  ['WEB_ADDR', { WEB_ADDR: 'garbage' }],
+  ['WEB_TOKEN', { WEB_ADDR: '0.0.0.0:8080', WEB_TOKEN: '' }],
+  ['WEB_TOKEN', { WEB_ADDR: '127.0.0.1:8080', WEB_TOKEN: 'short' }],
+  ['AUDIO_BASE_URL', { AUDIO_BASE_URL: 'not a url' }],
+  ['STT_MODEL', { STT_MODEL: '  ' }],
+  ['TTS_MODEL', { TTS_MODEL: '  ' }],
+  ['TTS_VOICE', { TTS_VOICE: '  ' }],
+  ['AUDIO_MAX_BYTES', { AUDIO_MAX_BYTES: 'big' }],
+  ['AUDIO_MAX_SECONDS', { AUDIO_MAX_SECONDS: '0' }],
 ];
 
 /** Free text: no value is wrong on its own (a wrong token shows when it is used). */
 const FREE_TEXT = [
   'TEMPORAL_ADDRESS', 'TEMPORAL_CLI_PATH', 'ARXIV_CONTACT', 'NOTION_TOKEN', 'DISCORD_TOKEN', 'DISCORD_APPLICATION_ID',
-  'DISCORD_CHANNEL_ID', 'DISCORD_MANAGER_ROLE', 'LLM_API_KEY', 'MODELS_DIR', 'FAILPOINTS',
+  'DISCORD_CHANNEL_ID', 'DISCORD_MANAGER_ROLE', 'LLM_API_KEY', 'MODELS_DIR', 'FAILPOINTS', 'AUDIO_API_KEY',
 ];
 
 /** Rows grouped into runs: no two rows in a run set the same variable. */

@@ -7,10 +7,10 @@
 import { DEFAULT_DIGEST_CRON } from '../../domain/arxiv-calendar.ts';
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
-import type { Paper } from '../../activities/arxiv/paper.ts';
-import type { Digest, Receipt } from '../../activities/publish/digest.ts';
+import type { Paper } from '../../domain/paper.ts';
+import type { Digest, Receipt } from '../../domain/digest.ts';
 import type { Answer, DigestRunResult, ListFiltersInput, ListResultOutput, PaperDocument, RadarService, SearchResult, SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { corpus } from './corpus.ts';
 
 type Node = Record<string, unknown>;
@@ -178,6 +178,31 @@ export function createMemoryRadarService(searchable: Paper[]): MemoryRadarServic
     },
     async lastDigest() {
       return null;
+    },
+    async listDigests() {
+      return [];
+    },
+    async getDigest() {
+      return null;
+    },
+    async pauseSubscription(name, paused) {
+      rec('pauseSubscription', name, paused);
+      const s = subs.get(name);
+      if (!s) throw new AppError('NOT_FOUND', `No subscription named "${name}".`);
+      const next = { ...s, paused };
+      subs.set(name, next);
+      return next;
+    },
+    async savePaper({ id, topic }) {
+      rec('savePaper', id, topic);
+      const entry = papers.get(id);
+      if (!entry) throw new AppError('NOT_FOUND', `Paper ${id} is not in the library.`);
+      entry.topics.add(topic);
+      return { id, title: entry.paper.title, topic };
+    },
+    async sendToNotion(paperId) {
+      rec('sendToNotion', paperId);
+      throw new AppError('CONFIG_INVALID', 'Notion is not configured.');
     },
   };
   return service;

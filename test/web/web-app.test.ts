@@ -1,0 +1,440 @@
+/**
+ * The web app in a real browser: Debian's Chromium driven by playwright-core, against the real
+ * RadarService and AgentService (Temporal dev server, SQLite library) wired to the loopback fakes
+ * of arXiv (recorded corpus plus a constructed LaTeXML page with math and a hostile record), the
+ * OpenAI-compatible LLM (scripted tool call) and audio server. Scenarios of issue 20: search →
+ * scores → paper with typeset math; subscribe → run now → progress → digest; chat with a tool call
+ * and a cited card; voice in (Chromium's fake microphone) and out; a hostile title rendered inert;
+ * CSRF; rate limits; axe-core with no serious violations; a phone-sized layout.
+ *
+ * WEB_DOCS=1 also writes a screenshot of each page and the measured load times and bytes to
+ * docs/web/ (docs/web.md shows them).
+ */
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AgentService } from '../../app/agent-service.ts';
+import { arxivIdsIn } from '../../domain/agent.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { startWebServer, type WebServer } from '../../web/server.ts';
+import { openAgentService } from '../../workers/compose-agent.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
+import { sineWav, startFakeAudio, type FakeAudio } from '../fakes/audio-server.ts';
+import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
+import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
+import { CORPUS_DIR } from '../support/corpus.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DOCS = process.env.WEB_DOCS === '1' ? path.resolve(import.meta.dirname, '../../docs/web') : null;
+const HOSTILE_ID = '2401.00001';
+const HOSTILE_TITLE = '<img src=x onerror="window.__pwned=1"> Hostile <script>window.__pwned=2</script> title';
+const MATH_ID = '2202.12139';
+
+/** A constructed arXiv LaTeXML page: sections, inline and display math (what the HTML converter reads). */
+const MATH_HTML = `<!DOCTYPE html><html lang="en"><head><title>Testing Deep Learning Models</title></head><body>
+<article class="ltx_document">
+<h1 class="ltx_title ltx_title_document">Testing Deep Learning Models</h1>
+<section class="ltx_section" id="S1"><h2 class="ltx_title ltx_title_section">1 Introduction</h2>
+<div class="ltx_para"><p class="ltx_p">A model maps inputs with <math class="ltx_Math" alttext="f:\\mathbb{R}^{n}\\to\\mathbb{R}^{k}" display="inline"><mi>f</mi></math> and we test it on <math class="ltx_Math" alttext="N=10^{4}" display="inline"><mi>N</mi></math> inputs.</p></div></section>
+<section class="ltx_section" id="S2"><h2 class="ltx_title ltx_title_section">2 Method</h2>
+<table class="ltx_equation ltx_eqn_table" id="S2.E1"><tr><td><math class="ltx_Math" alttext="\\mathcal{L}(\\theta)=\\frac{1}{N}\\sum_{i=1}^{N}\\ell(f_{\\theta}(x_{i}),y_{i})" display="block"><mi>L</mi></math></td></tr></table>
+<section class="ltx_subsection" id="S2.SS1"><h3 class="ltx_title ltx_title_subsection">2.1 Metamorphic relations</h3>
+<div class="ltx_para"><p class="ltx_p">Each relation is a pair <math class="ltx_Math" alttext="(T_{in},T_{out})" display="inline"><mi>T</mi></math>.</p></div></section></section>
+</article></body></html>`;
+
+/** The hostile record's "HTML": scripts and handlers that must never run. */
+const HOSTILE_HTML = `<!DOCTYPE html><html><body><article class="ltx_document">
+<h1 class="ltx_title ltx_title_document">x</h1>
+<section class="ltx_section"><h2 class="ltx_title ltx_title_section">1 &lt;img src=x onerror="window.__pwned=3"&gt; Intro</h2>
+<div class="ltx_para"><p class="ltx_p">Text &lt;script&gt;window.__pwned=4&lt;/script&gt; and [a link](javascript:window.__pwned=5).</p></div>
+<script>window.__pwned=6</script></section></article></body></html>`;
+
+/** A corpus copy with one hostile record, found by `all:hostile` and by id. */
+function corpusWithHostileRecord(dir: string): string {
+  const out = path.join(dir, 'corpus');
+  cpSync(CORPUS_DIR, out, { recursive: true });
+  const envelope = readFileSync(path.join(out, 'atom', 'search_testing_start0_max10.xml'), 'utf8');
+  const head = envelope.slice(0, envelope.indexOf('<entry>')).replace('search_query=all:testing', 'search_query=all:hostile');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const entry = `<entry>
+    <id>http://arxiv.org/abs/${HOSTILE_ID}v1</id>
+    <title>${esc(HOSTILE_TITLE)}</title>
+    <updated>2024-01-02T00:00:00Z</updated>
+    <link href="https://arxiv.org/abs/${HOSTILE_ID}v1" rel="alternate" type="text/html"/>
+    <link href="https://arxiv.org/pdf/${HOSTILE_ID}v1" rel="related" type="application/pdf" title="pdf"/>
+    <summary>${esc('An abstract with <b onmouseover="window.__pwned=7">markup</b> that stays text.')}</summary>
+    <category term="cs.CR" scheme="http://arxiv.org/schemas/atom"/>
+    <published>2024-01-02T00:00:00Z</published>
+    <author><name>${esc('Mallory <svg onload=window.__pwned=8>')}</name></author>
+    <arxiv:primary_category term="cs.CR"/>
+  </entry>`;
+  writeFileSync(path.join(out, 'atom', 'search_hostile_start0_max10.xml'), `${head}${entry}\n</feed>\n`);
+  return out;
+}
+
+type Body = FakeLlmRequest['body'];
+const isSummary = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('"tldr"');
+const isQuery = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('search_query');
+
+describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_000 }, () => {
+  let tmp: string;
+  let arxiv: FakeArxiv;
+  let llm: FakeLlm;
+  let audio: FakeAudio;
+  let t: TestRuntime;
+  let service: RadarServiceHandle;
+  let agent: AgentService;
+  let web: WebServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const measurements: Record<string, unknown> = {};
+  const axeResults: Record<string, { violations: Array<{ id: string; impact: string | null; nodes: number }>; passes: number }> = {};
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `Chromium is not at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`);
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-web-'));
+    arxiv = await startFakeArxiv({ corpusDir: corpusWithHostileRecord(tmp), documents: { [`html/${MATH_ID}`]: MATH_HTML, [`html/${HOSTILE_ID}`]: HOSTILE_HTML } });
+    llm = await startFakeLlm();
+    audio = await startFakeAudio();
+    // Query building and summaries (JSON mode) get valid answers; the agent's calls follow the script.
+    llm.respondWith((b) => {
+      if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
+      if (isSummary(b)) return { content: JSON.stringify({ tldr: 'The paper compares testing techniques for deep learning models on a benchmark and reports which find the most faults.', keyPoints: ['Differential and metamorphic testing compared', 'Mutation testing finds the most faults', 'A benchmark from vision systems'] }) };
+      return undefined;
+    });
+    t = await startTestRuntime({
+      ARXIV_API_URL: arxiv.apiUrl,
+      ARXIV_RSS_URL: arxiv.rssUrl,
+      ARXIV_WEB_URL: arxiv.webUrl,
+      ARXIV_OAI_URL: arxiv.oaiUrl,
+      ARXIV_MIN_INTERVAL_MS: '50',
+      LLM_BASE_URL: llm.url,
+      LLM_MODEL: 'fake-agent',
+      LLM_TIMEOUT_MS: '5000',
+      AUDIO_BASE_URL: audio.url,
+      AUDIO_API_KEY: 'audio-key-for-tests',
+      STT_MODEL: 'whisper-test',
+      TTS_MODEL: 'tts-test',
+    });
+    service = openRadarService(t.config, silentLogger, { client: t.client });
+    agent = openAgentService(t.config, silentLogger, service);
+    web = await startWebServer({ service, agent, config: t.config, logger: silentLogger, temporalUiUrl: 'http://127.0.0.1:8233', addr: '127.0.0.1:0', rateLimits: { search: [20, 1000], chat: [20, 1000], audio: [4, 600_000] } });
+    const wav = path.join(tmp, 'question.wav');
+    writeFileSync(wav, sineWav(3, 330, 48_000));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required'],
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['microphone'], { origin: web.url });
+    page = await context.newPage();
+    if (DOCS) mkdirSync(DOCS, { recursive: true });
+  });
+
+  after(async () => {
+    if (DOCS) writeFileSync(path.join(DOCS, 'measurements.json'), `${JSON.stringify({ measurements, axe: axeResults }, null, 2)}\n`);
+    await browser?.close();
+    await web?.stop();
+    await service?.close();
+    await t?.stop();
+    await Promise.all([arxiv?.close(), llm?.close(), audio?.close()]);
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  // Browser-side code is passed as text: this project's TypeScript has no DOM types.
+  const pwned = () => page.evaluate<number | null>('window.__pwned ?? null');
+
+  /** axe-core in the page (evaluated over CDP, so the page's CSP does not block it): no serious or critical violations. */
+  async function checkAccessibility(name: string): Promise<void> {
+    await page.evaluate(axeSource);
+    const r = (await page.evaluate("axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })")) as {
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
+      passes: unknown[];
+    };
+    axeResults[name] = { violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })), passes: r.passes.length };
+    const serious = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), [], `axe on ${name}`);
+  }
+
+  async function shot(name: string): Promise<void> {
+    if (DOCS) await page.screenshot({ path: path.join(DOCS, `${name}.png`), fullPage: false });
+  }
+
+  it('search → ranked results with scores and the built query → a paper with typeset math and an outline', async () => {
+    await page.goto(`${web.url}/search`);
+    await page.getByLabel('Your question, in plain language').fill('testing deep learning models');
+    await page.getByRole('button', { name: 'Search' }).click();
+    // Progress arrives over SSE before the results replace it.
+    await page.locator('.result').first().waitFor({ timeout: 120_000 });
+    const scores = await page.locator('.result .score').allTextContents();
+    assert.ok(scores.length >= 3, `${scores.length} results`);
+    for (const s of scores) assert.match(s, /^score -?\d+\.\d{3}$/);
+    assert.equal(await page.locator('#built-query').inputValue(), 'all:testing');
+    assert.match(await page.locator('.ranker').textContent() ?? '', /Ranked by (the cross-encoder|BM25)/);
+    assert.ok((await page.locator('.result .tldr').count()) >= 1, 'the top results have TL;DRs');
+    assert.ok(page.url().includes('q=testing+deep+learning+models'), 'the URL is shareable');
+    await checkAccessibility('search');
+    await shot('search');
+
+    // Save the first result to a topic, in place (fetch + CSRF header).
+    const first = page.locator('.result').first();
+    await first.getByLabel('Topic').fill('web-saved');
+    await first.getByRole('button', { name: 'Save to library' }).click();
+    await first.locator('.action-status.ok').waitFor();
+    const saved = await service.listPapers({ topic: 'web-saved' });
+    assert.equal(saved.total_count, 1);
+
+    await page.goto(`${web.url}/paper/${MATH_ID}`, { timeout: 120_000 });
+    await page.locator('.markdown .katex').first().waitFor();
+    const typeset = await page.locator('.markdown .katex').count();
+    assert.ok(typeset >= 4, `${typeset} formulas typeset`);
+    assert.ok((await page.locator('.markdown .katex-display').count()) >= 1, 'the display equation is typeset as a block');
+    // KaTeX's fonts come from this server (no CDN), and are used.
+    const fonts = await page.evaluate<string[]>("performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('KaTeX_'))");
+    assert.ok(fonts.length > 0 && fonts.every((f) => f.startsWith(web.url)), fonts.join(', '));
+    const outline = await page.locator('nav.outline a').allTextContents();
+    assert.deepEqual(outline.slice(0, 4), ['Abstract', 'Full text (from arXiv HTML)', '1 Introduction', '2 Method']);
+    assert.match(await page.locator('.facts').textContent() ?? '', /Source\s*arXiv HTML/);
+    assert.match(await page.locator('.facts').textContent() ?? '', /License/);
+    await checkAccessibility('paper');
+    await shot('paper');
+  });
+
+  it('a hostile title, author and paper text render as inert text', async () => {
+    await page.goto(`${web.url}/search?q=hostile&query=${encodeURIComponent('all:hostile')}`, { timeout: 120_000 });
+    const title = page.locator('.result h3 a').first();
+    assert.equal((await title.textContent())?.replace(/\s+/g, ' ').trim(), HOSTILE_TITLE.replace(/\s+/g, ' '));
+    assert.equal(await page.locator('main img, main svg:not(.katex svg), main script').count(), 0);
+    assert.equal(await pwned(), null);
+    await page.goto(`${web.url}/paper/${HOSTILE_ID}`, { timeout: 120_000 });
+    assert.equal(await page.locator('#paper-title').textContent(), HOSTILE_TITLE);
+    assert.match(await page.locator('.authors').textContent() ?? '', /Mallory <svg onload=window.__pwned=8>/);
+    assert.equal(await page.locator('main img, main svg, main script, main [onerror], main [onload], main [onmouseover]').count(), 0);
+    assert.equal(await page.locator('main a[href^="javascript:"]').count(), 0);
+    await page.locator('.paper-head').hover();
+    assert.equal(await pwned(), null);
+    await page.goto(`${web.url}/library?query=hostile`);
+    assert.match(await page.locator('.library-list').textContent() ?? '', /<img src=x onerror/);
+    assert.equal(await pwned(), null);
+  });
+
+  it('library: filters, total and paging', async () => {
+    await page.goto(`${web.url}/library`);
+    const total = Number(/of (\d+) papers/.exec((await page.locator('.total').textContent()) ?? '')?.[1]);
+    assert.ok(total >= 11, `${total} papers stored by the searches`);
+    await page.getByLabel('Per page').selectOption('5');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    assert.equal(await page.locator('.library-list > li').count(), 5);
+    await page.getByRole('link', { name: 'Next →' }).click();
+    assert.match(await page.locator('.total').textContent() ?? '', new RegExp(`^Showing 6–10 of ${total} papers$`));
+    assert.match(await page.locator('.pager').textContent() ?? '', new RegExp(`Page 2 of ${Math.ceil(total / 5)}`));
+    await page.goto(`${web.url}/library`);
+    await page.getByLabel('Topic').selectOption('web-saved');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    assert.match(await page.locator('.total').textContent() ?? '', /Showing 1–1 of 1 paper$/);
+    await checkAccessibility('library');
+    await shot('library');
+  });
+
+  it('subscribe → schedule in words → run now → live progress → the digest listed and rendered; pause and delete', async () => {
+    await page.goto(`${web.url}/subscriptions`);
+    await page.getByLabel('Name').fill('web-agents');
+    await page.getByLabel('Interest, in plain language').fill('large language model agents that use tools');
+    await page.getByLabel('Categories (comma-separated)').fill('cs.AI');
+    await page.getByLabel('Papers per digest').fill('2');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const card = page.locator('#sub-web-agents');
+    await card.waitFor();
+    assert.match(await card.locator('.schedule').textContent() ?? '', /every weekday \(Monday to Friday\) at 01:15 and 07:15 America\/New_York, after arXiv's midnight ET feed/);
+    assert.match(await page.locator('.flash').textContent() ?? '', /Subscribed: web-agents/);
+    await checkAccessibility('subscriptions');
+    await shot('subscriptions');
+
+    await card.getByRole('button', { name: 'Run now' }).click();
+    await page.waitForURL(/\/runs\//);
+    await page.locator('#run-log li').first().waitFor();
+    await page.locator('#run-temporal a').waitFor({ timeout: 60_000 });
+    assert.match((await page.locator('#run-temporal a').getAttribute('href')) ?? '', /^http:\/\/127\.0\.0\.1:8233\/namespaces\/default\/workflows\/digest-web-agents-manual-/);
+    await page
+      .locator('#run-digests a')
+      .first()
+      .waitFor({ timeout: 240_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`no digest link: ${await page.locator('#run-state').textContent()} | ${(await page.locator('#run-log li').allTextContents()).join(' | ')}`, { cause: e });
+      });
+    const progress = await page.locator('#run-log li').allTextContents();
+    assert.ok(progress.length >= 2, `progress lines: ${progress.join(' | ')}`);
+    assert.equal(await page.locator('#run-state').textContent(), 'Published.');
+    assert.equal(await page.locator('#run-bar').getAttribute('value'), '1');
+    await checkAccessibility('run');
+    await shot('run');
+
+    await page.locator('#run-digests a').first().click();
+    assert.match(await page.locator('h1').textContent() ?? '', /^web-agents — \d{4}-\d{2}-\d{2}$/);
+    assert.equal(await page.locator('.digest .result').count(), 2);
+    assert.ok((await page.locator('.digest .tldr').count()) === 2);
+    await checkAccessibility('digest');
+    await shot('digest');
+    await page.getByRole('link', { name: /All digests of web-agents/ }).click();
+    assert.equal(await page.locator('.digest-list li').count(), 1);
+
+    await page.goto(`${web.url}/subscriptions`);
+    await page.locator('#sub-web-agents').getByRole('button', { name: 'Pause' }).click();
+    await page.locator('#sub-web-agents .badge.paused').waitFor();
+    assert.equal((await service.listSubscriptions()).find((s) => s.name === 'web-agents')?.paused, true);
+    page.once('dialog', (d) => void d.accept());
+    await page.locator('#sub-web-agents').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('#sub-web-agents').waitFor({ state: 'detached' });
+    assert.equal((await service.listSubscriptions()).some((s) => s.name === 'web-agents'), false);
+  });
+
+  it('chat: the scripted agent calls a tool (shown live) and answers with a cited paper card; the speaker reads it via the speech endpoint', async () => {
+    llm.script([{ toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"testing","max_results":10}' }] }]);
+    const base = llm.requests.length;
+    llm.respondWith((b) => {
+      if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
+      if (isSummary(b)) return { content: JSON.stringify({ tldr: 'A summary of at least twenty characters for the test.', keyPoints: ['one point here', 'two points here', 'three points here'] }) };
+      const last = b.messages?.at(-1);
+      if (b.stream && last?.role === 'tool') {
+        const found = arxivIdsIn((b.messages ?? []).filter((m) => m.role === 'tool').map((m) => m.content ?? '').join('\n'))[0];
+        return { content: `The most relevant paper is arXiv:${found}, with loss $\\mathcal{L}(\\theta)$.` };
+      }
+      return undefined;
+    });
+    await page.goto(`${web.url}/chat`);
+    await page.getByLabel('Your question').fill('What is new in software testing?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.chat-log .tools li').first().waitFor({ timeout: 120_000 });
+    await page.locator('.chat-log .msg.assistant .answer').waitFor({ timeout: 120_000 });
+    assert.match(await page.locator('.chat-log .tools').first().textContent() ?? '', /searching arXiv: testing/);
+    const card = page.locator('.cards .card').first();
+    assert.match(await card.textContent() ?? '', /arXiv:\d{4}\.\d{4,5}/);
+    assert.ok(((await card.locator('a').first().textContent()) ?? '').length > 10, 'the card shows the stored title');
+    assert.equal(await page.locator('.answer .katex').count(), 1, 'math in the answer is typeset');
+    assert.ok(llm.requests.slice(base).some((r) => r.body.stream === true), 'the agent ran on the fake LLM');
+    await checkAccessibility('chat');
+    await shot('chat');
+
+    const speak = page.getByRole('button', { name: /Read aloud/ }).first();
+    await speak.click();
+    await page.waitForFunction('Boolean(window.__lastSpeech)');
+    const speech = audio.requests.filter((r) => r.path === '/v1/audio/speech');
+    assert.equal(speech.length, 1);
+    assert.equal(speech[0]!.json?.model, 'tts-test');
+    assert.match(speech[0]!.json?.input ?? '', /^The most relevant paper is arXiv:/);
+    assert.equal(speech[0]!.authorization, 'Bearer audio-key-for-tests');
+    assert.deepEqual(await page.evaluate('window.__lastSpeech'), { type: 'audio/wav', size: sineWav(0.6, 523).length });
+  });
+
+  it('voice in: the fake microphone is recorded, transcribed by the endpoint, and the text lands in the chat box', async () => {
+    await page.goto(`${web.url}/chat`);
+    const mic = page.getByRole('button', { name: /Record question/ });
+    await mic.click();
+    await page.getByRole('button', { name: /Stop recording/ }).waitFor();
+    await page.waitForTimeout(1500);
+    await page.getByRole('button', { name: /Stop recording/ }).click();
+    await page.waitForFunction("document.querySelector('#question').value !== ''");
+    assert.equal(await page.getByLabel('Your question').inputValue(), 'what is new in software testing');
+    assert.match(await page.locator('#voice-status').textContent() ?? '', /Check the text/);
+    const sent = audio.requests.filter((r) => r.path === '/v1/audio/transcriptions');
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]!.fields?.model, 'whisper-test');
+    assert.match(sent[0]!.file?.type ?? '', /^audio\/webm/);
+    assert.ok((sent[0]!.file?.bytes ?? 0) > 1000, `${sent[0]!.file?.bytes} bytes recorded`);
+  });
+
+  it('state changes without the CSRF token (or from another origin) are refused; voice is rate-limited', async () => {
+    await page.goto(`${web.url}/subscriptions`);
+    const token = await page.evaluate<string>(`document.querySelector('meta[name="csrf-token"]').getAttribute('content')`);
+    const form = { name: 'csrf-victim', interest: 'should never be created', categories: 'cs.AI' };
+    const none = await page.request.post(`${web.url}/subscriptions`, { form });
+    assert.equal(none.status(), 403);
+    const wrong = await page.request.post(`${web.url}/subscriptions`, { form: { ...form, _csrf: 'x'.repeat(43) } });
+    assert.equal(wrong.status(), 403);
+    const foreign = await page.request.post(`${web.url}/subscriptions`, { form: { ...form, _csrf: token }, headers: { origin: 'http://evil.example' } });
+    assert.equal(foreign.status(), 403);
+    const chat = await page.request.post(`${web.url}/chat/stream`, { data: { question: 'subscribe me to everything' } });
+    assert.equal(chat.status(), 403);
+    assert.equal((await service.listSubscriptions()).some((s) => s.name === 'csrf-victim'), false);
+    // A foreign Host (DNS rebinding) is refused before anything else.
+    const rebound = await page.request.get(`${web.url}/library`, { headers: { host: 'evil.example:80' } });
+    assert.equal(rebound.status(), 403);
+    // The same request with the token goes through.
+    const ok = await page.request.post(`${web.url}/subscriptions`, { form: { ...form, name: 'csrf-ok', _csrf: token }, headers: { accept: 'application/json' } });
+    assert.equal(ok.status(), 200, await ok.text());
+    assert.equal(await service.unsubscribe('csrf-ok'), true);
+    // Voice allows 4 requests here (two used above): the next ones get 429 with a wait.
+    const statuses: number[] = [];
+    let refusal = '';
+    for (let i = 0; i < 5; i++) {
+      const r = await page.request.post(`${web.url}/audio/transcribe`, { data: Buffer.alloc(0), headers: { 'content-type': 'audio/webm', 'x-csrf-token': token } });
+      statuses.push(r.status());
+      if (r.status() === 429) refusal = ((await r.json()) as { error: string }).error;
+    }
+    const firstRefused = statuses.indexOf(429);
+    assert.ok(firstRefused > 0 && firstRefused <= 3, statuses.join(','));
+    assert.ok(statuses.slice(0, firstRefused).every((s) => s === 400) && statuses.slice(firstRefused).every((s) => s === 429), statuses.join(','));
+    assert.match(refusal, /^Too many audio requests: try again in \d+ s\.$/);
+  });
+
+  it('keyboard and phone: the skip link comes first, and no page scrolls sideways at 390 px', async () => {
+    await page.goto(`${web.url}/search`);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const p = await phone.newPage();
+    for (const [name, url] of [
+      ['search-phone', `/search?q=testing&query=${encodeURIComponent('all:testing')}`],
+      ['paper-phone', `/paper/${MATH_ID}`],
+      ['library-phone', '/library'],
+      ['subscriptions-phone', '/subscriptions'],
+      ['chat-phone', '/chat'],
+    ] as const) {
+      await p.goto(`${web.url}${url}`, { timeout: 120_000 });
+      const overflow = await p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      assert.ok(overflow <= 1, `${name} scrolls sideways by ${overflow} px`);
+      if (DOCS && (name === 'search-phone' || name === 'chat-phone' || name === 'paper-phone')) await p.screenshot({ path: path.join(DOCS, `${name}.png`) });
+    }
+    await phone.close();
+  });
+
+  it('measures page loads (first and warm) and the bytes of JS and CSS shipped', async () => {
+    const pages = { search: '/search', paper: `/paper/${MATH_ID}`, library: '/library', subscriptions: '/subscriptions', chat: '/chat' };
+    for (const [name, url] of Object.entries(pages)) {
+      const fresh = await browser.newContext();
+      const p = await fresh.newPage();
+      const load = async () => {
+        await p.goto(`${web.url}${url}`, { waitUntil: 'load', timeout: 120_000 });
+        return p.evaluate<Record<string, number>>(`(() => {
+          const nav = performance.getEntriesByType('navigation')[0];
+          const res = performance.getEntriesByType('resource');
+          const sum = (f) => res.filter(f).reduce((n, r) => n + r.transferSize, 0);
+          const decoded = (f) => res.filter(f).reduce((n, r) => n + r.decodedBodySize, 0);
+          return {
+            ttfbMs: Math.round(nav.responseStart - nav.startTime),
+            domContentLoadedMs: Math.round(nav.domContentLoadedEventEnd - nav.startTime),
+            loadMs: Math.round(nav.loadEventEnd - nav.startTime),
+            htmlBytes: nav.decodedBodySize,
+            jsBytes: decoded((r) => r.name.includes('.js')),
+            cssBytes: decoded((r) => r.name.includes('.css')),
+            fontBytes: decoded((r) => /\\.(woff2?|ttf)/.test(r.name)),
+            transferredBytes: nav.transferSize + sum(() => true),
+          };
+        })()`);
+      };
+      const first = await load();
+      const warm = await load();
+      measurements[name] = { first, warm };
+      assert.ok(first.jsBytes! > 0 && first.jsBytes! < 30_000, `${name}: ${first.jsBytes} bytes of JS`);
+      await fresh.close();
+    }
+    console.log(JSON.stringify(measurements));
+  });
+});

@@ -1,0 +1,584 @@
+/**
+ * The web app: search, papers, the library, subscriptions with their digests and live runs, and
+ * the research agent's chat with voice, served by Hono on Node. It receives the RadarService and
+ * AgentService that the CLI, the Discord bot and the MCP server use (it never builds them), so
+ * there is no second implementation of anything. Pages are rendered on the server and work
+ * without JavaScript; web/assets/app.js adds SSE progress, in-place actions, chat streaming and
+ * voice. Security (web/security.ts): loopback by default (WEB_TOKEN required elsewhere), Host
+ * check, CSRF on every state-changing request, sanitised Markdown, rate limits on search, chat
+ * and voice. The design is in docs/web.md.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { AgentService } from '../app/agent-service.ts';
+import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
+import { listPapersShape, subscribeTopicShape } from '../app/tool-schemas.ts';
+import type { Config } from '../config/env.ts';
+import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
+import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } from '../lib/listen-address.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createAudioClient, MAX_SPEECH_CHARS } from './audio.ts';
+import { DigestRuns, type RunEvent } from './runs.ts';
+import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type Session } from './security.ts';
+import * as views from './views.ts';
+
+export interface WebServerDeps {
+  service: RadarService;
+  agent: AgentService;
+  config: Config;
+  logger: Logger;
+  /** The Temporal Web UI (runs link to their workflow there); null or absent hides the links. */
+  temporalUiUrl?: string | null | undefined;
+  /** host:port to listen on instead of WEB_ADDR (tests use 127.0.0.1:0). */
+  addr?: string;
+  /** Rate limits as [burst, milliseconds per extra request] per browser session and address. */
+  rateLimits?: Partial<Record<'search' | 'chat' | 'audio', [number, number]>>;
+}
+
+export interface WebServer {
+  /** e.g. http://127.0.0.1:8080 */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_LIMITS: Record<'search' | 'chat' | 'audio', [number, number]> = {
+  search: [5, 12_000],
+  chat: [5, 15_000],
+  audio: [10, 6_000],
+};
+const FORM_MAX_BYTES = 64 * 1024;
+
+type Env = { Variables: { session: Session } };
+
+/** Where web/assets is: beside this module, or (compiled into dist/web) the source folder. */
+function assetsDir(): string {
+  const here = import.meta.dirname;
+  const candidates = [path.join(here, 'assets'), path.resolve(here, '../../web/assets')];
+  const found = candidates.find((d) => existsSync(path.join(d, 'app.js')));
+  if (!found) throw new AppError('CONFIG_INVALID', `web/assets is missing (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+interface Asset {
+  body: Buffer;
+  type: string;
+}
+
+/** The client script, the stylesheet and KaTeX's CSS and fonts (from node_modules, never a CDN), in memory. */
+function loadAssets(): { assets: Map<string, Asset>; version: string } {
+  const dir = assetsDir();
+  const assets = new Map<string, Asset>();
+  assets.set('app.js', { body: readFileSync(path.join(dir, 'app.js')), type: 'text/javascript; charset=utf-8' });
+  assets.set('app.css', { body: readFileSync(path.join(dir, 'app.css')), type: 'text/css; charset=utf-8' });
+  const katexDist = path.join(path.dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
+  assets.set('katex/katex.min.css', { body: readFileSync(path.join(katexDist, 'katex.min.css')), type: 'text/css; charset=utf-8' });
+  const fontTypes: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' };
+  for (const f of readdirSync(path.join(katexDist, 'fonts'))) {
+    const ext = f.split('.').pop() ?? '';
+    if (fontTypes[ext]) assets.set(`katex/fonts/${f}`, { body: readFileSync(path.join(katexDist, 'fonts', f)), type: fontTypes[ext] });
+  }
+  const hash = createHash('sha256');
+  for (const [name, a] of assets) if (!name.includes('/fonts/')) hash.update(a.body);
+  return { assets, version: hash.digest('hex').slice(0, 12) };
+}
+
+const STATUS: Partial<Record<ErrorCode, 400 | 401 | 403 | 404 | 413 | 429 | 503 | 504>> = {
+  INVALID_INPUT: 400,
+  ARXIV_API_ERROR: 400,
+  HOST_NOT_ALLOWED: 400,
+  CONFIG_INVALID: 400,
+  NOT_FOUND: 404,
+  PERMISSION_DENIED: 403,
+  RATE_LIMITED: 429,
+  TEMPORAL_UNAVAILABLE: 503,
+  TIMED_OUT: 504,
+};
+
+const statusOf = (e: unknown) => (isAppError(e) ? (STATUS[e.code] ?? 500) : 500);
+
+/** The request asked for JSON (the enhanced forms send `accept: application/json`). */
+const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
+
+const splitList = (s: string | undefined) =>
+  (s ?? '')
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Zod issues as one sentence ("name: …; interest: …"). */
+function zodMessage(e: z.ZodError): string {
+  return e.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+}
+
+/**
+ * The Hono app over the given services. `allowedHost` decides which Host headers are answered
+ * (set once the port is known); exported for tests that drive it without a socket.
+ */
+export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: string) => boolean }) {
+  const { service, agent, config, logger } = deps;
+  const { assets, version } = loadAssets();
+  const sessions = new Sessions();
+  const runs = new DigestRuns(service);
+  const limits = { ...DEFAULT_LIMITS, ...deps.rateLimits };
+  const limiters = {
+    search: new RateLimiter(...limits.search),
+    chat: new RateLimiter(...limits.chat),
+    audio: new RateLimiter(...limits.audio),
+  };
+  const audio = createAudioClient({
+    baseUrl: config.AUDIO_BASE_URL,
+    apiKey: config.AUDIO_API_KEY,
+    sttModel: config.STT_MODEL,
+    ttsModel: config.TTS_MODEL,
+    voice: config.TTS_VOICE,
+    maxBytes: config.AUDIO_MAX_BYTES,
+    maxSeconds: config.AUDIO_MAX_SECONDS,
+  });
+  const token = config.WEB_TOKEN;
+  const defaults = { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE, topK: config.DIGEST_TOP_K };
+
+  const ctxOf = (c: Context<Env>): views.PageContext => ({
+    csrf: sessions.csrfToken(c.var.session),
+    assetVersion: version,
+    notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
+    stt: audio.enabled,
+    tts: audio.enabled ? 'server' : 'browser',
+    audioMaxSeconds: config.AUDIO_MAX_SECONDS,
+    temporalUiUrl: deps.temporalUiUrl ?? null,
+    namespace: config.TEMPORAL_NAMESPACE,
+  });
+
+  const page = (c: Context<Env>, p: { title: string; body: views.Html; math?: boolean; status?: 200 | 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 504; refreshSeconds?: number }) => {
+    const flash = c.var.session.flash;
+    c.var.session.flash = null;
+    return c.html(views.layout(ctxOf(c), { title: p.title, path: c.req.path, body: p.body, math: p.math ?? false, flash, ...(p.refreshSeconds ? { refreshSeconds: p.refreshSeconds } : {}) }), p.status ?? 200);
+  };
+
+  /** A finished action: JSON for the enhanced forms, else a redirect with the message shown once. */
+  const actionDone = (c: Context<Env>, message: string, redirect: string) => {
+    if (wantsJson(c)) return c.json({ ok: true, message, redirect });
+    c.var.session.flash = message;
+    return c.redirect(redirect, 303);
+  };
+
+  /** A safe place to go back to: a path on this site, never another origin. */
+  const backOf = (v: unknown, fallback: string) => (typeof v === 'string' && /^\/(?!\/)[^\s\\]*$/.test(v) ? v : fallback);
+
+  /** One token of `kind` for this browser (session and address), or a RATE_LIMITED error. */
+  const limit = (c: Context<Env>, kind: 'search' | 'chat' | 'audio') => {
+    let address = 'unknown';
+    try {
+      address = getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      // not on a socket (tests through app.request)
+    }
+    // Per session, and per address so that dropping the cookie does not reset the count.
+    const wait = limiters[kind].take(`s:${c.var.session.id}`) || limiters[kind].take(`a:${address}`);
+    if (wait > 0) throw new AppError('RATE_LIMITED', `Too many ${kind} requests: try again in ${Math.ceil(wait / 1000)} s.`);
+  };
+
+  const app = new Hono<Env>();
+
+  app.onError((e, c) => {
+    const status = statusOf(e);
+    if (status === 500) logger.error({ err: e, path: c.req.path }, 'web request failed');
+    const message = isAppError(e) || status !== 500 ? errorMessage(e) : `Something failed: ${errorMessage(e)}`;
+    if (wantsJson(c) || c.req.path.startsWith('/audio/')) return c.json({ ok: false, error: message }, status);
+    if (!c.var.session) return c.text(message, status);
+    return page(c as Context<Env>, { title: 'Error', body: views.errorPage(message), status });
+  });
+
+  // Headers every answer carries: no framing, no sniffing, scripts and styles from here only
+  // (KaTeX's output uses style attributes, hence style-src-attr), the microphone for this origin.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header(
+      'content-security-policy',
+      "default-src 'none'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; media-src 'self' blob:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'same-origin');
+    c.header('permissions-policy', 'microphone=(self), camera=(), geolocation=()');
+    c.header('cross-origin-opener-policy', 'same-origin');
+  });
+
+  // DNS rebinding: answer only Host names of this server.
+  app.use('*', async (c, next) => {
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    if (!opts.allowedHost(host)) return c.text('Forbidden: the Host header does not name this server', 403);
+    return next();
+  });
+
+  // Static assets, before sessions: no cookie needed.
+  app.get('/assets/*', (c) => {
+    const name = c.req.path.slice('/assets/'.length);
+    const a = assets.get(name);
+    if (!a) return c.text('Not found', 404);
+    c.header('content-type', a.type);
+    c.header('cache-control', c.req.query('v') === version || name.includes('/fonts/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return c.body(new Uint8Array(a.body));
+  });
+  app.get('/healthz', (c) => c.json({ ok: true }));
+
+  // The session: a random id in an HttpOnly, SameSite=Strict cookie.
+  app.use('*', async (c, next) => {
+    const { session, created } = sessions.get(getCookie(c, SESSION_COOKIE));
+    if (created) setCookie(c, SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    c.set('session', session);
+    return next();
+  });
+
+  // Bodies are capped before anything reads them; recordings get their own, larger cap.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const max = c.req.path === '/audio/transcribe' ? config.AUDIO_MAX_BYTES : FORM_MAX_BYTES;
+    return bodyLimit({
+      maxSize: max,
+      onError: (cc) => cc.json({ ok: false, error: `The request body is over ${max} bytes${c.req.path === '/audio/transcribe' ? ' (AUDIO_MAX_BYTES): record a shorter question' : ''}.` }, 413),
+    })(c, next);
+  });
+
+  // CSRF: every state-changing request carries this session's token and, from browsers, our Origin.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    if (!originAllowed(c.req.header('origin'), host)) return c.json({ ok: false, error: 'Forbidden: cross-origin request refused' }, 403);
+    let given = c.req.header('x-csrf-token');
+    const type = c.req.header('content-type') ?? '';
+    if (given === undefined && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
+      const body = await c.req.parseBody();
+      given = typeof body._csrf === 'string' ? body._csrf : undefined;
+    }
+    if (!sessions.csrfValid(c.var.session, given)) {
+      const message = 'Forbidden: this form has expired or did not come from this page (CSRF check). Reload the page and try again.';
+      return wantsJson(c) || type.startsWith('application/json') ? c.json({ ok: false, error: message }, 403) : page(c, { title: 'Refused', body: views.errorPage(message), status: 403 });
+    }
+    return next();
+  });
+
+  // WEB_TOKEN: sign in once per browser session (or send it as a bearer token).
+  app.get('/login', (c) => page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), null) }));
+  app.post('/login', async (c) => {
+    const body = await c.req.parseBody();
+    if (token && typeof body.token === 'string' && equalSecret(body.token, token)) {
+      c.var.session.signedIn = true;
+      return c.redirect('/search', 303);
+    }
+    return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), token ? 'That is not the token.' : 'This server has no WEB_TOKEN: nothing to sign in to.'), status: 401 });
+  });
+  app.use('*', async (c, next) => {
+    if (!token || c.var.session.signedIn) return next();
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (bearer && equalSecret(bearer, token)) return next();
+    if (wantsJson(c) || c.req.method !== 'GET') return c.json({ ok: false, error: 'Sign in first (WEB_TOKEN).' }, 401);
+    return c.redirect('/login', 303);
+  });
+
+  app.get('/', (c) => c.redirect('/search', 302));
+
+  // ---- Search ----
+  const searchInput = (c: Context<Env>) => {
+    const q = (c.req.query('q') ?? '').trim().slice(0, 500);
+    const query = (c.req.query('query') ?? '').trim().slice(0, 500);
+    const max = [10, 20, 50].includes(Number(c.req.query('max'))) ? Number(c.req.query('max')) : 10;
+    const back = `/search?${new URLSearchParams({ q, ...(query ? { query } : {}), max: String(max) }).toString()}`;
+    return { q, query, max, back };
+  };
+  app.get('/search', async (c) => {
+    const s = searchInput(c);
+    let result = null;
+    let error: unknown = null;
+    if (s.q) {
+      try {
+        limit(c, 'search');
+        result = await service.searchPapers({ question: s.q, maxResults: s.max, ...(s.query ? { searchQuery: s.query } : {}) }, undefined, { signal: c.req.raw.signal });
+      } catch (e) {
+        error = e;
+      }
+    }
+    const body = views.searchPage(ctxOf(c), { ...s, result, error: error ? errorMessage(error) : null });
+    return page(c, { title: s.q ? `Search: ${s.q}` : 'Search', body, status: error ? statusOf(error) : 200 });
+  });
+  app.get('/search/events', (c) => {
+    const s = searchInput(c);
+    return streamSSE(c, async (stream) => {
+      const ac = new AbortController();
+      stream.onAbort(() => ac.abort());
+      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+      try {
+        if (!s.q) throw new AppError('INVALID_INPUT', 'Type a question first.');
+        limit(c, 'search');
+        const r = await service.searchPapers(
+          { question: s.q, maxResults: s.max, ...(s.query ? { searchQuery: s.query } : {}) },
+          (message) => void send('progress', { message }).catch(() => {}),
+          { signal: ac.signal },
+        );
+        await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back)).toString(), url: s.back, count: r.papers.length });
+      } catch (e) {
+        await send('error', { message: errorMessage(e) });
+      }
+    });
+  });
+
+  // ---- Papers ----
+  app.get('/paper/*', async (c) => {
+    const id = decodeURIComponent(c.req.path.slice('/paper/'.length)).slice(0, 300);
+    const sourceParam = c.req.query('source');
+    const source = sourceParam === 'html' || sourceParam === 'pdf' ? sourceParam : 'auto';
+    const doc = await service.getPaper({ ref: id, source }, undefined, { signal: c.req.raw.signal });
+    return page(c, { title: doc.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), doc, c.req.path), math: true });
+  });
+  app.post('/library/save', async (c) => {
+    const body = await c.req.parseBody();
+    const id = String(body.id ?? '').trim();
+    const topic = String(body.topic ?? 'saved').trim() || 'saved';
+    const saved = await service.savePaper({ id, topic });
+    return actionDone(c, `Saved arXiv:${saved.id} to the library under "${saved.topic}".`, backOf(body.back, '/library'));
+  });
+  app.post('/notion/send', async (c) => {
+    const body = await c.req.parseBody();
+    const receipt = await service.sendToNotion(String(body.id ?? '').trim());
+    return actionDone(c, `Sent to Notion${receipt.url ? `: ${receipt.url}` : ''}.`, backOf(body.back, '/library'));
+  });
+
+  // ---- Library ----
+  app.get('/library', async (c) => {
+    const q = c.req.query();
+    const limitN = [5, 20, 50].includes(Number(q.limit)) ? Number(q.limit) : 20;
+    const pageN = Math.max(1, Math.min(10_000, Number.parseInt(q.page ?? '1', 10) || 1));
+    const raw = {
+      ...(q.query?.trim() ? { query: q.query.trim() } : {}),
+      ...(q.author?.trim() ? { author: q.author.trim() } : {}),
+      ...(splitList(q.categories).length ? { categories: splitList(q.categories) } : {}),
+      ...(q.start_date ? { start_date: q.start_date } : {}),
+      ...(q.end_date ? { end_date: q.end_date } : {}),
+      ...(q.topic ? { topic: q.topic } : {}),
+      limit: limitN,
+      offset: (pageN - 1) * limitN,
+    };
+    const parsed = z.object(listPapersShape).safeParse(raw);
+    const [topics, result, error] = parsed.success
+      ? [await service.topics(), await service.listPapers(parsed.data), null]
+      : [await service.topics(), { total_count: 0, returned: 0, papers: [] }, zodMessage(parsed.error)];
+    const query = new URLSearchParams(Object.entries(q).filter(([k, v]) => k !== 'page' && v !== '')).toString();
+    const body = views.libraryPage(ctxOf(c), { ...raw, page: pageN }, result, topics, query);
+    return page(c, { title: 'Library', body: error ? views.errorPage(error) : body, status: error ? 400 : 200 });
+  });
+
+  // ---- Subscriptions, digests, runs ----
+  const findSubscription = async (name: string) => {
+    const s = (await service.listSubscriptions()).find((x) => x.name === name);
+    if (!s) throw new AppError('NOT_FOUND', `No subscription named "${name}".`);
+    return s;
+  };
+  app.get('/subscriptions', async (c) => page(c, { title: 'Subscriptions', body: views.subscriptionsPage(ctxOf(c), await service.listSubscriptions(), defaults) }));
+  app.get('/subscriptions/:name/edit', async (c) => {
+    const s = await findSubscription(c.req.param('name'));
+    return page(c, { title: `Edit ${s.name}`, body: views.editSubscriptionPage(ctxOf(c), s, defaults) });
+  });
+  app.post('/subscriptions', async (c) => {
+    const b = await c.req.parseBody();
+    const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
+    const parsed = z
+      .object(subscribeTopicShape)
+      .safeParse({
+        name: str('name'),
+        interest: str('interest'),
+        ...(str('query') ? { query: str('query') } : {}),
+        ...(splitList(str('categories')).length ? { categories: splitList(str('categories')) } : {}),
+        ...(str('cron') ? { schedule: str('cron') } : {}),
+        ...(str('timezone') ? { timezone: str('timezone') } : {}),
+        ...(str('topK') ? { top_k: Number(str('topK')) } : {}),
+      });
+    if (!parsed.success) throw new AppError('INVALID_INPUT', zodMessage(parsed.error));
+    const a = parsed.data;
+    const prior = (await service.listSubscriptions()).find((x) => x.name === a.name);
+    const request: SubscriptionRequest = {
+      name: a.name,
+      interest: a.interest,
+      query: a.query ?? null,
+      categories: a.categories ?? [],
+      ...(a.schedule ? { cron: a.schedule } : {}),
+      ...(a.timezone ? { timezone: a.timezone } : {}),
+      ...(a.top_k ? { topK: a.top_k } : {}),
+    };
+    await service.subscribe(request);
+    // Editing keeps a paused subscription paused (subscribe stores it active).
+    if (prior?.paused) await service.pauseSubscription(a.name, true);
+    return actionDone(c, prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`, `/subscriptions#sub-${a.name}`);
+  });
+  app.post('/subscriptions/:name/pause', async (c) => {
+    const b = await c.req.parseBody();
+    const s = await service.pauseSubscription(c.req.param('name'), b.paused === '1');
+    return actionDone(c, s.paused ? `Paused ${s.name}: its schedule will not run.` : `Resumed ${s.name}.`, '/subscriptions');
+  });
+  app.post('/subscriptions/:name/delete', async (c) => {
+    const name = c.req.param('name');
+    const existed = await service.unsubscribe(name);
+    if (!existed) throw new AppError('NOT_FOUND', `No subscription named "${name}".`);
+    return actionDone(c, `Deleted ${name}; its digests stay.`, '/subscriptions');
+  });
+  app.post('/subscriptions/:name/run', async (c) => {
+    const s = await findSubscription(c.req.param('name'));
+    const run = runs.start(s.name);
+    return actionDone(c, `Running the ${s.name} digest…`, `/runs/${run.id}`);
+  });
+  app.get('/runs/:id', (c) => {
+    const run = runs.get(c.req.param('id'));
+    if (!run) throw new AppError('NOT_FOUND', 'No such run (runs are kept for an hour after they finish).');
+    return page(c, { title: `Run: ${run.subscription}`, body: views.runPage(ctxOf(c), run), ...(run.finished ? {} : { refreshSeconds: 2 }) });
+  });
+  app.get('/runs/:id/events', (c) => {
+    const id = c.req.param('id');
+    if (!runs.get(id)) throw new AppError('NOT_FOUND', 'No such run.');
+    const ctx = ctxOf(c);
+    return streamSSE(c, async (stream) => {
+      await new Promise<void>((resolve) => {
+        // Writes in order, and the stream ends only after the last one is written.
+        let written = Promise.resolve();
+        const send = (e: RunEvent) => {
+          const data = e.type === 'started' ? { ...e, url: views.temporalRunUrl(ctx, e) } : e.type === 'done' ? { ...e, links: e.digestKeys.map((k) => ({ key: k, href: views.digestHref(k) })) } : e;
+          written = written.then(() => stream.writeSSE({ event: e.type, data: JSON.stringify(data) })).catch(() => {});
+          if (e.type === 'done' || e.type === 'error') void written.then(resolve);
+        };
+        const stop = runs.listen(id, send);
+        stream.onAbort(() => {
+          stop();
+          resolve();
+        });
+      });
+    });
+  });
+  app.get('/subscriptions/:name/digests', async (c) => {
+    const name = c.req.param('name');
+    return page(c, { title: `Digests of ${name}`, body: views.digestsPage(name, await service.listDigests(name, 100)) });
+  });
+  app.get('/digest', async (c) => {
+    const key = c.req.query('key') ?? '';
+    const d = await service.getDigest(key);
+    if (!d) throw new AppError('NOT_FOUND', `No digest ${key}.`);
+    return page(c, { title: `${d.subscription} — ${d.date}`, body: views.digestPage(ctxOf(c), d), math: true });
+  });
+
+  // ---- Chat ----
+  const pushChat = (s: Session, entry: Session['chat'][number]) => {
+    s.chat.push(entry);
+    if (s.chat.length > 60) s.chat.splice(0, s.chat.length - 60);
+  };
+  const chatNotice = agent.enabled ? null : 'No LLM is configured, so answers come from the papers in your library (set LLM_BASE_URL and LLM_MODEL for the research agent).';
+  app.get('/chat', (c) => page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, null), math: true }));
+  app.post('/chat', async (c) => {
+    const b = await c.req.parseBody();
+    const question = String(b.question ?? '').trim().slice(0, 2000);
+    try {
+      limit(c, 'chat');
+      const tools: string[] = [];
+      const reply = await agent.ask({ question, conversationId: c.var.session.conversationId }, undefined, { signal: c.req.raw.signal, onTool: (t) => tools.push(t.label) });
+      pushChat(c.var.session, { role: 'user', text: question });
+      pushChat(c.var.session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });
+      return c.redirect(`/chat#msg-${c.var.session.chat.length - 1}`, 303);
+    } catch (e) {
+      return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : 400 });
+    }
+  });
+  app.post('/chat/stream', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { question?: unknown };
+    const question = typeof body.question === 'string' ? body.question.trim().slice(0, 2000) : '';
+    const session = c.var.session;
+    return streamSSE(c, async (stream) => {
+      const ac = new AbortController();
+      stream.onAbort(() => ac.abort());
+      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+      try {
+        if (!question) throw new AppError('INVALID_INPUT', 'Type a question first.');
+        limit(c, 'chat');
+        const tools: string[] = [];
+        const reply = await agent.ask({ question, conversationId: session.conversationId }, (message) => void send('progress', { message }), {
+          signal: ac.signal,
+          onTool: (t) => {
+            tools.push(t.label);
+            void send('tool', { label: t.label, isError: t.isError });
+          },
+        });
+        pushChat(session, { role: 'user', text: question });
+        pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });
+        const n = session.chat.length - 1;
+        await send('answer', { html: (await views.assistantMessage(reply.answer, reply.cited, tools, n)).toString(), cited: reply.cited, notice: reply.notice, id: `msg-${n}` });
+      } catch (e) {
+        await send('error', { message: errorMessage(e) });
+      }
+    });
+  });
+  app.post('/chat/reset', async (c) => {
+    const s = c.var.session;
+    await agent.reset(s.conversationId).catch(() => {});
+    s.conversationId = `${s.conversationId.replace(/~\d+$/, '')}~${Date.now()}`;
+    s.chat = [];
+    return actionDone(c, 'New conversation.', '/chat');
+  });
+
+  // ---- Voice ----
+  app.post('/audio/transcribe', async (c) => {
+    limit(c, 'audio');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const text = await audio.transcribe(bytes, c.req.header('content-type') ?? 'audio/webm');
+    return c.json({ ok: true, text });
+  });
+  app.post('/audio/speech', async (c) => {
+    if (!audio.enabled) return c.json({ ok: false, error: 'No audio server is configured (AUDIO_BASE_URL): the browser reads aloud instead.', fallback: 'browser' }, 501);
+    limit(c, 'audio');
+    const body = (await c.req.json().catch(() => ({}))) as { text?: unknown };
+    const text = typeof body.text === 'string' ? body.text.slice(0, MAX_SPEECH_CHARS) : '';
+    const out = await audio.speak(text);
+    c.header('content-type', out.contentType);
+    c.header('cache-control', 'no-store');
+    return c.body(new Uint8Array(out.audio));
+  });
+
+  app.notFound((c) => (c.var.session ? page(c as Context<Env>, { title: 'Not found', body: views.errorPage('There is no page here.'), status: 404 }) : c.text('Not found', 404)));
+
+  return app;
+}
+
+/**
+ * Starts the web app on WEB_ADDR (or `deps.addr`). Refuses (CONFIG_INVALID) a non-loopback
+ * address without WEB_TOKEN, like the config check. Host headers other than this server's names
+ * are refused; a wildcard address (0.0.0.0, ::) answers any Host, WEB_TOKEN being the guard.
+ */
+export async function startWebServer(deps: WebServerDeps): Promise<WebServer> {
+  const addr = deps.addr ?? deps.config.WEB_ADDR;
+  assertNoProblems(webProblems(addr, deps.config.WEB_TOKEN, deps.addr ? 'addr' : 'WEB_ADDR'));
+  if (addr === 'off') throw new AppError('CONFIG_INVALID', 'WEB_ADDR is off: set it to host:port (e.g. 127.0.0.1:8080) to serve the web app.');
+  const { host, port } = parseListenAddress(addr, 'WEB_ADDR');
+  const wildcard = host === '0.0.0.0' || host === '::';
+  let allowed = new Set<string>();
+  const app = createWebApp(deps, { allowedHost: (h) => allowed.has(h) || (wildcard && h !== '') });
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const name = host.includes(':') ? `[${host}]` : host;
+  const names = ['127.0.0.1', 'localhost', '[::1]', ...(isLoopbackHost(host) || wildcard ? [] : [name.toLowerCase()])];
+  allowed = new Set(names.map((n) => `${n}:${bound}`));
+  const url = `http://${wildcard ? '127.0.0.1' : name}:${bound}`;
+  if (!isLoopbackHost(host)) deps.logger.warn({ url }, 'the web app is reachable from other machines; WEB_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
