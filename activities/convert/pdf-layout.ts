@@ -12,6 +12,16 @@ export interface TextRun {
   y: number;
   width: number;
   size: number;
+  /** pdf.js's id of the run's font (`g_d0_f3`), the same for every run in that font. */
+  font?: string;
+}
+
+/** Letters and digits of one font in a segment, in reading order. */
+export interface FontRun {
+  font: string;
+  chars: number;
+  /** The run is a section number alone (`2.8.`), often set in the body face before a bold title. */
+  number?: boolean;
 }
 
 /** A horizontal run of text on one baseline that does not cross a column gap. */
@@ -25,6 +35,12 @@ export interface Segment {
   baseline: number;
   /** Font size of the dominant (longest) run. */
   size: number;
+  /** Font ids of the runs left to right, with their letters and digits, to tell which faces set the line. */
+  fonts?: FontRun[];
+  /** Set in a bold face throughout (letters in a font whose name says bold), once fonts are named. */
+  bold?: boolean;
+  /** Letters and digits at the start of the line set in bold (a run-in heading `2.1. Title.`). */
+  boldLead?: number;
 }
 
 /** Group runs into baseline rows, then split rows at gaps wider than a column gutter. */
@@ -64,7 +80,7 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
         const gap = r.x - (last.x + last.width);
         const size = Math.max(last.size, r.size);
         // Section numbers are often set apart by a wide quad (`I.   INTRODUCTION`): keep them.
-        const isNumber = cur.length === 1 && last.size >= 0.9 * r.size && /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H]\.)\s*$/.test(last.text);
+        const isNumber = cur.length === 1 && last.size >= 0.9 * r.size && /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
         if (gap > (isNumber ? 3 : 1.0) * size) flush();
       }
       cur.push(r);
@@ -113,7 +129,7 @@ function joinFragments(a: Segment, b: Segment): Segment | null {
     const at = Math.round(((small.x0 - big.x0) / Math.max(1, big.x1 - big.x0)) * big.text.length);
     const space = big.text.indexOf(' ', at);
     const cut = space < 0 ? big.text.length : space;
-    return { ...big, text: `${big.text.slice(0, cut)}${small.text}${big.text.slice(cut)}`, top: Math.min(big.top, small.top) };
+    return { ...big, text: `${big.text.slice(0, cut)}${small.text}${big.text.slice(cut)}`, top: Math.min(big.top, small.top), ...(big.fonts || small.fonts ? { fonts: [...(big.fonts ?? []), ...(small.fonts ?? [])] } : {}) };
   }
   const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
   const size = big.size;
@@ -133,15 +149,23 @@ function joinFragments(a: Segment, b: Segment): Segment | null {
     bottom: Math.max(a.bottom, b.bottom),
     baseline: big.baseline,
     size: big.size,
+    ...(left.fonts || right.fonts ? { fonts: [...(left.fonts ?? []), ...(right.fonts ?? [])] } : {}),
   };
 }
+
+
 
 function toSegment(runs: TextRun[], page: number): Segment {
   let text = '';
   let prevEnd = -Infinity;
   let main = runs[0]!;
+  let fonts: FontRun[] | undefined;
   for (const r of runs) {
     if (r.text.trim().length > main.text.trim().length) main = r;
+    if (r.font !== undefined) {
+      const chars = r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+      (fonts ??= []).push(/^(\d{1,2}|[A-H])(\.\d{1,2})*\.?$/.test(r.text.trim()) ? { font: r.font, chars, number: true } : { font: r.font, chars });
+    }
     const gap = r.x - prevEnd;
     if (text && gap > 0.15 * r.size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
     text += r.text;
@@ -159,7 +183,71 @@ function toSegment(runs: TextRun[], page: number): Segment {
     top: Math.min(...runs.map((r) => r.y - r.size * 0.8)),
     bottom: Math.max(...runs.map((r) => r.y + r.size * 0.2)),
     size,
+    ...(fonts ? { fonts } : {}),
   };
+}
+
+/** arXiv's identifier stamp, in case a PDF carries it unrotated. */
+const STAMP = /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
+const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+
+/**
+ * Page furniture, dropped before reading order: running heads and feet, page numbers and any
+ * unrotated arXiv stamp. A running line is found by repetition, wherever it sits: the same text
+ * (digits aside) among the outermost lines (the three top or bottom rows, or the top/bottom 9 %) of at
+ * least 30 % of the pages (and 3), at the same height (within 2 % of the page) each time. A page
+ * number is a lone number (`12`, `– 12 –`, `Page 3 of 9`, `iv`) in the top or bottom row of its page
+ * or in the 9 % bands.
+ */
+export function dropPageFurniture(pages: Segment[][], heights: number[]): Segment[][] {
+  const key = (s: Segment) => s.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  const zones = pages.map((segs, p) => outerLines(segs, heights[p]!));
+  const seen = new Map<string, Array<{ page: number; y: number }>>();
+  pages.forEach((segs, p) => {
+    for (const s of segs) {
+      if (!zones[p]!.has(s)) continue;
+      const k = key(s);
+      const list = seen.get(k) ?? [];
+      list.push({ page: p, y: s.top / heights[p]! });
+      seen.set(k, list);
+    }
+  });
+  const repeatMin = Math.max(3, Math.ceil(pages.length * 0.3));
+  const repeated = (s: Segment, p: number) => {
+    const y = s.top / heights[p]!;
+    const pagesAtY = new Set((seen.get(key(s)) ?? []).filter((o) => Math.abs(o.y - y) < 0.02).map((o) => o.page));
+    return pagesAtY.size >= repeatMin;
+  };
+  return pages.map((segs, p) =>
+    segs.filter((s) => {
+      if (STAMP.test(s.text)) return false;
+      const zone = zones[p]!.get(s);
+      if (zone === undefined) return true;
+      if (PAGE_NUMBER.test(s.text) && zone.edge) return false;
+      return pages.length < 3 || !repeated(s, p);
+    }),
+  );
+}
+
+/**
+ * The outermost lines of a page: the segments of its three top and three bottom rows, and any in
+ * the top/bottom 9 %; `edge` marks the very first and last row (and the bands), where a lone number
+ * is a page number.
+ */
+function outerLines(segs: Segment[], height: number): Map<Segment, { edge: boolean }> {
+  const rows: number[] = [];
+  for (const b of segs.map((s) => s.baseline).sort((x, y) => x - y)) {
+    if (!rows.length || b - rows[rows.length - 1]! > 2) rows.push(b);
+  }
+  const rowOf = (s: Segment) => rows.findIndex((r) => Math.abs(s.baseline - r) <= 2 || r > s.baseline);
+  const out = new Map<Segment, { edge: boolean }>();
+  for (const s of segs) {
+    const band = s.top < height * 0.09 || s.bottom > height * 0.91;
+    const r = rowOf(s);
+    const fromBottom = rows.length - 1 - r;
+    if (band || r < 3 || fromBottom < 3) out.set(s, { edge: band || r === 0 || fromBottom === 0 });
+  }
+  return out;
 }
 
 interface Gap {

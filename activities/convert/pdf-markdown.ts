@@ -16,6 +16,14 @@ const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 const BULLET = /^[•◦▪●○■□‣⁃∙·*–]\s*/;
 const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
 
+/** The paragraph (or list item, reference entry, caption) being written. */
+interface Para {
+  kind: 'p' | 'li' | 'ref' | 'caption';
+  text: string;
+  last: Segment;
+  maxX1: number;
+}
+
 /** Markdown and what was found while writing it. */
 export interface Rendered {
   markdown: string;
@@ -36,7 +44,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
   const blocks: string[] = [];
   const footnotes: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
-  let para: { kind: 'p' | 'li' | 'ref' | 'caption'; text: string; last: Segment; maxX1: number } | null = null;
+  let para: Para | null = null;
   let inReferences = false;
   let sawRoman = false;
 
@@ -74,16 +82,25 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
       const newColumn = !prev || !sameFlow;
 
       // A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph.
-      const runIn = RUN_IN.exec(s.text);
-      if (runIn && (!para || /[.!?:]["')\]]?$/.test(para.text)) && inSequence(runIn[1]!.replace(/\.$/, ''), numbering) && runIn[2]!.split(/\s+/).length <= 10) {
+      const runIn: RunIn | null = boldRunIn(s, numbering) ?? textRunIn(s, (para as Para | null)?.text, numbering);
+      if (runIn) {
         flush();
         advance(s.text, numbering);
         headingsSeen++;
-        blocks.push(`${'#'.repeat(Math.min(6, 2 + (runIn[1]!.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn[1]} ${runIn[2]}`);
-        para = { kind: 'p', text: s.text.slice(runIn[0].length), last: s, maxX1: s.x1 };
+        blocks.push(`${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`);
+        para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
         continue;
       }
-      const heading = headingLevel(s, bodySize, pitch, gapAbove, sawRoman, p === 0 && headingsSeen === 0, numbering);
+      const heading = headingLevel(s, {
+        body: bodySize,
+        pitch,
+        gapAbove: newColumn ? Infinity : gapAbove,
+        sawRoman,
+        frontMatter: p === 0 && headingsSeen === 0,
+        seq: numbering,
+        alone: aloneOnRow(s, segs),
+        next: segs[i + 1],
+      });
       if (heading) {
         flush();
         advance(s.text, numbering);
@@ -185,6 +202,42 @@ export function contentsEntries(pages: Segment[][]): Contents {
   return out;
 }
 
+/** A numbered heading run into its paragraph: number, title, and the paragraph text after it. */
+interface RunIn {
+  num: string;
+  title: string;
+  rest: string;
+}
+
+const RUN_IN_NUMBER = /^((?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?)\s+(\S.{1,150}?)[.:]$/;
+
+/**
+ * A run-in subsection heading told by its font: the line starts with a bold `2.8. k-shell
+ * decomposition.` (any case, up to a long title) and goes on in the body face.
+ */
+function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
+  if (!s.boldLead) return null;
+  let count = 0;
+  let end = 0;
+  for (const ch of s.text) {
+    end += ch.length;
+    if (/[\p{L}\p{N}]/u.test(ch) && ++count >= s.boldLead) break;
+  }
+  while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
+  const m = RUN_IN_NUMBER.exec(s.text.slice(0, end).trim());
+  const rest = s.text.slice(end).trim();
+  if (!m || !rest || !inSequence(m[1]!.replace(/\.$/, ''), seq)) return null;
+  return { num: m[1]!, title: m[2]!, rest };
+}
+
+/** The same told by its text alone (amsart `2.1. Closeness centrality. The farness of…`), after a finished paragraph. */
+function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunIn | null {
+  const m = RUN_IN.exec(s.text);
+  if (!m || (before !== undefined && !/[.!?:]["')\]]?$/.test(before))) return null;
+  if (!inSequence(m[1]!.replace(/\.$/, ''), seq) || m[2]!.split(/\s+/).length > 10) return null;
+  return { num: m[1]!, title: m[2]!, rest: s.text.slice(m[0].length) };
+}
+
 /** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `) must stay text. */
 function escapeBlockStart(t: string): string {
   return t.replace(/^([#>+*-]|\d+\.)(?=\s|$)/, (m) => (m.length > 1 ? m.replace('.', '\\.') : `\\${m}`));
@@ -251,8 +304,25 @@ function advance(text: string, seq: Numbering): void {
   else if (/^\d+/.test(num)) seq.arabic = Number(num.split('.')[0]);
 }
 
+/** What headingLevel needs to know about a line's surroundings. */
+interface HeadingContext {
+  body: number;
+  pitch: number;
+  /** Space between the previous line of the same column and this one (Infinity at a column top). */
+  gapAbove: number;
+  sawRoman: boolean;
+  /** Page 1 before any heading: title, authors, affiliations. */
+  frontMatter: boolean;
+  seq: Numbering;
+  /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
+  alone: boolean;
+  /** The next line in reading order. */
+  next: Segment | undefined;
+}
+
 /** Markdown level of a heading line, or 0 for body text. */
-function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number, sawRoman: boolean, frontMatter: boolean, seq: Numbering): number {
+function headingLevel(s: Segment, ctx: HeadingContext): number {
+  const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
   if (text.length > 90 || text.length < 2 || /[,;]$/.test(text)) return 0;
   const words = text.split(/\s+/).length;
@@ -261,16 +331,40 @@ function headingLevel(s: Segment, body: number, pitch: number, gapAbove: number,
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
   const m = NUMBERED.exec(text);
-  if (m && (spaced || larger) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
+  if (m && (spaced || larger || boldHeading(s, ctx)) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
     const num = m[1]!.replace(/\.$/, '');
     if (/^We\s/.test(m[2]!) || !inSequence(num, seq)) return 0;
     if (/^[IVX]+$/.test(num)) return 2;
     if (/^[A-H]$/.test(num)) return sawRoman ? 3 : 2;
     return Math.min(6, 2 + (num.match(/\./g)?.length ?? 0));
   }
-  if (SECTION_WORDS.test(bare) && (spaced || larger)) return 2;
+  if (SECTION_WORDS.test(bare) && (spaced || larger || boldHeading(s, ctx))) return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
+  if (!frontMatter && boldHeading(s, ctx) && !m && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
+    return larger || text === text.toUpperCase() ? 2 : 3;
+  }
   return 0;
+}
+
+/**
+ * A bold line set apart as a heading (AAAI and REVTeX set section heads in bold at, or below, the
+ * body size): bold throughout, alone on its row, spaced from the text above, and followed by a line
+ * of body text (or another bold line) just below.
+ */
+function boldHeading(s: Segment, ctx: HeadingContext): boolean {
+  if (!s.bold || !ctx.alone || !(ctx.gapAbove > 0.3 * ctx.pitch) || s.size > ctx.body * 1.6 || s.size < ctx.body * 0.8) return false;
+  const n = ctx.next;
+  if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
+  return n.bold === true || (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25);
+}
+
+/**
+ * No other segment shares the line's baseline within 1.5 em (cells of a table row, a run-in heading's
+ * text); a column gutter is wider.
+ */
+function aloneOnRow(s: Segment, segs: Segment[]): boolean {
+  const reach = 1.5 * s.size;
+  return !segs.some((o) => o !== s && o.page === s.page && Math.abs(o.baseline - s.baseline) < 0.5 * s.size && o.x0 < s.x1 + reach && o.x1 > s.x0 - reach);
 }
 
 const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;

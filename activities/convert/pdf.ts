@@ -3,16 +3,13 @@
  * segments, pages are put in reading order by an XY-cut, running headers/footers, page numbers
  * and arXiv's rotated side stamp are dropped, and the rest is rendered by pdf-markdown.ts.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
+import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
-import { buildSegments, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
+import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from './types.ts';
 
-/** arXiv's identifier stamp, in case a PDF carries it unrotated. */
-const STAMP = /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
-const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
 
 /**
  * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
@@ -21,6 +18,29 @@ const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^
  */
 export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<ConvertResult> {
   const started = performance.now();
+  const { pages, heights, pageCount, warnings } = await layoutPdf(data, opts);
+  const { markdown, title } = renderSegments(pages, heights);
+  return {
+    markdown,
+    title,
+    sections: sectionsOf(markdown),
+    pageCount,
+    warnings,
+    timings: { totalMs: Math.round(performance.now() - started) },
+  };
+}
+
+/** A PDF's line segments in reading order, page furniture removed, before Markdown. */
+export interface PdfLayout {
+  pages: Segment[][];
+  /** Page heights in points. */
+  heights: number[];
+  pageCount: number;
+  warnings: string[];
+}
+
+/** The layout stage of convertPdf (same errors): segments, bold faces, furniture, reading order. */
+export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<PdfLayout> {
   const warnings: string[] = [];
   const task = getDocument({
     // pdf.js detaches the buffer it is given; copy so callers keep theirs.
@@ -30,6 +50,9 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,
+    // Pages are only ever run through getOperatorList to learn font names (nameFonts): images are
+    // skipped (with stopAtErrors false pdf.js leaves them out), never decoded.
+    maxImageSize: 1,
   });
   let doc;
   try {
@@ -61,16 +84,9 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
       page.cleanup();
     }
     assertTextLayer(rawPages, last);
-    const cleaned = dropRunningLines(rawPages, heights).map((segs) => readingOrder(segs));
-    const { markdown, title } = renderSegments(cleaned, heights);
-    return {
-      markdown,
-      title,
-      sections: sectionsOf(markdown),
-      pageCount,
-      warnings,
-      timings: { totalMs: Math.round(performance.now() - started) },
-    };
+    markBold(rawPages, await nameFonts(doc, rawPages));
+    const pages = dropPageFurniture(rawPages, heights).map((segs) => readingOrder(segs));
+    return { pages, heights, pageCount, warnings };
   } catch (e) {
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
@@ -129,31 +145,84 @@ function toRun(item: TextItem, x0: number, yTop: number, width: number, height: 
   const lead = text.length - text.trimStart().length;
   const trimmed = text.trim();
   const perChar = item.width / Math.max(1, text.length);
-  return { text: trimmed, x: x + lead * perChar, y, width: trimmed.length * perChar, size: Math.abs(d) || item.height };
+  return { text: trimmed, x: x + lead * perChar, y, width: trimmed.length * perChar, size: Math.abs(d) || item.height, font: item.fontName };
 }
 
+/** Bold faces by name, subset prefix (`ABCDEF+`) removed: Times-Bold, NimbusRomNo9L-Medi, CMBX10, LinBiolinumTB, Arial-BoldMT… */
+export const BOLD_FONT = /bold|black|heavy|semibold|demi|-?medi(um)?\b|^(cmbx|cmb\d|cmssbx|sfbx|ecbx|ptmb|phvb|pplb)|[a-z]TB$|-bd\b|-B$/i;
+
 /**
- * Running headers and footers repeat (digits aside) in the top or bottom band of many pages; page
- * numbers sit alone there. Both are dropped, as is any unrotated arXiv stamp.
+ * The names of the fonts that might set a heading. pdf.js's text content knows a font only by an
+ * id (`g_d0_f3`); its name arrives with the operator list of a page that uses it. Candidates are the
+ * fonts other than the body font that set a whole short line starting like a heading; the first
+ * page showing each is run through getOperatorList (images skipped, at most MAX_NAMING_PAGES pages,
+ * usually one to three), which costs far less than a second pass over every page.
  */
-function dropRunningLines(pages: Segment[][], heights: number[]): Segment[][] {
-  const key = (s: Segment) => s.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
-  const inBand = (s: Segment, h: number) => s.top < h * 0.09 || s.bottom > h * 0.91;
-  const counts = new Map<string, number>();
-  pages.forEach((segs, p) => {
-    const seen = new Set<string>();
-    for (const s of segs) if (inBand(s, heights[p]!)) seen.add(key(s));
-    for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
-  });
-  const repeatMin = Math.max(3, Math.ceil(pages.length * 0.3));
-  return pages.map((segs, p) =>
-    segs.filter((s) => {
-      if (STAMP.test(s.text)) return false;
-      if (!inBand(s, heights[p]!)) return true;
-      if (PAGE_NUMBER.test(s.text)) return false;
-      return pages.length < 3 || (counts.get(key(s)) ?? 0) < repeatMin;
-    }),
-  );
+async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const total = new Map<string, number>();
+  for (const s of pages.flat()) for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
+  const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const firstPage = new Map<string, number>();
+  for (const [p, segs] of pages.entries()) {
+    for (const s of segs) {
+      // The faces a line starts in, up to the body face: a heading, or the lead of a run-in heading.
+      if (!/^[\p{L}\d]/u.test(s.text)) continue;
+      for (const [i, f] of (s.fonts ?? []).entries()) {
+        if (f.font === body && !(i === 0 && f.number)) break;
+        if (f.font !== body && f.chars > 0 && !firstPage.has(f.font)) firstPage.set(f.font, p);
+      }
+    }
+  }
+  const wanted = [...new Set(firstPage.values())].slice(0, MAX_NAMING_PAGES);
+  for (const p of wanted) {
+    try {
+      const page = await doc.getPage(p + 1);
+      await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
+      for (const font of firstPage.keys()) {
+        if (names.has(font) || !page.commonObjs.has(font)) continue;
+        const name = (page.commonObjs.get(font) as { name?: string } | null)?.name;
+        if (name) names.set(font, name.replace(/^[A-Z]{6}\+/, ''));
+      }
+      page.cleanup();
+    } catch {
+      // A page pdf.js cannot build an operator list for only costs its fonts' weights.
+    }
+  }
+  return names;
+}
+
+const MAX_NAMING_PAGES = 6;
+
+/** Flag the segments set in named bold faces throughout, and count the bold letters a line starts with. */
+function markBold(pages: Segment[][], names: Map<string, string>): void {
+  const bold = new Set([...names].filter(([, name]) => BOLD_FONT.test(name)).map(([id]) => id));
+  if (!bold.size) return;
+  for (const s of pages.flat()) {
+    const runs = s.fonts ?? [];
+    const all = runs.reduce((n, f) => n + f.chars, 0);
+    const inBold = runs.reduce((n, f) => n + (bold.has(f.font) ? f.chars : 0), 0);
+    if (all >= 2 && inBold >= 0.85 * all) s.bold = true;
+    // A section number in the body face before a bold title counts with the title, and so do a
+    // few letters in another face inside it (a variable `k`, `CN(1)`).
+    let lead = 0;
+    let boldSeen = false;
+    for (let i = 0; i < runs.length; i++) {
+      const f = runs[i]!;
+      if (bold.has(f.font) || f.chars === 0 || (i === 0 && f.number)) {
+        boldSeen ||= bold.has(f.font) && f.chars > 0;
+        lead += f.chars;
+        continue;
+      }
+      let gap = 0;
+      let j = i;
+      while (j < runs.length && !bold.has(runs[j]!.font)) gap += runs[j++]!.chars;
+      if (j === runs.length || gap > 5) break;
+      lead += gap;
+      i = j - 1;
+    }
+    if (boldSeen) s.boldLead = lead;
+  }
 }
 
 /**
