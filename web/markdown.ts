@@ -31,7 +31,7 @@ const MAX_TEX_CHARS = 4000;
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'em', 'strong', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br', 'sup', 'sub', 'del', 'span', 'section'],
-  allowedAttributes: { a: ['href', 'title'], h2: ['id'], h3: ['id'], h4: ['id'], td: ['align'], th: ['align'], ol: ['start'], span: ['class'] },
+  allowedAttributes: { a: ['href', 'title', 'rel'], h2: ['id'], h3: ['id'], h4: ['id'], td: ['align'], th: ['align'], ol: ['start'], span: ['class'] },
   allowedClasses: { span: ['math-slot'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],

@@ -1,0 +1,78 @@
+/**
+ * The web app's pure parts: the Markdown sanitiser and math typesetting (on hostile input), the
+ * schedule in words, the rate limiter, and the WEB_ADDR/WEB_TOKEN rules.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { webProblems } from '../../lib/listen-address.ts';
+import { renderMarkdown } from '../../web/markdown.ts';
+import { describeSchedule } from '../../web/schedule-words.ts';
+import { RateLimiter } from '../../web/security.ts';
+
+describe('web/markdown: sanitised Markdown with server-side KaTeX', () => {
+  it('drops scripts, handlers, images, javascript: links and forged math slots; keeps text and safe links', () => {
+    const r = renderMarkdown(
+      [
+        '# <img src=x onerror=alert(1)> Title',
+        '',
+        'Para <b onclick="x()">bold</b> [bad](javascript:alert(1)) [good](https://arxiv.org/abs/1706.03762) <iframe src="https://evil"></iframe>',
+        '',
+        '<script>alert(1)</script>',
+        '',
+        '<span class="math-slot">Mdeadbeefx0x</span> <h2 id="evil">H</h2> <a href="https://x" onmouseover="y()" style="color:red">s</a>',
+      ].join('\n'),
+    );
+    assert.doesNotMatch(r.html, /<img|<script|<iframe|onerror|onclick|onmouseover|javascript:|style="color/i);
+    assert.match(r.html, /<a href="https:\/\/arxiv.org\/abs\/1706.03762" rel="nofollow noopener noreferrer">good<\/a>/);
+    assert.match(r.html, /<h2>H<\/h2>/, 'an author-set id is dropped');
+    assert.match(r.html, /Mdeadbeefx0x/, 'a forged slot stays text');
+    assert.equal(r.mathCount, 0);
+  });
+
+  it('typesets inline and display math, not dollar amounts or code', () => {
+    const r = renderMarkdown('## 1 Intro\n\nEnergy $E=mc^2$ costs $5 and $6, `$x$` in code.\n\n$$\\int_0^1 f(x)\\,dx$$\n\nBad $\\frac{1}{$ stays.');
+    assert.equal(r.mathCount, 3);
+    assert.equal((r.html.match(/class="katex"/g) ?? []).length, 2);
+    assert.match(r.html, /<code class="math-source" title="not typeset">\$\\frac\{1\}\{\$<\/code>/, 'TeX KaTeX cannot parse stays visible as source');
+    assert.match(r.html, /class="katex-display"/);
+    assert.match(r.html, /costs \$5 and \$6/);
+    assert.match(r.html, /<code>\$x\$<\/code>/);
+    assert.deepEqual(r.outline, [{ level: 2, text: '1 Intro', id: 'sec-1-intro' }]);
+  });
+
+  it('KaTeX runs untrusted: \\href and \\url are not links', () => {
+    const r = renderMarkdown('Link $\\href{javascript:alert(1)}{x}$ and $\\url{https://evil}$.');
+    assert.doesNotMatch(r.html, /<a /);
+  });
+});
+
+describe('web/schedule-words', () => {
+  it('explains the default schedule and warns about one that misses feeds', () => {
+    assert.equal(describeSchedule('15 1,7 * * 1-5', 'America/New_York'), "every weekday (Monday to Friday) at 01:15 and 07:15 America/New_York, after arXiv's midnight ET feed: every announcement is read.");
+    assert.match(describeSchedule('0 9 * * 1', 'Europe/Berlin'), /^every Monday at 09:00 Europe\/Berlin\. Note: .*never reads arXiv's Tuesday, Wednesday, Thursday, Friday feed/);
+    assert.match(describeSchedule('0 3 1 1 *', 'UTC'), /^on day 1 of the month in January at 03:00 UTC\. Note:/);
+  });
+});
+
+describe('web/security RateLimiter', () => {
+  it('allows a burst, then one per interval, per key', () => {
+    const l = new RateLimiter(2, 1000);
+    assert.equal(l.take('a', 0), 0);
+    assert.equal(l.take('a', 0), 0);
+    assert.equal(l.take('a', 0), 1000);
+    assert.equal(l.take('b', 0), 0, 'another key has its own bucket');
+    assert.equal(l.take('a', 500), 500);
+    assert.equal(l.take('a', 1000), 0);
+  });
+});
+
+describe('WEB_ADDR and WEB_TOKEN rules', () => {
+  it('loopback needs nothing; another address needs a long token; off is off', () => {
+    assert.deepEqual(webProblems('127.0.0.1:8080', undefined), []);
+    assert.deepEqual(webProblems('off', undefined), []);
+    assert.match(webProblems('0.0.0.0:8080', undefined)[0] ?? '', /^WEB_TOKEN: is required: WEB_ADDR=0\.0\.0\.0:8080 is not a loopback address/);
+    assert.deepEqual(webProblems('0.0.0.0:8080', 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b'), []);
+    assert.match(webProblems('127.0.0.1:8080', 'short')[0] ?? '', /^WEB_TOKEN: is too short/);
+    assert.match(webProblems('nonsense', undefined)[0] ?? '', /^WEB_ADDR: must be host:port/);
+  });
+});
