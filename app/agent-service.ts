@@ -3,7 +3,14 @@
  * `agent_ask` all use this one loop (the agentTurn workflow). Without an LLM configured it answers
  * from the library (RadarService.askPapers) and says so in one sentence.
  */
-import type { CallOptions, ProgressFn } from './radar-service.ts';
+import type { ConversationStore, LibraryStore } from '../activities/store/port.ts';
+import type { ConversationMessage } from '../activities/store/port.ts';
+import { arxivIdsIn, type AgentMessage } from '../domain/agent.ts';
+import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { AgentTurnInput } from '../workflows/agent-turn.ts';
+import type { WorkflowRunner } from './ports.ts';
+import type { CallOptions, ProgressFn, RadarService } from './radar-service.ts';
 
 /** One tool call of a turn, as shown to the user. */
 export interface AgentTraceItem {
@@ -54,4 +61,154 @@ export interface AgentService {
 }
 
 /** The sentence shown when no LLM is configured. */
-export const NO_LLM_NOTICE = 'No LLM is configured (set LLM_BASE_URL and LLM_MODEL for the research agent), so this answer comes from the papers in your library.';
+export const NO_LLM_NOTICE =
+  'No LLM is configured (set LLM_BASE_URL and LLM_MODEL for the research agent), so this answer comes from the papers in your library.';
+
+/** What the agent service is built from. */
+export interface AgentPorts {
+  runner: WorkflowRunner;
+  store: Pick<LibraryStore, 'getPaper'> & ConversationStore;
+  /** The cited library answer, when no LLM is configured. */
+  radar: Pick<RadarService, 'askPapers'>;
+  /** The agent's tools as the worker offers them (name and description). */
+  tools: () => Array<{ name: string; description: string }>;
+}
+
+export interface AgentSettings {
+  /** An LLM is configured: the agent runs. */
+  enabled: boolean;
+  limits: AgentTurnInput['limits'];
+  llmTimeoutMs: number;
+  /** The turn's execution timeout: its wall-time budget plus room for the last LLM calls. */
+  turnTimeoutMs: number;
+}
+
+/** Turns of a stored conversation kept in the model's context (older ones are dropped). */
+const KEPT_TURNS = 6;
+/** Tool results of earlier turns are shortened to this (their arXiv ids stay listed, so they can still be cited). */
+const OLD_TOOL_CHARS = 1500;
+
+/**
+ * The conversation as the model gets it: the last KEPT_TURNS user turns, tool results of earlier
+ * turns shortened (keeping the ids they named, so a follow-up may still cite them).
+ */
+export function compactHistory(messages: AgentMessage[]): AgentMessage[] {
+  const userAt = messages.flatMap((m, i) => (m.role === 'user' ? [i] : []));
+  const from = userAt.length > KEPT_TURNS ? userAt[userAt.length - KEPT_TURNS]! : 0;
+  return messages.slice(from).map((m) => {
+    if (m.role !== 'tool' || m.content.length <= OLD_TOOL_CHARS) return m;
+    const ids = arxivIdsIn(m.content);
+    return {
+      ...m,
+      content: `${m.content.slice(0, OLD_TOOL_CHARS)}…[shortened]${ids.length ? ` arXiv ids in this result: ${ids.join(', ')}` : ''}`,
+    };
+  });
+}
+
+/** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
+export function createAgentService(ports: AgentPorts, settings: AgentSettings, logger: Logger): AgentService {
+  const { store } = ports;
+
+  async function citedPapers(ids: string[]): Promise<AgentReply['cited']> {
+    return Promise.all(
+      ids.map(async (id) => {
+        const p = await store.getPaper(id).catch(() => null);
+        return { id, title: p?.title ?? null, url: p?.links.abs ?? `https://arxiv.org/abs/${id}` };
+      }),
+    );
+  }
+
+  return {
+    enabled: settings.enabled,
+    tools: ports.tools,
+
+    async reset(conversationId) {
+      await store.deleteConversation(conversationId);
+    },
+
+    async ask(input, progress, options = {}) {
+      const started = Date.now();
+      const question = input.question.trim();
+      if (!question) throw new AppError('INVALID_INPUT', 'The question is empty: ask something.');
+      if (!settings.enabled) {
+        const a = await ports.radar.askPapers(question, progress, options);
+        const ids = [...new Set(a.citations.map((c) => c.arxivId))];
+        return {
+          answer: a.answer,
+          cited: await citedPapers(ids),
+          removed: [],
+          usedAgent: false,
+          notice: NO_LLM_NOTICE,
+          steps: 0,
+          toolCalls: 0,
+          toolChars: 0,
+          budget: null,
+          trace: [],
+          ms: Date.now() - started,
+        };
+      }
+      const prior = input.conversationId
+        ? ((await store.getConversation(input.conversationId))?.messages as AgentMessage[] | undefined)
+        : undefined;
+      const messages: AgentMessage[] = [...compactHistory(prior ?? []), { role: 'user', content: question }];
+      let seen = 0;
+      const heard = (trace: AgentTraceItem[]) => {
+        for (const item of trace.slice(seen)) options.onTool?.(item);
+        seen = Math.max(seen, trace.length);
+      };
+      // Loaded here, not at the top: the workflow SDK is slow to load and most commands never ask.
+      const { agentTraceQuery, agentTurn } = await import('../workflows/agent-turn.ts');
+      let result;
+      try {
+        result = await ports.runner.run(
+          agentTurn,
+          [{ messages, limits: settings.limits, llmTimeoutMs: settings.llmTimeoutMs }],
+          {
+            idPrefix: 'agent',
+            label: 'thinking…',
+            what: 'question',
+            onDemand: true,
+            timeoutMs: settings.turnTimeoutMs,
+            progress: progress && ((message, detail) => message !== 'done' && progress(message, detail)),
+            signal: options.signal,
+            onStart: options.onStart,
+            watch: { query: agentTraceQuery, onValue: heard },
+          },
+        );
+      } catch (e) {
+        if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT'))
+          throw e;
+        throw new AppError('LLM_FAILED', `The agent failed: ${errorMessage(e)}`, { cause: e });
+      }
+      heard(result.trace);
+      if (input.conversationId) {
+        await store.saveConversation(input.conversationId, [
+          ...(prior ?? []),
+          ...result.messages.slice(messages.length - 1),
+        ] as ConversationMessage[]);
+      }
+      logger.info(
+        {
+          steps: result.steps,
+          toolCalls: result.toolCalls,
+          toolChars: result.toolChars,
+          budget: result.budget,
+        },
+        'agent turn done',
+      );
+      return {
+        answer: result.answer,
+        cited: await citedPapers(result.cited),
+        removed: result.removed,
+        usedAgent: true,
+        notice: null,
+        steps: result.steps,
+        toolCalls: result.toolCalls,
+        toolChars: result.toolChars,
+        budget: result.budget,
+        trace: result.trace,
+        ms: Date.now() - started,
+      };
+    },
+  };
+}

@@ -11,6 +11,7 @@ import type { Publisher } from '../activities/publish/types.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
 import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
 import type { SearchOptions } from '../activities/arxiv/client.ts';
+import type { Paper } from '../domain/paper.ts';
 import type { Subscription } from '../domain/subscription.ts';
 import type { ProgressFn } from './radar-service.ts';
 
@@ -46,7 +47,11 @@ export interface WatchedQuery<T = unknown> {
  * failing activity's own code).
  */
 export interface WorkflowRunner {
-  run<W extends Workflow>(workflow: W, args: Parameters<W>, options: RunOptions): Promise<Awaited<ReturnType<W>>>;
+  run<W extends Workflow>(
+    workflow: W,
+    args: Parameters<W>,
+    options: RunOptions,
+  ): Promise<Awaited<ReturnType<W>>>;
 }
 
 /** Keeps each subscription's Temporal Schedule in step with the stored subscription. */
@@ -64,6 +69,8 @@ export interface FileConverter {
 /** arXiv's API, through the rate-limited, gated client. */
 export interface ArxivSearch {
   search(query: string, options: SearchOptions): Promise<ArxivFeed>;
+  /** Metadata by id (arXiv's id_list). */
+  lookupBatch(ids: string[]): Promise<{ papers: Paper[] }>;
 }
 
 /** Everything the RadarService is built from. */

@@ -1,10 +1,23 @@
 /**
  * The one command layer behind the CLI, the Discord bot and the MCP server, so behaviour is the
- * same everywhere. Front ends validate and format; this layer does the work (through Temporal
- * workflows and the paper library). The implementation is built in workers/ from Config.
+ * same everywhere. Front ends validate and format; this layer does the work through its ports
+ * (app/ports.ts: Temporal workflows, the library, models, arXiv), which workers/ builds from Config.
  */
-import type { Paper } from '../activities/arxiv/paper.ts';
-import type { Digest, Receipt, Summary } from '../activities/publish/digest.ts';
+import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
+import type { SortBy } from '../activities/arxiv/query.ts';
+import type { AnswerPassage } from '../activities/answer/answer.ts';
+import type { ConvertResult } from '../activities/convert/types.ts';
+import type { SummaryInput } from '../activities/summarize/extractive.ts';
+import { renderPaperMarkdown } from '../activities/convert/render.ts';
+import type { BuiltQuery } from '../activities/query/heuristic.ts';
+import { extractArxivId } from '../domain/arxiv-ids.ts';
+import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
+import { formatTopicMarkdown } from '../domain/topic-markdown.ts';
+import type { Paper } from '../domain/paper.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { RadarPorts, ServiceSettings } from './ports.ts';
+import { subscribe, viewOf } from './subscriptions.ts';
+import type { Digest, Receipt, Summary } from '../domain/digest.ts';
 
 /**
  * Reports progress of long work ("searching arXiv…", "ranking 40 papers…"). `detail.waiting`
@@ -20,6 +33,8 @@ export type ProgressFn = (message: string, detail?: { waiting?: boolean; key?: s
  */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Hears the Temporal workflow doing the work as soon as it starts (the web app links it in the Temporal UI). */
+  onStart?: (run: { workflowId: string; runId: string }) => void;
 }
 
 /** Most papers one search returns (searchPapers caps maxResults here; the MCP schema states it). */
@@ -60,12 +75,16 @@ export interface ListFiltersInput {
 }
 
 /** The seed-002 shapes are the library's own: one definition, in the store port. */
-export type { ListedPaper, ListResult as ListResultOutput } from '../activities/store/port.ts';
-import type { Destinations, ListResult as ListResultOutput, Subscription } from '../activities/store/port.ts';
+export type { ListedPaper, ListResult as ListResultOutput } from '../domain/library.ts';
+export type { AnswerPassage, ArxivFeed, BuiltQuery, ConvertResult, SortBy };
+import type { ListResult as ListResultOutput } from '../domain/library.ts';
+import type { Destinations, Subscription } from '../domain/subscription.ts';
 
 export interface Answer {
   answer: string;
   citations: Array<{ arxivId: string; section: string }>;
+  /** The library passages the answer was built from, best first. */
+  passages: AnswerPassage[];
   usedLlm: boolean;
 }
 
@@ -87,7 +106,10 @@ export interface SubscriptionRequest {
 }
 
 /** A subscription as shown to users: the stored one without its webhook URL (a secret). */
-export type SubscriptionView = Pick<Subscription, 'name' | 'query' | 'categories' | 'interest' | 'cron' | 'timezone' | 'topK' | 'minScore' | 'paused'> & {
+export type SubscriptionView = Pick<
+  Subscription,
+  'name' | 'query' | 'categories' | 'interest' | 'cron' | 'timezone' | 'topK' | 'minScore' | 'paused'
+> & {
   destinations: Omit<Destinations, 'discordWebhookUrl'>;
 };
 
@@ -106,13 +128,31 @@ export type DigestRunResult =
 
 export interface RadarService {
   /** Plain-language question or arXiv query → built query, search (≤ 50), rerank, top results with summaries. */
-  searchPapers(input: { question: string; maxResults?: number; topic?: string }, progress?: ProgressFn, options?: CallOptions): Promise<SearchResult>;
+  searchPapers(
+    input: {
+      question: string;
+      maxResults?: number;
+      topic?: string;
+      /** An arXiv search_query to run as written instead of building one from `question` (the web app's edited query). */
+      searchQuery?: string;
+    },
+    progress?: ProgressFn,
+    options?: CallOptions,
+  ): Promise<SearchResult>;
   /** URL or id → metadata, abstract and full text as Markdown (HTML first, PDF fallback). Stored in the library. */
-  getPaper(input: { ref: string; source?: 'auto' | 'html' | 'pdf' }, progress?: ProgressFn, options?: CallOptions): Promise<PaperDocument>;
+  getPaper(
+    input: { ref: string; source?: 'auto' | 'html' | 'pdf' },
+    progress?: ProgressFn,
+    options?: CallOptions,
+  ): Promise<PaperDocument>;
   /** A stored paper's metadata, or null when it is not in the library. */
   extractInfo(paperId: string): Promise<(Paper & { topics: string[] }) | null>;
   listPapers(filters: ListFiltersInput): Promise<ListResultOutput>;
-  askPapers(question: string, progress?: ProgressFn, options?: CallOptions): Promise<Answer>;
+  askPapers(
+    question: string,
+    progress?: ProgressFn,
+    options?: CallOptions & { limit?: number },
+  ): Promise<Answer>;
   topics(): Promise<Array<{ name: string; count: number }>>;
   topicMarkdown(topic: string): Promise<string>;
   subscribe(input: SubscriptionRequest): Promise<SubscriptionView>;
@@ -121,4 +161,342 @@ export interface RadarService {
   /** A manual run: cancelled when the caller goes away, but not time-limited (publishing is idempotent). */
   runDigest(name: string, progress?: ProgressFn, options?: CallOptions): Promise<DigestRunResult>;
   lastDigest(name: string): Promise<Digest | null>;
+  /** A subscription's digests, newest announcement first (at most `limit`, default 50). */
+  listDigests(name: string, limit?: number): Promise<Digest[]>;
+  /** One digest by its key, or null. */
+  getDigest(key: string): Promise<Digest | null>;
+  /** Pauses or resumes a subscription and its schedule; NOT_FOUND for an unknown name. */
+  pauseSubscription(name: string, paused: boolean): Promise<SubscriptionView>;
+  /** Files a paper already in the library (every search stores its results) under a topic folder; NOT_FOUND when it is not stored. */
+  savePaper(input: { id: string; topic: string }): Promise<{ id: string; title: string; topic: string }>;
+  /**
+   * Sends one stored paper (metadata, TL;DR and key points) to the Notion database as a page of its
+   * own, idempotently (its key is `paper:<id>`); CONFIG_INVALID when Notion is not configured.
+   */
+  sendToNotion(paperId: string): Promise<Receipt>;
+
+  /** Papers from saved arXiv API responses, stored all-or-nothing: a bad feed names its file and nothing is written. */
+  importFeeds(
+    feeds: NamedText[],
+    options?: { topic?: string },
+  ): Promise<{ papers: number; inserted: number; updated: number }>;
+  /** The papers of saved arXiv API responses ranked by relevance to an interest, best first. */
+  rankFeeds(
+    interest: string,
+    feeds: NamedText[],
+  ): Promise<{ ranker: 'cross-encoder' | 'bm25'; papers: Array<{ paper: Paper; score: number }> }>;
+  /** A TL;DR and key points of a Markdown document, or of a paper in the library (its full text when stored). */
+  summarize(input: { markdown: string } | { ref: string }): Promise<Summary>;
+  /** The arXiv search_query built from plain language (LLM when configured, heuristic otherwise). */
+  buildQuery(question: string): Promise<BuiltQuery & { method: 'llm' | 'heuristic' }>;
+  /** One page of arXiv API results for a query in arXiv's syntax, through the rate-limited client and the gate. */
+  searchArxiv(
+    query: string,
+    options: { maxResults: number; sortBy: SortBy },
+    callOptions?: CallOptions,
+  ): Promise<ArxivFeed>;
+  /** A local PDF or HTML file as Markdown, in the memory-capped conversion sandbox; no network. */
+  convertFile(path: string, options: { kind: 'pdf' | 'html' }): Promise<ConvertResult>;
+  /** arXiv's metadata of one paper (`2104.12255` or `2104.12255v2`), or null when arXiv has none; not stored. */
+  lookupArxiv(id: string, callOptions?: CallOptions): Promise<Paper | null>;
+  /** A digest as the Markdown the Markdown publisher writes (what `digest show` prints). */
+  digestMarkdown(digest: Digest): Promise<string>;
+}
+
+/** A document a front end read (a file, an upload), with the name to show in messages. */
+export interface NamedText {
+  name: string;
+  text: string;
+}
+
+/** The service over its ports: the one implementation every front end uses. */
+export function createRadarService(
+  ports: RadarPorts,
+  settings: ServiceSettings,
+  logger: Logger,
+): RadarService {
+  const { store, runner, schedules } = ports;
+  // Modules a call needs are loaded by that call: a CLI command pays only for what it runs
+  // (the workflow SDK and the schema and XML libraries take tenths of a second each to load).
+  const summarize = async (input: SummaryInput) =>
+    (await import('../activities/summarize/llm.ts'))
+      .createSummarizer({ llm: await ports.llm(), logger })
+      .summarize(input);
+  const notFound = (name: string) =>
+    new AppError(
+      'NOT_FOUND',
+      `No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`,
+    );
+  const notStored = (id: string) =>
+    new AppError(
+      'NOT_FOUND',
+      `Paper ${id} is not in the library; search for it or open it first (arxiv-radar get ${id}).`,
+    );
+
+  /** Every feed parsed before anything is stored; a bad one fails the whole call, naming it. */
+  async function parseFeeds(feeds: NamedText[]): Promise<Paper[]> {
+    const { parseAtomFeed } = await import('../activities/arxiv/atom.ts');
+    return feeds.flatMap((f) => {
+      try {
+        return parseAtomFeed(f.text).papers;
+      } catch (e) {
+        const code = isAppError(e) ? e.code : 'ARXIV_MALFORMED';
+        throw new AppError(
+          code === 'ARXIV_API_ERROR' || code === 'ARXIV_MALFORMED' ? 'INVALID_INPUT' : code,
+          `${f.name}: ${errorMessage(e)}; nothing was imported`,
+          { cause: e },
+        );
+      }
+    });
+  }
+
+  return {
+    async searchPapers(input, progress, options: CallOptions = {}) {
+      const question = input.question.trim();
+      if (!question)
+        throw new AppError('INVALID_INPUT', 'The search question is empty: say what you are looking for.');
+      const searchQuery = input.searchQuery?.trim();
+      const { topicSearch } = await import('../workflows/topic-search.ts');
+      const r = await runner.run(
+        topicSearch,
+        [
+          {
+            question,
+            maxResults: Math.min(input.maxResults ?? 20, MAX_SEARCH_RESULTS),
+            topN: 3,
+            topic: input.topic ?? null,
+            ...(searchQuery ? { searchQuery } : {}),
+          },
+        ],
+        {
+          idPrefix: 'search',
+          label: 'searching arXiv and ranking the results…',
+          what: `search "${question}"`,
+          onDemand: true,
+          progress,
+          signal: options.signal,
+          onStart: options.onStart,
+        },
+      );
+      return { query: r.query, ranker: r.ranker, papers: r.results };
+    },
+
+    async getPaper(input, progress, options: CallOptions = {}) {
+      const { paperIngest } = await import('../workflows/paper-ingest.ts');
+      const ingest = await runner.run(paperIngest, [{ ref: input.ref, source: input.source ?? 'auto' }], {
+        idPrefix: 'get',
+        label: 'fetching metadata and full text…',
+        what: `get ${input.ref}`,
+        onDemand: true,
+        progress,
+        signal: options.signal,
+        onStart: options.onStart,
+      });
+      const paper = await store.getPaper(ingest.id);
+      if (!paper)
+        throw new AppError('NOT_FOUND', `Paper ${ingest.id} was ingested but is not in the library.`);
+      const content = ingest.contentKey ? await store.getContentByKey(ingest.contentKey) : null;
+      const body = content ? { markdown: content.markdown, source: content.source } : null;
+      return {
+        paper,
+        markdown: renderPaperMarkdown(paper, body, ingest.note ?? undefined),
+        source: content?.source ?? null,
+        note: ingest.note,
+        summary: ingest.summary,
+      };
+    },
+
+    extractInfo: (paperId) => store.getPaper(paperId),
+    listPapers: (filters) => store.listPapers(filters),
+
+    async askPapers(question, progress, options = {}) {
+      progress?.('searching the library…');
+      const { answerQuestion } = await import('../activities/answer/answer.ts');
+      const r = await answerQuestion({
+        question,
+        searchChunks: (q, limit) => store.searchChunks(q, { limit }),
+        reranker: await ports.reranker(),
+        llm: await ports.llm(),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+        logger,
+      });
+      return { answer: r.answer, citations: r.citations, passages: r.passages, usedLlm: r.usedLlm };
+    },
+
+    topics: () => store.topics(),
+    async topicMarkdown(topic) {
+      const t = await store.topicPapers(topic);
+      return formatTopicMarkdown(t.name, t.papers);
+    },
+
+    subscribe: (input) => subscribe(store, schedules, settings, input),
+
+    async unsubscribe(name) {
+      const existed = await store.deleteSubscription(name);
+      const hadSchedule = await schedules.remove(name);
+      return existed || hadSchedule;
+    },
+
+    listSubscriptions: async () => (await store.listSubscriptions()).map(viewOf),
+
+    async runDigest(name, progress, options: CallOptions = {}) {
+      if (!(await store.getSubscription(name))) throw notFound(name);
+      const { topicDigest } = await import('../workflows/topic-digest.ts');
+      const r = await runner.run(topicDigest, [name], {
+        idPrefix: `digest-${name}-manual`,
+        label: `building the "${name}" digest…`,
+        what: `"${name}" digest`,
+        onDemand: false,
+        progress,
+        signal: options.signal,
+        onStart: options.onStart,
+      });
+      if (r.status === 'empty') return r;
+      const published = r.digests ?? [{ key: r.key, receipts: r.receipts }];
+      const digests = await Promise.all(
+        published.map(async (p) => {
+          const digest = await store.getDigest(p.key);
+          if (!digest) throw new AppError('STORE_ERROR', `digest ${p.key} was published but is not stored`);
+          return { digest, receipts: p.receipts };
+        }),
+      );
+      const newest = digests[digests.length - 1]!;
+      return {
+        status: 'published',
+        digest: newest.digest,
+        receipts: newest.receipts,
+        digests,
+        notCovered: r.notCovered ?? [],
+      };
+    },
+
+    lastDigest: (name) => store.lastDigest(name),
+    listDigests: (name, limit = 50) => store.listDigests(name, limit),
+    getDigest: (key) => store.getDigest(key),
+
+    async pauseSubscription(name, paused) {
+      const prior = await store.getSubscription(name);
+      if (!prior) throw notFound(name);
+      const sub = await store.upsertSubscription({ ...prior, paused });
+      await schedules.upsert(sub);
+      return viewOf(sub);
+    },
+
+    async savePaper({ id, topic }) {
+      const paper = await store.getPaper(id);
+      if (!paper) throw notStored(id);
+      await store.upsertPapers([paper], { topic });
+      return { id: paper.id, title: paper.title, topic };
+    },
+
+    async sendToNotion(paperId) {
+      const publisher = await ports.notion();
+      if (!publisher)
+        throw new AppError(
+          'CONFIG_INVALID',
+          'Notion is not configured: set NOTION_TOKEN and NOTION_DATABASE_ID (docs/publishing.md).',
+        );
+      const paper = await store.getPaper(paperId);
+      if (!paper) throw notStored(paperId);
+      const summary = (await store.getSummary(paper.id)) ?? {
+        tldr: paper.abstract.replace(/\s+/g, ' ').trim().slice(0, 600),
+        keyPoints: [],
+        method: 'extractive' as const,
+      };
+      return publisher.publish({
+        key: `paper:${paper.id}`,
+        subscription: paper.title.replace(/\s+/g, ' ').trim().slice(0, 200),
+        interest: 'Sent from the arxiv-radar web app',
+        date: paper.published.slice(0, 10),
+        windowStart: paper.published,
+        windowEnd: paper.published,
+        entries: [
+          {
+            arxivId: paper.id,
+            version: paper.version,
+            title: paper.title,
+            authors: paper.authors.map((a) => a.name),
+            primaryCategory: paper.primaryCategory,
+            categories: paper.categories,
+            published: paper.published,
+            absUrl: paper.links.abs,
+            pdfUrl: paper.links.pdf,
+            score: 0,
+            summary,
+          },
+        ],
+      });
+    },
+
+    async importFeeds(feeds, options = {}) {
+      const papers = await parseFeeds(feeds);
+      const r = await store.upsertPapers(
+        papers,
+        options.topic === undefined ? undefined : { topic: options.topic },
+      );
+      return { papers: papers.length, ...r };
+    },
+
+    async rankFeeds(interest, feeds) {
+      if (!interest.trim())
+        throw new AppError('INVALID_INPUT', 'The interest is empty: say what papers you care about.');
+      const papers = new Map<string, Paper>();
+      for (const p of await parseFeeds(feeds)) if (!papers.has(p.id)) papers.set(p.id, p);
+      const reranker = await ports.reranker();
+      const ranked = await reranker.rank(
+        interest,
+        [...papers.values()].map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` })),
+      );
+      return {
+        ranker: reranker.kind,
+        papers: ranked.map((r) => ({ paper: papers.get(r.id)!, score: r.score })),
+      };
+    },
+
+    async summarize(input) {
+      if ('markdown' in input) {
+        const title = /^#\s+(.+)$/m.exec(input.markdown)?.[1]?.trim() ?? '';
+        return summarize({ title, abstract: '', markdown: input.markdown });
+      }
+      // extractArxivId throws INVALID_INPUT explaining the forms an id may take.
+      const parsed = extractArxivId(input.ref);
+      const paper = await store.getPaper(parsed.id);
+      if (!paper) throw notStored(parsed.id);
+      const content = await store.getContent(parsed.id, parsed.version);
+      return summarize({ title: paper.title, abstract: paper.abstract, markdown: content?.markdown ?? null });
+    },
+
+    buildQuery: async (question) =>
+      (await import('../activities/query/llm.ts')).buildSearchQuery(question, {
+        llm: await ports.llm(),
+        logger,
+      }),
+
+    async searchArxiv(query, options, callOptions = {}) {
+      const client = await ports.arxiv(callOptions.signal);
+      try {
+        return await client.search(query, {
+          maxResults: options.maxResults,
+          sortBy: options.sortBy,
+          sortOrder: 'descending',
+        });
+      } finally {
+        client.close();
+      }
+    },
+
+    convertFile: (path, options) => ports.converter.convertFile(path, options),
+
+    async lookupArxiv(id, callOptions = {}) {
+      const client = await ports.arxiv(callOptions.signal);
+      try {
+        return (await client.lookupBatch([id])).papers[0] ?? null;
+      } finally {
+        client.close();
+      }
+    },
+
+    digestMarkdown: async (digest) =>
+      (await import('../activities/publish/markdown-folder.ts')).renderDigestMarkdown(digest),
+  };
 }

@@ -9,7 +9,11 @@ import type { Schedules, ServiceSettings } from './ports.ts';
 import type { SubscriptionRequest, SubscriptionView } from './radar-service.ts';
 
 /** What the store gets for a request: the request, else the stored value, else the deployment's default. */
-export function subscriptionFromRequest(input: SubscriptionRequest, prior: Subscription | null, settings: ServiceSettings): SubscriptionInput {
+export function subscriptionFromRequest(
+  input: SubscriptionRequest,
+  prior: Subscription | null,
+  settings: ServiceSettings,
+): SubscriptionInput {
   return {
     name: input.name,
     query: input.query ?? prior?.query ?? null,
@@ -42,13 +46,22 @@ export function viewOf(s: Subscription): SubscriptionView {
     timezone: s.timezone,
     topK: s.topK,
     minScore: s.minScore,
-    destinations: { markdown: s.destinations.markdown, notion: s.destinations.notion, discordChannelId: s.destinations.discordChannelId },
+    destinations: {
+      markdown: s.destinations.markdown,
+      notion: s.destinations.notion,
+      discordChannelId: s.destinations.discordChannelId,
+    },
     paused: s.paused,
   };
 }
 
 /** Stores the subscription and brings its schedule in step. */
-export async function subscribe(store: SubscriptionStore, schedules: Schedules, settings: ServiceSettings, input: SubscriptionRequest): Promise<SubscriptionView> {
+export async function subscribe(
+  store: SubscriptionStore,
+  schedules: Schedules,
+  settings: ServiceSettings,
+  input: SubscriptionRequest,
+): Promise<SubscriptionView> {
   const prior = await store.getSubscription(input.name);
   const sub = await store.upsertSubscription(subscriptionFromRequest(input, prior, settings));
   await schedules.upsert(sub);

@@ -8,16 +8,12 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../config/env.ts';
 import { isIsoDate } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
+import { CATEGORY, DEFAULT_LIMIT, MAX_ID_LENGTH, MAX_LIMIT, MAX_TOPIC_NAME } from '../domain/library.ts';
 import {
-  CATEGORY,
-  DEFAULT_LIMIT,
-  MAX_ID_LENGTH,
-  MAX_LIMIT,
   MAX_SUBSCRIPTION_NAME,
-  MAX_TOPIC_NAME,
   SUBSCRIPTION_NAME_PATTERN,
   subscriptionNameProblem,
-} from '../activities/store/validate.ts';
+} from '../domain/subscription.ts';
 import { MAX_SEARCH_RESULTS } from './radar-service.ts';
 
 const date = z.string().refine(isIsoDate, 'not a calendar date; use YYYY-MM-DD');
@@ -27,17 +23,33 @@ const categories = z.array(z.string().regex(CATEGORY, 'an arXiv category such as
 export const searchPapersShape = {
   // The topic also names the library folder the results are stored under, hence its limit.
   topic: z.string().trim().min(1).max(MAX_TOPIC_NAME).describe('The topic to search for'),
-  max_results: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`Maximum number of papers (1-${MAX_SEARCH_RESULTS})`),
+  max_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_RESULTS)
+    .default(5)
+    .describe(`Maximum number of papers (1-${MAX_SEARCH_RESULTS})`),
 };
 
 /** `extract_info`. */
 export const extractInfoShape = {
-  paper_id: z.string().trim().min(1).max(MAX_ID_LENGTH).describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001'),
+  paper_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_ID_LENGTH)
+    .describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001'),
 };
 
 /** `get_paper`. */
 export const getPaperShape = {
-  url_or_id: z.string().trim().min(1).max(300).describe('arXiv URL or id, e.g. https://arxiv.org/abs/2104.12255'),
+  url_or_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .describe('arXiv URL or id, e.g. https://arxiv.org/abs/2104.12255'),
   source: z.enum(['auto', 'html', 'pdf']).default('auto').describe('Where to take the full text from'),
 };
 
@@ -49,7 +61,13 @@ export const listPapersShape = {
   start_date: date.optional().describe('Published on or after (YYYY-MM-DD)'),
   end_date: date.optional().describe('Published on or before (YYYY-MM-DD)'),
   topic: z.string().max(MAX_TOPIC_NAME).optional(),
-  limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`Papers per page (1-${MAX_LIMIT})`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIMIT)
+    .default(DEFAULT_LIMIT)
+    .describe(`Papers per page (1-${MAX_LIMIT})`),
   offset: z.number().int().min(0).default(0),
 };
 
@@ -64,7 +82,10 @@ export const subscribeTopicShape = {
   name: z
     .string()
     .max(MAX_SUBSCRIPTION_NAME)
-    .regex(SUBSCRIPTION_NAME_PATTERN, 'lowercase letters and digits, words joined by single -, e.g. graph-learning')
+    .regex(
+      SUBSCRIPTION_NAME_PATTERN,
+      'lowercase letters and digits, words joined by single -, e.g. graph-learning',
+    )
     .superRefine((v, ctx) => {
       const problem = SUBSCRIPTION_NAME_PATTERN.test(v) ? subscriptionNameProblem(v) : null;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });

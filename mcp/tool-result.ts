@@ -1,6 +1,6 @@
 /** Tool results: text content, and failures as `isError` results instead of thrown errors. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage, isAppError } from '../lib/errors.ts';
+import { errorMessage, isAppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { redact } from '../lib/redact.ts';
 import type { RadarService } from '../app/radar-service.ts';

@@ -12,7 +12,7 @@ import { Client, Connection } from '@temporalio/client';
 import { zonedInstant } from '../domain/arxiv-calendar.ts';
 import { silentLogger } from '../lib/logger.ts';
 import { loadConfig } from '../config/env.ts';
-import { createRadarService } from '../workers/radar-service.ts';
+import { openRadarService } from '../workers/compose.ts';
 import { startDevServer } from '../workers/dev-server.ts';
 import { resolveTemporalCli } from '../workers/temporal-cli.ts';
 import { createArxivCalendar } from '../test/fakes/arxiv-calendar.ts';
@@ -40,7 +40,7 @@ const env = (extra: Record<string, string> = {}) => {
   return { ...fakeServicesEnv(arxiv, notion, discord), TEMPORAL_ADDRESS: dev.address, TEMPORAL_TASK_QUEUE: 'bench', DATABASE_URL: url, DATA_DIR: dir, ARXIV_MIN_INTERVAL_MS: '1000', LOG_LEVEL: 'error', ...extra };
 };
 const connection = await Connection.connect({ address: dev.address });
-const service = createRadarService(loadConfig(env(), {}), silentLogger, { client: new Client({ connection }) });
+const service = openRadarService(loadConfig(env(), {}), silentLogger, { client: new Client({ connection }) });
 
 async function startWorker(): Promise<ChildProcess> {
   const child = spawn(BIN, ['start', '--worker'], { env: { ...process.env, ...env() } });

@@ -19,11 +19,20 @@ import { deleteSchedule, upsertSchedule } from './schedules.ts';
 export function buildAgentDeps(config: Config, logger: Logger, store: PaperStore): AgentDeps {
   const llm =
     config.LLM_BASE_URL && config.LLM_MODEL
-      ? createLlmClient({ baseUrl: config.LLM_BASE_URL, model: config.LLM_MODEL, apiKey: config.LLM_API_KEY, timeoutMs: config.LLM_TIMEOUT_MS, maxTokens: config.LLM_MAX_TOKENS, logger })
+      ? createLlmClient({
+          baseUrl: config.LLM_BASE_URL,
+          model: config.LLM_MODEL,
+          apiKey: config.LLM_API_KEY,
+          timeoutMs: config.LLM_TIMEOUT_MS,
+          maxTokens: config.LLM_MAX_TOKENS,
+          logger,
+        })
       : undefined;
   return {
     llm,
-    external: config.MCP_SERVERS_FILE ? createExternalTools(readMcpServersFile(config.MCP_SERVERS_FILE), logger) : undefined,
+    external: config.MCP_SERVERS_FILE
+      ? createExternalTools(readMcpServersFile(config.MCP_SERVERS_FILE), logger)
+      : undefined,
     async subscribe(input): Promise<SubscriptionView> {
       // The worker's own client (activity context): the schedule follows the stored subscription.
       const client = Context.current().client;

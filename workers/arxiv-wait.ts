@@ -30,7 +30,10 @@ export interface PendingActivityLike {
   activityType?: { name?: string | null } | null;
   state?: number | null;
   attempt?: number | null;
-  lastFailure?: { message?: string | null; applicationFailureInfo?: { details?: { payloads?: unknown[] | null } | null } | null } | null;
+  lastFailure?: {
+    message?: string | null;
+    applicationFailureInfo?: { details?: { payloads?: unknown[] | null } | null } | null;
+  } | null;
   nextAttemptScheduleTime?: TimestampLike | null;
   heartbeatDetails?: { payloads?: unknown[] | null } | null;
 }
@@ -54,7 +57,9 @@ function decodeFirst<T>(payloads: unknown[] | null | undefined): T | undefined {
   const first = payloads?.[0];
   if (!first) return undefined;
   try {
-    return defaultPayloadConverter.fromPayload<T>(first as Parameters<typeof defaultPayloadConverter.fromPayload>[0]);
+    return defaultPayloadConverter.fromPayload<T>(
+      first as Parameters<typeof defaultPayloadConverter.fromPayload>[0],
+    );
   } catch {
     return undefined;
   }
@@ -68,7 +73,12 @@ export function arxivWaitOf(p: PendingActivityLike): ArxivWait | undefined {
   const failure = p.lastFailure ?? undefined;
   const details = decodeFirst<{ status?: unknown }>(failure?.applicationFailureInfo?.details?.payloads);
   const statusFromMessage = /\b(4\d\d|5\d\d)\b/.exec(failure?.message ?? '')?.[1];
-  const status = typeof details?.status === 'number' ? details.status : statusFromMessage ? Number(statusFromMessage) : undefined;
+  const status =
+    typeof details?.status === 'number'
+      ? details.status
+      : statusFromMessage
+        ? Number(statusFromMessage)
+        : undefined;
   const gate = p.state === SCHEDULED ? undefined : decodeFirst<GateHeartbeat>(p.heartbeatDetails?.payloads);
   const retryAt = p.state === SCHEDULED && failure ? timestampMs(p.nextAttemptScheduleTime) : undefined;
   return {
@@ -97,10 +107,17 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 export function describeArxivWait(w: ArxivWait, now: number): { message: string; key: string } | undefined {
   const gate = w.gate?.phase === 'queued' ? w.gate : undefined;
   const status = gate?.lastThrottleStatus ?? w.lastStatus;
-  const answered = status ? `arXiv answered ${status}` : w.lastMessage ? `arXiv request failed (${w.lastMessage.replace(/\.$/, '')})` : undefined;
+  const answered = status
+    ? `arXiv answered ${status}`
+    : w.lastMessage
+      ? `arXiv request failed (${w.lastMessage.replace(/\.$/, '')})`
+      : undefined;
   if (w.retryAt !== undefined) {
     if (!answered) return undefined;
-    return { message: `${answered}; retry ${w.attempt} in ${seconds(w.retryAt - now)} s`, key: `${w.activity}:${w.attempt}:retry` };
+    return {
+      message: `${answered}; retry ${w.attempt} in ${seconds(w.retryAt - now)} s`,
+      key: `${w.activity}:${w.attempt}:retry`,
+    };
   }
   if (!gate) return undefined;
   const ahead = gate.ahead > 0 ? `${gate.ahead} request${gate.ahead === 1 ? '' : 's'} ahead` : '';
@@ -119,7 +136,12 @@ export function describeArxivWait(w: ArxivWait, now: number): { message: string;
 }
 
 /** The final error text when on-demand work ran out of time while arXiv was failing. */
-export function timeoutMessage(w: ArxivWait | undefined, timeoutSeconds: number, what: string, stage: string | undefined): string {
+export function timeoutMessage(
+  w: ArxivWait | undefined,
+  timeoutSeconds: number,
+  what: string,
+  stage: string | undefined,
+): string {
   const hint = 'try again later or raise ONDEMAND_TIMEOUT_SECONDS';
   const status = (w?.gate?.phase === 'queued' ? w.gate.lastThrottleStatus : undefined) ?? w?.lastStatus;
   if (w && (status !== undefined || w.failedAttempts > 0)) {

@@ -9,5 +9,7 @@ import type { BlobStore } from '../activities/blobs/port.ts';
 import { createPgBlobStore } from '../activities/blobs/postgres.ts';
 
 export function openBlobStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>): BlobStore {
-  return config.DATABASE_URL ? createPgBlobStore(config.DATABASE_URL) : createFsBlobStore(path.join(config.DATA_DIR, 'blobs'));
+  return config.DATABASE_URL
+    ? createPgBlobStore(config.DATABASE_URL)
+    : createFsBlobStore(path.join(config.DATA_DIR, 'blobs'));
 }

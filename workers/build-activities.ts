@@ -28,7 +28,7 @@ import type { PaperStore } from '../activities/store/port.ts';
 import { createLlmClient, type LlmClient } from '../activities/llm/client.ts';
 import { createSummarizer } from '../activities/summarize/llm.ts';
 import { buildSearchQuery } from '../activities/query/llm.ts';
-import { buildAgentDeps } from './agent-service.ts';
+import { buildAgentDeps } from './agent-deps.ts';
 
 export interface BuiltActivities {
   activities: ReturnType<typeof createActivities>;
@@ -104,7 +104,13 @@ export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps[
     const target = `${channelId ?? ''}|${webhookUrl ?? ''}`;
     let publisher = discordByTarget.get(target);
     if (!publisher) {
-      publisher = createDiscordPublisher({ token: config.DISCORD_TOKEN, channelId, webhookUrl, apiUrl: config.DISCORD_API_URL, logger });
+      publisher = createDiscordPublisher({
+        token: config.DISCORD_TOKEN,
+        channelId,
+        webhookUrl,
+        apiUrl: config.DISCORD_API_URL,
+        logger,
+      });
       discordByTarget.set(target, publisher);
     }
     return publisher;
@@ -122,7 +128,11 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
     logger,
   });
   const arxivClient = createArxivClient(config, logger, gate);
-  const limits = { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB };
+  const limits = {
+    timeoutMs: config.CONVERT_TIMEOUT_MS,
+    maxBytes: config.CONVERT_MAX_BYTES,
+    maxMemoryMb: config.CONVERT_MAX_MEMORY_MB,
+  };
   const blobs = openBlobStore(config);
   const deps: PipelineDeps = {
     store,

@@ -11,10 +11,19 @@ import type { RadarServiceHandle } from './compose.ts';
 /** The AgentService over an open RadarService: the same Temporal connection and library. */
 export function openAgentService(config: Config, logger: Logger, radar: RadarServiceHandle): AgentService {
   return createAgentService(
-    { runner: radar.runner, store: radar.store, radar, tools: () => builtinToolSpecs().map((t) => ({ name: t.name, description: t.description })) },
+    {
+      runner: radar.runner,
+      store: radar.store,
+      radar,
+      tools: () => builtinToolSpecs().map((t) => ({ name: t.name, description: t.description })),
+    },
     {
       enabled: Boolean(config.LLM_BASE_URL && config.LLM_MODEL),
-      limits: { maxSteps: config.AGENT_MAX_STEPS, maxToolChars: config.AGENT_MAX_TOOL_CHARS, maxSeconds: config.AGENT_MAX_SECONDS },
+      limits: {
+        maxSteps: config.AGENT_MAX_STEPS,
+        maxToolChars: config.AGENT_MAX_TOOL_CHARS,
+        maxSeconds: config.AGENT_MAX_SECONDS,
+      },
       llmTimeoutMs: config.LLM_TIMEOUT_MS,
       turnTimeoutMs: (config.AGENT_MAX_SECONDS + 60) * 1000 + 2 * config.LLM_TIMEOUT_MS,
     },

@@ -38,12 +38,18 @@ function lazyStore(open: () => PaperStore): { store: PaperStore; opened: () => P
 function lazyRunner(config: Config, logger: Logger, client: Client | undefined) {
   let loading: Promise<TemporalRunner> | undefined;
   const runner = () =>
-    (loading ??= import('./temporal-runner.ts').then(({ createTemporalRunner }) => createTemporalRunner(config, logger, client ? { client } : {})));
+    (loading ??= import('./temporal-runner.ts').then(({ createTemporalRunner }) =>
+      createTemporalRunner(config, logger, client ? { client } : {}),
+    ));
   return { runner, started: () => loading };
 }
 
 export function serviceSettings(config: Config): ServiceSettings {
-  return { digestCron: config.DIGEST_CRON, digestTimeZone: config.DIGEST_TIMEZONE, digestTopK: config.DIGEST_TOP_K };
+  return {
+    digestCron: config.DIGEST_CRON,
+    digestTimeZone: config.DIGEST_TIMEZONE,
+    digestTopK: config.DIGEST_TOP_K,
+  };
 }
 
 /** Loads once, on first use. */
@@ -53,12 +59,19 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** Builds the RadarService for this process. `client` reuses a connection the caller already has. */
-export function openRadarService(config: Config, logger: Logger, opts: { client?: Client } = {}): RadarServiceHandle {
+export function openRadarService(
+  config: Config,
+  logger: Logger,
+  opts: { client?: Client } = {},
+): RadarServiceHandle {
   const library = lazyStore(() => openStore(config, logger));
   const temporal = lazyRunner(config, logger, opts.client);
   const runner: WorkflowRunner = {
-    run: <W extends Workflow>(workflow: W, args: Parameters<W>, options: RunOptions): Promise<Awaited<ReturnType<W>>> =>
-      temporal.runner().then((r) => r.run(workflow, args, options)),
+    run: <W extends Workflow>(
+      workflow: W,
+      args: Parameters<W>,
+      options: RunOptions,
+    ): Promise<Awaited<ReturnType<W>>> => temporal.runner().then((r) => r.run(workflow, args, options)),
   };
   const adapters = once(() => import('./build-activities.ts'));
   const reranker = once(async () => (await adapters()).lazyReranker(config, logger)());
@@ -67,11 +80,17 @@ export function openRadarService(config: Config, logger: Logger, opts: { client?
     runner,
     schedules: {
       async upsert(sub) {
-        const [{ upsertSchedule }, client] = await Promise.all([import('./schedules.ts'), temporal.runner().then((r) => r.temporal())]);
+        const [{ upsertSchedule }, client] = await Promise.all([
+          import('./schedules.ts'),
+          temporal.runner().then((r) => r.temporal()),
+        ]);
         await upsertSchedule(client, sub, config.TEMPORAL_TASK_QUEUE);
       },
       async remove(name) {
-        const [{ deleteSchedule }, client] = await Promise.all([import('./schedules.ts'), temporal.runner().then((r) => r.temporal())]);
+        const [{ deleteSchedule }, client] = await Promise.all([
+          import('./schedules.ts'),
+          temporal.runner().then((r) => r.temporal()),
+        ]);
         return deleteSchedule(client, name);
       },
     },
@@ -80,18 +99,28 @@ export function openRadarService(config: Config, logger: Logger, opts: { client?
     notion: once(async () => {
       if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
       const { createNotionPublisher } = await import('../activities/publish/notion.ts');
-      return createNotionPublisher({ token: config.NOTION_TOKEN, databaseId: config.NOTION_DATABASE_ID, baseUrl: config.NOTION_API_URL, logger });
+      return createNotionPublisher({
+        token: config.NOTION_TOKEN,
+        databaseId: config.NOTION_DATABASE_ID,
+        baseUrl: config.NOTION_API_URL,
+        logger,
+      });
     }),
     converter: {
       async convertFile(path, { kind }) {
         const { convertInSandbox } = await import('../activities/convert/sandbox.ts');
         return convertInSandbox(
           { kind: kind ?? 'pdf', path },
-          { timeoutMs: config.CONVERT_TIMEOUT_MS, maxBytes: config.CONVERT_MAX_BYTES, maxMemoryMb: config.CONVERT_MAX_MEMORY_MB },
+          {
+            timeoutMs: config.CONVERT_TIMEOUT_MS,
+            maxBytes: config.CONVERT_MAX_BYTES,
+            maxMemoryMb: config.CONVERT_MAX_MEMORY_MB,
+          },
         );
       },
     },
-    arxiv: async (signal) => (await import('./gated-arxiv-client.ts')).gatedArxivClient(config, logger, signal),
+    arxiv: async (signal) =>
+      (await import('./gated-arxiv-client.ts')).gatedArxivClient(config, logger, signal),
   };
   return {
     ...createRadarService(ports, serviceSettings(config), logger),

@@ -82,7 +82,9 @@ async function waitUntilServing(address: string, child: ChildProcess, deadline: 
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  throw new Error(`not serving after start timeout: ${(lastError as Error | undefined)?.message ?? 'unknown'}`);
+  throw new Error(
+    `not serving after start timeout: ${(lastError as Error | undefined)?.message ?? 'unknown'}`,
+  );
 }
 
 /** Starts the dev server and resolves once it answers gRPC. */
@@ -118,7 +120,10 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 
   const address = `${ip}:${port}`;
   try {
-    await Promise.race([waitUntilServing(address, child, Date.now() + (opts.startTimeoutMs ?? 60_000)), spawnError]);
+    await Promise.race([
+      waitUntilServing(address, child, Date.now() + (opts.startTimeoutMs ?? 60_000)),
+      spawnError,
+    ]);
   } catch (e) {
     child.kill('SIGKILL');
     throw new AppError(

@@ -4,7 +4,13 @@
  * tests start it through this same function.
  */
 import path from 'node:path';
-import { DefaultLogger, NativeConnection, Runtime as TemporalRuntime, type LogLevel, type WorkerOptions } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime as TemporalRuntime,
+  type LogLevel,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../domain/errors.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
@@ -53,7 +59,15 @@ export function installSdkLogger(log: Logger): void {
     logger: new DefaultLogger(level, (entry) => {
       // The arXiv queue's worker has activities only, by design: not worth a warning at every start.
       const expected = entry.message.startsWith('No workflows registered');
-      const fn = expected ? log.debug : entry.level === 'ERROR' ? log.error : entry.level === 'WARN' ? log.warn : entry.level === 'INFO' ? log.info : log.debug;
+      const fn = expected
+        ? log.debug
+        : entry.level === 'ERROR'
+          ? log.error
+          : entry.level === 'WARN'
+            ? log.warn
+            : entry.level === 'INFO'
+              ? log.info
+              : log.debug;
       fn.call(log, { sdk: entry.meta }, entry.message);
     }),
   });
@@ -65,15 +79,24 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   const say = opts.say ?? (() => {});
   // Stored subscriptions are checked before anything starts: a broken schedule is an error, not a log line.
   const library = opts.workerOnly ? null : openStore(config, log);
-  if (library) try {
-    await prepareSubscriptions(library, { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE }, (m) => {
-      log.info(m);
-      say(m);
-    });
-  } finally {
-    await library.close();
-  }
-  if (opts.workerOnly && !config.TEMPORAL_ADDRESS) throw new AppError('INVALID_INPUT', 'a worker-only node needs TEMPORAL_ADDRESS (the cluster the other nodes use)');
+  if (library)
+    try {
+      await prepareSubscriptions(
+        library,
+        { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE },
+        (m) => {
+          log.info(m);
+          say(m);
+        },
+      );
+    } finally {
+      await library.close();
+    }
+  if (opts.workerOnly && !config.TEMPORAL_ADDRESS)
+    throw new AppError(
+      'INVALID_INPUT',
+      'a worker-only node needs TEMPORAL_ADDRESS (the cluster the other nodes use)',
+    );
   let devServer: DevServer | undefined;
   let address = config.TEMPORAL_ADDRESS;
   if (!address) {
@@ -110,20 +133,25 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
     throw e;
   }
   const running = workers.run();
-  if (!opts.workerOnly) try {
-    // Schedules follow the subscriptions stored in the library (created, updated, paused, deleted).
-    const clientConnection = await Connection.connect({ address });
+  if (!opts.workerOnly)
     try {
-      const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
-      const synced = await syncSchedules(client, await built.store.listSubscriptions(), config.TEMPORAL_TASK_QUEUE);
-      log.info(synced, 'digest schedules in sync');
-      if (synced.upserted > 0) say(`Digest schedules: ${synced.upserted} subscription(s) scheduled`);
-    } finally {
-      await clientConnection.close();
+      // Schedules follow the subscriptions stored in the library (created, updated, paused, deleted).
+      const clientConnection = await Connection.connect({ address });
+      try {
+        const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+        const synced = await syncSchedules(
+          client,
+          await built.store.listSubscriptions(),
+          config.TEMPORAL_TASK_QUEUE,
+        );
+        log.info(synced, 'digest schedules in sync');
+        if (synced.upserted > 0) say(`Digest schedules: ${synced.upserted} subscription(s) scheduled`);
+      } finally {
+        await clientConnection.close();
+      }
+    } catch (e) {
+      log.error({ err: e }, 'could not sync digest schedules');
     }
-  } catch (e) {
-    log.error({ err: e }, 'could not sync digest schedules');
-  }
   running.catch((e: unknown) => log.error({ err: e }, 'worker stopped with an error'));
   let stopping: Promise<void> | undefined;
   return {

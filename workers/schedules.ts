@@ -36,7 +36,11 @@ function scheduleOptions(sub: Subscription, taskQueue: string): ScheduleOptions 
 }
 
 /** Creates or updates the schedule of one subscription. */
-export async function upsertSchedule(client: Client, sub: Subscription, taskQueue: string): Promise<'created' | 'updated'> {
+export async function upsertSchedule(
+  client: Client,
+  sub: Subscription,
+  taskQueue: string,
+): Promise<'created' | 'updated'> {
   const opts = scheduleOptions(sub, taskQueue);
   const handle = client.schedule.getHandle(opts.scheduleId);
   try {
@@ -68,7 +72,11 @@ export async function deleteSchedule(client: Client, name: string): Promise<bool
 }
 
 /** Makes the server's digest schedules match the stored subscriptions: upserts each, deletes orphans. */
-export async function syncSchedules(client: Client, subs: Subscription[], taskQueue: string): Promise<{ upserted: number; deleted: number }> {
+export async function syncSchedules(
+  client: Client,
+  subs: Subscription[],
+  taskQueue: string,
+): Promise<{ upserted: number; deleted: number }> {
   for (const sub of subs) await upsertSchedule(client, sub, taskQueue);
   const wanted = new Set(subs.map((s) => scheduleIdOf(s.name)));
   let deleted = 0;
@@ -97,7 +105,10 @@ export async function prepareSubscriptions(
     return problem ? [`subscription "${s.name}": cron ${problem}`] : [];
   });
   if (broken.length > 0) {
-    throw new AppError('CONFIG_INVALID', `Stored subscriptions have invalid schedules:\n${broken.map((b) => `  - ${b}`).join('\n')}\nFix each with \`arxiv-radar subscribe <name> --cron "…"\` (or unsubscribe it), then start again.`);
+    throw new AppError(
+      'CONFIG_INVALID',
+      `Stored subscriptions have invalid schedules:\n${broken.map((b) => `  - ${b}`).join('\n')}\nFix each with \`arxiv-radar subscribe <name> --cron "…"\` (or unsubscribe it), then start again.`,
+    );
   }
   const moved: string[] = [];
   if (defaults.cron === LEGACY_DIGEST_CRON) return { moved };
@@ -105,7 +116,9 @@ export async function prepareSubscriptions(
     if (s.cron !== LEGACY_DIGEST_CRON) continue;
     await store.upsertSubscription({ ...s, cron: defaults.cron, timezone: defaults.timezone });
     moved.push(s.name);
-    say(`Subscription "${s.name}": schedule moved from the old default "${LEGACY_DIGEST_CRON}" (never read Friday's feed) to "${defaults.cron}" (${defaults.timezone})`);
+    say(
+      `Subscription "${s.name}": schedule moved from the old default "${LEGACY_DIGEST_CRON}" (never read Friday's feed) to "${defaults.cron}" (${defaults.timezone})`,
+    );
   }
   return { moved };
 }

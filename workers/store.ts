@@ -10,7 +10,8 @@ import { openSqliteStore } from '../activities/store/sqlite/index.ts';
 
 /** Opens the configured library. Postgres migrates in the background; the first call waits for it. */
 export function openStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>, logger?: Logger): PaperStore {
-  if (config.DATABASE_URL) return openPostgresStore({ url: config.DATABASE_URL, ...(logger ? { logger } : {}) });
+  if (config.DATABASE_URL)
+    return openPostgresStore({ url: config.DATABASE_URL, ...(logger ? { logger } : {}) });
   return openSqliteStore({ dataDir: config.DATA_DIR, ...(logger ? { logger } : {}) });
 }
 

@@ -5,7 +5,16 @@
  * cannot be `go install`ed). The binary is cached under the user cache dir and reused.
  */
 import { execFile, spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -79,10 +88,18 @@ function clock(ms: number): string {
  * Streams the archive with progress (size, percent, speed, time left). The timeout is a stall
  * timeout: a slow but moving download is not cut off, a silent server is.
  */
-async function downloadFromCdn(url: string | undefined, target: string, timeoutMs: number, progress: Progress): Promise<void> {
+async function downloadFromCdn(
+  url: string | undefined,
+  target: string,
+  timeoutMs: number,
+  progress: Progress,
+): Promise<void> {
   if (!url) throw new Error(`no official build for ${process.platform}/${process.arch}`);
   const abort = new AbortController();
-  let stall = setTimeout(() => abort.abort(new Error(`no data for ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+  let stall = setTimeout(
+    () => abort.abort(new Error(`no data for ${Math.round(timeoutMs / 1000)} s`)),
+    timeoutMs,
+  );
   const work = mkdtempSync(path.join(os.tmpdir(), 'temporal-cli-'));
   try {
     const res = await fetch(url, { signal: abort.signal, redirect: 'follow' });
@@ -94,19 +111,27 @@ async function downloadFromCdn(url: string | undefined, target: string, timeoutM
     let milestone = 0;
     for await (const chunk of res.body) {
       clearTimeout(stall);
-      stall = setTimeout(() => abort.abort(new Error(`no data for ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+      stall = setTimeout(
+        () => abort.abort(new Error(`no data for ${Math.round(timeoutMs / 1000)} s`)),
+        timeoutMs,
+      );
       chunks.push(chunk);
       received += chunk.byteLength;
       const seconds = (Date.now() - started) / 1000;
       const rate = seconds > 0 ? received / seconds : 0;
       const pct = total ? Math.floor((received / total) * 100) : 0;
       const left = total && rate > 0 ? `, about ${clock(((total - received) / rate) * 1000)} left` : '';
-      const size = total ? `${(received / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB (${pct}%)` : `${(received / MB).toFixed(1)} MB`;
+      const size = total
+        ? `${(received / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB (${pct}%)`
+        : `${(received / MB).toFixed(1)} MB`;
       // Without a terminal, a line per quarter (waiting + key: printed once each).
       const quarter = total ? Math.floor(pct / 25) : 0;
       const waiting = quarter > milestone;
       if (waiting) milestone = quarter;
-      progress.update(`Downloading the Temporal CLI: ${size}, ${(rate / MB).toFixed(1)} MB/s${left}`, { waiting, key: `download-${quarter}` });
+      progress.update(`Downloading the Temporal CLI: ${size}, ${(rate / MB).toFixed(1)} MB/s${left}`, {
+        waiting,
+        key: `download-${quarter}`,
+      });
     }
     const archive = path.join(work, 'temporal.tar.gz');
     writeFileSync(archive, Buffer.concat(chunks));
@@ -136,16 +161,23 @@ async function goInstall(target: string, say: (m: string) => void, progress: Pro
       const phase = compiled ? `compiled ${compiled} packages` : `downloaded ${downloaded} modules`;
       // Without a terminal, one line a minute.
       const minute = Math.floor((Date.now() - started) / 60_000);
-      progress.update(`Building the Temporal CLI with Go: ${phase}, ${clock(Date.now() - started)} elapsed`, { waiting: minute > 0, key: `go-${minute}` });
+      progress.update(`Building the Temporal CLI with Go: ${phase}, ${clock(Date.now() - started)} elapsed`, {
+        waiting: minute > 0,
+        key: `go-${minute}`,
+      });
     };
     const ticker = setInterval(status, 1000);
     try {
       await new Promise<void>((resolve, reject) => {
         // -v names each package as it is compiled: the count is the progress.
-        const child = spawn(go, ['install', '-v', `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`], {
-          env: { ...process.env, CGO_ENABLED: '0', GOBIN: gobin, GOFLAGS: '-mod=mod' },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
+        const child = spawn(
+          go,
+          ['install', '-v', `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`],
+          {
+            env: { ...process.env, CGO_ENABLED: '0', GOBIN: gobin, GOFLAGS: '-mod=mod' },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
         let stderr = '';
         child.stderr.on('data', (d: Buffer) => {
           const text = d.toString();
@@ -156,7 +188,13 @@ async function goInstall(target: string, say: (m: string) => void, progress: Pro
           stderr = (stderr + text).slice(-4000);
         });
         child.on('error', reject);
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install exited ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`))));
+        child.on('exit', (code) =>
+          code === 0
+            ? resolve()
+            : reject(
+                new Error(`go install exited ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`),
+              ),
+        );
       });
     } finally {
       clearInterval(ticker);
@@ -175,7 +213,10 @@ export async function resolveTemporalCli(opts: ResolveOptions = {}): Promise<Res
   const say = opts.say ?? (() => {});
   if (opts.cliPath) {
     if (!isExecutable(opts.cliPath)) {
-      throw new AppError('TEMPORAL_CLI_MISSING', `TEMPORAL_CLI_PATH=${opts.cliPath} is not an executable file.`);
+      throw new AppError(
+        'TEMPORAL_CLI_MISSING',
+        `TEMPORAL_CLI_PATH=${opts.cliPath} is not an executable file.`,
+      );
     }
     return { path: opts.cliPath, source: 'env' };
   }
@@ -186,7 +227,10 @@ export async function resolveTemporalCli(opts: ResolveOptions = {}): Promise<Res
   const cached = path.join(cacheDir, 'temporal');
   if (isExecutable(cached)) return { path: cached, source: 'cache' };
   if (opts.install === false) {
-    throw new AppError('TEMPORAL_CLI_MISSING', 'The Temporal CLI is not installed yet; `npm run setup` installs it.');
+    throw new AppError(
+      'TEMPORAL_CLI_MISSING',
+      'The Temporal CLI is not installed yet; `npm run setup` installs it.',
+    );
   }
 
   mkdirSync(cacheDir, { recursive: true });

@@ -5,15 +5,27 @@
  * happened. When no Temporal server is reachable and TEMPORAL_ADDRESS is unset, an embedded one is
  * started for the life of the runner (the CLI then works without a separate `start`).
  */
-import { Client, Connection, WorkflowFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  WorkflowFailedError,
+  type WorkflowHandle,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import { ActivityFailure, CancelledFailure, TimeoutFailure, type Workflow } from '@temporalio/common';
 import type { RunOptions, WorkflowRunner } from '../app/ports.ts';
 import type { Config } from '../config/env.ts';
 import { AppError, ERROR_CODES, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { ARXIV_GATE_WORKFLOW_ID, withdrawArxivTurn } from '../workflows/arxiv-gate.ts';
+import { ARXIV_GATE_WORKFLOW_ID, withdrawArxivTurn } from '../workflows/arxiv-gate-messages.ts';
 import { progressQuery } from '../workflows/progress.ts';
-import { arxivWaitOf, describeArxivWait, timeoutMessage, type ArxivWait, type PendingActivityLike } from './arxiv-wait.ts';
+import {
+  arxivWaitOf,
+  describeArxivWait,
+  timeoutMessage,
+  type ArxivWait,
+  type PendingActivityLike,
+} from './arxiv-wait.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 
 /** Unwraps a workflow failure into the message a user can act on. */
@@ -44,7 +56,10 @@ async function arxivWaits(client: Client, handle: WorkflowHandle): Promise<Arxiv
   const children = await Promise.all(
     (d.raw.pendingChildren ?? []).slice(0, 5).map(async (c) => {
       if (!c.workflowId) return [];
-      const cd = await client.workflow.getHandle(c.workflowId).describe().catch(() => undefined);
+      const cd = await client.workflow
+        .getHandle(c.workflowId)
+        .describe()
+        .catch(() => undefined);
       return (cd?.raw.pendingActivities ?? []).flatMap((p) => arxivWaitOf(p as PendingActivityLike) ?? []);
     }),
   );
@@ -79,7 +94,11 @@ export interface TemporalRunner extends WorkflowRunner {
   close(): Promise<void>;
 }
 
-export function createTemporalRunner(config: Config, logger: Logger, opts: { client?: Client } = {}): TemporalRunner {
+export function createTemporalRunner(
+  config: Config,
+  logger: Logger,
+  opts: { client?: Client } = {},
+): TemporalRunner {
   let clientPromise: Promise<Client> | undefined = opts.client ? Promise.resolve(opts.client) : undefined;
   let embedded: Runtime | undefined;
   let connection: Connection | undefined;
@@ -93,10 +112,15 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
       await connection?.close().catch(() => {});
       connection = undefined;
       if (config.TEMPORAL_ADDRESS) {
-        throw new AppError('TEMPORAL_UNAVAILABLE', `Temporal at TEMPORAL_ADDRESS=${address} is not reachable (${errorMessage(e)}).`);
+        throw new AppError(
+          'TEMPORAL_UNAVAILABLE',
+          `Temporal at TEMPORAL_ADDRESS=${address} is not reachable (${errorMessage(e)}).`,
+        );
       }
       logger.info('no Temporal server running; starting an embedded one for this command');
-      process.stderr.write('No running arxiv-radar found: starting an embedded Temporal server for this command…\n');
+      process.stderr.write(
+        'No running arxiv-radar found: starting an embedded Temporal server for this command…\n',
+      );
       embedded = await startRuntime(config, { logger });
       connection = await Connection.connect({ address: embedded.temporalAddress });
     }
@@ -112,9 +136,14 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
    * progress polled from the workflow (its `progress` query, and its pending arXiv activities:
    * "arXiv answered 503; retry 5 in 32 s"), and a final error that says what happened.
    */
-  async function run<W extends Workflow>(workflow: W, args: Parameters<W>, o: RunOptions): Promise<Awaited<ReturnType<W>>> {
+  async function run<W extends Workflow>(
+    workflow: W,
+    args: Parameters<W>,
+    o: RunOptions,
+  ): Promise<Awaited<ReturnType<W>>> {
     type T = Awaited<ReturnType<W>>;
-    const cancelledError = () => new AppError('CANCELLED', `Cancelled: the ${o.what} was stopped because its caller went away.`);
+    const cancelledError = () =>
+      new AppError('CANCELLED', `Cancelled: the ${o.what} was stopped because its caller went away.`);
     if (o.signal?.aborted) throw cancelledError();
     const client = await temporal();
     if (o.signal?.aborted) throw cancelledError();
@@ -125,7 +154,11 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
       taskQueue,
       workflowId,
       args,
-      ...(o.timeoutMs !== undefined ? { workflowExecutionTimeout: o.timeoutMs } : o.onDemand ? { workflowExecutionTimeout: timeoutSeconds * 1000 } : {}),
+      ...(o.timeoutMs !== undefined
+        ? { workflowExecutionTimeout: o.timeoutMs }
+        : o.onDemand
+          ? { workflowExecutionTimeout: timeoutSeconds * 1000 }
+          : {}),
     } as unknown as WorkflowStartOptions<W>);
     o.onStart?.({ workflowId, runId: handle.firstExecutionRunId });
 
@@ -137,7 +170,9 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
           handle.cancel(),
           // Its requests queued at the arXiv gate (its own and its children's) leave the queue now,
           // not when their activities next hear of the cancellation.
-          client.workflow.getHandle(ARXIV_GATE_WORKFLOW_ID).signal(withdrawArxivTurn, { requester: workflowId }),
+          client.workflow
+            .getHandle(ARXIV_GATE_WORKFLOW_ID)
+            .signal(withdrawArxivTurn, { requester: workflowId }),
         ]);
       })());
     const onAbort = () => void cancel();
@@ -155,14 +190,19 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
         const [stage, waits] = await Promise.all([
           handle.query(progressQuery).catch(() => ''),
           arxivWaits(client, handle).catch(() => [] as ArxivWait[]),
-          o.watch && handle.query(o.watch.query).then((v) => o.watch?.onValue(v), () => {}),
+          o.watch &&
+            handle.query(o.watch.query).then(
+              (v) => o.watch?.onValue(v),
+              () => {},
+            ),
         ]);
         if (stage) lastStage = stage;
         const failing = waits.find((w) => w.failedAttempts > 0 || w.gate?.phase === 'queued') ?? waits[0];
         if (failing) lastWait = failing;
         const waiting = failing ? describeArxivWait(failing, Date.now()) : undefined;
         if (waiting) {
-          if (waiting.message !== last) o.progress?.((last = waiting.message), { waiting: true, key: waiting.key });
+          if (waiting.message !== last)
+            o.progress?.((last = waiting.message), { waiting: true, key: waiting.key });
         } else if (stage && stage !== last) o.progress?.((last = stage));
       }
     })();
@@ -188,7 +228,7 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
      * after the caller went away, it is awaited only briefly.
      */
     async function resultOf<R>(h: WorkflowHandle): Promise<R> {
-      for (let failures = 0; ; ) {
+      for (let failures = 0; ;) {
         const result = h.result() as Promise<R>;
         try {
           if (!o.signal) return await result;
@@ -201,7 +241,8 @@ export function createTemporalRunner(config: Config, logger: Logger, opts: { cli
           aborted.catch(() => {});
           return await Promise.race([result, aborted]);
         } catch (e) {
-          if (e instanceof WorkflowFailedError || isAppError(e) || o.signal?.aborted || ++failures > 10) throw e;
+          if (e instanceof WorkflowFailedError || isAppError(e) || o.signal?.aborted || ++failures > 10)
+            throw e;
           logger.debug({ err: e, workflowId }, 'waiting for the workflow result failed; asking again');
           await sleepMs(1000);
         }

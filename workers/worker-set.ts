@@ -3,7 +3,7 @@
  * activities) and the arXiv queue (every arXiv HTTP request, rate limited server-side).
  */
 import { createRequire } from 'node:module';
-import type { NativeConnection} from '@temporalio/worker';
+import type { NativeConnection } from '@temporalio/worker';
 import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { taskQueues } from '../config/task-queues.ts';
 import { silentLogger, type Logger } from '../lib/logger.ts';
@@ -11,7 +11,9 @@ import { silentLogger, type Logger } from '../lib/logger.ts';
 const require = createRequire(import.meta.url);
 
 /** The workflow bundle's entry: the .ts sources, or their compiled .js when running from dist/. */
-export const WORKFLOWS_PATH = require.resolve(`../workflows/index.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`);
+export const WORKFLOWS_PATH = require.resolve(
+  `../workflows/index.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`,
+);
 
 export interface WorkerSetOptions {
   connection: NativeConnection;
@@ -40,7 +42,9 @@ export interface WorkerSet {
 export async function createWorkerSet(opts: WorkerSetOptions): Promise<WorkerSet> {
   const queues = taskQueues(opts.taskQueue);
   const log = opts.logger ?? silentLogger;
-  const workflowSource = opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH };
+  const workflowSource = opts.workflowBundle
+    ? { workflowBundle: opts.workflowBundle }
+    : { workflowsPath: WORKFLOWS_PATH };
   const workers: Worker[] = [
     await Worker.create({
       connection: opts.connection,

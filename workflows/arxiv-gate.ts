@@ -19,75 +19,20 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  defineQuery,
-  defineSignal,
-  defineUpdate,
   log,
   setHandler,
   sleep,
   workflowInfo,
 } from '@temporalio/workflow';
-
-export const ARXIV_GATE_WORKFLOW_ID = 'arxiv-gate';
-
-export interface TurnRequest {
-  /** Unique per request; also the update id, so a resent acquire joins the first one. */
-  leaseId: string;
-  /** The spacing this request needs after the previous one ended (the transport's effective interval). */
-  intervalMs: number;
-  /** How long the holder may keep the turn before it is presumed dead. */
-  leaseMs: number;
-  /**
-   * Queued requests renew themselves: the update answers `retry: 'renew'` after this long and the
-   * requester asks again (same leaseId, new update id); one not renewed in time is dropped.
-   * Absent (older workers): the request waits in the queue until it is granted.
-   */
-  renewMs?: number;
-  /** The workflow whose activity asks (the CLI's direct requests have none): withdrawals by workflow id. */
-  requester?: string;
-}
-
-/**
- * `waitMs`: the holder sleeps this long before sending. Short spacings are waited out by the holder
- * (server timers fire up to a second late, which would slow every request); the gate only sleeps
- * through long backoffs itself.
- */
-export type TurnAnswer =
-  | { granted: true; waitMs: number }
-  | { granted: false; retry: 'gate-restarting' | 'withdrawn' }
-  | ({ granted: false; retry: 'renew' } & GateStatus);
-
-/** What a queued requester learns when it renews: enough to tell a waiting user why. */
-export interface GateStatus {
-  /** Requests ahead of this one. */
-  ahead: number;
-  /** Epoch ms until which nobody gets a turn (a 429/503 backoff); 0 when none. */
-  backoffUntil: number;
-  /** 429s/503s in a row so far. */
-  consecutiveThrottles: number;
-  /** The status of the last throttled answer (429 or 503), when the last request was throttled. */
-  lastThrottleStatus?: number;
-}
-
-/**
- * Takes queued requests back: by lease (a cancelled activity), or every request of a workflow and
- * its children (`requester` is a workflow id; children are `<id>/...`), sent by the caller that
- * cancels an on-demand workflow.
- */
-export interface TurnWithdrawal {
-  leaseId?: string;
-  requester?: string;
-}
-
-export interface TurnRelease {
-  leaseId: string;
-  /** The request was throttled (429/503): every worker waits before the next turn. */
-  throttled?: boolean;
-  /** Retry-After from arXiv, when it sent one. */
-  retryAfterMs?: number;
-  /** The HTTP status of a throttled answer (429 or 503), shown to waiting users. */
-  status?: number;
-}
+import {
+  acquireArxivTurn,
+  arxivGateStatus,
+  releaseArxivTurn,
+  withdrawArxivTurn,
+  type TurnAnswer,
+  type TurnRelease,
+  type TurnRequest,
+} from './arxiv-gate-messages.ts';
 
 /** What survives continue-as-new (times are workflow time, epoch ms). */
 export interface GateState {
@@ -103,20 +48,6 @@ export interface GateState {
 }
 
 const FRESH: GateState = { lastEndedAt: null, lastIntervalMs: 0, backoffUntil: 0, consecutiveThrottles: 0 };
-
-export const acquireArxivTurn = defineUpdate<TurnAnswer, [TurnRequest]>('acquireArxivTurn');
-export const releaseArxivTurn = defineSignal<[TurnRelease]>('releaseArxivTurn');
-export const withdrawArxivTurn = defineSignal<[TurnWithdrawal]>('withdrawArxivTurn');
-
-/** What `doctor` reads from a running gate: the interval the cluster's last request was spaced by, and the queue. */
-export interface GateQueueStatus {
-  lastIntervalMs: number;
-  waiting: number;
-  held: boolean;
-  backoffUntil: number;
-}
-/** A query (no history events), so adding it keeps every recorded gate history replaying. */
-export const arxivGateStatus = defineQuery<GateQueueStatus>('arxivGateStatus');
 
 /** Backoff without Retry-After: 2 s, 4 s, 8 s … capped at 2 minutes (arXiv often omits the header). */
 export function throttleBackoffMs(consecutiveThrottles: number): number {
@@ -136,7 +67,8 @@ interface Waiter extends TurnRequest {
 }
 
 const isAlive = (w: Waiter, now: number) => !w.gone && (w.renewMs === undefined || w.aliveUntil >= now);
-const belongsTo = (w: TurnRequest, requester: string) => w.requester !== undefined && (w.requester === requester || w.requester.startsWith(`${requester}/`));
+const belongsTo = (w: TurnRequest, requester: string) =>
+  w.requester !== undefined && (w.requester === requester || w.requester.startsWith(`${requester}/`));
 
 export async function arxivGate(initial: GateState = FRESH): Promise<never> {
   const state = { ...initial };
@@ -151,7 +83,9 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     state.consecutiveThrottles = rel.throttled ? state.consecutiveThrottles + 1 : 0;
     if (rel.throttled && rel.status !== undefined) state.lastThrottleStatus = rel.status;
     else if (!rel.throttled) delete state.lastThrottleStatus;
-    state.backoffUntil = rel.throttled ? now + (rel.retryAfterMs ?? throttleBackoffMs(state.consecutiveThrottles)) : 0;
+    state.backoffUntil = rel.throttled
+      ? now + (rel.retryAfterMs ?? throttleBackoffMs(state.consecutiveThrottles))
+      : 0;
     holder = undefined;
   };
 
@@ -179,20 +113,27 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
           return {
             granted: false,
             retry: 'renew',
-            ahead: waiting.slice(0, Math.max(0, waiting.indexOf(mine))).filter((w) => isAlive(w, now)).length + (holder ? 1 : 0),
+            ahead:
+              waiting.slice(0, Math.max(0, waiting.indexOf(mine))).filter((w) => isAlive(w, now)).length +
+              (holder ? 1 : 0),
             backoffUntil: state.backoffUntil,
             consecutiveThrottles: state.consecutiveThrottles,
-            ...(state.lastThrottleStatus === undefined ? {} : { lastThrottleStatus: state.lastThrottleStatus }),
+            ...(state.lastThrottleStatus === undefined
+              ? {}
+              : { lastThrottleStatus: state.lastThrottleStatus }),
           };
         }
         if (mine.gone === 'withdrawn') return { granted: false, retry: 'withdrawn' };
       }
-      return holder?.leaseId === req.leaseId ? { granted: true, waitMs: holder.waitMs } : { granted: false, retry: 'gate-restarting' };
+      return holder?.leaseId === req.leaseId
+        ? { granted: true, waitMs: holder.waitMs }
+        : { granted: false, retry: 'gate-restarting' };
     },
     {
       validator: (req) => {
         if (typeof req?.leaseId !== 'string' || !req.leaseId) throw new Error('leaseId is required');
-        if (!(req.intervalMs >= 0) || !(req.leaseMs > 0)) throw new Error('intervalMs >= 0 and leaseMs > 0 are required');
+        if (!(req.intervalMs >= 0) || !(req.leaseMs > 0))
+          throw new Error('intervalMs >= 0 and leaseMs > 0 are required');
       },
     },
   );
@@ -203,7 +144,9 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
   });
 
   setHandler(withdrawArxivTurn, (w) => {
-    const matches = (r: TurnRequest) => (w.leaseId !== undefined && r.leaseId === w.leaseId) || (w.requester !== undefined && belongsTo(r, w.requester));
+    const matches = (r: TurnRequest) =>
+      (w.leaseId !== undefined && r.leaseId === w.leaseId) ||
+      (w.requester !== undefined && belongsTo(r, w.requester));
     for (const entry of waiting) if (matches(entry)) entry.gone = 'withdrawn';
     // Withdrawn after being granted, before sending: the turn ends (spaced as if a request was made).
     if (holder && matches(holder)) endTurn(holder, { leaseId: holder.leaseId });
@@ -219,7 +162,10 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
       waiting.shift();
       if (!w.gone) {
         w.gone = 'stale';
-        log.info('arXiv turn request dropped: its requester stopped renewing it', { leaseId: w.leaseId, requester: w.requester });
+        log.info('arXiv turn request dropped: its requester stopped renewing it', {
+          leaseId: w.leaseId,
+          requester: w.requester,
+        });
       }
     }
     return undefined;
@@ -227,13 +173,21 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
 
   const maxTurns = state.maxTurns ?? DEFAULT_MAX_TURNS;
   for (let turns = 0; ; turns++) {
-    await condition(() => waiting.some((w) => isAlive(w, Date.now())) || workflowInfo().continueAsNewSuggested || turns >= maxTurns);
+    await condition(
+      () =>
+        waiting.some((w) => isAlive(w, Date.now())) ||
+        workflowInfo().continueAsNewSuggested ||
+        turns >= maxTurns,
+    );
     if (workflowInfo().continueAsNewSuggested || turns >= maxTurns) break;
     let next = firstLive();
     if (!next) continue;
     // The stricter of the two spacings (the last request's and this one's), and any backoff.
     const readyAtFor = (r: TurnRequest) =>
-      Math.max(state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, r.intervalMs), state.backoffUntil);
+      Math.max(
+        state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, r.intervalMs),
+        state.backoffUntil,
+      );
     let readyAt = readyAtFor(next);
     if (readyAt - Date.now() > HOLDER_WAIT_MAX_MS) {
       await sleep(readyAt - Date.now());
@@ -250,7 +204,10 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     holder = { ...next, waitMs };
     const released = await condition(() => holder === undefined, waitMs + next.leaseMs);
     if (!released) {
-      log.warn('arXiv turn lease expired; the holder is presumed dead', { leaseId: next.leaseId, leaseMs: next.leaseMs });
+      log.warn('arXiv turn lease expired; the holder is presumed dead', {
+        leaseId: next.leaseId,
+        leaseMs: next.leaseMs,
+      });
       endTurn(next, { leaseId: next.leaseId });
     }
   }

@@ -16,14 +16,7 @@ import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/clie
 import { CancelledFailure } from '@temporalio/common';
 import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import {
-  ARXIV_GATE_WORKFLOW_ID,
-  acquireArxivTurn,
-  releaseArxivTurn,
-  withdrawArxivTurn,
-  type GateStatus,
-  type TurnAnswer,
-} from '../../workflows/arxiv-gate.ts';
+import { ARXIV_GATE_WORKFLOW_ID, acquireArxivTurn, releaseArxivTurn, withdrawArxivTurn, type GateStatus, type TurnAnswer } from '../../workflows/arxiv-gate-messages.ts';
 import type { RequestGate } from './transport.ts';
 
 export interface TemporalGateOptions {

@@ -10,13 +10,18 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentReply, AgentService } from '../../app/agent-service.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
-import { searchPromptText } from '../../mcp/prompts.ts';
-import type { RadarServiceHandle } from '../../workers/radar-service.ts';
+import { searchPromptText } from '../../app/prompts.ts';
+import type { RadarService } from '../../app/radar-service.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 
 /** The prompts `/prompts` lists (the MCP server's), with how to build their text. */
-export const CHAT_PROMPTS: ReadonlyArray<{ name: string; description: string; args: Array<{ name: string; required: boolean }>; build: (a: Record<string, string>) => string }> = [
+export const CHAT_PROMPTS: ReadonlyArray<{
+  name: string;
+  description: string;
+  args: Array<{ name: string; required: boolean }>;
+  build: (a: Record<string, string>) => string;
+}> = [
   {
     name: 'generate_search_prompt',
     description: 'search arXiv for a topic, extract each paper’s information and synthesise a report',
@@ -34,7 +39,8 @@ export const CHAT_PROMPTS: ReadonlyArray<{ name: string; description: string; ar
 /** `key=value key2="two words"` → { key: 'value', key2: 'two words' }. */
 export function parsePromptArgs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of text.matchAll(/(\w+)=("([^"]*)"|'([^']*)'|(\S+))/g)) out[m[1]!] = m[3] ?? m[4] ?? m[5] ?? '';
+  for (const m of text.matchAll(/(\w+)=("([^"]*)"|'([^']*)'|(\S+))/g))
+    out[m[1]!] = m[3] ?? m[4] ?? m[5] ?? '';
   return out;
 }
 
@@ -43,7 +49,8 @@ export function buildPrompt(name: string, args: Record<string, string>): string 
   const prompt = CHAT_PROMPTS.find((p) => p.name === name);
   if (!prompt) throw new AppError('INVALID_INPUT', `No prompt "${name}". /prompts lists them.`);
   const missing = prompt.args.filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
-  if (missing.length) throw new AppError('INVALID_INPUT', `/prompt ${name} needs ${missing.map((m) => `${m}=…`).join(' ')}`);
+  if (missing.length)
+    throw new AppError('INVALID_INPUT', `/prompt ${name} needs ${missing.map((m) => `${m}=…`).join(' ')}`);
   return prompt.build(args);
 }
 
@@ -51,8 +58,19 @@ function formatReply(r: AgentReply): string {
   const parts: string[] = [];
   if (r.notice) parts.push(r.notice, '');
   parts.push(r.answer.trim());
-  if (r.cited.length) parts.push('', 'Sources:', ...r.cited.map((c, i) => `  [${i + 1}] arXiv:${c.id}${c.title ? ` — ${c.title.replace(/\s+/g, ' ')}` : ''} ${c.url}`));
-  if (r.usedAgent) parts.push('', `(${r.steps} step${r.steps === 1 ? '' : 's'}, ${r.toolCalls} tool call${r.toolCalls === 1 ? '' : 's'}, ${(r.ms / 1000).toFixed(1)} s)`);
+  if (r.cited.length)
+    parts.push(
+      '',
+      'Sources:',
+      ...r.cited.map(
+        (c, i) => `  [${i + 1}] arXiv:${c.id}${c.title ? ` — ${c.title.replace(/\s+/g, ' ')}` : ''} ${c.url}`,
+      ),
+    );
+  if (r.usedAgent)
+    parts.push(
+      '',
+      `(${r.steps} step${r.steps === 1 ? '' : 's'}, ${r.toolCalls} tool call${r.toolCalls === 1 ? '' : 's'}, ${(r.ms / 1000).toFixed(1)} s)`,
+    );
   return `${parts.join('\n')}\n`;
 }
 
@@ -69,7 +87,7 @@ const HELP = `Ask anything about arXiv papers. Commands:
 /** Handles one REPL line; returns false to quit. Output goes to `out`. */
 export async function handleLine(
   line: string,
-  ctx: { service: RadarServiceHandle; agent: AgentService; conversation: { id: string }; out: (s: string) => void },
+  ctx: { service: RadarService; agent: AgentService; conversation: { id: string }; out: (s: string) => void },
 ): Promise<boolean> {
   const text = line.trim();
   if (!text) return true;
@@ -80,11 +98,18 @@ export async function handleLine(
     return true;
   }
   if (text === '/tools') {
-    out(`${agent.tools().map((t) => `  ${t.name}: ${t.description}`).join('\n')}\n`);
+    out(
+      `${agent
+        .tools()
+        .map((t) => `  ${t.name}: ${t.description}`)
+        .join('\n')}\n`,
+    );
     return true;
   }
   if (text === '/prompts') {
-    out(`${CHAT_PROMPTS.map((p) => `  ${p.name} ${p.args.map((a) => (a.required ? `${a.name}=…` : `[${a.name}=…]`)).join(' ')}: ${p.description}`).join('\n')}\n`);
+    out(
+      `${CHAT_PROMPTS.map((p) => `  ${p.name} ${p.args.map((a) => (a.required ? `${a.name}=…` : `[${a.name}=…]`)).join(' ')}: ${p.description}`).join('\n')}\n`,
+    );
     return true;
   }
   if (text === '/reset') {
@@ -95,7 +120,11 @@ export async function handleLine(
   }
   if (text === '@folders') {
     const topics = await service.topics();
-    out(topics.length ? `${topics.map((t) => `  ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')}\n` : 'No topics yet: ask the agent to search for something.\n');
+    out(
+      topics.length
+        ? `${topics.map((t) => `  ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')}\n`
+        : 'No topics yet: ask the agent to search for something.\n',
+    );
     return true;
   }
   if (text.startsWith('@')) {
@@ -121,18 +150,21 @@ export async function handleLine(
 export function register(program: Command): void {
   program
     .command('chat')
-    .description('chat with the research agent: it searches arXiv, reads papers and the library, with cited answers (@folders, /prompts, /tools, /quit)')
+    .description(
+      'chat with the research agent: it searches arXiv, reads papers and the library, with cited answers (@folders, /prompts, /tools, /quit)',
+    )
     .option('--once <question>', 'ask one question, print the answer and exit')
     .option('--json', 'with --once: print the reply as JSON (answer, cited, steps, trace, …)')
     .action(async (opts: { once?: string; json?: boolean }, cmd: Command) => {
       await withService(cmd, async (service, ctx) => {
-        const { createAgentService } = await import('../../workers/agent-service.ts');
-        const agent = createAgentService(ctx.config, ctx.logger, service);
+        const agent = await ctx.services.agent();
         const out = (s: string) => void process.stdout.write(s);
         if (opts.once !== undefined) {
           const reply = await agent.ask({ question: opts.once }, undefined, {
             signal: ctx.signal,
-            ...(opts.json ? {} : { onTool: (t) => process.stderr.write(`  → ${t.label}${t.isError ? ' (failed)' : ''}\n`) }),
+            ...(opts.json
+              ? {}
+              : { onTool: (t) => process.stderr.write(`  → ${t.label}${t.isError ? ' (failed)' : ''}\n`) }),
           });
           if (opts.json) printJson(reply);
           else out(formatReply(reply));
@@ -140,8 +172,16 @@ export function register(program: Command): void {
         }
         const conversation = { id: `cli:${randomUUID()}` };
         const interactive = Boolean(process.stdin.isTTY);
-        if (interactive) out(`arxiv-radar chat${agent.enabled ? '' : ' (no LLM configured: answers come from your library)'}. /help for commands.\n`);
-        const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: interactive, historySize: 200 });
+        if (interactive)
+          out(
+            `arxiv-radar chat${agent.enabled ? '' : ' (no LLM configured: answers come from your library)'}. /help for commands.\n`,
+          );
+        const rl = readline.createInterface({
+          input: process.stdin,
+          output: process.stdout,
+          terminal: interactive,
+          historySize: 200,
+        });
         rl.setPrompt('> ');
         if (interactive) rl.prompt();
         try {

@@ -1,6 +1,5 @@
 /** `digest run <name>` (now, with progress) and `digest show <name>` (the last digest as Markdown). */
 import type { Command } from 'commander';
-import { renderDigestMarkdown } from '../../activities/publish/markdown-folder.ts';
 import { describeDates } from '../../domain/arxiv-calendar.ts';
 import { AppError } from '../../domain/errors.ts';
 import { createProgress } from '../../lib/progress.ts';
@@ -18,18 +17,24 @@ export function register(program: Command): void {
     .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
       await withService(cmd, async (service, { signal }) => {
         const progress = createProgress();
-        const result = await service.runDigest(name, (m, detail) => progress.update(m, detail), { signal }).finally(() => progress.done());
+        const result = await service
+          .runDigest(name, (m, detail) => progress.update(m, detail), { signal })
+          .finally(() => progress.done());
         if (opts.json) return printJson(result);
         const notCovered = result.notCovered ?? [];
         if (notCovered.length > 0) {
-          process.stdout.write(`Not covered (older than DIGEST_CATCHUP_DAYS): the announcements of ${describeDates(notCovered)}.\n`);
+          process.stdout.write(
+            `Not covered (older than DIGEST_CATCHUP_DAYS): the announcements of ${describeDates(notCovered)}.\n`,
+          );
         }
         if (result.status === 'empty') {
           process.stdout.write(`No digest: ${result.reason}.\n`);
           return;
         }
         for (const { digest: d, receipts } of result.digests) {
-          process.stdout.write(`Published ${d.entries.length} paper${d.entries.length === 1 ? '' : 's'} of the ${d.date} announcement (${d.key}):\n`);
+          process.stdout.write(
+            `Published ${d.entries.length} paper${d.entries.length === 1 ? '' : 's'} of the ${d.date} announcement (${d.key}):\n`,
+          );
           for (const r of receipts) process.stdout.write(`  ${r.destination.padEnd(9)} ${r.url ?? r.ref}\n`);
         }
       });
@@ -43,9 +48,13 @@ export function register(program: Command): void {
     .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
       await withService(cmd, async (service) => {
         const d = await service.lastDigest(name);
-        if (!d) throw new AppError('NOT_FOUND', `No digest yet for "${name}". Run one with \`arxiv-radar digest run ${name}\`.`);
+        if (!d)
+          throw new AppError(
+            'NOT_FOUND',
+            `No digest yet for "${name}". Run one with \`arxiv-radar digest run ${name}\`.`,
+          );
         if (opts.json) printJson(d);
-        else process.stdout.write(renderDigestMarkdown(d));
+        else process.stdout.write(await service.digestMarkdown(d));
       });
     });
 }

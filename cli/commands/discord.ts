@@ -9,18 +9,38 @@ export function register(program: Command): void {
   discord
     .command('deploy-commands')
     .description('register the /arxiv slash command (globally, or instantly in one guild with --guild)')
-    .option('--guild <id>', 'register in this guild only (takes effect at once; global commands can take up to an hour)')
+    .option(
+      '--guild <id>',
+      'register in this guild only (takes effect at once; global commands can take up to an hour)',
+    )
     .option('--json', 'print the result as JSON')
     .action(async (opts: { guild?: string; json?: boolean }, cmd: Command) => {
       const { config } = loadContext(cmd);
       if (!config.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) {
-        throw new AppError('INVALID_INPUT', 'Set DISCORD_TOKEN (the bot token) and DISCORD_APPLICATION_ID (from the developer portal’s General Information page) to deploy commands. See docs/discord.md.');
+        throw new AppError(
+          'INVALID_INPUT',
+          'Set DISCORD_TOKEN (the bot token) and DISCORD_APPLICATION_ID (from the developer portal’s General Information page) to deploy commands. See docs/discord.md.',
+        );
       }
-      if (opts.guild !== undefined && !/^\d{15,25}$/.test(opts.guild)) throw new AppError('INVALID_INPUT', `--guild must be a server id (a long number; enable Developer Mode and "Copy Server ID"), got "${opts.guild}".`);
+      if (opts.guild !== undefined && !/^\d{15,25}$/.test(opts.guild))
+        throw new AppError(
+          'INVALID_INPUT',
+          `--guild must be a server id (a long number; enable Developer Mode and "Copy Server ID"), got "${opts.guild}".`,
+        );
       const { deployCommands } = await import('../../bot/deploy-commands.ts');
-      const count = await deployCommands({ apiUrl: config.DISCORD_API_URL, botToken: config.DISCORD_TOKEN, applicationId: config.DISCORD_APPLICATION_ID, ...(opts.guild ? { guildId: opts.guild } : {}) });
-      const scope = opts.guild ? `guild ${opts.guild}` : 'all guilds (global; may take up to an hour to appear)';
+      const count = await deployCommands({
+        apiUrl: config.DISCORD_API_URL,
+        botToken: config.DISCORD_TOKEN,
+        applicationId: config.DISCORD_APPLICATION_ID,
+        ...(opts.guild ? { guildId: opts.guild } : {}),
+      });
+      const scope = opts.guild
+        ? `guild ${opts.guild}`
+        : 'all guilds (global; may take up to an hour to appear)';
       if (opts.json) printJson({ registered: count, scope: opts.guild ?? 'global' });
-      else process.stdout.write(`Registered ${count} command${count === 1 ? '' : 's'} (/arxiv with 8 subcommands) for ${scope}.\n`);
+      else
+        process.stdout.write(
+          `Registered ${count} command${count === 1 ? '' : 's'} (/arxiv with 8 subcommands) for ${scope}.\n`,
+        );
     });
 }

@@ -10,9 +10,7 @@ import { createProgress } from '../../lib/progress.ts';
 import { withService } from '../service.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { AppError } from '../../domain/errors.ts';
-import { loadContext } from '../context.ts';
 import { printJson } from '../output.ts';
-import { interruptSignal } from '../interrupt.ts';
 import { formatPaper } from './search.ts';
 
 export interface GetOptions {
@@ -24,17 +22,19 @@ export interface GetOptions {
 
 type GetMode = (ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command) => Promise<void>;
 
-async function getMeta(ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command): Promise<void> {
-  const { config, logger } = loadContext(cmd);
-  // The service has no metadata lookup (arXiv id_list) yet: until it has one, --meta opens the
-  // gated arXiv client itself, the one import of workers/ left in the CLI commands.
-  const { gatedArxivClient } = await import('../../workers/gated-arxiv-client.ts');
-  const client = gatedArxivClient(config, logger, interruptSignal());
-  try {
-    const versioned = ref.version ? `${ref.id}v${ref.version}` : ref.id;
-    const { papers } = await client.lookupBatch([versioned]);
-    const paper = papers[0];
-    if (!paper) throw new AppError('NOT_FOUND', `arXiv has no paper ${versioned}; check the id (arxiv-radar id <text> validates it).`);
+async function getMeta(
+  ref: { id: string; version: number | null },
+  opts: GetOptions,
+  cmd: Command,
+): Promise<void> {
+  const versioned = ref.version ? `${ref.id}v${ref.version}` : ref.id;
+  await withService(cmd, async (service, ctx) => {
+    const paper = await service.lookupArxiv(versioned, { signal: ctx.signal });
+    if (!paper)
+      throw new AppError(
+        'NOT_FOUND',
+        `arXiv has no paper ${versioned}; check the id (arxiv-radar id <text> validates it).`,
+      );
     if (opts.json) printJson(paper);
     else {
       process.stdout.write(`${formatPaper(paper)}\n\n${paper.abstract}\n`);
@@ -42,12 +42,14 @@ async function getMeta(ref: { id: string; version: number | null }, opts: GetOpt
       if (paper.journalRef) process.stdout.write(`Journal: ${paper.journalRef}\n`);
       if (paper.comment) process.stdout.write(`Comment: ${paper.comment}\n`);
     }
-  } finally {
-    client.close();
-  }
+  });
 }
 
-async function getFullText(ref: { id: string; version: number | null }, opts: GetOptions, cmd: Command): Promise<void> {
+async function getFullText(
+  ref: { id: string; version: number | null },
+  opts: GetOptions,
+  cmd: Command,
+): Promise<void> {
   const source = opts.source ?? 'auto';
   if (!['auto', 'html', 'pdf'].includes(source)) {
     throw new AppError('INVALID_INPUT', `--source must be auto, html or pdf (got "${source}").`);
@@ -55,15 +57,29 @@ async function getFullText(ref: { id: string; version: number | null }, opts: Ge
   await withService(cmd, async (service, { signal }) => {
     const progress = createProgress();
     const doc = await service
-      .getPaper({ ref: ref.version ? `${ref.id}v${ref.version}` : ref.id, source }, (m, detail) => progress.update(m, detail), { signal })
+      .getPaper(
+        { ref: ref.version ? `${ref.id}v${ref.version}` : ref.id, source },
+        (m, detail) => progress.update(m, detail),
+        { signal },
+      )
       .finally(() => progress.done());
-    if (doc.note) process.stderr.write(`note: full text unavailable (${doc.note}); metadata and abstract only\n`);
+    if (doc.note)
+      process.stderr.write(`note: full text unavailable (${doc.note}); metadata and abstract only\n`);
     if (opts.out) {
       writeFileSync(opts.out, doc.markdown);
       process.stderr.write(`Wrote ${opts.out} (${doc.source ?? 'metadata only'})\n`);
     }
-    if (opts.json) printJson({ arxiv_id: doc.paper.id, version: doc.paper.version, source: doc.source, note: doc.note, summary: doc.summary, markdown: doc.markdown });
-    else if (!opts.out) process.stdout.write(doc.markdown.endsWith('\n') ? doc.markdown : `${doc.markdown}\n`);
+    if (opts.json)
+      printJson({
+        arxiv_id: doc.paper.id,
+        version: doc.paper.version,
+        source: doc.source,
+        note: doc.note,
+        summary: doc.summary,
+        markdown: doc.markdown,
+      });
+    else if (!opts.out)
+      process.stdout.write(doc.markdown.endsWith('\n') ? doc.markdown : `${doc.markdown}\n`);
   });
 }
 
@@ -76,7 +92,9 @@ export const MODES: Array<{ when: (o: GetOptions) => boolean; run: GetMode }> = 
 export function register(program: Command): void {
   program
     .command('get')
-    .description('a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML first, PDF fallback)')
+    .description(
+      'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML first, PDF fallback)',
+    )
     .argument('<ref>', 'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID)')
     .option('--source <auto|html|pdf>', 'where the full text comes from', 'auto')
     .option('--out <file>', 'write the Markdown to a file')

@@ -19,8 +19,8 @@ import { NO_LLM_NOTICE } from '../../app/agent-service.ts';
 import { arxivIdsIn } from '../../domain/agent.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { createMcpServer } from '../../mcp/server.ts';
-import { createAgentService } from '../../workers/agent-service.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { openAgentService } from '../../workers/compose-agent.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
 import { standInPdf } from '../support/corpus.ts';
@@ -63,8 +63,8 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
       LLM_TIMEOUT_MS: '5000',
     };
     t = await startTestRuntime(env);
-    service = createRadarService(t.config, silentLogger, { client: t.client });
-    agent = createAgentService(t.config, silentLogger, service);
+    service = openRadarService(t.config, silentLogger, { client: t.client });
+    agent = openAgentService(t.config, silentLogger, service);
     llm.respondWith(queryBuilder);
   });
   /** The agent's own model calls (streamed), from index `from` of every request. */
@@ -206,7 +206,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
 
   it('stops at the step budget and answers with what it has, saying so', async () => {
     const { config } = testConfig({ ...env, DATA_DIR: t.dataDir, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, AGENT_MAX_STEPS: '3' });
-    const limited = createAgentService(config, silentLogger, service);
+    const limited = openAgentService(config, silentLogger, service);
     // A model that always wants another tool while tools are offered.
     llm.respondWith((b) => queryBuilder(b) ?? (hasTools(b) ? { toolCalls: [{ name: 'list_topics', arguments: '{}' }] } : { content: 'Partial answer: the library has a testing topic.' }));
     const before = llm.requests.length;
@@ -247,8 +247,8 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
 
   it('without an LLM it says so in one sentence and answers from the library with citations', async () => {
     const { config } = testConfig({ ...env, DATA_DIR: t.dataDir, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, LLM_BASE_URL: '', LLM_MODEL: '' });
-    const plainService = createRadarService(config, silentLogger, { client: t.client });
-    const plain = createAgentService(config, silentLogger, plainService);
+    const plainService = openRadarService(config, silentLogger, { client: t.client });
+    const plain = openAgentService(config, silentLogger, plainService);
     const before = llm.requests.length;
     const r = await plain.ask({ question: 'What is quantum criticality on a Bethe lattice?' });
     assert.equal(plain.enabled, false);

@@ -15,7 +15,7 @@ import { ArxivClient } from '../../activities/arxiv/client.ts';
 import { createOptionalTemporalGate, createTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
 import type { RequestGate } from '../../activities/arxiv/transport.ts';
 import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
-import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate.ts';
+import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate-messages.ts';
 import type { FetchPapersResult } from '../../workflows/fetch-papers.ts';
 import { startFakeArxiv, type FakeArxiv, type RecordedRequest } from '../fakes/arxiv-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';

@@ -10,7 +10,7 @@ import { createBot } from '../../bot/bot.ts';
 import { createDiscordRest } from '../../lib/discord/rest.ts';
 import { createInteractionsServer, type InteractionsServer } from '../../bot/http/interactions-server.ts';
 import { silentLogger } from '../../lib/logger.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { standInPdf } from '../support/corpus.ts';
 import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
@@ -42,7 +42,7 @@ describe('/arxiv paper end to end (fake arXiv, Temporal, fake Discord webhook)',
     arxiv = await startFakeArxiv({ documents: standInPdf() });
     recorder = await startMultipartRecorder();
     t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_OAI_URL: arxiv.oaiUrl, ARXIV_MIN_INTERVAL_MS: '50' });
-    service = createRadarService(t.config, silentLogger, { client: t.client });
+    service = openRadarService(t.config, silentLogger, { client: t.client });
     const bot = createBot({ service, logger: silentLogger });
     endpoint = createInteractionsServer({ bot, rest: createDiscordRest({ apiUrl: recorder.url }), publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'), logger: silentLogger });
     url = await endpoint.listen('127.0.0.1', 0);

@@ -20,7 +20,7 @@ import type { Digest } from '../../domain/digest.ts';
 import { DEFAULT_DIGEST_CRON, feedDateAt, zonedInstant } from '../../domain/arxiv-calendar.ts';
 import { fireTimes } from '../../domain/cron.ts';
 import type { DigestRunResult } from '../../app/radar-service.ts';
-import type { RadarServiceHandle } from '../../workers/radar-service.ts';
+import type { RadarServiceHandle } from '../../workers/compose.ts';
 import { createArxivCalendar, type ArxivCalendar } from '../fakes/arxiv-calendar.ts';
 import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';

@@ -17,7 +17,7 @@ import type { DestinationKind } from '../../domain/digest.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { startDevServer, type DevServer } from '../../workers/dev-server.ts';
 import { resolveTemporalCli } from '../../workers/temporal-cli.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
@@ -89,7 +89,7 @@ describe('digest publishing survives worker crashes', () => {
     };
     connection = await Connection.connect({ address: dev.address });
     client = new Client({ connection });
-    service = createRadarService(testConfig(env).config, silentLogger, { client });
+    service = openRadarService(testConfig(env).config, silentLogger, { client });
   });
 
   after(async () => {

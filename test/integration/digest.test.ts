@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ScheduleNotFoundError } from '@temporalio/client';
-import type { RadarServiceHandle } from '../../workers/radar-service.ts';
+import type { RadarServiceHandle } from '../../workers/compose.ts';
 import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 import type { DiscordFake } from '../fakes/discord-server.ts';
 import type { NotionFake } from '../fakes/notion-server.ts';

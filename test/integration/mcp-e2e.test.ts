@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { silentLogger } from '../../lib/logger.ts';
 import { createMcpServer } from '../../mcp/server.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { standInPdf } from '../support/corpus.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -26,7 +26,7 @@ describe('MCP server on the real command layer', () => {
     // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
     arxiv = await startFakeArxiv({ documents: standInPdf() });
     t = await startTestRuntime({ ARXIV_API_URL: arxiv.apiUrl, ARXIV_RSS_URL: arxiv.rssUrl, ARXIV_WEB_URL: arxiv.webUrl, ARXIV_OAI_URL: arxiv.oaiUrl, ARXIV_MIN_INTERVAL_MS: '50' });
-    service = createRadarService(t.config, silentLogger, { client: t.client });
+    service = openRadarService(t.config, silentLogger, { client: t.client });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await Promise.all([createMcpServer({ service, logger: silentLogger }).connect(a), client.connect(b)]);
   });

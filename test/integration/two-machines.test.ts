@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client, Connection } from '@temporalio/client';
 import { zonedInstant } from '../../domain/arxiv-calendar.ts';
 import { silentLogger } from '../../lib/logger.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startDevServer, type DevServer } from '../../workers/dev-server.ts';
 import { resolveTemporalCli } from '../../workers/temporal-cli.ts';
 import { createArxivCalendar, type ArxivCalendar } from '../fakes/arxiv-calendar.ts';
@@ -66,7 +66,7 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
     connection = await Connection.connect({ address: dev.address });
     client = new Client({ connection });
     // The "main node": subscriptions and on-demand calls, with its own DATA_DIR (node 2).
-    service = createRadarService(testConfig(env(2)).config, silentLogger, { client });
+    service = openRadarService(testConfig(env(2)).config, silentLogger, { client });
   });
 
   after(async () => {

@@ -3,7 +3,7 @@
  * and Discord: what the digest integration tests share. `stop()` closes everything it started.
  */
 import { silentLogger } from '../../lib/logger.ts';
-import { createRadarService, type RadarServiceHandle } from '../../workers/radar-service.ts';
+import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv, type FakeArxivOptions } from '../fakes/arxiv-server.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
@@ -24,7 +24,7 @@ export async function startServiceHarness(arxivOptions: FakeArxivOptions = {}): 
   const notion = await startNotionServer();
   const discord = await startDiscordServer({ token: 'bot-token' });
   const t = await startTestRuntime(fakeServicesEnv(arxiv, notion, discord));
-  const service = createRadarService(t.config, silentLogger, { client: t.client });
+  const service = openRadarService(t.config, silentLogger, { client: t.client });
   return {
     arxiv,
     notion,
