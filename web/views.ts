@@ -314,10 +314,10 @@ export function runPage(ctx: PageContext, run: DigestRun): Html {
 export function assistantMessage(text: string, cited: AgentReply['cited'], tools: string[], n: number): Html {
   const rendered = renderMarkdown(text, { headingOffset: 2 });
   return html`<article class="msg assistant" id="msg-${n}" aria-label="arxiv-radar's answer"><p class="who">arxiv-radar</p>
-${tools.length ? html`<ul class="tools" aria-label="Tool calls">${tools.map((t) => html`<li>🔧 ${t}</li>`)}</ul>` : ''}
+${tools.length ? html`<ul class="tools" aria-label="Tool calls">${tools.map((t) => html`<li>Tool: ${t}</li>`)}</ul>` : ''}
 <div class="answer markdown">${raw(rendered.html)}</div>
 ${citedCards(cited)}
-<button type="button" class="speak" data-speak="msg-${n}" hidden>🔊 Read aloud</button>
+<button type="button" class="speak" data-speak="msg-${n}" hidden>Read aloud</button>
 </article>`;
 }
 
@@ -342,7 +342,7 @@ ${csrfField(ctx)}
 <textarea id="question" name="question" rows="3" required minlength="1" maxlength="2000" placeholder="e.g. What is new in software testing? Cite papers."></textarea>
 <div class="row">
 <button type="submit" id="send">Send</button>
-${ctx.stt ? html`<button type="button" id="mic" aria-pressed="false" hidden>🎤 Record question</button>` : ''}
+${ctx.stt ? html`<button type="button" id="mic" aria-pressed="false" hidden>Record question</button>` : ''}
 <span id="voice-status" role="status" aria-live="polite"></span>
 </div>
 </form>

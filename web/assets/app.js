@@ -250,7 +250,7 @@
           if (event === 'progress') status.textContent = d.message;
           else if (event === 'tool') {
             const li = document.createElement('li');
-            li.textContent = `🔧 ${d.label}${d.isError ? ' (failed)' : ''}`;
+            li.textContent = `Tool: ${d.label}${d.isError ? ' (failed)' : ''}`;
             tools.append(li);
           } else if (event === 'answer') {
             const tpl = document.createElement('template');
@@ -301,7 +301,7 @@
           const type = recorder.mimeType || 'audio/webm';
           recorder = null;
           mic.setAttribute('aria-pressed', 'false');
-          mic.textContent = '🎤 Record question';
+          mic.textContent = 'Record question';
           voiceStatus.textContent = 'Transcribing…';
           try {
             const res = await fetch('/audio/transcribe', { method: 'POST', headers: { 'content-type': type, 'x-csrf-token': csrf }, body: new Blob(chunks, { type }) });
@@ -316,7 +316,7 @@
         });
         recorder.start();
         mic.setAttribute('aria-pressed', 'true');
-        mic.textContent = '⏹ Stop recording';
+        mic.textContent = 'Stop recording';
         voiceStatus.textContent = `Recording… (at most ${maxMs / 1000} s)`;
         timer = setTimeout(() => recorder?.stop(), maxMs);
       });
