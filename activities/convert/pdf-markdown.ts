@@ -13,7 +13,9 @@ const NUMBERED = /^((?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.)|(?:[A-H](?
 const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
-const BULLET = /^[•◦▪●○■□‣⁃∙·*–]\s*/;
+/** A bullet, but not a minus sign (`–5`, `– 5`). */
+const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
+const LONE_NUMBER = /^[-–−]?\s?\d{1,4}(?:[.,]\d+)?%?$/;
 const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
 
 /** The paragraph (or list item, reference entry, caption) being written. */
@@ -74,6 +76,12 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
       }
       if (foot.has(s)) {
         footText = FOOTNOTE_MARK.test(s.text) && footText ? (footnotes.push(footText), s.text) : joinLines(footText, s.text).trim();
+        continue;
+      }
+      // A lone number here is a piece of a display equation or a figure's axis label (page numbers
+      // are gone): it stays with the text around it instead of standing as a paragraph.
+      if (LONE_NUMBER.test(s.text) && para && (para as Para).last.page === s.page) {
+        (para as Para).text = joinLines((para as Para).text, s.text);
         continue;
       }
       const prev = para?.last;
@@ -266,6 +274,7 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
   if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
   if (Math.abs(next.size - s.size) > 0.3 || next.text.length > 60 || NUMBERED.test(next.text)) return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
+  if (s.bold && next.bold && next.x0 >= s.x0 - 1 && !/[.?!:]$/.test(text)) return true;
   return /-$/.test(text) || /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) || (caps(text) && caps(next.text));
 }
 
@@ -324,14 +333,16 @@ interface HeadingContext {
 function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
-  if (text.length > 90 || text.length < 2 || /[,;]$/.test(text)) return 0;
+  // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
+  const long = s.bold === true && NUMBERED.test(text);
+  if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long)) return 0;
   const words = text.split(/\s+/).length;
-  if (words > 12) return 0;
+  if (words > (long ? 25 : 12)) return 0;
   const spaced = gapAbove > 0.5 * pitch;
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
   const m = NUMBERED.exec(text);
-  if (m && (spaced || larger || boldHeading(s, ctx)) && !/[.!?]$/.test(m[2]!.replace(/\s+[.]$/, '')) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
+  if (m && (spaced || larger || boldHeading(s, ctx)) && !/[.!]$/.test(m[2]!.replace(/\s+[.]$/, '')) && (!/\?$/.test(m[2]!) || s.bold || larger) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
     const num = m[1]!.replace(/\.$/, '');
     if (/^We\s/.test(m[2]!) || !inSequence(num, seq)) return 0;
     if (/^[IVX]+$/.test(num)) return 2;
