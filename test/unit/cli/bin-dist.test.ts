@@ -29,7 +29,7 @@ function build(): void {
 
 describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
   before(() => {
-    const top = ['activities', 'app', 'bot', 'bin', 'cli', 'config', 'domain', 'lib', 'mcp', 'workers', 'workflows', 'scripts', 'package.json', 'tsconfig.json'];
+    const top = ['activities', 'app', 'bot', 'bin', 'cli', 'config', 'domain', 'lib', 'mcp', 'web', 'workers', 'workflows', 'scripts', 'package.json', 'tsconfig.json'];
     for (const entry of top) cpSync(path.join(REPO_ROOT, entry), path.join(copy, entry), { recursive: true, preserveTimestamps: true });
     symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(copy, 'node_modules'));
   });
@@ -61,7 +61,7 @@ describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
     build();
     assert.equal(run().stderr, FROM_DIST);
     cpSync(path.join(copy, 'domain/errors.ts'), path.join(copy, 'domain/new-module.ts'));
-    assert.equal(run().note, 'lib changed since dist/ was built');
+    assert.equal(run().note, 'domain changed since dist/ was built');
     build();
     assert.equal(run().stderr, FROM_DIST);
   });
