@@ -26,6 +26,7 @@ import { openRadarService, type RadarServiceHandle } from '../../workers/compose
 import { sineWav, startFakeAudio, type FakeAudio } from '../fakes/audio-server.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
+import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { CORPUS_DIR } from '../support/corpus.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -86,6 +87,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   let arxiv: FakeArxiv;
   let llm: FakeLlm;
   let audio: FakeAudio;
+  let notion: NotionFake;
   let t: TestRuntime;
   let service: RadarServiceHandle;
   let agent: AgentService;
@@ -103,6 +105,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     arxiv = await startFakeArxiv({ corpusDir: corpusWithHostileRecord(tmp), documents: { [`html/${MATH_ID}`]: MATH_HTML, [`html/${HOSTILE_ID}`]: HOSTILE_HTML } });
     llm = await startFakeLlm();
     audio = await startFakeAudio();
+    notion = await startNotionServer();
     // Query building and summaries (JSON mode) get valid answers; the agent's calls follow the script.
     llm.respondWith((b) => {
       if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
@@ -122,6 +125,9 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       AUDIO_API_KEY: 'audio-key-for-tests',
       STT_MODEL: 'whisper-test',
       TTS_MODEL: 'tts-test',
+      NOTION_TOKEN: 'secret_test',
+      NOTION_DATABASE_ID: notion.databaseId,
+      NOTION_API_URL: notion.url,
     });
     service = openRadarService(t.config, silentLogger, { client: t.client });
     agent = openAgentService(t.config, silentLogger, service);
@@ -144,7 +150,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await web?.stop();
     await service?.close();
     await t?.stop();
-    await Promise.all([arxiv?.close(), llm?.close(), audio?.close()]);
+    await Promise.all([arxiv?.close(), llm?.close(), audio?.close(), notion?.close()]);
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -190,6 +196,16 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await first.locator('.action-status.ok').waitFor();
     const saved = await service.listPapers({ topic: 'web-saved' });
     assert.equal(saved.total_count, 1);
+    // Send it to Notion: one page, and sending again does not make a second.
+    const firstTitle = ((await first.locator('h3').textContent()) ?? '').trim();
+    for (let i = 0; i < 2; i++) {
+      await first.getByRole('button', { name: 'Send to Notion' }).click();
+      const status = first.locator('.action-status');
+      await status.filter({ hasText: /^Sent to Notion/ }).waitFor();
+      if (i === 0) await page.evaluate("document.querySelector('.result .action-status').textContent = ''");
+    }
+    assert.equal(notion.pages().length, 1);
+    assert.ok(notion.pageText(notion.pages()[0]!.id).includes(firstTitle.slice(0, 30)), notion.pageText(notion.pages()[0]!.id).slice(0, 300));
 
     await page.goto(`${web.url}/paper/${MATH_ID}`, { timeout: 120_000 });
     await page.locator('.markdown .katex').first().waitFor();
