@@ -13,6 +13,7 @@ import type { BuiltQuery } from '../activities/query/heuristic.ts';
 import { extractArxivId } from '../domain/arxiv-ids.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import { formatTopicMarkdown } from '../domain/topic-markdown.ts';
+import { MAX_SEARCH_RESULTS } from '../domain/library.ts';
 import type { Paper } from '../domain/paper.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { RadarPorts, ServiceSettings } from './ports.ts';
@@ -37,8 +38,6 @@ export interface CallOptions {
   onStart?: (run: { workflowId: string; runId: string }) => void;
 }
 
-/** Most papers one search returns (searchPapers caps maxResults here; the MCP schema states it). */
-export const MAX_SEARCH_RESULTS = 50;
 
 export interface RankedPaper {
   paper: Paper;

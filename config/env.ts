@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
+import { isTimeZone } from '../domain/subscription.ts';
 import { cronProblem } from '../domain/cron.ts';
 import { parseMcpServers } from '../domain/mcp-servers.ts';
 import { interactionsProblems, mcpHttpProblems, webProblems } from '../lib/listen-address.ts';
@@ -205,7 +206,7 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   problems.push(...mcpHttpProblems(c.MCP_HTTP_ADDR, c.MCP_TOKEN));
   problems.push(...interactionsProblems(c.DISCORD_INTERACTIONS_ADDR, c.DISCORD_PUBLIC_KEY));
   problems.push(...webProblems(c.WEB_ADDR, c.WEB_TOKEN));
-  if (c.DIGEST_TIMEZONE && !isValidTimeZone(c.DIGEST_TIMEZONE)) {
+  if (c.DIGEST_TIMEZONE && !isTimeZone(c.DIGEST_TIMEZONE)) {
     problems.push('DIGEST_TIMEZONE: is not an IANA time zone (e.g. Europe/Berlin)');
   }
   return problems;
@@ -215,15 +216,6 @@ export type Config = Readonly<BaseConfig & { MODELS_DIR: string }>;
 
 /** Variables whose values are never printed. */
 export const SECRET_KEYS = ['NOTION_TOKEN', 'DISCORD_TOKEN', 'LLM_API_KEY', 'MCP_TOKEN', 'DISCORD_WEBHOOK_URL', 'WEB_TOKEN', 'AUDIO_API_KEY'] as const;
-
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Invalid configuration: `problems` lists every variable that is wrong and why. */
 export class ConfigError extends Error {

@@ -65,6 +65,9 @@ export interface TopicCount {
   count: number;
 }
 
+/** Most papers one search returns (the service caps maxResults here; the MCP and agent schemas state it). */
+export const MAX_SEARCH_RESULTS = 50;
+
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 50;
 

@@ -22,7 +22,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
-import { listPapersShape, subscribeTopicShape } from '../app/tool-schemas.ts';
+import { listPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
 import type { Config } from '../config/env.ts';
 import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } from '../lib/listen-address.ts';

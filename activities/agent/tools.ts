@@ -5,7 +5,7 @@
  * tools (MCP_SERVERS_FILE) join the list under `<server>__<tool>`.
  */
 import { z } from 'zod';
-import { askPapersShape, getPaperShape, listPapersShape, searchPapersShape, subscribeTopicShape } from '../../app/tool-schemas.ts';
+import { askPapersShape, getPaperShape, listPapersShape, searchPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
 import type { ToolSpec } from '../llm/client.ts';

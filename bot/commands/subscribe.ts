@@ -1,5 +1,5 @@
 /** `/arxiv subscribe` — a scheduled digest posted to the current channel. */
-import { isValidTimeZone } from '../../config/env.ts';
+import { isTimeZone } from '../../domain/subscription.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
 import type { SlashCommand } from '../command.ts';
@@ -25,7 +25,7 @@ export const subscribe: SlashCommand = {
     const timezone = optionalString(inv, 'timezone', 64);
     const topK = optionalInt(inv, 'top', 1, 50);
     if (cron && !CRON.test(cron)) throw new AppError('INVALID_INPUT', `\`schedule\` must be a 5-field cron expression such as "30 20 * * 0-4" (got "${cron}").`);
-    if (timezone && !isValidTimeZone(timezone)) throw new AppError('INVALID_INPUT', `\`timezone\` "${timezone}" is not an IANA time zone; use e.g. Europe/Berlin.`);
+    if (timezone && !isTimeZone(timezone)) throw new AppError('INVALID_INPUT', `\`timezone\` "${timezone}" is not an IANA time zone; use e.g. Europe/Berlin.`);
     if (categories) req.categories = categories;
     if (cron) req.cron = cron;
     if (timezone) req.timezone = timezone;

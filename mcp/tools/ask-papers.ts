@@ -1,6 +1,6 @@
 /** `ask_papers(question)`: an answer over the library with citations. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { askPapersShape } from '../../app/tool-schemas.ts';
+import { askPapersShape } from '../../domain/tool-schemas.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */

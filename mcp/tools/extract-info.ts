@@ -1,6 +1,6 @@
 /** `extract_info(paper_id)`: a stored paper's metadata as JSON (seed 000). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { extractInfoShape } from '../../app/tool-schemas.ts';
+import { extractInfoShape } from '../../domain/tool-schemas.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */

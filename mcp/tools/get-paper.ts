@@ -1,6 +1,6 @@
 /** `get_paper(url_or_id, source?)`: the paper as Markdown (seed 001). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { getPaperShape } from '../../app/tool-schemas.ts';
+import { getPaperShape } from '../../domain/tool-schemas.ts';
 import { textResult, safely, type ToolDeps } from '../tool-result.ts';
 import { callOptions } from '../call-options.ts';
 

@@ -1,7 +1,7 @@
 /** `list_papers(...)`: filtered, paged listing of the library (seed 002). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ListFiltersInput } from '../../app/radar-service.ts';
-import { listPapersShape } from '../../app/tool-schemas.ts';
+import { listPapersShape } from '../../domain/tool-schemas.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */

@@ -1,6 +1,6 @@
 /** `search_papers(topic, max_results)`: searches arXiv and stores the results under the topic (seed 000). */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { searchPapersShape } from '../../app/tool-schemas.ts';
+import { searchPapersShape } from '../../domain/tool-schemas.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 import { callOptions } from '../call-options.ts';
 

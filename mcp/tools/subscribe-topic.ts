@@ -1,7 +1,7 @@
 /** `subscribe_topic(...)`: a scheduled digest for a topic. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
-import { subscribeTopicShape } from '../../app/tool-schemas.ts';
+import { subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_SEARCH_RESULTS } from '../../../app/radar-service.ts';
+import { MAX_SEARCH_RESULTS } from '../../../domain/library.ts';
 import { baseId, MAX_ID_LENGTH, MAX_LIMIT, MAX_TOPIC_NAME, normalizeFilters, validateTopicName } from '../../../domain/library.ts';
 import { MAX_SUBSCRIPTION_NAME, SUBSCRIPTION_NAME_PATTERN } from '../../../domain/subscription.ts';
 import { silentLogger } from '../../../lib/logger.ts';

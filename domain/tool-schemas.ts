@@ -5,16 +5,15 @@
  * limits the library enforces.
  */
 import { z } from 'zod';
-import { isValidTimeZone } from '../config/env.ts';
-import { isIsoDate } from '../domain/arxiv-calendar.ts';
-import { cronProblem } from '../domain/cron.ts';
-import { CATEGORY, DEFAULT_LIMIT, MAX_ID_LENGTH, MAX_LIMIT, MAX_TOPIC_NAME } from '../domain/library.ts';
+import { isIsoDate } from './arxiv-calendar.ts';
+import { cronProblem } from './cron.ts';
+import { CATEGORY, DEFAULT_LIMIT, MAX_ID_LENGTH, MAX_LIMIT, MAX_SEARCH_RESULTS, MAX_TOPIC_NAME } from './library.ts';
 import {
+  isTimeZone,
   MAX_SUBSCRIPTION_NAME,
   SUBSCRIPTION_NAME_PATTERN,
   subscriptionNameProblem,
-} from '../domain/subscription.ts';
-import { MAX_SEARCH_RESULTS } from './radar-service.ts';
+} from './subscription.ts';
 
 const date = z.string().refine(isIsoDate, 'not a calendar date; use YYYY-MM-DD');
 const categories = z.array(z.string().regex(CATEGORY, 'an arXiv category such as cs.LG')).max(20);
@@ -102,6 +101,6 @@ export const subscribeTopicShape = {
     })
     .optional()
     .describe('5-field cron expression: minute hour day-of-month month day-of-week'),
-  timezone: z.string().refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
+  timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
   top_k: z.number().int().min(1).max(50).optional(),
 };
