@@ -3,8 +3,14 @@
  * schedule in words, the rate limiter, and the WEB_ADDR/WEB_TOKEN rules.
  */
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { describe, it } from 'node:test';
+import type { AgentService } from '../../app/agent-service.ts';
+import type { RadarService } from '../../app/radar-service.ts';
+import { loadConfig } from '../../config/env.ts';
 import { webProblems } from '../../lib/listen-address.ts';
+import { silentLogger } from '../../lib/logger.ts';
+import { createWebApp } from '../../web/server.ts';
 import { renderMarkdown } from '../../web/markdown.ts';
 import { describeSchedule } from '../../web/schedule-words.ts';
 import { RateLimiter } from '../../web/security.ts';
@@ -74,5 +80,53 @@ describe('WEB_ADDR and WEB_TOKEN rules', () => {
     assert.deepEqual(webProblems('0.0.0.0:8080', 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b'), []);
     assert.match(webProblems('127.0.0.1:8080', 'short')[0] ?? '', /^WEB_TOKEN: is too short/);
     assert.match(webProblems('nonsense', undefined)[0] ?? '', /^WEB_ADDR: must be host:port/);
+  });
+});
+
+describe('WEB_TOKEN sign-in (the app over a stub service: these routes never reach it)', () => {
+  const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
+  const app = createWebApp(
+    {
+      service: {} as RadarService,
+      agent: { enabled: false } as AgentService,
+      config: loadConfig({ WEB_TOKEN: TOKEN, WEB_ADDR: '0.0.0.0:8080', DATA_DIR: os.tmpdir() }, {}),
+      logger: silentLogger,
+    },
+    { allowedHost: (h) => h === 'radar.lab:8080' },
+  );
+  const req = (path: string, init: RequestInit & { cookie?: string } = {}) =>
+    app.request(`http://radar.lab:8080${path}`, { ...init, headers: { host: 'radar.lab:8080', ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.headers as Record<string, string> | undefined) } });
+
+  it('pages redirect to /login until the token is given; a wrong token is refused; a bearer token works', async () => {
+    const first = await req('/search');
+    assert.equal(first.status, 303);
+    assert.equal(first.headers.get('location'), '/login');
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.match(cookie, /^radar_sid=/);
+    assert.match(first.headers.get('set-cookie') ?? '', /HttpOnly/i);
+    assert.match(first.headers.get('set-cookie') ?? '', /SameSite=Strict/i);
+    const login = await (await req('/login', { cookie })).text();
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(login)?.[1] ?? '';
+    const post = (token: string, withCsrf = true) =>
+      req('/login', { method: 'POST', cookie, body: new URLSearchParams({ token, ...(withCsrf ? { _csrf: csrf } : {}) }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal((await post(TOKEN, false)).status, 403, 'the login form needs its CSRF token too');
+    assert.equal((await post('wrong-token-wrong-token')).status, 401);
+    assert.equal((await req('/search', { cookie })).status, 303, 'still signed out');
+    const ok = await post(TOKEN);
+    assert.equal(ok.status, 303);
+    assert.equal(ok.headers.get('location'), '/search');
+    assert.equal((await req('/search', { cookie })).status, 200);
+    assert.equal((await req('/search', { headers: { authorization: `Bearer ${TOKEN}` } })).status, 200);
+    assert.equal((await req('/search', { headers: { authorization: 'Bearer nope' } })).status, 303);
+  });
+
+  it('refuses a Host that does not name the server, and sets the security headers', async () => {
+    const rebound = await app.request('http://evil.example/search', { headers: { host: 'evil.example' } });
+    assert.equal(rebound.status, 403);
+    const asset = await req('/assets/app.css');
+    assert.equal(asset.status, 200);
+    assert.match(asset.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+    assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
+    assert.match((await req('/assets/katex/katex.min.css')).headers.get('content-type') ?? '', /^text\/css/);
   });
 });
