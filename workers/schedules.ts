@@ -14,6 +14,7 @@ import type { Subscription } from '../domain/subscription.ts';
 import { LEGACY_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';
 import { AppError } from '../domain/errors.ts';
+import { topicDigest } from '../workflows/topic-digest.ts';
 
 export const SCHEDULE_PREFIX = 'digest-';
 
@@ -25,7 +26,7 @@ function scheduleOptions(sub: Subscription, taskQueue: string): ScheduleOptions 
     spec: { cronExpressions: [sub.cron], timezone: sub.timezone },
     action: {
       type: 'startWorkflow',
-      workflowType: 'topicDigest',
+      workflowType: topicDigest,
       args: [sub.name],
       taskQueue,
       workflowId: `digest-${sub.name}`,
