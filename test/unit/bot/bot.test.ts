@@ -13,7 +13,7 @@ const PAPERS = papersFromCorpusFeed('search_testing_start0_max100.xml');
 const member = (over: Partial<CommandInvocation> = {}): Omit<CommandInvocation, 'subcommand' | 'options'> => ({
   userId: '111',
   guildId: '222',
-  channelId: '333',
+  channelId: '333333333333333333',
   permissions: 0n,
   roles: [],
   ...over,
@@ -72,10 +72,10 @@ describe('bot command handlers', () => {
   it('paper with a bad ref fails with a short ephemeral error after deferring', async () => {
     const r = recordingResponder();
     await bot.handleCommand(inv('paper', { ref: 'not a paper' }), r);
-    assert.deepEqual(r.log.map((x) => x.kind), ['defer', 'deleteOriginal', 'followUp']);
+    assert.deepEqual(r.log.map((x) => x.kind), ['defer', 'editOriginal', 'deleteOriginal', 'followUp']);
     const m = r.last('followUp');
     assert.equal(m?.ephemeral, true);
-    assert.match(m?.embeds?.[0]?.description ?? '', /not an arXiv id or URL; use e\.g\. 2104\.12255/);
+    assert.match(m?.embeds?.[0]?.description ?? '', /No arXiv id found in "not a paper": expected an id like 2104\.12255/);
   });
 
   it('ask answers with citations; a long answer is split across embeds, a very long one attached', async () => {
@@ -143,7 +143,7 @@ describe('bot command handlers', () => {
     await bot.handleCommand(inv('subscribe', { name: 'dl-testing', query: 'all:testing', interest: 'testing deep learning models', categories: 'cs.SE, cs.LG', top: 3, timezone: 'Europe/Berlin' }, manager), sub);
     assert.match(sub.last('editOriginal')?.embeds?.[0]?.title ?? '', /Subscribed: dl-testing/);
     const req = service.calls.find((c) => c.method === 'subscribe')?.args[0] as Record<string, unknown>;
-    assert.equal(req.discordChannelId, '333');
+    assert.equal(req.discordChannelId, '333333333333333333');
     assert.deepEqual(req.categories, ['cs.SE', 'cs.LG']);
 
     const list = recordingResponder();
@@ -204,7 +204,7 @@ describe('bot command handlers', () => {
   });
 
   it('autocomplete offers at most 25 choices', async () => {
-    for (let i = 0; i < 30; i++) await service.subscribe({ name: `topic-${i}`, interest: 'x'.repeat(200) });
+    for (let i = 0; i < 30; i++) await service.subscribe({ name: `topic-${i}`, categories: ['cs.LG'], interest: 'x'.repeat(200) });
     const choices = await bot.autocomplete({ ...manager, subcommand: 'digest', focused: { name: 'name', value: '' } });
     assert.equal(choices.length, 25);
     assert.ok(choices.every((c) => c.name.length <= 100));

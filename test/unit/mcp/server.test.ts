@@ -54,7 +54,7 @@ describe('MCP server over an in-memory transport', () => {
     assert.match(text(r), /^# Testing Deep Learning Models: A First Comparative Study/);
     const bad = await client.callTool({ name: 'get_paper', arguments: { url_or_id: 'hello' } });
     assert.equal(bad.isError, true);
-    assert.match(text(bad), /get_paper failed \(INVALID_INPUT\): "hello" is not an arXiv id or URL/);
+    assert.match(text(bad), /get_paper failed \(INVALID_INPUT\): No arXiv id found in "hello"/);
   });
 
   it('list_papers filters and pages the library as { total_count, returned, papers }', async () => {
@@ -86,7 +86,7 @@ describe('MCP server over an in-memory transport', () => {
     const folders = await client.readResource({ uri: 'papers://folders' });
     assert.match((folders.contents[0] as { text: string }).text, /- mutation testing \(3 papers\)/);
     const topic = await client.readResource({ uri: 'papers://mutation%20testing' });
-    assert.match((topic.contents[0] as { text: string }).text, /^# Papers on mutation testing\n\n## .+\n- \*\*Paper ID\*\*: /);
+    assert.match((topic.contents[0] as { text: string }).text, /^# mutation testing\n\n3 papers\.\n\n## 1\. .+\n\n- \*\*Authors:\*\* /);
     const paper = await client.readResource({ uri: 'arxiv://paper/astro-ph/0601001' });
     assert.match((paper.contents[0] as { text: string }).text, /\*\*arXiv:\*\* astro-ph\/0601001/);
     const listed = await client.listResources();
