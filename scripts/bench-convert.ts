@@ -147,6 +147,13 @@ async function main(): Promise<void> {
     "Node's default heap settings; `ours-sandbox` is the production path (a warm child process, 12 MB young",
     'generation; its peak RSS is counted with the parent\'s).',
   ];
+  // Issue 18's speed target: the production path within 1.5x of plain pdf.js text extraction.
+  const byTool = new Map(rows.map((r) => [r.tool, r]));
+  const raw = byTool.get('pdfjs-raw')!;
+  for (const tool of ['ours', 'ours-sandbox'] as const) {
+    const r = byTool.get(tool)!;
+    lines.push(`${tool} / pdfjs-raw: median ${f(r.median / raw.median)}x, overall ${f(r.totalMsPerPage / raw.totalMsPerPage)}x, 79-page paper ${f(r.longMsPerPage / raw.longMsPerPage)}x (target ≤ 1.5x)`);
+  }
   if (!hasPoppler) lines.push('pdftotext not found: install poppler-utils (apt-get install poppler-utils).');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -106,8 +106,9 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
         sawRoman,
         frontMatter: p === 0 && headingsSeen === 0,
         seq: numbering,
-        alone: aloneOnRow(s, segs),
+        alone: aloneOnRow(s, segs, segs[i + 1]),
         next: segs[i + 1],
+        nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
       });
       if (heading) {
         flush();
@@ -274,7 +275,7 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
   if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
   if (Math.abs(next.size - s.size) > 0.3 || next.text.length > 60 || NUMBERED.test(next.text)) return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
-  if (s.bold && next.bold && next.x0 >= s.x0 - 1 && !/[.?!:]$/.test(text)) return true;
+  if (s.bold && next.bold && next.x0 >= s.x0 - 1 && next.baseline > s.baseline + 0.5 * s.size && !/[.?!:]$/.test(text)) return true;
   return /-$/.test(text) || /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) || (caps(text) && caps(next.text));
 }
 
@@ -327,6 +328,7 @@ interface HeadingContext {
   alone: boolean;
   /** The next line in reading order. */
   next: Segment | undefined;
+  nextAlone: boolean;
 }
 
 /** Markdown level of a heading line, or 0 for body text. */
@@ -342,6 +344,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
   const m = NUMBERED.exec(text);
+  // A numbered list item in body type breaks its first line mid-word; a heading does not.
+  if (m && /\p{Ll}-$/u.test(text) && !s.bold && !larger) return 0;
   if (m && (spaced || larger || boldHeading(s, ctx)) && !/[.!]$/.test(m[2]!.replace(/\s+[.]$/, '')) && (!/\?$/.test(m[2]!) || s.bold || larger) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
     const num = m[1]!.replace(/\.$/, '');
     if (/^We\s/.test(m[2]!) || !inSequence(num, seq)) return 0;
@@ -349,7 +353,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     if (/^[A-H]$/.test(num)) return sawRoman ? 3 : 2;
     return Math.min(6, 2 + (num.match(/\./g)?.length ?? 0));
   }
-  if (SECTION_WORDS.test(bare) && (spaced || larger || boldHeading(s, ctx))) return 2;
+  // A known section word, unless it is a table's column header (`Method`) with cells beside it.
+  if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone))) return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
   if (!frontMatter && boldHeading(s, ctx) && !m && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
     return larger || text === text.toUpperCase() ? 2 : 3;
@@ -366,16 +371,21 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   if (!s.bold || !ctx.alone || !(ctx.gapAbove > 0.3 * ctx.pitch) || s.size > ctx.body * 1.6 || s.size < ctx.body * 0.8) return false;
   const n = ctx.next;
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
-  return n.bold === true || (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25);
+  // Another bold line below must be a heading too (alone on its row), not a table's header cells.
+  return (n.bold === true && ctx.nextAlone) || (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25);
 }
 
 /**
  * No other segment shares the line's baseline within 1.5 em (cells of a table row, a run-in heading's
  * text); a column gutter is wider.
  */
-function aloneOnRow(s: Segment, segs: Segment[]): boolean {
+function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
   const reach = 1.5 * s.size;
-  return !segs.some((o) => o !== s && o.page === s.page && Math.abs(o.baseline - s.baseline) < 0.5 * s.size && o.x0 < s.x1 + reach && o.x1 > s.x0 - reach);
+  // Nor anything over the width of the line below (a table's other header cells, further right).
+  const below = next && next.page === s.page && next.top >= s.bottom - 0.1 ? next : undefined;
+  const lo = Math.min(s.x0 - reach, below?.x0 ?? Infinity);
+  const hi = Math.max(s.x1 + reach, below?.x1 ?? -Infinity);
+  return !segs.some((o) => o !== s && o.page === s.page && Math.abs(o.baseline - s.baseline) < 0.5 * s.size && o.x0 < hi && o.x1 > lo);
 }
 
 const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;

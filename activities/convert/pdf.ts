@@ -195,7 +195,7 @@ async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][]): Promise<Map
 const MAX_NAMING_PAGES = 6;
 
 /** Flag the segments set in named bold faces throughout, and count the bold letters a line starts with. */
-function markBold(pages: Segment[][], names: Map<string, string>): void {
+export function markBold(pages: Segment[][], names: Map<string, string>): void {
   const bold = new Set([...names].filter(([, name]) => BOLD_FONT.test(name)).map(([id]) => id));
   if (!bold.size) return;
   for (const s of pages.flat()) {
