@@ -57,10 +57,19 @@ export function arxivIdsIn(text: string): string[] {
   return [...out];
 }
 
-/** The ids tool results returned in this conversation: the only ones an answer may cite. */
+/** How the agent marks a failed tool call's result in the conversation (`Error: get_paper failed: …`). */
+export const TOOL_ERROR_PREFIX = 'Error: ';
+
+/**
+ * The ids tool results returned in this conversation: the only ones an answer may cite. Failed
+ * calls do not count: "arXiv has no paper 2401.99999" names an id nothing found.
+ */
 export function idsFromTools(messages: readonly AgentMessage[]): Set<string> {
   const ids = new Set<string>();
-  for (const m of messages) if (m.role === 'tool') for (const id of arxivIdsIn(m.content)) ids.add(id);
+  for (const m of messages) {
+    if (m.role !== 'tool' || m.content.startsWith(TOOL_ERROR_PREFIX)) continue;
+    for (const id of arxivIdsIn(m.content)) ids.add(id);
+  }
   return ids;
 }
 

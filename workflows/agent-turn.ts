@@ -17,6 +17,7 @@ import {
   formatSearchResult,
   idsFromTools,
   subscriptionConfirmed,
+  TOOL_ERROR_PREFIX,
   type AgentLimits,
   type AgentMessage,
   type AgentToolCall,
@@ -127,7 +128,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
       toolChars += Math.min(out.text.length, left);
       toolCalls++;
       trace.push({ step, tool: call.name, label: describeToolCall(call.name, call.args), isError: out.isError, chars: text.length });
-      messages.push({ role: 'tool', tool_call_id: call.id, content: out.isError ? `Error: ${text}` : text });
+      messages.push({ role: 'tool', tool_call_id: call.id, content: out.isError ? `${TOOL_ERROR_PREFIX}${text}` : text });
     }
   }
 

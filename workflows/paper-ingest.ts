@@ -2,6 +2,7 @@
  * paperIngest: metadata → Markdown (arXiv HTML first, PDF fallback) → store + chunks → summary.
  * Idempotent per id+version: content already stored is not converted again.
  */
+import { ApplicationFailure } from '@temporalio/workflow';
 import type { Paper } from '../domain/paper.ts';
 import type { Summary } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
@@ -41,7 +42,9 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
     stage('looking up metadata on arXiv');
     const found = await arxiv.arxivLookupIds([ref.version ? `${ref.id}v${ref.version}` : ref.id]);
     paper = found.papers[0];
-    if (!paper) throw new Error(`arXiv has no paper ${input.ref}`);
+    // A workflow failure, not a plain Error: that would fail the workflow task, retried forever,
+    // and the caller (the CLI's get, the agent's get_paper) would wait for its timeout.
+    if (!paper) throw ApplicationFailure.create({ type: 'NOT_FOUND', message: `arXiv has no paper ${input.ref}`, nonRetryable: true });
   }
   const version = ref.version ?? paper.version;
   await main.storePapers({ papers: [paper], topic: input.topic ?? null });

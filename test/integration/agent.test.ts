@@ -24,6 +24,7 @@ import { openRadarService, type RadarServiceHandle } from '../../workers/compose
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
 import { standInPdf } from '../support/corpus.ts';
+import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
 
 type Body = FakeLlmRequest['body'];
@@ -43,6 +44,8 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   let env: Record<string, string>;
 
   let dir: string;
+  /** The first turn's workflow: its history is the replay fixture of agentTurn (RECORD_HISTORIES=1). */
+  let recordedTurn: string | undefined;
 
   before(async () => {
     arxiv = await startFakeArxiv({ documents: standInPdf() });
@@ -70,6 +73,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   /** The agent's own model calls (streamed), from index `from` of every request. */
   const agentRequests = (from = 0) => llm.requests.slice(from).filter((q) => q.body.stream === true);
   after(async () => {
+    if (t && recordedTurn) await maybeRecordHistory(t.runtime.temporalAddress, recordedTurn, 'agentTurn', 'search-then-answer');
     await service?.close();
     await t?.stop();
     await arxiv?.close();
@@ -89,7 +93,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     });
     const progress: string[] = [];
     const tools: string[] = [];
-    const r = await agent.ask({ question: 'What is new in software testing?' }, (m) => progress.push(m), { onTool: (x) => tools.push(x.label) });
+    const r = await agent.ask({ question: 'What is new in software testing?' }, (m) => progress.push(m), { onTool: (x) => tools.push(x.label), onStart: (run) => (recordedTurn = run.workflowId) });
     llm.respondWith(queryBuilder);
     const sent = agentRequests(before);
     assert.equal(sent.length, 2, 'two model calls, streamed');
@@ -171,6 +175,17 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     const failed = toolMessages(agentRequests(before)[1]!.body)[0]!.content ?? '';
     assert.match(failed, /^Error: get_paper failed: /);
     assert.match(r.answer, /not an arXiv paper/);
+  });
+
+  it('a paper arXiv does not have is an error result at once, and its invented citation is removed', async () => {
+    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"2401.99999"}' }] }, { content: 'arXiv:2401.99999 could not be read.' }]);
+    const started = Date.now();
+    const before = llm.requests.length;
+    const r = await agent.ask({ question: 'What does 2401.99999 say?' });
+    assert.ok(Date.now() - started < 30_000, `no wait for a timeout (${Date.now() - started} ms)`);
+    assert.deepEqual(r.trace.map((x) => [x.tool, x.isError]), [['get_paper', true]]);
+    assert.match(toolMessages(agentRequests(before)[1]!.body)[0]!.content ?? '', /^Error: get_paper failed: arXiv has no paper 2401\.99999/);
+    assert.deepEqual(r.removed, ['2401.99999']);
   });
 
   it('repairs broken JSON arguments, and re-asks once when they cannot be repaired', async () => {

@@ -58,6 +58,14 @@ describe('arXiv ids in text', () => {
     ];
     assert.deepEqual([...idsFromTools(messages)], ['4444.44444']);
   });
+
+  it('does not count the ids of failed tool calls (an error names the id nothing found)', () => {
+    const messages: AgentMessage[] = [
+      { role: 'tool', tool_call_id: 'a', content: 'Error: get_paper failed: arXiv has no paper 2401.99999' },
+      { role: 'tool', tool_call_id: 'b', content: 'arXiv:2401.00001 — found' },
+    ];
+    assert.deepEqual([...idsFromTools(messages)], ['2401.00001']);
+  });
 });
 
 describe('checkCitations', () => {
