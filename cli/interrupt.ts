@@ -26,3 +26,10 @@ export function interruptSignal(): AbortSignal {
   process.on('SIGTERM', onSignal);
   return c.signal;
 }
+
+/** Settles at the first SIGINT or SIGTERM: how a serving command (mcp, web) waits to be stopped. */
+export const untilSignal = (): Promise<void> =>
+  new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });

@@ -5,7 +5,6 @@
 import { Context } from '@temporalio/activity';
 import type { AgentDeps } from '../activities/agent/activities.ts';
 import { createExternalTools, readMcpServersFile } from '../activities/agent/external-mcp.ts';
-import { createLlmClient } from '../activities/llm/client.ts';
 import type { PaperStore } from '../activities/store/port.ts';
 import type { Schedules } from '../app/ports.ts';
 import type { SubscriptionView } from '../app/radar-service.ts';
@@ -13,21 +12,12 @@ import { subscribe } from '../app/subscriptions.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { serviceSettings } from './compose.ts';
+import { createLlm } from './models.ts';
 import { deleteSchedule, upsertSchedule } from './schedules.ts';
 
 /** The worker side of the agent: the model with tool calling and subscriptions that also schedule. */
 export function buildAgentDeps(config: Config, logger: Logger, store: PaperStore): AgentDeps {
-  const llm =
-    config.LLM_BASE_URL && config.LLM_MODEL
-      ? createLlmClient({
-          baseUrl: config.LLM_BASE_URL,
-          model: config.LLM_MODEL,
-          apiKey: config.LLM_API_KEY,
-          timeoutMs: config.LLM_TIMEOUT_MS,
-          maxTokens: config.LLM_MAX_TOKENS,
-          logger,
-        })
-      : undefined;
+  const llm = createLlm(config, logger);
   return {
     llm,
     external: config.MCP_SERVERS_FILE

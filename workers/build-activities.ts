@@ -21,11 +21,10 @@ import { createDiscordPublisher } from '../activities/publish/discord.ts';
 import { createMarkdownFolderPublisher } from '../activities/publish/markdown-folder.ts';
 import { createNotionPublisher } from '../activities/publish/notion.ts';
 import type { Publisher } from '../activities/publish/types.ts';
-import { createReranker } from '../activities/rank/cross-encoder.ts';
-import type { Reranker } from '../activities/rank/types.ts';
 import { openStore } from './store.ts';
 import type { PaperStore } from '../activities/store/port.ts';
-import { createLlmClient, type LlmClient } from '../activities/llm/client.ts';
+import type { LlmClient } from '../activities/llm/client.ts';
+import { createLlm, lazyReranker } from './models.ts';
 import { createSummarizer } from '../activities/summarize/llm.ts';
 import { buildSearchQuery } from '../activities/query/llm.ts';
 import { buildAgentDeps } from './agent-deps.ts';
@@ -55,32 +54,6 @@ export function createArxivClient(config: Config, logger: Logger, gate?: Request
     logger,
     gate,
   });
-}
-
-export function createLlm(config: Config, logger: Logger): LlmClient | undefined {
-  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return undefined;
-  return createLlmClient({
-    baseUrl: config.LLM_BASE_URL,
-    model: config.LLM_MODEL,
-    apiKey: config.LLM_API_KEY,
-    timeoutMs: config.LLM_TIMEOUT_MS,
-    maxTokens: config.LLM_MAX_TOKENS,
-    logger,
-  });
-}
-
-/** The reranker, loaded once on first use (model loading takes a while; most commands never rank). */
-export function lazyReranker(config: Config, logger: Logger): () => Promise<Reranker> {
-  let loading: Promise<Reranker> | undefined;
-  return () =>
-    (loading ??= createReranker({
-      model: config.RERANK_MODEL,
-      modelsDir: config.MODELS_DIR,
-      dtype: config.RERANK_DTYPE,
-      hfEndpoint: config.HF_ENDPOINT,
-      allowRemote: true,
-      logger,
-    }));
 }
 
 export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps['publisherFor'] {

@@ -73,8 +73,8 @@ export function openRadarService(
       options: RunOptions,
     ): Promise<Awaited<ReturnType<W>>> => temporal.runner().then((r) => r.run(workflow, args, options)),
   };
-  const adapters = once(() => import('./build-activities.ts'));
-  const reranker = once(async () => (await adapters()).lazyReranker(config, logger)());
+  const models = once(() => import('./models.ts'));
+  const reranker = once(async () => (await models()).lazyReranker(config, logger)());
   const ports: RadarPorts = {
     store: library.store,
     runner,
@@ -95,7 +95,7 @@ export function openRadarService(
       },
     },
     reranker,
-    llm: once(async () => (await adapters()).createLlm(config, logger)),
+    llm: once(async () => (await models()).createLlm(config, logger)),
     notion: once(async () => {
       if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
       const { createNotionPublisher } = await import('../activities/publish/notion.ts');

@@ -7,13 +7,8 @@ import type { Command } from 'commander';
 import { assertNoProblems, mcpHttpProblems } from '../../lib/listen-address.ts';
 import { loadContext } from '../context.ts';
 import { operations } from '../host.ts';
+import { untilSignal } from '../interrupt.ts';
 import { say } from '../output.ts';
-
-const untilSignal = () =>
-  new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
 
 export function register(program: Command): void {
   program

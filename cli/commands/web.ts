@@ -9,13 +9,8 @@ import { AppError } from '../../domain/errors.ts';
 import { assertNoProblems, webProblems } from '../../lib/listen-address.ts';
 import { loadContext } from '../context.ts';
 import { operations } from '../host.ts';
+import { untilSignal } from '../interrupt.ts';
 import { say } from '../output.ts';
-
-const untilSignal = () =>
-  new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
 
 export function register(program: Command): void {
   program

@@ -1,0 +1,33 @@
+/** The models a deployment configures: the chat LLM (when LLM_BASE_URL and LLM_MODEL are set) and the reranker. */
+import { createLlmClient, type ToolCallingLlm } from '../activities/llm/client.ts';
+import { createReranker } from '../activities/rank/cross-encoder.ts';
+import type { Reranker } from '../activities/rank/types.ts';
+import type { Config } from '../config/env.ts';
+import type { Logger } from '../lib/logger.ts';
+
+export function createLlm(config: Config, logger: Logger): ToolCallingLlm | undefined {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return undefined;
+  return createLlmClient({
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    apiKey: config.LLM_API_KEY,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxTokens: config.LLM_MAX_TOKENS,
+    logger,
+  });
+}
+
+/** The reranker, loaded once on first use (model loading takes a while; most commands never rank). */
+export function lazyReranker(config: Config, logger: Logger): () => Promise<Reranker> {
+  let loading: Promise<Reranker> | undefined;
+  return () =>
+    (loading ??= createReranker({
+      model: config.RERANK_MODEL,
+      modelsDir: config.MODELS_DIR,
+      dtype: config.RERANK_DTYPE,
+      hfEndpoint: config.HF_ENDPOINT,
+      allowRemote: true,
+      logger,
+    }));
+}
+
