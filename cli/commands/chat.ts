@@ -10,7 +10,7 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentReply, AgentService } from '../../app/agent-service.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
-import { searchPromptText } from '../../app/prompts.ts';
+import { AGENT_PROMPT_TOOLS, searchPromptText } from '../../app/prompts.ts';
 import type { RadarService } from '../../app/radar-service.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
@@ -31,7 +31,8 @@ export const CHAT_PROMPTS: ReadonlyArray<{
     ],
     build: (a) => {
       const n = Number.parseInt(a.num_papers ?? '5', 10);
-      return searchPromptText(a.topic!, Math.min(50, Math.max(1, Number.isFinite(n) ? n : 5)));
+      // The agent's tool names: the MCP prompt names the MCP server's tools.
+      return searchPromptText(a.topic!, Math.min(50, Math.max(1, Number.isFinite(n) ? n : 5)), AGENT_PROMPT_TOOLS);
     },
   },
 ];

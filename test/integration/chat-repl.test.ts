@@ -93,7 +93,9 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     assert.equal(agentCalls.length, 2, 'one search step and the answer: nothing after /quit reached the agent');
     const asked = agentCalls[0]!.body.messages?.find((m) => m.role === 'user')?.content ?? '';
     assert.match(asked, /^Search for 3 academic papers about 'graph transformers'/);
-    assert.match(asked, /max_results=3/);
+    assert.match(asked, /using search_arxiv\(topic='graph transformers', max_results=3\)/, 'the prompt names the agent’s own tools');
+    assert.match(asked, /with get_paper\(url_or_id\)/);
+    assert.ok(!asked.includes('search_papers'), 'not the MCP server’s tool names');
     const cited = /^Report: arXiv:(\S+) leads the field\.$/m.exec(out)?.[1];
     assert.ok(cited, out);
     assert.match(out, new RegExp(`^Sources:\\n {2}\\[1\\] arXiv:${cited.replace('.', '\\.')} — .+ https://arxiv\\.org/abs/`, 'm'));
