@@ -3,6 +3,5 @@ export { healthCheck } from './health-check.ts';
 export { paperIngest } from './paper-ingest.ts';
 export { topicSearch } from './topic-search.ts';
 export { topicDigest } from './topic-digest.ts';
-export { fetchPapers } from './fetch-papers.ts';
 export { arxivGate } from './arxiv-gate.ts';
 export { agentTurn } from './agent-turn.ts';

@@ -3,7 +3,8 @@
  * each with its own connection and ArxivClient (as on three machines, so in-process spacing cannot
  * help). The fake arXiv must see one request at a time, each arriving at least the configured
  * interval after the previous one ended; a 429 storm and a 503 with Retry-After hold back every
- * worker, not just the one that was refused.
+ * worker, not just the one that was refused. The requests come from paperIngest (what `get` and
+ * the searches run): a metadata lookup, then the HTML download, which the fake answers with 404.
  */
 import { createFsBlobStore } from '../../activities/blobs/fs.ts';
 import assert from 'node:assert/strict';
@@ -16,7 +17,7 @@ import { createOptionalTemporalGate, createTemporalGate } from '../../activities
 import type { RequestGate } from '../../activities/arxiv/transport.ts';
 import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
 import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate-messages.ts';
-import type { FetchPapersResult } from '../../workflows/fetch-papers.ts';
+import { paperIngest } from '../../workflows/paper-ingest.ts';
 import { startFakeArxiv, type FakeArxiv, type RecordedRequest } from '../fakes/arxiv-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -28,6 +29,9 @@ const IDS = [
   '1111.2011v2', '1605.08386', '1707.08567', '2104.12255v1', 'astro-ph/0601001', 'cond-mat/0412498',
   'cond-mat/0603029', '1201.4869', '1005.5383', '1303.6954', '1312.6177', '1412.6529',
 ];
+
+/** No HTML for any of them (a 404, as arXiv answers for old papers): one download each, never converted. */
+const NO_HTML = Object.fromEntries([...IDS, '0801.0001'].map((id) => [`html/${id.replace(/v\d+$/, '')}`, null]));
 
 /** The gap between each request's end and the next one's arrival, in arrival order. */
 function gapsAfterEnd(requests: RecordedRequest[]): number[] {
@@ -56,7 +60,7 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     });
 
   before(async () => {
-    fake = await startFakeArxiv();
+    fake = await startFakeArxiv({ documents: NO_HTML });
     t = await startTestRuntime({
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
@@ -97,7 +101,7 @@ describe('arXiv queue: one global rate limit across three workers', () => {
   after(async () => {
     if (t) await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'rate-limit');
     const lookup = started.get('many-0');
-    if (t && lookup) await maybeRecordHistory(t.runtime.temporalAddress, lookup, 'fetchPapers', 'rate-limit-lookup');
+    if (t && lookup) await maybeRecordHistory(t.runtime.temporalAddress, lookup, 'paperIngest', 'rate-limit-lookup');
     for (const s of extra) await s.shutdown();
     for (const c of clients) c.close();
     for (const c of connections) await c.close();
@@ -107,24 +111,24 @@ describe('arXiv queue: one global rate limit across three workers', () => {
 
   /** Workflow ids by tag, so one run's history can be recorded (RECORD_HISTORIES=1). */
   const started = new Map<string, string>();
-  const run = (ids: string[], tag: string) => {
-    const workflowId = `fetch-${tag}-${Date.now()}`;
+  const run = (id: string, tag: string) => {
+    const workflowId = `get-${tag}-${Date.now()}`;
     started.set(tag, workflowId);
-    return t.client.workflow.execute('fetchPapers', {
+    return t.client.workflow.execute(paperIngest, {
       taskQueue: t.config.TEMPORAL_TASK_QUEUE,
       workflowId,
-      args: [ids],
-    }) as Promise<FetchPapersResult>;
+      args: [{ ref: id, source: 'html', summarize: false }],
+    });
   };
 
-  it('twelve concurrent lookups all succeed, spread over the workers', async () => {
-    const results = await Promise.all(IDS.map((id, i) => run([id], `many-${i}`)));
+  it('twelve concurrent ingests all succeed, spread over the workers', async () => {
+    const results = await Promise.all(IDS.map((id, i) => run(id, `many-${i}`)));
     for (const [i, r] of results.entries()) {
-      assert.equal(r.papers.length, 1, IDS[i]);
-      assert.deepEqual(r.missing, []);
-      assert.equal(r.papers[0]?.id, IDS[i]?.replace(/v\d+$/, ''));
+      assert.equal(r.id, IDS[i]?.replace(/v\d+$/, ''));
+      assert.equal(r.contentKey, null);
+      assert.match(r.note ?? '', /no HTML version on arXiv/);
     }
-    assert.equal(fake.requests.length, 12);
+    assert.equal(fake.requests.length, 24, 'a lookup and an HTML download each');
     assert.ok((handled[0] ?? 0) > 0 && (handled[1] ?? 0) > 0, `both extra worker sets took part (${handled.join(', ')})`);
   });
 
@@ -132,11 +136,11 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     const before = fake.requests.length;
     fake.inject({ kind: '429', times: 2 });
     fake.inject({ kind: '429', retryAfterSeconds: 1, times: 2 });
-    const results = await Promise.all(['1605.08386', '1707.08567', '1201.4869'].map((id, i) => run([id], `storm-${i}`)));
-    assert.equal(results[0]?.papers[0]?.title, 'Heat-bath random walks with Markov bases');
-    assert.ok(results.every((r) => r.papers.length === 1));
+    const results = await Promise.all(['1605.08386', '1707.08567', '1201.4869'].map((id, i) => run(id, `storm-${i}`)));
+    assert.equal(results[0]?.title, 'Heat-bath random walks with Markov bases');
+    assert.deepEqual(results.map((r) => r.id), ['1605.08386', '1707.08567', '1201.4869']);
     const storm = fake.requests.slice(before);
-    assert.equal(storm.length, 3 + 4, 'three lookups plus four refused attempts');
+    assert.equal(storm.length, 3 * 2 + 4, 'three lookups and downloads plus four refused attempts');
     // After each refusal, whoever asks next waits out the backoff: 2 s, 4 s (exponential, no
     // Retry-After), then 1 s and 1 s (Retry-After: 1).
     const gaps = gapsAfterEnd(storm).slice(0, 4);
@@ -145,14 +149,15 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     }
   });
 
-  it('a 503 with Retry-After holds back every worker; unknown ids come back missing, not retried', async () => {
+  it('a 503 with Retry-After holds back every worker; an unknown id is NOT_FOUND, not retried', async () => {
     const before = fake.requests.length;
     fake.inject({ kind: '503', retryAfterSeconds: 2 });
-    const [r] = await Promise.all([run(['astro-ph/0601001', '0801.0001'], 'unavailable'), run(['cond-mat/0412498'], 'bystander')]);
-    assert.deepEqual(r.papers.map((p) => p.id), ['astro-ph/0601001']);
-    assert.deepEqual(r.missing, ['0801.0001']);
+    const [r, , unknown] = await Promise.allSettled([run('astro-ph/0601001', 'unavailable'), run('cond-mat/0412498', 'bystander'), run('0801.0001', 'unknown')]);
+    assert.equal(r.status === 'fulfilled' && r.value.id, 'astro-ph/0601001');
+    assert.equal(unknown.status, 'rejected');
+    assert.match(String((unknown as PromiseRejectedResult).reason?.cause?.message), /arXiv has no paper 0801\.0001/);
     const after503 = fake.requests.slice(before);
-    assert.equal(after503.length, 3, 'the refused request, its retry and the bystander');
+    assert.equal(after503.length, 1 + 1 + 1 + 2 + 1, 'the refused request, its retry, its download, the bystander\'s two and the unknown lookup once');
     const [gap] = gapsAfterEnd(after503);
     assert.ok((gap ?? 0) >= 2000, `next request ${gap} ms after the 503, expected ≥ 2000`);
   });
