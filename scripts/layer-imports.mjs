@@ -1,11 +1,11 @@
 // Counts import statements between top-level folders (layers), value vs type-only, and lines per layer.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
 const root = process.argv[2] ?? '.';
 const layers = ['app','domain','lib','config','cli','bot','mcp','web','workers','workflows','activities'];
 const files = [];
 const walk = (d) => { for (const n of readdirSync(d)) { const p = join(d, n); if (statSync(p).isDirectory()) walk(p); else if (/\.(ts|mjs)$/.test(n)) files.push(p); } };
-for (const l of layers) { try { walk(join(root, l)); } catch {} }
+for (const l of layers) { if (existsSync(join(root, l))) walk(join(root, l)); }
 const counts = {}; const lines = {};
 for (const f of files) {
   const from = relative(root, f).split('/')[0];
