@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError, errorMessage, isAppError } from '../../lib/errors.ts';
-import type { Digest, DigestEntry, Receipt } from './digest.ts';
+import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
+import type { Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { Publisher } from './types.ts';
 

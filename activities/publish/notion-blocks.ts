@@ -4,7 +4,7 @@
  * Limits: https://developers.notion.com/reference/request-limits
  */
 import type { BlockObjectRequest } from '@notionhq/client';
-import type { Digest, DigestEntry } from './digest.ts';
+import type { Digest, DigestEntry } from '../../domain/digest.ts';
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence, splitText } from './text.ts';
 
 export const NOTION_LIMITS = {

@@ -5,9 +5,9 @@
  * crash is completed by appending only the blocks it lacks. The design is in docs/publishing.md.
  */
 import { Client, type BlockObjectRequest } from '@notionhq/client';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import type { Digest, Receipt } from './digest.ts';
+import type { Digest, Receipt } from '../../domain/digest.ts';
 import { notionFailure } from './errors.ts';
 import { blockType, chunkBlocks, digestToNotionBlocks, NOTION_LIMITS, richText } from './notion-blocks.ts';
 import { normalizeSpace } from './text.ts';

@@ -2,7 +2,7 @@
  * The port every digest destination implements. Workflows never see it; activities call it and
  * persist the returned Receipt.
  */
-import type { DestinationKind, Digest, Receipt } from './digest.ts';
+import type { DestinationKind, Digest, Receipt } from '../../domain/digest.ts';
 
 /**
  * Publishes one digest to one destination. Idempotent on its own: before creating anything it

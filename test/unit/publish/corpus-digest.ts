@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
-import type { Digest, DigestEntry } from '../../../activities/publish/digest.ts';
+import type { Digest, DigestEntry } from '../../../domain/digest.ts';
 import { corpus } from '../../support/corpus.ts';
 
 interface AtomEntry {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import {
   createMarkdownFolderPublisher,
   renderDigestMarkdown,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { isAppError } from '../../../lib/errors.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { createNotionPublisher, digestToNotionBlocks } from '../../../activities/publish/notion.ts';
 import { startNotionServer, type NotionFake, type NotionFakeOptions } from '../../fakes/notion-server.ts';
 import { corpusDigest, corpusEntries, longDigest } from './corpus-digest.ts';
