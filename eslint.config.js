@@ -14,7 +14,6 @@ const ioPackages = [
   '@notionhq/client',
   'discord.js',
   'pino',
-  'pino-pretty',
   '@temporalio/client',
   '@temporalio/worker',
   '@temporalio/activity',
