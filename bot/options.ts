@@ -55,7 +55,7 @@ export function optionalCategories(inv: CommandInvocation, name: string): string
 }
 
 /**
- * A subscription name, by the library's one rule (activities/store/validate.ts). `existing`: a
+ * A subscription name, by the library's one rule (domain/subscription.ts). `existing`: a
  * name that looks one up (unsubscribe, digest), where names stored under the earlier, looser rule
  * must still be accepted.
  */

@@ -1,6 +1,6 @@
 /**
  * The research agent's tools: our own capabilities, described once. Their argument schemas are the
- * MCP server's (app/tool-schemas.ts), turned into JSON Schemas for the model, and the model's
+ * MCP server's (domain/tool-schemas.ts), turned into JSON Schemas for the model, and the model's
  * arguments are checked against the same zod schemas before anything runs. External MCP servers'
  * tools (MCP_SERVERS_FILE) join the list under `<server>__<tool>`.
  */

@@ -8,7 +8,7 @@
  * and is withdrawn as soon as its activity is cancelled or its workflow has ended, so abandoned
  * requests never delay live ones. Inside an activity it heartbeats from the first ask until the
  * turn is handed back, with the gate's state as details ("arXiv answered 503; 2 ahead; backing off
- * until …"), which is how a waiting user sees why nothing happens (workers/radar-service.ts).
+ * until …"), which is how a waiting user sees why nothing happens (workers/temporal-runner.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';

@@ -1,5 +1,5 @@
 /**
- * The one subscription-name rule (activities/store/validate.ts): every accepted name is a valid
+ * The one subscription-name rule (domain/subscription.ts): every accepted name is a valid
  * digest folder, Temporal schedule id and Notion title; hostile names are refused before anything
  * is stored; names stored under the earlier rule can still be looked up and removed.
  */
