@@ -4,7 +4,7 @@
  * (app/ports.ts: Temporal workflows, the library, models, arXiv), which workers/ builds from Config.
  */
 import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
-import type { SortBy } from '../activities/arxiv/query.ts';
+import type { SortBy } from '../domain/arxiv-query.ts';
 import type { AnswerPassage } from '../activities/answer/answer.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
 import type { SummaryInput } from '../activities/summarize/extractive.ts';
@@ -75,7 +75,7 @@ export interface ListFiltersInput {
 
 /** The seed-002 shapes are the library's own: one definition, in the store port. */
 export type { ListedPaper, ListResult as ListResultOutput } from '../domain/library.ts';
-export type { AnswerPassage, ArxivFeed, BuiltQuery, ConvertResult, SortBy };
+export type { AnswerPassage, ArxivFeed, BuiltQuery, ConvertResult };
 import type { ListResult as ListResultOutput } from '../domain/library.ts';
 import type { Destinations, Subscription } from '../domain/subscription.ts';
 

@@ -335,3 +335,9 @@ function rangeMatches(node: Extract<ArxivQuery, { kind: 'range' }>, p: Paper): b
   const stamp = arxivStamp(at);
   return rangeStart(node.from) <= stamp && stamp <= rangeEnd(node.to);
 }
+
+/** arXiv's caps: at most 2000 results per call and 30000 in total (beyond: HTTP 400). */
+export const ARXIV_LIMITS = { maxPerCall: 2000, maxTotal: 30_000, idListBatch: 100 } as const;
+
+export type SortBy = 'relevance' | 'lastUpdatedDate' | 'submittedDate';
+export type SortOrder = 'ascending' | 'descending';

@@ -1,15 +1,10 @@
 /**
- * The arXiv API request: its caps, sort names and URL encoding. The `search_query` language
- * itself (parse, check, render, evaluate) is domain/arxiv-query.ts. Pure code without Node
- * imports: workflows may import it (limits, sort names).
+ * The arXiv API request's URL encoding. Its caps and sort names, and the `search_query` language
+ * itself (parse, check, render, evaluate), are domain/arxiv-query.ts.
  */
+import { ARXIV_LIMITS, type SortBy, type SortOrder } from '../../domain/arxiv-query.ts';
 import { AppError } from '../../domain/errors.ts';
 
-/** arXiv's caps: at most 2000 results per call and 30000 in total (beyond: HTTP 400). */
-export const ARXIV_LIMITS = { maxPerCall: 2000, maxTotal: 30_000, idListBatch: 100 } as const;
-
-export type SortBy = 'relevance' | 'lastUpdatedDate' | 'submittedDate';
-export type SortOrder = 'ascending' | 'descending';
 
 export interface QueryParams {
   searchQuery?: string;

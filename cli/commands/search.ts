@@ -1,15 +1,13 @@
 /** `arxiv-radar search "<arXiv query>"`: one page of arXiv API results, through the rate-limited client. */
 import type { Command } from 'commander';
 import type { Paper } from '../../domain/paper.ts';
-import type { SortBy } from '../../app/radar-service.ts';
-import { normaliseRawQuery } from '../../domain/arxiv-query.ts';
+import type { SortBy } from '../../domain/arxiv-query.ts';
+import { ARXIV_LIMITS, normaliseRawQuery } from '../../domain/arxiv-query.ts';
 import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 
 const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
-/** arXiv's cap on results per call (ARXIV_LIMITS.maxPerCall). */
-const MAX_PER_CALL = 2000;
 
 /** A few readable lines per paper. */
 export function formatPaper(p: Paper): string {
@@ -30,8 +28,8 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (query: string, opts: { max: string; sort: string; json?: boolean }, cmd: Command) => {
       const max = Number(opts.max);
-      if (!Number.isInteger(max) || max < 1 || max > MAX_PER_CALL) {
-        throw new AppError('INVALID_INPUT', `--max must be a whole number from 1 to ${MAX_PER_CALL}, got "${opts.max}".`);
+      if (!Number.isInteger(max) || max < 1 || max > ARXIV_LIMITS.maxPerCall) {
+        throw new AppError('INVALID_INPUT', `--max must be a whole number from 1 to ${ARXIV_LIMITS.maxPerCall}, got "${opts.max}".`);
       }
       const sortBy = SORTS[opts.sort];
       if (!sortBy) throw new AppError('INVALID_INPUT', `--sort must be submitted, updated or relevance, got "${opts.sort}".`);
