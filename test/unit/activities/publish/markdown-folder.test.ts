@@ -7,13 +7,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { isAppError } from '../../../domain/errors.ts';
+import { isAppError } from '../../../../domain/errors.ts';
 import {
   createMarkdownFolderPublisher,
   renderDigestMarkdown,
   TEMP_DIR,
   topicSlug,
-} from '../../../activities/publish/markdown-folder.ts';
+} from '../../../../activities/publish/markdown-folder.ts';
 import { corpusDigest, corpusEntries } from './corpus-digest.ts';
 
 describe('markdown folder publisher', () => {
@@ -170,7 +170,7 @@ describe('markdown folder publisher', () => {
     // Each child loads the publisher, says "ready", then publishes one digest per "go <date>" line.
     const script = `
       import { createInterface } from 'node:readline';
-      const { createMarkdownFolderPublisher } = await import(${moduleUrl('../../../activities/publish/markdown-folder.ts')});
+      const { createMarkdownFolderPublisher } = await import(${moduleUrl('../../../../activities/publish/markdown-folder.ts')});
       const { corpusDigest, corpusEntries } = await import(${moduleUrl('./corpus-digest.ts')});
       const publisher = createMarkdownFolderPublisher({ digestsDir: ${JSON.stringify(root)} });
       const entries = corpusEntries('search_testing_start0_max10.xml');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RequestTimeoutError } from '@notionhq/client';
-import { notionFailure, NOTION_HINTS } from '../../../activities/publish/errors.ts';
-import { AppError, isAppError } from '../../../domain/errors.ts';
-import { httpFailure } from '../../../lib/http-failure.ts';
+import { notionFailure, NOTION_HINTS } from '../../../../activities/publish/errors.ts';
+import { AppError, isAppError } from '../../../../domain/errors.ts';
+import { httpFailure } from '../../../../lib/http-failure.ts';
 
 describe('Notion error mapping', () => {
   it('tells the user what to fix for a refused Notion request', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { isAppError } from '../../../domain/errors.ts';
-import { createNotionPublisher, digestToNotionBlocks } from '../../../activities/publish/notion.ts';
-import { startNotionServer, type NotionFake, type NotionFakeOptions } from '../../fakes/notion-server.ts';
+import { isAppError } from '../../../../domain/errors.ts';
+import { createNotionPublisher, digestToNotionBlocks } from '../../../../activities/publish/notion.ts';
+import { startNotionServer, type NotionFake, type NotionFakeOptions } from '../../../fakes/notion-server.ts';
 import { corpusDigest, corpusEntries, longDigest } from './corpus-digest.ts';
 
 const TOKEN = 'ntn_test_secret';

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startDiscordServer, type DiscordFake } from '../../fakes/discord-server.ts';
-import { startNotionServer, type NotionFake } from '../../fakes/notion-server.ts';
+import { startDiscordServer, type DiscordFake } from '../../../fakes/discord-server.ts';
+import { startNotionServer, type NotionFake } from '../../../fakes/notion-server.ts';
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers });
 

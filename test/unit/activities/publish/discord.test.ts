@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isAppError } from '../../../domain/errors.ts';
-import { createDiscordPublisher, digestMarker, digestToDiscordMessages } from '../../../activities/publish/discord.ts';
-import { embedLength, type DiscordEmbed } from '../../../domain/discord-limits.ts';
-import { startDiscordServer, type DiscordFake } from '../../fakes/discord-server.ts';
+import { isAppError } from '../../../../domain/errors.ts';
+import { createDiscordPublisher, digestMarker, digestToDiscordMessages } from '../../../../activities/publish/discord.ts';
+import { embedLength, type DiscordEmbed } from '../../../../domain/discord-limits.ts';
+import { startDiscordServer, type DiscordFake } from '../../../fakes/discord-server.ts';
 import { corpusDigest, corpusEntries, longDigest } from './corpus-digest.ts';
 
 const CHANNEL = '1300000000000000001';

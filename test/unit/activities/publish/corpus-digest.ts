@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
-import type { Digest, DigestEntry } from '../../../domain/digest.ts';
-import { corpus } from '../../support/corpus.ts';
+import type { Digest, DigestEntry } from '../../../../domain/digest.ts';
+import { corpus } from '../../../support/corpus.ts';
 
 interface AtomEntry {
   id: string;
