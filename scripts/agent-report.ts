@@ -20,6 +20,7 @@ import { standInPdf } from '../test/support/corpus.ts';
 import { startTestRuntime } from '../test/support/runtime.ts';
 import { openAgentService } from '../workers/compose-agent.ts';
 import { openRadarService } from '../workers/compose.ts';
+import { fakeArxivEnv } from '../test/support/fake-env.ts';
 
 type Message = NonNullable<FakeLlmRequest['body']['messages']>[number];
 
@@ -132,11 +133,7 @@ async function main(): Promise<void> {
   // Model calls outside the loop (the query builder, paper summaries) are not streamed.
   llm.respondWith((b) => (b.stream === true ? current.plan(view(b)) : { content: '{"search_query":"all:testing"}' }));
   const t = await startTestRuntime({
-    ARXIV_API_URL: arxiv.apiUrl,
-    ARXIV_RSS_URL: arxiv.rssUrl,
-    ARXIV_WEB_URL: arxiv.webUrl,
-    ARXIV_OAI_URL: arxiv.oaiUrl,
-    ARXIV_MIN_INTERVAL_MS: '50',
+    ...fakeArxivEnv(arxiv),
     LLM_BASE_URL: llm.url,
     LLM_MODEL: 'scripted-agent',
     LLM_TIMEOUT_MS: '10000',

@@ -22,6 +22,7 @@ import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm } from '../fakes/llm-server.ts';
 import { spawnCli } from '../support/cli.ts';
 import { testConfig } from '../support/runtime.ts';
+import { fakeArxivEnv } from '../support/fake-env.ts';
 
 const QUEUE = `agent-crash-${process.pid}`;
 const FAILPOINT = 'agent-after-tool:list_topics';
@@ -55,11 +56,7 @@ describe('an agent turn survives a worker killed between two tool calls', () => 
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: dev.address,
       TEMPORAL_TASK_QUEUE: QUEUE,
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_OAI_URL: arxiv.oaiUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
+      ...fakeArxivEnv(arxiv),
       LLM_BASE_URL: llm.url,
       LLM_MODEL: 'fake-agent',
       LLM_TIMEOUT_MS: '5000',

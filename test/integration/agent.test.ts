@@ -26,6 +26,7 @@ import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-se
 import { standInPdf } from '../support/corpus.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
+import { fakeArxivEnv } from '../support/fake-env.ts';
 
 type Body = FakeLlmRequest['body'];
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -56,11 +57,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     writeFileSync(serversFile, JSON.stringify({ mcpServers: { lab: { command: process.execPath, args: ['--import', 'tsx', path.join(REPO, 'test/fakes/mcp-server.ts')], cwd: REPO } } }));
     env = {
       MCP_SERVERS_FILE: serversFile,
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_OAI_URL: arxiv.oaiUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
+      ...fakeArxivEnv(arxiv),
       LLM_BASE_URL: llm.url,
       LLM_MODEL: 'fake-agent',
       LLM_TIMEOUT_MS: '5000',

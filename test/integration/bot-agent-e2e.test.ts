@@ -24,6 +24,7 @@ import { startFakeLlm, type FakeLlm } from '../fakes/llm-server.ts';
 import { standInPdf } from '../support/corpus.ts';
 import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
+import { fakeArxivEnv } from '../support/fake-env.ts';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_KEY_HEX = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
@@ -76,11 +77,7 @@ describe('/arxiv ask with the research agent (fake Discord, Temporal, fake arXiv
     llm = await startFakeLlm();
     discord = await startDiscordServer({ applicationId: APP_ID, token: 'bot-token' });
     env = {
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_OAI_URL: arxiv.oaiUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
+      ...fakeArxivEnv(arxiv),
       LLM_BASE_URL: llm.url,
       LLM_MODEL: 'fake-agent',
       LLM_TIMEOUT_MS: '5000',

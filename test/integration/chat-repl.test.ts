@@ -15,6 +15,7 @@ import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
 import { spawnCli } from '../support/cli.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { fakeArxivEnv } from '../support/fake-env.ts';
 
 type Body = FakeLlmRequest['body'];
 /** The query builder inside topicSearch asks in JSON mode: it always gets the recorded `testing` search. */
@@ -41,11 +42,7 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     arxiv = await startFakeArxiv();
     llm = await startFakeLlm();
     const env = {
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_OAI_URL: arxiv.oaiUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
+      ...fakeArxivEnv(arxiv),
       LLM_BASE_URL: llm.url,
       LLM_MODEL: 'fake-agent',
       LLM_TIMEOUT_MS: '5000',

@@ -1,13 +1,20 @@
 /** The environment that points arxiv-radar at the loopback fakes (arXiv, Notion, Discord). */
 import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 
-export function fakeServicesEnv(arxiv: FakeArxiv, notion: { url: string; databaseId: string }, discord: { url: string }): Record<string, string> {
+/** Every arXiv endpoint at the fake, with a short spacing (the fake does not rate-limit). */
+export function fakeArxivEnv(arxiv: Pick<FakeArxiv, 'apiUrl' | 'rssUrl' | 'webUrl' | 'oaiUrl'>): Record<string, string> {
   return {
     ARXIV_API_URL: arxiv.apiUrl,
     ARXIV_RSS_URL: arxiv.rssUrl,
     ARXIV_WEB_URL: arxiv.webUrl,
     ARXIV_OAI_URL: arxiv.oaiUrl,
     ARXIV_MIN_INTERVAL_MS: '50',
+  };
+}
+
+export function fakeServicesEnv(arxiv: FakeArxiv, notion: { url: string; databaseId: string }, discord: { url: string }): Record<string, string> {
+  return {
+    ...fakeArxivEnv(arxiv),
     NOTION_TOKEN: 'secret_test',
     NOTION_DATABASE_ID: notion.databaseId,
     NOTION_API_URL: notion.url,

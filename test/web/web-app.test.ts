@@ -29,6 +29,7 @@ import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-se
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { CORPUS_DIR } from '../support/corpus.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { fakeArxivEnv } from '../support/fake-env.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DOCS = process.env.WEB_DOCS === '1' ? path.resolve(import.meta.dirname, '../../docs/web') : null;
@@ -113,11 +114,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       return undefined;
     });
     t = await startTestRuntime({
-      ARXIV_API_URL: arxiv.apiUrl,
-      ARXIV_RSS_URL: arxiv.rssUrl,
-      ARXIV_WEB_URL: arxiv.webUrl,
-      ARXIV_OAI_URL: arxiv.oaiUrl,
-      ARXIV_MIN_INTERVAL_MS: '50',
+      ...fakeArxivEnv(arxiv),
       LLM_BASE_URL: llm.url,
       LLM_MODEL: 'fake-agent',
       LLM_TIMEOUT_MS: '5000',
