@@ -12,7 +12,7 @@ describe('./bin/arxiv-radar mcp (stdio)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arxiv-radar-mcp-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('speaks MCP on stdio: lists the tools and reads papers://folders of an empty library', async () => {
+  it('speaks MCP on stdio: lists the tools (agent_ask too) and reads papers://folders of an empty library', async () => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
     Object.assign(env, { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TEMPORAL_ADDRESS: '', MCP_HTTP_ADDR: '' });
@@ -23,7 +23,7 @@ describe('./bin/arxiv-radar mcp (stdio)', () => {
     try {
       await client.connect(transport);
       const tools = await client.listTools();
-      assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'search_papers', 'subscribe_topic'], stderr);
+      assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['agent_ask', 'ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'search_papers', 'subscribe_topic'], stderr);
       const folders = await client.readResource({ uri: 'papers://folders' });
       assert.match((folders.contents[0] as { text: string }).text, /^# Available Topics/);
     } finally {
