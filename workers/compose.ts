@@ -10,7 +10,6 @@ import { createRadarService, type RadarService } from '../app/radar-service.ts';
 import type { PaperStore } from '../activities/store/port.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
-import { openStore } from './store.ts';
 import type { TemporalRunner } from './temporal-runner.ts';
 
 /** The RadarService with what its owner may need besides: the library (tests, `start`) and closing. */
@@ -21,14 +20,19 @@ export type RadarServiceHandle = RadarService & {
   close(): Promise<void>;
 };
 
-/** The library, opened on first use (most commands that never touch it, `convert`, never open it). */
-function lazyStore(open: () => PaperStore): { store: PaperStore; opened: () => PaperStore | undefined } {
-  let store: PaperStore | undefined;
+/**
+ * The library, opened on first use: `convert` never opens it, and the drivers (SQLite, Postgres)
+ * load only then. Every PaperStore method is async, so each call can wait for the opening.
+ */
+function lazyStore(open: () => Promise<PaperStore>): { store: PaperStore; opened: () => Promise<PaperStore> | undefined } {
+  let store: Promise<PaperStore> | undefined;
   const proxy = new Proxy({} as PaperStore, {
     get(_, name: string | symbol) {
-      store ??= open();
-      const value = (store as unknown as Record<string | symbol, unknown>)[name];
-      return typeof value === 'function' ? value.bind(store) : value;
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return async (...args: unknown[]) => {
+        const s = await (store ??= open());
+        return (s as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!(...args);
+      };
     },
   });
   return { store: proxy, opened: () => store };
@@ -64,7 +68,7 @@ export function openRadarService(
   logger: Logger,
   opts: { client?: Client } = {},
 ): RadarServiceHandle {
-  const library = lazyStore(() => openStore(config, logger));
+  const library = lazyStore(async () => (await import('./store.ts')).openStore(config, logger));
   const temporal = lazyRunner(config, logger, opts.client);
   const runner: WorkflowRunner = {
     run: <W extends Workflow>(
@@ -128,7 +132,7 @@ export function openRadarService(
     runner,
     async close() {
       await (await temporal.started())?.close();
-      await library.opened()?.close();
+      await (await library.opened())?.close();
     },
   };
 }

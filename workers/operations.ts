@@ -10,9 +10,7 @@ import type { Config } from '../config/env.ts';
 import { errorMessage } from '../domain/errors.ts';
 import type { Subscription } from '../domain/subscription.ts';
 import type { Logger } from '../lib/logger.ts';
-import { openBlobStore } from './blobs.ts';
 import { openRadarService } from './compose.ts';
-import { openStore, storeLocation } from './store.ts';
 import type { Runtime } from './runtime.ts';
 
 /** The services of one command: the agent is composed beside the radar on first use. */
@@ -289,6 +287,7 @@ export const operations: Operations = {
    * requests like the gate the other nodes use.
    */
   async checkStorage(config) {
+    const [{ openStore, storeLocation }, { openBlobStore }] = await Promise.all([import('./store.ts'), import('./blobs.ts')]);
     const checks: Check[] = [];
     let subscriptions: Subscription[] = [];
     const location = storeLocation(config);
