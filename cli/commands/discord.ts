@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/errors.ts';
 import { loadContext } from '../context.ts';
+import { operations } from '../host.ts';
 import { printJson } from '../output.ts';
 
 export function register(program: Command): void {
@@ -27,13 +28,7 @@ export function register(program: Command): void {
           'INVALID_INPUT',
           `--guild must be a server id (a long number; enable Developer Mode and "Copy Server ID"), got "${opts.guild}".`,
         );
-      const { deployCommands } = await import('../../bot/deploy-commands.ts');
-      const count = await deployCommands({
-        apiUrl: config.DISCORD_API_URL,
-        botToken: config.DISCORD_TOKEN,
-        applicationId: config.DISCORD_APPLICATION_ID,
-        ...(opts.guild ? { guildId: opts.guild } : {}),
-      });
+      const count = await (await operations()).deployDiscordCommands(config, opts.guild ? { guildId: opts.guild } : {});
       const scope = opts.guild
         ? `guild ${opts.guild}`
         : 'all guilds (global; may take up to an hour to appear)';

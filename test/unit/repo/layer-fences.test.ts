@@ -43,6 +43,8 @@ describe('layer fences', () => {
 
   it('a front end may not import another front end', async () => {
     assert.equal((await fenceErrors('cli/fence-probe.ts', "import { startDiscord } from '../bot/start.ts';\nexport { startDiscord };\n")).length, 1);
+    assert.equal((await fenceErrors('cli/fence-probe.ts', "export const load = () => import('../bot/deploy-commands.ts');\n")).length, 1);
+    assert.equal((await fenceErrors('web/fence-probe.ts', "export const load = () => import('../mcp/server.ts');\n")).length, 1);
   });
 
   it('activities/ may import only types from workflows/, except the gate messages', async () => {
