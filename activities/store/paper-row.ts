@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../domain/errors.ts';
 import type { Paper } from '../../domain/paper.ts';
+import type { ListedPaper } from '../../domain/library.ts';
 import { baseId, validateVersion } from '../../domain/library.ts';
 
 export interface PaperRow<Withdrawn = number | boolean> {
@@ -47,6 +48,19 @@ export function rowToPaper(r: Omit<PaperRow, 'published_at' | 'published_date'>)
     license: r.license,
     links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
     withdrawn: r.withdrawn === true || r.withdrawn === 1,
+  };
+}
+
+/** A stored row as one paper of a `list_papers` answer. */
+export function rowToListedPaper(r: Pick<PaperRow, 'id' | 'title' | 'abstract' | 'authors_json' | 'categories_json' | 'published_date' | 'pdf_url'>): ListedPaper {
+  return {
+    arxiv_id: r.id,
+    title: r.title,
+    authors: (JSON.parse(r.authors_json) as Paper['authors']).map((a) => a.name),
+    abstract: r.abstract,
+    categories: JSON.parse(r.categories_json) as string[],
+    published_date: r.published_date,
+    pdf_url: r.pdf_url,
   };
 }
 

@@ -11,10 +11,9 @@ import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { ListResult, StoredPaper } from '../../domain/library.ts';
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../../domain/library.ts';
-import type { Paper } from '../../domain/paper.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../domain/subscription.ts';
 import { checkAnnouncement, checkConversationId, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow } from '../../activities/store/alert-rows.ts';
-import { checkPaper, paperColumns, rowToPaper, type PaperRow } from '../../activities/store/paper-row.ts';
+import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow } from '../../activities/store/paper-row.ts';
 import type { ChunkHit, Conversation, ConversationMessage, PaperStore, StoredContent } from '../../activities/store/port.ts';
 import { bm25, queryTerms, tokenize, WEIGHT_OF, type FieldWeight } from '../../activities/store/postgres/text-search.ts';
 
@@ -215,15 +214,7 @@ export function createMemoryStore(): PaperStore {
       const result: ListResult = {
         total_count: matches.length,
         returned: 0,
-        papers: page.slice(f.offset, f.offset + f.limit).map(({ row }) => ({
-          arxiv_id: row.id,
-          title: row.title,
-          authors: (JSON.parse(row.authors_json) as Paper['authors']).map((a) => a.name),
-          abstract: row.abstract,
-          categories: JSON.parse(row.categories_json) as string[],
-          published_date: row.published_date,
-          pdf_url: row.pdf_url,
-        })),
+        papers: page.slice(f.offset, f.offset + f.limit).map(({ row }) => rowToListedPaper(row)),
       };
       result.returned = result.papers.length;
       return result;
