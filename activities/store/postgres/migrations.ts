@@ -5,10 +5,13 @@
  */
 import type pg from 'pg';
 import { inTransaction } from './database.ts';
+import { buildTermBits } from './term-bits.ts';
 
 interface Migration {
   description: string;
   sql: string;
+  /** Data the SQL cannot build on its own, filled in the same transaction after `sql`. */
+  run?: (c: pg.PoolClient) => Promise<void>;
 }
 
 /** Migration N (1-based) brings the schema from version N-1 to N. */
@@ -189,6 +192,20 @@ const MIGRATIONS: Migration[] = [
     );
     `,
   },
+  {
+    description: 'per-term bitmaps of paper keys: exact counts and newest matches without a heap visit per match',
+    // term-bits.ts: one row per (lexeme, chunk of 65,536 keys); bit pk & 0xffff set when the
+    // paper's tsv holds the lexeme. Filled here from the stored tsvectors, then kept by upsert.
+    sql: `
+    CREATE TABLE paper_term_bits (
+      term text COLLATE "C" NOT NULL,
+      chunk integer NOT NULL,
+      bits bytea NOT NULL,
+      PRIMARY KEY (term, chunk)
+    );
+    `,
+    run: buildTermBits,
+  },
 ];
 
 /** Schema version this code writes. */
@@ -215,6 +232,7 @@ export async function migrate(pool: pg.Pool): Promise<{ from: number; to: number
     for (let v = from; v < PG_SCHEMA_VERSION; v++) {
       const m = MIGRATIONS[v] as Migration;
       await c.query(m.sql);
+      if (m.run) await m.run(c);
       await c.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [v + 1, m.description]);
     }
     return { from, to: PG_SCHEMA_VERSION };

@@ -8,9 +8,15 @@ import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } 
 import type { TopicPapers } from '../port.ts';
 import type { Queryable } from './database.ts';
 import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
+import { matchTerms, updateTermBits } from './term-bits.ts';
 
 /** With a query, relevance ranking covers at most this many of the newest matches (as on SQLite). */
 export const RANK_WINDOW = 2000;
+/**
+ * With a query and other filters, the filters' key set is fetched and probed against the term
+ * bitmaps when it has at most this many papers; a broader one goes through the GIN index.
+ */
+const FILTER_SET_MAX = 100_000;
 
 
 const PAPER_COLUMNS = `pk, id, version, title, abstract, authors_json, categories_json, primary_category, published, published_at,
@@ -19,7 +25,7 @@ const PAPER_COLUMNS = `pk, id, version, title, abstract, authors_json, categorie
 
 /** The stored columns of one paper. */
 function toRow(p: Paper, id: string, version: number | null, publishedAt: string) {
-  const { tsv, ntok } = toTsvector([
+  const { tsv, ntok, lexemes } = toTsvector([
     [p.title, 'A'],
     [p.abstract ?? '', 'B'],
   ]);
@@ -27,6 +33,7 @@ function toRow(p: Paper, id: string, version: number | null, publishedAt: string
     ...paperColumns(p, { id, version, publishedAt }),
     ntok,
     tsv,
+    lexemes,
   };
 }
 type Row = ReturnType<typeof toRow>;
@@ -123,6 +130,11 @@ export function createPaperTables() {
     // Replaced rows: take their lexemes and index rows out before the update.
     const replacedPks = replaced.map((r) => r.old.pk);
     await adjustTerms(c, 'papers', 'papers', replacedPks, -1);
+    const clearBits = new Map<string, number[]>();
+    if (replacedPks.length > 0) {
+      const { rows: old } = await c.query<{ pk: number; l: string[] }>('SELECT pk, tsvector_to_array(tsv) AS l FROM papers WHERE pk = ANY($1::bigint[])', [replacedPks]);
+      for (const r of old) for (const t of r.l) (clearBits.get(t) ?? clearBits.set(t, []).get(t)!).push(r.pk);
+    }
     const oldIdx = replaced.map((r) => indexRows(r.old.pk, r.old.authors_json, r.old.categories_json, r.old.published_at));
     const oldCats = oldIdx.flatMap((x) => x.categories);
     const oldAuthors = oldIdx.flatMap((x) => x.authors);
@@ -164,6 +176,12 @@ export function createPaperTables() {
     }
     const changedPks = [...replaced.map((r) => r.old.pk), ...newRows.map((r) => pkOf.get(r.id) as number)];
     await adjustTerms(c, 'papers', 'papers', changedPks, 1);
+    const setBits = new Map<string, number[]>();
+    for (const r of [...replaced.map((x) => x.row), ...newRows]) {
+      const pk = pkOf.get(r.id) as number;
+      for (const t of r.lexemes) (setBits.get(t) ?? setBits.set(t, []).get(t)!).push(pk);
+    }
+    await updateTermBits(c, setBits, clearBits);
     const idx = [...replaced.map((r) => r.row), ...newRows].map((r) => indexRows(pkOf.get(r.id) as number, r.authors_json, r.categories_json, r.published_at));
     const cats = idx.flatMap((x) => x.categories);
     const authors = idx.flatMap((x) => x.authors);
@@ -221,12 +239,16 @@ export function createPaperTables() {
   async function listPapers(c: Queryable, filters: ListFilters): Promise<ListResult> {
     const f = normalizeFilters(filters);
     const until = f.endDate === null ? null : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const params: unknown[] = [];
-    const $ = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
+    /** Parameters of one statement: `$(v)` appends v and returns its placeholder. */
+    const statement = () => {
+      const params: unknown[] = [];
+      const $ = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      const dates = (col: string) => `${f.startDate !== null ? ` AND ${col} >= ${$(f.startDate)}` : ''}${until !== null ? ` AND ${col} < ${$(until)}` : ''}`;
+      return { params, $, dates };
     };
-    const dates = (col: string) => `${f.startDate !== null ? ` AND ${col} >= ${$(f.startDate)}` : ''}${until !== null ? ` AND ${col} < ${$(until)}` : ''}`;
     let tid: number | null = null;
     if (f.topic !== null) {
       tid = await topicId(c, f.topic, false);
@@ -241,40 +263,16 @@ export function createPaperTables() {
       if (tsquery === null) return { total_count: 0, returned: 0, papers: [] };
     }
     const authorKey = f.author === null ? null : normalizeName(f.author);
-    let total: number;
-    let pks: number[];
-    if (terms !== null && tsquery !== null) {
-      // The GIN index finds the matches (a bitmap; `pk + 0` keeps the planner from walking the key
-      // index backwards and testing every row); other filters are semi-joins on their indexes.
-      const conds = [`p.tsv @@ ${$(tsquery)}::tsquery`];
-      if (authorKey !== null) conds.push(`p.pk IN (SELECT a.paper_pk FROM author_keys a WHERE a.name_key = ${$(authorKey)}${dates('a.published_at')})`);
-      if (f.categories.length > 0) conds.push(`p.pk IN (SELECT k.paper_pk FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[])${dates('k.published_at')})`);
-      if (tid !== null) conds.push(`p.pk IN (SELECT t.paper_pk FROM topic_papers t WHERE t.topic_id = ${$(tid)})`);
-      const where = `WHERE ${conds.join(' AND ')}${dates('p.published_at')}`;
-      const window = Math.max(RANK_WINDOW, f.offset + f.limit);
-      // One pass over the matches gives the newest `window` keys and the exact count; the
-      // tsvectors are then read for those rows only.
-      const head = await c.query<{ pk: number; ntok: number; n: number }>(
-        `SELECT p.pk, p.ntok, count(*) OVER () AS n FROM papers p ${where} ORDER BY p.pk + 0 DESC LIMIT ${$(window)}`,
-        params,
-      );
-      total = head.rows[0]?.n ?? 0;
-      const vectors = new Map(
-        head.rows.length === 0
-          ? []
-          : (await c.query<{ pk: number; t: string }>('SELECT pk, tsv::text AS t FROM papers WHERE pk = ANY($1::bigint[])', [head.rows.map((r) => r.pk)])).rows.map((r) => [r.pk, r.t]),
-      );
-      const stats = await termStats(c, 'papers', terms);
-      pks = head.rows
-        .slice(0, window)
-        .map((r) => ({ pk: r.pk, rank: bm25(termFrequencies(vectors.get(r.pk) ?? '', terms), r.ntok, stats) }))
-        .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
-        .slice(f.offset, f.offset + f.limit)
-        .map((r) => r.pk);
-    } else {
-      // As on SQLite: the most selective ordered index drives (author, else category, else topic,
-      // else publication time); the author and category indexes are ordered by publication time,
-      // so the newest page comes straight off them. The other filters are point lookups.
+    const hasFilters = authorKey !== null || f.categories.length > 0 || tid !== null || f.startDate !== null || until !== null;
+
+    /**
+     * The papers passing the filters other than the query, as on SQLite: the most selective
+     * ordered index drives (author, else category, else topic, else publication time); the author
+     * and category indexes are ordered by publication time, so the newest page comes straight off
+     * them. The other filters are point lookups.
+     */
+    const filterBody = (s: ReturnType<typeof statement>) => {
+      const { $, dates } = s;
       let driver: { sql: string; distinct: boolean; skip: 'author' | 'category' | 'topic' | null };
       if (authorKey !== null) {
         driver = { sql: `SELECT paper_pk, published_at FROM author_keys WHERE name_key = ${$(authorKey)}`, distinct: false, skip: 'author' };
@@ -293,16 +291,81 @@ export function createPaperTables() {
         lookups.push(`EXISTS (SELECT 1 FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[]) AND k.published_at = d.published_at AND k.paper_pk = d.paper_pk)`);
       }
       if (tid !== null && driver.skip !== 'topic') lookups.push(`EXISTS (SELECT 1 FROM topic_papers t WHERE t.topic_id = ${$(tid)} AND t.paper_pk = d.paper_pk)`);
-      const body = `FROM (${driver.sql}) d WHERE true${lookups.map((x) => ` AND ${x}`).join('')}${dates('d.published_at')}`;
-      const whereParams = [...params];
-      const distinct = driver.distinct ? 'DISTINCT ' : '';
+      return { body: `FROM (${driver.sql}) d WHERE true${lookups.map((x) => ` AND ${x}`).join('')}${dates('d.published_at')}`, distinct: driver.distinct ? 'DISTINCT ' : '' };
+    };
+
+    let total: number;
+    let pks: number[];
+    if (terms !== null && tsquery !== null) {
+      const window = Math.max(RANK_WINDOW, f.offset + f.limit);
+      // The per-term bitmaps (term-bits.ts) give the matches' keys, hence the exact count and the
+      // newest `window` matches, without visiting a heap page per match. Other filters: their
+      // key set (from their indexes) probed against the bitmaps, unless it is too large to fetch.
+      const matches = await matchTerms(c, terms);
+      let head: number[] | null = null;
+      if (!hasFilters) {
+        total = matches.count();
+        head = matches.newest(window);
+      } else {
+        const s = statement();
+        const { body, distinct } = filterBody(s);
+        const { rows } = await c.query<{ pk: number }>(`SELECT ${distinct}d.paper_pk AS pk ${body} LIMIT ${s.$(FILTER_SET_MAX + 1)}`, s.params);
+        if (rows.length <= FILTER_SET_MAX) {
+          const hits = rows.map((r) => r.pk).filter((pk) => matches.has(pk)).sort((a, b) => b - a);
+          total = hits.length;
+          head = hits.slice(0, window);
+        } else {
+          total = 0;
+        }
+      }
+      if (head === null) {
+        // A very broad filter set: the GIN index finds the matches (a bitmap; `pk + 0` keeps the
+        // planner from walking the key index backwards and testing every row); other filters are
+        // semi-joins on their indexes.
+        const s = statement();
+        const { $, dates } = s;
+        const conds = [`p.tsv @@ ${$(tsquery)}::tsquery`];
+        if (authorKey !== null) conds.push(`p.pk IN (SELECT a.paper_pk FROM author_keys a WHERE a.name_key = ${$(authorKey)}${dates('a.published_at')})`);
+        if (f.categories.length > 0) conds.push(`p.pk IN (SELECT k.paper_pk FROM paper_categories k WHERE k.category = ANY(${$(f.categories)}::text[])${dates('k.published_at')})`);
+        if (tid !== null) conds.push(`p.pk IN (SELECT t.paper_pk FROM topic_papers t WHERE t.topic_id = ${$(tid)})`);
+        const where = `WHERE ${conds.join(' AND ')}${dates('p.published_at')}`;
+        const { rows } = await c.query<{ pk: number; n: number }>(
+          `SELECT p.pk, count(*) OVER () AS n FROM papers p ${where} ORDER BY p.pk + 0 DESC LIMIT ${$(window)}`,
+          s.params,
+        );
+        total = rows[0]?.n ?? 0;
+        head = rows.map((r) => r.pk);
+      }
+      // Ranking reads the lengths and the query terms' counts of the window's rows only. A
+      // paper's tsv has title positions A and abstract positions B; the server keeps just the
+      // query terms' positions: title ones as C (2) plus all of them as D (1), so termFrequencies
+      // reads 3 per title and 1 per abstract occurrence — the full tsvector text is ~1.5 kB a row,
+      // and printing, sending and parsing it for 2,000 rows cost more than everything else.
+      const ranked =
+        head.length === 0
+          ? []
+          : (await c.query<{ pk: number; ntok: number; t: string }>(
+              `SELECT pk, ntok, (ts_filter(setweight(ts_filter(tsv, '{a}'), 'c', $2::text[]), '{c}') || ts_filter(setweight(tsv, 'd', $2::text[]), '{d}'))::text AS t
+               FROM papers WHERE pk = ANY($1::bigint[])`,
+              [head, [...new Set(terms)]],
+            )).rows;
+      const stats = await termStats(c, 'papers', terms);
+      pks = ranked
+        .map((r) => ({ pk: r.pk, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
+        .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
+        .slice(f.offset, f.offset + f.limit)
+        .map((r) => r.pk);
+    } else {
+      const s = statement();
+      const { body, distinct } = filterBody(s);
+      const whereParams = [...s.params];
       total = (await c.query<{ n: number }>(`SELECT count(${distinct}d.paper_pk) AS n ${body}`, whereParams)).rows[0]!.n;
       pks =
         total <= f.offset
           ? []
           : (await c.query<{ pk: number }>(
-              `SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ${$(f.limit)} OFFSET ${$(f.offset)}`,
-              params,
+              `SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ${s.$(f.limit)} OFFSET ${s.$(f.offset)}`,
+              s.params,
             )).rows.map((r) => r.pk);
     }
     const rows = pks.length === 0 ? [] : (await c.query<PaperRow>(`SELECT ${PAPER_COLUMNS} FROM papers WHERE pk = ANY($1::bigint[])`, [pks])).rows;

@@ -39,7 +39,7 @@ export const WEIGHT_OF: Record<FieldWeight, number> = { A: 3, B: 1, C: 2, D: 1 }
  * A `tsvector` literal of fields (text, weight class) plus the token count. Positions are
  * numbered per lexeme (1..n): they only carry the count per field, which is all BM25 needs.
  */
-export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string; ntok: number } {
+export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string; ntok: number; lexemes: string[] } {
   const counts = new Map<string, Record<FieldWeight, number>>();
   let ntok = 0;
   for (const [text, w] of fields) {
@@ -59,7 +59,7 @@ export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string;
     }
     parts.push(`'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${positions.join(',')}`);
   }
-  return { tsv: parts.join(' '), ntok };
+  return { tsv: parts.join(' '), ntok, lexemes: [...counts.keys()] };
 }
 
 /** A tsquery requiring every term, or null when a term could never be indexed. */
