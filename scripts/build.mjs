@@ -2,8 +2,8 @@
 // `npm run build` (also run by `npm ci`/`npm install` through `prepare`): compiles the TypeScript
 // sources to plain ESM in dist/, one .js per .ts at the same relative path, so bin/arxiv-radar starts
 // with plain node instead of transpiling the tree with tsx on every run. Relative `.ts` imports
-// become `.js`; packages stay imports of node_modules. Files that are plain JS already (the convert
-// sandbox's child) are copied. Takes well under a second (esbuild).
+// become `.js`; packages stay imports of node_modules. Other files (plain JS such as the convert
+// sandbox's child, the web app's assets) are copied. Takes well under a second (esbuild).
 //
 // Last, it writes dist/.build-stamp.json: the mtime of every source file and folder it compiled
 // from. bin/arxiv-radar compares them (a few hundred stat calls, ~2 ms) and falls back to tsx,
@@ -29,7 +29,9 @@ const started = performance.now();
 const stamp = snapshot(ROOT);
 const files = SOURCE_DIRS.filter((d) => statSync(path.join(ROOT, d), { throwIfNoEntry: false })?.isDirectory()).flatMap(walk);
 const entries = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
-const copies = files.filter((f) => f.endsWith('.mjs') || f.endsWith('.js'));
+// Everything else is copied as it is: plain JS (the convert sandbox's child) and assets the code
+// reads beside itself (the web app's CSS and script).
+const copies = files.filter((f) => !f.endsWith('.ts'));
 
 rmSync(DIST, { recursive: true, force: true });
 

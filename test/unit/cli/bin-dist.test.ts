@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -45,6 +45,13 @@ describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
     build();
     const r = run();
     assert.equal(r.stderr, FROM_DIST);
+  });
+
+  it('the build carries the files the code reads beside itself (the web app\'s assets)', () => {
+    build();
+    for (const asset of ['web/assets/app.css', 'web/assets/app.js']) {
+      assert.deepEqual(readFileSync(path.join(copy, 'dist', asset)), readFileSync(path.join(copy, asset)), asset);
+    }
   });
 
   it('a source edited since the build: the note names it, and the sources run', () => {
