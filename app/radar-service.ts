@@ -144,6 +144,12 @@ export interface RadarService {
     progress?: ProgressFn,
     options?: CallOptions,
   ): Promise<PaperDocument>;
+  /**
+   * A paper whose full text is already in the library, as getPaper would give it, without asking
+   * arXiv or starting a workflow (the web app's paper page); null when it or its full text is not
+   * stored. `ref` is an id or URL; a versioned id asks for that version.
+   */
+  readStoredPaper(ref: string): Promise<PaperDocument | null>;
   /** A stored paper's metadata, or null when it is not in the library. */
   extractInfo(paperId: string): Promise<(Paper & { topics: string[] }) | null>;
   listPapers(filters: ListFiltersInput): Promise<ListResultOutput>;
@@ -302,6 +308,20 @@ export function createRadarService(
         source: content?.source ?? null,
         note: ingest.note,
         summary: ingest.summary,
+      };
+    },
+
+    async readStoredPaper(ref) {
+      const { id, version } = extractArxivId(ref);
+      const paper = await store.getPaper(id);
+      const content = paper && (await store.getContent(id, version));
+      if (!paper || !content) return null;
+      return {
+        paper,
+        markdown: renderPaperMarkdown(paper, { markdown: content.markdown, source: content.source }),
+        source: content.source,
+        note: null,
+        summary: await store.getSummary(id, content.version),
       };
     },
 

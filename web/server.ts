@@ -335,7 +335,10 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const id = decodeURIComponent(c.req.path.slice('/paper/'.length)).slice(0, 300);
     const sourceParam = c.req.query('source');
     const source = sourceParam === 'html' || sourceParam === 'pdf' ? sourceParam : 'auto';
-    const doc = await service.getPaper({ ref: id, source }, undefined, { signal: c.req.raw.signal });
+    // A paper already converted opens from the library; otherwise (or when a source is asked for)
+    // it is fetched, converted and stored by the workflow.
+    const stored = source === 'auto' ? await service.readStoredPaper(id).catch(() => null) : null;
+    const doc = stored ?? (await service.getPaper({ ref: id, source }, undefined, { signal: c.req.raw.signal }));
     return page(c, { title: doc.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), doc, c.req.path), math: true });
   });
   app.post('/library/save', async (c) => {

@@ -140,6 +140,14 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
         assert.deepEqual(info?.topics, ['astro']);
       });
 
+      test('readStoredPaper: null for a paper not stored and for one stored without its full text; a bad ref is INVALID_INPUT', async (s) => {
+        assert.equal(await s.readStoredPaper('2104.12255'), null);
+        await s.importFeeds([feed(ASTRO)], { topic: 'astro' });
+        assert.ok(await s.extractInfo('astro-ph/0601001'));
+        assert.equal(await s.readStoredPaper('astro-ph/0601001'), null);
+        await assert.rejects(s.readStoredPaper('not an id'), (e) => isAppError(e, 'INVALID_INPUT'));
+      });
+
       test('listPapers filters by topic, category, author and date, pages, and refuses bad filters', async (s) => {
         await s.importFeeds([feed(TESTING)], { topic: 'testing' });
         await s.importFeeds([feed(ASTRO)], { topic: 'astro' });
@@ -279,6 +287,12 @@ export function runServiceWorkflowContract(name: string, make: () => Promise<Ope
         assert.equal(doc.paper.id, knownPaper);
         assert.ok(doc.markdown.startsWith(`# ${doc.paper.title.replace(/\s+/g, ' ').trim()}`));
         assert.equal((await s.extractInfo(knownPaper))?.id, knownPaper);
+        if (doc.source) {
+          // Converted once: it now opens from the library, as getPaper gave it.
+          const stored = await s.readStoredPaper(knownPaper);
+          assert.equal(stored?.markdown, doc.markdown);
+          assert.equal(stored?.source, doc.source);
+        }
         const a = await s.askPapers(`What does "${doc.paper.title}" find?`);
         assert.ok(a.citations.some((c) => c.arxivId === knownPaper), JSON.stringify(a.citations));
         assert.ok(a.passages.every((p) => p.arxivId.length > 0));
