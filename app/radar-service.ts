@@ -314,7 +314,7 @@ export function createRadarService(
     async readStoredPaper(ref) {
       const { id, version } = extractArxivId(ref);
       const paper = await store.getPaper(id);
-      const content = paper && (await store.getContent(id, version));
+      const content = paper && (await store.getContent(id, version ?? undefined));
       if (!paper || !content) return null;
       return {
         paper,
@@ -481,7 +481,7 @@ export function createRadarService(
       const parsed = extractArxivId(input.ref);
       const paper = await store.getPaper(parsed.id);
       if (!paper) throw notStored(parsed.id);
-      const content = await store.getContent(parsed.id, parsed.version);
+      const content = await store.getContent(parsed.id, parsed.version ?? undefined);
       return summarize({ title: paper.title, abstract: paper.abstract, markdown: content?.markdown ?? null });
     },
 
