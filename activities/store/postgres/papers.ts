@@ -1,5 +1,5 @@
 /** Papers, versions, authors, categories, topics and `list_papers` on Postgres. */
-import { checkPaper, paperColumns, rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
+import { checkPaper, paperColumns, type PaperRow as SharedPaperRow, rowToListedPaper, rowToPaper } from '../paper-row.ts';
 type PaperRow = SharedPaperRow<boolean>;
 import type { Paper } from '../../../domain/paper.ts';
 import { AppError } from '../../../domain/errors.ts';
@@ -373,15 +373,7 @@ export function createPaperTables() {
     const papers = pks.flatMap((pk) => {
       const r = byPk.get(pk);
       return r
-        ? [{
-            arxiv_id: r.id,
-            title: r.title,
-            authors: (JSON.parse(r.authors_json) as Paper['authors']).map((a) => a.name),
-            abstract: r.abstract,
-            categories: JSON.parse(r.categories_json) as string[],
-            published_date: r.published_date,
-            pdf_url: r.pdf_url,
-          }]
+        ? [rowToListedPaper(r)]
         : [];
     });
     return { total_count: total, returned: papers.length, papers };
