@@ -20,7 +20,7 @@ import { standInPdf } from '../test/support/corpus.ts';
 import { startTestRuntime } from '../test/support/runtime.ts';
 import { openAgentService } from '../workers/compose-agent.ts';
 import { openRadarService } from '../workers/compose.ts';
-import { fakeArxivEnv } from '../test/support/fake-env.ts';
+import { fakeArxivEnv, fakeLlmEnv } from '../test/support/fake-env.ts';
 
 type Message = NonNullable<FakeLlmRequest['body']['messages']>[number];
 
@@ -134,9 +134,7 @@ async function main(): Promise<void> {
   llm.respondWith((b) => (b.stream === true ? current.plan(view(b)) : { content: '{"search_query":"all:testing"}' }));
   const t = await startTestRuntime({
     ...fakeArxivEnv(arxiv),
-    LLM_BASE_URL: llm.url,
-    LLM_MODEL: 'scripted-agent',
-    LLM_TIMEOUT_MS: '10000',
+    ...fakeLlmEnv(llm, 'scripted-agent', 10000),
     LOG_LEVEL: 'error',
   });
   const radar = openRadarService(t.config, silentLogger, { client: t.client });

@@ -151,16 +151,6 @@ async function checkGateInterval(config: Config): Promise<Check> {
   }
 }
 
-/** A command on PATH, or undefined. */
-async function onPath(name: string): Promise<string | undefined> {
-  const { existsSync } = await import('node:fs');
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const file = path.join(dir, name);
-    if (dir && existsSync(file)) return file;
-  }
-  return undefined;
-}
-
 export const operations: Operations = {
   openServices: (config, logger) => openServices(config, logger),
 
@@ -255,7 +245,7 @@ export const operations: Operations = {
         };
       }
     }
-    const { resolveTemporalCli, TEMPORAL_CLI_VERSION } = await import('./temporal-cli.ts');
+    const { findOnPath, resolveTemporalCli, TEMPORAL_CLI_VERSION } = await import('./temporal-cli.ts');
     try {
       const cli = await resolveTemporalCli({ cliPath: config.TEMPORAL_CLI_PATH, install: false });
       return {
@@ -265,7 +255,7 @@ export const operations: Operations = {
       };
     } catch (e) {
       if (config.TEMPORAL_CLI_PATH) return { name: 'temporal', status: 'fail', detail: errorMessage(e) };
-      const go = await onPath('go');
+      const go = findOnPath('go');
       return go
         ? {
             name: 'temporal',

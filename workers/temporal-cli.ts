@@ -60,7 +60,8 @@ function isExecutable(file: string): boolean {
   }
 }
 
-function findOnPath(name: string): string | undefined {
+/** An executable `name` on PATH, or undefined. */
+export function findOnPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, name);

@@ -22,7 +22,7 @@ import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm } from '../fakes/llm-server.ts';
 import { spawnCli } from '../support/cli.ts';
 import { testConfig } from '../support/runtime.ts';
-import { fakeArxivEnv } from '../support/fake-env.ts';
+import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
 const QUEUE = `agent-crash-${process.pid}`;
 const FAILPOINT = 'agent-after-tool:list_topics';
@@ -57,9 +57,7 @@ describe('an agent turn survives a worker killed between two tool calls', () => 
       TEMPORAL_ADDRESS: dev.address,
       TEMPORAL_TASK_QUEUE: QUEUE,
       ...fakeArxivEnv(arxiv),
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'fake-agent',
-      LLM_TIMEOUT_MS: '5000',
+      ...fakeLlmEnv(llm),
       LOG_LEVEL: 'error',
     };
     connection = await Connection.connect({ address: dev.address });

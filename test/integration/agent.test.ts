@@ -26,7 +26,7 @@ import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-se
 import { standInPdf } from '../support/corpus.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
-import { fakeArxivEnv } from '../support/fake-env.ts';
+import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
 type Body = FakeLlmRequest['body'];
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -58,9 +58,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     env = {
       MCP_SERVERS_FILE: serversFile,
       ...fakeArxivEnv(arxiv),
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'fake-agent',
-      LLM_TIMEOUT_MS: '5000',
+      ...fakeLlmEnv(llm),
     };
     t = await startTestRuntime(env);
     service = openRadarService(t.config, silentLogger, { client: t.client });

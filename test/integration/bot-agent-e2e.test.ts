@@ -24,7 +24,7 @@ import { startFakeLlm, type FakeLlm } from '../fakes/llm-server.ts';
 import { standInPdf } from '../support/corpus.ts';
 import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
-import { fakeArxivEnv } from '../support/fake-env.ts';
+import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_KEY_HEX = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
@@ -78,9 +78,7 @@ describe('/arxiv ask with the research agent (fake Discord, Temporal, fake arXiv
     discord = await startDiscordServer({ applicationId: APP_ID, token: 'bot-token' });
     env = {
       ...fakeArxivEnv(arxiv),
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'fake-agent',
-      LLM_TIMEOUT_MS: '5000',
+      ...fakeLlmEnv(llm),
     };
     t = await startTestRuntime(env);
     // Model calls outside the agent's loop (paper summaries, query building) are not streamed:

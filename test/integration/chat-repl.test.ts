@@ -15,7 +15,7 @@ import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
 import { spawnCli } from '../support/cli.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
-import { fakeArxivEnv } from '../support/fake-env.ts';
+import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
 type Body = FakeLlmRequest['body'];
 /** The query builder inside topicSearch asks in JSON mode: it always gets the recorded `testing` search. */
@@ -43,9 +43,7 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     llm = await startFakeLlm();
     const env = {
       ...fakeArxivEnv(arxiv),
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'fake-agent',
-      LLM_TIMEOUT_MS: '5000',
+      ...fakeLlmEnv(llm),
     };
     t = await startTestRuntime(env);
     service = openRadarService(t.config, silentLogger, { client: t.client });

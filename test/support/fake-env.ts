@@ -12,6 +12,11 @@ export function fakeArxivEnv(arxiv: Pick<FakeArxiv, 'apiUrl' | 'rssUrl' | 'webUr
   };
 }
 
+/** The research agent's model at the fake LLM. */
+export function fakeLlmEnv(llm: { url: string }, model = 'fake-agent', timeoutMs = 5000): Record<string, string> {
+  return { LLM_BASE_URL: llm.url, LLM_MODEL: model, LLM_TIMEOUT_MS: String(timeoutMs) };
+}
+
 export function fakeServicesEnv(arxiv: FakeArxiv, notion: { url: string; databaseId: string }, discord: { url: string }): Record<string, string> {
   return {
     ...fakeArxivEnv(arxiv),

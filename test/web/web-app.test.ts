@@ -29,7 +29,7 @@ import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-se
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
 import { CORPUS_DIR } from '../support/corpus.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
-import { fakeArxivEnv } from '../support/fake-env.ts';
+import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DOCS = process.env.WEB_DOCS === '1' ? path.resolve(import.meta.dirname, '../../docs/web') : null;
@@ -115,9 +115,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     });
     t = await startTestRuntime({
       ...fakeArxivEnv(arxiv),
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'fake-agent',
-      LLM_TIMEOUT_MS: '5000',
+      ...fakeLlmEnv(llm),
       AUDIO_BASE_URL: audio.url,
       AUDIO_API_KEY: 'audio-key-for-tests',
       STT_MODEL: 'whisper-test',
