@@ -9,7 +9,7 @@ import { arxivIdsIn, type AgentMessage } from '../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
-import type { WorkflowRunner } from './ports.ts';
+import type { ActivityDraft, WorkflowRunner } from './ports.ts';
 import type { CallOptions, ProgressFn, RadarService } from './radar-service.ts';
 
 /** One tool call of a turn, as shown to the user. */
@@ -41,18 +41,30 @@ export interface AgentReply {
   ms: number;
 }
 
+/**
+ * The answer as the model writes it (streamed from the model call's activity while the turn
+ * runs). `restart`: a new text begins (the model writes again after tool calls, or a retry), so
+ * what was shown goes; `delta`: what to append; `text`: all of it. Only a preview: the reply's
+ * `answer` is the answer (citations checked, notes added).
+ */
+export interface AgentDraft {
+  text: string;
+  delta: string;
+  restart: boolean;
+}
+
 export interface AgentService {
   /** True when an LLM is configured (the agent runs); false means askPapers answers. */
   readonly enabled: boolean;
   /**
    * One turn. `conversationId` (`cli:<session>`, `discord:<thread>`) continues a stored
    * conversation and stores the turn; without it the turn stands alone. `onTool` hears each tool
-   * call as it happens.
+   * call as it happens, `onDraft` the answer's text as the model writes it.
    */
   ask(
     input: { question: string; conversationId?: string | undefined },
     progress?: ProgressFn,
-    options?: CallOptions & { onTool?: (item: AgentTraceItem) => void },
+    options?: CallOptions & { onTool?: (item: AgentTraceItem) => void; onDraft?: (draft: AgentDraft) => void },
   ): Promise<AgentReply>;
   /** Forgets a conversation. */
   reset(conversationId: string): Promise<void>;
@@ -156,6 +168,15 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
         for (const item of trace.slice(seen)) options.onTool?.(item);
         seen = Math.max(seen, trace.length);
       };
+      let draftKey: string | undefined;
+      let draftText = '';
+      const onDraft = (d: ActivityDraft) => {
+        const restart = d.key !== draftKey || !d.text.startsWith(draftText);
+        const delta = restart ? d.text : d.text.slice(draftText.length);
+        draftKey = d.key;
+        draftText = d.text;
+        if (delta || restart) options.onDraft?.({ text: d.text, delta, restart });
+      };
       // Loaded here, not at the top: the workflow SDK is slow to load and most commands never ask.
       const { agentTraceQuery, agentTurn } = await import('../workflows/agent-turn.ts');
       let result;
@@ -173,6 +194,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
             signal: options.signal,
             onStart: options.onStart,
             watch: { query: agentTraceQuery, onValue: heard },
+            ...(options.onDraft ? { onDraft } : {}),
           },
         );
       } catch (e) {

@@ -34,6 +34,18 @@ export interface RunOptions {
   timeoutMs?: number | undefined;
   /** A query of the workflow's polled with its progress (the agent's tool-call trace). */
   watch?: WatchedQuery | undefined;
+  /**
+   * Hears the text a running activity of the workflow reports as `draft` in its heartbeat details
+   * (the agent's answer as the model writes it), polled a few times a second while it grows. `key`
+   * changes when a new text starts (another activity, attempt or model call).
+   */
+  onDraft?: ((draft: ActivityDraft) => void) | undefined;
+}
+
+/** Text an activity is writing, as its heartbeat details last reported it. */
+export interface ActivityDraft {
+  key: string;
+  text: string;
 }
 
 export interface WatchedQuery<T = unknown> {

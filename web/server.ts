@@ -512,6 +512,9 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
             tools.push(t.label);
             void send('tool', { label: t.label, isError: t.isError });
           },
+          // The answer as the model writes it (plain text, shown with textContent until the
+          // sanitised answer replaces it).
+          onDraft: (d) => void send('draft', { restart: d.restart, delta: d.delta }),
         });
         pushChat(session, { role: 'user', text: question });
         pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });

@@ -1,6 +1,7 @@
 /**
  * The WorkflowRunner on Temporal: starts a workflow for a waiting caller, relays its progress (its
- * `progress` query and its pending arXiv activities: "arXiv answered 503; retry 5 in 32 s"),
+ * `progress` query and its pending arXiv activities: "arXiv answered 503; retry 5 in 32 s") and
+ * the text its activities are writing (drafts in their heartbeat details: the agent's answer),
  * cancels it when the caller goes away, and turns its failure into an error that says what
  * happened. When no Temporal server is reachable and TEMPORAL_ADDRESS is unset, an embedded one is
  * started for the life of the runner (the CLI then works without a separate `start`).
@@ -12,8 +13,14 @@ import {
   type WorkflowHandle,
   type WorkflowStartOptions,
 } from '@temporalio/client';
-import { ActivityFailure, CancelledFailure, TimeoutFailure, type Workflow } from '@temporalio/common';
-import type { RunOptions, WorkflowRunner } from '../app/ports.ts';
+import {
+  ActivityFailure,
+  CancelledFailure,
+  defaultPayloadConverter,
+  TimeoutFailure,
+  type Workflow,
+} from '@temporalio/common';
+import type { ActivityDraft, RunOptions, WorkflowRunner } from '../app/ports.ts';
 import type { Config } from '../config/env.ts';
 import { AppError, ERROR_CODES, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -48,6 +55,45 @@ const POLL_MS = 1000;
 const CANCEL_WAIT_MS = 10_000;
 
 const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * How often a caller that wants drafts (RunOptions.onDraft) describes the workflow. The activity
+ * heartbeats its draft every 200 ms and the worker sends heartbeats at most every 250 ms
+ * (workers/worker-set.ts), so text shows about half a second after the model wrote it.
+ */
+const DRAFT_POLL_MS = 250;
+
+/** temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED */
+const STARTED = 2;
+
+/** The subset of a pending activity read for its draft. */
+export interface DraftPendingActivity {
+  activityId?: string | null;
+  state?: number | null;
+  attempt?: number | null;
+  heartbeatDetails?: { payloads?: unknown[] | null } | null;
+}
+
+/**
+ * The draft a running activity reports in its heartbeat details (`{ draft: { key, attempt, text } }`,
+ * activities/agent/activities.ts), or undefined. Details left by an earlier attempt (the server
+ * keeps them across retries) are ignored, as is an activity waiting for its retry.
+ */
+export function draftOf(p: DraftPendingActivity): ActivityDraft | undefined {
+  if (p.state !== STARTED) return undefined;
+  const first = p.heartbeatDetails?.payloads?.[0];
+  if (!first) return undefined;
+  let details: unknown;
+  try {
+    details = defaultPayloadConverter.fromPayload(first as Parameters<typeof defaultPayloadConverter.fromPayload>[0]);
+  } catch {
+    return undefined;
+  }
+  const draft = (details as { draft?: { key?: unknown; attempt?: unknown; text?: unknown } } | null)?.draft;
+  if (!draft || typeof draft.key !== 'string' || typeof draft.text !== 'string') return undefined;
+  if (typeof draft.attempt === 'number' && p.attempt && draft.attempt !== p.attempt) return undefined;
+  return { key: `${p.activityId ?? ''}/${draft.key}`, text: draft.text };
+}
 
 /** The pending arXiv activities of a workflow and of its running children (topicSearch ingests papers as children). */
 async function arxivWaits(client: Client, handle: WorkflowHandle): Promise<ArxivWait[]> {
@@ -206,6 +252,29 @@ export function createTemporalRunner(
         } else if (stage && stage !== last) o.progress?.((last = stage));
       }
     })();
+    // Drafts (text an activity is writing) are read from its heartbeat details, more often.
+    const drafts = o.onDraft
+      ? (async () => {
+          let lastKey = '';
+          let lastText = '';
+          while (!done) {
+            await sleepMs(DRAFT_POLL_MS);
+            if (done) break;
+            const d = await handle.describe().catch(() => undefined);
+            const draft = (d?.raw.pendingActivities ?? [])
+              .map((p) => draftOf(p as DraftPendingActivity))
+              .find((x) => x !== undefined && x.text !== '');
+            if (done || !draft || (draft.key === lastKey && draft.text === lastText)) continue;
+            lastKey = draft.key;
+            lastText = draft.text;
+            try {
+              o.onDraft?.(draft);
+            } catch (e) {
+              logger.debug({ err: e, workflowId }, 'a draft listener failed');
+            }
+          }
+        })()
+      : undefined;
     try {
       return (await resultOf<T>(handle)) as T;
     } catch (e) {
@@ -219,6 +288,7 @@ export function createTemporalRunner(
       done = true;
       o.signal?.removeEventListener('abort', onAbort);
       await poll;
+      await drafts;
       await cancelling;
     }
 

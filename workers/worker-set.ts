@@ -51,6 +51,11 @@ export async function createWorkerSet(opts: WorkerSetOptions): Promise<WorkerSet
       namespace: opts.namespace,
       taskQueue: queues.main,
       activities: opts.activities,
+      // Heartbeats reach the server at most this often (by default 0.8 × the heartbeat timeout,
+      // 52 s for the agent's model call): the agent's answer travels as it is written in its
+      // heartbeat details (activities/agent/activities.ts, docs/agent.md). Activities that heartbeat
+      // every few seconds are unaffected; arXiv activities run on their own worker.
+      maxHeartbeatThrottleInterval: '250ms',
       ...workflowSource,
       ...opts.mainWorkerOptions,
     }),

@@ -62,18 +62,39 @@ export interface AgentChatOutput {
   completionTokens: number;
 }
 
+/**
+ * What agentChat reports in its heartbeat details while the model writes: the reply's text so far
+ * (`draft.text`, cut at MAX_DRAFT_CHARS), keyed by attempt and model call (`draft.key`: a retried
+ * attempt or the re-ask starts a new text). The WorkflowRunner reads it with describe() and the
+ * front ends show it as it grows; nothing of it enters the workflow's history or result.
+ */
+export interface AgentChatHeartbeat {
+  chars: number;
+  draft?: { key: string; attempt: number; text: string };
+}
+
+/** The most draft text a heartbeat carries (heartbeat details are a payload: kept small). */
+export const MAX_DRAFT_CHARS = 32_000;
+/** Draft heartbeats are sent at most this often (the worker's throttle then spaces the RPCs). */
+export const DRAFT_EVERY_MS = 200;
+
 export interface AgentToolOutput {
   text: string;
   isError: boolean;
 }
 
+/** The activity's context, or undefined when called directly (e.g. in unit tests). */
+function activityContext(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Heartbeats when running as an activity (no-op when called directly, e.g. in unit tests). */
 function heartbeat(details?: unknown): void {
-  try {
-    Context.current().heartbeat(details);
-  } catch {
-    // not in an activity context
-  }
+  activityContext()?.heartbeat(details);
 }
 
 /** Runs `work` heartbeating every few seconds (tools that wait on the library or the model). */
@@ -111,14 +132,34 @@ export function createAgentActivities(deps: AgentActivityDeps) {
       const tools = final ? [] : [...builtinToolSpecs(), ...extra];
       const externalNames = new Set(extra.map((t) => t.name));
       const system: AgentMessage = { role: 'system', content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS) };
+      // Each chunk of text is a heartbeat (a stalled stream is noticed), carrying the text so far
+      // at most every DRAFT_EVERY_MS for the callers to show while the model writes.
       let chars = 0;
-      const ask = (messages: AgentMessage[]) =>
-        llm.chatWithTools({
+      let modelCalls = 0;
+      const attempt = activityContext()?.info.attempt ?? 1;
+      const ask = (messages: AgentMessage[]) => {
+        const key = `${attempt}.${++modelCalls}`;
+        let text = '';
+        let sentAt = 0;
+        // Every heartbeat carries the draft (the server keeps only the latest details).
+        const beat = (force: boolean) => {
+          const now = Date.now();
+          if (!force && now - sentAt < DRAFT_EVERY_MS) return;
+          sentAt = now;
+          heartbeat({ chars, draft: { key, attempt, text } } satisfies AgentChatHeartbeat);
+        };
+        beat(true);
+        return llm.chatWithTools({
           messages: toWire([system, ...messages]),
           tools,
           stream: agent.stream ?? true,
-          onText: (delta) => heartbeat({ chars: (chars += delta.length) }),
+          onText: (delta) => {
+            chars += delta.length;
+            if (text.length < MAX_DRAFT_CHARS) text = (text + delta).slice(0, MAX_DRAFT_CHARS);
+            beat(false);
+          },
         });
+      };
       // Said as the user's side (some chat templates accept a system message only first).
       const asked: AgentMessage[] = input.budget ? [...input.messages, { role: 'user', content: `(arxiv-radar) ${budgetNote(input.budget)}` }] : input.messages;
       let reply: ToolChatResult = await ask(asked);

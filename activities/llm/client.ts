@@ -5,10 +5,11 @@
  * package's own are off): Temporal owns retries, so errors say whether they are retryable.
  */
 import OpenAI from 'openai';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { MASK, redact } from '../../lib/redact.ts';
+import { ChunkAccumulator, readSse, type ChunkLike } from './sse.ts';
 
 /** `text` without `apiKey` (also when this client was built without loadConfig registering it). */
 const redactKey = (text: string, apiKey: string | undefined) => (apiKey ? text.split(apiKey).join(MASK) : text);
@@ -166,6 +167,17 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       'llm chat completion',
     );
 
+  /** A whole (not streamed) completion as a ToolChatResult. */
+  function wholeReply(res: unknown): ToolChatResult {
+    const r = res as { choices?: OpenAI.Chat.Completions.ChatCompletion['choices']; usage?: OpenAI.Completions.CompletionUsage } | null;
+    const choice = r?.choices?.[0];
+    if (!choice?.message) throw notACompletion(res);
+    const toolCalls = (choice.message.tool_calls ?? []).flatMap((c) =>
+      c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }] : [],
+    );
+    return { content: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null, usage: usageOf(r?.usage) };
+  }
+
   async function complete(body: ChatCompletionCreateParamsNonStreaming): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     try {
       return await openai.chat.completions.create(body);
@@ -208,49 +220,80 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
           : {}),
       };
       if (!req.stream) {
-        const res = await complete({ ...base, stream: false });
-        const choice = (res as { choices?: OpenAI.Chat.Completions.ChatCompletion['choices'] })?.choices?.[0];
-        if (!choice?.message) throw notACompletion(res);
-        const toolCalls = (choice.message.tool_calls ?? []).flatMap((c) =>
-          c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }] : [],
-        );
-        const usage = usageOf(res.usage);
-        logUsage(started, usage, maxTokens, { toolCalls: toolCalls.length });
-        return { content: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null, usage };
+        const whole = wholeReply(await complete({ ...base, stream: false }));
+        logUsage(started, whole.usage, maxTokens, { toolCalls: whole.toolCalls.length });
+        return whole;
       }
       // Streaming: text deltas go to onText as they come; tool calls arrive in pieces by index.
-      let content = '';
-      let sawContent = false;
-      let finishReason: string | null = null;
-      let usage: ChatUsage | null = null;
-      const calls = new Map<number, ToolCallRequest>();
+      // The body is read here (activities/llm/sse.ts), not by the package, so a server that
+      // ignores `stream` and answers one JSON completion still works, and a stream that stops
+      // sending is cut after LLM_TIMEOUT_MS of silence (the package's timeout ends at the headers).
+      const idle = new AbortController();
+      let idleTimer: NodeJS.Timeout | undefined;
+      let stalled = false;
+      const arm = () => {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          stalled = true;
+          idle.abort();
+        }, opts.timeoutMs);
+      };
+      const acc = new ChunkAccumulator();
+      let streamed = true;
       try {
-        const stream = await openai.chat.completions.create({ ...base, stream: true, stream_options: { include_usage: true } });
-        for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
-          usage = usageOf(chunk.usage) ?? usage;
-          const choice = chunk.choices?.[0];
-          if (!choice) continue;
-          if (choice.finish_reason) finishReason = choice.finish_reason;
-          const delta = choice.delta;
-          if (typeof delta?.content === 'string' && delta.content) {
-            sawContent = true;
-            content += delta.content;
-            req.onText?.(delta.content);
+        arm();
+        const response = await openai.chat.completions
+          .create({ ...base, stream: true, stream_options: { include_usage: true } }, { signal: idle.signal })
+          .asResponse();
+        const type = response.headers.get('content-type') ?? '';
+        if (!/event-stream/i.test(type)) {
+          // The server ignored `stream`: one whole completion (its text passed on in one piece).
+          streamed = false;
+          const text = await response.text();
+          let res: unknown;
+          try {
+            res = JSON.parse(text);
+          } catch {
+            throw notACompletion(text.slice(0, 200));
           }
-          for (const tc of delta?.tool_calls ?? []) {
-            const prior = calls.get(tc.index) ?? { id: '', name: '', arguments: '' };
-            if (tc.id) prior.id = tc.id;
-            if (tc.function?.name) prior.name += tc.function.name;
-            if (tc.function?.arguments) prior.arguments += tc.function.arguments;
-            calls.set(tc.index, prior);
+          const whole = wholeReply(res);
+          if (whole.content) req.onText?.(whole.content);
+          logUsage(started, whole.usage, maxTokens, { toolCalls: whole.toolCalls.length, stream: 'ignored by the server' });
+          return whole;
+        }
+        if (!response.body) throw notACompletion('an empty stream');
+        for await (const e of readSse(response.body as AsyncIterable<Uint8Array>)) {
+          arm();
+          if (e.data === '[DONE]') break;
+          let chunk: ChunkLike;
+          try {
+            chunk = JSON.parse(e.data) as ChunkLike;
+          } catch {
+            throw notACompletion(e.data.slice(0, 200));
           }
+          if (chunk.error !== undefined || e.event === 'error') {
+            const shown = redactKey(redact(JSON.stringify(chunk.error ?? chunk)), opts.apiKey).slice(0, 300);
+            throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent an error in its stream: ${shown}`, { retryable: true });
+          }
+          const delta = acc.add(chunk);
+          if (delta) req.onText?.(delta);
         }
       } catch (e) {
+        if (stalled) {
+          throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent nothing for ${opts.timeoutMs} ms (no answer, or its stream stalled); raise LLM_TIMEOUT_MS or use a smaller model`, {
+            retryable: true,
+            cause: e,
+          });
+        }
         throw mapError(e);
+      } finally {
+        clearTimeout(idleTimer);
+        if (streamed && !idle.signal.aborted) idle.abort(); // releases the connection if we stopped early
       }
-      const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
+      const toolCalls = acc.toolCalls();
+      const usage = usageOf(acc.usage);
       logUsage(started, usage, maxTokens, { toolCalls: toolCalls.length, stream: true });
-      return { content: sawContent ? content : null, toolCalls, finishReason, usage };
+      return { content: acc.sawContent ? acc.content : null, toolCalls, finishReason: acc.finishReason, usage };
     },
   };
 }

@@ -4,7 +4,8 @@
  * `tool_calls`, arguments sent as scripted, broken JSON included), HTTP errors such as 429, or a
  * hang that never answers (to exercise client timeouts). A request with `stream: true` gets the
  * same reply as server-sent chunks, as the OpenAI API streams (text in pieces, each tool call's
- * arguments split in two, usage last).
+ * arguments split in two, usage last), optionally paced (`chunkDelayMs`), or ignores `stream` and
+ * answers one JSON completion (`ignoreStream`), as some servers do.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,9 +17,19 @@ export interface FakeToolCall {
   arguments: string;
 }
 
+/** How a reply is sent when the request asks for a stream. */
+export interface FakeStreaming {
+  /** Characters of text per chunk (default 16). */
+  chunkChars?: number;
+  /** Pause before each text chunk, in ms (default 0: all at once). */
+  chunkDelayMs?: number;
+  /** Answer one whole JSON completion although the request asked for a stream (servers that ignore `stream`). */
+  ignoreStream?: boolean;
+}
+
 export type FakeLlmResponse =
-  | { content: string; toolCalls?: FakeToolCall[]; promptTokens?: number; completionTokens?: number }
-  | { content?: null; toolCalls: FakeToolCall[]; promptTokens?: number; completionTokens?: number }
+  | ({ content: string; toolCalls?: FakeToolCall[]; promptTokens?: number; completionTokens?: number } & FakeStreaming)
+  | ({ content?: null; toolCalls: FakeToolCall[]; promptTokens?: number; completionTokens?: number } & FakeStreaming)
   | { status: number; body?: string; retryAfter?: string }
   | { hang: true };
 
@@ -55,7 +66,8 @@ function streamChunks(next: Extract<FakeLlmResponse, { toolCalls?: FakeToolCall[
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
   const out: unknown[] = [chunk({ role: 'assistant', content: '' })];
   const text = next.content ?? '';
-  for (let i = 0; i < text.length; i += 16) out.push(chunk({ content: text.slice(i, i + 16) }));
+  const size = Math.max(1, next.chunkChars ?? 16);
+  for (let i = 0; i < text.length; i += size) out.push(chunk({ content: text.slice(i, i + size) }));
   (next.toolCalls ?? []).forEach((c, index) => {
     const half = Math.ceil(c.arguments.length / 2);
     out.push(chunk({ tool_calls: [{ index, id: c.id ?? `call_${index + 1}`, type: 'function', function: { name: c.name, arguments: c.arguments.slice(0, half) } }] }));
@@ -100,11 +112,19 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
         completion_tokens: next.completionTokens ?? 7,
         total_tokens: (next.promptTokens ?? 42) + (next.completionTokens ?? 7),
       };
-      if (body.stream) {
-        // Server-sent events, as the OpenAI API streams: one chunk per `data:` line, then [DONE].
+      if (body.stream && !next.ignoreStream) {
+        // Server-sent events, as the OpenAI API streams: one chunk per `data:` line, then [DONE];
+        // with chunkDelayMs, each text chunk after a pause (a model writing).
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        for (const c of streamChunks(next, base, usage)) res.write(`data: ${JSON.stringify(c)}\n\n`);
-        res.end('data: [DONE]\n\n');
+        void (async () => {
+          for (const c of streamChunks(next, base, usage)) {
+            const delta = (c as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta;
+            if (next.chunkDelayMs && delta?.content) await new Promise((r) => setTimeout(r, next.chunkDelayMs));
+            if (res.destroyed) return;
+            res.write(`data: ${JSON.stringify(c)}\n\n`);
+          }
+          res.end('data: [DONE]\n\n');
+        })();
         return;
       }
       const toolCalls = next.toolCalls?.map((c, i) => ({ id: c.id ?? `call_${i + 1}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));

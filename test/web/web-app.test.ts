@@ -306,16 +306,21 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.equal((await service.listSubscriptions()).some((s) => s.name === 'web-agents'), false);
   });
 
-  it('chat: the scripted agent calls a tool (shown live) and answers with a cited paper card; the speaker reads it via the speech endpoint', async () => {
+  it('chat: the scripted agent calls a tool (shown live), the answer streams in as the model writes it, then the cited paper card; the speaker reads it via the speech endpoint', async () => {
     llm.script([{ toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"testing","max_results":10}' }] }]);
     const base = llm.requests.length;
+    // The answer streams in 8-character chunks 100 ms apart (about 3 s), as a model writes.
+    let answerText = '';
+    let answerAskedAt = 0;
     llm.respondWith((b) => {
       if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
       if (isSummary(b)) return { content: JSON.stringify({ tldr: 'A summary of at least twenty characters for the test.', keyPoints: ['one point here', 'two points here', 'three points here'] }) };
       const last = b.messages?.at(-1);
       if (b.stream && last?.role === 'tool') {
         const found = arxivIdsIn((b.messages ?? []).filter((m) => m.role === 'tool').map((m) => m.content ?? '').join('\n'))[0];
-        return { content: `The most relevant paper is arXiv:${found}, with loss $\\mathcal{L}(\\theta)$.` };
+        answerText = `The most relevant paper is arXiv:${found}, with loss $\\mathcal{L}(\\theta)$. It compares differential, metamorphic and mutation testing of deep learning models on one benchmark, and mutation testing finds the most faults.`;
+        answerAskedAt = Date.now();
+        return { content: answerText, chunkChars: 8, chunkDelayMs: 100 };
       }
       return undefined;
     });
@@ -323,7 +328,25 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByLabel('Your question').fill('What is new in software testing?');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.chat-log .tools li').first().waitFor({ timeout: 120_000 });
+    // An intermediate state: part of the answer's text is on the page, the finished answer is not.
+    const partial = await page.waitForFunction(
+      () => {
+        const d = document.querySelector('.chat-log .msg.pending .draft');
+        const text = d?.textContent ?? '';
+        return text.length > 0 && !document.querySelector('.chat-log .msg.assistant .answer') ? text : null;
+      },
+      undefined,
+      { timeout: 120_000, polling: 50 },
+    );
+    const firstShownAt = Date.now();
+    const draftText = String(await partial.jsonValue());
+    assert.ok(answerText.startsWith(draftText), `the draft is the start of the answer: ${JSON.stringify(draftText)}`);
+    assert.ok(draftText.length < answerText.length, 'the draft is shown before the whole answer');
     await page.locator('.chat-log .msg.assistant .answer').waitFor({ timeout: 120_000 });
+    const answerShownAt = Date.now();
+    assert.equal(await page.locator('.chat-log .draft').count(), 0, 'the finished answer replaced the draft');
+    measurements.chatStreaming = { firstTextMs: firstShownAt - answerAskedAt, answerMs: answerShownAt - answerAskedAt, streamMs: Math.ceil(answerText.length / 8) * 100, firstTextChars: draftText.length, answerChars: answerText.length };
+    console.log(`chat streaming: first text ${firstShownAt - answerAskedAt} ms after the model was asked (${draftText.length} of ${answerText.length} chars), whole answer at ${answerShownAt - answerAskedAt} ms`);
     assert.match(await page.locator('.chat-log .tools').first().textContent() ?? '', /searching arXiv: testing/);
     const card = page.locator('.cards .card').first();
     assert.match(await card.textContent() ?? '', /arXiv:\d{4}\.\d{4,5}/);

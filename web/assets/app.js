@@ -209,7 +209,7 @@
   });
   armSpeakers();
 
-  // ---- Chat: stream tool calls and the answer ----
+  // ---- Chat: stream tool calls, the answer as it is written, then the answer ----
   const chatForm = $('#chat-form');
   if (chatForm) {
     const log = $('#chat-log');
@@ -241,14 +241,25 @@
       const tools = document.createElement('ul');
       tools.className = 'tools';
       tools.setAttribute('aria-label', 'Tool calls');
-      pending.append(tools);
+      // The answer as the model writes it: plain text, hidden from screen readers (the log would
+      // read every fragment); the finished answer replaces it.
+      const draft = document.createElement('p');
+      draft.className = 'draft';
+      draft.setAttribute('aria-hidden', 'true');
+      draft.hidden = true;
+      pending.append(tools, draft);
       log.append(pending);
       try {
         const res = await fetch('/chat/stream', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-csrf-token': csrf }, body: JSON.stringify({ question: text }) });
         if (!res.ok || !res.body) throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
         await readSse(res, (event, d) => {
           if (event === 'progress') status.textContent = d.message;
-          else if (event === 'tool') {
+          else if (event === 'draft') {
+            if (d.restart) draft.textContent = '';
+            draft.textContent += d.delta;
+            draft.hidden = !draft.textContent;
+            if (draft.textContent && status.textContent !== 'Writing the answer…') status.textContent = 'Writing the answer…';
+          } else if (event === 'tool') {
             const li = document.createElement('li');
             li.textContent = `Tool: ${d.label}${d.isError ? ' (failed)' : ''}`;
             tools.append(li);
