@@ -239,8 +239,16 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
   return {
     async convert(input) {
       if (closed) throw new AppError('CONVERT_FAILED', 'The conversion sandbox is closed.');
-      const data = await loadInput(input, limits.maxBytes);
+      // The child starts (Node, then pdf.js: most of a one-shot `convert`'s wait) while the
+      // input is read; a refused input leaves it warm for the next document.
       const child = await acquire();
+      let data: Uint8Array | string;
+      try {
+        data = await loadInput(input, limits.maxBytes);
+      } catch (e) {
+        release(child, true);
+        throw e;
+      }
       try {
         await child.ready;
       } catch (e) {
