@@ -25,6 +25,8 @@ export interface FakeStreaming {
   chunkDelayMs?: number;
   /** Answer one whole JSON completion although the request asked for a stream (servers that ignore `stream`). */
   ignoreStream?: boolean;
+  /** Drop the connection after this many text chunks (a stream that breaks mid-way). */
+  dropAfterChunks?: number;
 }
 
 export type FakeLlmResponse =
@@ -117,10 +119,15 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
         // with chunkDelayMs, each text chunk after a pause (a model writing).
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         void (async () => {
+          let texts = 0;
           for (const c of streamChunks(next, base, usage)) {
             const delta = (c as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta;
             if (next.chunkDelayMs && delta?.content) await new Promise((r) => setTimeout(r, next.chunkDelayMs));
             if (res.destroyed) return;
+            if (delta?.content && next.dropAfterChunks !== undefined && texts++ >= next.dropAfterChunks) {
+              res.destroy();
+              return;
+            }
             res.write(`data: ${JSON.stringify(c)}\n\n`);
           }
           res.end('data: [DONE]\n\n');
