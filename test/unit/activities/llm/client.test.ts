@@ -112,3 +112,53 @@ describe('extractJson', () => {
     assert.throws(() => extractJson('no json here'));
   });
 });
+
+describe('createLlmClient streaming edge cases', () => {
+  let fake: FakeLlm;
+  before(async () => {
+    fake = await startFakeLlm();
+  });
+  after(() => fake.close());
+  const ask = (llm: ReturnType<typeof createLlmClient>, onText?: (d: string) => void) =>
+    llm.chatWithTools({ messages: [{ role: 'user', content: 'q' }], tools: [], stream: true, ...(onText ? { onText } : {}) });
+
+  it('a server that ignores `stream` and answers one JSON completion: the whole reply, its text passed on once', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+    fake.script([{ content: 'Whole.', ignoreStream: true, promptTokens: 3, completionTokens: 1 }, { toolCalls: [{ id: 't', name: 'list_topics', arguments: '{}' }], ignoreStream: true }]);
+    const deltas: string[] = [];
+    const r = await ask(llm, (d) => deltas.push(d));
+    assert.equal(fake.requests.at(-1)!.body.stream, true);
+    assert.deepEqual(r, { content: 'Whole.', toolCalls: [], finishReason: 'stop', usage: { promptTokens: 3, completionTokens: 1 } });
+    assert.deepEqual(deltas, ['Whole.']);
+    const calls = await ask(llm);
+    assert.deepEqual(calls.toolCalls, [{ id: 't', name: 'list_topics', arguments: '{}' }]);
+  });
+
+  it('a stream that stalls is cut after LLM_TIMEOUT_MS of silence (retryable); one that breaks is a retryable LLM_FAILED', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 400, maxTokens: 50 });
+    fake.script([{ content: 'a slow model writing', chunkChars: 4, chunkDelayMs: 1000 }]);
+    const t0 = Date.now();
+    await assert.rejects(ask(llm), (e: unknown) => isAppError(e, 'LLM_FAILED') && e.retryable && /sent nothing for 400 ms/.test(e.message));
+    assert.ok(Date.now() - t0 < 1500);
+    fake.script([{ content: 'cut off in the middle of it', chunkChars: 4, chunkDelayMs: 30, dropAfterChunks: 2 }]);
+    const seen: string[] = [];
+    await assert.rejects(ask(llm, (d) => seen.push(d)), (e: unknown) => isAppError(e, 'LLM_FAILED') && e.retryable);
+    assert.deepEqual(seen, ['cut ', 'off ']);
+  });
+
+  it('an error sent inside the stream is a retryable LLM_FAILED naming it', async () => {
+    const http = await import('node:http');
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {"error":{"message":"overloaded"}}\n\n');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      const llm = createLlmClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 2000, maxTokens: 50 });
+      await assert.rejects(ask(llm), (e: unknown) => isAppError(e, 'LLM_FAILED') && e.retryable && /error in its stream: .*overloaded/.test(e.message));
+    } finally {
+      server.close();
+    }
+  });
+});
