@@ -118,8 +118,16 @@ export function validateSubscriptionName(name: string): string {
   return name;
 }
 
+/**
+ * Zones every ICU build knows, taken without a check: a first Intl.DateTimeFormat loads ICU's
+ * locale and zone data (tens of milliseconds), which every CLI command would pay at config load
+ * for the default DIGEST_TIMEZONE alone.
+ */
+const KNOWN_TIME_ZONES = new Set(['UTC', 'America/New_York']);
+
 /** True for an IANA time zone this runtime knows (Europe/Paris, America/New_York, UTC). */
 export function isTimeZone(tz: string): boolean {
+  if (KNOWN_TIME_ZONES.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
