@@ -2,7 +2,8 @@
  * CLI start-up benchmark (`npm run bench:cli`): whole `./bin/arxiv-radar` processes, as a user
  * runs them: `--help`, `id 1706.03762` and `convert` of a 10-page corpus PDF (1804.07821v1), each
  * the median wall time of N runs (after one warm-up) and the peak RSS of the CLI process (and of
- * the conversion sandbox's child). For `convert` the target applies to the overhead: wall time
+ * the conversion sandbox's child). Two floors are timed beside them: plain `node -e 0`, and Node
+ * loading pdf.js, which the conversion child does before it converts anything. For `convert` the target applies to the overhead: wall time
  * minus the conversion time the converter reports (`--json` timings.totalMs).
  *
  * Peak RSS comes from a tiny preload (NODE_OPTIONS --import) that appends each process's
@@ -38,6 +39,18 @@ interface Case {
 const CASES: Case[] = [
   // What any Node program costs on this machine at this moment: the floor under the others.
   { name: 'baseline: node -e 0', bin: process.execPath, argv: ['-e', '0'], targetMs: Infinity },
+  // What the conversion child must load before any page (sandbox-child.mjs): the floor under
+  // `convert`'s overhead, however fast the CLI itself starts.
+  {
+    name: 'floor: node + pdf.js load',
+    bin: process.execPath,
+    argv: [
+      '--input-type=module',
+      '-e',
+      "await import('pdfjs-dist/legacy/build/pdf.mjs'); await import('pdfjs-dist/legacy/build/pdf.worker.mjs');",
+    ],
+    targetMs: Infinity,
+  },
   { name: '--help', argv: ['--help'], targetMs: 250 },
   { name: 'id 1706.03762', argv: ['id', '1706.03762'], targetMs: 300 },
   {
