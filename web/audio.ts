@@ -5,6 +5,7 @@
  * speech, the wire format those servers share. Errors are AppErrors with a sentence a user can act on.
  */
 import { AppError, errorMessage } from '../domain/errors.ts';
+import { audioDuration } from './audio-duration.ts';
 
 export interface AudioSettings {
   baseUrl: string | undefined;
@@ -44,6 +45,27 @@ async function failure(res: Response, what: string): Promise<never> {
   throw new AppError(res.status === 429 ? 'RATE_LIMITED' : 'INVALID_INPUT', `The audio server refused the ${what} (HTTP ${res.status}${detail ? `: ${detail}` : ''}).`);
 }
 
+/** A recording's stop comes a little after the browser's timer: this much over the limit passes. */
+export const DURATION_GRACE_SECONDS = 1;
+
+/**
+ * Refuses a recording longer than `maxSeconds` (AUDIO_MAX_SECONDS), or one whose length cannot be
+ * read from its bytes (web/audio-duration.ts), with a sentence naming the limit.
+ */
+export function checkDuration(audio: Uint8Array, maxSeconds: number): number {
+  const length = audioDuration(audio);
+  if (length.seconds === null) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `The length of this recording cannot be read (${length.format}: ${length.why}), so it cannot be checked against the limit of ${maxSeconds} s (AUDIO_MAX_SECONDS): send WAV, WebM, Ogg, MP3 or MP4 audio.`,
+    );
+  }
+  if (length.seconds > maxSeconds + DURATION_GRACE_SECONDS) {
+    throw new AppError('INVALID_INPUT', `The recording is ${length.seconds.toFixed(1)} s long; at most ${maxSeconds} s (AUDIO_MAX_SECONDS): record a shorter question.`);
+  }
+  return length.seconds;
+}
+
 export function createAudioClient(s: AudioSettings) {
   const base = s.baseUrl?.replace(/\/+$/, '');
   const headers = (): Record<string, string> => (s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {});
@@ -68,6 +90,7 @@ export function createAudioClient(s: AudioSettings) {
     async transcribe(audio: Uint8Array, mime: string): Promise<string> {
       if (audio.byteLength === 0) throw new AppError('INVALID_INPUT', 'The recording is empty: check that the microphone works and try again.');
       if (audio.byteLength > s.maxBytes) throw new AppError('INVALID_INPUT', `The recording is too large (${audio.byteLength} bytes; at most ${s.maxBytes}).`);
+      checkDuration(audio, s.maxSeconds);
       const form = new FormData();
       form.append('file', new Blob([audio], { type: mime || 'audio/webm' }), `speech.${extensionOf(mime)}`);
       form.append('model', s.sttModel);

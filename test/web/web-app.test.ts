@@ -330,11 +330,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.locator('.chat-log .tools li').first().waitFor({ timeout: 120_000 });
     // An intermediate state: part of the answer's text is on the page, the finished answer is not.
     const partial = await page.waitForFunction(
-      () => {
-        const d = document.querySelector('.chat-log .msg.pending .draft');
-        const text = d?.textContent ?? '';
+      `(() => {
+        const text = document.querySelector('.chat-log .msg.pending .draft')?.textContent ?? '';
         return text.length > 0 && !document.querySelector('.chat-log .msg.assistant .answer') ? text : null;
-      },
+      })()`,
       undefined,
       { timeout: 120_000, polling: 50 },
     );

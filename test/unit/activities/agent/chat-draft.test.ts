@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { createAgentActivities, DRAFT_EVERY_MS, type AgentChatHeartbeat } from '../../../../activities/agent/activities.ts';
+import { createAgentActivities, DRAFT_EVERY_MS, type AgentChatHeartbeat, type AgentChatInput, type AgentChatOutput } from '../../../../activities/agent/activities.ts';
 import type { ToolCallingLlm, ToolChatRequest } from '../../../../activities/llm/client.ts';
 import { silentLogger } from '../../../../lib/logger.ts';
 
@@ -33,7 +33,8 @@ describe('agentChat reports its draft in heartbeat details', () => {
     const beats: Array<{ at: number; details: AgentChatHeartbeat }> = [];
     const t0 = Date.now();
     env.on('heartbeat', (d: AgentChatHeartbeat) => beats.push({ at: Date.now() - t0, details: d }));
-    const out = await env.run(activities.agentChat, { messages: [{ role: 'user', content: 'q' }], today: '2025-01-01' });
+    const input: AgentChatInput = { messages: [{ role: 'user', content: 'q' }], today: '2025-01-01' };
+    const out = (await env.run(activities.agentChat, input)) as AgentChatOutput;
     assert.equal(out.content, text);
     assert.ok(beats.length >= 3, `${beats.length} heartbeats`);
     assert.deepEqual(beats[0]!.details, { chars: 0, draft: { key: '3.1', attempt: 3, text: '' } }, 'a first heartbeat before the model writes');
