@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createLlmClient, extractJson } from '../../../../activities/llm/client.ts';
@@ -147,14 +149,13 @@ describe('createLlmClient streaming edge cases', () => {
   });
 
   it('an error sent inside the stream is a retryable LLM_FAILED naming it', async () => {
-    const http = await import('node:http');
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end('data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {"error":{"message":"overloaded"}}\n\n');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const { port } = server.address() as import('node:net').AddressInfo;
+      const { port } = server.address() as AddressInfo;
       const llm = createLlmClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 2000, maxTokens: 50 });
       await assert.rejects(ask(llm), (e: unknown) => isAppError(e, 'LLM_FAILED') && e.retryable && /error in its stream: .*overloaded/.test(e.message));
     } finally {
