@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { inTransaction } from './database.ts';
-import { buildTermBits } from './term-bits.ts';
+import { addTermCounts, buildTermBits } from './term-bits.ts';
 
 interface Migration {
   description: string;
@@ -205,6 +205,22 @@ const MIGRATIONS: Migration[] = [
     );
     `,
     run: buildTermBits,
+  },
+  {
+    description: 'per-term weighted counts next to the bitmaps and per-paper token counts: BM25 ranking without a heap visit per match',
+    // term-bits.ts: freqs holds one byte per set bit of bits, in bit order (the paper's weighted
+    // count of the term: title 3, abstract 1; 255 = read it from the paper); paper_lengths holds
+    // the papers' token counts, 2 bytes per key in rows of 512 keys (65535 = read it from the paper).
+    // Both are filled here from the stored tsvectors, one key chunk at a time; the bitmaps stay.
+    sql: `
+    ALTER TABLE paper_term_bits ADD COLUMN freqs bytea NOT NULL DEFAULT '\\x';
+    ALTER TABLE paper_term_bits ALTER COLUMN freqs DROP DEFAULT;
+    CREATE TABLE paper_lengths (
+      block integer PRIMARY KEY,
+      ntok bytea NOT NULL
+    );
+    `,
+    run: addTermCounts,
   },
 ];
 

@@ -7,8 +7,8 @@ import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../../
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../../../domain/library.ts';
 import type { TopicPapers } from '../port.ts';
 import type { Queryable } from './database.ts';
-import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
-import { matchTerms, updateTermBits } from './term-bits.ts';
+import { bm25, queryTerms, toTsquery, toTsvector } from './text-search.ts';
+import { matchTerms, rankInputs, updateLengths, updateTermBits } from './term-bits.ts';
 
 /** With a query, relevance ranking covers at most this many of the newest matches (as on SQLite). */
 export const RANK_WINDOW = 2000;
@@ -25,7 +25,7 @@ const PAPER_COLUMNS = `pk, id, version, title, abstract, authors_json, categorie
 
 /** The stored columns of one paper. */
 function toRow(p: Paper, id: string, version: number | null, publishedAt: string) {
-  const { tsv, ntok, lexemes } = toTsvector([
+  const { tsv, ntok, lexemes, weights } = toTsvector([
     [p.title, 'A'],
     [p.abstract ?? '', 'B'],
   ]);
@@ -34,6 +34,7 @@ function toRow(p: Paper, id: string, version: number | null, publishedAt: string
     ntok,
     tsv,
     lexemes,
+    weights,
   };
 }
 type Row = ReturnType<typeof toRow>;
@@ -176,12 +177,15 @@ export function createPaperTables() {
     }
     const changedPks = [...replaced.map((r) => r.old.pk), ...newRows.map((r) => pkOf.get(r.id) as number)];
     await adjustTerms(c, 'papers', 'papers', changedPks, 1);
-    const setBits = new Map<string, number[]>();
+    const setBits = new Map<string, Array<[number, number]>>();
+    const lengths: Array<[number, number]> = [];
     for (const r of [...replaced.map((x) => x.row), ...newRows]) {
       const pk = pkOf.get(r.id) as number;
-      for (const t of r.lexemes) (setBits.get(t) ?? setBits.set(t, []).get(t)!).push(pk);
+      r.lexemes.forEach((t, i) => (setBits.get(t) ?? setBits.set(t, []).get(t)!).push([pk, r.weights[i] as number]));
+      lengths.push([pk, r.ntok]);
     }
     await updateTermBits(c, setBits, clearBits);
+    await updateLengths(c, lengths);
     const idx = [...replaced.map((r) => r.row), ...newRows].map((r) => indexRows(pkOf.get(r.id) as number, r.authors_json, r.categories_json, r.published_at));
     const cats = idx.flatMap((x) => x.categories);
     const authors = idx.flatMap((x) => x.authors);
@@ -336,22 +340,13 @@ export function createPaperTables() {
         total = rows[0]?.n ?? 0;
         head = rows.map((r) => r.pk);
       }
-      // Ranking reads the lengths and the query terms' counts of the window's rows only. A
-      // paper's tsv has title positions A and abstract positions B; the server keeps just the
-      // query terms' positions: title ones as C (2) plus all of them as D (1), so termFrequencies
-      // reads 3 per title and 1 per abstract occurrence — the full tsvector text is ~1.5 kB a row,
-      // and printing, sending and parsing it for 2,000 rows cost more than everything else.
-      const ranked =
-        head.length === 0
-          ? []
-          : (await c.query<{ pk: number; ntok: number; t: string }>(
-              `SELECT pk, ntok, (ts_filter(setweight(ts_filter(tsv, '{a}'), 'c', $2::text[]), '{c}') || ts_filter(setweight(tsv, 'd', $2::text[]), '{d}'))::text AS t
-               FROM papers WHERE pk = ANY($1::bigint[])`,
-              [head, [...new Set(terms)]],
-            )).rows;
+      // Ranking reads the window's lengths and the query terms' counts from the term index
+      // (term-bits.ts rankInputs), not from the papers: the window's rows are up to 2,000 random
+      // heap pages of a multi-GB table, the index rows a few compact ones.
+      const ranked = await rankInputs(c, head, terms);
       const stats = await termStats(c, 'papers', terms);
       pks = ranked
-        .map((r) => ({ pk: r.pk, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
+        .map((r) => ({ pk: r.pk, rank: bm25(r.freqs, r.ntok, stats) }))
         .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
         .slice(f.offset, f.offset + f.limit)
         .map((r) => r.pk);

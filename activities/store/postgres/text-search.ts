@@ -39,7 +39,7 @@ export const WEIGHT_OF: Record<FieldWeight, number> = { A: 3, B: 1, C: 2, D: 1 }
  * A `tsvector` literal of fields (text, weight class) plus the token count. Positions are
  * numbered per lexeme (1..n): they only carry the count per field, which is all BM25 needs.
  */
-export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string; ntok: number; lexemes: string[] } {
+export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string; ntok: number; lexemes: string[]; weights: number[] } {
   const counts = new Map<string, Record<FieldWeight, number>>();
   let ntok = 0;
   for (const [text, w] of fields) {
@@ -52,14 +52,78 @@ export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string;
     }
   }
   const parts: string[] = [];
+  const weights: number[] = [];
   for (const [lexeme, c] of counts) {
     const positions: string[] = [];
+    let weight = 0;
     for (const w of ['A', 'B', 'C', 'D'] as const) {
-      for (let i = 0; i < c[w] && positions.length < MAX_POSITIONS; i++) positions.push(`${positions.length + 1}${w === 'D' ? '' : w}`);
+      for (let i = 0; i < c[w] && positions.length < MAX_POSITIONS; i++) {
+        positions.push(`${positions.length + 1}${w === 'D' ? '' : w}`);
+        weight += WEIGHT_OF[w];
+      }
     }
     parts.push(`'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${positions.join(',')}`);
+    weights.push(weight);
   }
-  return { tsv: parts.join(' '), ntok, lexemes: [...counts.keys()] };
+  // weights[i]: what termFrequencies reads for lexemes[i] from the stored tsvector.
+  return { tsv: parts.join(' '), ntok, lexemes: [...counts.keys()], weights };
+}
+
+/**
+ * Every lexeme of a tsvector's text form with its weighted count (the sum of WEIGHT_OF over its
+ * positions, as termFrequencies reads one term): how migrations rebuild the ranking data from the
+ * stored tsvectors.
+ */
+export function tsvWeights(tsvText: string): Map<string, number> {
+  const out = new Map<string, number>();
+  let i = 0;
+  const n = tsvText.length;
+  while (i < n) {
+    if (tsvText[i] === ' ') {
+      i++;
+      continue;
+    }
+    // A quoted lexeme: '' is a quote, a backslash escapes the next character.
+    let lexeme: string;
+    const close = tsvText.indexOf("'", i + 1);
+    const plain = tsvText.slice(i + 1, close);
+    if (tsvText[close + 1] !== "'" && !plain.includes('\\')) {
+      lexeme = plain;
+      i = close + 1;
+    } else {
+      lexeme = '';
+      for (i++; ; ) {
+        const ch = tsvText[i] as string;
+        if (ch === '\\') {
+          lexeme += tsvText[i + 1];
+          i += 2;
+        } else if (ch === "'" && tsvText[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+        } else if (ch === "'") {
+          i++;
+          break;
+        } else {
+          lexeme += ch;
+          i++;
+        }
+      }
+    }
+    // Positions `1A,2,3B`: each one's weight is its last character (D is unmarked).
+    let weight = 0;
+    if (tsvText.charCodeAt(i) === 58 /* : */) {
+      for (i++; ; i++) {
+        const ch = i < n ? tsvText.charCodeAt(i) : 32;
+        if (ch === 44 /* , */ || ch === 32 /* space */) {
+          const w = tsvText.charCodeAt(i - 1);
+          weight += w === 65 /* A */ ? 3 : w === 67 /* C */ ? 2 : 1;
+          if (ch === 32) break;
+        }
+      }
+    }
+    out.set(lexeme, weight);
+  }
+  return out;
 }
 
 /** A tsquery requiring every term, or null when a term could never be indexed. */

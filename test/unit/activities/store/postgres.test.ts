@@ -7,7 +7,8 @@ import { isAppError } from '../../../../domain/errors.ts';
 import { startPostgres, type PostgresServer } from '../../../support/postgres.ts';
 import { runStoreContracts } from './contract/index.ts';
 import { feedPapers } from './fixtures.ts';
-import { buildTermBits } from '../../../../activities/store/postgres/term-bits.ts';
+import { addTermCounts, buildTermIndex, LENGTH_BLOCK } from '../../../../activities/store/postgres/term-bits.ts';
+import { tsvWeights } from '../../../../activities/store/postgres/text-search.ts';
 
 let server: PostgresServer;
 before(async () => {
@@ -59,27 +60,45 @@ describe('postgres store', () => {
     await store.close();
   });
 
-  it('keeps the per-term bitmaps equal to the stored tsvectors through inserts, replacements and a rebuild', async () => {
+  it('keeps the term index (bitmaps, counts, lengths) equal to the stored tsvectors through inserts, replacements and a rebuild', async () => {
     const store = openPostgresStore({ url: await server.createDatabase() });
     const papers = feedPapers('search_testing_start0_max100.xml');
     await store.upsertPapers(papers);
     // A newer version with another title and abstract replaces the lexemes of the first paper.
     const first = papers[0]!;
     await store.upsertPapers([{ ...first, version: (first.version ?? 1) + 1, title: 'Zyzzyva quokka', abstract: 'Nothing else: quokka.' }]);
-    const bits = async () => (await store.pool.query<{ term: string; chunk: number; bits: Buffer }>('SELECT term, chunk, bits FROM paper_term_bits ORDER BY term, chunk')).rows;
-    const decoded = (rows: Array<{ term: string; chunk: number; bits: Buffer }>) => {
-      const out = new Map<string, number[]>();
+    // Counts and lengths past what a byte / two bytes hold are read from the paper instead.
+    const second = papers[1]!;
+    await store.upsertPapers([{ ...second, version: (second.version ?? 1) + 1, title: 'Quokka '.repeat(90), abstract: `${'quokka '.repeat(30)}${'filler '.repeat(70_000)}` }]);
+    type IndexRow = { term: string; chunk: number; bits: Buffer; freqs: Buffer };
+    const index = async () => (await store.pool.query<IndexRow>('SELECT term, chunk, bits, freqs FROM paper_term_bits ORDER BY term, chunk')).rows;
+    /** term -> [pk, weighted count] from the bitmaps and their counts. */
+    const decoded = (rows: IndexRow[]) => {
+      const out = new Map<string, Array<[number, number]>>();
       for (const r of rows) {
-        for (let i = 0; i < r.bits.length * 8; i++) if ((r.bits[i >> 3]! >> (i & 7)) & 1) (out.get(r.term) ?? out.set(r.term, []).get(r.term)!).push(r.chunk * 65536 + i);
+        let k = 0;
+        for (let i = 0; i < r.bits.length * 8; i++) {
+          if ((r.bits[i >> 3]! >> (i & 7)) & 1) (out.get(r.term) ?? out.set(r.term, []).get(r.term)!).push([r.chunk * 65536 + i, r.freqs[k++]!]);
+        }
+        assert.equal(k, r.freqs.length, `${r.term}: one count per set bit`);
       }
       return out;
     };
-    const { rows: fromTsv } = await store.pool.query<{ l: string; pks: number[] }>(
-      'SELECT l, array_agg(pk ORDER BY pk) AS pks FROM papers, unnest(tsvector_to_array(tsv)) l GROUP BY l',
-    );
-    const kept = await bits();
-    assert.deepEqual(decoded(kept), new Map(fromTsv.map((r) => [r.l, r.pks.map(Number)])));
+    const { rows: stored } = await store.pool.query<{ pk: number; ntok: number; t: string }>('SELECT pk, ntok, tsv::text AS t FROM papers ORDER BY pk');
+    const fromTsv = new Map<string, Array<[number, number]>>();
+    for (const p of stored) for (const [term, f] of tsvWeights(p.t)) (fromTsv.get(term) ?? fromTsv.set(term, []).get(term)!).push([p.pk, Math.min(f, 255)]);
+    const kept = await index();
+    assert.deepEqual(decoded(kept), new Map([...fromTsv].sort(([a], [b]) => (a < b ? -1 : 1))));
+    const lengths = async () => {
+      const { rows } = await store.pool.query<{ block: number; ntok: Buffer }>('SELECT block, ntok FROM paper_lengths');
+      const byBlock = new Map(rows.map((r) => [r.block, r.ntok]));
+      return stored.map((p) => byBlock.get(Math.floor(p.pk / LENGTH_BLOCK))!.readUInt16LE((p.pk % LENGTH_BLOCK) * 2));
+    };
+    assert.deepEqual(await lengths(), stored.map((p) => Math.min(p.ntok, 0xffff)));
+    assert.ok(stored.some((p) => p.ntok > 0xffff), 'a saturated length is exercised');
     assert.equal((await store.listPapers({ query: 'zyzzyva' })).papers[0]?.arxiv_id, first.id.replace(/v\d+$/, ''));
+    // The saturated paper ranks from its tsvector: 270 title + 30 abstract occurrences of quokka.
+    assert.deepEqual((await store.listPapers({ query: 'quokka' })).papers.map((p) => p.arxiv_id), [first.id, second.id].map((id) => id.replace(/v\d+$/, '')));
     // Counts and windows through the bitmaps equal the GIN index's, with and without other filters.
     for (const q of ['testing', 'software testing', 'the of', 'quokka']) {
       const tsq = q.split(' ').map((w) => `'${w}'`).join(' & ');
@@ -89,15 +108,23 @@ describe('postgres store', () => {
       const ginCat = (await store.pool.query<{ n: number }>('SELECT count(*) AS n FROM papers WHERE tsv @@ $1::tsquery AND categories_json LIKE $2', [tsq, `%"${cat}"%`])).rows[0]!.n;
       assert.equal((await store.listPapers({ query: q, categories: [cat] })).total_count, ginCat, `${q} in ${cat}`);
     }
-    // Migration 5 on an existing library builds the same bitmaps the writes kept.
-    await store.pool.query('TRUNCATE paper_term_bits');
+    // A rebuild from the tsvectors, and migration 6 adding counts and lengths to migration 5's
+    // bitmaps (one of them wrong, so that row is rewritten whole), give the index the writes kept.
     const c = await store.pool.connect();
     try {
-      await buildTermBits(c);
+      await c.query('TRUNCATE paper_term_bits, paper_lengths');
+      await buildTermIndex(c);
+      assert.deepEqual(decoded(await index()), decoded(kept));
+      assert.deepEqual(await lengths(), stored.map((p) => Math.min(p.ntok, 0xffff)));
+      await c.query("UPDATE paper_term_bits SET freqs = '\\x'");
+      await c.query("UPDATE paper_term_bits SET bits = '\\x01' WHERE term = 'quokka'");
+      await c.query('TRUNCATE paper_lengths');
+      await addTermCounts(c);
     } finally {
       c.release();
     }
-    assert.deepEqual(decoded(await bits()), decoded(kept));
+    assert.deepEqual(decoded(await index()), decoded(kept));
+    assert.deepEqual(await lengths(), stored.map((p) => Math.min(p.ntok, 0xffff)));
     await store.close();
   });
 });

@@ -1,7 +1,7 @@
 /** The Postgres driver's FTS5-equivalent tokens, tsvector literals, term counts and BM25. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector, tokenize } from '../../../../activities/store/postgres/text-search.ts';
+import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector, tokenize, tsvWeights } from '../../../../activities/store/postgres/text-search.ts';
 
 describe('postgres text search', () => {
   it('tokenizes as unicode61 remove_diacritics 2: letter/digit runs, accents stripped, lowercase', () => {
@@ -22,6 +22,20 @@ describe('postgres text search', () => {
     const printed = "'liquids':1B 'quantum':1A,2A,3B 'spin':1A,2 'x':1C";
     assert.deepEqual(termFrequencies(printed, ['quantum', 'spin', 'liquids', 'x', 'absent']), [7, 4, 1, 2, 0]);
     assert.equal(toTsquery(['quantum', 'spin', 'quantum']), "'quantum' & 'spin'");
+  });
+
+  it('gives each lexeme the weighted count termFrequencies reads, from toTsvector and from printed text', () => {
+    const { lexemes, weights } = toTsvector([
+      ['Quantum quantum spin', 'A'],
+      ['Spin liquids; quantum', 'B'],
+    ]);
+    assert.deepEqual(Object.fromEntries(lexemes.map((l, i) => [l, weights[i]])), { quantum: 7, spin: 4, liquids: 1 });
+    const printed = "'liquids':1B 'o''brien':1A,2 'quantum':1A,2A,3B 'back\\\\slash':1C 'x'";
+    assert.deepEqual(tsvWeights(printed), new Map([['liquids', 1], ["o'brien", 4], ['quantum', 7], ['back\\slash', 2], ['x', 0]]));
+    // A lexeme's positions stop at 256, title ones first: the count is of the kept ones.
+    const many = toTsvector([['word '.repeat(200), 'A'], ['word '.repeat(100), 'B']]);
+    assert.deepEqual(many.weights, [200 * 3 + 56]);
+    assert.deepEqual(tsvWeights(many.tsv), new Map([['word', 656]]));
   });
 
   it('scores as FTS5 bm25(): rarer terms, title weight and shorter rows score higher', () => {
