@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import readline from 'node:readline';
 import type { Command } from 'commander';
-import type { AgentReply, AgentService } from '../../app/agent-service.ts';
+import type { AgentDraft, AgentReply, AgentService } from '../../app/agent-service.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { AGENT_PROMPT_TOOLS, searchPromptText } from '../../app/prompts.ts';
 import type { RadarService } from '../../app/radar-service.ts';
@@ -55,10 +55,19 @@ export function buildPrompt(name: string, args: Record<string, string>): string 
   return prompt.build(args);
 }
 
-function formatReply(r: AgentReply): string {
+/**
+ * The reply as printed. `streamed`: the answer's text already printed as the model wrote it; when
+ * the answer starts with it only the rest is printed, else (a citation was removed) the whole
+ * answer follows on a new line.
+ */
+export function formatReply(r: AgentReply, streamed?: string): string {
   const parts: string[] = [];
   if (r.notice) parts.push(r.notice, '');
-  parts.push(r.answer.trim());
+  const answer = r.answer.trim();
+  const already = streamed?.trim() ?? '';
+  if (!already) parts.push(answer);
+  else if (answer.startsWith(already)) parts.push(answer.slice(already.length));
+  else parts.push('', answer);
   if (r.cited.length)
     parts.push(
       '',
@@ -88,7 +97,14 @@ const HELP = `Ask anything about arXiv papers. Commands:
 /** Handles one REPL line; returns false to quit. Output goes to `out`. */
 export async function handleLine(
   line: string,
-  ctx: { service: RadarService; agent: AgentService; conversation: { id: string }; out: (s: string) => void },
+  ctx: {
+    service: RadarService;
+    agent: AgentService;
+    conversation: { id: string };
+    out: (s: string) => void;
+    /** Print the answer as the model writes it (a terminal). */
+    live?: boolean;
+  },
 ): Promise<boolean> {
   const text = line.trim();
   if (!text) return true;
@@ -141,11 +157,43 @@ export async function handleLine(
     out(`Unknown command ${text.split(/\s/)[0]}. /help lists them.\n`);
     return true;
   }
+  const live = liveAnswer(out);
   const reply = await agent.ask({ question, conversationId: ctx.conversation.id }, undefined, {
-    onTool: (t) => out(`  → ${t.label}${t.isError ? ' (failed)' : ''}\n`),
+    onTool: (t) => out(`${live.lineBreak()}  → ${t.label}${t.isError ? ' (failed)' : ''}\n`),
+    ...(ctx.live ? { onDraft: live.onDraft } : {}),
   });
-  out(formatReply(reply));
+  out(formatReply(reply, live.text()));
   return true;
+}
+
+/**
+ * Prints the answer as the model writes it. A new text (the model writes again after tool calls,
+ * or a retry) starts on a new line; what was printed stays.
+ */
+export function liveAnswer(out: (s: string) => void) {
+  let text = '';
+  let midLine = false;
+  const lineBreak = () => {
+    const b = midLine ? '\n' : '';
+    midLine = false;
+    return b;
+  };
+  return {
+    onDraft(d: AgentDraft) {
+      if (d.restart) {
+        out(lineBreak());
+        text = '';
+      }
+      const delta = text ? d.delta : d.delta.trimStart();
+      if (!delta) return;
+      out(delta);
+      text += delta;
+      midLine = !delta.endsWith('\n');
+    },
+    lineBreak,
+    /** The current text printed so far ('' when none). */
+    text: () => text,
+  };
 }
 
 export function register(program: Command): void {
@@ -161,14 +209,17 @@ export function register(program: Command): void {
         const agent = await ctx.services.agent();
         const out = (s: string) => void process.stdout.write(s);
         if (opts.once !== undefined) {
+          // On a terminal the answer is printed as the model writes it.
+          const live = !opts.json && process.stdout.isTTY ? liveAnswer(out) : undefined;
           const reply = await agent.ask({ question: opts.once }, undefined, {
             signal: ctx.signal,
             ...(opts.json
               ? {}
-              : { onTool: (t) => process.stderr.write(`  → ${t.label}${t.isError ? ' (failed)' : ''}\n`) }),
+              : { onTool: (t) => process.stderr.write(`${live?.lineBreak() ?? ''}  → ${t.label}${t.isError ? ' (failed)' : ''}\n`) }),
+            ...(live ? { onDraft: live.onDraft } : {}),
           });
           if (opts.json) printJson(reply);
-          else out(formatReply(reply));
+          else out(formatReply(reply, live?.text()));
           return;
         }
         const conversation = { id: `cli:${randomUUID()}` };
@@ -188,7 +239,7 @@ export function register(program: Command): void {
         try {
           for await (const line of rl) {
             try {
-              if (!(await handleLine(line, { service, agent, conversation, out }))) break;
+              if (!(await handleLine(line, { service, agent, conversation, out, live: interactive && Boolean(process.stdout.isTTY) }))) break;
             } catch (e) {
               out(`Error: ${errorMessage(e)}\n`);
             }
