@@ -7,6 +7,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
 const CORPUS_PDF = path.resolve(import.meta.dirname, '../../shared/corpus/pdf');
@@ -104,9 +105,69 @@ function quantile(values: number[], q: number): number {
   return v[lo]! + (v[hi]! - v[lo]!) * (i - lo);
 }
 
+/**
+ * `--stages`: where in-process time goes, per page: pdf.js text extraction, buildSegments, the
+ * font-name lookup (getOperatorList), furniture + reading order, Markdown, and the rest (opening
+ * and destroying the document). Run in this process over every file, `--rounds N` times (the
+ * first round warms the JIT and is not counted unless it is the only one).
+ */
+async function stages(files: string[], rounds: number): Promise<void> {
+  const { layoutPdf } = await import('../activities/convert/pdf.ts');
+  const { renderSegments } = await import('../activities/convert/pdf-markdown.ts');
+  const keys = ['text', 'segments', 'fonts', 'layout', 'markdown', 'other', 'total', 'cpu'] as const;
+  type Key = (typeof keys)[number];
+  const perFile = new Map<string, Array<Record<Key, number> & { pages: number; fontPages: number }>>();
+  for (let round = 0; round < rounds; round++) {
+    for (const file of files) {
+      const data = new Uint8Array(readFileSync(path.join(CORPUS_PDF, file)));
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const layout = await layoutPdf(data).catch(() => null);
+      if (!layout) continue;
+      const t1 = performance.now();
+      renderSegments(layout.pages, layout.heights);
+      const t2 = performance.now();
+      const c1 = process.cpuUsage(c0);
+      const { text, segments, fonts, fontPages, layout: lay } = layout.stageMs;
+      const total = t2 - t0;
+      const row = { text, segments, fonts, layout: lay, markdown: t2 - t1, other: t1 - t0 - (text + segments + fonts + lay), total, cpu: (c1.user + c1.system) / 1000, pages: layout.pageCount, fontPages };
+      if (round > 0 || rounds === 1) perFile.set(file, [...(perFile.get(file) ?? []), row]);
+    }
+  }
+  const rows = [...perFile].map(([file, runs]) => {
+    // Per file, the median of its rounds for each stage.
+    const m = Object.fromEntries(keys.map((k) => [k, quantile(runs.map((r) => r[k]), 0.5)])) as Record<Key, number>;
+    return { file, pages: runs[0]!.pages, fontPages: runs[0]!.fontPages, ...m };
+  });
+  const totalPages = rows.reduce((n, r) => n + r.pages, 0);
+  const f = (n: number) => n.toFixed(1);
+  const lines = [
+    `Per-stage in-process profile, ${rows.length} PDFs (${totalPages} pages), ${rounds} round(s)${rounds > 1 ? ' (first not counted)' : ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    '',
+    '| stage | overall ms/page | median over files ms/page | share of total |',
+    '|---|---|---|---|',
+  ];
+  const sum = (k: Key) => rows.reduce((n, r) => n + r[k], 0);
+  for (const k of keys) {
+    if (k === 'cpu') lines.push('| (CPU time of the process, all threads) | | | |');
+    lines.push(`| ${k} | ${f(sum(k) / totalPages)} | ${f(quantile(rows.map((r) => r[k] / r.pages), 0.5))} | ${((100 * sum(k)) / sum('total')).toFixed(0)} % |`);
+  }
+  lines.push('', `Pages run through getOperatorList for font names: ${rows.reduce((n, r) => n + r.fontPages, 0)} of ${totalPages}.`);
+  if (process.argv.includes('--per-file')) {
+    lines.push('', `| file | pages | font pages | ${keys.join(' | ')} (ms/page) |`, `|---|---|---|${keys.map(() => '---|').join('')}`);
+    for (const r of rows) lines.push(`| ${r.file} | ${r.pages} | ${r.fontPages} | ${keys.map((k) => f(r[k] / r.pages)).join(' | ')} |`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return child(args[1] as NodeTool, args.slice(2));
+  if (args.includes('--stages')) {
+    const files = readdirSync(CORPUS_PDF).filter((f) => f.endsWith('.pdf') && f !== NO_TEXT).sort();
+    const rounds = Number(args[args.indexOf('--rounds') + 1]) || 1;
+    return stages(files, rounds);
+  }
   const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
   const files = readdirSync(CORPUS_PDF)
     .filter((f) => f.endsWith('.pdf') && f !== NO_TEXT)

@@ -3,7 +3,7 @@
  * segments, pages are put in reading order by an XY-cut, running headers/footers, page numbers
  * and arXiv's rotated side stamp are dropped, and the rest is rendered by pdf-markdown.ts.
  */
-import { AnnotationMode, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
@@ -30,6 +30,34 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } =
   };
 }
 
+/**
+ * pdf.js's legacy build bundles core-js, which on Node 20 (V8 11) replaces three built-ins for the
+ * whole process: `Array.prototype.push` (V8 bug 12681, a push onto an array whose length is
+ * read-only) by a JavaScript version ~9× slower, and `JSON.parse`/`JSON.stringify` (source-text
+ * access, well-formed output) by versions ~6× slower. pdf.js needs none of those fixes, and the
+ * slow push alone took ~12 % of a conversion (profiled over the corpus). So pdf.js and its
+ * in-thread worker (which pdf.js would otherwise import on the first getDocument, re-installing the
+ * polyfill) are loaded once, here, and the built-ins captured before are put back.
+ */
+function loadPdfjs(): Promise<typeof Pdfjs> {
+  return (pdfjs ??= (async () => {
+    const natives = ([[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']] as const).map(([owner, key]) => ({ owner, key, desc: Object.getOwnPropertyDescriptor(owner, key)! }));
+    const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const g = globalThis as { pdfjsWorker?: unknown };
+    g.pdfjsWorker ??= (await import(PDFJS_WORKER)) as unknown;
+    for (const { owner, key, desc } of natives) {
+      // A built-in has no `prototype`; a polyfill installed before this module loaded has one (the
+      // sandbox's child imports pdf.js first), and then there is no native left to restore.
+      if (!Object.hasOwn(desc.value as object, 'prototype')) Object.defineProperty(owner, key, desc);
+    }
+    return lib;
+  })());
+}
+
+let pdfjs: Promise<typeof Pdfjs> | undefined;
+// A variable, so TypeScript does not look for the worker bundle's (absent) type declarations.
+const PDFJS_WORKER: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
 /** A PDF's line segments in reading order, page furniture removed, before Markdown. */
 export interface PdfLayout {
   pages: Segment[][];
@@ -37,11 +65,28 @@ export interface PdfLayout {
   heights: number[];
   pageCount: number;
   warnings: string[];
+  /** Milliseconds spent in each stage (for the benchmark's per-stage profile). */
+  stageMs: LayoutStages;
+}
+
+/** Where layoutPdf's time goes: pdf.js text extraction, rows and segments, font naming, furniture and reading order. */
+export interface LayoutStages {
+  /** getPage + streamTextContent (pdf.js) and turning items into runs. */
+  text: number;
+  /** buildSegments (pdf-layout.ts). */
+  segments: number;
+  /** nameFonts: getOperatorList on the pages that show candidate heading fonts. */
+  fonts: number;
+  /** Pages run through getOperatorList by nameFonts. */
+  fontPages: number;
+  /** markBold, dropPageFurniture and readingOrder. */
+  layout: number;
 }
 
 /** The layout stage of convertPdf (same errors): segments, bold faces, furniture, reading order. */
 export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<PdfLayout> {
   const warnings: string[] = [];
+  const { AnnotationMode, getDocument } = await loadPdfjs();
   const task = getDocument({
     // pdf.js detaches the buffer it is given; copy so callers keep theirs.
     data: new Uint8Array(data),
@@ -71,7 +116,9 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     if (last < pageCount) warnings.push(`converted the first ${last} of ${pageCount} pages`);
     const rawPages: Segment[][] = [];
     const heights: number[] = [];
+    const stageMs: LayoutStages = { text: 0, segments: 0, fonts: 0, fontPages: 0, layout: 0 };
     for (let n = 1; n <= last; n++) {
+      const t0 = performance.now();
       const page = await doc.getPage(n);
       const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
       const runs: TextRun[] = [];
@@ -80,13 +127,22 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
         if (run) runs.push(run);
       }
       heights.push(vy1 - vy0);
+      const t1 = performance.now();
       rawPages.push(buildSegments(runs, n - 1));
       page.cleanup();
+      stageMs.text += t1 - t0;
+      stageMs.segments += performance.now() - t1;
     }
     assertTextLayer(rawPages, last);
-    markBold(rawPages, await nameFonts(doc, rawPages));
+    const t2 = performance.now();
+    const fonts = await nameFonts(doc, rawPages, AnnotationMode.DISABLE);
+    const t3 = performance.now();
+    stageMs.fonts = t3 - t2;
+    stageMs.fontPages = fonts.pages;
+    markBold(rawPages, fonts.names);
     const pages = dropPageFurniture(rawPages, heights).map((segs) => readingOrder(segs));
-    return { pages, heights, pageCount, warnings };
+    stageMs.layout = performance.now() - t3;
+    return { pages, heights, pageCount, warnings, stageMs };
   } catch (e) {
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
@@ -158,7 +214,7 @@ export const BOLD_FONT = /bold|black|heavy|semibold|demi|-?medi(um)?\b|^(cmbx|cm
  * page showing each is run through getOperatorList (images skipped, at most MAX_NAMING_PAGES pages,
  * usually one to three), which costs far less than a second pass over every page.
  */
-async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][]): Promise<Map<string, string>> {
+async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][], noAnnotations: number): Promise<{ names: Map<string, string>; pages: number }> {
   const names = new Map<string, string>();
   const total = new Map<string, number>();
   for (const s of pages.flat()) for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
@@ -178,7 +234,7 @@ async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][]): Promise<Map
   for (const p of wanted) {
     try {
       const page = await doc.getPage(p + 1);
-      await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
+      await page.getOperatorList({ annotationMode: noAnnotations });
       for (const font of firstPage.keys()) {
         if (names.has(font) || !page.commonObjs.has(font)) continue;
         const name = (page.commonObjs.get(font) as { name?: string } | null)?.name;
@@ -189,7 +245,7 @@ async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][]): Promise<Map
       // A page pdf.js cannot build an operator list for only costs its fonts' weights.
     }
   }
-  return names;
+  return { names, pages: wanted.length };
 }
 
 const MAX_NAMING_PAGES = 6;
