@@ -222,6 +222,20 @@ const MIGRATIONS: Migration[] = [
     `,
     run: addTermCounts,
   },
+  {
+    description: 'papers per author key and per category: the count of a one-author or one-category listing without walking its index',
+    // Kept by the writers of author_keys / paper_categories in the same statements (papers.ts).
+    sql: `
+    CREATE TABLE index_counts (
+      kind text NOT NULL CHECK (kind IN ('author', 'category')),
+      key text COLLATE "C" NOT NULL,
+      papers bigint NOT NULL,
+      PRIMARY KEY (kind, key)
+    );
+    INSERT INTO index_counts (kind, key, papers) SELECT 'author', name_key, count(*) FROM author_keys GROUP BY name_key;
+    INSERT INTO index_counts (kind, key, papers) SELECT 'category', category, count(*) FROM paper_categories GROUP BY category;
+    `,
+  },
 ];
 
 /** Schema version this code writes. */

@@ -55,6 +55,16 @@ function indexRows(pk: number, authorsJson: string, categoriesJson: string, publ
   };
 }
 
+/**
+ * `change` (an INSERT or DELETE on author_keys / paper_categories returning the keys it touched as
+ * `k`) plus keeping `index_counts` (papers per author key / category, migration 7) in step, in one
+ * statement. Writers of papers run one at a time (the fts_stats lock), so the counts stay exact.
+ */
+const counted = (kind: 'author' | 'category', sign: 1 | -1, change: string) =>
+  `WITH changed AS (${change})
+   INSERT INTO index_counts (kind, key, papers) SELECT '${kind}', k, ${sign} * count(*) FROM changed GROUP BY k
+   ON CONFLICT (kind, key) DO UPDATE SET papers = index_counts.papers + excluded.papers`;
+
 /** Columns of rows as parallel arrays, for `unnest($1::text[], $2::int[], ...)`. */
 const columns = <T extends readonly unknown[]>(rows: T[], n: number): unknown[][] => Array.from({ length: n }, (_, i) => rows.map((r) => r[i]));
 
@@ -141,15 +151,15 @@ export function createPaperTables() {
     const oldAuthors = oldIdx.flatMap((x) => x.authors);
     if (oldCats.length > 0) {
       await c.query(
-        `DELETE FROM paper_categories t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
-         WHERE t.category = u.k AND t.published_at = u.at AND t.paper_pk = u.pk`,
+        counted('category', -1, `DELETE FROM paper_categories t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
+         WHERE t.category = u.k AND t.published_at = u.at AND t.paper_pk = u.pk RETURNING t.category AS k`),
         columns(oldCats, 3),
       );
     }
     if (oldAuthors.length > 0) {
       await c.query(
-        `DELETE FROM author_keys t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
-         WHERE t.name_key = u.k AND t.published_at = u.at AND t.paper_pk = u.pk`,
+        counted('author', -1, `DELETE FROM author_keys t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
+         WHERE t.name_key = u.k AND t.published_at = u.at AND t.paper_pk = u.pk RETURNING t.name_key AS k`),
         columns(oldAuthors, 3),
       );
     }
@@ -191,13 +201,13 @@ export function createPaperTables() {
     const authors = idx.flatMap((x) => x.authors);
     if (cats.length > 0) {
       await c.query(
-        'INSERT INTO paper_categories (category, published_at, paper_pk) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT DO NOTHING',
+        counted('category', 1, 'INSERT INTO paper_categories (category, published_at, paper_pk) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT DO NOTHING RETURNING category AS k'),
         columns(cats, 3),
       );
     }
     if (authors.length > 0) {
       await c.query(
-        'INSERT INTO author_keys (name_key, published_at, paper_pk) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT DO NOTHING',
+        counted('author', 1, 'INSERT INTO author_keys (name_key, published_at, paper_pk) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT DO NOTHING RETURNING name_key AS k'),
         columns(authors, 3),
       );
     }
@@ -354,7 +364,19 @@ export function createPaperTables() {
       const s = statement();
       const { body, distinct } = filterBody(s);
       const whereParams = [...s.params];
-      total = (await c.query<{ n: number }>(`SELECT count(${distinct}d.paper_pk) AS n ${body}`, whereParams)).rows[0]!.n;
+      // One author key or one category and nothing else: its count is kept (index_counts), so a
+      // prolific surname does not walk 100k+ index entries to count them.
+      const onlyKey =
+        f.topic === null && f.startDate === null && until === null
+          ? authorKey !== null && f.categories.length === 0
+            ? { kind: 'author', key: authorKey }
+            : authorKey === null && f.categories.length === 1
+              ? { kind: 'category', key: f.categories[0] }
+              : null
+          : null;
+      total = onlyKey
+        ? ((await c.query<{ n: number }>('SELECT papers AS n FROM index_counts WHERE kind = $1 AND key = $2', [onlyKey.kind, onlyKey.key])).rows[0]?.n ?? 0)
+        : (await c.query<{ n: number }>(`SELECT count(${distinct}d.paper_pk) AS n ${body}`, whereParams)).rows[0]!.n;
       pks =
         total <= f.offset
           ? []

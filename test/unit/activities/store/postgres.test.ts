@@ -127,4 +127,23 @@ describe('postgres store', () => {
     assert.deepEqual(await lengths(), stored.map((p) => Math.min(p.ntok, 0xffff)));
     await store.close();
   });
+
+  it('keeps the papers per author key and per category equal to their indexes through inserts and replacements', async () => {
+    const store = openPostgresStore({ url: await server.createDatabase() });
+    const papers = feedPapers('search_testing_start0_max100.xml');
+    await store.upsertPapers(papers.slice(0, 60));
+    await store.upsertPapers(papers.slice(40));
+    // A newer version with other authors and categories moves the first paper between keys.
+    const first = papers[0]!;
+    await store.upsertPapers([{ ...first, version: (first.version ?? 1) + 1, authors: [{ name: 'Dirk Wübben', affiliations: [] }], categories: ['math.PR'], primaryCategory: 'math.PR' }]);
+    const q = async (sql: string) => (await store.pool.query<{ kind: string; key: string; n: number }>(sql)).rows;
+    const kept = await q("SELECT kind, key, papers AS n FROM index_counts WHERE papers <> 0 ORDER BY kind, key");
+    const counted = await q(`SELECT 'author' AS kind, name_key AS key, count(*) AS n FROM author_keys GROUP BY name_key
+      UNION ALL SELECT 'category', category, count(*) FROM paper_categories GROUP BY category ORDER BY kind, key`);
+    assert.deepEqual(kept, counted);
+    assert.equal((await store.listPapers({ author: 'wubben' })).total_count, 1);
+    const cat = first.categories[0]!;
+    assert.equal((await store.listPapers({ categories: [cat] })).total_count, counted.find((r) => r.kind === 'category' && r.key === cat)?.n ?? 0);
+    await store.close();
+  });
 });
