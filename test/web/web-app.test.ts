@@ -3,8 +3,8 @@
  * RadarService and AgentService (Temporal dev server, SQLite library) wired to the loopback fakes
  * of arXiv (recorded corpus plus a constructed LaTeXML page with math and a hostile record), the
  * OpenAI-compatible LLM (scripted tool call) and audio server. Scenarios of issue 20: search →
- * scores → paper with typeset math; subscribe → run now → progress → digest; chat with a tool call
- * and a cited card; voice in (Chromium's fake microphone) and out; a hostile title rendered inert;
+ * scores → paper with typeset math; subscribe → run now → progress → digest; chat with a tool call,
+ * the answer streaming in before it is finished, and a cited card; voice in (Chromium's fake microphone) and out; a hostile title rendered inert;
  * CSRF; rate limits; axe-core with no serious violations; a phone-sized layout.
  *
  * WEB_DOCS=1 also writes a screenshot of each page and the measured load times and bytes to
@@ -330,10 +330,11 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.locator('.chat-log .tools li').first().waitFor({ timeout: 120_000 });
     // An intermediate state: part of the answer's text is on the page, the finished answer is not.
     const partial = await page.waitForFunction(
-      `(() => {
-        const text = document.querySelector('.chat-log .msg.pending .draft')?.textContent ?? '';
-        return text.length > 0 && !document.querySelector('.chat-log .msg.assistant .answer') ? text : null;
-      })()`,
+      () => {
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document;
+        const text = doc.querySelector('.chat-log .msg.pending .draft')?.textContent ?? '';
+        return text.length > 0 && !doc.querySelector('.chat-log .msg.assistant .answer') ? text : null;
+      },
       undefined,
       { timeout: 120_000, polling: 50 },
     );
@@ -357,7 +358,8 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
 
     const speak = page.getByRole('button', { name: /Read aloud/ }).first();
     await speak.click();
-    await page.waitForFunction('Boolean(window.__lastSpeech)');
+    // Function predicates (a string one is eval'd in the page, which its CSP may refuse).
+    await page.waitForFunction(() => Boolean((globalThis as unknown as { __lastSpeech?: unknown }).__lastSpeech));
     const speech = audio.requests.filter((r) => r.path === '/v1/audio/speech');
     assert.equal(speech.length, 1);
     assert.equal(speech[0]!.json?.model, 'tts-test');
@@ -373,7 +375,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByRole('button', { name: /Stop recording/ }).waitFor();
     await page.waitForTimeout(1500);
     await page.getByRole('button', { name: /Stop recording/ }).click();
-    await page.waitForFunction("document.querySelector('#question').value !== ''");
+    await page.waitForFunction(() => ((globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('#question')?.value ?? '') !== '');
     assert.equal(await page.getByLabel('Your question').inputValue(), 'what is new in software testing');
     assert.match(await page.locator('#voice-status').textContent() ?? '', /Check the text/);
     const sent = audio.requests.filter((r) => r.path === '/v1/audio/transcriptions');
