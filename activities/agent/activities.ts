@@ -149,10 +149,14 @@ export function createAgentActivities(deps: AgentActivityDeps) {
           heartbeat({ chars, draft: { key, attempt, text } } satisfies AgentChatHeartbeat);
         };
         beat(true);
+        const cancelled = activityContext()?.cancellationSignal;
         return llm.chatWithTools({
           messages: toWire([system, ...messages]),
           tools,
           stream: agent.stream ?? true,
+          // A cancelled turn (the caller went away) stops the model writing; heartbeats every
+          // DRAFT_EVERY_MS bring the cancellation quickly.
+          ...(cancelled ? { signal: cancelled } : {}),
           onText: (delta) => {
             chars += delta.length;
             if (text.length < MAX_DRAFT_CHARS) text = (text + delta).slice(0, MAX_DRAFT_CHARS);

@@ -66,6 +66,8 @@ export interface ToolChatRequest {
   /** Stream the reply; `onText` then gets the answer text as it arrives. */
   stream?: boolean;
   onText?: (delta: string) => void;
+  /** Stops a streamed request (the activity was cancelled: the caller went away). */
+  signal?: AbortSignal;
 }
 
 export interface ToolChatResult {
@@ -240,7 +242,10 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       };
       const acc = new ChunkAccumulator();
       let streamed = true;
+      const stop = () => idle.abort();
+      req.signal?.addEventListener('abort', stop, { once: true });
       try {
+        if (req.signal?.aborted) throw cancelledBy(req.signal);
         arm();
         const response = await openai.chat.completions
           .create({ ...base, stream: true, stream_options: { include_usage: true } }, { signal: idle.signal })
@@ -279,6 +284,9 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
           if (delta) req.onText?.(delta);
         }
       } catch (e) {
+        // The reason as given (in an activity, Temporal's CancelledFailure, so the attempt ends as
+        // cancelled, or as a worker shutdown that is retried elsewhere).
+        if (req.signal?.aborted) throw cancelledBy(req.signal);
         if (stalled) {
           throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent nothing for ${opts.timeoutMs} ms (no answer, or its stream stalled); raise LLM_TIMEOUT_MS or use a smaller model`, {
             retryable: true,
@@ -287,6 +295,7 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
         }
         throw mapError(e);
       } finally {
+        req.signal?.removeEventListener('abort', stop);
         clearTimeout(idleTimer);
         if (streamed && !idle.signal.aborted) idle.abort(); // releases the connection if we stopped early
       }
@@ -296,6 +305,12 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       return { content: acc.sawContent ? acc.content : null, toolCalls, finishReason: acc.finishReason, usage };
     },
   };
+}
+
+/** Why a request was stopped: the signal's reason when it is an error, else CANCELLED. */
+function cancelledBy(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name !== 'AbortError' ? reason : new AppError('CANCELLED', 'the model call was cancelled');
 }
 
 /** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unparseable. */

@@ -148,6 +148,21 @@ describe('createLlmClient streaming edge cases', () => {
     assert.deepEqual(seen, ['cut ', 'off ']);
   });
 
+  it('a cancelled stream stops at once (CANCELLED), the connection closed', async () => {
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 5000, maxTokens: 50 });
+    fake.script([{ content: 'a long answer the caller stops hearing', chunkChars: 4, chunkDelayMs: 100 }]);
+    const ac = new AbortController();
+    const seen: string[] = [];
+    const asked = llm.chatWithTools({ messages: [{ role: 'user', content: 'q' }], tools: [], stream: true, signal: ac.signal, onText: (d) => {
+      seen.push(d);
+      if (seen.length === 2) ac.abort();
+    } });
+    const t0 = Date.now();
+    await assert.rejects(asked, (e: unknown) => isAppError(e, 'CANCELLED'));
+    assert.ok(Date.now() - t0 < 1000);
+    assert.deepEqual(seen, ['a lo', 'ng a']);
+  });
+
   it('an error sent inside the stream is a retryable LLM_FAILED naming it', async () => {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
