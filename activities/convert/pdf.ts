@@ -209,33 +209,23 @@ export const BOLD_FONT = /bold|black|heavy|semibold|demi|-?medi(um)?\b|^(cmbx|cm
 
 /**
  * The names of the fonts that might set a heading. pdf.js's text content knows a font only by an
- * id (`g_d0_f3`); its name arrives with the operator list of a page that uses it. Candidates are the
- * fonts other than the body font that set a whole short line starting like a heading; the first
- * page showing each is run through getOperatorList (images skipped, at most MAX_NAMING_PAGES pages,
- * usually one to three), which costs far less than a second pass over every page.
+ * id (`g_d0_f3`); its name arrives with the operator list of a page that uses it, and an operator
+ * list costs about as much as the page's text content. fontPagesToName picks the candidate fonts
+ * and the few cheapest pages that show them all; each is run through getOperatorList (images
+ * skipped, annotations off) and every font it loads is named from `commonObjs`.
  */
 async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][], noAnnotations: number): Promise<{ names: Map<string, string>; pages: number }> {
   const names = new Map<string, string>();
-  const total = new Map<string, number>();
-  for (const s of pages.flat()) for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
-  const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const firstPage = new Map<string, number>();
-  for (const [p, segs] of pages.entries()) {
-    for (const s of segs) {
-      // The faces a line starts in, up to the body face: a heading, or the lead of a run-in heading.
-      if (!/^[\p{L}\d]/u.test(s.text)) continue;
-      for (const [i, f] of (s.fonts ?? []).entries()) {
-        if (f.font === body && !(i === 0 && f.number)) break;
-        if (f.font !== body && f.chars > 0 && !firstPage.has(f.font)) firstPage.set(f.font, p);
-      }
-    }
-  }
-  const wanted = [...new Set(firstPage.values())].slice(0, MAX_NAMING_PAGES);
+  const { fonts, pages: wanted } = fontPagesToName(pages);
+  let visited = 0;
   for (const p of wanted) {
+    // A font may also be loaded by a page it was not counted on (a heading set only in digits there).
+    if ([...fonts].every((f) => names.has(f))) break;
+    visited++;
     try {
       const page = await doc.getPage(p + 1);
       await page.getOperatorList({ annotationMode: noAnnotations });
-      for (const font of firstPage.keys()) {
+      for (const font of fonts) {
         if (names.has(font) || !page.commonObjs.has(font)) continue;
         const name = (page.commonObjs.get(font) as { name?: string } | null)?.name;
         if (name) names.set(font, name.replace(/^[A-Z]{6}\+/, ''));
@@ -245,9 +235,68 @@ async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][], noAnnotation
       // A page pdf.js cannot build an operator list for only costs its fonts' weights.
     }
   }
-  return { names, pages: wanted.length };
+  return { names, pages: visited };
 }
 
+/**
+ * The fonts whose names decide a heading, and the pages to name them from. Candidates are the
+ * faces other than the body face that set (almost) all of a line short enough to be a heading, and
+ * those a numbered line starts in (the bold lead of a run-in heading); a face that only starts
+ * lines of body text (an italic word, a variable) cannot make a heading and costs pages. Pages are chosen greedily for the most candidates (counted over all the page's text)
+ * per character of text (what an operator list costs), at most MAX_NAMING_PAGES: usually one or
+ * two, where taking the first page showing each font took up to six.
+ */
+export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages: number[] } {
+  const total = new Map<string, number>();
+  for (const segs of pages) for (const s of segs) for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
+  const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const fonts = new Set<string>();
+  for (const segs of pages) {
+    for (const s of segs) {
+      if (!/^[\p{L}\d]/u.test(s.text)) continue;
+      const runs = s.fonts ?? [];
+      // A line that markBold may find bold throughout: short enough for a heading, with letters,
+      // and (almost) all of them outside the body face. Its faces all count (a heading may mix a
+      // bold face with a bold italic one).
+      const all = runs.reduce((n, f) => n + f.chars, 0);
+      const other = runs.reduce((n, f) => n + (f.font === body ? 0 : f.chars), 0);
+      if (s.text.length <= 160 && all >= 2 && other >= 0.85 * all && /\p{L}.*\p{L}/u.test(s.text)) {
+        for (const f of runs) if (f.font !== body && f.chars > 0) fonts.add(f.font);
+      }
+      // The faces a numbered line starts in, up to the body face: the lead of a run-in heading (`2.8. Title. Text…`).
+      if (RUN_IN_LEAD.test(s.text)) {
+        for (const [i, f] of runs.entries()) {
+          if (f.font === body && !(i === 0 && f.number)) break;
+          if (f.font !== body && f.chars > 0) fonts.add(f.font);
+        }
+      }
+    }
+  }
+  const shown = pages.map((segs) => new Set(segs.flatMap((s) => (s.fonts ?? []).filter((f) => fonts.has(f.font)).map((f) => f.font))));
+  const cost = pages.map((segs) => NAMING_PAGE_COST + segs.reduce((n, s) => n + s.text.length, 0));
+  const left = new Set(fonts);
+  const chosen: number[] = [];
+  while (left.size && chosen.length < MAX_NAMING_PAGES) {
+    let best = -1;
+    let bestScore = 0;
+    for (const [p, on] of shown.entries()) {
+      let n = 0;
+      for (const f of on) if (left.has(f)) n++;
+      const score = n / cost[p]!;
+      if (score > bestScore) [best, bestScore] = [p, score];
+    }
+    if (best < 0) break;
+    chosen.push(best);
+    for (const f of shown[best]!) left.delete(f);
+  }
+  return { fonts, pages: chosen };
+}
+
+/** A subsection number starting a line, as pdf-markdown's run-in headings need (`2.8.`, `A.1`). */
+const RUN_IN_LEAD = /^(?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?\s/;
+
+/** The fixed part of an operator list's cost, in characters of text (getPage, messages). */
+const NAMING_PAGE_COST = 500;
 const MAX_NAMING_PAGES = 6;
 
 /** Flag the segments set in named bold faces throughout, and count the bold letters a line starts with. */
