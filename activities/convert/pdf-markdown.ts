@@ -435,8 +435,8 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
   return out;
 }
 
-/** Most common font size weighted by characters. */
-function dominantSize(segs: Segment[]): number {
+/** Most common font size weighted by characters (the body size). */
+export function dominantSize(segs: Segment[]): number {
   const hist = new Map<number, number>();
   for (const s of segs) {
     const k = Math.round(s.size * 2) / 2;

@@ -7,7 +7,7 @@ import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
-import { renderSegments } from './pdf-markdown.ts';
+import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from './types.ts';
 
 
@@ -250,6 +250,7 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
   const total = new Map<string, number>();
   for (const segs of pages) for (const s of segs) for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
   const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const bodySize = dominantSize(pages.flat());
   const fonts = new Set<string>();
   for (const segs of pages) {
     for (const s of segs) {
@@ -260,7 +261,8 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
       // bold face with a bold italic one).
       const all = runs.reduce((n, f) => n + f.chars, 0);
       const other = runs.reduce((n, f) => n + (f.font === body ? 0 : f.chars), 0);
-      if (s.text.length <= 160 && all >= 2 && other >= 0.85 * all && /\p{L}.*\p{L}/u.test(s.text)) {
+      const headingSize = (s.size >= 0.8 * bodySize && s.size <= 1.6 * bodySize) || NUMBERED_LINE.test(s.text);
+      if (headingSize && s.text.length <= 160 && all >= 2 && other >= 0.85 * all && /\p{L}.*\p{L}/u.test(s.text)) {
         for (const f of runs) if (f.font !== body && f.chars > 0) fonts.add(f.font);
       }
       // The faces a numbered line starts in, up to the body face: the lead of a run-in heading (`2.8. Title. Text…`).
@@ -272,7 +274,15 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
       }
     }
   }
+  // A face seen on one page only, after the first, is most often an embedded figure's (each plot
+  // brings its own Helvetica or Arial); a heading face recurs. Naming those would cost a page each.
+  const pagesShowing = new Map<string, number>();
   const shown = pages.map((segs) => new Set(segs.flatMap((s) => (s.fonts ?? []).filter((f) => fonts.has(f.font)).map((f) => f.font))));
+  for (const on of shown) for (const f of on) pagesShowing.set(f, (pagesShowing.get(f) ?? 0) + 1);
+  if (pages.length > 2) {
+    for (const f of fonts) if ((pagesShowing.get(f) ?? 0) < 2 && !shown[0]!.has(f)) fonts.delete(f);
+    for (const on of shown) for (const f of on) if (!fonts.has(f)) on.delete(f);
+  }
   const cost = pages.map((segs) => NAMING_PAGE_COST + segs.reduce((n, s) => n + s.text.length, 0));
   const left = new Set(fonts);
   const chosen: number[] = [];
@@ -291,6 +301,9 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
   }
   return { fonts, pages: chosen };
 }
+
+/** A section number starting a line (`2`, `2.1.`, `IV.`, `A.`), as pdf-markdown's numbered headings. */
+const NUMBERED_LINE = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H](?:\.\d{1,2}){0,2}\.?)\s+\S/;
 
 /** A subsection number starting a line, as pdf-markdown's run-in headings need (`2.8.`, `A.1`). */
 const RUN_IN_LEAD = /^(?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?\s/;
