@@ -147,15 +147,34 @@ export async function updateTermBits(c: Queryable, add: Map<string, Array<[numbe
       [part.map((k) => k[0]), part.map((k) => k[1])],
     );
     const current = new Map(rows.map((r) => [`${r.chunk}\u0000${r.term}`, r]));
-    await writeRows(
-      c,
-      part.map(([term, chunk]) => {
-        const old = current.get(`${chunk}\u0000${term}`);
-        const e = touched.get(term)!.get(chunk)!;
-        return [term, chunk, applyChanges(decodeRow(old?.bits, old?.freqs), e.clear, e.set)];
-      }),
+    const out = part.map(([term, chunk]) => {
+      const old = current.get(`${chunk}\u0000${term}`);
+      const e = touched.get(term)!.get(chunk)!;
+      return appended(old, e.clear, e.set) ?? encodeRow(applyChanges(decodeRow(old?.bits, old?.freqs), e.clear, e.set));
+    });
+    await c.query(
+      `INSERT INTO paper_term_bits (term, chunk, bits, freqs) SELECT * FROM unnest($1::text[], $2::int[], $3::bytea[], $4::bytea[])
+       ON CONFLICT (term, chunk) DO UPDATE SET bits = excluded.bits, freqs = excluded.freqs`,
+      [part.map((k) => k[0]), part.map((k) => k[1]), out.map((o) => o.bits), out.map((o) => o.freqs)],
     );
   }
+}
+
+/**
+ * The usual write, new papers only (keys above every key in the row): the bits are set and the
+ * counts appended without decoding the row. Null when the change is anything else.
+ */
+function appended(old: { bits: Buffer; freqs: Buffer } | undefined, clear: number[], set: Array<[number, number]>): { bits: Buffer; freqs: Buffer } | null {
+  if (clear.length > 0) return null;
+  const last = old && old.bits.length > 0 ? (old.bits.length - 1) * 8 + 31 - Math.clz32(old.bits[old.bits.length - 1] as number) : -1;
+  const sorted = [...set].sort((a, b) => a[0] - b[0]);
+  if (sorted.length === 0 || (sorted[0] as [number, number])[0] <= last) return null;
+  if (old && old.bits.length > 0 && old.bits[old.bits.length - 1] === 0) return null; // untrimmed: decode
+  const bits = Buffer.alloc(((sorted[sorted.length - 1] as [number, number])[0] >> 3) + 1);
+  old?.bits.copy(bits);
+  for (const [off] of sorted) bits[off >> 3] = (bits[off >> 3] as number) | (1 << (off & 7));
+  const added = Buffer.from(sorted.map(([, f]) => Math.min(f, FREQ_SATURATED)));
+  return { bits, freqs: old ? Buffer.concat([old.freqs, added]) : added };
 }
 
 /** Sets the token counts (BM25 document lengths) of papers in `paper_lengths`. */
