@@ -7,7 +7,7 @@ import { isAppError } from '../../../../domain/errors.ts';
 import { startPostgres, type PostgresServer } from '../../../support/postgres.ts';
 import { runStoreContracts } from './contract/index.ts';
 import { feedPapers } from './fixtures.ts';
-import { addTermCounts, buildTermIndex, LENGTH_BLOCK } from '../../../../activities/store/postgres/term-bits.ts';
+import { addTermCounts, buildTermBits, buildTermIndex, LENGTH_BLOCK } from '../../../../activities/store/postgres/term-bits.ts';
 import { tsvWeights } from '../../../../activities/store/postgres/text-search.ts';
 
 let server: PostgresServer;
@@ -119,6 +119,13 @@ describe('postgres store', () => {
       await c.query("UPDATE paper_term_bits SET freqs = '\\x'");
       await c.query("UPDATE paper_term_bits SET bits = '\\x01' WHERE term = 'quokka'");
       await c.query('TRUNCATE paper_lengths');
+      await addTermCounts(c);
+      assert.deepEqual(decoded(await index()), decoded(kept));
+      assert.deepEqual(await lengths(), stored.map((p) => Math.min(p.ntok, 0xffff)));
+      // A schema-4 library: migration 5 builds the bitmaps alone (as before the counts existed), then 6 adds the counts.
+      await c.query("ALTER TABLE paper_term_bits ALTER COLUMN freqs SET DEFAULT '\\x'");
+      await c.query('TRUNCATE paper_term_bits, paper_lengths');
+      await buildTermBits(c);
       await addTermCounts(c);
     } finally {
       c.release();
