@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSegments, dropPageFurniture, type Segment, type TextRun } from '../../../../activities/convert/pdf-layout.ts';
 import { renderSegments } from '../../../../activities/convert/pdf-markdown.ts';
-import { BOLD_FONT, markBold } from '../../../../activities/convert/pdf.ts';
+import { BOLD_FONT, fontPagesToName, markBold } from '../../../../activities/convert/pdf.ts';
 
 /** One line of text at baseline `y`, 10 pt unless told, 5 pt per character. */
 function seg(text: string, y: number, opts: Partial<Segment> & { x?: number } = {}): Segment {
@@ -165,5 +165,44 @@ describe('segments', () => {
       buildSegments(runs, 0).map((s) => s.text),
       ['A INTERVIEWS WITH HEALTHCARE CONSUMERS'],
     );
+  });
+});
+
+describe('fontPagesToName', () => {
+  // A line of one font run: text, font id, letters, size.
+  const line = (page: number, top: number, text: string, runs: Array<[string, number]>, size = 10): Segment => ({
+    page,
+    text,
+    x0: 50,
+    x1: 50 + 5 * text.length,
+    top,
+    bottom: top + size,
+    baseline: top + 0.8 * size,
+    size,
+    fonts: runs.map(([font, chars]) => ({ font, chars })),
+  });
+  const body = (page: number, top: number) => line(page, top, 'Body text of the paper goes on here and on.', [['body', 34]]);
+
+  it('names heading faces from the fewest pages, and skips faces that only start body lines or sit in one figure', () => {
+    const pages: Segment[][] = [
+      [line(0, 50, 'A Title of a Paper', [['title', 14]], 16), body(0, 80), line(0, 100, 'Introduction', [['bold', 12]]), body(0, 120)],
+      [body(1, 50), line(1, 70, 'x is a variable and the text goes on', [['math', 1], ['body', 26]]), body(1, 90)],
+      [line(2, 50, 'Methods', [['bold', 7]]), body(2, 70), line(2, 90, 'Signal (a.u.)', [['figure', 9]]), body(2, 110)],
+      [line(3, 50, 'Results', [['bold', 7]]), body(3, 70), body(3, 90)],
+    ];
+    const { fonts, pages: chosen } = fontPagesToName(pages);
+    // `math` only starts a line of body text; `figure` is on one page after the first.
+    assert.deepEqual([...fonts].sort(), ['bold', 'title']);
+    // Page 1 shows both heading faces: one operator list is enough.
+    assert.deepEqual(chosen, [0]);
+  });
+
+  it('keeps the lead of a numbered run-in heading as a candidate', () => {
+    const pages: Segment[][] = [
+      [body(0, 50), line(0, 70, '2.1. Closeness. The farness of a node is the sum of its distances to all others.', [['num', 2], ['bold', 9], ['body', 50]]), body(0, 90)],
+      [body(1, 50), line(1, 70, '2.2. Betweenness. The share of shortest paths through a node, summed over pairs.', [['num', 2], ['bold', 12], ['body', 50]])],
+      [body(2, 50)],
+    ];
+    assert.deepEqual([...fontPagesToName(pages).fonts].sort(), ['bold', 'num']);
   });
 });
