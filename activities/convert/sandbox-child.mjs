@@ -9,8 +9,12 @@ import { existsSync } from 'node:fs';
 // natively before tsx is registered: pushing their ~4 MB of plain ESM through the tsx loader
 // raises peak RSS by ~250 MB on the 79-page corpus paper. pdf.ts then gets the cached module,
 // and pdf.js finds its worker on globalThis.pdfjsWorker instead of importing it.
+// pdf.js's bundled core-js swaps Array.prototype.push and JSON.parse/stringify for slower versions
+// for the whole process (see loadPdfjs in pdf.ts): the natives are captured first and put back.
+const natives = [[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']].map(([owner, key]) => ({ owner, key, desc: Object.getOwnPropertyDescriptor(owner, key) }));
 await import('pdfjs-dist/legacy/build/pdf.mjs');
 globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+for (const { owner, key, desc } of natives) Object.defineProperty(owner, key, desc);
 const fromSource = existsSync(new URL('./pdf.ts', import.meta.url));
 if (fromSource) {
   const { register } = await import('tsx/esm/api');
