@@ -3,6 +3,7 @@
  * PDFs) and peak RSS for our converter, for raw pdf.js text extraction (`getTextContent` only) and
  * for poppler's `pdftotext`, on ../shared/corpus/pdf. Each measurement runs in a fresh process so
  * RSS peaks do not mix; the 79-page 2407.01603v3 gets its own run for the memory target.
+ * `--rounds N` (default 3) runs each tool N times in a rotating order and takes each file's median;
  * `--json` prints the numbers as JSON.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -96,6 +97,12 @@ print(json.dumps({"timings": out, "peakRssMb": resource.getrusage(resource.RUSAG
   return { peakRssMb: parsed.peakRssMb, timings: parsed.timings.map((t) => ({ ...t, pages: 0 })) };
 }
 
+/** One result from several rounds of the same tool: each file's median time, the highest peak RSS. */
+function medianOfRounds(results: RunResult[]): RunResult {
+  const timings = results[0]!.timings.map((t, i) => ({ ...t, ms: quantile(results.map((r) => r.timings[i]!.ms), 0.5) }));
+  return { timings, peakRssMb: Math.max(...results.map((r) => r.peakRssMb)) };
+}
+
 function quantile(values: number[], q: number): number {
   const v = [...values].sort((a, b) => a - b);
   if (!v.length) return NaN;
@@ -172,8 +179,21 @@ async function main(): Promise<void> {
   const files = readdirSync(CORPUS_PDF)
     .filter((f) => f.endsWith('.pdf') && f !== NO_TEXT)
     .sort();
-  const all: Record<Tool, RunResult | null> = { ours: runNode('ours', files), 'ours-sandbox': runNode('ours-sandbox', files), 'pdfjs-raw': runNode('pdfjs-raw', files), pdftotext: hasPoppler ? runPdftotext(files) : null };
-  const long: Record<Tool, RunResult | null> = { ours: runNode('ours', [LONG]), 'ours-sandbox': runNode('ours-sandbox', [LONG]), 'pdfjs-raw': runNode('pdfjs-raw', [LONG]), pdftotext: hasPoppler ? runPdftotext([LONG]) : null };
+  // Run-to-run noise on a shared machine is ±20 % per file: each tool runs `--rounds` times (default
+  // 3) in a rotating order, and each file's time is its median over the rounds.
+  const rounds = Math.max(1, Number(args[args.indexOf('--rounds') + 1]) || 3);
+  const nodeTools: NodeTool[] = ['ours', 'ours-sandbox', 'pdfjs-raw'];
+  const runs = new Map<NodeTool, { all: RunResult[]; long: RunResult[] }>(nodeTools.map((t) => [t, { all: [], long: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < nodeTools.length; k++) {
+      const tool = nodeTools[(k + round) % nodeTools.length]!;
+      runs.get(tool)!.all.push(runNode(tool, files));
+      runs.get(tool)!.long.push(runNode(tool, [LONG]));
+    }
+  }
+  const merged = (tool: NodeTool, which: 'all' | 'long') => medianOfRounds(runs.get(tool)![which]);
+  const all: Record<Tool, RunResult | null> = { ours: merged('ours', 'all'), 'ours-sandbox': merged('ours-sandbox', 'all'), 'pdfjs-raw': merged('pdfjs-raw', 'all'), pdftotext: hasPoppler ? runPdftotext(files) : null };
+  const long: Record<Tool, RunResult | null> = { ours: merged('ours', 'long'), 'ours-sandbox': merged('ours-sandbox', 'long'), 'pdfjs-raw': merged('pdfjs-raw', 'long'), pdftotext: hasPoppler ? runPdftotext([LONG]) : null };
   const pages = new Map(all['pdfjs-raw']!.timings.map((t) => [t.file, t.pages]));
   const rows = (Object.keys(all) as Tool[]).map((tool) => {
     const r = all[tool];
