@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_CONVERT_MAX_MEMORY_MB } from './convert-limits.ts';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { isTimeZone } from '../domain/subscription.ts';
 import { cronProblem } from '../domain/cron.ts';
@@ -142,7 +143,7 @@ const BaseSchema = z.object({
 
     CONVERT_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
     CONVERT_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    CONVERT_MAX_MEMORY_MB: int(1024, 64, 16_384),
+    CONVERT_MAX_MEMORY_MB: int(DEFAULT_CONVERT_MAX_MEMORY_MB, 64, 16_384),
 
     DIGEST_CRON: z
       .string()

@@ -71,6 +71,75 @@ interface Child {
   /** Settles the document in flight when the process dies. */
   onExit: ((code: number | null, signal: NodeJS.Signals | null) => void) | null;
   dead: boolean;
+  /** Set once the child said it is ready (Node and pdf.js loaded). */
+  isReady: boolean;
+  /** The heap cap it was started with (its pool's memory limit). */
+  heapMb: number;
+  /** Its pool's bookkeeping when the process dies (before onExit). */
+  onGone: (() => void) | null;
+}
+
+/**
+ * A converter process, started. The heap cap makes a JS-heap blow-up die fast; the pool's RSS
+ * watch bounds everything else.
+ */
+function startChild(maxMemoryMb: number): Child {
+  const proc = fork(CHILD_URL, [], {
+    // A small young generation keeps RSS down (pdf.js makes many short-lived objects per page:
+    // 473 MB → under 400 MB peak RSS on the 79-page corpus paper, same speed).
+    execArgv: [`--max-old-space-size=${maxMemoryMb}`, '--max-semi-space-size=4'],
+    // No tsx loader in execArgv: the child registers it after loading pdf.js natively
+    // (sandbox-child.mjs). NODE_OPTIONS passes through (the test runner's fs guard rides on it).
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  const child: Child = { proc, ready: Promise.resolve(), docs: 0, idleTimer: null, onExit: null, dead: false, isReady: false, heapMb: maxMemoryMb, onGone: null };
+  child.ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new AppError('CONVERT_FAILED', 'The converter process did not start in time.')), START_TIMEOUT_MS);
+    timer.unref();
+    proc.once('message', () => {
+      clearTimeout(timer);
+      child.isReady = true;
+      resolve();
+    });
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new AppError('CONVERT_FAILED', `The converter process exited while starting (${signal ?? `code ${code}`}).`));
+    });
+  });
+  child.ready.catch(() => undefined);
+  proc.on('exit', (code, signal) => {
+    child.dead = true;
+    child.onGone?.();
+    child.onExit?.(code, signal);
+  });
+  proc.on('error', () => undefined);
+  return child;
+}
+
+/** A converter process started ahead of any pool (prewarmConverter). */
+let spare: Child | null = null;
+
+/**
+ * Starts a converter process now, for the first pool with this memory limit to take: a one-shot
+ * `convert` then loads Node and pdf.js in the child while the CLI itself loads, instead of after.
+ * Until taken it does not keep this process alive, and it exits with it (its IPC channel closes).
+ * Returns its pid.
+ */
+export function prewarmConverter(maxMemoryMb: number): number | undefined {
+  if (!spare || spare.dead) {
+    spare = startChild(maxMemoryMb);
+    setRef(spare.proc, false);
+  }
+  return spare.proc.pid;
+}
+
+/** The spare, when it is alive and was started with this heap cap (a wrong guess stays unused). */
+function takeSpare(maxMemoryMb: number): Child | null {
+  if (!spare || spare.dead || spare.heapMb !== maxMemoryMb) return null;
+  const child = spare;
+  spare = null;
+  return child;
 }
 
 type Reply = { id: number; ok: true; result: ConvertResult } | { id: number; ok: false; code: ErrorCode | null; message: string };
@@ -94,38 +163,12 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
   let closed = false;
 
   const spawnChild = (): Child => {
-    const proc = fork(CHILD_URL, [], {
-      // The heap cap makes a JS-heap blow-up die fast; the RSS watch below bounds everything
-      // else. A small young generation keeps RSS down (pdf.js makes many short-lived objects
-      // per page: 473 MB → under 400 MB peak RSS on the 79-page corpus paper, same speed).
-      execArgv: [`--max-old-space-size=${limits.maxMemoryMb}`, '--max-semi-space-size=4'],
-      // No tsx loader in execArgv: the child registers it after loading pdf.js natively
-      // (sandbox-child.mjs). NODE_OPTIONS passes through (the test runner's fs guard rides on it).
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    });
-    const child: Child = { proc, ready: Promise.resolve(), docs: 0, idleTimer: null, onExit: null, dead: false };
-    child.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new AppError('CONVERT_FAILED', 'The converter process did not start in time.')), START_TIMEOUT_MS);
-      timer.unref();
-      proc.once('message', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      proc.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new AppError('CONVERT_FAILED', `The converter process exited while starting (${signal ?? `code ${code}`}).`));
-      });
-    });
-    child.ready.catch(() => undefined);
-    proc.on('exit', (code, signal) => {
-      child.dead = true;
+    const child = takeSpare(limits.maxMemoryMb) ?? startChild(limits.maxMemoryMb);
+    child.onGone = () => {
       all.delete(child);
       const i = idle.indexOf(child);
       if (i >= 0) idle.splice(i, 1);
-      child.onExit?.(code, signal);
-    });
-    proc.on('error', () => undefined);
+    };
     all.add(child);
     return child;
   };
@@ -242,6 +285,8 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       // The child starts (Node, then pdf.js: most of a one-shot `convert`'s wait) while the
       // input is read; a refused input leaves it warm for the next document.
       const child = await acquire();
+      const acquiredAt = performance.now();
+      const wasReady = child.isReady;
       let data: Uint8Array | string;
       try {
         data = await loadInput(input, limits.maxBytes);
@@ -264,10 +309,12 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
           `CONVERT_MAX_MEMORY_MB=${limits.maxMemoryMb} is below what the converter process takes before reading any document (${Math.round(base.rssKb / 1024)} MB); set it to 256 or more.`,
         );
       }
+      // What this document waited for a converter process to start (0 on a warm one).
+      const startMs = wasReady ? 0 : Math.round(performance.now() - acquiredAt);
       const { result, error, run } = await runOn(child, data, input.kind);
       opts.onRun?.(run);
       if (error) throw error;
-      return result!;
+      return { ...result!, timings: { ...result!.timings, startMs } };
     },
     async close() {
       closed = true;

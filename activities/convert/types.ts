@@ -9,7 +9,11 @@ export interface ConvertResult {
   pageCount: number | null;
   /** Non-fatal problems worth showing (pages skipped, truncated input, ...). */
   warnings: string[];
-  timings: { totalMs: number };
+  /**
+   * totalMs: the conversion itself. startMs (sandbox only): how long this document waited for a
+   * newly started converter process (Node plus pdf.js), 0 when a warm one took it.
+   */
+  timings: { totalMs: number; startMs?: number };
 }
 
 /** The headings of a Markdown document, in order (fenced code is not special in our output). */

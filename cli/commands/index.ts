@@ -140,6 +140,13 @@ export function commandName(args: readonly string[]): string | undefined {
   return words[0] === 'help' ? words[1] : words[0];
 }
 
+/** The command a command line will run, not just describe: undefined for help and `--help`. */
+export function commandToRun(args: readonly string[]): string | undefined {
+  if (args.includes('--help') || args.includes('-h')) return undefined;
+  const word = args.find((a) => !a.startsWith('-'));
+  return word === 'help' ? undefined : word;
+}
+
 /**
  * Registers every command on `program`: the named one (and the others its module defines) in
  * full, the rest as listing-only stubs with the help term and description above.

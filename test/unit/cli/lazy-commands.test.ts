@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Command } from 'commander';
-import { COMMANDS, commandName, registerCommands } from '../../../cli/commands/index.ts';
+import { COMMANDS, commandName, commandToRun, registerCommands } from '../../../cli/commands/index.ts';
 import { BIN, REPO_ROOT } from '../../support/cli.ts';
 
 /** The top-level help of a program with the given registration. */
@@ -50,6 +50,13 @@ describe('lazy command registry (cli/commands/index.ts)', () => {
     assert.equal(commandName(['help', 'digest']), 'digest');
     assert.equal(commandName(['--help']), undefined);
     assert.equal(commandName([]), undefined);
+  });
+
+  it('tells the command that will run from help about it (convert starts its converter early)', () => {
+    assert.equal(commandToRun(['-v', 'convert', 'a.pdf', '--json']), 'convert');
+    assert.equal(commandToRun(['convert', '--help']), undefined);
+    assert.equal(commandToRun(['help', 'convert']), undefined);
+    assert.equal(commandToRun([]), undefined);
   });
 });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { convertInSandbox } from '../../../../activities/convert/sandbox.ts';
+import { convertInSandbox, createConvertSandbox, prewarmConverter, type SandboxRun } from '../../../../activities/convert/sandbox.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { FIXTURES_DIR, corpus } from '../../../support/corpus.ts';
 
@@ -18,6 +18,10 @@ describe('convertInSandbox', () => {
     assert.equal(r.pageCount, 47);
     assert.match(r.title ?? '', /^Combined Measurement of the Higgs Boson Mass in pp /);
     assert.ok(r.timings.totalMs > 0);
+    // The first document on a new child paid for its start (Node, then pdf.js); the next one did not.
+    assert.ok((r.timings.startMs ?? 0) > 0, `startMs ${r.timings.startMs}`);
+    const again = await convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }, LIMITS);
+    assert.equal(again.timings.startMs, 0);
   });
 
   it('converts HTML given as a string', async () => {
@@ -61,5 +65,33 @@ describe('convertInSandbox', () => {
 
   it('says which file is missing', async () => {
     await assert.rejects(convertInSandbox({ kind: 'pdf', path: corpus('pdf', 'nope.pdf') }, LIMITS), (e) => isAppError(e, 'NOT_FOUND') && /nope\.pdf/.test(e.message));
+  });
+});
+
+describe('prewarmConverter', () => {
+  it('a pool with the same memory limit takes the process started ahead; one with another limit starts its own', async () => {
+    const pid = prewarmConverter(448);
+    assert.ok(pid);
+    const runs: SandboxRun[] = [];
+    const other = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 480 }, onRun: (r) => runs.push(r) });
+    const same = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 448 }, onRun: (r) => runs.push(r) });
+    try {
+      const html = readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8');
+      await other.convert({ kind: 'html', data: html });
+      assert.notEqual(runs[0]!.pid, pid, 'another limit: not the prewarmed process');
+      const r = await same.convert({ kind: 'html', data: html });
+      assert.equal(runs[1]!.pid, pid, 'the same limit: the prewarmed process');
+      assert.match(r.title ?? '', /^On Positive-Characteristic/);
+      // Taken once: the next prewarm starts a new process.
+      const next = prewarmConverter(448);
+      assert.notEqual(next, pid);
+      const third = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 448 }, onRun: (x) => runs.push(x) });
+      await third.convert({ kind: 'html', data: html });
+      assert.equal(runs[2]!.pid, next);
+      await third.close();
+    } finally {
+      await other.close();
+      await same.close();
+    }
   });
 });
