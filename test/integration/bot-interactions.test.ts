@@ -10,7 +10,7 @@ import { silentLogger } from '../../lib/logger.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { startMultipartRecorder } from '../support/discord-multipart-recorder.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
-import { uploadOversized } from '../support/oversized-upload.ts';
+import { OVERSIZED_UPLOAD_BYTES, uploadOversized } from '../support/oversized-upload.ts';
 import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -135,11 +135,11 @@ describe('HTTP interactions endpoint on loopback', () => {
   });
 
   it('answers 413 to an oversized streamed body (chunked, no content-length), and the client receives it', async () => {
-    const r = await uploadOversized(fakeUrl, { headers: signed('{}'), totalBytes: 4 * 1024 * 1024 });
+    const r = await uploadOversized(fakeUrl, { headers: signed('{}'), totalBytes: OVERSIZED_UPLOAD_BYTES });
     assert.equal(r.status, 413);
     assert.equal(r.headers.connection, 'close');
     assert.match(r.body, /body over 65536 bytes/);
-    assert.ok(r.sent < 4 * 1024 * 1024, 'the server answered before the client finished sending');
+    assert.ok(r.sent < OVERSIZED_UPLOAD_BYTES, 'the server answered before the client finished sending');
     const ping = await postInteraction(fakeUrl, { id: '1', application_id: APP_ID, type: 1, token: 'ping-token' });
     assert.deepEqual(ping.json, { type: 1 }, 'the endpoint still answers afterwards');
   });

@@ -7,7 +7,7 @@ import { isAppError } from '../../domain/errors.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { bearerMatches, startMcpHttp, startMcpHttpServer, type McpHttpServer } from '../../mcp/http.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
-import { uploadOversized } from '../support/oversized-upload.ts';
+import { OVERSIZED_UPLOAD_BYTES, uploadOversized } from '../support/oversized-upload.ts';
 
 const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
 const service = createMemoryRadarService(papersFromCorpusFeed('search_testing_start0_max10.xml'));
@@ -85,11 +85,11 @@ describe('MCP Streamable HTTP transport', () => {
     try {
       const headers = { host: new URL(small.url).host, authorization: `Bearer ${TOKEN}` };
       for (const declareLength of [false, true]) {
-        const r = await uploadOversized(small.url, { headers, totalBytes: 4 * 1024 * 1024, declareLength });
+        const r = await uploadOversized(small.url, { headers, totalBytes: OVERSIZED_UPLOAD_BYTES, declareLength });
         assert.equal(r.status, 413, `declareLength=${declareLength}`);
         assert.equal(r.headers.connection, 'close');
         assert.match(r.body, /Payload too large: the request body is over 65536 bytes/);
-        assert.ok(r.sent < 4 * 1024 * 1024 || declareLength, 'the server answered before the client finished sending');
+        assert.ok(r.sent < OVERSIZED_UPLOAD_BYTES || declareLength, 'the server answered before the client finished sending');
       }
       // The listener still serves normal requests afterwards.
       const ok = await post(small.url, headers, INIT);

@@ -1,6 +1,14 @@
 /** A client that streams a body past a listener's cap, the way a hostile or broken client would. */
 import http from 'node:http';
 
+/**
+ * Far more than loopback's socket buffers take (tcp_wmem plus tcp_rmem maxima: 4 + 32 MB here): with
+ * 4 MB the kernel sometimes absorbed the whole body before the server's answer arrived, so "the
+ * server answered before the client finished" failed on a quiet machine. The client stops writing
+ * at the answer, so the test never sends this much unless the server really reads everything.
+ */
+export const OVERSIZED_UPLOAD_BYTES = 128 * 1024 * 1024;
+
 export interface UploadResult {
   status: number;
   headers: http.IncomingHttpHeaders;
