@@ -8,7 +8,7 @@
  */
 import type { Paper } from '../../domain/paper.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../domain/library.ts';
-import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
+import type { DestinationKind, Digest, Receipt, Summary } from '../../domain/digest.ts';
 import type { Subscription, SubscriptionInput } from '../../domain/subscription.ts';
 
 export type ContentSource = 'html' | 'pdf';
@@ -58,6 +58,21 @@ export interface Delivery {
   windowEnd: string | null;
   /** Base ids considered for this announcement (selected ones included). */
   considered: string[];
+  /** While pending: the destinations whose publish failed, and why (absent when none did). */
+  failures?: PublishFailure[];
+}
+
+/** A destination that refused a pending announcement's digest: reported until it lands. */
+export interface PublishFailure {
+  destination: DestinationKind;
+  /** When the first failure of this destination for this announcement happened (ISO 8601). */
+  since: string;
+  /** When it last failed. */
+  lastAt: string;
+  /** The last failure's message (never a secret: AppError messages name settings, not values). */
+  message: string;
+  /** 401/403/404/validation: retried only at the next run, and needs the user's fix. */
+  permanent: boolean;
 }
 
 /** One chat message of an agent conversation, stored as JSON (OpenAI chat-completions shape). */
@@ -150,7 +165,7 @@ export interface DigestLedger {
   markSeen(subscription: string, baseIds: string[], digestKey: string): Promise<void>;
 
   /** Records an announcement's selection as pending; a no-op once it is delivered. */
-  saveDelivery(d: Omit<Delivery, 'status'>): Promise<void>;
+  saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): Promise<void>;
   getDelivery(subscription: string, announcement: string): Promise<Delivery | null>;
   /**
    * Marks an announcement delivered, in one transaction: `sentIds` join the seen set under its
@@ -159,6 +174,25 @@ export interface DigestLedger {
   completeDelivery(subscription: string, announcement: string, sentIds: string[]): Promise<void>;
   /** The newest delivered announcement of a subscription, or null. */
   lastDelivery(subscription: string): Promise<Delivery | null>;
+  /** A subscription's pending announcements that have a digest (assembled, not yet everywhere), oldest first. */
+  pendingDeliveries(subscription: string): Promise<Delivery[]>;
+  /**
+   * Records (`failure`) or clears (null) one destination's publish failure on a pending
+   * announcement; the first failure's time is kept as `since`. A no-op once it is delivered.
+   */
+  setPublishFailure(
+    subscription: string,
+    announcement: string,
+    destination: DestinationKind,
+    failure: { message: string; permanent: boolean; at: string } | null,
+  ): Promise<void>;
+  /**
+   * The one-time migration for libraries from before deliveries existed (run by the schema
+   * migration; idempotent): each subscription without any delivery gets its newest digest whose
+   * papers were marked sent (the old workflow did so only after every destination had it)
+   * recorded as a delivered announcement. Returns how many it recorded.
+   */
+  adoptLegacyDeliveries(): Promise<number>;
 }
 
 /** The research agent's conversations by key. */

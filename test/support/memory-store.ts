@@ -12,7 +12,17 @@ import { AppError } from '../../domain/errors.ts';
 import type { ListResult, StoredPaper } from '../../domain/library.ts';
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../../domain/library.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../domain/subscription.ts';
-import { checkAnnouncement, checkConversationId, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow } from '../../activities/store/alert-rows.ts';
+import {
+  checkAnnouncement,
+  checkConversationId,
+  checkDigest,
+  checkKey,
+  checkReceipt,
+  nextFailures,
+  toDelivery,
+  toSubscription,
+  type DeliveryRow,
+} from '../../activities/store/alert-rows.ts';
 import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow } from '../../activities/store/paper-row.ts';
 import type { ChunkHit, Conversation, ConversationMessage, PaperStore, StoredContent } from '../../activities/store/port.ts';
 import { bm25, queryTerms, tokenize, WEIGHT_OF, type FieldWeight } from '../../activities/store/postgres/text-search.ts';
@@ -411,6 +421,7 @@ export function createMemoryStore(): PaperStore {
         digest_key: d.digestKey ?? null,
         window_end: d.windowEnd ?? null,
         considered_json: JSON.stringify([...new Set(d.considered.map(baseId))]),
+        failures_json: deliveries.get(k)?.failures_json ?? null,
       });
     },
 
@@ -435,6 +446,46 @@ export function createMemoryStore(): PaperStore {
       const done = [...deliveries.values()].filter((d) => d.subscription === subscription && d.status === 'delivered');
       const newest = done.sort((a, b) => byteOrder(b.announcement, a.announcement))[0];
       return newest ? toDelivery(newest) : null;
+    },
+
+    async pendingDeliveries(subscription) {
+      checkKey(subscription, 'subscription');
+      return [...deliveries.values()]
+        .filter((d) => d.subscription === subscription && d.status === 'pending' && d.digest_key !== null)
+        .sort((a, b) => byteOrder(a.announcement, b.announcement))
+        .map(toDelivery);
+    },
+
+    async setPublishFailure(subscription, announcement, destination, failure) {
+      const r = deliveries.get(`${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`);
+      if (!r || r.status === 'delivered') return;
+      r.failures_json = nextFailures(r.failures_json, destination, failure);
+    },
+
+    async adoptLegacyDeliveries() {
+      let adopted = 0;
+      const subs = new Set([...digests.values()].map((d) => d.subscription));
+      for (const sub of subs) {
+        const mine = [...deliveries.values()].filter((d) => d.subscription === sub);
+        if (mine.some((d) => d.status === 'delivered')) continue;
+        const named = new Set(mine.map((d) => d.digest_key));
+        const sentKeys = new Set(seenOf(sub).values());
+        const newest = [...digests]
+          .filter(([k, d]) => d.subscription === sub && sentKeys.has(k) && !named.has(k))
+          .sort(([ka, a], [kb, b]) => byteOrder(b.windowEnd, a.windowEnd) || byteOrder(b.date, a.date) || byteOrder(kb, ka))[0];
+        if (!newest || deliveries.has(`${sub} ${newest[1].date}`)) continue;
+        deliveries.set(`${sub} ${newest[1].date}`, {
+          subscription: sub,
+          announcement: newest[1].date,
+          status: 'delivered',
+          digest_key: newest[0],
+          window_end: newest[1].windowEnd,
+          considered_json: '[]',
+          failures_json: null,
+        });
+        adopted++;
+      }
+      return adopted;
     },
 
     async getConversation(id) {

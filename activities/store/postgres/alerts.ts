@@ -4,14 +4,27 @@
  * the row it decides on (completeDelivery), so concurrent processes lose nothing.
  */
 import type pg from 'pg';
-import type { Digest, Receipt } from '../../../domain/digest.ts';
+import type { DestinationKind, Digest, Receipt } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { Conversation, ConversationMessage, Delivery } from '../port.ts';
 import type { Subscription, SubscriptionInput } from '../../../domain/subscription.ts';
 import { baseId } from '../../../domain/library.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../../domain/subscription.ts';
 import { inTransaction } from './database.ts';
-import { checkAnnouncement, checkConversationId, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow, type SubscriptionRow } from '../alert-rows.ts';
+import {
+  adoptLegacyDeliveriesSql,
+  checkAnnouncement,
+  checkConversationId,
+  checkDigest,
+  checkKey,
+  checkReceipt,
+  nextFailures,
+  POSTGRES_NOW,
+  toDelivery,
+  toSubscription,
+  type DeliveryRow,
+  type SubscriptionRow,
+} from '../alert-rows.ts';
 
 
 /** Queries over the alert tables. */
@@ -100,7 +113,7 @@ export function createAlertTables(pool: pg.Pool) {
       const unique = [...new Set(ids.map(baseId))];
       if (unique.length > 0) await pool.query(markSeenSql, [subscription, unique, digestKey, now(), 1]);
     },
-    async saveDelivery(d: Omit<Delivery, 'status'>): Promise<void> {
+    async saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): Promise<void> {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
       if (!Array.isArray(d.considered)) throw new AppError('INVALID_INPUT', `delivery ${d.subscription}:${d.announcement} needs a considered list`);
@@ -147,6 +160,33 @@ export function createAlertTables(pool: pg.Pool) {
         [checkKey(subscription, 'subscription')],
       );
       return rows[0] ? toDelivery(rows[0]) : null;
+    },
+    async pendingDeliveries(subscription: string): Promise<Delivery[]> {
+      const { rows } = await pool.query<DeliveryRow>(
+        "SELECT * FROM deliveries WHERE subscription = $1 AND status = 'pending' AND digest_key IS NOT NULL ORDER BY announcement",
+        [checkKey(subscription, 'subscription')],
+      );
+      return rows.map(toDelivery);
+    },
+    async setPublishFailure(
+      subscription: string,
+      announcement: string,
+      destination: DestinationKind,
+      failure: { message: string; permanent: boolean; at: string } | null,
+    ): Promise<void> {
+      checkKey(subscription, 'subscription');
+      checkAnnouncement(announcement);
+      await inTransaction(pool, async (c) => {
+        const { rows } = await c.query<DeliveryRow>('SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2 FOR UPDATE', [subscription, announcement]);
+        const r = rows[0];
+        if (!r || r.status === 'delivered') return;
+        const next = nextFailures(r.failures_json, destination, failure);
+        if (next === (r.failures_json ?? null)) return;
+        await c.query('UPDATE deliveries SET failures_json = $1 WHERE subscription = $2 AND announcement = $3', [next, subscription, announcement]);
+      });
+    },
+    async adoptLegacyDeliveries(): Promise<number> {
+      return (await pool.query(adoptLegacyDeliveriesSql(POSTGRES_NOW))).rowCount ?? 0;
     },
     async getConversation(id: string): Promise<Conversation | null> {
       const { rows } = await pool.query<{ messages_json: string; updated_at: string }>('SELECT messages_json, updated_at FROM conversations WHERE id = $1', [checkConversationId(id)]);

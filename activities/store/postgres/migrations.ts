@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { inTransaction } from './database.ts';
 import { addTermCounts, buildTermBits } from './term-bits.ts';
+import { adoptLegacyDeliveriesSql, POSTGRES_NOW } from '../alert-rows.ts';
 
 interface Migration {
   description: string;
@@ -234,6 +235,13 @@ const MIGRATIONS: Migration[] = [
     );
     INSERT INTO index_counts (kind, key, papers) SELECT 'author', name_key, count(*) FROM author_keys GROUP BY name_key;
     INSERT INTO index_counts (kind, key, papers) SELECT 'category', category, count(*) FROM paper_categories GROUP BY category;
+    `,
+  },
+  {
+    description: 'publish failures of pending announcements; deliveries for libraries from before them',
+    sql: `
+    ALTER TABLE deliveries ADD COLUMN failures_json text;
+    ${adoptLegacyDeliveriesSql(POSTGRES_NOW)};
     `,
   },
 ];

@@ -97,6 +97,10 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
     getDelivery: (sub, date) => call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
     completeDelivery: (sub, date, ids) => call(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
     lastDelivery: (sub) => call(`reading the last delivery of ${sub}`, () => alerts.lastDelivery(sub)),
+    pendingDeliveries: (sub) => call(`reading the pending deliveries of ${sub}`, () => alerts.pendingDeliveries(sub)),
+    setPublishFailure: (sub, date, destination, failure) =>
+      call(`recording the ${destination} outcome of ${date} for ${sub}`, () => alerts.setPublishFailure(sub, date, destination, failure)),
+    adoptLegacyDeliveries: () => call('recording deliveries of libraries from before deliveries', () => alerts.adoptLegacyDeliveries()),
     getConversation: (id) => call(`reading conversation ${id}`, () => alerts.getConversation(id)),
     saveConversation: (id, messages) => call(`saving conversation ${id}`, () => alerts.saveConversation(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => alerts.deleteConversation(id)),

@@ -1,12 +1,23 @@
 /** Subscriptions, digests, receipts and seen-state on SQLite. */
 import type Database from 'better-sqlite3';
-import type { Digest, Receipt } from '../../../domain/digest.ts';
+import type { DestinationKind, Digest, Receipt } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { Delivery } from '../port.ts';
 import type { Subscription, SubscriptionInput } from '../../../domain/subscription.ts';
 import { baseId } from '../../../domain/library.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../../domain/subscription.ts';
-import { checkAnnouncement, checkDigest, checkKey, checkReceipt, toDelivery, toSubscription, type DeliveryRow } from '../alert-rows.ts';
+import {
+  adoptLegacyDeliveriesSql,
+  checkAnnouncement,
+  checkDigest,
+  checkKey,
+  checkReceipt,
+  nextFailures,
+  SQLITE_NOW,
+  toDelivery,
+  toSubscription,
+  type DeliveryRow,
+} from '../alert-rows.ts';
 
 /** Statements over the alert tables; write methods expect the caller's write transaction. */
 export function createAlertTables(db: Database.Database) {
@@ -56,6 +67,11 @@ export function createAlertTables(db: Database.Database) {
          considered_json = excluded.considered_json, updated_at = excluded.updated_at
        WHERE deliveries.status = 'pending'`,
     ),
+    deliveryPending: db.prepare<[string], DeliveryRow>(
+      "SELECT * FROM deliveries WHERE subscription = ? AND status = 'pending' AND digest_key IS NOT NULL ORDER BY announcement",
+    ),
+    deliveryFailures: db.prepare('UPDATE deliveries SET failures_json = ? WHERE subscription = ? AND announcement = ?'),
+    adoptLegacy: db.prepare(adoptLegacyDeliveriesSql(SQLITE_NOW)),
     deliveryDone: db.prepare("UPDATE deliveries SET status = 'delivered', updated_at = ? WHERE subscription = ? AND announcement = ?"),
   };
 
@@ -109,7 +125,7 @@ export function createAlertTables(db: Database.Database) {
       const now = new Date().toISOString();
       for (const id of new Set(ids.map(baseId))) s.seenPut.run(subscription, id, digestKey, now, 1);
     },
-    saveDelivery(d: Omit<Delivery, 'status'>): void {
+    saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): void {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
       if (!Array.isArray(d.considered)) throw new AppError('INVALID_INPUT', `delivery ${d.subscription}:${d.announcement} needs a considered list`);
@@ -134,6 +150,23 @@ export function createAlertTables(db: Database.Database) {
     lastDelivery(subscription: string): Delivery | null {
       const r = s.deliveryLast.get(checkKey(subscription, 'subscription'));
       return r ? toDelivery(r) : null;
+    },
+    pendingDeliveries(subscription: string): Delivery[] {
+      return s.deliveryPending.all(checkKey(subscription, 'subscription')).map(toDelivery);
+    },
+    setPublishFailure(
+      subscription: string,
+      announcement: string,
+      destination: DestinationKind,
+      failure: { message: string; permanent: boolean; at: string } | null,
+    ): void {
+      const r = s.deliveryGet.get(checkKey(subscription, 'subscription'), checkAnnouncement(announcement));
+      if (!r || r.status === 'delivered') return;
+      const next = nextFailures(r.failures_json, destination, failure);
+      if (next !== (r.failures_json ?? null)) s.deliveryFailures.run(next, subscription, announcement);
+    },
+    adoptLegacyDeliveries(): number {
+      return s.adoptLegacy.run().changes;
     },
   };
 }

@@ -3,6 +3,7 @@
  * migration that has shipped; add the next one.
  */
 import type Database from 'better-sqlite3';
+import { adoptLegacyDeliveriesSql, SQLITE_NOW } from '../alert-rows.ts';
 
 /** Migration N (1-based) brings the schema from version N-1 to N. */
 const MIGRATIONS: string[] = [
@@ -163,6 +164,12 @@ const MIGRATIONS: string[] = [
     messages_json TEXT NOT NULL,
     updated_at TEXT NOT NULL
   ) WITHOUT ROWID;
+  `,
+  // 6: publish failures of pending announcements (reported until they land), and the one-time
+  // migration that replaced reading "the last digest" as "the last delivered announcement".
+  `
+  ALTER TABLE deliveries ADD COLUMN failures_json TEXT;
+  ${adoptLegacyDeliveriesSql(SQLITE_NOW)};
   `,
 ];
 

@@ -81,6 +81,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     getDelivery: (sub, date) => call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
     completeDelivery: (sub, date, ids) => write(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
     lastDelivery: (sub) => call(`reading the last delivery of ${sub}`, () => alerts.lastDelivery(sub)),
+    pendingDeliveries: (sub) => call(`reading the pending deliveries of ${sub}`, () => alerts.pendingDeliveries(sub)),
+    setPublishFailure: (sub, date, destination, failure) =>
+      write(`recording the ${destination} outcome of ${date} for ${sub}`, () => alerts.setPublishFailure(sub, date, destination, failure)),
+    adoptLegacyDeliveries: () => write('recording deliveries of libraries from before deliveries', () => alerts.adoptLegacyDeliveries()),
     getConversation: (id) => call(`reading conversation ${id}`, () => conversations.get(id)),
     saveConversation: (id, messages) => call(`saving conversation ${id}`, () => conversations.save(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => conversations.delete(id)),

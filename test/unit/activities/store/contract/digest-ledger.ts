@@ -78,6 +78,54 @@ export function runDigestLedgerContract(name: string, makeStore: MakeStore<Diges
         assert.equal(await store.deleteSubscription('cal'), true);
         assert.equal(await store.lastDelivery('cal'), null, 'deliveries go with the subscription');
       });
+
+      it('lists pending announcements with a digest, and keeps each destination\'s failure (first time kept) until it succeeds', async () => {
+        await store.upsertSubscription({ name: 'pend', categories: ['cs.AI'] });
+        await store.saveDelivery({ subscription: 'pend', announcement: '2026-11-19', digestKey: 'pend:2026-11-19', windowEnd: null, considered: ['2411.1'] });
+        await store.saveDelivery({ subscription: 'pend', announcement: '2026-11-18', digestKey: 'pend:2026-11-18', windowEnd: null, considered: ['2411.2'] });
+        await store.saveDelivery({ subscription: 'pend', announcement: '2026-11-17', digestKey: null, windowEnd: null, considered: [] });
+        assert.deepEqual((await store.pendingDeliveries('pend')).map((d) => d.announcement), ['2026-11-18', '2026-11-19'], 'oldest first, only those with a digest');
+        assert.equal((await store.getDelivery('pend', '2026-11-18'))?.failures, undefined);
+        await store.setPublishFailure('pend', '2026-11-18', 'notion', { message: '401 unauthorized', permanent: true, at: '2026-11-18T09:15:00.000Z' });
+        await store.setPublishFailure('pend', '2026-11-18', 'discord', { message: 'timed out', permanent: false, at: '2026-11-18T09:16:00.000Z' });
+        await store.setPublishFailure('pend', '2026-11-18', 'notion', { message: '403 forbidden', permanent: true, at: '2026-11-19T09:15:00.000Z' });
+        // A new selection while pending keeps what failed.
+        await store.saveDelivery({ subscription: 'pend', announcement: '2026-11-18', digestKey: 'pend:2026-11-18', windowEnd: null, considered: ['2411.2'] });
+        assert.deepEqual((await store.getDelivery('pend', '2026-11-18'))?.failures, [
+          { destination: 'discord', since: '2026-11-18T09:16:00.000Z', lastAt: '2026-11-18T09:16:00.000Z', message: 'timed out', permanent: false },
+          { destination: 'notion', since: '2026-11-18T09:15:00.000Z', lastAt: '2026-11-19T09:15:00.000Z', message: '403 forbidden', permanent: true },
+        ]);
+        await store.setPublishFailure('pend', '2026-11-18', 'discord', null);
+        assert.deepEqual((await store.pendingDeliveries('pend'))[0]?.failures?.map((f) => f.destination), ['notion']);
+        await store.completeDelivery('pend', '2026-11-18', ['2411.2']);
+        await store.setPublishFailure('pend', '2026-11-18', 'notion', { message: 'late', permanent: true, at: '2026-11-20T00:00:00.000Z' });
+        const done = await store.getDelivery('pend', '2026-11-18');
+        assert.equal(done?.failures, undefined, 'a delivered announcement reports no failure');
+        assert.deepEqual((await store.pendingDeliveries('pend')).map((d) => d.announcement), ['2026-11-19']);
+        await store.setPublishFailure('pend', '2026-11-30', 'notion', { message: 'nothing recorded', permanent: true, at: '2026-11-30T00:00:00.000Z' });
+        assert.equal(await store.getDelivery('pend', '2026-11-30'), null, 'no row is created for an unknown announcement');
+      });
+
+      it('adopts the newest sent digest of a library from before deliveries as delivered, once', async () => {
+        await store.upsertSubscription({ name: 'old', categories: ['cs.AI'] });
+        await store.saveDigest(digest('old:2026-11-16:aaa', 'old', '2026-11-16'));
+        await store.saveDigest(digest('old:2026-11-17:bbb', 'old', '2026-11-17'));
+        // Assembled by the old workflow but never published everywhere: its papers were never marked sent.
+        await store.saveDigest(digest('old:2026-11-18:ccc', 'old', '2026-11-18'));
+        await store.markSeen('old', ['2411.1'], 'old:2026-11-16:aaa');
+        await store.markSeen('old', ['2411.2'], 'old:2026-11-17:bbb');
+        // A new subscription whose first announcement is still pending: nothing to adopt.
+        await store.upsertSubscription({ name: 'fresh', categories: ['cs.AI'] });
+        await store.saveDigest(digest('fresh:2026-11-18', 'fresh', '2026-11-18'));
+        await store.saveDelivery({ subscription: 'fresh', announcement: '2026-11-18', digestKey: 'fresh:2026-11-18', windowEnd: null, considered: [] });
+        assert.equal(await store.adoptLegacyDeliveries(), 1);
+        const adopted = await store.lastDelivery('old');
+        assert.equal(adopted?.announcement, '2026-11-17');
+        assert.equal(adopted?.digestKey, 'old:2026-11-17:bbb');
+        assert.equal(adopted?.windowEnd, '2026-11-17T23:59:59.000Z');
+        assert.equal(await store.lastDelivery('fresh'), null, 'a pending announcement is never adopted as delivered');
+        assert.equal(await store.adoptLegacyDeliveries(), 0, 'one time');
+      });
     });
   });
 }
