@@ -3,6 +3,7 @@
  * builds the real ones from Config (Temporal, the library drivers, the models, arXiv); tests pass
  * in-memory ones. Types only: nothing here does I/O.
  */
+import type { PublishingSettings } from '../domain/digest-targets.ts';
 import type { QueryDefinition, Workflow } from '@temporalio/common';
 import type { PaperStore } from '../activities/store/port.ts';
 import type { Reranker } from '../activities/rank/types.ts';
@@ -106,4 +107,6 @@ export interface ServiceSettings {
   digestCron: string;
   digestTimeZone: string;
   digestTopK: number;
+  /** Where digests can go (what `subscriptions` and doctor show); absent: Markdown only. */
+  publishing?: PublishingSettings;
 }

@@ -18,6 +18,10 @@ import type { Paper } from '../domain/paper.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { RadarPorts, ServiceSettings } from './ports.ts';
 import { subscribe, viewOf } from './subscriptions.ts';
+import { describeTargets, type PublishingSettings } from '../domain/digest-targets.ts';
+import type { PublishFailure } from '../activities/store/port.ts';
+
+const NO_PUBLISHING: PublishingSettings = { notion: false, discordApiUrl: 'https://discord.com/api/v10', discordBot: false, discordWebhook: false, discordChannelId: null };
 import type { Digest, Receipt, Summary } from '../domain/digest.ts';
 
 /**
@@ -100,6 +104,8 @@ export interface SubscriptionRequest {
   notion?: boolean;
   markdown?: boolean;
   discordChannelId?: string | null;
+  /** A Discord webhook of the subscription's own (a secret: never shown back); null removes it. */
+  discordWebhookUrl?: string | null;
   includeCrossLists?: boolean;
   includeReplacements?: boolean;
 }
@@ -111,6 +117,14 @@ export type SubscriptionView = Pick<
 > & {
   destinations: Omit<Destinations, 'discordWebhookUrl'>;
 };
+
+/** Where a subscription's digests go and what has not landed yet (`subscriptions`, doctor, the web banner). */
+export interface DeliveryReport {
+  name: string;
+  sendsTo: string[];
+  /** Announcements assembled but not yet at every destination, oldest first. */
+  pending: Array<{ announcement: string; failures: PublishFailure[] }>;
+}
 
 /** A digest run: one digest per announcement delivered; `digest` is the newest. */
 export type DigestRunResult =
@@ -163,6 +177,8 @@ export interface RadarService {
   subscribe(input: SubscriptionRequest): Promise<SubscriptionView>;
   unsubscribe(name: string): Promise<boolean>;
   listSubscriptions(): Promise<SubscriptionView[]>;
+  /** Per subscription: where its digests go, and the announcements still pending with why. */
+  deliveryReport(): Promise<DeliveryReport[]>;
   /** A manual run: cancelled when the caller goes away, but not time-limited (publishing is idempotent). */
   runDigest(name: string, progress?: ProgressFn, options?: CallOptions): Promise<DigestRunResult>;
   lastDigest(name: string): Promise<Digest | null>;
@@ -357,6 +373,15 @@ export function createRadarService(
     },
 
     listSubscriptions: async () => (await store.listSubscriptions()).map(viewOf),
+    deliveryReport: async () => {
+      const publishing = settings.publishing ?? NO_PUBLISHING;
+      const reports: DeliveryReport[] = [];
+      for (const sub of await store.listSubscriptions()) {
+        const pending = (await store.pendingDeliveries(sub.name)).map((d) => ({ announcement: d.announcement, failures: d.failures ?? [] }));
+        reports.push({ name: sub.name, sendsTo: describeTargets(sub.destinations, publishing), pending });
+      }
+      return reports;
+    },
 
     async runDigest(name, progress, options: CallOptions = {}) {
       if (!(await store.getSubscription(name))) throw notFound(name);

@@ -6,6 +6,9 @@
 import type { SubscriptionStore } from '../activities/store/port.ts';
 import type { Subscription, SubscriptionInput } from '../domain/subscription.ts';
 import type { Schedules, ServiceSettings } from './ports.ts';
+import { checkWebhookUrl } from '../domain/digest-targets.ts';
+
+const DEFAULT_DISCORD_API_URL = 'https://discord.com/api/v10';
 import type { SubscriptionRequest, SubscriptionView } from './radar-service.ts';
 
 /** What the store gets for a request: the request, else the stored value, else the deployment's default. */
@@ -27,12 +30,19 @@ export function subscriptionFromRequest(
       markdown: input.markdown ?? prior?.destinations.markdown ?? true,
       notion: input.notion ?? prior?.destinations.notion ?? false,
       discordChannelId: input.discordChannelId ?? prior?.destinations.discordChannelId ?? null,
-      discordWebhookUrl: prior?.destinations.discordWebhookUrl ?? null,
+      discordWebhookUrl: webhookOf(input, prior, settings),
     },
     includeCrossLists: input.includeCrossLists ?? prior?.includeCrossLists,
     includeReplacements: input.includeReplacements ?? prior?.includeReplacements,
     paused: prior?.paused,
   };
+}
+
+/** The request's webhook, checked at the edge (null removes it), else the stored one. */
+function webhookOf(input: SubscriptionRequest, prior: Subscription | null, settings: ServiceSettings): string | null {
+  if (input.discordWebhookUrl === undefined) return prior?.destinations.discordWebhookUrl ?? null;
+  if (input.discordWebhookUrl === null || input.discordWebhookUrl.trim() === '') return null;
+  return checkWebhookUrl(input.discordWebhookUrl, settings.publishing?.discordApiUrl ?? DEFAULT_DISCORD_API_URL);
 }
 
 /** A subscription as users see it: without its webhook URL (a secret). */

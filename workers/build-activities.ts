@@ -71,8 +71,10 @@ export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps[
         logger,
       }));
     }
-    const channelId = destinations.discordChannelId ?? undefined;
-    const webhookUrl = destinations.discordWebhookUrl ?? (channelId ? undefined : config.DISCORD_WEBHOOK_URL);
+    // The subscription's own channel or webhook, else the deployment's defaults (docs/publishing.md).
+    const own = destinations.discordWebhookUrl || destinations.discordChannelId;
+    const webhookUrl = own ? (destinations.discordWebhookUrl ?? undefined) : config.DISCORD_WEBHOOK_URL;
+    const channelId = own ? (destinations.discordChannelId ?? undefined) : webhookUrl ? undefined : config.DISCORD_CHANNEL_ID;
     if (!(channelId && config.DISCORD_TOKEN) && !webhookUrl) return null;
     const target = `${channelId ?? ''}|${webhookUrl ?? ''}`;
     let publisher = discordByTarget.get(target);

@@ -53,6 +53,13 @@ export function serviceSettings(config: Config): ServiceSettings {
     digestCron: config.DIGEST_CRON,
     digestTimeZone: config.DIGEST_TIMEZONE,
     digestTopK: config.DIGEST_TOP_K,
+    publishing: {
+      notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
+      discordApiUrl: config.DISCORD_API_URL,
+      discordBot: Boolean(config.DISCORD_TOKEN),
+      discordWebhook: Boolean(config.DISCORD_WEBHOOK_URL),
+      discordChannelId: config.DISCORD_CHANNEL_ID ?? null,
+    },
   };
 }
 

@@ -10,7 +10,7 @@
  * the relevance floor, top K), ingest and summarise, publish to every destination, then mark it
  * delivered. An announcement already delivered publishes nothing, however often the run repeats.
  */
-import { executeChild, log, patched, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, executeChild, isCancellation, log, patched, workflowInfo } from '@temporalio/workflow';
 import {
   arxivStamp,
   describeDates,
@@ -31,6 +31,12 @@ import { legacyTopicDigest, WINDOW_MAX, WINDOW_PAGE } from './topic-digest-legac
 
 /** Histories from before this marker ran the clock-keyed digest (topic-digest-legacy.ts). */
 const ANNOUNCEMENT_CALENDAR = 'announcement-calendar';
+/**
+ * From this marker on, an announcement whose publish failed stays pending and every later run
+ * publishes it again first; a destination's failure no longer stops the other destinations or
+ * the later announcements, and the run fails at its end naming what is still pending.
+ */
+const PENDING_UNTIL_PUBLISHED = 'pending-until-published';
 /** OAI-PMH pages per set and run; a week of one archive is a few pages of arXiv's 1000-record pages. */
 const MAX_OAI_PAGES = 100;
 
@@ -74,26 +80,49 @@ interface Run {
   plan: AnnouncementPlan;
   published: PublishedDigest[];
   delivered: string[];
+  /** Set under PENDING_UNTIL_PUBLISHED: what could not be published this run (it stays pending). */
+  failures?: string[];
+  /** Set under PENDING_UNTIL_PUBLISHED: announcements whose publish this run already tried. */
+  tried?: string[];
 }
+
+const NO_PLAN: AnnouncementPlan = { current: false, catchUp: [], skipped: [] };
 
 export async function topicDigest(subscriptionName: string, options: TopicDigestOptions = {}): Promise<TopicDigestResult> {
   if (!patched(ANNOUNCEMENT_CALENDAR)) return legacyTopicDigest(subscriptionName, options);
   const stage = trackProgress('loading the subscription');
-  const state = await main.loadDigestState(subscriptionName);
-  const run = state.subscription.categories.length > 0 ? await categoryDigest(state, stage) : await windowDigest(state, stage, options);
-  if (typeof run === 'string') return { status: 'empty', reason: run };
+  const loaded = await main.loadDigestState(subscriptionName);
+  if (!patched(PENDING_UNTIL_PUBLISHED)) {
+    const run = loaded.subscription.categories.length > 0 ? await categoryDigest(loaded, stage) : await windowDigest(loaded, stage, options);
+    if (typeof run === 'string') return { status: 'empty', reason: run };
+    return result(run);
+  }
+  // Digests assembled before and not yet everywhere go out first, whatever the calendar says.
+  const retried: Run = { state: loaded, stage, plan: NO_PLAN, published: [], delivered: [], failures: [], tried: [] };
+  for (const p of loaded.pending ?? []) await publishAndComplete(retried, p.announcement, p.key, p.entries);
+  const newest = retried.delivered.reduce<string | null>((a, b) => (a === null || b > a ? b : a), loaded.lastAnnouncement);
+  const state: DigestState = { ...loaded, lastAnnouncement: newest };
+  const run = state.subscription.categories.length > 0 ? await categoryDigest(state, stage, retried) : await windowDigest(state, stage, options, retried);
+  const outcome = typeof run === 'string' ? retried : run;
+  if (outcome.failures && outcome.failures.length > 0) {
+    throw ApplicationFailure.nonRetryable(
+      `${outcome.failures.join('; ')}. Still pending: the next run publishes it again (\`arxiv-radar subscriptions\` shows the failure).`,
+      'PUBLISH_FAILED',
+    );
+  }
+  if (typeof run === 'string') return retried.delivered.length > 0 ? result(retried) : { status: 'empty', reason: run };
   return result(run);
 }
 
 /** Category subscriptions: the current feed, plus OAI-PMH for the announcements missed before it. */
-async function categoryDigest(state: DigestState, stage: Stage): Promise<Run | string> {
+async function categoryDigest(state: DigestState, stage: Stage, prior?: Run): Promise<Run | string> {
   const sub = state.subscription;
   stage(`reading arXiv's announcements for ${sub.categories.join(', ')}`);
   const feed = await arxiv.arxivAnnouncementsFile(sub.categories);
   const current = feed.feedDate ?? feedDateAt(new Date());
   const plan = planAnnouncements(state.lastAnnouncement, current, state.catchupDays);
   if (!plan.current) return `nothing new: the announcement of ${current} was already delivered`;
-  const run: Run = { state, stage, plan, published: [], delivered: [] };
+  const run: Run = { ...carried(prior), state, stage, plan };
   if (plan.catchUp.length > 0) {
     stage(`catching up the announcements of ${describeDates(plan.catchUp)} from arXiv's archive`);
     const oaiFiles: string[] = [];
@@ -122,13 +151,13 @@ async function categoryDigest(state: DigestState, stage: Stage): Promise<Run | s
 }
 
 /** Query-only subscriptions: one date-window search per announcement, each window chained to the last. */
-async function windowDigest(state: DigestState, stage: Stage, options: TopicDigestOptions): Promise<Run | string> {
+async function windowDigest(state: DigestState, stage: Stage, options: TopicDigestOptions, prior?: Run): Promise<Run | string> {
   const sub = state.subscription;
   const now = options.asOf ? new Date(options.asOf) : new Date();
   const current = latestFeedDay(feedDateAt(now));
   const plan = planAnnouncements(state.lastAnnouncement, current, state.catchupDays);
   if (!plan.current) return `nothing new: the announcement of ${current} was already delivered`;
-  const run: Run = { state, stage, plan, published: [], delivered: [] };
+  const run: Run = { ...carried(prior), state, stage, plan };
   // Continue from the last delivered window unless announcements were skipped in between.
   let start: Date | null = plan.skipped.length === 0 && state.lastWindowEnd ? new Date(state.lastWindowEnd) : null;
   for (const date of [...plan.catchUp, current]) {
@@ -159,6 +188,8 @@ async function deliver(
   window = submissionWindow(date),
 ): Promise<void> {
   const sub = run.state.subscription;
+  // Tried (and refused) earlier in this run: it stays pending for the next run.
+  if (run.tried?.includes(date)) return;
   run.stage(`selecting the papers of the ${date} announcement`);
   const selection = await main.selectAnnouncement({ subscription: sub.name, announcement: date, ...source });
   if (selection.delivered) return;
@@ -186,6 +217,7 @@ async function deliver(
       selected: selection.selected,
       notCovered,
     });
+    if (run.failures) return publishAndComplete(run, date, key, entries);
     const receipts: Receipt[] = [];
     for (const destination of run.state.destinations) {
       run.stage(`publishing the ${date} digest to ${destination}`);
@@ -193,6 +225,42 @@ async function deliver(
     }
     run.published.push({ key, announcement: date, entries, receipts });
   }
+  run.stage(`marking the ${date} announcement delivered`);
+  await main.completeAnnouncement({ subscription: sub.name, announcement: date });
+  run.delivered.push(date);
+}
+
+/** The published and delivered lists a run continues from, and the failures and tries it adds to. */
+function carried(prior: Run | undefined): Pick<Run, 'published' | 'delivered' | 'failures' | 'tried'> {
+  if (!prior) return { published: [], delivered: [] };
+  // The failures and tried lists are shared, so a run that ends "nothing new" still reports them.
+  return { published: [...prior.published], delivered: [...prior.delivered], ...(prior.failures ? { failures: prior.failures } : {}), ...(prior.tried ? { tried: prior.tried } : {}) };
+}
+
+/**
+ * PENDING_UNTIL_PUBLISHED: publishes an assembled digest to every destination, each on its own
+ * (one refusing does not stop the others), and completes the announcement only when all have it.
+ */
+async function publishAndComplete(run: Run, date: string, key: string, entries?: number): Promise<void> {
+  const sub = run.state.subscription;
+  run.tried?.push(date);
+  const receipts: Receipt[] = [];
+  const failed: string[] = [];
+  for (const destination of run.state.destinations) {
+    run.stage(`publishing the ${date} digest to ${destination}`);
+    try {
+      receipts.push(await publishing.publishDigest({ key, destination }));
+    } catch (e) {
+      if (isCancellation(e) || !(e instanceof ActivityFailure)) throw e;
+      failed.push(`${destination} (${e.cause?.message ?? e.message})`);
+    }
+  }
+  if (failed.length > 0) {
+    log.warn('digest not published everywhere; the announcement stays pending', { subscription: sub.name, announcement: date, failed });
+    run.failures?.push(`the ${date} digest of ${sub.name} could not be published to ${failed.join(', ')}`);
+    return;
+  }
+  run.published.push({ key, announcement: date, entries: entries ?? 0, receipts });
   run.stage(`marking the ${date} announcement delivered`);
   await main.completeAnnouncement({ subscription: sub.name, announcement: date });
   run.delivered.push(date);

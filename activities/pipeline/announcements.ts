@@ -12,6 +12,7 @@ import type { DestinationKind } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { announcedFromOai } from './catch-up.ts';
 import type { PipelineDeps } from './deps.ts';
+import type { Delivery } from '../store/port.ts';
 import {
   announcementDigestKey,
   digestDestinations,
@@ -27,6 +28,11 @@ export interface DigestState {
   destinations: DestinationKind[];
   /** The newest announcement delivered (feed date), null for a subscription that never delivered. */
   lastAnnouncement: string | null;
+  /**
+   * Announcements whose digest was assembled but has not reached every destination yet, oldest
+   * first: every run publishes them again before anything new. (Absent in histories from before.)
+   */
+  pending?: Array<{ announcement: string; key: string; entries: number }>;
   /** Query-only subscriptions: where the last delivered submission window ended. */
   lastWindowEnd: string | null;
   /** DIGEST_CATCHUP_DAYS. */
@@ -54,6 +60,16 @@ export interface AnnouncementSelection extends CandidateSelection {
   key: string | null;
 }
 
+/** The pending announcements whose digest is stored (a lost digest is selected again by its run). */
+async function pendingDigests(store: PipelineDeps['store'], pending: Delivery[]): Promise<NonNullable<DigestState['pending']>> {
+  const out: NonNullable<DigestState['pending']> = [];
+  for (const d of pending) {
+    const digest = d.digestKey ? await store.getDigest(d.digestKey) : null;
+    if (digest) out.push({ announcement: d.announcement, key: digest.key, entries: digest.entries.length });
+  }
+  return out;
+}
+
 const NO_STATS = { announced: 0, afterType: 0, afterQuery: 0, unseen: 0 };
 
 export function createAnnouncementActivities(deps: PipelineDeps) {
@@ -63,14 +79,16 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
     /** The subscription, where its digests go, and the last announcement it delivered. */
     async loadDigestState(name: string): Promise<DigestState> {
       const subscription = await requireSubscription(store, name);
+      // Only a delivered announcement counts: a digest assembled but not published is pending, never
+      // "already delivered". (Libraries from before deliveries were adopted once, by the schema migration.)
       const last = await store.lastDelivery(name);
-      // Libraries from before deliveries were recorded: the last digest's date was the feed date it read.
-      const legacy = last ? null : await store.lastDigest(name);
+      const pending = await store.pendingDeliveries(name);
       return {
         subscription,
         destinations: digestDestinations(deps, subscription),
-        lastAnnouncement: last?.announcement ?? legacy?.date ?? null,
-        lastWindowEnd: last?.windowEnd ?? legacy?.windowEnd ?? null,
+        lastAnnouncement: last?.announcement ?? null,
+        lastWindowEnd: last?.windowEnd ?? null,
+        pending: await pendingDigests(store, pending),
         catchupDays: deps.catchupDays ?? DEFAULT_CATCHUP_DAYS,
       };
     },
@@ -116,6 +134,18 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
       const delivery = await store.getDelivery(input.subscription, input.announcement);
       if (!delivery) throw ApplicationFailure.nonRetryable(`no selection of ${input.announcement} is recorded for ${input.subscription}`, 'NOT_FOUND');
       const digest = delivery.digestKey ? await store.getDigest(delivery.digestKey) : null;
+      if (digest && delivery.status === 'pending') {
+        // Delivered means every destination holds a receipt: nothing else may mark it so.
+        const sub = await requireSubscription(store, input.subscription);
+        const have = new Set((await store.getReceipts(digest.key)).map((r) => r.destination));
+        const missing = digestDestinations(deps, sub).filter((d) => !have.has(d));
+        if (missing.length > 0) {
+          throw ApplicationFailure.nonRetryable(
+            `the ${input.announcement} digest of ${input.subscription} has not reached ${missing.join(', ')} yet; it stays pending`,
+            'PUBLISH_FAILED',
+          );
+        }
+      }
       const sent = digest?.entries.map((e) => e.arxivId) ?? [];
       await store.completeDelivery(input.subscription, input.announcement, sent);
       return { sent: sent.length, considered: delivery.considered.length };

@@ -5,13 +5,15 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
+import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { AnnounceType, Paper } from '../../domain/paper.ts';
 import { isBlobKey, type BlobStore } from '../blobs/port.ts';
 import type { DestinationKind, Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { compileQueryFilter } from '../../domain/arxiv-query.ts';
 import type { PipelineDeps } from './deps.ts';
-import { withHeartbeat } from './ingest.ts';
+import { Context } from '@temporalio/activity';
+import type { PublishProgress, Publisher } from '../publish/types.ts';
 
 export interface AnnouncedPaper {
   paper: Paper;
@@ -154,11 +156,42 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
   };
 }
 
-/** Destinations a digest goes to: the configured ones; the Markdown folder when nothing else is. */
+/**
+ * Runs a publish, heartbeating every 3 s with the progress it recorded (Temporal keeps the last
+ * heartbeat's details for the next attempt), and hands a retry what the previous attempt recorded.
+ * Each step that lands is heartbeated at once, so a crash loses at most the step in flight.
+ */
+async function publishWithProgress(publisher: Publisher, digest: Digest): Promise<Receipt> {
+  let ctx: Context | undefined;
+  try {
+    ctx = Context.current();
+  } catch {
+    ctx = undefined; // called outside an activity (tests)
+  }
+  let latest: unknown = ctx?.info.heartbeatDetails;
+  const progress: PublishProgress = {
+    resume: latest,
+    record(state) {
+      latest = state;
+      ctx?.heartbeat(state);
+    },
+  };
+  const timer = ctx ? setInterval(() => ctx?.heartbeat(latest), 3000) : undefined;
+  try {
+    return await publisher.publish(digest, progress);
+  } finally {
+    if (timer) clearInterval(timer);
+  }
+}
+
+/**
+ * Destinations a digest goes to: the configured ones (Discord: the subscription's channel or
+ * webhook, else DISCORD_WEBHOOK_URL / DISCORD_CHANNEL_ID); the Markdown folder when nothing else is.
+ */
 export function digestDestinations(deps: PipelineDeps, sub: Subscription): DestinationKind[] {
   const kinds: DestinationKind[] = [];
   if (sub.destinations.notion && deps.publisherFor('notion', sub.destinations, sub)) kinds.push('notion');
-  if ((sub.destinations.discordChannelId || sub.destinations.discordWebhookUrl) && deps.publisherFor('discord', sub.destinations, sub)) kinds.push('discord');
+  if (deps.publisherFor('discord', sub.destinations, sub)) kinds.push('discord');
   if (sub.destinations.markdown || kinds.length === 0) kinds.push('markdown');
   return kinds;
 }
@@ -237,12 +270,27 @@ export function createDigestActivities(deps: PipelineDeps) {
       const prior = (await store.getReceipts(input.key)).find((r) => r.destination === input.destination);
       if (prior) return prior;
       const sub = await requireSub(digest.subscription);
-      const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
-      if (!publisher) throw ApplicationFailure.nonRetryable(`${input.destination} is not configured`, 'PUBLISH_FAILED');
-      const receipt = await withHeartbeat(publisher.publish(digest), 3000);
+      // Announcement digests (key `<subscription>:<date>`) have a delivery that reports failures until they land.
+      const announcement = input.key === announcementDigestKey(digest.subscription, digest.date) ? digest.date : null;
+      let receipt: Receipt;
+      try {
+        const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
+        if (!publisher) throw new AppError('PUBLISH_FAILED', `${input.destination} is not configured`, { retryable: false });
+        receipt = await publishWithProgress(publisher, digest);
+      } catch (e) {
+        const permanent = isAppError(e) ? !e.retryable : e instanceof ApplicationFailure ? e.nonRetryable === true : false;
+        const message = errorMessage(e);
+        deps.logger.warn(
+          { digest: input.key, destination: input.destination, permanent, error: message },
+          permanent ? 'digest publish refused; the announcement stays pending until this is fixed' : 'digest publish failed; retrying, the announcement stays pending',
+        );
+        if (announcement) await store.setPublishFailure(digest.subscription, announcement, input.destination, { message, permanent, at: new Date().toISOString() });
+        throw e;
+      }
       // Published, receipt not yet recorded: the window a crash must not turn into a duplicate.
       deps.failpoint?.(`after-publish:${input.destination}`);
       await store.recordReceipt(input.key, receipt);
+      if (announcement) await store.setPublishFailure(digest.subscription, announcement, input.destination, null);
       deps.logger.info({ digest: input.key, destination: input.destination, ref: receipt.ref }, 'digest published');
       return receipt;
     },

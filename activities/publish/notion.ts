@@ -11,7 +11,7 @@ import type { Digest, Receipt } from '../../domain/digest.ts';
 import { notionFailure } from './errors.ts';
 import { blockType, chunkBlocks, digestToNotionBlocks, NOTION_LIMITS, richText } from './notion-blocks.ts';
 import { normalizeSpace } from './text.ts';
-import type { Publisher } from './types.ts';
+import type { PublishProgress, Publisher } from './types.ts';
 
 export { digestToNotionBlocks, chunkBlocks, richText, NOTION_LIMITS } from './notion-blocks.ts';
 
@@ -137,23 +137,49 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     return types;
   }
 
-  async function appendFrom(pageId: string, blocks: BlockObjectRequest[], start: number, key: string): Promise<void> {
+  async function appendFrom(page: FoundPage, blocks: BlockObjectRequest[], start: number, key: string, progress?: PublishProgress): Promise<void> {
     for (const chunk of chunkBlocks(blocks.slice(start))) {
-      await call('append blocks to the digest page', () => client.blocks.children.append({ block_id: pageId, children: chunk }));
+      const res = await call('append blocks to the digest page', () => client.blocks.children.append({ block_id: page.id, children: chunk }));
       start += chunk.length;
-      logger.debug({ key, pageId, blocks: start, of: blocks.length }, 'appended digest blocks to Notion');
+      const lastBlockId = (res.results.at(-1) as { id?: string } | undefined)?.id;
+      progress?.record({ key, page, blocks: start, ...(lastBlockId ? { lastBlockId } : {}) } satisfies NotionProgress);
+      logger.debug({ key, pageId: page.id, blocks: start, of: blocks.length }, 'appended digest blocks to Notion');
     }
+  }
+
+  /**
+   * How many blocks the page holds after `p.lastBlockId`, the last block the previous attempt
+   * saw land: appends after it that landed unrecorded (a crash between the append and the
+   * heartbeat). Reading from that block costs one request, not a read of the whole page.
+   */
+  async function blocksAfter(p: NotionProgress & { lastBlockId: string }): Promise<number> {
+    let after = -1; // the first result is lastBlockId itself
+    let cursor: string | undefined = p.lastBlockId;
+    do {
+      const res = await call('read the digest page', () => client.blocks.children.list({ block_id: p.page.id, page_size: 100, start_cursor: cursor }));
+      after += res.results.length;
+      cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
+    } while (cursor);
+    return Math.max(0, after);
   }
 
   return {
     kind: 'notion',
-    async publish(digest: Digest): Promise<Receipt> {
+    async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       if (digest.key.length === 0 || digest.key.length > NOTION_LIMITS.richTextContent) {
         throw new AppError('INVALID_INPUT', `Digest key must be 1-${NOTION_LIMITS.richTextContent} characters to fit a Notion text property`);
       }
-      const s = await resolveSchema();
       const blocks = digestToNotionBlocks(digest);
-      const existing = await findPage(s, digest.key);
+      const resumed = resumeOf(progress?.resume, digest.key, blocks.length);
+      if (resumed?.lastBlockId) {
+        // A retry: the page and the blocks that landed are known; continue after the last one.
+        const have = resumed.blocks + (await blocksAfter({ ...resumed, lastBlockId: resumed.lastBlockId }));
+        logger.info({ key: digest.key, pageId: resumed.page.id, have, of: blocks.length }, 'resuming a Notion digest page after the last block that landed');
+        if (have < blocks.length) await appendFrom(resumed.page, blocks, have, digest.key, progress);
+        return receipt(resumed.page);
+      }
+      const s = await resolveSchema();
+      const existing = resumed?.page ?? (await findPage(s, digest.key));
       if (existing) {
         const have = await existingBlockTypes(existing.id);
         // Appends are atomic and in order, so a page left by a crash holds a prefix of `blocks`.
@@ -167,7 +193,7 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
         }
         if (have.length < blocks.length) {
           logger.info({ key: digest.key, pageId: existing.id, have: have.length, of: blocks.length }, 'completing a partly published Notion page');
-          await appendFrom(existing.id, blocks, have.length, digest.key);
+          await appendFrom(existing, blocks, have.length, digest.key, progress);
         }
         return receipt(existing);
       }
@@ -179,11 +205,32 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
           children: first,
         }),
       )) as unknown as FoundPage;
+      const created: FoundPage = { id: page.id, url: page.url, created_time: page.created_time };
+      // The page exists: a retry needs no lookup (the page's blocks are read once to find where it stands).
+      progress?.record({ key: digest.key, page: created, blocks: first.length } satisfies NotionProgress);
       logger.info({ key: digest.key, pageId: page.id, blocks: blocks.length, requests: 1 + rest.length }, 'created Notion digest page');
-      if (rest.length > 0) await appendFrom(page.id, blocks, first.length, digest.key);
-      return receipt(page);
+      if (rest.length > 0) await appendFrom(created, blocks, first.length, digest.key, progress);
+      return receipt(created);
     },
   };
+}
+
+/** What a Notion publish records after each step that landed. */
+interface NotionProgress {
+  key: string;
+  page: FoundPage;
+  /** Blocks of the digest the page holds. */
+  blocks: number;
+  /** The id of the last of them, when an append answered with it. */
+  lastBlockId?: string;
+}
+
+/** The previous attempt's progress, when it is a Notion publish of this digest; else undefined. */
+function resumeOf(state: unknown, key: string, total: number): NotionProgress | undefined {
+  const p = state as Partial<NotionProgress> | undefined;
+  if (!p || typeof p !== 'object' || p.key !== key || typeof p.page?.id !== 'string' || typeof p.blocks !== 'number') return undefined;
+  if (p.blocks < 0 || p.blocks > total) return undefined;
+  return p as NotionProgress;
 }
 
 function pageProperties(digest: Digest, titleProperty: string) {

@@ -12,5 +12,17 @@ import type { DestinationKind, Digest, Receipt } from '../../domain/digest.ts';
  */
 export interface Publisher {
   readonly kind: DestinationKind;
-  publish(digest: Digest): Promise<Receipt>;
+  publish(digest: Digest, progress?: PublishProgress): Promise<Receipt>;
+}
+
+/**
+ * Where a publish built in several requests got to, kept across retries of its activity (as
+ * Temporal heartbeat details): a retry starts after the last step that landed instead of from
+ * the beginning, so under steady rate limiting a long digest still finishes.
+ */
+export interface PublishProgress {
+  /** What the last attempt recorded (undefined on a first attempt); the publisher checks it is its own. */
+  resume: unknown;
+  /** Records a step that landed; cheap (the activity sends it with its next heartbeat). */
+  record(state: unknown): void;
 }

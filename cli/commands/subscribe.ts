@@ -1,22 +1,30 @@
 /** `subscribe`, `unsubscribe`, `subscriptions`: scheduled topic digests, each kept as a Temporal Schedule. */
 import type { Command } from 'commander';
 import { feedCoverageWarning } from '../../domain/cron.ts';
-import type { SubscriptionView } from '../../app/radar-service.ts';
+import type { DeliveryReport, SubscriptionView } from '../../app/radar-service.ts';
+
+const DESTINATION_NAMES = { notion: 'Notion', discord: 'Discord', markdown: 'Markdown folder' } as const;
 import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 
-function describe(s: SubscriptionView): string {
+function describe(s: SubscriptionView, report?: DeliveryReport): string {
   const where = [s.destinations.markdown ? 'markdown' : null, s.destinations.notion ? 'notion' : null, s.destinations.discordChannelId ? `discord #${s.destinations.discordChannelId}` : null]
     .filter(Boolean)
     .join(', ');
+  const pending = (report?.pending ?? []).map((p) =>
+    p.failures.length === 0
+      ? `  pending:    the ${p.announcement} digest (not yet everywhere; the next run publishes it)`
+      : `  pending:    the ${p.announcement} digest: ${p.failures.map((f) => `${DESTINATION_NAMES[f.destination]} failing since ${f.since.slice(0, 16).replace('T', ' ')} UTC: ${f.message}`).join('; ')}`,
+  );
   return [
     `${s.name}${s.paused ? ' (paused)' : ''}`,
     `  interest:   ${s.interest}`,
     s.query ? `  query:      ${s.query}` : null,
     s.categories.length ? `  categories: ${s.categories.join(', ')}` : null,
     `  schedule:   ${s.cron} (${s.timezone}), top ${s.topK}, min score ${s.minScore}`,
-    `  sends to:   ${where || 'markdown'}`,
+    `  sends to:   ${report ? report.sendsTo.join(', ') : where || 'markdown'}`,
+    ...pending,
   ]
     .filter(Boolean)
     .join('\n');
@@ -45,13 +53,14 @@ export function register(program: Command): void {
     .option('--cron <expr>', 'when to run (5-field cron); default DIGEST_CRON: 01:15 and 07:15 ET, Monday-Friday, after each arXiv feed')
     .option('--tz <zone>', 'IANA time zone of the cron')
     .option('--notion', 'also publish to Notion (NOTION_TOKEN, NOTION_DATABASE_ID)')
-    .option('--discord-channel <id>', 'also post to this Discord channel (DISCORD_TOKEN)')
+    .option('--discord-channel <id>', 'post to this Discord channel (DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID')
+    .option('--discord-webhook <url>', 'post through this Discord webhook (https://discord.com/api/webhooks/<id>/<token>); \'\' removes it')
     .option('--top <k>', 'papers per digest', positiveInt)
     .option('--min-score <n>', 'relevance floor: only papers scoring above it are sent (default 0: BM25 0 means no word of the interest)', score)
     .option('--replacements', 'include replaced (updated) papers')
     .option('--no-cross-lists', 'leave out cross-listed papers')
     .option('--json', 'machine-readable output')
-    .action(async (name: string, opts: { query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; top?: number; minScore?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
+    .action(async (name: string, opts: { query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; discordWebhook?: string; top?: number; minScore?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
       const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
       if (!opts.query && !categories?.length) {
         throw new AppError('INVALID_INPUT', 'Give --query or --categories (or both) so the digest knows what to look at.');
@@ -68,11 +77,12 @@ export function register(program: Command): void {
           minScore: opts.minScore,
           notion: opts.notion,
           discordChannelId: opts.discordChannel ?? null,
+          ...(opts.discordWebhook !== undefined ? { discordWebhookUrl: opts.discordWebhook || null } : {}),
           includeReplacements: opts.replacements,
           includeCrossLists: opts.crossLists,
         });
         if (opts.json) printJson(s);
-        else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s)}\n`);
+        else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s, (await service.deliveryReport()).find((r) => r.name === s.name))}\n`);
         const coverage = feedCoverageWarning(s.cron, s.timezone);
         if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
       });
@@ -97,8 +107,9 @@ export function register(program: Command): void {
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       await withService(cmd, async (service) => {
         const subs = await service.listSubscriptions();
-        if (opts.json) return printJson(subs);
-        process.stdout.write(subs.length ? `${subs.map(describe).join('\n\n')}\n` : 'No subscriptions yet. Create one with `arxiv-radar subscribe`.\n');
+        const reports = new Map((await service.deliveryReport()).map((r) => [r.name, r]));
+        if (opts.json) return printJson(subs.map((s) => ({ ...s, sendsTo: reports.get(s.name)?.sendsTo, pending: reports.get(s.name)?.pending })));
+        process.stdout.write(subs.length ? `${subs.map((s) => describe(s, reports.get(s.name))).join('\n\n')}\n` : 'No subscriptions yet. Create one with `arxiv-radar subscribe`.\n');
       });
     });
 }

@@ -81,6 +81,8 @@ export interface NotionFakeOptions {
   retryAfterSec?: number;
   /** Clock for the rate limiter (ms); tests freeze it to make bursts deterministic. */
   clock?: () => number;
+  /** Answer every Nth request (counting every request received) with 429 and Retry-After; off by default. */
+  rateLimitEvery?: number;
 }
 
 export interface NotionFake {
@@ -96,6 +98,10 @@ export interface NotionFake {
   childrenOf(id: string): FakeNotionBlock[];
   /** Plain text of a page's blocks, one line per block. */
   pageText(pageId: string): string;
+  /** The one token accepted from now on (an integration's secret rotated or revoked); undefined = any. */
+  setToken(token: string | undefined): void;
+  /** From now on answer every Nth request with 429 (0 turns it off); the count starts again. */
+  setRateLimitEvery(n: number): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +144,9 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
   /** Authorization header → arrival times: Notion rate-limits per integration. */
   const arrivalsByToken = new Map<string, number[]>();
   const maxPerSecond = opts.maxRequestsPerSecond ?? 3;
+  let token = opts.token;
+  let received = 0;
+  let every = opts.rateLimitEvery ?? 0;
   const now = () => new Date().toISOString();
 
   function schemaResponse() {
@@ -275,6 +284,12 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     } catch {
       return fail(new NotionHttpError(400, 'invalid_json', 'Error parsing JSON body.'));
     }
+    received++;
+    if (every > 0 && received % every === 0) {
+      return fail(new NotionHttpError(429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.'), {
+        'Retry-After': String(opts.retryAfterSec ?? 1),
+      });
+    }
     if (maxPerSecond > 0) {
       const tokenKey = req.headers.authorization ?? '';
       let arrivals = arrivalsByToken.get(tokenKey);
@@ -288,7 +303,7 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
       }
     }
     const auth = req.headers.authorization;
-    if (!auth?.startsWith('Bearer ') || (opts.token !== undefined && auth !== `Bearer ${opts.token}`)) {
+    if (!auth?.startsWith('Bearer ') || (token !== undefined && auth !== `Bearer ${token}`)) {
       return fail(new NotionHttpError(401, 'unauthorized', 'API token is invalid.'));
     }
     if (!req.headers['notion-version']) {
@@ -337,6 +352,13 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     pages: () => [...state.pages.values()],
     childrenOf,
     pageText: (pageId: string) => childrenOf(pageId).map(blockPlainText).join('\n'),
+    setToken: (t: string | undefined) => {
+      token = t;
+    },
+    setRateLimitEvery: (n: number) => {
+      every = n;
+      received = 0;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
