@@ -14,6 +14,7 @@ import {
   type Interaction,
 } from 'discord.js';
 import { errorMessage } from '../../domain/errors.ts';
+import { DISCORD_API_VERSION, discordApiRoots } from '../../lib/discord/rest.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Bot } from '../bot.ts';
 import type { BotMessage, InteractionResponder, Invoker } from '../types.ts';
@@ -72,7 +73,8 @@ async function onAutocomplete(bot: Bot, i: AutocompleteInteraction): Promise<voi
 
 /** Connects to the gateway with DISCORD_TOKEN and serves interactions until stopped. */
 export async function startGateway(opts: { bot: Bot; token: string; apiUrl: string; logger: Logger }): Promise<{ client: Client; stop(): Promise<void> }> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: opts.apiUrl } });
+  // discord.js appends the version itself: it gets the root without one (DISCORD_API_URL may name /v10).
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discordApiRoots(opts.apiUrl).root, version: DISCORD_API_VERSION } });
   const log = opts.logger;
   client.on(Events.InteractionCreate, (i) => {
     const work = async () => {

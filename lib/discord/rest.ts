@@ -14,6 +14,17 @@ import { CHANNEL_HINTS, COMMAND_HINTS, discordFailure, discordNetworkFailure, IN
 import { createRouteLimits } from './route-limits.ts';
 
 export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api/v10';
+/** The API version every request of ours names (Discord's current one). */
+export const DISCORD_API_VERSION = '10';
+
+/**
+ * DISCORD_API_URL in both forms clients want it: `root` without a version (discord.js appends
+ * `/v{version}` itself) and `versioned` (our REST client's base). Accepted with or without `/v10`.
+ */
+export function discordApiRoots(apiUrl: string = DEFAULT_DISCORD_API_URL): { root: string; versioned: string } {
+  const root = apiUrl.trim().replace(/\/+$/, '').replace(/\/v\d+$/, '');
+  return { root, versioned: `${root}/v${DISCORD_API_VERSION}` };
+}
 /** Discord asks bots to identify as `DiscordBot ($url, $version)`. */
 const USER_AGENT = 'DiscordBot (https://github.com/arxiv-radar/arxiv-radar, 0.1)';
 
@@ -83,7 +94,7 @@ export interface DiscordRestOptions {
 
 /** Creates the client; it keeps the rate-limit state of the routes it called. */
 export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
-  const base = (opts.apiUrl ?? DEFAULT_DISCORD_API_URL).replace(/\/+$/, '');
+  const base = discordApiRoots(opts.apiUrl).versioned;
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const limits = createRouteLimits();
 

@@ -7,6 +7,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { acceptGateway, type GatewayLog } from './discord-gateway.ts';
 
 export interface RecordedDiscordRequest {
   method: string;
@@ -83,6 +85,8 @@ export interface DiscordFake {
   /** `…/webhooks/{id}/{token}` of a configured webhook. */
   webhookUrl(id: string): string;
   messagesIn(channelId: string): FakeDiscordMessage[];
+  /** The gateway's connections and what clients sent over them (discord-gateway.ts). */
+  gateway: GatewayLog;
   close(): Promise<void>;
 }
 
@@ -227,6 +231,17 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       return query.get('wait') === 'true' ? { status: 200, body: message } : { status: 204 };
     }
 
+    if (path === '/gateway/bot') {
+      // https://discord.com/developers/docs/events/gateway#get-gateway-bot
+      if (!headers.authorization) return unauthorized;
+      if (!botAuthorized()) return unauthorized;
+      if (method !== 'GET') return methodNotAllowed();
+      return {
+        status: 200,
+        body: { url: `ws://${headers.host ?? '127.0.0.1'}`, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } },
+      };
+    }
+
     if ((m = /^\/applications\/([^/]+)(?:\/guilds\/([^/]+))?\/commands$/.exec(path))) {
       if (!botAuthorized()) return unauthorized;
       if (opts.applicationId && m[1] !== opts.applicationId) return { status: 404, body: { message: 'Unknown Application', code: 10002 } };
@@ -251,11 +266,22 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
   const server = createServer((req, res) => {
     void handle(req, res);
   });
+  const gateway: GatewayLog = { connections: [], received: [] };
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    acceptGateway(req, socket, { ...(opts.token ? { token: opts.token } : {}), log: gateway });
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname.replace(/^\/api(?:\/v\d+)?/, '');
+    // Every route under /api/v10 (https://discord.com/developers/docs/reference#api-versioning);
+    // webhook URLs as Discord hands them out carry no version (/api/webhooks/{id}/{token}).
+    const versioned = /^\/api\/v10(\/.*)$/.exec(url.pathname);
+    const unversionedWebhook = /^\/api(\/webhooks\/.*)$/.exec(url.pathname);
+    const path = versioned?.[1] ?? unversionedWebhook?.[1] ?? `(outside /api/v10) ${url.pathname}`;
     const method = req.method ?? 'GET';
     let body: unknown = undefined;
     if (raw.length > 0) {
@@ -305,8 +331,10 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       return `${root}/webhooks/${hook.id}/${hook.token}`;
     },
     messagesIn: (channelId: string) => [...(state.messages.get(channelId) ?? [])],
+    gateway,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const socket of upgraded) socket.destroy();
         server.closeAllConnections();
         server.close((e) => (e ? reject(e) : resolve()));
       }),
