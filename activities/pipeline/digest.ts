@@ -161,7 +161,7 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
  * heartbeat's details for the next attempt), and hands a retry what the previous attempt recorded.
  * Each step that lands is heartbeated at once, so a crash loses at most the step in flight.
  */
-async function publishWithProgress(publisher: Publisher, digest: Digest): Promise<Receipt> {
+async function publishWithProgress(publisher: Publisher, digest: Digest, stepLanded: (step: number) => void): Promise<Receipt> {
   let ctx: Context | undefined;
   try {
     ctx = Context.current();
@@ -169,9 +169,12 @@ async function publishWithProgress(publisher: Publisher, digest: Digest): Promis
     ctx = undefined; // called outside an activity (tests)
   }
   let latest: unknown = ctx?.info.heartbeatDetails;
+  let steps = 0;
   const progress: PublishProgress = {
     resume: latest,
     record(state) {
+      // A step landed and is not yet recorded: the window a crash test stops the worker in.
+      stepLanded(++steps);
       latest = state;
       ctx?.heartbeat(state);
     },
@@ -276,7 +279,7 @@ export function createDigestActivities(deps: PipelineDeps) {
       try {
         const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
         if (!publisher) throw new AppError('PUBLISH_FAILED', `${input.destination} is not configured`, { retryable: false });
-        receipt = await publishWithProgress(publisher, digest);
+        receipt = await publishWithProgress(publisher, digest, (step) => deps.failpoint?.(`publish-step:${input.destination}:${step}`));
       } catch (e) {
         const permanent = isAppError(e) ? !e.retryable : e instanceof ApplicationFailure ? e.nonRetryable === true : false;
         const message = errorMessage(e);

@@ -12,7 +12,7 @@ import type { Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
 import { clampEmbed, DISCORD_LIMITS, splitEmbeds, truncate, type DiscordEmbed } from '../../domain/discord-limits.ts';
 import { createDiscordRest, type DiscordMessage } from '../../lib/discord/rest.ts';
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
-import type { Publisher } from './types.ts';
+import type { PublishProgress, Publisher } from './types.ts';
 
 /** The JSON body of `POST /channels/{id}/messages` or a webhook execute, as the publisher sends it. */
 export interface DiscordMessagePayload {
@@ -173,10 +173,15 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
 
   return {
     kind: 'discord',
-    async publish(digest: Digest): Promise<Receipt> {
+    async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       const payloads = digestToDiscordMessages(digest);
-      const posted = await findPostedParts(digest.key, payloads.length);
+      // Parts the previous attempt recorded, then (with a bot token) the channel's own record,
+      // which also finds a part posted just before a crash could record it.
+      const posted = resumedParts(progress?.resume, digest.key, payloads.length);
+      for (const [part, m] of await findPostedParts(digest.key, payloads.length)) if (!posted.has(part)) posted.set(part, m);
       const messages: DiscordMessage[] = [];
+      const record = () =>
+        progress?.record({ key: digest.key, parts: payloads.length, posted: messages.map((m) => ({ id: m.id, channel_id: m.channel_id, ...(m.timestamp ? { timestamp: m.timestamp } : {}) })) } satisfies DiscordProgress);
       for (const [i, payload] of payloads.entries()) {
         const existing = posted.get(i + 1);
         if (existing) {
@@ -186,6 +191,7 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
         const message = await post(payload);
         logger.info({ digest: digest.key, part: i + 1, parts: payloads.length, messageId: message.id }, 'posted digest part to Discord');
         messages.push(message);
+        record();
       }
       if (posted.size > 0) logger.info({ digest: digest.key, found: posted.size }, 'Discord already had digest parts; posted only the missing ones');
       return {
@@ -197,6 +203,24 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
       };
     },
   };
+}
+
+/** What a Discord publish records after each part it posted: the parts 1..n posted so far. */
+interface DiscordProgress {
+  key: string;
+  parts: number;
+  posted: DiscordMessage[];
+}
+
+/** Part number → message of the previous attempt's recorded parts of this digest. */
+function resumedParts(state: unknown, key: string, parts: number): Map<number, DiscordMessage> {
+  const p = state as Partial<DiscordProgress> | undefined;
+  const found = new Map<number, DiscordMessage>();
+  if (!p || typeof p !== 'object' || p.key !== key || p.parts !== parts || !Array.isArray(p.posted)) return found;
+  p.posted.slice(0, parts).forEach((m, i) => {
+    if (typeof m?.id === 'string') found.set(i + 1, m);
+  });
+  return found;
 }
 
 /** Validates a webhook URL (`…/webhooks/{id}/{token}`) without ever logging its token. */

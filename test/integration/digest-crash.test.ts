@@ -4,7 +4,10 @@
  * accepted the digest and before its receipt is recorded — after the Notion page is created, after
  * the Discord message is posted, after the Markdown file is written — and is killed there with
  * SIGKILL; then a new worker without failpoints finishes the digest. Each digest still ends with
- * exactly one page, one message and one file, and its papers are marked seen.
+ * exactly one page, one message and one file, and its papers are marked seen. A publish built in
+ * several requests (a long Notion page, a digest over several Discord messages) is killed after
+ * each step landed and before its progress was recorded: still one complete page and one set of
+ * messages.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -14,6 +17,8 @@ import { after, before, describe, it } from 'node:test';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { silentLogger } from '../../lib/logger.ts';
 import type { DestinationKind } from '../../domain/digest.ts';
+import { digestMarker, digestToDiscordMessages } from '../../activities/publish/discord.ts';
+import { digestToNotionBlocks } from '../../activities/publish/notion.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { startDevServer, type DevServer } from '../../workers/dev-server.ts';
 import { resolveTemporalCli } from '../../workers/temporal-cli.ts';
@@ -156,6 +161,55 @@ describe('digest publishing survives worker crashes', () => {
         assert.equal(digest.entries.length, 2, 'no paper lost');
         const unseen = await service.store.filterUnseen(sub, digest.entries.map((e) => e.arxivId));
         assert.deepEqual(unseen, [], 'the digest papers are marked seen');
+      } finally {
+        await killAll();
+      }
+    });
+  }
+
+  // A digest of 20 papers: a Notion page built in 2 requests (create + append) and 3 Discord
+  // messages. The worker is killed after each step landed and before its progress was recorded.
+  const steps = ['notion:1', 'notion:2', 'discord:1', 'discord:2', 'discord:3'];
+  for (const [i, step] of steps.entries()) {
+    it(`killed after step ${step} of a multi-step publish: one complete page and one set of messages`, async () => {
+      const sub = `crash-steps-${i}`;
+      const channel = `91000000000000000${i}`;
+      await service.subscribe({ name: sub, categories: ['cs.LG', 'math.PR'], interest: 'learning', topK: 20, notion: true, discordChannelId: channel, cron: '0 3 1 1 *' });
+      const failpoint = `publish-step:${step}`;
+      try {
+        const first = await startWorker({ FAILPOINTS: failpoint });
+        const handle = await client.workflow.start('topicDigest', { taskQueue: QUEUE, workflowId: `crash-steps-${i}`, args: [sub] });
+        const outcome = handle.result() as Promise<TopicDigestResult>;
+        const early = outcome.then(
+          (r) => `the digest ended before ${failpoint}: ${JSON.stringify(r).slice(0, 300)}`,
+          (e: unknown) => `the digest failed before ${failpoint}: ${String(e)}`,
+        );
+        const reached = first.waitFor(new RegExp(`failpoint ${failpoint} reached \\(pid \\d+\\)`), 180_000, 'stderr').then(
+          () => null,
+          (e: unknown) => String(e),
+        );
+        const problem = await Promise.race([reached, early]);
+        if (problem !== null) assert.fail(`${problem}\nworkflow so far: ${await historySummary(handle)}`);
+        first.child.kill('SIGKILL');
+        await first.exited;
+
+        await startWorker();
+        const result = await outcome;
+        assert.equal(result.status, 'published');
+        const digest = await service.lastDigest(sub);
+        assert.ok(digest);
+        assert.equal(digest.entries.length, 20);
+
+        const pages = notion.pages().filter((p) => JSON.stringify(p.properties['Digest key']).includes(`"${digest.key}"`));
+        assert.equal(pages.length, 1, 'exactly one Notion page');
+        const expected = digestToNotionBlocks(digest);
+        assert.ok(expected.length > 100, `the page needs more than one request (${expected.length} blocks)`);
+        assert.deepEqual(notion.childrenOf(pages[0]!.id).map((b) => b.type), expected.map((b) => (b as { type: string }).type), 'every block exactly once, in order');
+
+        const payloads = digestToDiscordMessages(digest);
+        assert.ok(payloads.length >= 3, `several Discord messages (${payloads.length})`);
+        const markers = discord.messagesIn(channel).map((m) => (m.embeds.at(-1) as { footer?: { text?: string } } | undefined)?.footer?.text);
+        assert.deepEqual(markers, payloads.map((_, k) => digestMarker(digest.key, k + 1, payloads.length)), 'every part exactly once, in order');
       } finally {
         await killAll();
       }
