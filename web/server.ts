@@ -384,7 +384,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     if (!s) throw new AppError('NOT_FOUND', `No subscription named "${name}".`);
     return s;
   };
-  app.get('/subscriptions', async (c) => page(c, { title: 'Subscriptions', body: views.subscriptionsPage(ctxOf(c), await service.listSubscriptions(), defaults) }));
+  app.get('/subscriptions', async (c) => page(c, { title: 'Subscriptions', body: views.subscriptionsPage(ctxOf(c), await service.listSubscriptions(), defaults, await service.deliveryReport()) }));
   app.get('/subscriptions/:name/edit', async (c) => {
     const s = await findSubscription(c.req.param('name'));
     return page(c, { title: `Edit ${s.name}`, body: views.editSubscriptionPage(ctxOf(c), s, defaults) });

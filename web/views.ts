@@ -7,7 +7,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AgentReply } from '../app/agent-service.ts';
-import type { ListFiltersInput, ListResultOutput, PaperDocument, RankedPaper, SearchResult, SubscriptionView } from '../app/radar-service.ts';
+import type { ListFiltersInput, ListResultOutput, PaperDocument, RankedPaper, SearchResult, SubscriptionView, DeliveryReport } from '../app/radar-service.ts';
 import type { Digest } from '../domain/digest.ts';
 import { renderMarkdown } from './markdown.ts';
 import { describeSchedule } from './schedule-words.ts';
@@ -220,8 +220,17 @@ ${csrfField(ctx)}
 </form>`;
 }
 
-export function subscriptionsPage(ctx: PageContext, subs: SubscriptionView[], d: SubscriptionDefaults): Html {
+/** Digests that have not reached every destination: what failed, since when (the store's record). */
+function pendingBanner(reports: DeliveryReport[]): Html | string {
+  const lines = reports.flatMap((r) =>
+    r.pending.flatMap((p) => p.failures.map((f) => html`<li>${r.name}: the ${p.announcement} digest is pending: ${f.destination} failing since ${f.since.slice(0, 16).replace('T', ' ')} UTC: ${f.message}</li>`)),
+  );
+  return lines.length ? html`<div class="error" role="alert"><p>Some digests have not been published everywhere yet; every run retries them.</p><ul>${lines}</ul></div>` : '';
+}
+
+export function subscriptionsPage(ctx: PageContext, subs: SubscriptionView[], d: SubscriptionDefaults, reports: DeliveryReport[] = []): Html {
   return html`<h1>Subscriptions and digests</h1>
+${pendingBanner(reports)}
 ${
   subs.length === 0
     ? html`<p>No subscriptions yet. Create one below: a digest then arrives after every arXiv announcement.</p>`

@@ -3,6 +3,7 @@
  * driver, Temporal, the models, Notion, arXiv, the conversion sandbox) and hands them to app/.
  * Every port opens what it needs on first use, so a command pays only for what it runs.
  */
+import type { PublishingSettings } from '../domain/digest-targets.ts';
 import type { Client } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports.ts';
@@ -53,13 +54,18 @@ export function serviceSettings(config: Config): ServiceSettings {
     digestCron: config.DIGEST_CRON,
     digestTimeZone: config.DIGEST_TIMEZONE,
     digestTopK: config.DIGEST_TOP_K,
-    publishing: {
-      notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
-      discordApiUrl: config.DISCORD_API_URL,
-      discordBot: Boolean(config.DISCORD_TOKEN),
-      discordWebhook: Boolean(config.DISCORD_WEBHOOK_URL),
-      discordChannelId: config.DISCORD_CHANNEL_ID ?? null,
-    },
+    publishing: publishingSettings(config),
+  };
+}
+
+/** Where digests can go, as the worker's publishers see it (workers/build-activities.ts), without secrets. */
+export function publishingSettings(config: Config): PublishingSettings {
+  return {
+    notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
+    discordApiUrl: config.DISCORD_API_URL,
+    discordBot: Boolean(config.DISCORD_TOKEN),
+    discordWebhook: Boolean(config.DISCORD_WEBHOOK_URL),
+    discordChannelId: config.DISCORD_CHANNEL_ID ?? null,
   };
 }
 

@@ -10,7 +10,9 @@ import type { Config } from '../config/env.ts';
 import { errorMessage } from '../domain/errors.ts';
 import type { Subscription } from '../domain/subscription.ts';
 import type { Logger } from '../lib/logger.ts';
-import { openRadarService } from './compose.ts';
+import { openRadarService, publishingSettings } from './compose.ts';
+import { describeTargets } from '../domain/digest-targets.ts';
+import type { PaperStore } from '../activities/store/port.ts';
 import type { Runtime } from './runtime.ts';
 
 /** The services of one command: the agent is composed beside the radar on first use. */
@@ -291,6 +293,7 @@ export const operations: Operations = {
           status: 'ok',
           detail: `${location} (migrated; ${n} subscription${n === 1 ? '' : 's'})`,
         });
+        checks.push(...(await deliveryChecks(config, store, subscriptions)));
       } finally {
         await store.close();
       }
@@ -357,3 +360,25 @@ export const operations: Operations = {
     }
   },
 };
+
+/**
+ * Where each subscription's digest goes, and every announcement still pending with the failure
+ * of each destination that refused it (fail when it needs a fix, warn while it is being retried).
+ */
+async function deliveryChecks(config: Config, store: Pick<PaperStore, 'pendingDeliveries'>, subscriptions: Subscription[]): Promise<Check[]> {
+  const settings = publishingSettings(config);
+  const checks: Check[] = [];
+  for (const sub of subscriptions) {
+    checks.push({ name: 'delivery', status: 'ok', detail: `"${sub.name}" → ${describeTargets(sub.destinations, settings).join(', ')}` });
+    for (const d of await store.pendingDeliveries(sub.name)) {
+      for (const f of d.failures ?? []) {
+        checks.push({
+          name: 'delivery',
+          status: f.permanent ? 'fail' : 'warn',
+          detail: `"${sub.name}": the ${d.announcement} digest is pending: ${f.destination} failing since ${f.since.slice(0, 16).replace('T', ' ')} UTC: ${f.message}`,
+        });
+      }
+    }
+  }
+  return checks;
+}

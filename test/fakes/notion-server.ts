@@ -119,6 +119,7 @@ const BLOCK_TYPES = new Set([
   'toggle', 'quote', 'callout', 'divider', 'code', 'bookmark', 'equation', 'table_of_contents',
 ]);
 const MAX_REQUEST_BYTES = 500 * 1000;
+const NOTION_VERSION = '2025-09-03';
 
 class NotionHttpError extends Error {
   constructor(
@@ -267,7 +268,8 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname.replace(/^\/v1/, '');
+    // Every endpoint is under /v1 (https://developers.notion.com/reference/intro).
+    const path = /^\/v1\//.test(url.pathname) ? url.pathname.slice(3) : `(outside /v1) ${url.pathname}`;
     const method = req.method ?? 'GET';
     const at = (opts.clock ?? Date.now)();
     let body: unknown;
@@ -308,6 +310,11 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     }
     if (!req.headers['notion-version']) {
       return fail(new NotionHttpError(400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.'));
+    }
+    // Data sources exist from 2025-09-03 on (https://developers.notion.com/reference/versioning,
+    // upgrade guide 2025-09-03): the fake serves that version's shapes and no other.
+    if (req.headers['notion-version'] !== NOTION_VERSION) {
+      return fail(new NotionHttpError(400, 'validation_error', `Notion-Version header failed validation: the fake speaks ${NOTION_VERSION}, got \`${String(req.headers['notion-version'])}\`.`));
     }
     if (Buffer.byteLength(raw) > MAX_REQUEST_BYTES) {
       return fail(new NotionHttpError(413, 'payload_too_large', `Request body too large: ${Buffer.byteLength(raw)} bytes, the limit is 500KB.`));

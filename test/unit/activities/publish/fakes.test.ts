@@ -75,6 +75,36 @@ describe('Notion fake', () => {
     assert.equal(res.body.code, 'unauthorized');
   });
 
+  it('serves only /v1 and only Notion-Version 2025-09-03', async () => {
+    const unversioned = await fetch(`${notion.url}/databases/${notion.databaseId}`, { headers: { Authorization: 'Bearer ntn_fake', 'Notion-Version': '2025-09-03' } }).then(json);
+    assert.equal(unversioned.status, 400);
+    assert.equal(unversioned.body.code, 'invalid_request_url');
+    const old = await fetch(`${notion.url}/v1/databases/${notion.databaseId}`, { headers: { Authorization: 'Bearer ntn_fake', 'Notion-Version': '2022-06-28' } }).then(json);
+    assert.equal(old.status, 400);
+    assert.equal(old.body.code, 'validation_error');
+    const none = await fetch(`${notion.url}/v1/databases/${notion.databaseId}`, { headers: { Authorization: 'Bearer ntn_fake' } }).then(json);
+    assert.equal(none.body.code, 'missing_version');
+  });
+
+  it('answers every third request with 429 when told to, and rotates its token', async () => {
+    const limited = await startNotionServer({ maxRequestsPerSecond: 0, rateLimitEvery: 3 });
+    try {
+      const get = async (token: string) => {
+        const res = await fetch(`${limited.url}/v1/databases/${limited.databaseId}`, { headers: { Authorization: `Bearer ${token}`, 'Notion-Version': '2025-09-03' } });
+        await res.arrayBuffer();
+        return `${res.status}${res.status === 429 ? `/${res.headers.get('retry-after')}` : ''}`;
+      };
+      const statuses: string[] = [];
+      for (let i = 0; i < 6; i++) statuses.push(await get('a'));
+      assert.deepEqual(statuses, ['200', '200', '429/1', '200', '200', '429/1']);
+      limited.setRateLimitEvery(0);
+      limited.setToken('rotated');
+      assert.deepEqual([await get('a'), await get('rotated')], ['401', '200']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers a burst with 429 rate_limited and Retry-After', async () => {
     // A frozen clock: all five requests arrive in the same instant.
     const limited = await startNotionServer({ maxRequestsPerSecond: 3, retryAfterSec: 2, clock: () => 1_000_000 });
@@ -128,6 +158,29 @@ describe('Discord fake', () => {
     const empty = await call('POST', '/channels/42/messages', {});
     assert.equal(empty.body.code, 50006);
     assert.equal(discord.messagesIn('42').length, 0);
+  });
+
+  it('serves only /api/v10 (a doubled or missing version is a 404), and webhook URLs as Discord hands them out', async () => {
+    const root = discord.url.replace(/\/v10$/, '');
+    const doubled = await fetch(`${discord.url}/v10/gateway/bot`, { headers: { Authorization: 'Bot bot' } }).then(json);
+    assert.equal(doubled.status, 404);
+    const old = await fetch(`${root}/v9/gateway/bot`, { headers: { Authorization: 'Bot bot' } }).then(json);
+    assert.equal(old.status, 404);
+    const bare = await fetch(`${root}/channels/42/messages`, { headers: { Authorization: 'Bot bot' } }).then(json);
+    assert.equal(bare.status, 404);
+    const gateway = await call('GET', '/gateway/bot');
+    assert.equal(gateway.status, 200);
+    assert.match(String(gateway.body.url), /^ws:\/\//);
+    assert.equal((await call('GET', '/gateway/bot', undefined, null)).status, 401);
+    const hooked = await startDiscordServer({ webhooks: [{ id: '800000000000000009', token: 'tok', channelId: '42' }] });
+    try {
+      const unversioned = hooked.url.replace(/\/v10$/, '');
+      const posted = await fetch(`${unversioned}/webhooks/800000000000000009/tok?wait=true`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ content: 'hi' }) });
+      assert.equal(posted.status, 200);
+      await posted.arrayBuffer();
+    } finally {
+      await hooked.close();
+    }
   });
 
   it('lists channel messages newest first with limit', async () => {

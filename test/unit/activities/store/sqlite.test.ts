@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../../../activities/store/sqlite/index.ts';
 import { runStoreContracts } from './contract/index.ts';
 
@@ -43,6 +44,26 @@ describe('sqlite store files', () => {
     await a.close();
     const b = openSqliteStore({ dataDir: dir });
     assert.equal((await b.getSubscription('keep'))?.name, 'keep');
+    await b.close();
+  });
+
+  it('migration 6 adopts a library from before deliveries: its last sent digest counts as delivered', async () => {
+    const dir = freshDir();
+    const a = openSqliteStore({ dataDir: dir });
+    await a.upsertSubscription({ name: 'legacy', categories: ['cs.AI'] });
+    await a.saveDigest({ key: 'legacy:2026-11-17:abc', subscription: 'legacy', interest: 'x', date: '2026-11-17', windowStart: '2026-11-16T19:00:00.000Z', windowEnd: '2026-11-17T19:00:00.000Z', entries: [] });
+    await a.markSeen('legacy', ['2411.00001'], 'legacy:2026-11-17:abc');
+    await a.close();
+    // Back to schema 5, as a library written before this migration was.
+    const db = new Database(path.join(dir, 'library.sqlite'));
+    db.exec('ALTER TABLE deliveries DROP COLUMN failures_json; DELETE FROM deliveries;');
+    db.pragma('user_version = 5');
+    db.close();
+    const b = openSqliteStore({ dataDir: dir });
+    const last = await b.lastDelivery('legacy');
+    assert.equal(last?.announcement, '2026-11-17');
+    assert.equal(last?.windowEnd, '2026-11-17T19:00:00.000Z');
+    assert.equal(last?.status, 'delivered');
     await b.close();
   });
 });
