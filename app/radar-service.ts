@@ -4,7 +4,7 @@
  * (app/ports.ts: Temporal workflows, the library, models, arXiv), which workers/ builds from Config.
  */
 import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
-import type { SortBy } from '../domain/arxiv-query.ts';
+import type { QueryPart, SortBy } from '../domain/arxiv-query.ts';
 import type { AnswerPassage } from '../activities/answer/answer.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
 import type { SummaryInput } from '../activities/summarize/extractive.ts';
@@ -192,8 +192,11 @@ export interface RadarService {
   ): Promise<{ ranker: 'cross-encoder' | 'bm25'; papers: Array<{ paper: Paper; score: number }> }>;
   /** A TL;DR and key points of a Markdown document, or of a paper in the library (its full text when stored). */
   summarize(input: { markdown: string } | { ref: string }): Promise<Summary>;
-  /** The arXiv search_query built from plain language (LLM when configured, heuristic otherwise). */
-  buildQuery(question: string): Promise<BuiltQuery & { method: 'llm' | 'heuristic' }>;
+  /**
+   * The arXiv search_query for what was typed (domain/arxiv-query.ts readQuery): arXiv syntax as
+   * written, free words built (LLM when configured, heuristic otherwise), and what became of each part.
+   */
+  buildQuery(question: string): Promise<BuiltQuery & { method: 'as-written' | 'heuristic' | 'llm'; parts: QueryPart[] }>;
   /** One page of arXiv API results for a query in arXiv's syntax, through the rate-limited client and the gate. */
   searchArxiv(
     query: string,

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Paper } from '../../domain/paper.ts';
 import type { SortBy } from '../../domain/arxiv-query.ts';
-import { ARXIV_LIMITS, normaliseRawQuery } from '../../domain/arxiv-query.ts';
+import { ARXIV_LIMITS, readQuery } from '../../domain/arxiv-query.ts';
 import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
@@ -21,7 +21,7 @@ export function formatPaper(p: Paper): string {
 export function register(program: Command): void {
   program
     .command('search')
-    .description('search arXiv with its query syntax, e.g. \'ti:transformer AND cat:cs.CL\'')
+    .description('search arXiv: its query syntax as written (e.g. \'ti:transformer AND cat:cs.CL\'), free words built')
     .argument('<query>', 'arXiv search_query (fields ti au abs co jr cat rn id all; AND OR ANDNOT; "phrases"; submittedDate:[A TO B])')
     .option('--max <n>', 'number of results (1-2000)', '10')
     .option('--sort <order>', 'submitted | updated | relevance', 'relevance')
@@ -33,7 +33,8 @@ export function register(program: Command): void {
       }
       const sortBy = SORTS[opts.sort];
       if (!sortBy) throw new AppError('INVALID_INPUT', `--sort must be submitted, updated or relevance, got "${opts.sort}".`);
-      const q = normaliseRawQuery(query);
+      // One reading of the query: arXiv syntax as written, free words built (domain/arxiv-query.ts).
+      const q = readQuery(query).searchQuery;
       await withService(cmd, async (service, { signal }) => {
         const feed = await service.searchArxiv(q, { maxResults: max, sortBy }, { signal });
         if (opts.json) {
