@@ -628,6 +628,44 @@ function render(items: Item[]): string {
     .trim();
 }
 
+// ---- broadening a query that found nothing ----
+
+/**
+ * One broader query for a query arXiv answered with nothing, or null when there is none worth a
+ * request: in an AND of three or more terms, drop the least informative word (the shortest word
+ * searched in every field, else the shortest word); otherwise turn the words of an AND (phrases
+ * included) into a phrase-free OR, keeping its category and date restrictions; otherwise drop a
+ * date range. `why` says what was changed, for the user.
+ */
+export function broaderQuery(query: string): { query: string; why: string } | null {
+  const r = parseArxivQuery(query, { strict: true });
+  if (!r.ok || r.query.kind !== 'and') return null;
+  const children = r.query.children;
+  const isWord = (n: ArxivQuery): n is Extract<ArxivQuery, { kind: 'term' | 'phrase' }> => (n.kind === 'term' || n.kind === 'phrase') && n.field !== 'cat' && n.field !== 'id';
+  const words = children.filter(isWord);
+  if (children.length >= 3 && words.length >= 2) {
+    const pool = words.some((w) => w.field === 'all' || w.field === null) ? words.filter((w) => w.field === 'all' || w.field === null) : words;
+    const least = pool.reduce((a, b) => (b.value.length <= a.value.length ? b : a));
+    const kept = children.filter((c) => c !== least);
+    return { query: renderArxivQuery({ kind: 'and', children: kept }), why: `dropped ${renderArxivQuery(least)}, the least specific word` };
+  }
+  const split = words.flatMap((w): ArxivQuery[] => w.value.split(/\s+/).map((v) => ({ kind: 'term', field: w.field, value: v })));
+  if (split.length >= 2) {
+    const rest = children.filter((c) => !isWord(c));
+    const any: ArxivQuery = { kind: 'or', children: split };
+    return {
+      query: renderArxivQuery(rest.length ? { kind: 'and', children: [any, ...rest] } : any),
+      why: 'any of the words instead of all of them (phrases as single words)',
+    };
+  }
+  const ranges = children.filter((c) => c.kind === 'range');
+  if (ranges.length > 0) {
+    const kept = children.filter((c) => c.kind !== 'range');
+    return { query: renderArxivQuery(kept.length === 1 ? kept[0]! : { kind: 'and', children: kept }), why: 'without the date range' };
+  }
+  return null;
+}
+
 /** arXiv's caps: at most 2000 results per call and 30000 in total (beyond: HTTP 400). */
 export const ARXIV_LIMITS = { maxPerCall: 2000, maxTotal: 30_000, idListBatch: 100 } as const;
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseArxivQuery, QUERY_FIELDS, readQuery, type ArxivQuery } from '../../../domain/arxiv-query.ts';
+import { broaderQuery, parseArxivQuery, QUERY_FIELDS, readQuery, type ArxivQuery } from '../../../domain/arxiv-query.ts';
 import { isAppError } from '../../../domain/errors.ts';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -137,4 +137,24 @@ describe('readQuery: what each part became', () => {
     refuses('submittedDate:[2023 TO 2024] agents', /submittedDate needs a range/);
     refuses('x'.repeat(2001), /more than the 2000/);
   });
+});
+
+describe('broaderQuery: one broader query when arXiv found nothing', () => {
+  const cases: Array<[string, string | null, RegExp | null]> = [
+    ['all:mutation AND all:testing AND cat:cs.LG', 'all:mutation AND cat:cs.LG', /dropped all:testing, the least specific word/],
+    ['ti:"diffusion model" AND cat:cs.CV', '(ti:diffusion OR ti:model) AND cat:cs.CV', /any of the words/],
+    ['all:graph AND all:transformers', 'all:graph OR all:transformers', /any of the words/],
+    ['cat:cs.CL AND submittedDate:[202401010000 TO 202401312359]', 'cat:cs.CL', /without the date range/],
+    ['all:testing', null, null],
+    ['ti:graph OR ti:tree', null, null],
+    ['cat:cs.CL AND cat:cs.LG', null, null],
+  ];
+  for (const [query, broader, why] of cases) {
+    it(`${query} → ${broader ?? 'none'}`, () => {
+      const b = broaderQuery(query);
+      assert.equal(b?.query ?? null, broader);
+      if (why) assert.match(b?.why ?? '', why);
+      if (b) assert.ok(parseArxivQuery(b.query, { strict: true }).ok);
+    });
+  }
 });
