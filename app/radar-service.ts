@@ -4,7 +4,7 @@
  * (app/ports.ts: Temporal workflows, the library, models, arXiv), which workers/ builds from Config.
  */
 import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
-import type { SortBy } from '../domain/arxiv-query.ts';
+import type { QueryPart, SortBy } from '../domain/arxiv-query.ts';
 import type { AnswerPassage } from '../activities/answer/answer.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
 import type { SummaryInput } from '../activities/summarize/extractive.ts';
@@ -47,6 +47,11 @@ export interface RankedPaper {
   paper: Paper;
   score: number;
   summary: Summary | null;
+  /**
+   * What the summary was made from: the abstract (every search result, at no arXiv cost) or the
+   * full text (asked for, or already in the library). Absent where no summary was made.
+   */
+  summarySource?: 'abstract' | 'full-text';
 }
 
 export interface SearchResult {
@@ -54,6 +59,11 @@ export interface SearchResult {
   query: string;
   ranker: 'cross-encoder' | 'bm25';
   papers: RankedPaper[];
+  /**
+   * When the query found nothing: one broader query, tried once (at most one more arXiv request),
+   * and what it found; `papers` is then empty and these are shown marked as the broader query's.
+   */
+  broader?: { query: string; why: string; papers: RankedPaper[] };
 }
 
 export interface PaperDocument {
@@ -148,6 +158,12 @@ export interface RadarService {
       topic?: string;
       /** An arXiv search_query to run as written instead of building one from `question` (the web app's edited query). */
       searchQuery?: string;
+      /**
+       * How many of the best to fetch in full text and summarise from it (default 0: one arXiv
+       * request; each full text costs one or two more). The others are summarised from their
+       * abstracts, or from the library's full-text summary when the paper is stored with its text.
+       */
+      fullText?: number;
     },
     progress?: ProgressFn,
     options?: CallOptions,
@@ -206,10 +222,28 @@ export interface RadarService {
     interest: string,
     feeds: NamedText[],
   ): Promise<{ ranker: 'cross-encoder' | 'bm25'; papers: Array<{ paper: Paper; score: number }> }>;
+  /**
+   * A search result's full text, fetched (HTML, else PDF: one or two arXiv requests; none when the
+   * library has it), stored and summarised; the paper's metadata is known, so no lookup request.
+   * `source` is null (with a `note`) when arXiv has no full text for it.
+   */
+  fullTextSummary(
+    paper: Paper,
+    progress?: ProgressFn,
+    options?: CallOptions,
+  ): Promise<{ summary: Summary | null; source: 'html' | 'pdf' | null; note: string | null }>;
+  /**
+   * A search result's summary at no arXiv cost: the library's full-text summary when the paper is
+   * stored with its text, else one taken from its abstract (extractive, no model call).
+   */
+  quickSummary(paper: Paper): Promise<{ summary: Summary; source: 'abstract' | 'full-text' }>;
   /** A TL;DR and key points of a Markdown document, or of a paper in the library (its full text when stored). */
   summarize(input: { markdown: string } | { ref: string }): Promise<Summary>;
-  /** The arXiv search_query built from plain language (LLM when configured, heuristic otherwise). */
-  buildQuery(question: string): Promise<BuiltQuery & { method: 'llm' | 'heuristic' }>;
+  /**
+   * The arXiv search_query for what was typed (domain/arxiv-query.ts readQuery): arXiv syntax as
+   * written, free words built (LLM when configured, heuristic otherwise), and what became of each part.
+   */
+  buildQuery(question: string): Promise<BuiltQuery & { method: 'as-written' | 'heuristic' | 'llm'; parts: QueryPart[] }>;
   /** One page of arXiv API results for a query in arXiv's syntax, through the rate-limited client and the gate. */
   searchArxiv(
     query: string,
@@ -254,6 +288,25 @@ export function createRadarService(
       `Paper ${id} is not in the library; search for it or open it first (arxiv-radar get ${id}).`,
     );
 
+  /**
+   * Search results get a summary at no arXiv cost: the full-text one the search fetched, else the
+   * library's when the paper is stored with its full text, else one taken from the abstract
+   * (extractive: no model call, so results show as soon as arXiv answers).
+   */
+  async function withSummaries(results: Array<{ paper: Paper; score: number; summary: Summary | null }>): Promise<RankedPaper[]> {
+    const { extractiveSummary } = await import('../activities/summarize/extractive.ts');
+    return Promise.all(
+      results.map(async (r): Promise<RankedPaper> => {
+        const hasText = (await store.getContent(r.paper.id)) !== null;
+        // A full-text fetch that found no text (no HTML, no PDF) summarised the abstract.
+        if (r.summary) return { ...r, summarySource: hasText ? 'full-text' : 'abstract' };
+        const stored = hasText ? await store.getSummary(r.paper.id) : null;
+        if (stored) return { ...r, summary: stored, summarySource: 'full-text' };
+        return { ...r, summary: extractiveSummary({ title: r.paper.title, abstract: r.paper.abstract, markdown: null }), summarySource: 'abstract' };
+      }),
+    );
+  }
+
   /** Every feed parsed before anything is stored; a bad one fails the whole call, naming it. */
   async function parseFeeds(feeds: NamedText[]): Promise<Paper[]> {
     const { parseAtomFeed } = await import('../activities/arxiv/atom.ts');
@@ -277,29 +330,33 @@ export function createRadarService(
       if (!question)
         throw new AppError('INVALID_INPUT', 'The search question is empty: say what you are looking for.');
       const searchQuery = input.searchQuery?.trim();
+      const maxResults = Math.min(input.maxResults ?? 20, MAX_SEARCH_RESULTS);
+      const topN = Math.min(Math.max(input.fullText ?? 0, 0), maxResults);
       const { topicSearch } = await import('../workflows/topic-search.ts');
-      const r = await runner.run(
-        topicSearch,
-        [
+      const search = (query: string | undefined) =>
+        runner.run(
+          topicSearch,
+          [{ question, maxResults, topN, topic: input.topic ?? null, ...(query ? { searchQuery: query } : {}) }],
           {
-            question,
-            maxResults: Math.min(input.maxResults ?? 20, MAX_SEARCH_RESULTS),
-            topN: 3,
-            topic: input.topic ?? null,
-            ...(searchQuery ? { searchQuery } : {}),
+            idPrefix: 'search',
+            label: 'searching arXiv and ranking the results…',
+            what: `search "${question}"`,
+            onDemand: true,
+            progress,
+            signal: options.signal,
+            onStart: options.onStart,
           },
-        ],
-        {
-          idPrefix: 'search',
-          label: 'searching arXiv and ranking the results…',
-          what: `search "${question}"`,
-          onDemand: true,
-          progress,
-          signal: options.signal,
-          onStart: options.onStart,
-        },
-      );
-      return { query: r.query, ranker: r.ranker, papers: r.results };
+        );
+      const r = await search(searchQuery);
+      const result: SearchResult = { query: r.query, ranker: r.ranker, papers: await withSummaries(r.results) };
+      if (result.papers.length > 0) return result;
+      // Nothing found: one broader query, once (domain/arxiv-query.ts broaderQuery).
+      const { broaderQuery } = await import('../domain/arxiv-query.ts');
+      const broader = broaderQuery(r.query);
+      if (!broader) return result;
+      progress?.(`nothing for ${r.query}; trying the broader ${broader.query}`);
+      const b = await search(broader.query);
+      return { ...result, broader: { ...broader, papers: await withSummaries(b.results) } };
     },
 
     async getPaper(input, progress, options: CallOptions = {}) {
@@ -495,6 +552,25 @@ export function createRadarService(
         ranker: reranker.kind,
         papers: ranked.map((r) => ({ paper: papers.get(r.id)!, score: r.score })),
       };
+    },
+
+    async fullTextSummary(paper, progress, options: CallOptions = {}) {
+      const { paperIngest } = await import('../workflows/paper-ingest.ts');
+      const r = await runner.run(paperIngest, [{ ref: paper.id, paper, source: 'auto' }], {
+        idPrefix: 'fulltext',
+        label: 'fetching the full text…',
+        what: `full text of ${paper.id}`,
+        onDemand: true,
+        progress,
+        signal: options.signal,
+        onStart: options.onStart,
+      });
+      return { summary: r.summary, source: r.source, note: r.note };
+    },
+
+    async quickSummary(paper) {
+      const [r] = await withSummaries([{ paper, score: 0, summary: null }]);
+      return { summary: r!.summary!, source: r!.summarySource ?? 'abstract' };
     },
 
     async summarize(input) {

@@ -127,7 +127,12 @@ export function createBot(deps: BotDeps): Bot {
             return null;
           }
         };
-        const message = await work({ service: deps.service, agent: deps.agent, invoker: inv, progress, signal, listState, listPageSize, startThread });
+        const post = (message: BotMessage): Promise<void> => {
+          const shown = chain.then(() => respond.editOriginal({ content: '', ...message }));
+          chain = shown.catch(() => undefined);
+          return shown;
+        };
+        const message = await work({ service: deps.service, agent: deps.agent, invoker: inv, progress, signal, listState, listPageSize, startThread, post });
         await chain;
         await respond.editOriginal({ content: '', ...message });
       } catch (e) {

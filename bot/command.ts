@@ -20,6 +20,11 @@ export interface CommandContext {
    * missing permission: logged).
    */
   startThread(name: string): Promise<string | null>;
+  /**
+   * Shows a message as the reply now, before the work is done (later calls and the final message
+   * edit it): search results go up at once and are edited as full texts arrive. Resolves when shown.
+   */
+  post(message: BotMessage): Promise<void>;
 }
 
 export interface SlashCommand {

@@ -12,22 +12,36 @@ export const COLOR = { brand: 0xb31b1b, ok: 0x2e7d32, warn: 0xf9a825, error: 0xc
 const authorsLine = (names: string[], max = 3) =>
   names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} et al.`;
 
-/** Search results: one field per paper with its TL;DR and links. */
-export function searchMessage(r: SearchResult): BotMessage {
+/**
+ * Search results: one field per paper with its TL;DR and links. A TL;DR from the abstract is
+ * marked as such, with "full text on its way" while `pending` holds its id. Nothing found: the
+ * query that ran, and the one broader query tried, marked as broader.
+ */
+export function searchMessage(r: SearchResult, opts: { pending?: ReadonlySet<string> } = {}): BotMessage {
+  const fields = (papers: SearchResult['papers']) =>
+    papers.slice(0, DISCORD_LIMITS.fields).map((p, i) => {
+      const from = p.summarySource === 'abstract' ? (opts.pending?.has(p.paper.id) ? ' _(from the abstract; full text on its way…)_' : ' _(from the abstract)_') : '';
+      return {
+        name: `${i + 1}. ${p.paper.title}`,
+        value: [
+          `${truncate(p.summary?.tldr ?? p.paper.abstract, 350 - from.length)}${from}`,
+          `${authorsLine(p.paper.authors.map((a) => a.name))} · ${p.paper.published.slice(0, 10)} · [abs](${p.paper.links.abs})${p.paper.links.pdf ? ` · [pdf](${p.paper.links.pdf})` : ''}`,
+        ].join('\n'),
+      };
+    });
   if (r.papers.length === 0) {
-    return { embeds: [{ title: 'No papers found', description: `Nothing matched \`${truncate(r.query, 500)}\`. Try broader words or fewer filters.`, color: COLOR.warn }] };
+    const ran = `arXiv found nothing for \`${truncate(r.query, 500)}\`.`;
+    if (!r.broader) return { embeds: [{ title: 'No papers found', description: `${ran} Try other words or fewer filters.`, color: COLOR.warn }] };
+    const b = r.broader;
+    const tried = `Broader query (${b.why}): \`${truncate(b.query, 500)}\``;
+    if (b.papers.length === 0) return { embeds: [{ title: 'No papers found', description: `${ran}\n${tried} found nothing either. Try other words.`, color: COLOR.warn }] };
+    return fitMessage({ embeds: [{ title: `No papers for your query: ${b.papers.length} for a broader one`, description: `${ran}\n${tried}`, color: COLOR.warn, fields: fields(b.papers), footer: { text: `Ranked by ${r.ranker}` } }] });
   }
   const embed: DiscordEmbed = {
     title: `Top ${r.papers.length} papers`,
     description: `Query: \`${truncate(r.query, 1000)}\``,
     color: COLOR.brand,
-    fields: r.papers.slice(0, DISCORD_LIMITS.fields).map((p, i) => ({
-      name: `${i + 1}. ${p.paper.title}`,
-      value: [
-        truncate(p.summary?.tldr ?? p.paper.abstract, 350),
-        `${authorsLine(p.paper.authors.map((a) => a.name))} · ${p.paper.published.slice(0, 10)} · [abs](${p.paper.links.abs})${p.paper.links.pdf ? ` · [pdf](${p.paper.links.pdf})` : ''}`,
-      ].join('\n'),
-    })),
+    fields: fields(r.papers),
     footer: { text: `Ranked by ${r.ranker}` },
   };
   return fitMessage({ embeds: [embed] });

@@ -20,6 +20,7 @@
 import { arxivStamp, categoryMatches } from './arxiv-calendar.ts';
 import { AppError } from './errors.ts';
 import type { Paper } from './paper.ts';
+import { readPlainText } from './plain-query.ts';
 
 /** The field prefixes arXiv's API understands for words and phrases. */
 export const QUERY_FIELDS = ['ti', 'au', 'abs', 'co', 'jr', 'cat', 'rn', 'id', 'all'] as const;
@@ -334,6 +335,335 @@ function rangeMatches(node: Extract<ArxivQuery, { kind: 'range' }>, p: Paper): b
   if (Number.isNaN(at.getTime())) return false;
   const stamp = arxivStamp(at);
   return rangeStart(node.from) <= stamp && stamp <= rangeEnd(node.to);
+}
+
+// ---- reading what a person or a model typed ----
+
+/** One part of a typed query and what became of it (`query --json` shows these). */
+export interface QueryPart {
+  /** The text as typed (normalised). */
+  text: string;
+  /** kept: arXiv syntax, sent as written; built: read from plain language; dropped: nothing to search. */
+  kind: 'kept' | 'built' | 'dropped';
+  /** What it became in the query (null when dropped). */
+  as: string | null;
+  why: string;
+}
+
+export interface QueryReading {
+  /** The search_query to send. */
+  searchQuery: string;
+  /** arxiv: the whole text is arXiv syntax; mixed: fielded terms beside free words; plain: no arXiv syntax. */
+  mode: 'arxiv' | 'mixed' | 'plain';
+  parts: QueryPart[];
+  /** The submission window read from years in the free words (already in searchQuery), or null. */
+  dateRange: { from: string; to: string } | null;
+}
+
+/** Free words → query terms ('' when nothing searchable) and a date window (YYYY-MM-DD) or null. */
+export type FreeTextReader = (text: string) => { searchQuery: string; dateRange: { from: string; to: string } | null };
+
+const FIELD_NAMES: Record<QueryField | DateField, string> = {
+  ti: 'the title',
+  au: 'the authors',
+  abs: 'the abstract',
+  co: 'the comment',
+  jr: 'the journal reference',
+  cat: 'the category (an archive matches its subcategories)',
+  rn: 'the report number',
+  id: 'the arXiv id',
+  all: 'every field',
+  submittedDate: 'the submission date',
+  lastUpdatedDate: 'the date of the last update',
+};
+
+/** Words people type for operators: a run of only these between two terms is read as that operator. */
+const CONNECTORS: Record<string, Operator> = { and: 'AND', or: 'OR', not: 'ANDNOT', andnot: 'ANDNOT', 'and not': 'ANDNOT', 'but not': 'ANDNOT' };
+
+type Piece =
+  | { t: 'open' }
+  | { t: 'close' }
+  | { t: 'op'; op: Operator; text: string }
+  | { t: 'leaf'; text: string; why: string }
+  | { t: 'free'; text: string };
+
+/** A submission window of whole days as a submittedDate term. */
+export function dateRangeTerm(range: { from: string; to: string }): string {
+  return `submittedDate:[${range.from.replace(/-/g, '')}0000 TO ${range.to.replace(/-/g, '')}2359]`;
+}
+
+/**
+ * The one reading of what someone typed as a search, used by every front end, the agent and the
+ * query builder:
+ * - text that is arXiv's query language is sent as written, only normalised (spaces; `+` from a
+ *   copied URL; curly quotes);
+ * - mixed text keeps its fielded terms, date ranges, operators and parentheses as written and
+ *   builds only the free words (`readFree`, the plain-language reader by default), each run of
+ *   them where it stands;
+ * - plain language is built whole.
+ * A field name or an operator never becomes a search word. Throws AppError('INVALID_INPUT') for
+ * empty text, text with nothing to search, and arXiv syntax that cannot be repaired (unbalanced
+ * parentheses, a malformed date range).
+ */
+export function readQuery(text: string, opts: { now?: Date; readFree?: FreeTextReader } = {}): QueryReading {
+  const now = opts.now ?? new Date();
+  const readFree: FreeTextReader = opts.readFree ?? ((t) => readPlainText(t, now));
+  let q = text.normalize('NFKC').replace(/[\u201c\u201d\u201e]/g, '"').replace(/\s+/g, ' ').trim();
+  if (q === '') throw new AppError('INVALID_INPUT', 'The search is empty: say what you are looking for, in words or in arXiv syntax (ti:… AND cat:…).');
+  if (q.length > MAX_QUERY_LENGTH) throw new AppError('INVALID_INPUT', `The search has ${q.length} characters, more than the ${MAX_QUERY_LENGTH} allowed: shorten it.`);
+  // A query copied from an arXiv URL writes spaces as `+`.
+  if (FIELD_PREFIX.test(q)) q = q.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim();
+
+  const strict = parseArxivQuery(q, { strict: true });
+  if (strict.ok) {
+    const parts = tokenize(q, true).flatMap((t): QueryPart[] => {
+      if (t.kind === 'op') return [{ text: t.text, kind: 'kept', as: t.text, why: 'arXiv operator' }];
+      if (t.kind === 'leaf') return [{ text: t.text, kind: 'kept', as: t.text, why: leafWhy(t.leaf) }];
+      return [];
+    });
+    return { searchQuery: q, mode: 'arxiv', parts, dateRange: null };
+  }
+
+  const pieces = scanPieces(q);
+  if (!pieces.some((p) => p.t === 'leaf' || p.t === 'op')) {
+    const built = readFree(q);
+    if (built.searchQuery === '') {
+      throw new AppError('INVALID_INPUT', `Nothing to search for in "${q}": name a topic, a phrase in quotes, an author ("by Name"), a category, or write arXiv syntax (ti:… AND cat:…).`);
+    }
+    const searchQuery = built.dateRange ? `${built.searchQuery} AND ${dateRangeTerm(built.dateRange)}` : built.searchQuery;
+    return {
+      searchQuery,
+      mode: 'plain',
+      parts: [{ text: q, kind: 'built', as: searchQuery, why: PLAIN_WHY }],
+      dateRange: built.dateRange,
+    };
+  }
+  return readMixed(q, pieces, readFree);
+}
+
+const FIELD_PREFIX = new RegExp(`(^|[\\s(])(${[...QUERY_FIELDS, ...DATE_FIELDS].join('|')}):`, 'i');
+const PLAIN_WHY = 'plain language: built (common words dropped; "by Name" → au:, category names and codes → cat:, years → a submission window)';
+
+function leafWhy(leaf: Leaf): string {
+  if (leaf.kind === 'range') return `arXiv syntax: a range of ${FIELD_NAMES[leaf.field]}`;
+  const where = leaf.field ? FIELD_NAMES[leaf.field] : 'every field';
+  return `arXiv syntax: ${leaf.kind === 'phrase' ? 'a phrase' : 'a word'} in ${where}`;
+}
+
+/** Splits mixed text into parentheses, operators, fielded terms (normalised) and free chunks. */
+function scanPieces(q: string): Piece[] {
+  const chunks: string[] = [];
+  let i = 0;
+  while (i < q.length) {
+    const c = q[i]!;
+    if (c === ' ') {
+      i++;
+      continue;
+    }
+    if (c === '(' || c === ')') {
+      chunks.push(c);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < q.length && !/[\s()]/.test(q[j]!)) {
+      const close = q[j] === '"' ? '"' : q[j] === '[' ? ']' : null;
+      const end = close ? q.indexOf(close, j + 1) : -1;
+      j = end > 0 ? end + 1 : j + 1;
+    }
+    chunks.push(q.slice(i, j));
+    i = j;
+  }
+  const pieces: Piece[] = [];
+  for (let k = 0; k < chunks.length; k++) {
+    let chunk = chunks[k]!;
+    if (chunk === '(' || chunk === ')') {
+      pieces.push(chunk === '(' ? { t: 'open' } : { t: 'close' });
+      continue;
+    }
+    if (OPERATORS.has(chunk)) {
+      pieces.push({ t: 'op', op: chunk as Operator, text: chunk });
+      continue;
+    }
+    const m = /^([A-Za-z]+):(.*)$/s.exec(chunk);
+    const prefix = m ? canonicalField(m[1]!) : null;
+    if (m && prefix) {
+      // `ti: transformer`: the value was typed after a space.
+      if (m[2] === '' && k + 1 < chunks.length && !/^[()]$/.test(chunks[k + 1]!)) chunk = `${m[1]}:${chunks[++k]}`;
+      const value = chunk.slice(chunk.indexOf(':') + 1);
+      try {
+        const leaf = isOneOf(DATE_FIELDS, prefix) ? rangeLeaf(prefix, value) : wordsLeaf(prefix as QueryField, value, chunk);
+        pieces.push({ t: 'leaf', text: renderArxivQuery(leaf), why: leafWhy(leaf) });
+        continue;
+      } catch (e) {
+        if (!(e instanceof QueryProblem)) throw e;
+        // A malformed date range was meant as one: say what is wrong rather than search its digits.
+        if (isOneOf(DATE_FIELDS, prefix)) throw new AppError('INVALID_INPUT', `Invalid arXiv query "${q.length <= 200 ? q : `${q.slice(0, 200)}…`}": ${e.message}.`);
+      }
+    }
+    pieces.push({ t: 'free', text: chunk });
+  }
+  return pieces;
+}
+
+/** A field prefix as arXiv spells it, whatever the case typed; null when it is no field. */
+function canonicalField(prefix: string): QueryField | DateField | null {
+  const lower = prefix.toLowerCase();
+  return QUERY_FIELDS.find((f) => f === lower) ?? DATE_FIELDS.find((f) => f.toLowerCase() === lower) ?? null;
+}
+
+/** `andChain`: a built run of terms joined by AND, parenthesised only where its neighbours are not AND. */
+type Item = { t: 'open' } | { t: 'close' } | { t: 'op'; op: Operator } | { t: 'operand'; text: string; andChain?: boolean };
+
+function readMixed(q: string, pieces: Piece[], readFree: FreeTextReader): QueryReading {
+  const parts: QueryPart[] = [];
+  const items: Item[] = [];
+  let dateRange: QueryReading['dateRange'] = null;
+  // Runs of free chunks, each read where it stands.
+  for (let k = 0; k < pieces.length; k++) {
+    const p = pieces[k]!;
+    if (p.t === 'open' || p.t === 'close') items.push({ t: p.t });
+    else if (p.t === 'op') {
+      items.push({ t: 'op', op: p.op });
+      parts.push({ text: p.text, kind: 'kept', as: p.op, why: 'arXiv operator' });
+    } else if (p.t === 'leaf') {
+      items.push({ t: 'operand', text: p.text });
+      parts.push({ text: p.text, kind: 'kept', as: p.text, why: p.why });
+    } else {
+      const run: string[] = [p.text];
+      for (let nx = pieces[k + 1]; nx?.t === 'free'; nx = pieces[k + 1]) {
+        run.push(nx.text);
+        k++;
+      }
+      const text = run.join(' ');
+      const connector = CONNECTORS[text.toLowerCase()];
+      if (connector) {
+        items.push({ t: 'op', op: connector });
+        parts.push({ text, kind: 'built', as: connector, why: `"${text}" between terms read as the operator ${connector}` });
+        continue;
+      }
+      const built = readFree(text);
+      if (built.dateRange) dateRange = built.dateRange;
+      if (built.searchQuery === '') {
+        parts.push(built.dateRange
+          ? { text, kind: 'built', as: dateRangeTerm(built.dateRange), why: 'years read as a submission window (added with AND)' }
+          : { text, kind: 'dropped', as: null, why: 'only common words: nothing to search' });
+        continue;
+      }
+      const compound = / (AND|OR|ANDNOT) /.test(built.searchQuery);
+      const andChain = compound && isAndChain(built.searchQuery);
+      const as = compound && !andChain ? `(${built.searchQuery})` : built.searchQuery;
+      items.push({ t: 'operand', text: as, andChain });
+      parts.push({ text, kind: 'built', as, why: `free words: ${PLAIN_WHY.slice('plain language: '.length)}` });
+    }
+  }
+  const cleaned = repair(items, parts);
+  if (!cleaned.some((i) => i.t === 'operand')) {
+    throw new AppError('INVALID_INPUT', `Nothing to search for in "${q}": name a topic, a phrase in quotes, an author ("by Name"), a category, or write arXiv syntax (ti:… AND cat:…).`);
+  }
+  let searchQuery = render(cleaned);
+  if (dateRange && !pieces.some((p) => p.t === 'leaf' && /^(submittedDate|lastUpdatedDate):/.test(p.text))) {
+    const top = parseArxivQuery(searchQuery, { strict: true });
+    const bare = top.ok && (top.query.kind === 'or' || top.query.kind === 'andnot');
+    searchQuery = `${bare ? `(${searchQuery})` : searchQuery} AND ${dateRangeTerm(dateRange)}`;
+  }
+  const check = parseArxivQuery(searchQuery, { strict: true });
+  if (!check.ok) throw new AppError('INVALID_INPUT', `Invalid arXiv query "${q.length <= 200 ? q : `${q.slice(0, 200)}…`}": ${check.reason}.`);
+  return { searchQuery, mode: 'mixed', parts, dateRange };
+}
+
+/**
+ * Makes the item list a well-formed query: AND between terms written side by side (arXiv needs
+ * an operator), operators with nothing on one side dropped, empty parentheses dropped. Unbalanced
+ * parentheses are left for the strict check to name.
+ */
+function repair(input: Item[], parts: QueryPart[]): Item[] {
+  let items = input;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const out: Item[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k]!;
+      const prev = out[out.length - 1];
+      const next = items[k + 1];
+      if (it.t === 'op') {
+        const leftOk = prev !== undefined && (prev.t === 'operand' || prev.t === 'close');
+        const rightOk = next !== undefined && (next.t === 'operand' || next.t === 'open');
+        if (!leftOk || !rightOk) {
+          parts.push({ text: it.op, kind: 'dropped', as: null, why: `operator ${it.op} has no term on its ${leftOk ? 'right' : 'left'}` });
+          changed = true;
+          continue;
+        }
+      }
+      if (it.t === 'close' && prev?.t === 'open') {
+        out.pop();
+        changed = true;
+        continue;
+      }
+      if ((it.t === 'operand' || it.t === 'open') && prev && (prev.t === 'operand' || prev.t === 'close')) {
+        out.push({ t: 'op', op: 'AND' });
+        parts.push({ text: '', kind: 'built', as: 'AND', why: 'two terms side by side: arXiv needs an operator between them, AND' });
+      }
+      out.push(it);
+    }
+    items = out;
+  }
+  return items;
+}
+
+function isAndChain(q: string): boolean {
+  const r = parseArxivQuery(q, { strict: true });
+  return r.ok && r.query.kind === 'and' && renderArxivQuery(r.query) === q;
+}
+
+function render(items: Item[]): string {
+  const andSide = (i: Item | undefined, edge: 'open' | 'close') => i === undefined || i.t === edge || (i.t === 'op' && i.op === 'AND');
+  return items
+    .map((i, k) => {
+      if (i.t !== 'operand') return i.t === 'open' ? '(' : i.t === 'close' ? ')' : ` ${i.op} `;
+      return i.andChain && !(andSide(items[k - 1], 'open') && andSide(items[k + 1], 'close')) ? `(${i.text})` : i.text;
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---- broadening a query that found nothing ----
+
+/**
+ * One broader query for a query arXiv answered with nothing, or null when there is none worth a
+ * request: in an AND of three or more terms, drop the least informative word (the shortest word
+ * searched in every field, else the shortest word); otherwise turn the words of an AND (phrases
+ * included) into a phrase-free OR, keeping its category and date restrictions; otherwise drop a
+ * date range. `why` says what was changed, for the user.
+ */
+export function broaderQuery(query: string): { query: string; why: string } | null {
+  const r = parseArxivQuery(query, { strict: true });
+  if (!r.ok || r.query.kind !== 'and') return null;
+  const children = r.query.children;
+  const isWord = (n: ArxivQuery): n is Extract<ArxivQuery, { kind: 'term' | 'phrase' }> => (n.kind === 'term' || n.kind === 'phrase') && n.field !== 'cat' && n.field !== 'id';
+  const words = children.filter(isWord);
+  if (children.length >= 3 && words.length >= 2) {
+    const pool = words.some((w) => w.field === 'all' || w.field === null) ? words.filter((w) => w.field === 'all' || w.field === null) : words;
+    const least = pool.reduce((a, b) => (b.value.length <= a.value.length ? b : a));
+    const kept = children.filter((c) => c !== least);
+    return { query: renderArxivQuery({ kind: 'and', children: kept }), why: `dropped ${renderArxivQuery(least)}, the least specific word` };
+  }
+  const split = words.flatMap((w): ArxivQuery[] => w.value.split(/\s+/).map((v) => ({ kind: 'term', field: w.field, value: v })));
+  if (split.length >= 2) {
+    const rest = children.filter((c) => !isWord(c));
+    const any: ArxivQuery = { kind: 'or', children: split };
+    return {
+      query: renderArxivQuery(rest.length ? { kind: 'and', children: [any, ...rest] } : any),
+      why: 'any of the words instead of all of them (phrases as single words)',
+    };
+  }
+  const ranges = children.filter((c) => c.kind === 'range');
+  if (ranges.length > 0) {
+    const kept = children.filter((c) => c.kind !== 'range');
+    return { query: renderArxivQuery(kept.length === 1 ? kept[0]! : { kind: 'and', children: kept }), why: 'without the date range' };
+  }
+  return null;
 }
 
 /** arXiv's caps: at most 2000 results per call and 30000 in total (beyond: HTTP 400). */

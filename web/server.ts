@@ -287,12 +287,16 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.get('/', (c) => c.redirect('/search', 302));
 
   // ---- Search ----
+  /** How many of the best get a full-text TL;DR streamed in after the results. */
+  const FULL_TEXT_TOP_N = 3;
   const searchInput = (c: Context<Env>) => {
     const q = (c.req.query('q') ?? '').trim().slice(0, 500);
     const query = (c.req.query('query') ?? '').trim().slice(0, 500);
     const max = [10, 20, 50].includes(Number(c.req.query('max'))) ? Number(c.req.query('max')) : 10;
-    const back = `/search?${new URLSearchParams({ q, ...(query ? { query } : {}), max: String(max) }).toString()}`;
-    return { q, query, max, back };
+    // Full-text TL;DRs for the top 3 stream in after the results: on for a new search, then as the form says.
+    const full = q ? c.req.query('full') === '1' : true;
+    const back = `/search?${new URLSearchParams({ q, ...(query ? { query } : {}), max: String(max), ...(full ? { full: '1' } : {}) }).toString()}`;
+    return { q, query, max, full, back };
   };
   app.get('/search', async (c) => {
     const s = searchInput(c);
@@ -323,7 +327,23 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
           (message) => void send('progress', { message }).catch(() => {}),
           { signal: ac.signal },
         );
-        await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back)).toString(), url: s.back, count: r.papers.length });
+        // Results as soon as arXiv answered; then, if asked, the full texts of the top 3, each
+        // TL;DR replacing its abstract one as it arrives.
+        const papers = r.papers.length ? r.papers : (r.broader?.papers ?? []);
+        const pending = s.full ? papers.slice(0, FULL_TEXT_TOP_N).flatMap((p, i) => (p.summarySource === 'abstract' ? [{ p, rank: i + 1 }] : [])) : [];
+        await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back)).toString(), url: s.back, count: papers.length, pending: pending.length });
+        for (const { p, rank } of pending) {
+          await send('progress', { message: `Fetching the full text of arXiv:${p.paper.id} (${rank} of ${pending.length})…` });
+          try {
+            const doc = await service.fullTextSummary(p.paper, undefined, { signal: ac.signal });
+            const fromText = doc.summary && doc.source ? { ...p, summary: doc.summary, summarySource: 'full-text' as const } : p;
+            await send('fulltext', { rank, id: p.paper.id, html: views.summaryBlock(fromText, rank).toString(), ok: fromText !== p, ...(doc.note ? { message: doc.note } : {}) });
+          } catch (e) {
+            if (ac.signal.aborted) return;
+            await send('fulltext', { rank, id: p.paper.id, html: null, ok: false, message: errorMessage(e) });
+          }
+        }
+        if (pending.length) await send('done', { count: papers.length });
       } catch (e) {
         await send('error', { message: errorMessage(e) });
       }

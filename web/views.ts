@@ -86,18 +86,28 @@ function resultItem(ctx: PageContext, r: RankedPaper, rank: number, back: string
   return html`<li class="result"><article aria-labelledby="r-${rank}">
 <h3 id="r-${rank}"><a href="${paperHref(p.id)}">${oneLine(p.title)}</a></h3>
 <p class="meta"><span class="score" title="relevance score">score ${r.score.toFixed(3)}</span> · arXiv:${p.id} · ${p.primaryCategory} · ${p.published.slice(0, 10)}<br>${authorsOf(p.authors.map((a) => a.name))}</p>
-${
-  r.summary
-    ? html`<p class="tldr"><strong>TL;DR:</strong> ${r.summary.tldr}</p>${r.summary.keyPoints.length ? html`<ul class="points">${r.summary.keyPoints.map((k) => html`<li>${k}</li>`)}</ul>` : ''}`
-    : html`<details><summary>Abstract</summary><p>${oneLine(p.abstract)}</p></details>`
-}
+${summaryBlock(r, rank)}
 <p class="links"><a href="${p.links.abs}" rel="noopener">arXiv page<span class="sr-only"> of arXiv:${p.id}</span></a>${p.links.pdf ? html` · <a href="${p.links.pdf}" rel="noopener">PDF<span class="sr-only"> of arXiv:${p.id}</span></a>` : ''}</p>
 ${paperActions(ctx, p.id, back)}
 </article></li>`;
 }
 
+/**
+ * A result's TL;DR and key points, saying what they were taken from; the enhanced search page
+ * replaces it (by its id) when the full-text one streams in.
+ */
+export function summaryBlock(r: RankedPaper, rank: number): Html {
+  const from = r.summarySource === 'full-text' ? 'from the full text' : 'from the abstract';
+  return html`<div class="summary" id="summary-${rank}" data-source="${r.summarySource ?? 'none'}">${
+    r.summary
+      ? html`<p class="tldr"><strong>TL;DR</strong> <span class="from">(${from})</span>: ${r.summary.tldr}</p>${r.summary.keyPoints.length ? html`<ul class="points">${r.summary.keyPoints.map((k) => html`<li>${k}</li>`)}</ul>` : ''}`
+      : html`<details><summary>Abstract</summary><p>${oneLine(r.paper.abstract)}</p></details>`
+  }</div>`;
+}
+
 /** The results block (also sent as one SSE event to the enhanced search form). */
 export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string): Html {
+  if (r.papers.length === 0 && r.broader) return broaderResults(ctx, question, r, r.broader, back);
   return html`<section class="results" aria-labelledby="results-h">
 <h2 id="results-h">${r.papers.length} result${r.papers.length === 1 ? '' : 's'}</h2>
 <form method="get" action="/search" class="query-edit">
@@ -105,18 +115,35 @@ export function searchResults(ctx: PageContext, question: string, r: SearchResul
 <label for="built-query">arXiv query that was run (edit it and search again)</label>
 <div class="row"><input id="built-query" name="query" value="${r.query}" spellcheck="false"><button type="submit">Run this query</button></div>
 </form>
-<p class="ranker">Ranked by <strong>${r.ranker === 'cross-encoder' ? 'the cross-encoder' : 'BM25'}</strong> against your question; the top three have TL;DRs.</p>
+<p class="ranker">Ranked by <strong>${r.ranker === 'cross-encoder' ? 'the cross-encoder' : 'BM25'}</strong> against your question; TL;DRs are taken from the abstracts (from the full text where the library has it).</p>
 <ol class="result-list">${r.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>
 </section>`;
 }
 
-export function searchPage(ctx: PageContext, s: { q: string; query: string; max: number; result: SearchResult | null; error: string | null; back: string }): Html {
+/** Nothing for the query that ran: says so, then what the one broader query tried found, marked as broader. */
+function broaderResults(ctx: PageContext, question: string, r: SearchResult, b: NonNullable<SearchResult['broader']>, back: string): Html {
+  return html`<section class="results" aria-labelledby="results-h">
+<h2 id="results-h">0 results</h2>
+<p class="empty">arXiv found nothing for <code>${r.query}</code>.</p>
+<form method="get" action="/search" class="query-edit">
+<input type="hidden" name="q" value="${question}">
+<label for="built-query">arXiv query that was run (edit it and search again)</label>
+<div class="row"><input id="built-query" name="query" value="${r.query}" spellcheck="false"><button type="submit">Run this query</button></div>
+</form>
+<h3 class="broader">Broader query: ${b.papers.length} result${b.papers.length === 1 ? '' : 's'}</h3>
+<p class="broader-note">We tried one broader query (${b.why}): <code>${b.query}</code>${b.papers.length ? '' : ', which found nothing either. Try other words.'}</p>
+${b.papers.length ? html`<ol class="result-list broader-list">${b.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>` : ''}
+</section>`;
+}
+
+export function searchPage(ctx: PageContext, s: { q: string; query: string; max: number; full: boolean; result: SearchResult | null; error: string | null; back: string }): Html {
   return html`<h1>Search arXiv</h1>
 <form method="get" action="/search" class="search-form" id="search-form">
 <label for="q">Your question, in plain language</label>
 <div class="row"><input type="search" id="q" name="q" value="${s.q}" required maxlength="500" placeholder="e.g. graph neural networks for molecules" autocomplete="off">
 <label class="inline" for="max">Results</label><select id="max" name="max">${[10, 20, 50].map((n) => html`<option value="${n}"${n === s.max ? raw(' selected') : ''}>${n}</option>`)}</select>
 <button type="submit">Search</button></div>
+<label class="inline full-text"><input type="checkbox" name="full" value="1"${s.full ? raw(' checked') : ''}> Then fetch full-text TL;DRs for the top 3 (a few seconds each)</label>
 </form>
 <div id="search-progress" class="progress" role="status" aria-live="polite"></div>
 ${s.error ? html`<p class="error" role="alert">${s.error}</p>` : ''}

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { extractJson, type LlmClient } from '../llm/client.ts';
-import { buildQueryHeuristic, type BuiltQuery } from './heuristic.ts';
-import { validateSearchQuery } from '../../domain/arxiv-query.ts';
+import type { BuiltQuery } from './heuristic.ts';
+import { dateRangeTerm, readQuery, validateSearchQuery, type QueryPart } from '../../domain/arxiv-query.ts';
 
 const SYSTEM = `You turn a researcher's request into an arXiv API search_query.
 Rules:
@@ -46,24 +46,35 @@ export async function buildQueryWithLlm(llm: LlmClient, text: string, now: Date 
   return { searchQuery: parsed.data.search_query, dateRange };
 }
 
+/** How a query was made: as written (arXiv syntax), by the heuristic (plain or mixed text), or by the LLM. */
+export type QueryMethod = 'as-written' | 'heuristic' | 'llm';
+
 /**
- * The query builder callers use: the LLM when configured and its reply validates, otherwise the
- * heuristic. Throws AppError('INVALID_INPUT') only when the text has nothing searchable.
+ * The query builder callers use, over the one reading of a query (domain/arxiv-query.ts): arXiv
+ * syntax goes as written; mixed text keeps its fielded terms and builds its free words with the
+ * heuristic; plain language goes to the LLM when one is configured and its reply validates,
+ * otherwise to the heuristic. A date window read from the text is part of `searchQuery`.
+ * Throws AppError('INVALID_INPUT') when the text has nothing searchable or broken arXiv syntax.
  */
 export async function buildSearchQuery(
   text: string,
   opts: { llm?: LlmClient | undefined; logger?: Logger; now?: Date } = {},
-): Promise<BuiltQuery & { method: 'llm' | 'heuristic' }> {
+): Promise<BuiltQuery & { method: QueryMethod; parts: QueryPart[] }> {
   const logger = opts.logger ?? silentLogger;
   const now = opts.now ?? new Date();
-  // Run the heuristic first: it validates the input (empty, nothing searchable) for both paths.
-  const heuristic = buildQueryHeuristic(text, now);
+  // The reading validates the input (empty, nothing searchable, broken syntax) for every path.
+  const reading = readQuery(text, { now });
+  const read = { searchQuery: reading.searchQuery, dateRange: reading.dateRange, parts: reading.parts };
+  if (reading.mode !== 'plain') return { ...read, method: reading.mode === 'arxiv' ? 'as-written' : 'heuristic' };
   if (opts.llm) {
     try {
-      return { ...(await buildQueryWithLlm(opts.llm, text, now)), method: 'llm' };
+      const built = await buildQueryWithLlm(opts.llm, text, now);
+      const searchQuery = built.dateRange ? `(${built.searchQuery}) AND ${dateRangeTerm(built.dateRange)}` : built.searchQuery;
+      const why = `plain language: built by the LLM (${opts.llm.model})${built.dateRange ? ', its dates as a submission window' : ''}`;
+      return { searchQuery, dateRange: built.dateRange, method: 'llm', parts: [{ text: reading.parts[0]?.text ?? text, kind: 'built', as: searchQuery, why }] };
     } catch (e) {
       logger.warn({ model: opts.llm.model, reason: errorMessage(e) }, 'LLM query building failed; using the heuristic query');
     }
   }
-  return { ...heuristic, method: 'heuristic' };
+  return { ...read, method: 'heuristic' };
 }

@@ -52,7 +52,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'search',
     term: 'search [options] <query>',
-    description: "search arXiv with its query syntax, e.g. 'ti:transformer AND cat:cs.CL'",
+    description: "search arXiv: its query syntax as written (e.g. 'ti:transformer AND cat:cs.CL'), free words built; TL;DRs from the abstracts",
     load: () => import('./search.ts'),
   },
   {
@@ -107,7 +107,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'query',
     term: 'query [options] <question>',
-    description: 'turn a plain-language question into an arXiv search_query (LLM when configured, else heuristic)',
+    description: 'show the arXiv search_query a search would send: arXiv syntax as written, free words built (LLM when configured, else heuristic)',
     load: () => import('./query.ts'),
   },
   {

@@ -1,8 +1,9 @@
 /**
  * A loopback fake of arXiv speaking the real wire formats, fed with the recordings vendored in test/fixtures/corpus: the query API
- * (id_list from the recorded entries, search_query from the recorded search feeds), the RSS/Atom
- * announce feeds, PDFs and HTML. Faults can be injected (429 with/without Retry-After, 503, slow,
- * truncated, empty), and every request is recorded with its arrival time.
+ * (id_list from the recorded entries; search_query evaluated by the fake itself over every
+ * recorded entry, test/fakes/arxiv-search.ts), the RSS/Atom announce feeds, PDFs and HTML. Faults
+ * can be injected (429 with/without Retry-After, 503, slow, truncated, empty), full-text responses
+ * can be held back until a test releases them, and every request is recorded with its arrival time.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { corpus } from '../support/corpus.ts';
 import type { ArxivCalendar } from './arxiv-calendar.ts';
+import { entryMatches, parseSearchQuery, readEntry, SearchQueryError, type SearchEntry } from './arxiv-search.ts';
 
 export type Fault =
   | { kind: '429'; retryAfterSeconds?: number; times?: number }
@@ -40,6 +42,15 @@ export interface FakeArxiv {
   inject(fault: Fault): void;
   /** Drops every queued fault: arXiv has recovered. */
   clearFaults(): void;
+  /**
+   * Holds every full-text response (/pdf, /html) until `release()`: a test can check what was
+   * shown before any full text arrived. Requests still arrive (and are recorded) at once.
+   */
+  holdFullTexts(): void;
+  /** Sends the held full-text responses and stops holding. */
+  release(): void;
+  /** Requests to the query API (/api/query) so far: what a search cost in arXiv requests. */
+  apiRequests(): RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -56,35 +67,81 @@ export interface FakeArxivOptions {
    * clock and OAI-PMH answers from it. Without one, every feed request gets a recorded feed.
    */
   calendar?: ArxivCalendar;
+  /**
+   * Re-dated entries (base id → ISO instant of submission), as the calendar re-dates its items:
+   * the entry's <published> (and <updated>, when earlier) becomes this date, for the search's date
+   * ranges and in the response. For tests of date-window searches over recorded papers.
+   */
+  submittedDates?: ReadonlyMap<string, string>;
 }
 
 const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
 
-function loadCorpus(dir: string) {
+/** Search feeds first, largest page first: an entry's rank for relevance is where it first appears. */
+function corpusOrder(files: string[]): string[] {
+  const max = (f: string) => Number(/_max(\d+)/.exec(f)?.[1] ?? 10);
+  const search = files.filter((f) => f.startsWith('search_')).sort((a, b) => max(b) - max(a) || a.localeCompare(b));
+  return [...search, ...files.filter((f) => !f.startsWith('search_')).sort()];
+}
+
+function loadCorpus(dir: string, submittedDates: ReadonlyMap<string, string> | undefined) {
   const atomDir = path.join(dir, 'atom');
   const entries = new Map<string, string>();
-  const searches = new Map<string, string>();
   const idLists = new Map<string, { status: number; body: string }>();
-  for (const f of readdirSync(atomDir).filter((n) => n.endsWith('.xml'))) {
+  /** Every recorded entry once (by base id), in relevance order. */
+  const searchable: SearchEntry[] = [];
+  for (const f of corpusOrder(readdirSync(atomDir).filter((n) => n.endsWith('.xml')))) {
     const body = readFileSync(path.join(atomDir, f), 'utf8');
     const title = /<title[^>]*>(?:arXiv|ArXiv) Query: search_query=(.*?)&amp;id_list=(.*?)&amp;start=(\d+)&amp;max_results=(\d+)<\/title>/.exec(body);
     if (f.startsWith('error_')) idLists.set('abc', { status: 400, body });
     if (title) {
-      const [, q = '', ids = '', start = '0', max = '10'] = title;
-      if (q) searches.set(`${q.replace(/&quot;/g, '"').replace(/^all:/, '')}|${start}|${max}`, body);
-      else if (!body.includes('<entry>')) idLists.set(ids, { status: 200, body });
+      const [, q = '', ids = ''] = title;
+      if (!q && !body.includes('<entry>')) idLists.set(ids, { status: 200, body });
     }
     for (const e of body.match(ENTRY) ?? []) {
       const id = /<id>https?:\/\/arxiv\.org\/abs\/(.+?)<\/id>/.exec(e)?.[1];
       if (!id) continue;
       const base = id.replace(/v\d+$/, '');
-      entries.set(id, e);
-      if (!entries.has(base)) entries.set(base, e);
+      const redated = redate(e, submittedDates?.get(base));
+      entries.set(id, redated);
+      if (!entries.has(base)) {
+        entries.set(base, redated);
+        const entry = readEntry(redated);
+        if (entry) searchable.push(entry);
+      }
     }
   }
   // The envelope of a real id_list response, to carry entries found across the corpus.
   const envelope = readFileSync(path.join(atomDir, 'id_list_1707.08567.xml'), 'utf8');
-  return { entries, searches, idLists, envelope };
+  return { entries, idLists, envelope, searchable };
+}
+
+function redate(entry: string, at: string | undefined): string {
+  if (!at) return entry;
+  const instant = new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const updated = /<updated>([^<]+)<\/updated>/.exec(entry)?.[1] ?? '';
+  const withPublished = entry.replace(/<published>[^<]+<\/published>/, `<published>${instant}</published>`);
+  return updated && updated < instant ? withPublished.replace(/<updated>[^<]+<\/updated>/, `<updated>${instant}</updated>`) : withPublished;
+}
+
+/** arXiv's answer to a query it cannot read: HTTP 400 with one error entry (the recorded id_list error's envelope). */
+function errorFeed(envelope: string, message: string): string {
+  const slug = message.replace(/[^A-Za-z0-9]+/g, '_');
+  const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return envelope
+    .replace(/incorrect_id_format_for_abc/g, slug)
+    .replace(/<summary>[^<]*<\/summary>/, `<summary>${escape(message)}</summary>`);
+}
+
+/** The fake's own evaluation of a search: every recorded entry that matches, sorted as asked. */
+function evaluateSearch(all: SearchEntry[], query: string, sortBy: string | null, sortOrder: string | null): SearchEntry[] {
+  const tree = parseSearchQuery(query);
+  const hits = all.filter((e) => entryMatches(tree, e));
+  if (sortBy === 'submittedDate' || sortBy === 'lastUpdatedDate') {
+    const key = (e: SearchEntry) => (sortBy === 'submittedDate' ? e.published : e.updated);
+    hits.sort((a, b) => (sortOrder === 'ascending' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+  }
+  return hits;
 }
 
 function feedWith(envelope: string, entries: string[], total: number, max: number): string {
@@ -92,16 +149,6 @@ function feedWith(envelope: string, entries: string[], total: number, max: numbe
   return `${head
     .replace(/<opensearch:totalResults>\d+/, `<opensearch:totalResults>${total}`)
     .replace(/<opensearch:itemsPerPage>\d+/, `<opensearch:itemsPerPage>${max}`)}${entries.join('\n  ')}\n</feed>\n`;
-}
-
-/** `(<query>) AND submittedDate:[YYYYMMDDHHMM TO YYYYMMDDHHMM]`, as topicDigest sends it. */
-const WINDOWED = /^\((.+)\) AND submittedDate:\[\d{12} TO \d{12}\]$/;
-
-/** The entries of the largest recorded first page of results for `query`. */
-function recordedResults(searches: Map<string, string>, query: string): string[] {
-  const firstPages = [...searches.entries()].filter(([key]) => key.startsWith(`${query}|0|`));
-  const largest = firstPages.sort(([a], [b]) => Number(b.split('|')[2]) - Number(a.split('|')[2]))[0];
-  return largest?.[1].match(ENTRY) ?? [];
 }
 
 /** Finds `dir/<name>(.ext)` for an id (path-safe, with or without version). */
@@ -125,7 +172,10 @@ function oaiError(code: string, message: string): string {
 /** Starts the fake on 127.0.0.1 with a free port. */
 export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeArxiv> {
   const dir = opts.corpusDir ?? corpus();
-  const data = loadCorpus(dir);
+  const data = loadCorpus(dir, opts.submittedDates);
+  const errorEnvelope = readFileSync(path.join(dir, 'atom', 'error_id_list_abc_http400.xml'), 'utf8');
+  let holding = false;
+  const held: Array<() => void> = [];
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
 
@@ -151,15 +201,14 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
         const found = idList.split(',').flatMap((id) => data.entries.get(id) ?? []);
         return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, found, found.length, max) };
       }
-      const windowed = WINDOWED.exec(q);
-      if (windowed) {
-        // A digest's date-window search: the recorded results of the inner query stand for the
-        // window's submissions, paged the way arXiv pages them.
-        const pool = recordedResults(data.searches, (windowed[1] ?? '').replace(/^all:/, ''));
-        return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, pool.slice(start, start + max), pool.length, max) };
+      try {
+        const hits = evaluateSearch(data.searchable, q, u.searchParams.get('sortBy'), u.searchParams.get('sortOrder'));
+        const page = hits.slice(start, start + max).map((e) => e.xml);
+        return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, page, hits.length, max).replace(/<opensearch:startIndex>\d+/, `<opensearch:startIndex>${start}`) };
+      } catch (e) {
+        if (!(e instanceof SearchQueryError)) throw e;
+        return { status: 400, type: 'application/atom+xml', body: errorFeed(errorEnvelope, `malformed search_query: ${e.message}`) };
       }
-      const hit = data.searches.get(`${q.replace(/^all:/, '')}|${start}|${max}`);
-      return { status: 200, type: 'application/atom+xml', body: hit ?? feedWith(data.envelope, [], 0, max) };
     }
     if (p === '/oai') {
       if (u.searchParams.get('verb') !== 'ListRecords') return { status: 200, type: 'text/xml', body: oaiError('badVerb', 'Only ListRecords is served by this fake') };
@@ -225,7 +274,9 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       }
       res.writeHead(r.status, { 'content-type': r.type, 'content-length': body.length }).end(body);
     };
+    const fullText = /^\/(pdf|html)\//.test(u.pathname);
     if (fault?.kind === 'slow') setTimeout(send, fault.delayMs);
+    else if (holding && fullText) held.push(send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -240,8 +291,15 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     requests,
     inject: (fault) => void faults.push(fault),
     clearFaults: () => void faults.splice(0),
+    holdFullTexts: () => void (holding = true),
+    release: () => {
+      holding = false;
+      for (const send of held.splice(0)) send();
+    },
+    apiRequests: () => requests.filter((r) => r.path === '/api/query'),
     close: () =>
       new Promise<void>((resolve) => {
+        held.splice(0);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -88,6 +88,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     });
     const progress: string[] = [];
     const tools: string[] = [];
+    const arxivBefore = arxiv.requests.length;
     const r = await agent.ask({ question: 'What is new in software testing?' }, (m) => progress.push(m), { onTool: (x) => tools.push(x.label), onStart: (run) => (recordedTurn = run.workflowId) });
     llm.respondWith(queryBuilder);
     const sent = agentRequests(before);
@@ -113,8 +114,17 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     assert.equal(flag, '_1 citation removed: no tool returned 2401.99999 in this conversation._');
     assert.deepEqual(tools, ['searching arXiv: testing']);
     assert.equal(r.toolChars, result.length);
-    const searches = arxiv.requests.filter((q) => q.path === '/api/query' && q.query.search_query);
-    assert.ok(searches.length >= 1, 'the search went to (fake) arXiv');
+    const sentToArxiv = arxiv.requests.slice(arxivBefore);
+    assert.deepEqual(sentToArxiv.map((q) => `${q.path} ${q.query.search_query ?? ''}`), ['/api/query all:testing'], 'one arXiv request: no full text unless get_paper asks');
+  });
+
+  it('a search in arXiv syntax goes as written, without the LLM query builder, in one arXiv request', async () => {
+    llm.script([{ toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"cat:cs.CL","max_results":5}' }] }, { content: 'Three cs.CL papers: arXiv:2312.06056.' }]);
+    const [llmBefore, arxivBefore] = [llm.requests.length, arxiv.requests.length];
+    const r = await agent.ask({ question: 'Search cat:cs.CL' });
+    assert.equal(llm.requests.slice(llmBefore).filter((b) => b.body.response_format).length, 0, 'no LLM call to build the query');
+    assert.deepEqual(arxiv.requests.slice(arxivBefore).map((q) => `${q.path} ${q.query.search_query ?? ''}`), ['/api/query cat:cs.CL']);
+    assert.deepEqual(r.cited.map((c) => c.id), ['2312.06056']);
   });
 
   it('runs parallel tool calls in one step and answers from both', async () => {

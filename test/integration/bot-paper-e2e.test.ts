@@ -54,6 +54,41 @@ describe('/arxiv paper end to end (fake arXiv, Temporal, fake Discord webhook)',
     await Promise.all([arxiv?.close(), recorder?.close()]);
   });
 
+  it('/arxiv search posts the results from one arXiv request, then edits in the full-text TL;DRs of the top 3', async () => {
+    const fullText = (q: { path: string }) => /^\/(pdf|html)\//.test(q.path);
+    const mark = arxiv.requests.length;
+    arxiv.holdFullTexts();
+    const query = 'au:del_maestro AND ti:"quantum criticality"';
+    const r = await postSigned(url, command('search-e2e', 'search', [{ name: 'question', value: query }]));
+    assert.deepEqual(r, { status: 200, json: { type: 5, data: {} } });
+    type Field = { name: string; value: string };
+    const replies = () =>
+      recorder.edits
+        .filter((e) => e.path === `/webhooks/${APP_ID}/search-e2e/messages/@original`)
+        .map((e) => (e.payload.embeds as Array<{ fields?: Field[] }> | undefined)?.[0]?.fields ?? [])
+        .filter((f) => f.length > 0);
+    for (const deadline = Date.now() + 120_000; replies().length === 0; ) {
+      assert.ok(Date.now() < deadline, 'the results were posted');
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    // Posted while every full-text response is still held: one query request, TL;DRs from the abstracts.
+    const first = replies()[0]!;
+    const sent = arxiv.requests.slice(mark);
+    assert.deepEqual(sent.filter((q) => q.path === '/api/query').map((q) => q.query.search_query), [query], 'sent as written, one request');
+    assert.ok(sent.filter(fullText).every((q) => q.endedAt === undefined), 'no full text answered before the reply');
+    assert.equal(first.length, 2, "arXiv's recorded answer has two papers");
+    assert.ok(first.every((f) => /from the abstract; full text on its way/.test(f.value)), JSON.stringify(first));
+    arxiv.release();
+    await endpoint.idle();
+    const last = replies().at(-1)!;
+    const bethe = last.find((f) => /Bethe Lattice/.test(f.name));
+    assert.ok(bethe && !/from the abstract/.test(bethe.value), `1111.2011's TL;DR now comes from its full text (PDF): ${bethe?.value}`);
+    assert.ok(last.every((f) => !/on its way/.test(f.value)));
+    const all = arxiv.requests.slice(mark);
+    assert.equal(all.filter((q) => q.path === '/api/query').length, 1, 'still one query request');
+    assert.ok(all.filter(fullText).length <= 4, 'HTML then PDF for each of the two, at most');
+  });
+
   it('defers, fetches and converts the paper, then edits the original with the embed and the Markdown file', async () => {
     const r = await postSigned(url, command('paper-e2e', 'paper', [{ name: 'ref', value: 'https://arxiv.org/abs/1111.2011v2' }]));
     assert.deepEqual(r, { status: 200, json: { type: 5, data: {} } });

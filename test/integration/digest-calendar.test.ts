@@ -26,6 +26,7 @@ import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import type { TestRuntime } from '../support/runtime.ts';
 import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
+import { redatedSearch } from '../support/corpus.ts';
 
 const NY = 'America/New_York';
 const INTEREST = 'language model agents reasoning and planning with tools';
@@ -41,7 +42,9 @@ describe('digests follow the announcement calendar', () => {
   let harness: ServiceHarness;
   before(async () => {
     calendar = createArxivCalendar({ firstFeedDay: '2027-01-04', feedDays: 19, holidays: ['2027-01-18'], oaiPageSize: 4 });
-    harness = await startServiceHarness({ calendar, documents: {} });
+    // The recorded results of "testing", re-dated over the windows the query-only subscription searches.
+    const submittedDates = redatedSearch('search_testing_start0_max100.xml', { start: at('2027-01-08', 14, 0), end: at('2027-01-13', 14, 0) });
+    harness = await startServiceHarness({ calendar, documents: {}, submittedDates });
     ({ arxiv, t, service } = harness);
   });
 

@@ -15,11 +15,16 @@ import type { DiscordFake } from '../fakes/discord-server.ts';
 import type { NotionFake } from '../fakes/notion-server.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import type { TestRuntime } from '../support/runtime.ts';
-import { CORPUS_DIR, standInPdf } from '../support/corpus.ts';
+import { CORPUS_DIR, redatedSearch, standInPdf } from '../support/corpus.ts';
+import { feedDateAt, latestFeedDay, submissionWindow } from '../../domain/arxiv-calendar.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
 
 const CHANNEL = '111222333444555666';
+
+/** A Wednesday: its announcement's submission window holds the re-dated recorded papers. */
+const WINDOW_AS_OF = '2026-03-11T12:00:00.000Z';
+const WINDOW = submissionWindow(latestFeedDay(feedDateAt(new Date(WINDOW_AS_OF))));
 
 describe('topic digest end to end', () => {
   let arxiv: FakeArxiv;
@@ -31,7 +36,8 @@ describe('topic digest end to end', () => {
   let harness: ServiceHarness;
   before(async () => {
     // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
-    harness = await startServiceHarness({ documents: standInPdf() });
+    // The 100 recorded results of "testing" stand for the submissions of one announcement (WINDOW_AS_OF's).
+    harness = await startServiceHarness({ documents: standInPdf(), submittedDates: redatedSearch('search_testing_start0_max100.xml', WINDOW) });
     ({ arxiv, notion, discord, t, service } = harness);
   });
 
@@ -138,10 +144,10 @@ describe('topic digest end to end', () => {
     const result = (await t.client.workflow.execute('topicDigest', {
       taskQueue: t.config.TEMPORAL_TASK_QUEUE,
       workflowId: `digest-window-paged-${Date.now()}`,
-      args: ['window', { windowPageSize: 30 }],
+      args: ['window', { windowPageSize: 30, asOf: WINDOW_AS_OF }],
     })) as TopicDigestResult;
     assert.equal(result.status, 'published');
-    // The fake stands in the 100 recorded results of "testing" for the window's submissions.
+    // The fake holds the 100 recorded results of "testing" re-dated into the window's submissions.
     const recorded = readFileSync(path.join(CORPUS_DIR, 'atom', 'search_testing_start0_max100.xml'), 'utf8').match(/<entry>/g)?.length ?? 0;
     const pages = arxiv.requests.slice(before).filter((r) => r.path === '/api/query' && (r.query.search_query ?? '').includes('submittedDate'));
     assert.deepEqual(pages.map((r) => r.query.start), ['0', '30', '60', '90']);

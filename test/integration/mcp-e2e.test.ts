@@ -37,6 +37,56 @@ describe('MCP server on the real command layer', () => {
     await arxiv?.close();
   });
 
+  /** What one call cost at arXiv: query API requests (their search_query) and full-text requests. */
+  const cost = async (call: () => Promise<unknown>) => {
+    const [api, all] = [arxiv.apiRequests().length, arxiv.requests.length];
+    const result = await call();
+    const since = arxiv.requests.slice(all);
+    return { result, queries: arxiv.apiRequests().slice(api).map((r) => r.query.search_query), fullTexts: since.filter((r) => /^\/(pdf|html)\//.test(r.path)).length };
+  };
+  type Found = { query: string; paper_ids: string[]; papers: Array<{ id: string; title: string; tldr: string | null; summary_from: string | null }>; note?: string; broader?: { query: string; why: string; paper_ids: string[] } };
+  const searchPapers = async (args: Record<string, unknown>) => {
+    const c = await cost(() => client.callTool({ name: 'search_papers', arguments: args }));
+    const r = c.result as CallToolResult;
+    assert.equal(r.isError, undefined, text(r));
+    return { ...c, found: JSON.parse(text(r)) as Found };
+  };
+
+  it('search_papers answers in one arXiv request: arXiv syntax as written, plain language built, TL;DRs from the abstracts', async () => {
+    const cl = await searchPapers({ topic: 'cat:cs.CL', max_results: 10 });
+    assert.deepEqual(cl.queries, ['cat:cs.CL'], 'one request, the query as written');
+    assert.equal(cl.fullTexts, 0);
+    assert.deepEqual([...cl.found.paper_ids].sort(), ['2312.06056', '2503.23466', '2507.10541'], 'the cs.CL papers of the corpus');
+    for (const p of cl.found.papers) assert.ok(p.tldr && p.summary_from === 'abstract', JSON.stringify(p));
+
+    const phrase = await searchPapers({ topic: 'ti:"large language model" AND cat:cs.SE', max_results: 5 });
+    assert.deepEqual(phrase.queries, ['ti:"large language model" AND cat:cs.SE']);
+    assert.equal(phrase.fullTexts, 0);
+    assert.deepEqual(phrase.found.paper_ids, ['2312.06056']);
+
+    const plain = await searchPapers({ topic: 'mutation testing for deep learning', max_results: 5 });
+    assert.deepEqual(plain.queries, ['all:mutation AND all:testing AND cat:cs.LG'], 'built: "deep learning" read as its category, common words dropped');
+    assert.equal(plain.fullTexts, 0);
+    assert.equal(plain.found.paper_ids.length, 3);
+    assert.ok(plain.found.papers.some((p) => /Mutation Testing/.test(p.title)));
+  });
+
+  it('search_papers with full_text fetches the top 3 full texts; nothing found says which query ran and tries one broader', async () => {
+    const full = await searchPapers({ topic: 'testing deep learning models', max_results: 5, full_text: true });
+    assert.deepEqual(full.queries, ['all:testing AND all:models AND cat:cs.LG']);
+    assert.ok(full.fullTexts >= 3 && full.fullTexts <= 6, `the top 3 full texts (HTML, then PDF where there is none): ${full.fullTexts} requests`);
+    assert.equal(full.found.papers.length, 3);
+
+    const none = await searchPapers({ topic: 'ti:"diffusion model" AND cat:cs.CV', max_results: 5 });
+    assert.deepEqual(none.queries, ['ti:"diffusion model" AND cat:cs.CV', '(ti:diffusion OR ti:model) AND cat:cs.CV'], 'at most one extra request, the broader query');
+    assert.deepEqual(none.found.paper_ids, []);
+    assert.match(none.found.note ?? '', /arXiv found nothing for ti:"diffusion model" AND cat:cs\.CV\. Tried one broader query/);
+    assert.equal(none.found.broader?.query, '(ti:diffusion OR ti:model) AND cat:cs.CV');
+
+    const found = await searchPapers({ topic: 'cat:cs.CL', max_results: 3 });
+    assert.equal(found.queries.length, 1, 'no broader query when the first found papers');
+  });
+
   it('search_papers → extract_info → list_papers → papers://folders and papers://{topic}', async () => {
     const search = await client.callTool({ name: 'search_papers', arguments: { topic: 'testing', max_results: 10 } });
     assert.equal(search.isError, undefined, text(search));

@@ -24,3 +24,15 @@ export const STAND_IN_PDF_ID = '1111.2011';
 export function standInPdf(): Record<string, Uint8Array> {
   return { [`pdf/${STAND_IN_PDF_ID}`]: readFileSync(corpus('pdf', '1503.07589v1.pdf')) };
 }
+
+/**
+ * For the fake arXiv's `submittedDates` option: the papers of a recorded search (a file under
+ * corpus/atom) re-dated evenly across a submission window, so that a date-window search (a
+ * query-only digest) finds real recorded papers, as the calendar re-dates its feed items.
+ */
+export function redatedSearch(file: string, window: { start: Date; end: Date }): Map<string, string> {
+  const xml = readFileSync(corpus('atom', file), 'utf8');
+  const ids = [...xml.matchAll(/<entry>\s*<id>https?:\/\/arxiv\.org\/abs\/([^<]+?)(?:v\d+)?<\/id>/g)].map((m) => m[1]!);
+  const span = window.end.getTime() - window.start.getTime() - 120_000;
+  return new Map(ids.map((id, i) => [id, new Date(window.start.getTime() + 60_000 + Math.floor((span * i) / Math.max(ids.length - 1, 1))).toISOString()]));
+}

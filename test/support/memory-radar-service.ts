@@ -18,7 +18,7 @@ import { createBm25Reranker } from '../../activities/rank/bm25.ts';
 import type { Reranker } from '../../activities/rank/types.ts';
 import type { PaperStore } from '../../activities/store/port.ts';
 import { extractiveSummary } from '../../activities/summarize/extractive.ts';
-import { buildQueryHeuristic } from '../../activities/query/heuristic.ts';
+import { readQuery } from '../../domain/arxiv-query.ts';
 import { chunkMarkdown } from '../../activities/convert/chunks.ts';
 import type { PaperIngestInput, PaperIngestResult } from '../../workflows/paper-ingest.ts';
 import type { TopicSearchInput, TopicSearchResult } from '../../workflows/topic-search.ts';
@@ -136,7 +136,7 @@ export function createMemoryRunner(deps: { store: PaperStore; arxiv: ArxivSearch
   async function topicSearch(input: TopicSearchInput): Promise<TopicSearchResult> {
     const maxResults = Math.min(Math.max(input.maxResults ?? 20, 1), 50);
     const topN = Math.min(Math.max(input.topN ?? 3, 0), maxResults);
-    const query = input.searchQuery || buildQueryHeuristic(input.question).searchQuery;
+    const query = input.searchQuery || readQuery(input.question).searchQuery;
     const feed = await arxiv.search(`${query} ${input.question}`, { start: 0, maxResults, sortBy: 'relevance', sortOrder: 'descending' });
     if (feed.papers.length === 0) return { query, ranker: 'bm25', results: [] };
     await store.upsertPapers(feed.papers, input.topic ? { topic: input.topic } : {});
@@ -218,7 +218,7 @@ export interface MemoryRadarService extends RadarService {
 }
 
 /** How many leading arguments of a method are data (the rest are progress callbacks and call options). */
-const DATA_ARGS: Partial<Record<keyof RadarService, number>> = { searchPapers: 1, getPaper: 1, askPapers: 1, runDigest: 1, searchArxiv: 2, lookupArxiv: 1 };
+const DATA_ARGS: Partial<Record<keyof RadarService, number>> = { searchPapers: 1, getPaper: 1, fullTextSummary: 1, askPapers: 1, runDigest: 1, searchArxiv: 2, lookupArxiv: 1 };
 
 /** A RadarService over `searchable` papers (what "arXiv" returns) with an initially empty library. */
 export function createMemoryRadarService(searchable: Paper[]): MemoryRadarService {

@@ -233,6 +233,9 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
         assert.match(q.searchQuery, /graph/i);
         assert.ok(q.method === 'heuristic' || q.method === 'llm');
         await rejectsWith(s.buildQuery(''), 'INVALID_INPUT', /empty/);
+        const asWritten = await s.buildQuery('ti:"diffusion model"  AND cat:cs.CV');
+        assert.deepEqual([asWritten.searchQuery, asWritten.method], ['ti:"diffusion model" AND cat:cs.CV', 'as-written']);
+        assert.deepEqual(asWritten.parts.map((p) => p.kind), ['kept', 'kept', 'kept']);
       });
 
       test('searchPapers refuses an empty question before searching', async (s) => {

@@ -168,6 +168,41 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     if (DOCS) await page.screenshot({ path: path.join(DOCS, `${name}.png`), fullPage: false });
   }
 
+  it('search shows results from one arXiv request before any full text is answered, then streams the top 3 full-text TL;DRs in; switched off, none', async () => {
+    const fullText = (r: { path: string }) => /^\/(pdf|html)\//.test(r.path);
+    arxiv.holdFullTexts();
+    const mark = arxiv.requests.length;
+    await page.goto(`${web.url}/search`);
+    await page.getByLabel('Your question, in plain language').fill('testing deep learning models');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('.result').first().waitFor({ timeout: 120_000 });
+    const beforeRelease = arxiv.requests.slice(mark);
+    assert.deepEqual(beforeRelease.filter((r) => r.path === '/api/query').map((r) => r.query.search_query), ['all:testing'], 'the results cost one arXiv request');
+    assert.ok(beforeRelease.filter(fullText).every((r) => r.endedAt === undefined), 'no full text was answered before the results were on the page');
+    assert.equal(await page.locator('#summary-1').getAttribute('data-source'), 'abstract');
+    assert.match(await page.locator('#summary-1 .from').textContent() ?? '', /from the abstract/);
+    const title1 = ((await page.locator('.result h3').first().textContent()) ?? '').trim();
+    arxiv.release();
+    await page.locator('#search-progress', { hasText: /full-text TL;DRs in/ }).waitFor({ timeout: 120_000 });
+    // The top result has arXiv HTML in this corpus (2202.12139): its TL;DR now comes from the full text.
+    assert.match(title1, /^Testing Deep Learning Models/);
+    assert.equal(await page.locator('#summary-1').getAttribute('data-source'), 'full-text');
+    assert.match(await page.locator('#summary-1 .from').textContent() ?? '', /from the full text/);
+    const fetched = new Set(arxiv.requests.slice(mark).filter(fullText).map((r) => r.path.replace(/^\/(pdf|html)\//, '').replace(/v\d+$/, '')));
+    assert.ok(fetched.size >= 1 && fetched.size <= 3, `full texts of the top 3 only: ${[...fetched].join(', ')}`);
+    assert.equal(arxiv.requests.slice(mark).filter((r) => r.path === '/api/query').length, 1, 'still one query request');
+
+    // Switched off: results only, no full-text request.
+    const mark2 = arxiv.requests.length;
+    await page.getByLabel('Your question, in plain language').fill('metamorphic testing');
+    await page.getByLabel(/full-text TL;DRs for the top 3/).uncheck();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('#search-progress', { hasText: /^\d+ results\.$/ }).waitFor({ timeout: 120_000 });
+    assert.ok(!page.url().includes('full=1'));
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(arxiv.requests.slice(mark2).map((r) => r.path), ['/api/query']);
+  });
+
   it('search → ranked results with scores and the built query → a paper with typeset math and an outline', async () => {
     await page.goto(`${web.url}/search`);
     await page.getByLabel('Your question, in plain language').fill('testing deep learning models');

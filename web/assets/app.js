@@ -37,12 +37,16 @@
   if (searchForm) {
     const progress = $('#search-progress');
     const results = $('#results');
+    let activeSearch = null;
     const run = (params) => {
       const url = `/search/events?${params.toString()}`;
       progress.textContent = 'Searching…';
       const button = $('button[type="submit"]', searchForm);
       button.disabled = true;
+      // A new search stops the last one's full-text stream, which would otherwise fill the new results.
+      activeSearch?.close();
       const es = new EventSource(url);
+      activeSearch = es;
       const finish = () => {
         es.close();
         button.disabled = false;
@@ -51,10 +55,22 @@
       es.addEventListener('result', (e) => {
         const d = JSON.parse(e.data);
         results.innerHTML = d.html; // rendered and escaped on the server
-        progress.textContent = `${d.count} results.`;
+        progress.textContent = d.pending ? `${d.count} results. Fetching full-text TL;DRs for the top ${d.pending}…` : `${d.count} results.`;
         history.pushState(null, '', d.url);
-        finish();
+        if (!d.pending) finish();
+        else button.disabled = false;
         $('#results-h')?.focus?.();
+      });
+      // A full-text TL;DR replaces the abstract one of its result (rendered and escaped on the server).
+      es.addEventListener('fulltext', (e) => {
+        const d = JSON.parse(e.data);
+        const el = document.getElementById(`summary-${d.rank}`);
+        if (el && d.html) el.outerHTML = d.html;
+        else if (el && d.message) el.setAttribute('title', `No full text: ${d.message}`);
+      });
+      es.addEventListener('done', (e) => {
+        progress.textContent = `${JSON.parse(e.data).count} results; full-text TL;DRs in.`;
+        finish();
       });
       es.addEventListener('error', (e) => {
         if (e.data) {
@@ -80,6 +96,7 @@
       ev.preventDefault();
       const params = new URLSearchParams(new FormData(f));
       params.set('max', $('#max').value);
+      if ($('input[name="full"]', searchForm)?.checked) params.set('full', '1');
       run(params);
     });
   }

@@ -56,6 +56,13 @@ describe('bot command handlers', () => {
     assert.match(m.embeds[0].title ?? '', /^Top \d+ papers$/);
     assertWithinLimits(m);
     assert.deepEqual(service.calls[0], { method: 'searchPapers', args: [{ question: 'deep learning testing techniques', maxResults: 5 }] });
+    // Posted at once with TL;DRs from the abstracts, then edited as each of the top 3 full texts arrives.
+    const edits = r.log.filter((x) => x.kind === 'editOriginal' && x.message?.embeds?.length).map((x) => x.message?.embeds?.[0]?.fields?.map((f) => f.value) ?? []);
+    assert.ok(edits.length >= 2, 'a first reply, then edits');
+    assert.match(edits[0]!.join('\n'), /from the abstract; full text on its way/);
+    assert.doesNotMatch(edits.at(-1)!.join('\n'), /on its way/);
+    const fetched = service.calls.filter((c) => c.method === 'fullTextSummary').length;
+    assert.equal(fetched, Math.min(3, m.embeds[0].fields!.length), 'the top 3 full texts, after the reply');
   });
 
   it('paper answers with the paper embed and the full Markdown attached', async () => {
@@ -79,7 +86,8 @@ describe('bot command handlers', () => {
   });
 
   it('ask answers with citations; a long answer is split across embeds, a very long one attached', async () => {
-    await service.searchPapers({ question: 'mutation testing' });
+    // The library needs full texts to answer from: a search stores them only when asked.
+    await service.searchPapers({ question: 'mutation testing', fullText: 3 });
     const short = recordingResponder();
     await bot.handleCommand(inv('ask', { question: 'What is mutation testing?' }), short);
     const s = short.last('editOriginal');

@@ -27,7 +27,7 @@ describe('MCP server over an in-memory transport', () => {
     const tools = await client.listTools();
     assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'search_papers', 'subscribe_topic']);
     const search = tools.tools.find((t) => t.name === 'search_papers');
-    assert.deepEqual(Object.keys(search?.inputSchema.properties ?? {}).sort(), ['max_results', 'topic']);
+    assert.deepEqual(Object.keys(search?.inputSchema.properties ?? {}).sort(), ['full_text', 'max_results', 'topic']);
     const templates = await client.listResourceTemplates();
     assert.deepEqual(templates.resourceTemplates.map((t) => t.uriTemplate).sort(), ['arxiv://paper/{+id}', 'papers://{topic}']);
     const prompts = await client.listPrompts();

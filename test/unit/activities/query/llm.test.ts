@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLlmClient } from '../../../../activities/llm/client.ts';
-import { buildQueryHeuristic } from '../../../../activities/query/heuristic.ts';
+import { readQuery } from '../../../../domain/arxiv-query.ts';
 import { buildSearchQuery } from '../../../../activities/query/llm.ts';
 import { startFakeLlm, type FakeLlm } from '../../../fakes/llm-server.ts';
 
@@ -15,7 +15,8 @@ describe('buildSearchQuery with the fake LLM', () => {
   });
   after(() => fake.close());
   const llm = () => createLlmClient({ baseUrl: fake.url, model: 'fake', timeoutMs: 400, maxTokens: 200 });
-  const heuristic = { ...buildQueryHeuristic(QUESTION, NOW), method: 'heuristic' };
+  const { mode: _mode, ...read } = readQuery(QUESTION, { now: NOW });
+  const heuristic = { ...read, method: 'heuristic' };
 
   it('uses a valid LLM query and its dates, sending the rules in the prompt', async () => {
     fake.script([
@@ -29,7 +30,8 @@ describe('buildSearchQuery with the fake LLM', () => {
     ]);
     const built = await buildSearchQuery(QUESTION, { llm: llm(), now: NOW });
     assert.equal(built.method, 'llm');
-    assert.match(built.searchQuery, /^\(abs:"large language model" OR abs:LLM\)/);
+    assert.match(built.searchQuery, /^\(\(abs:"large language model" OR abs:LLM\)/);
+    assert.match(built.searchQuery, / AND submittedDate:\[202401010000 TO 202506012359\]$/, 'the dates are part of the query sent');
     assert.deepEqual(built.dateRange, { from: '2024-01-01', to: '2025-06-01' });
     const system = fake.requests.at(-1)!.body.messages![0]!.content ?? '';
     assert.match(system, /AND, OR, ANDNOT in capitals/);
@@ -44,6 +46,13 @@ describe('buildSearchQuery with the fake LLM', () => {
   it('falls back on invalid JSON, 429 and a timeout', async () => {
     fake.script([{ content: 'search_query: all:llm' }, { status: 429 }, { hang: true }]);
     for (let i = 0; i < 3; i++) assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
+  });
+
+  it('sends arXiv syntax as written, without asking the LLM', async () => {
+    const asked = fake.requests.length;
+    const built = await buildSearchQuery('ti:"diffusion model" AND cat:cs.CV', { llm: llm(), now: NOW });
+    assert.deepEqual([built.searchQuery, built.method], ['ti:"diffusion model" AND cat:cs.CV', 'as-written']);
+    assert.equal(fake.requests.length, asked);
   });
 
   it('uses the heuristic without an LLM', async () => {
