@@ -92,8 +92,11 @@ export function isAuthorLine(text: string): boolean {
   let names = 0;
   for (const p of pieces) {
     const tokens = p.split(' ').filter((w) => !PARTICLE.test(w));
-    if (tokens.length < 2 || tokens.length > 5 || !tokens.every((w) => NAME_TOKEN.test(w))) return false;
-    names++;
+    if (tokens.length < 2 || !tokens.every((w) => NAME_TOKEN.test(w))) return false;
+    // Names set side by side without commas (`Guanhua Huang∗1 Yichen He∗1 Peiyuan Feng1`) carry marks.
+    const marked = tokens.filter((w) => /[\d∗*†‡§¶⋆]$/u.test(w)).length;
+    if (tokens.length > 5 && marked < tokens.length / 4) return false;
+    names += Math.max(1, marked);
   }
   // One name alone reads like a two-word heading ("Related Work"): it needs an initial or a mark.
   return names >= 2 || /\p{Lu}\.|[\d∗*†‡§¶⋆]$/u.test(t);

@@ -409,7 +409,10 @@ function findTitle(page: Segment[], body: number, height: number, metaTitle?: st
     const fits = page.filter((s) => s.top < abstractTop && /[A-Za-z]{3}/.test(s.text) && words(s.text).length > 0 && words(s.text).filter((w) => want.has(w)).length >= 0.8 * words(s.text).length);
     const sizes = [...new Set(fits.map((s) => Math.round(s.size * 2) / 2))].sort((a, b) => b - a);
     for (const size of sizes) {
-      const segs = gatherTitle(page, fits.find((s) => Math.round(s.size * 2) / 2 === size)!);
+      const segs = gatherTitle(
+        page.filter((s) => fits.includes(s) || s.text.length <= 2),
+        fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
+      );
       const got = words(segs.map((s) => s.text).join(' '));
       if (got.filter((w) => want.has(w)).length >= 0.6 * want.size) return { text: joinTitle(segs), segments: segs };
     }
