@@ -200,7 +200,13 @@ const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^
  * or in the 9 % bands.
  */
 export function dropPageFurniture(pages: Segment[][], heights: number[]): Segment[][] {
-  const key = (s: Segment) => s.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  // A page number joined to a running head sits left on even pages and right on odd ones: ignore it.
+  const key = (s: Segment) =>
+    s.text
+      .toLowerCase()
+      .replace(/\d+/g, '#')
+      .replace(/\s+/g, ' ')
+      .replace(/^# (?=\S)|(?<=\S) #$/g, '');
   const zones = pages.map((segs, p) => outerLines(segs, heights[p]!));
   const seen = new Map<string, Array<{ page: number; y: number }>>();
   pages.forEach((segs, p) => {
@@ -212,7 +218,8 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       seen.set(k, list);
     }
   });
-  const repeatMin = Math.max(3, Math.ceil(pages.length * 0.3));
+  // A running head that names the current section (CERN's author-list appendices) repeats only through it.
+  const repeatMin = Math.max(3, Math.min(6, Math.ceil(pages.length * 0.3)));
   const repeated = (s: Segment, p: number) => {
     const y = s.top / heights[p]!;
     const pagesAtY = new Set((seen.get(key(s)) ?? []).filter((o) => Math.abs(o.y - y) < 0.02).map((o) => o.page));

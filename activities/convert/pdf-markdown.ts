@@ -2,13 +2,15 @@
  * Ordered line segments → Markdown: title, headings from font size and numbering, paragraphs,
  * lists, captions, footnotes and the reference list.
  */
+import { isAuthorLine, isFrontMeta, isInstitutionOrJournal } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
+import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
+import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
 import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
-const NUMBERED = /^((?:\d{1,2}(?:\.\d{1,2}){0,3}\.?)|(?:[IVX]{1,5}\.)|(?:[A-H](?:\.\d{1,2}){0,2}\.?))\s+(\S.*)$/;
 /** A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag). */
 const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
@@ -20,7 +22,7 @@ const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
 
 /** The paragraph (or list item, reference entry, caption) being written. */
 interface Para {
-  kind: 'p' | 'li' | 'ref' | 'caption';
+  kind: 'p' | 'li' | 'ref' | 'caption' | 'eq';
   text: string;
   last: Segment;
   maxX1: number;
@@ -36,16 +38,20 @@ export interface Rendered {
  * Render the ordered segments of all pages. `bodySize` is the most common font size (by chars);
  * `pageHeights` lets footnotes be told apart from body text at the foot of a page.
  */
-export function renderSegments(pages: Segment[][], pageHeights: number[]): Rendered {
+export function renderSegments(pages: Segment[][], pageHeights: number[], meta: { title?: string } = {}): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
-  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792);
+  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title);
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
+  // Metadata lines of the first page go to one block under the title, never into the body.
+  const front = (pages[0] ?? []).filter((s) => !titleSet.has(s) && isFrontMeta(s.text));
+  const frontSet = new Set(front);
 
   const blocks: string[] = [];
   const footnotes: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
+  if (front.length) blocks.push(`*${front.map((s) => s.text.replace(/[*_]/g, '\\$&')).join(' · ')}*`);
   let para: Para | null = null;
   let inReferences = false;
   let sawRoman = false;
@@ -53,12 +59,15 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
   const flush = () => {
     if (!para) return;
     const t = para.text.trim();
-    if (t) blocks.push(para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : escapeBlockStart(t));
+    if (t) blocks.push(para.kind === 'eq' ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\`` : para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : escapeBlockStart(t));
     para = null;
   };
 
-  let headingsSeen = 0;
+  // Page 1 until its first section heading: title, authors, affiliations, abstract.
+  let bodyStarted = false;
   const numbering: Numbering = { arabic: 0, roman: 0 };
+  /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
+  const styles = new Map<number, Array<{ size: number; bold: boolean }>>();
   const contents = contentsEntries(pages);
   for (const [p, segs] of pages.entries()) {
     const height = pageHeights[p] ?? 792;
@@ -66,7 +75,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
     const used = new Set<Segment>();
     let footText = '';
     for (const [i, s] of segs.entries()) {
-      if (titleSet.has(s) || used.has(s) || contents.pageNumbers.has(s)) continue;
+      if (titleSet.has(s) || frontSet.has(s) || used.has(s) || contents.pageNumbers.has(s)) continue;
       const entry = contents.entries.get(s);
       if (entry !== undefined) {
         // A contents line is a list item: it must not advance the section numbering.
@@ -93,8 +102,8 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
       const runIn: RunIn | null = boldRunIn(s, numbering) ?? textRunIn(s, (para as Para | null)?.text, numbering);
       if (runIn) {
         flush();
-        advance(s.text, numbering);
-        headingsSeen++;
+        advance(parseSectionNumber(s.text), numbering);
+        bodyStarted = true;
         blocks.push(`${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`);
         para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
         continue;
@@ -104,17 +113,20 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
         pitch,
         gapAbove: newColumn ? Infinity : gapAbove,
         sawRoman,
-        frontMatter: p === 0 && headingsSeen === 0,
+        frontMatter: p === 0 && !bodyStarted,
         seq: numbering,
+        styles,
         alone: aloneOnRow(s, segs, segs[i + 1]),
         next: segs[i + 1],
         nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
       });
       if (heading) {
         flush();
-        advance(s.text, numbering);
-        headingsSeen++;
-        if (/^[IVX]{1,5}\.\s/.test(s.text)) sawRoman = true;
+        const n = parseSectionNumber(s.text);
+        advance(n, numbering);
+        if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) bodyStarted = true;
+        if (n?.kind === 'roman' && n.parts.length === 1) sawRoman = true;
+        if (n) styles.set(n.parts.length, [...(styles.get(n.parts.length) ?? []), { size: s.size, bold: s.bold === true }]);
         let text = s.text;
         const next = segs[i + 1];
         if (next && continuesHeading(text, s, next, pitch)) {
@@ -125,6 +137,19 @@ export function renderSegments(pages: Segment[][], pageHeights: number[]): Rende
         inReferences = REFERENCES.test(stripNumber(text));
         continue;
       }
+      // A display equation: one fenced line per equation (its pieces on neighbouring rows join it).
+      if (!inReferences && (isDisplayEquation(s.text) || (para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))) {
+        const cur = para as Para | null;
+        if (cur?.kind === 'eq' && sameFlow && !EQUATION_NUMBER.test(cur.text) && gapAbove < 1.5 * pitch) {
+          cur.text = `${cur.text} ${s.text}`;
+          cur.last = s;
+        } else {
+          flush();
+          para = { kind: 'eq', text: s.text, last: s, maxX1: s.x1 };
+        }
+        continue;
+      }
+      if (para?.kind === 'eq') flush();
       if (CAPTION.test(s.text) && (newColumn || gapAbove > 0.4 * pitch || para?.kind !== 'caption')) {
         flush();
         para = { kind: 'caption', text: s.text, last: s, maxX1: s.x1 };
@@ -235,7 +260,8 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
   const m = RUN_IN_NUMBER.exec(s.text.slice(0, end).trim());
   const rest = s.text.slice(end).trim();
-  if (!m || !rest || !inSequence(m[1]!.replace(/\.$/, ''), seq)) return null;
+  const n = m ? parseSectionNumber(`${m[1]} ${m[2]}`) : null;
+  if (!m || !n || !rest || !inSequence(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
 }
 
@@ -243,7 +269,8 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
 function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunIn | null {
   const m = RUN_IN.exec(s.text);
   if (!m || (before !== undefined && !/[.!?:]["')\]]?$/.test(before))) return null;
-  if (!inSequence(m[1]!.replace(/\.$/, ''), seq) || m[2]!.split(/\s+/).length > 10) return null;
+  const n = parseSectionNumber(`${m[1]} ${m[2]}`);
+  if (!n || !inSequence(n, seq) || m[2]!.split(/\s+/).length > 10) return null;
   return { num: m[1]!, title: m[2]!, rest: s.text.slice(m[0].length) };
 }
 
@@ -273,45 +300,14 @@ function continues(
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
 function continuesHeading(text: string, s: Segment, next: Segment, pitch: number): boolean {
   if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
-  if (Math.abs(next.size - s.size) > 0.3 || next.text.length > 60 || NUMBERED.test(next.text)) return false;
+  if (Math.abs(next.size - s.size) > 0.3 || next.text.length > 60 || parseSectionNumber(next.text) || isMathLine(next.text)) return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
   if (s.bold && next.bold && next.x0 >= s.x0 - 1 && next.baseline > s.baseline + 0.5 * s.size && !/[.?!:]$/.test(text)) return true;
   return /-$/.test(text) || /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) || (caps(text) && caps(next.text));
 }
 
 function stripNumber(text: string): string {
-  const m = NUMBERED.exec(text);
-  return (m ? m[2]! : text).trim();
-}
-
-/** The last top-level section numbers seen, so that list items and footnotes are not taken for headings. */
-interface Numbering {
-  arabic: number;
-  roman: number;
-}
-
-const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV'];
-
-/** Section numbers go up one at a time; a subsection belongs to the current section. */
-function inSequence(num: string, seq: Numbering): boolean {
-  if (/^[IVX]+$/.test(num)) {
-    const i = ROMAN.indexOf(num) + 1;
-    return i === seq.roman + 1 || (seq.roman === 0 && i <= 2);
-  }
-  const parts = num.split('.');
-  if (!/^\d+$/.test(parts[0]!)) return true;
-  const top = Number(parts[0]);
-  if (parts.length === 1) return top === seq.arabic + 1 || (seq.arabic === 0 && top <= 2);
-  return seq.arabic === 0 || top === seq.arabic;
-}
-
-/** Record a heading's number once it has been accepted. */
-function advance(text: string, seq: Numbering): void {
-  const m = NUMBERED.exec(text);
-  if (!m) return;
-  const num = m[1]!.replace(/\.$/, '');
-  if (/^[IVX]+$/.test(num)) seq.roman = ROMAN.indexOf(num) + 1;
-  else if (/^\d+/.test(num)) seq.arabic = Number(num.split('.')[0]);
+  return (parseSectionNumber(text)?.rest ?? text).trim();
 }
 
 /** What headingLevel needs to know about a line's surroundings. */
@@ -324,6 +320,7 @@ interface HeadingContext {
   /** Page 1 before any heading: title, authors, affiliations. */
   frontMatter: boolean;
   seq: Numbering;
+  styles: Map<number, Array<{ size: number; bold: boolean }>>;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
   alone: boolean;
   /** The next line in reading order. */
@@ -335,28 +332,32 @@ interface HeadingContext {
 function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
+  // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
+  const n = parseSectionNumber(text);
+  if (isMathLine(text)) return 0;
+  if (frontMatter && !n && !SECTION_WORDS.test(text.replace(/[.:]$/, '')) && (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))) return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
-  const long = s.bold === true && NUMBERED.test(text);
+  const long = s.bold === true && n !== null;
   if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long)) return 0;
   const words = text.split(/\s+/).length;
   if (words > (long ? 25 : 12)) return 0;
   const spaced = gapAbove > 0.5 * pitch;
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
-  const m = NUMBERED.exec(text);
   // A numbered list item in body type breaks its first line mid-word; a heading does not.
-  if (m && /\p{Ll}-$/u.test(text) && !s.bold && !larger) return 0;
-  if (m && (spaced || larger || boldHeading(s, ctx)) && !/[.!]$/.test(m[2]!.replace(/\s+[.]$/, '')) && (!/\?$/.test(m[2]!) || s.bold || larger) && HEADING_START.test(m[2]!) && !/\d{4}/.test(m[2]!)) {
-    const num = m[1]!.replace(/\.$/, '');
-    if (/^We\s/.test(m[2]!) || !inSequence(num, seq)) return 0;
-    if (/^[IVX]+$/.test(num)) return 2;
-    if (/^[A-H]$/.test(num)) return sawRoman ? 3 : 2;
-    return Math.min(6, 2 + (num.match(/\./g)?.length ?? 0));
+  if (n && /\p{Ll}-$/u.test(text) && !s.bold && !larger) return 0;
+  // The size and face of an accepted heading at this depth vouch for a sibling set without space above.
+  const sibling = n !== null && (ctx.styles.get(n.parts.length) ?? []).some((k) => Math.abs(k.size - s.size) < 0.25 && k.bold === (s.bold === true) && (k.bold || k.size >= body * 1.12)) && ctx.alone;
+  // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
+  const punctOk = n !== null && n.parts.length > 1 && spaced && ctx.alone && n.rest.split(/\s+/).length <= 8 && ctx.styles.has(n.parts.length - 1);
+  if (n && (spaced || larger || sibling || boldHeading(s, ctx)) && (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) && (!/\?$/.test(n.rest) || s.bold || larger || punctOk) && HEADING_START.test(n.rest) && !/\d{4}/.test(n.rest)) {
+    if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
+    return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
   if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone))) return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
-  if (!frontMatter && boldHeading(s, ctx) && !m && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
+  if (!frontMatter && boldHeading(s, ctx) && !n && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   return 0;
@@ -390,17 +391,33 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
 
 const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
 
+/** Lower-case words only, for comparing a title with the metadata's. */
+const words = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').filter(Boolean);
+
 /**
- * The title: the topmost large text in the top part of page 1 (merged over its lines); when nothing
- * stands out by size (preprint styles set the title at body size), the first substantial line
- * that is not a journal/preprint banner.
+ * The title. With metadata, the largest-type block of page 1 whose words are the metadata title's;
+ * otherwise the topmost large type in the top part of page 1 (merged over its lines; a figure can
+ * carry larger type), never a journal, institution, author or metadata line; when nothing stands out by size (preprint styles set the title at
+ * body size), the first substantial line that is not a banner.
  */
-function findTitle(page: Segment[], body: number, height: number): { text: string; segments: Segment[] } | null {
+function findTitle(page: Segment[], body: number, height: number, metaTitle?: string): { text: string; segments: Segment[] } | null {
   // Figures on page 1 can carry bigger text than the title; stop at the abstract.
   const abstractTop = Math.min(...page.filter((s) => /^(a ?b ?s ?t ?r ?a ?c ?t)\b/i.test(s.text)).map((s) => s.top));
-  const top = page
-    .filter((s) => s.top < Math.min(height * 0.45, abstractTop) && /[A-Za-z]{3}/.test(s.text) && !FRONT_JUNK.test(s.text) && s.text.split(/\s+/).length >= 2)
-    .sort((a, b) => a.top - b.top);
+  const usable = (s: Segment) => /[A-Za-z]{3}/.test(s.text) && !FRONT_JUNK.test(s.text) && !isFrontMeta(s.text) && !isInstitutionOrJournal(s.text) && !isAuthorLine(s.text);
+  if (metaTitle) {
+    const want = new Set(words(metaTitle));
+    const fits = page.filter((s) => s.top < abstractTop && /[A-Za-z]{3}/.test(s.text) && words(s.text).length > 0 && words(s.text).filter((w) => want.has(w)).length >= 0.8 * words(s.text).length);
+    const sizes = [...new Set(fits.map((s) => Math.round(s.size * 2) / 2))].sort((a, b) => b - a);
+    for (const size of sizes) {
+      const segs = gatherTitle(
+        page.filter((s) => fits.includes(s) || s.text.length <= 2),
+        fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
+      );
+      const got = words(segs.map((s) => s.text).join(' '));
+      if (got.filter((w) => want.has(w)).length >= 0.6 * want.size) return { text: joinTitle(segs), segments: segs };
+    }
+  }
+  const top = page.filter((s) => s.top < Math.min(height * 0.45, abstractTop) && usable(s) && s.text.split(/\s+/).length >= 2).sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));
   const first =
@@ -408,18 +425,44 @@ function findTitle(page: Segment[], body: number, height: number): { text: strin
       ? top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7)
       : top.find((s) => s.size >= body * 0.95 && s.text.split(/\s+/).length >= 3 && !/^(abstract|introduction)\b/i.test(s.text));
   if (!first) return null;
+  const segs = gatherTitle(page.filter((s) => s.top < abstractTop), first);
+  const text = joinTitle(segs);
+  if (text.length > 300) return null;
+  return { text, segments: segs };
+}
+
+/** The title's lines: `first` and the lines of its size right below; a radical or a symbol of another size between them stays in. */
+function gatherTitle(lines: Segment[], first: Segment): Segment[] {
+  const sorted = [...lines].sort((a, b) => a.top - b.top);
   const segs: Segment[] = [first];
-  for (const s of top.slice(top.indexOf(first) + 1)) {
+  for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
     const last = segs[segs.length - 1]!;
-    if (Math.abs(s.size - first.size) > 0.3 || s.top - last.bottom > 0.9 * first.size) break;
+    if (s.top - last.bottom > 0.9 * first.size) break;
+    if (Math.abs(s.size - first.size) > 0.3) {
+      if (s.text.length <= 2) {
+        segs.push(s);
+        continue;
+      }
+      break;
+    }
+    if (isAuthorLine(s.text) || isFrontMeta(s.text)) break;
     segs.push(s);
   }
-  const text = segs
+  return segs;
+}
+
+/** The title's lines in reading order: by baseline (a raised symbol sits on its line), then left to right. */
+function joinTitle(segs: Segment[]): string {
+  const main = segs.find((s) => s.text.length > 2) ?? segs[0]!;
+  const lines = segs.filter((s) => s.text.length > 2);
+  // A radical or accent (`√`) is a row of its own, a little above the line it belongs to.
+  const baseline = (s: Segment) => (s.text.length > 2 ? s.baseline : (lines.filter((l) => l.baseline >= s.baseline - 1).sort((a, b) => a.baseline - b.baseline)[0]?.baseline ?? s.baseline));
+  const row = (s: Segment) => Math.round(baseline(s) / (0.6 * main.size));
+  return [...segs]
+    .sort((a, b) => row(a) - row(b) || a.x0 - b.x0)
     .map((s) => s.text)
     .reduce((a, b) => joinLines(a, b))
     .trim();
-  if (text.length > 300) return null;
-  return { text, segments: segs };
 }
 
 /** Small text at the foot of the page, starting with a footnote mark, and everything below it. */

@@ -16,10 +16,11 @@ import { sectionsOf, type ConvertResult } from './types.ts';
  * `CONVERT_CORRUPT` when pdf.js cannot parse the file and `CONVERT_NO_TEXT` when the text layer is
  * missing or unreadable (scans, Type 3 bitmap fonts without a Unicode map).
  */
-export async function convertPdf(data: Uint8Array, opts: { maxPages?: number } = {}): Promise<ConvertResult> {
+export async function convertPdf(data: Uint8Array, opts: { maxPages?: number; title?: string } = {}): Promise<ConvertResult> {
   const started = performance.now();
   const { pages, heights, pageCount, warnings } = await layoutPdf(data, opts);
-  const { markdown, title } = renderSegments(pages, heights);
+  // The paper's metadata title, when known, picks the title block among page 1's large type.
+  const { markdown, title } = renderSegments(pages, heights, { title: opts.title });
   return {
     markdown,
     title,

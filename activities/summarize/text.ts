@@ -64,6 +64,9 @@ export function rejectReason(sentence: string): string | null {
   if (sentence.includes('[EQ]')) return 'equation';
   if (/[=^\\{}]|[∑∫≤≥±×→∈]/u.test(sentence) && letters / sentence.length < 0.6) return 'equation';
   if (letters / Math.max(1, sentence.length) < 0.55) return 'symbols';
+  // A formula that lost its markup in a PDF's text layer: a run of one-character tokens (`the integral ∫ T ∫ T`).
+  const singles = words.filter((w) => /^(?:[^\p{L}\p{N}\s]|\p{L}\d?[′']?)[.,;:]?$/u.test(w) && !/^[aAI][.,;:]?$/.test(w)).length;
+  if (singles >= 3 && singles >= 0.2 * words.length) return 'equation';
   if (isCitationOnly(sentence)) return 'citation-only';
   if (/^(fig(ure)?|table|tab|algorithm|eq(uation)?)\.?\s*\d/i.test(sentence)) return 'caption';
   if (/^(acknowledg|keywords|index terms|\*?corresponding author)/i.test(sentence)) return 'front-matter';
