@@ -15,13 +15,23 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 export const SESSION_COOKIE = 'radar_sid';
 const MAX_SESSIONS = 2000;
 
+/** A change the agent proposed in the chat, and what the user did with it. */
+export interface ChatProposal {
+  id: string;
+  title: string;
+  changes: string[];
+  problem: string | null;
+  confirmable: boolean;
+  state: 'pending' | 'applied' | 'declined';
+}
+
 export interface Session {
   id: string;
   signedIn: boolean;
   /** The agent conversation of this browser session (`web:<n>`). */
   conversationId: string;
   /** What the chat page shows without JavaScript: the turns so far. */
-  chat: Array<{ role: 'user' | 'assistant'; text: string; cited?: Array<{ id: string; title: string | null; url: string }>; tools?: string[] }>;
+  chat: Array<{ role: 'user' | 'assistant'; text: string; cited?: Array<{ id: string; title: string | null; url: string }>; tools?: string[]; proposals?: ChatProposal[] }>;
   /** A message to show once on the next page (after a form's redirect). */
   flash: string | null;
   lastSeen: number;

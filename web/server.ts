@@ -20,7 +20,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { AgentService } from '../app/agent-service.ts';
+import type { AgentReply, AgentService } from '../app/agent-service.ts';
 import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
 import { listPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
 import type { Config } from '../config/env.ts';
@@ -29,7 +29,7 @@ import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } fro
 import type { Logger } from '../lib/logger.ts';
 import { createAudioClient, MAX_SPEECH_CHARS } from './audio.ts';
 import { DigestRuns, type RunEvent } from './runs.ts';
-import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type Session } from './security.ts';
+import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type ChatProposal, type Session } from './security.ts';
 import * as views from './views.ts';
 
 export interface WebServerDeps {
@@ -478,6 +478,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     s.chat.push(entry);
     if (s.chat.length > 60) s.chat.splice(0, s.chat.length - 60);
   };
+  const chatProposals = (reply: AgentReply): ChatProposal[] =>
+    reply.proposals.map((p) => ({ id: p.id, title: p.title, changes: p.changes, problem: p.problem, confirmable: p.confirmable, state: 'pending' }));
   const chatNotice = agent.enabled ? null : 'No LLM is configured, so answers come from the papers in your library (set LLM_BASE_URL and LLM_MODEL for the research agent).';
   app.get('/chat', (c) => page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, null), math: true }));
   app.post('/chat', async (c) => {
@@ -488,7 +490,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       const tools: string[] = [];
       const reply = await agent.ask({ question, conversationId: c.var.session.conversationId }, undefined, { signal: c.req.raw.signal, onTool: (t) => tools.push(t.label) });
       pushChat(c.var.session, { role: 'user', text: question });
-      pushChat(c.var.session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });
+      pushChat(c.var.session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools, proposals: chatProposals(reply) });
       return c.redirect(`/chat#msg-${c.var.session.chat.length - 1}`, 303);
     } catch (e) {
       return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : 400 });
@@ -517,13 +519,31 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
           onDraft: (d) => void send('draft', { restart: d.restart, delta: d.delta }),
         });
         pushChat(session, { role: 'user', text: question });
-        pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });
+        const proposals = chatProposals(reply);
+        pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools, proposals });
         const n = session.chat.length - 1;
-        await send('answer', { html: (await views.assistantMessage(reply.answer, reply.cited, tools, n)).toString(), cited: reply.cited, notice: reply.notice, id: `msg-${n}` });
+        await send('answer', { html: (await views.assistantMessage(reply.answer, reply.cited, tools, n, { list: proposals, csrf: ctxOf(c).csrf })).toString(), cited: reply.cited, notice: reply.notice, id: `msg-${n}` });
       } catch (e) {
         await send('error', { message: errorMessage(e) });
       }
     });
+  });
+  // A proposal the agent made is applied only by the user's own Confirm (consent bound to a proposal).
+  app.post('/chat/proposal', async (c) => {
+    const b = await c.req.parseBody();
+    const id = String(b.id ?? '');
+    const decision = b.decision === 'confirm' ? 'confirm' : b.decision === 'decline' ? 'decline' : null;
+    const s = c.var.session;
+    try {
+      if (!decision) throw new AppError('INVALID_INPUT', 'Choose Confirm or Decline.');
+      const done = await agent[decision](id, { conversationId: s.conversationId });
+      const at = s.chat.findIndex((m) => m.proposals?.some((p) => p.id === done.proposal.id));
+      for (const p of s.chat[at]?.proposals ?? []) if (p.id === done.proposal.id) p.state = decision === 'confirm' ? 'applied' : 'declined';
+      s.flash = decision === 'confirm' ? `Applied: ${done.proposal.title}.` : `Declined: ${done.proposal.title}; nothing changed.`;
+      return c.redirect(at >= 0 ? `/chat#msg-${at}` : '/chat', 303);
+    } catch (e) {
+      return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), s, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : statusOf(e) });
+    }
   });
   app.post('/chat/reset', async (c) => {
     const s = c.var.session;

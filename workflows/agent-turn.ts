@@ -6,7 +6,7 @@
  * tool output kept, wall time) end the loop with a last call without tools; the answer's
  * citations are checked against the ids the tools returned.
  */
-import { defineQuery, executeChild, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { defineQuery, executeChild, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import type { AgentToolOutput } from '../activities/agent/activities.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type AgentToolCall,
   type BudgetHit,
 } from '../domain/agent.ts';
+import { isWriteTool, proposalToolText, type ProposedWrite } from '../domain/agent-proposals.ts';
 import { PERMANENT_CODES } from '../domain/errors.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
@@ -59,6 +60,8 @@ export interface AgentTurnResult {
   toolChars: number;
   budget: BudgetHit;
   trace: AgentTraceEntry[];
+  /** Writes the model proposed this turn: none was applied; the AgentService turns them into proposals the user confirms. */
+  proposals?: ProposedWrite[];
 }
 
 /** The tool calls so far (the CLI and the bot show them as they happen). */
@@ -97,6 +100,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   let children = 0;
   let budget: BudgetHit = null;
   let answer = '';
+  const proposals: ProposedWrite[] = [];
 
   for (;;) {
     let final = false;
@@ -141,7 +145,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   if (budget) shown += `\n\n${budgetSentence(budget)}`;
   messages.push({ role: 'assistant', content: shown });
   stage('done');
-  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace };
+  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace, proposals };
 
   async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
     if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
@@ -173,6 +177,13 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
           });
         }
         case 'subscribe_topic': {
+          // Consent bound to a proposal: the model's call only proposes; the user applies it
+          // (AgentService.confirm) with their own action. Turns recorded before this rule keep theirs.
+          if (patched('agent-write-proposals') && isWriteTool(call.name)) {
+            const { confirmed: _c, ...proposed } = args;
+            proposals.push({ tool: call.name, args: proposed });
+            return { text: proposalToolText(call.name, proposed), isError: false };
+          }
           if (!subscriptionConfirmed(messages, args)) {
             const { confirmed: _c, ...proposal } = args;
             return {
