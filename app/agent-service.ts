@@ -8,6 +8,7 @@ import type { ConversationStore, LibraryStore } from '../activities/store/port.t
 import type { ConversationMessage } from '../activities/store/port.ts';
 import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
 import { describeSubscriptionProposal, PROPOSAL_ID, type ProposedWrite, type WriteTool } from '../domain/agent-proposals.ts';
+import { arxivLinks } from '../domain/paper.ts';
 import type { Subscription } from '../domain/subscription.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -247,7 +248,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     return Promise.all(
       ids.map(async (id) => {
         const p = await store.getPaper(id).catch(() => null);
-        return { id, title: p?.title ?? null, url: p?.links.abs ?? `https://arxiv.org/abs/${id}` };
+        return { id, title: p?.title ?? null, url: p?.links.abs ?? arxivLinks({ id, version: null }).abs };
       }),
     );
   }
