@@ -106,6 +106,15 @@ const STATUS: Partial<Record<ErrorCode, 400 | 401 | 403 | 404 | 413 | 429 | 503 
 
 const statusOf = (e: unknown) => (isAppError(e) ? (STATUS[e.code] ?? 500) : 500);
 
+/** The arXiv id or URL after `/paper/`, or a 400 when the path is not valid percent-encoding. */
+function paperIdOf(path: string): string {
+  try {
+    return decodeURIComponent(path.slice('/paper/'.length)).slice(0, 300);
+  } catch {
+    throw new AppError('INVALID_INPUT', 'This paper address is not valid percent-encoding: use /paper/<arXiv id>, e.g. /paper/2401.12345.');
+  }
+}
+
 /** The request asked for JSON (the enhanced forms send `accept: application/json`). */
 const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
 
@@ -185,6 +194,21 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     // Per session, and per address so that dropping the cookie does not reset the count.
     const wait = limiters[kind].take(`s:${c.var.session.id}`) || limiters[kind].take(`a:${address}`);
     if (wait > 0) throw new AppError('RATE_LIMITED', `Too many ${kind} requests: try again in ${Math.ceil(wait / 1000)} s.`);
+  };
+
+  /**
+   * A GET that would start arXiv work (fetching and converting a paper not stored yet): only from
+   * this site or a typed/bookmarked address (Sec-Fetch-Site same-origin or none; a browser that
+   * does not send it is let through), and under the search rate limit. Another site (an `<img>`,
+   * a link) gets a page with a button instead, which is a same-origin request when pressed.
+   */
+  const arxivWorkByGet = (c: Context<Env>, id: string, source: 'html' | 'pdf' | 'auto'): Response | Promise<Response> | null => {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      return page(c, { title: 'Open this paper?', body: views.confirmFetchPage(id, c.req.path, source === 'auto' ? null : source), status: 403 });
+    }
+    limit(c, 'search');
+    return null;
   };
 
   const app = new Hono<Env>();
@@ -332,12 +356,16 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
 
   // ---- Papers ----
   app.get('/paper/*', async (c) => {
-    const id = decodeURIComponent(c.req.path.slice('/paper/'.length)).slice(0, 300);
+    const id = paperIdOf(c.req.path);
     const sourceParam = c.req.query('source');
     const source = sourceParam === 'html' || sourceParam === 'pdf' ? sourceParam : 'auto';
     // A paper already converted opens from the library; otherwise (or when a source is asked for)
     // it is fetched, converted and stored by the workflow.
     const stored = source === 'auto' ? await service.readStoredPaper(id).catch(() => null) : null;
+    if (!stored) {
+      const refused = arxivWorkByGet(c, id, source);
+      if (refused) return refused;
+    }
     const doc = stored ?? (await service.getPaper({ ref: id, source }, undefined, { signal: c.req.raw.signal }));
     return page(c, { title: doc.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), doc, c.req.path), math: true });
   });

@@ -370,6 +370,13 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 </form>`;
 }
 
+/** Another site linked or embedded a paper we do not have yet: fetching it from arXiv takes the user's own click. */
+export function confirmFetchPage(id: string, path: string, source: string | null): Html {
+  return html`<h1>Open arXiv:${id}?</h1>
+<p>This paper is not in the library yet. Opening it fetches it from arXiv and converts it, which takes a moment. You came here from another site, so it waits for you to ask.</p>
+<form method="get" action="${path}">${source ? html`<input type="hidden" name="source" value="${source}">` : ''}<button type="submit">Fetch and open the paper</button></form>`;
+}
+
 export function errorPage(message: string): Html {
   return html`<h1>Something went wrong</h1><p class="error" role="alert">${message}</p><p><a href="/">Back to search</a></p>`;
 }

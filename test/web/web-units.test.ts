@@ -14,6 +14,7 @@ import { createWebApp } from '../../web/server.ts';
 import { renderMarkdown } from '../../web/markdown.ts';
 import { describeSchedule } from '../../web/schedule-words.ts';
 import { RateLimiter } from '../../web/security.ts';
+import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
 
 describe('web/markdown: sanitised Markdown with server-side KaTeX', () => {
   it('drops scripts, handlers, images, javascript: links and forged math slots; keeps text and safe links', () => {
@@ -128,5 +129,38 @@ describe('WEB_TOKEN sign-in (the app over a stub service: these routes never rea
     assert.match(asset.headers.get('content-security-policy') ?? '', /script-src 'self'/);
     assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
     assert.match((await req('/assets/katex/katex.min.css')).headers.get('content-type') ?? '', /^text\/css/);
+  });
+});
+
+describe('GET /paper/<id> that would start arXiv work (issue 28): same-site only, under the search limit', () => {
+  const service = createMemoryRadarService(papersFromCorpusFeed('search_au-del_maestro.xml'));
+  const app = createWebApp(
+    { service, agent: { enabled: false } as AgentService, config: loadConfig({ DATA_DIR: os.tmpdir() }, {}), logger: silentLogger, rateLimits: { search: [3, 60_000] } },
+    { allowedHost: (h) => h === '127.0.0.1:8080' },
+  );
+  const get = (path: string, site?: string) => app.request(`http://127.0.0.1:8080${path}`, { headers: { host: '127.0.0.1:8080', ...(site ? { 'sec-fetch-site': site } : {}) } });
+  const getPaperCalls = () => service.calls.filter((c) => c.method === 'getPaper').length;
+
+  it('20 cross-site requests (an <img> on another site) start no arXiv work: each gets a page with a button', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await get(`/paper/0607${String(i).padStart(3, '0')}`, 'cross-site')).status);
+    assert.deepEqual([...new Set(statuses)], [403]);
+    assert.equal(getPaperCalls(), 0);
+    const page = await (await get('/paper/cond-mat/0607501?source=pdf', 'same-site')).text();
+    assert.match(page, /<form method="get" action="\/paper\/cond-mat\/0607501"><input type="hidden" name="source" value="pdf"><button type="submit">Fetch and open the paper<\/button><\/form>/);
+    assert.equal(getPaperCalls(), 0, 'same-site (another port of this host) is refused too');
+  });
+
+  it('the same-origin button press (or a typed address) starts it, under the search rate limit', async () => {
+    const statuses: number[] = [];
+    for (const site of ['same-origin', 'none', undefined, 'same-origin']) statuses.push((await get('/paper/2401.00009', site)).status);
+    assert.equal(getPaperCalls(), 3, 'three went to the service');
+    assert.equal(statuses[3], 429);
+  });
+
+  it('a path that is not valid percent-encoding is a 400 with one readable line, not a 500', async () => {
+    const r = await get('/paper/%E0%A4%A', 'same-origin');
+    assert.equal(r.status, 400);
+    assert.match(await r.text(), /not valid percent-encoding: use \/paper\/&lt;arXiv id&gt;/);
   });
 });
