@@ -110,6 +110,8 @@ const BaseSchema = z.object({
     LLM_MODEL: optionalString,
     LLM_API_KEY: optionalString,
     LLM_TIMEOUT_MS: int(60_000, 1000, 600_000),
+    /** The longest one LLM call may take in all (LLM_TIMEOUT_MS bounds silence only). */
+    LLM_TOTAL_TIMEOUT_MS: int(300_000, 1000, 3_600_000),
     LLM_MAX_TOKENS: int(800, 16, 32_000),
 
     /** Research agent (chat, Discord /ask, MCP agent_ask): most LLM calls in one turn. */

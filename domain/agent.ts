@@ -237,6 +237,19 @@ export function budgetSentence(hit: Exclude<BudgetHit, null>): string {
   return `_The agent ran out of ${what}; this answer uses what it found so far._`;
 }
 
+/**
+ * The answer of a turn whose time budget (a deadline) cut the model or the tools: what the turn
+ * has (the model's last words, the tool calls made, the papers the tools returned), saying so.
+ */
+export function outOfTimeAnswer(maxSeconds: number, lastText: string | null, toolLabels: string[], ids: string[]): string {
+  const parts = [`The time budget of this turn (${maxSeconds} s) ran out before the model finished its answer.`];
+  if (lastText) parts.push(`The model had said: ${lastText}`);
+  if (toolLabels.length) parts.push(`Done so far: ${toolLabels.join('; ')}.`);
+  if (ids.length) parts.push(`Papers the tools returned: ${ids.map((id) => `arXiv:${id}`).join(', ')}.`);
+  parts.push('Ask again (a narrower question needs fewer steps), or raise AGENT_MAX_SECONDS.');
+  return parts.join('\n\n');
+}
+
 /** Progress line for a tool call ("searching arXiv: graph transformers", "reading 2401.12345 §3"). */
 export function describeToolCall(name: string, args: Record<string, unknown> | undefined): string {
   const a = args ?? {};
