@@ -143,6 +143,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     search: new RateLimiter(...limits.search),
     chat: new RateLimiter(...limits.chat),
     audio: new RateLimiter(...limits.audio),
+    // Sign-in attempts per address: 5, then one every 10 s (a token cannot be guessed by volume).
+    login: new RateLimiter(5, 10_000),
   };
   const audio = createAudioClient({
     baseUrl: config.AUDIO_BASE_URL,
@@ -157,7 +159,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   const defaults = { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE, topK: config.DIGEST_TOP_K };
 
   const ctxOf = (c: Context<Env>): views.PageContext => ({
-    csrf: sessions.csrfToken(c.var.session),
+    csrf: sessions.csrfToken(keepSession(c)),
     assetVersion: version,
     notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
     stt: audio.enabled,
@@ -183,14 +185,28 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   /** A safe place to go back to: a path on this site, never another origin. */
   const backOf = (v: unknown, fallback: string) => (typeof v === 'string' && /^\/(?!\/)[^\s\\]*$/.test(v) ? v : fallback);
 
-  /** One token of `kind` for this browser (session and address), or a RATE_LIMITED error. */
-  const limit = (c: Context<Env>, kind: 'search' | 'chat' | 'audio') => {
-    let address = 'unknown';
+  /** The client's address ('unknown' off a socket: tests through app.request). */
+  const addressOf = (c: Context<Env>): string => {
     try {
-      address = getConnInfo(c).remote.address ?? 'unknown';
+      return getConnInfo(c).remote.address ?? 'unknown';
     } catch {
-      // not on a socket (tests through app.request)
+      return 'unknown';
     }
+  };
+
+  /** The request's session, kept from now on with its cookie set (a page with a form needs its CSRF token). */
+  const keepSession = (c: Context<Env>): Session => {
+    const s = c.var.session;
+    if (!sessions.isKept(s)) {
+      sessions.keep(s, addressOf(c));
+      setCookie(c, SESSION_COOKIE, s.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    }
+    return s;
+  };
+
+  /** One token of `kind` for this browser (session and address), or a RATE_LIMITED error. */
+  const limit = (c: Context<Env>, kind: 'search' | 'chat' | 'audio' | 'login') => {
+    const address = addressOf(c);
     // Per session, and per address so that dropping the cookie does not reset the count.
     const wait = limiters[kind].take(`s:${c.var.session.id}`) || limiters[kind].take(`a:${address}`);
     if (wait > 0) throw new AppError('RATE_LIMITED', `Too many ${kind} requests: try again in ${Math.ceil(wait / 1000)} s.`);
@@ -256,9 +272,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
 
   // The session: a random id in an HttpOnly, SameSite=Strict cookie.
   app.use('*', async (c, next) => {
-    const { session, created } = sessions.get(getCookie(c, SESSION_COOKIE));
-    if (created) setCookie(c, SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
-    c.set('session', session);
+    // Kept (and its cookie set) only when needed: see keepSession.
+    c.set('session', sessions.find(getCookie(c, SESSION_COOKIE)) ?? sessions.transient());
     return next();
   });
 
@@ -293,9 +308,14 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   // WEB_TOKEN: sign in once per browser session (or send it as a bearer token).
   app.get('/login', (c) => page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), null) }));
   app.post('/login', async (c) => {
+    const wait = limiters.login.take(`a:${addressOf(c)}`);
+    if (wait > 0) return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), `Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} s.`), status: 429 });
     const body = await c.req.parseBody();
     if (token && typeof body.token === 'string' && equalSecret(body.token, token)) {
-      c.var.session.signedIn = true;
+      // A new session id at sign-in: one known before (planted in the browser) is worth nothing now.
+      const renewed = sessions.signIn(c.var.session);
+      setCookie(c, SESSION_COOKIE, renewed.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      c.set('session', renewed);
       return c.redirect('/search', 303);
     }
     return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), token ? 'That is not the token.' : 'This server has no WEB_TOKEN: nothing to sign in to.'), status: 401 });
