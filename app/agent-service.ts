@@ -3,14 +3,18 @@
  * `agent_ask` all use this one loop (the agentTurn workflow). Without an LLM configured it answers
  * from the library (RadarService.askPapers) and says so in one sentence.
  */
+import { randomBytes } from 'node:crypto';
 import type { ConversationStore, LibraryStore } from '../activities/store/port.ts';
 import type { ConversationMessage } from '../activities/store/port.ts';
-import { arxivIdsIn, type AgentMessage } from '../domain/agent.ts';
+import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
+import { describeSubscriptionProposal, PROPOSAL_ID, type ProposedWrite, type WriteTool } from '../domain/agent-proposals.ts';
+import { arxivLinks } from '../domain/paper.ts';
+import type { Subscription } from '../domain/subscription.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
 import type { ActivityDraft, WorkflowRunner } from './ports.ts';
-import type { CallOptions, ProgressFn, RadarService } from './radar-service.ts';
+import type { CallOptions, ProgressFn, RadarService, SubscriptionRequest, SubscriptionView } from './radar-service.ts';
 
 /** One tool call of a turn, as shown to the user. */
 export interface AgentTraceItem {
@@ -39,6 +43,26 @@ export interface AgentReply {
   budget: 'steps' | 'tool-output' | 'time' | null;
   trace: AgentTraceItem[];
   ms: number;
+  /** Writes the model proposed this turn: nothing was applied; the user confirms or declines each. */
+  proposals: AgentProposal[];
+}
+
+/**
+ * A write the model proposed (consent bound to a proposal): a server-issued id, what would change
+ * (built from the stored state, not the model's words), and whether this front end can apply it.
+ */
+export interface AgentProposal {
+  id: string;
+  tool: WriteTool;
+  title: string;
+  changes: string[];
+  /** Why it cannot be applied (then it is not kept); null when it can. */
+  problem: string | null;
+  /**
+   * The user can apply it here (`confirm`) until the end of their next turn. False without a
+   * conversation, or where the front end may only propose (MCP's agent_ask).
+   */
+  confirmable: boolean;
 }
 
 /**
@@ -64,8 +88,23 @@ export interface AgentService {
   ask(
     input: { question: string; conversationId?: string | undefined },
     progress?: ProgressFn,
-    options?: CallOptions & { onTool?: (item: AgentTraceItem) => void; onDraft?: (draft: AgentDraft) => void },
+    options?: CallOptions & {
+      onTool?: (item: AgentTraceItem) => void;
+      onDraft?: (draft: AgentDraft) => void;
+      /** Who asks (a Discord user id): only they may confirm this turn's proposals. */
+      owner?: string;
+      /** False: proposals are shown but can never be applied from here (MCP's agent_ask). */
+      canConfirm?: boolean;
+    },
   ): Promise<AgentReply>;
+  /**
+   * The user applies a proposal: only a user's own action calls this (a button, `/confirm <id>`),
+   * never the model. `conversationId` and `owner`, when given, must match the proposal's.
+   * Throws NOT_FOUND for an unknown or expired proposal.
+   */
+  confirm(proposalId: string, who: { conversationId?: string; owner?: string }): Promise<{ proposal: AgentProposal; message: string }>;
+  /** The user drops a proposal (same checks as confirm). */
+  decline(proposalId: string, who: { conversationId?: string; owner?: string }): Promise<{ proposal: AgentProposal; message: string }>;
   /** Forgets a conversation. */
   reset(conversationId: string): Promise<void>;
   /** The tools the agent may call (name and description). */
@@ -84,6 +123,26 @@ export interface AgentPorts {
   radar: Pick<RadarService, 'askPapers'>;
   /** The agent's tools as the worker offers them (name and description). */
   tools: () => Array<{ name: string; description: string }>;
+  /** What a confirmed subscribe_topic proposal reads and does (the app's one subscribe). */
+  subscriptions: {
+    get(name: string): Promise<Subscription | null>;
+    subscribe(req: SubscriptionRequest): Promise<SubscriptionView>;
+  };
+}
+
+/** Conversations with pending proposals kept (oldest dropped), and proposals kept per conversation. */
+const MAX_PENDING_CONVERSATIONS = 500;
+const MAX_PENDING_PER_CONVERSATION = 10;
+
+/** The subscription request a subscribe_topic proposal stands for (arguments checked by the tool schema). */
+export function subscriptionRequestOf(args: Record<string, unknown>): SubscriptionRequest {
+  const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
+  if (typeof args.query === 'string' && args.query) req.query = args.query;
+  if (Array.isArray(args.categories) && args.categories.length) req.categories = args.categories as string[];
+  if (typeof args.schedule === 'string') req.cron = args.schedule;
+  if (typeof args.timezone === 'string') req.timezone = args.timezone;
+  if (typeof args.top_k === 'number') req.topK = args.top_k;
+  return req;
 }
 
 export interface AgentSettings {
@@ -120,12 +179,76 @@ export function compactHistory(messages: AgentMessage[]): AgentMessage[] {
 /** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
 export function createAgentService(ports: AgentPorts, settings: AgentSettings, logger: Logger): AgentService {
   const { store } = ports;
+  /**
+   * Pending proposals by conversation, in memory: a restart drops them (they expire, nothing is
+   * applied). `turn` counts the conversation's turns; a proposal made in turn n lives until turn
+   * n + 1 ends.
+   */
+  interface Pending {
+    proposal: AgentProposal;
+    write: ProposedWrite;
+    turn: number;
+    owner: string | undefined;
+  }
+  const pending = new Map<string, { turn: number; proposals: Map<string, Pending> }>();
+  const conversationState = (id: string) => {
+    let state = pending.get(id);
+    if (!state) {
+      state = { turn: 0, proposals: new Map() };
+      pending.set(id, state);
+      while (pending.size > MAX_PENDING_CONVERSATIONS) pending.delete(pending.keys().next().value!);
+    }
+    return state;
+  };
+  /** At the end of turn `turn`: proposals of earlier turns expire. */
+  const expireBefore = (conversationId: string, turn: number) => {
+    const state = pending.get(conversationId);
+    if (!state) return;
+    for (const [id, p] of state.proposals) if (p.turn < turn) state.proposals.delete(id);
+  };
+
+  async function proposalsOf(writes: ProposedWrite[], confirmable: boolean): Promise<Array<{ proposal: AgentProposal; write: ProposedWrite }>> {
+    const seen = new Set<string>();
+    const out: Array<{ proposal: AgentProposal; write: ProposedWrite }> = [];
+    for (const write of writes) {
+      const key = `${write.tool}:${canonicalSubscription(write.args)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const prior = await ports.subscriptions.get(String(write.args.name)).catch(() => null);
+      const d = describeSubscriptionProposal(write.args, prior);
+      out.push({ proposal: { id: randomBytes(4).toString('hex'), tool: write.tool, ...d, confirmable: confirmable && d.problem === null }, write });
+    }
+    return out;
+  }
+
+  /** Finds (and removes) a pending proposal the caller may act on. */
+  function takeProposal(proposalId: string, who: { conversationId?: string; owner?: string }): Pending & { conversationId: string } {
+    const id = proposalId.trim().toLowerCase();
+    const gone = () => new AppError('NOT_FOUND', `No pending proposal "${proposalId.slice(0, 20)}": it was applied or declined already, or it expired (a proposal lasts until the end of your next question). Ask again.`);
+    if (!PROPOSAL_ID.test(id)) throw gone();
+    for (const [conversationId, state] of pending) {
+      const p = state.proposals.get(id);
+      if (!p) continue;
+      if (who.conversationId !== undefined && who.conversationId !== conversationId) throw gone();
+      if (p.owner !== undefined && p.owner !== who.owner) throw new AppError('PERMISSION_DENIED', 'Only the person who asked can confirm or decline this proposal.');
+      state.proposals.delete(id);
+      return { ...p, conversationId };
+    }
+    throw gone();
+  }
+
+  /** Notes the user's decision in the stored conversation, so the model knows on the next turn. */
+  async function noteDecision(conversationId: string, text: string): Promise<void> {
+    const c = await store.getConversation(conversationId).catch(() => null);
+    if (!c) return;
+    await store.saveConversation(conversationId, [...c.messages, { role: 'assistant', content: `(arxiv-radar) ${text}` }] as ConversationMessage[]);
+  }
 
   async function citedPapers(ids: string[]): Promise<AgentReply['cited']> {
     return Promise.all(
       ids.map(async (id) => {
         const p = await store.getPaper(id).catch(() => null);
-        return { id, title: p?.title ?? null, url: p?.links.abs ?? `https://arxiv.org/abs/${id}` };
+        return { id, title: p?.title ?? null, url: p?.links.abs ?? arxivLinks({ id, version: null }).abs };
       }),
     );
   }
@@ -135,7 +258,24 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     tools: ports.tools,
 
     async reset(conversationId) {
+      pending.delete(conversationId);
       await store.deleteConversation(conversationId);
+    },
+
+    async confirm(proposalId, who) {
+      const p = takeProposal(proposalId, who);
+      const view = await ports.subscriptions.subscribe(subscriptionRequestOf(p.write.args));
+      const message = `The user confirmed proposal ${p.proposal.id}: subscription "${view.name}" ${p.proposal.title.startsWith('Create') ? 'created' : 'updated'} (schedule ${view.cron}, ${view.timezone}).`;
+      logger.info({ proposal: p.proposal.id, tool: p.proposal.tool, subscription: view.name }, 'agent proposal confirmed by the user');
+      await noteDecision(p.conversationId, message);
+      return { proposal: p.proposal, message };
+    },
+
+    async decline(proposalId, who) {
+      const p = takeProposal(proposalId, who);
+      const message = `The user declined proposal ${p.proposal.id} (${p.proposal.title}); nothing changed.`;
+      await noteDecision(p.conversationId, message);
+      return { proposal: p.proposal, message };
     },
 
     async ask(input, progress, options = {}) {
@@ -157,80 +297,110 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
           budget: null,
           trace: [],
           ms: Date.now() - started,
+          proposals: [],
         };
       }
-      const prior = input.conversationId
-        ? ((await store.getConversation(input.conversationId))?.messages as AgentMessage[] | undefined)
-        : undefined;
-      const messages: AgentMessage[] = [...compactHistory(prior ?? []), { role: 'user', content: question }];
-      let seen = 0;
-      const heard = (trace: AgentTraceItem[]) => {
-        for (const item of trace.slice(seen)) options.onTool?.(item);
-        seen = Math.max(seen, trace.length);
-      };
-      let draftKey: string | undefined;
-      let draftText = '';
-      const onDraft = (d: ActivityDraft) => {
-        const restart = d.key !== draftKey || !d.text.startsWith(draftText);
-        const delta = restart ? d.text : d.text.slice(draftText.length);
-        draftKey = d.key;
-        draftText = d.text;
-        if (delta || restart) options.onDraft?.({ text: d.text, delta, restart });
-      };
-      // Loaded here, not at the top: the workflow SDK is slow to load and most commands never ask.
-      const { agentTraceQuery, agentTurn } = await import('../workflows/agent-turn.ts');
-      let result;
+      const conversationId = input.conversationId;
+      const turn = conversationId ? ++conversationState(conversationId).turn : 0;
       try {
-        result = await ports.runner.run(
-          agentTurn,
-          [{ messages, limits: settings.limits, llmTimeoutMs: settings.llmTimeoutMs }],
-          {
-            idPrefix: 'agent',
-            label: 'thinking…',
-            what: 'question',
-            onDemand: true,
-            timeoutMs: settings.turnTimeoutMs,
-            progress: progress && ((message, detail) => message !== 'done' && progress(message, detail)),
-            signal: options.signal,
-            onStart: options.onStart,
-            watch: { query: agentTraceQuery, onValue: heard },
-            ...(options.onDraft ? { onDraft } : {}),
-          },
-        );
-      } catch (e) {
-        if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT'))
-          throw e;
-        throw new AppError('LLM_FAILED', `The agent failed: ${errorMessage(e)}`, { cause: e });
+        return await agentTurnReply(question, conversationId, turn, started, progress, options);
+      } finally {
+        // Consent lasts one more turn: at the end of this one, proposals of earlier turns expire.
+        if (conversationId) expireBefore(conversationId, turn);
       }
-      heard(result.trace);
-      if (input.conversationId) {
-        await store.saveConversation(input.conversationId, [
-          ...(prior ?? []),
-          ...result.messages.slice(messages.length - 1),
-        ] as ConversationMessage[]);
-      }
-      logger.info(
+    },
+  };
+
+  async function agentTurnReply(
+    question: string,
+    conversationId: string | undefined,
+    turn: number,
+    started: number,
+    progress: ProgressFn | undefined,
+    options: Parameters<AgentService['ask']>[2] & object,
+  ): Promise<AgentReply> {
+    const prior = conversationId
+      ? ((await store.getConversation(conversationId))?.messages as AgentMessage[] | undefined)
+      : undefined;
+    const messages: AgentMessage[] = [...compactHistory(prior ?? []), { role: 'user', content: question }];
+    let seen = 0;
+    const heard = (trace: AgentTraceItem[]) => {
+      for (const item of trace.slice(seen)) options.onTool?.(item);
+      seen = Math.max(seen, trace.length);
+    };
+    let draftKey: string | undefined;
+    let draftText = '';
+    const onDraft = (d: ActivityDraft) => {
+      const restart = d.key !== draftKey || !d.text.startsWith(draftText);
+      const delta = restart ? d.text : d.text.slice(draftText.length);
+      draftKey = d.key;
+      draftText = d.text;
+      if (delta || restart) options.onDraft?.({ text: d.text, delta, restart });
+    };
+    // Loaded here, not at the top: the workflow SDK is slow to load and most commands never ask.
+    const { agentTraceQuery, agentTurn } = await import('../workflows/agent-turn.ts');
+    let result;
+    try {
+      result = await ports.runner.run(
+        agentTurn,
+        [{ messages, limits: settings.limits, llmTimeoutMs: settings.llmTimeoutMs }],
         {
-          steps: result.steps,
-          toolCalls: result.toolCalls,
-          toolChars: result.toolChars,
-          budget: result.budget,
+          idPrefix: 'agent',
+          label: 'thinking…',
+          what: 'question',
+          onDemand: true,
+          timeoutMs: settings.turnTimeoutMs,
+          progress: progress && ((message, detail) => message !== 'done' && progress(message, detail)),
+          signal: options.signal,
+          onStart: options.onStart,
+          watch: { query: agentTraceQuery, onValue: heard },
+          ...(options.onDraft ? { onDraft } : {}),
         },
-        'agent turn done',
       );
-      return {
-        answer: result.answer,
-        cited: await citedPapers(result.cited),
-        removed: result.removed,
-        usedAgent: true,
-        notice: null,
+    } catch (e) {
+      if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT'))
+        throw e;
+      throw new AppError('LLM_FAILED', `The agent failed: ${errorMessage(e)}`, { cause: e });
+    }
+    heard(result.trace);
+    if (conversationId) {
+      await store.saveConversation(conversationId, [
+        ...(prior ?? []),
+        ...result.messages.slice(messages.length - 1),
+      ] as ConversationMessage[]);
+    }
+    logger.info(
+      {
         steps: result.steps,
         toolCalls: result.toolCalls,
         toolChars: result.toolChars,
         budget: result.budget,
-        trace: result.trace,
-        ms: Date.now() - started,
-      };
-    },
-  };
+      },
+      'agent turn done',
+    );
+    const confirmable = Boolean(conversationId) && options.canConfirm !== false;
+    const proposed = await proposalsOf(result.proposals ?? [], confirmable);
+    if (conversationId) {
+      const state = conversationState(conversationId);
+      for (const { proposal, write } of proposed) {
+        if (!proposal.confirmable) continue;
+        state.proposals.set(proposal.id, { proposal, write, turn, owner: options.owner });
+        while (state.proposals.size > MAX_PENDING_PER_CONVERSATION) state.proposals.delete(state.proposals.keys().next().value!);
+      }
+    }
+    return {
+      answer: result.answer,
+      cited: await citedPapers(result.cited),
+      removed: result.removed,
+      usedAgent: true,
+      notice: null,
+      steps: result.steps,
+      toolCalls: result.toolCalls,
+      toolChars: result.toolChars,
+      budget: result.budget,
+      trace: result.trace,
+      ms: Date.now() - started,
+      proposals: proposed.map((p) => p.proposal),
+    };
+  }
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { CommandContext } from './command.ts';
 import { SLASH_COMMANDS } from './commands/index.ts';
 import { listPage } from './commands/list.ts';
-import { errorMessageFor } from './format.ts';
+import { COLOR, errorMessageFor, parseProposalButtonId } from './format.ts';
 import { DISCORD_LIMITS as LIMITS, truncate } from '../domain/discord-limits.ts';
 import { createListState, parseListButtonId, type ListState } from './list-state.ts';
 import { canManageSubscriptions } from './permissions.ts';
@@ -143,6 +143,26 @@ export function createBot(deps: BotDeps): Bot {
     },
 
     async handleComponent(inv, respond) {
+      const decision = parseProposalButtonId(inv.customId);
+      if (decision) {
+        // Consent bound to a proposal: the asker's own button press applies it, never the model.
+        if (!deps.agent) {
+          await respond.reply(errorMessageFor('The research agent is not running here.'));
+          return;
+        }
+        if (decision.decision === 'confirm' && !canManageSubscriptions(inv, managerRoleId)) {
+          const role = managerRoleId ? ` or the <@&${managerRoleId}> role` : '';
+          await respond.reply(errorMessageFor(`Managing subscriptions needs the Manage Channels permission${role}. Ask a server admin.`));
+          return;
+        }
+        try {
+          const done = await deps.agent[decision.decision](decision.id, { owner: inv.userId });
+          await respond.reply({ embeds: [{ description: truncate(decision.decision === 'confirm' ? `Applied: ${done.proposal.title}.` : `Declined: ${done.proposal.title}; nothing changed.`, 1000), color: decision.decision === 'confirm' ? COLOR.ok : COLOR.brand }] });
+        } catch (e) {
+          await respond.reply(errorMessageFor(userFacingError(e)));
+        }
+        return;
+      }
       const parsed = parseListButtonId(inv.customId);
       if (!parsed) {
         await respond.reply(errorMessageFor('This button is not one of mine any more. Run the command again.'));

@@ -117,7 +117,34 @@ export function agentAnswerMessage(question: string, r: AgentReply, opts: { thre
     files = [{ name: 'answer.md', data: Buffer.from(full, 'utf8') }];
   }
   const content = opts.threadId ? `Follow-up questions: \`/arxiv ask\` in <#${opts.threadId}> continues this conversation.` : undefined;
-  return fitMessage({ ...(content ? { content } : {}), embeds: [head, ...papers], ...(files ? { files } : {}) });
+  // Changes the agent proposed: the server's summary, applied only by the asker's own button.
+  const shownProposals = r.proposals.slice(0, MAX_PROPOSAL_ROWS);
+  const proposalEmbeds: DiscordEmbed[] = shownProposals.map((p) => ({
+    title: truncate(`Proposed: ${p.title}`, DISCORD_LIMITS.title),
+    description: truncate(`${p.changes.map((c) => `• ${c}`).join('\n')}\n\n${p.problem ? `Cannot be applied: ${p.problem}.` : p.confirmable ? 'Not applied. Only you can confirm it (until your next question is answered).' : 'Not applied.'}`, 1000),
+    color: COLOR.warn,
+  }));
+  const components: ActionRow[] = shownProposals
+    .filter((p) => p.confirmable)
+    .map((p) => ({
+      type: 1,
+      components: [
+        { type: 2, style: 1, label: 'Confirm', custom_id: proposalButtonId('confirm', p.id) },
+        { type: 2, style: 2, label: 'Decline', custom_id: proposalButtonId('decline', p.id) },
+      ],
+    }));
+  return fitMessage({ ...(content ? { content } : {}), embeds: [head, ...papers, ...proposalEmbeds].slice(0, 10), ...(components.length ? { components } : {}), ...(files ? { files } : {}) });
+}
+
+/** Proposals shown with buttons on one answer (Discord allows 5 action rows). */
+const MAX_PROPOSAL_ROWS = 3;
+
+/** `agent-proposal:confirm:a1b2c3d4`: the custom id of a proposal's buttons. */
+export const proposalButtonId = (decision: 'confirm' | 'decline', id: string) => `agent-proposal:${decision}:${id}`;
+
+export function parseProposalButtonId(customId: string): { decision: 'confirm' | 'decline'; id: string } | null {
+  const m = /^agent-proposal:(confirm|decline):([0-9a-f]{8})$/.exec(customId);
+  return m ? { decision: m[1] as 'confirm' | 'decline', id: m[2]! } : null;
 }
 
 /** A page of the library with Previous/Next buttons. */

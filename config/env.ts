@@ -11,7 +11,7 @@ import { DEFAULT_CONVERT_MAX_MEMORY_MB } from './convert-limits.ts';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { isTimeZone } from '../domain/subscription.ts';
 import { cronProblem } from '../domain/cron.ts';
-import { parseMcpServers } from '../domain/mcp-servers.ts';
+import { MAX_MCP_SERVERS_FILE_BYTES, parseMcpServers } from '../domain/mcp-servers.ts';
 import { interactionsProblems, mcpHttpProblems, webProblems } from '../lib/listen-address.ts';
 import { maskUrl, redact, registerSecrets, urlSecrets } from '../lib/redact.ts';
 
@@ -23,7 +23,8 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
-const optionalUrl = optionalString.pipe(z.url({ message: 'must be an absolute http(s) URL' }).optional());
+// Every URL variable is http(s): `file:///etc/passwd` or `javascript:` is a URL too.
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional());
 
 const url = (fallback: string) =>
   z
@@ -110,6 +111,8 @@ const BaseSchema = z.object({
     LLM_MODEL: optionalString,
     LLM_API_KEY: optionalString,
     LLM_TIMEOUT_MS: int(60_000, 1000, 600_000),
+    /** The longest one LLM call may take in all (LLM_TIMEOUT_MS bounds silence only). */
+    LLM_TOTAL_TIMEOUT_MS: int(300_000, 1000, 3_600_000),
     LLM_MAX_TOKENS: int(800, 16, 32_000),
 
     /** Research agent (chat, Discord /ask, MCP agent_ask): most LLM calls in one turn. */
@@ -123,6 +126,12 @@ const BaseSchema = z.object({
       if (file === undefined) return;
       if (!(existsSync(file) && statSync(file).isFile())) {
         ctx.addIssue({ code: 'custom', message: `${file} is not a file; point it at a JSON file like claude_desktop_config.json` });
+        return;
+      }
+      // Checked before reading: every command validates the config, so a huge file would cost each one.
+      const bytes = statSync(file).size;
+      if (bytes > MAX_MCP_SERVERS_FILE_BYTES) {
+        ctx.addIssue({ code: 'custom', message: `${file} is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB): list only the servers the agent should use` });
         return;
       }
       let text: string;

@@ -188,7 +188,8 @@ export function cutToolOutput(text: string, max: number): string {
 }
 
 /**
- * subscribe_topic acts only when the user agreed: a call with `confirmed: true` runs if an earlier
+ * Legacy (replays of turns recorded before domain/agent-proposals.ts; new turns never apply a write):
+ * subscribe_topic acted when a call with `confirmed: true` runs if an earlier
  * call in this conversation proposed the same subscription (same arguments) and the user wrote
  * after that proposal. Anything else gets a proposal back, which the model shows the user.
  */
@@ -219,7 +220,7 @@ export function agentSystemPrompt(today: string, limits: AgentLimits): string {
     'You are arxiv-radar, a research assistant for arXiv papers. Use the tools to find and read papers; do not rely on memory for paper ids or results.',
     `Today is ${today}. You have at most ${limits.maxSteps} model calls in this turn, so plan: search or list first, then read only the sections you need (get_paper with "section").`,
     'Cite papers as arXiv:<id> (e.g. arXiv:2401.12345), and only ids a tool returned in this conversation; citations of any other id are removed before the user sees the answer.',
-    'subscribe_topic changes the user’s digests: call it without "confirmed" first, show the user what it would create, and call it with "confirmed": true only after they agree.',
+    'subscribe_topic only proposes a change to the user’s digests: the user applies it with their own Confirm control, never you. Say what it would do; never say it is done.',
     'If a tool fails, say what failed and continue with what you have. Answer concisely in Markdown.',
   ].join('\n');
 }
@@ -234,6 +235,19 @@ export function budgetNote(hit: Exclude<BudgetHit, null>): string {
 export function budgetSentence(hit: Exclude<BudgetHit, null>): string {
   const what = hit === 'steps' ? 'its step budget (AGENT_MAX_STEPS)' : hit === 'time' ? 'its time budget (AGENT_MAX_SECONDS)' : 'its tool-output budget (AGENT_MAX_TOOL_CHARS)';
   return `_The agent ran out of ${what}; this answer uses what it found so far._`;
+}
+
+/**
+ * The answer of a turn whose time budget (a deadline) cut the model or the tools: what the turn
+ * has (the model's last words, the tool calls made, the papers the tools returned), saying so.
+ */
+export function outOfTimeAnswer(maxSeconds: number, lastText: string | null, toolLabels: string[], ids: string[]): string {
+  const parts = [`The time budget of this turn (${maxSeconds} s) ran out before the model finished its answer.`];
+  if (lastText) parts.push(`The model had said: ${lastText}`);
+  if (toolLabels.length) parts.push(`Done so far: ${toolLabels.join('; ')}.`);
+  if (ids.length) parts.push(`Papers the tools returned: ${ids.map((id) => `arXiv:${id}`).join(', ')}.`);
+  parts.push('Ask again (a narrower question needs fewer steps), or raise AGENT_MAX_SECONDS.');
+  return parts.join('\n\n');
 }
 
 /** Progress line for a tool call ("searching arXiv: graph transformers", "reading 2401.12345 §3"). */
@@ -252,7 +266,7 @@ export function describeToolCall(name: string, args: Record<string, unknown> | u
     case 'list_topics':
       return 'listing topics';
     case 'subscribe_topic':
-      return a.confirmed === true ? `subscribing ${s('name')}` : `proposing subscription ${s('name')}`;
+      return `proposing subscription ${s('name')}`;
     default:
       return `calling ${name}`;
   }

@@ -1,7 +1,8 @@
 /**
  * A digest as the publishers receive it: the ranked, summarised papers of one subscription for
- * one announcement window. Pure types: workflows may import this module.
+ * one announcement window. Pure types and helpers: workflows may import this module.
  */
+import { arxivLinks } from './paper.ts';
 
 /** A summary a person can decide from in seconds. */
 export interface Summary {
@@ -56,4 +57,18 @@ export interface Receipt {
   ref: string;
   url: string | null;
   publishedAt: string;
+}
+
+/**
+ * The digest with every entry's links rebuilt from its id (arxivLinks): what the store hands out,
+ * so a digest saved before links were vouched for never publishes a feed's `<link>`.
+ */
+export function withVouchedLinks(d: Digest): Digest {
+  return {
+    ...d,
+    entries: d.entries.map((e) => {
+      const links = arxivLinks({ id: e.arxivId, version: e.version });
+      return { ...e, absUrl: links.abs, pdfUrl: e.pdfUrl === null ? null : links.pdf };
+    }),
+  };
 }

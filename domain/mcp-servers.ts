@@ -45,6 +45,10 @@ function stringMap(value: unknown, where: string, problems: string[]): Record<st
  * Parses the file's text. Returns the enabled servers, or every problem found (each names its
  * place, e.g. `mcpServers.files.args: must be a list of strings`).
  */
+/** MCP_SERVERS_FILE's limits: its size, and how many servers it may list. */
+export const MAX_MCP_SERVERS_FILE_BYTES = 1024 * 1024;
+export const MAX_MCP_SERVERS = 100;
+
 export function parseMcpServers(text: string): { ok: true; servers: McpServerSpec[] } | { ok: false; problems: string[] } {
   let doc: unknown;
   try {
@@ -56,6 +60,8 @@ export function parseMcpServers(text: string): { ok: true; servers: McpServerSpe
   if (!('mcpServers' in doc)) return { ok: false, problems: ['has no "mcpServers" object: write {"mcpServers": {"name": {"command": "…", "args": […]}}}'] };
   const all = doc.mcpServers;
   if (!isObject(all)) return { ok: false, problems: [`mcpServers: must be an object of servers by name (got ${kindOf(all)})`] };
+  const count = Object.keys(all).length;
+  if (count > MAX_MCP_SERVERS) return { ok: false, problems: [`mcpServers: lists ${count} servers; at most ${MAX_MCP_SERVERS}: keep only the ones the agent should use`] };
   const problems: string[] = [];
   const servers: McpServerSpec[] = [];
   for (const [name, raw] of Object.entries(all)) {

@@ -50,3 +50,34 @@ export type AnnounceType = 'new' | 'cross' | 'replace' | 'replace-cross';
 export function versionedId(p: Pick<Paper, 'id' | 'version'>): string {
   return p.version ? `${p.id}v${p.version}` : p.id;
 }
+
+/** The arXiv site every paper link we render or publish points to (never a feed's `<link>`). */
+export const ARXIV_ORIGIN = 'https://arxiv.org';
+
+/**
+ * The links we vouch for: abs, pdf (and html when arXiv advertised one) built from the paper's id
+ * and version on ARXIV_ORIGIN. Feed fields are never copied into an href: a `<link>` may say
+ * `javascript:…` or point anywhere. Each path segment is encoded, so even a malformed id stays a
+ * path on arXiv.
+ */
+export function arxivLinks(p: Pick<Paper, 'id' | 'version'>, opts: { html?: boolean } = {}): PaperLinks {
+  const path = versionedId(p)
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
+  return { abs: `${ARXIV_ORIGIN}/abs/${path}`, pdf: `${ARXIV_ORIGIN}/pdf/${path}`, html: opts.html ? `${ARXIV_ORIGIN}/html/${path}` : null };
+}
+
+/** A licence URL we may put in an href: http(s) only, no credentials; anything else is dropped (null). */
+export function safeLicenseUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text || text.length > 500) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
+  return url.href;
+}

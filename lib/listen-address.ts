@@ -94,7 +94,7 @@ export function interactionsProblems(addr: string | undefined, publicKey: string
 /**
  * The web app rules (WEB_ADDR, WEB_TOKEN): the address parses (`off` turns the app off); a
  * non-loopback address is allowed only with WEB_TOKEN set (the browser then signs in with it); a
- * token, when set, is at least MIN_TOKEN_LENGTH long. Returns every problem; [] when all is well.
+ * token, when set, has at least MIN_TOKEN_LENGTH characters that are not spaces. Returns every problem; [] when all is well.
  */
 export function webProblems(addr: string | undefined, token: string | undefined, addrName = 'WEB_ADDR'): string[] {
   const problems: string[] = [];
@@ -106,8 +106,9 @@ export function webProblems(addr: string | undefined, token: string | undefined,
   }
   if (!loopback && !token) {
     problems.push(`WEB_TOKEN: is required: ${addrName}=${addr} is not a loopback address, and the web app is served off this machine only with WEB_TOKEN set; set it to a long random string (e.g. \`openssl rand -hex 32\`), or listen on 127.0.0.1:PORT`);
-  } else if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
-    problems.push(`WEB_TOKEN: is too short (${token.length} characters); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``);
+  } else if (token !== undefined && token.replace(/\s/g, '').length < MIN_TOKEN_LENGTH) {
+    // Spaces do not count: 16 spaces are no secret.
+    problems.push(`WEB_TOKEN: is too short (${token.replace(/\s/g, '').length} characters that are not spaces); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``);
   }
   return problems;
 }

@@ -3,8 +3,12 @@
  * the Content-Type it came with), so the server can refuse one over AUDIO_MAX_SECONDS before it
  * goes to the transcription server:
  *
- * - WAV: the data chunk's size over the fmt chunk's byte rate (exact; a data size of 0 or
- *   0xFFFFFFFF, as streaming writers leave it, means "to the end of the file").
+ * - WAV: the data chunk's size over the byte rate that the sample rate, channels and bit depth
+ *   give (exact; a data size of 0 or 0xFFFFFFFF, as streaming writers leave it, means "to the end
+ *   of the file"). A header whose own byteRate disagrees is refused: a lying byteRate would
+ *   otherwise make 300 s of audio read as 0.3 s. Only uncompressed WAV (PCM, float, A-law, μ-law).
+ * - MP4 boxes are walked with a loop and a depth cap, never recursion (200,000 nested `moov`
+ *   boxes are refused, not a stack overflow).
  * - MP3: every MPEG audio frame walked and counted (exact, whatever a Xing header claims).
  * - WebM/Matroska (Chromium's and Firefox's MediaRecorder): the later of the declared Duration and
  *   the last block's timestamp (MediaRecorder writes no Duration; its clusters carry timestamps).
@@ -30,6 +34,9 @@ export function audioDuration(b: Uint8Array): AudioLength {
   return { format: 'unknown', seconds: null, why: 'not a WAV, WebM, Ogg, MP3 or MP4 file' };
 }
 
+/** WAV formats whose byte rate follows from rate × channels × bit depth: PCM, float, A-law, μ-law, extensible. */
+const UNCOMPRESSED_WAV = new Set([1, 3, 6, 7, 0xfffe]);
+
 function wav(b: Uint8Array): AudioLength {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let byteRate = 0;
@@ -37,7 +44,21 @@ function wav(b: Uint8Array): AudioLength {
     const id = ascii(b, at, 4);
     const size = v.getUint32(at + 4, true);
     const start = at + 8;
-    if (id === 'fmt ' && start + 12 <= b.length) byteRate = v.getUint32(start + 8, true);
+    if (id === 'fmt ' && start + 16 <= b.length) {
+      const format = v.getUint16(start, true);
+      const channels = v.getUint16(start + 2, true);
+      const sampleRate = v.getUint32(start + 4, true);
+      const declared = v.getUint32(start + 8, true);
+      const bits = v.getUint16(start + 14, true);
+      if (!UNCOMPRESSED_WAV.has(format)) return { format: 'wav', seconds: null, why: `a compressed WAV (format ${format}); send PCM WAV, WebM, Ogg, MP3 or MP4` };
+      if (channels < 1 || channels > 32 || sampleRate < 1000 || sampleRate > 768_000 || ![8, 16, 24, 32, 64].includes(bits)) {
+        return { format: 'wav', seconds: null, why: `its fmt chunk is not plausible (${channels} channels, ${sampleRate} Hz, ${bits} bits)` };
+      }
+      byteRate = (sampleRate * channels * bits) / 8;
+      if (declared !== byteRate) {
+        return { format: 'wav', seconds: null, why: `its header contradicts itself (byteRate ${declared}, but ${sampleRate} Hz × ${channels} channels × ${bits} bits make ${byteRate} bytes a second)` };
+      }
+    }
     if (id === 'data') {
       if (!byteRate) return { format: 'wav', seconds: null, why: 'no fmt chunk before the data' };
       const left = b.length - start;
@@ -181,35 +202,43 @@ function ogg(b: Uint8Array): AudioLength {
 }
 
 // ---- MP4 / M4A ----
+/** Deepest box nesting read (moov/mvex hold mvhd/mehd two levels down; real files stay far below). */
+const MP4_MAX_DEPTH = 16;
+
 function mp4(b: Uint8Array): AudioLength {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let seconds = 0;
   let timescale = 0;
-  const walk = (from: number, to: number) => {
-    for (let at = from; at + 8 <= to; ) {
-      let size = v.getUint32(at);
-      const type = ascii(b, at + 4, 4);
-      let body = at + 8;
-      if (size === 1 && at + 16 <= to) {
-        size = Number(v.getBigUint64(at + 8));
-        body = at + 16;
-      } else if (size === 0) size = to - at;
-      if (size < 8 || at + size > to) size = to - at; // cut short: read what is there
-      const end = at + size;
-      if (type === 'moov' || type === 'mvex') walk(body, end);
-      else if (type === 'mvhd' && body + 20 <= end) {
-        const version = b[body]!;
-        timescale = v.getUint32(body + (version === 1 ? 20 : 12));
-        const duration = version === 1 ? Number(v.getBigUint64(body + 24)) : v.getUint32(body + 16);
-        if (timescale) seconds = Math.max(seconds, duration / timescale);
-      } else if (type === 'mehd' && timescale && body + 8 <= end) {
-        const duration = b[body] === 1 ? Number(v.getBigUint64(body + 4)) : v.getUint32(body + 4);
-        seconds = Math.max(seconds, duration / timescale);
-      }
-      if (end <= at) break;
-      at = end;
+  // A loop over a stack of box ranges, not recursion: nesting is attacker-controlled.
+  const stack: Array<{ at: number; to: number; depth: number }> = [{ at: 0, to: b.length, depth: 0 }];
+  while (stack.length) {
+    const range = stack.pop()!;
+    const { to, depth } = range;
+    const at = range.at;
+    if (at + 8 > to) continue;
+    let size = v.getUint32(at);
+    const type = ascii(b, at + 4, 4);
+    let body = at + 8;
+    if (size === 1 && at + 16 <= to) {
+      size = Number(v.getBigUint64(at + 8));
+      body = at + 16;
+    } else if (size === 0) size = to - at;
+    if (size < 8 || at + size > to) size = to - at; // cut short: read what is there
+    const end = at + size;
+    // The next sibling first (pushed below the children, so children are read before it).
+    if (end > at && end < to) stack.push({ at: end, to, depth });
+    if (type === 'moov' || type === 'mvex') {
+      if (depth + 1 > MP4_MAX_DEPTH) return { format: 'mp4', seconds: null, why: `its boxes are nested more than ${MP4_MAX_DEPTH} deep` };
+      stack.push({ at: body, to: end, depth: depth + 1 });
+    } else if (type === 'mvhd' && body + 20 <= end) {
+      const version = b[body]!;
+      timescale = v.getUint32(body + (version === 1 ? 20 : 12));
+      const duration = version === 1 ? Number(v.getBigUint64(body + 24)) : v.getUint32(body + 16);
+      if (timescale) seconds = Math.max(seconds, duration / timescale);
+    } else if (type === 'mehd' && timescale && body + 8 <= end) {
+      const duration = b[body] === 1 ? Number(v.getBigUint64(body + 4)) : v.getUint32(body + 4);
+      seconds = Math.max(seconds, duration / timescale);
     }
-  };
-  walk(0, b.length);
+  }
   return seconds > 0 ? { format: 'mp4', seconds } : { format: 'mp4', seconds: null, why: 'no duration in its movie header' };
 }

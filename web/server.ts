@@ -20,7 +20,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { AgentService } from '../app/agent-service.ts';
+import type { AgentReply, AgentService } from '../app/agent-service.ts';
 import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
 import { listPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
 import type { Config } from '../config/env.ts';
@@ -29,7 +29,7 @@ import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } fro
 import type { Logger } from '../lib/logger.ts';
 import { createAudioClient, MAX_SPEECH_CHARS } from './audio.ts';
 import { DigestRuns, type RunEvent } from './runs.ts';
-import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type Session } from './security.ts';
+import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type ChatProposal, type Session } from './security.ts';
 import * as views from './views.ts';
 
 export interface WebServerDeps {
@@ -106,6 +106,15 @@ const STATUS: Partial<Record<ErrorCode, 400 | 401 | 403 | 404 | 413 | 429 | 503 
 
 const statusOf = (e: unknown) => (isAppError(e) ? (STATUS[e.code] ?? 500) : 500);
 
+/** The arXiv id or URL after `/paper/`, or a 400 when the path is not valid percent-encoding. */
+function paperIdOf(path: string): string {
+  try {
+    return decodeURIComponent(path.slice('/paper/'.length)).slice(0, 300);
+  } catch {
+    throw new AppError('INVALID_INPUT', 'This paper address is not valid percent-encoding: use /paper/<arXiv id>, e.g. /paper/2401.12345.');
+  }
+}
+
 /** The request asked for JSON (the enhanced forms send `accept: application/json`). */
 const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
 
@@ -134,6 +143,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     search: new RateLimiter(...limits.search),
     chat: new RateLimiter(...limits.chat),
     audio: new RateLimiter(...limits.audio),
+    // Sign-in attempts per address: 5, then one every 10 s (a token cannot be guessed by volume).
+    login: new RateLimiter(5, 10_000),
   };
   const audio = createAudioClient({
     baseUrl: config.AUDIO_BASE_URL,
@@ -148,7 +159,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   const defaults = { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE, topK: config.DIGEST_TOP_K };
 
   const ctxOf = (c: Context<Env>): views.PageContext => ({
-    csrf: sessions.csrfToken(c.var.session),
+    csrf: sessions.csrfToken(keepSession(c)),
     assetVersion: version,
     notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
     stt: audio.enabled,
@@ -174,17 +185,46 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   /** A safe place to go back to: a path on this site, never another origin. */
   const backOf = (v: unknown, fallback: string) => (typeof v === 'string' && /^\/(?!\/)[^\s\\]*$/.test(v) ? v : fallback);
 
-  /** One token of `kind` for this browser (session and address), or a RATE_LIMITED error. */
-  const limit = (c: Context<Env>, kind: 'search' | 'chat' | 'audio') => {
-    let address = 'unknown';
+  /** The client's address ('unknown' off a socket: tests through app.request). */
+  const addressOf = (c: Context<Env>): string => {
     try {
-      address = getConnInfo(c).remote.address ?? 'unknown';
+      return getConnInfo(c).remote.address ?? 'unknown';
     } catch {
-      // not on a socket (tests through app.request)
+      return 'unknown';
     }
+  };
+
+  /** The request's session, kept from now on with its cookie set (a page with a form needs its CSRF token). */
+  const keepSession = (c: Context<Env>): Session => {
+    const s = c.var.session;
+    if (!sessions.isKept(s)) {
+      sessions.keep(s, addressOf(c));
+      setCookie(c, SESSION_COOKIE, s.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    }
+    return s;
+  };
+
+  /** One token of `kind` for this browser (session and address), or a RATE_LIMITED error. */
+  const limit = (c: Context<Env>, kind: 'search' | 'chat' | 'audio' | 'login') => {
+    const address = addressOf(c);
     // Per session, and per address so that dropping the cookie does not reset the count.
     const wait = limiters[kind].take(`s:${c.var.session.id}`) || limiters[kind].take(`a:${address}`);
     if (wait > 0) throw new AppError('RATE_LIMITED', `Too many ${kind} requests: try again in ${Math.ceil(wait / 1000)} s.`);
+  };
+
+  /**
+   * A GET that would start arXiv work (fetching and converting a paper not stored yet): only from
+   * this site or a typed/bookmarked address (Sec-Fetch-Site same-origin or none; a browser that
+   * does not send it is let through), and under the search rate limit. Another site (an `<img>`,
+   * a link) gets a page with a button instead, which is a same-origin request when pressed.
+   */
+  const arxivWorkByGet = (c: Context<Env>, id: string, source: 'html' | 'pdf' | 'auto'): Response | Promise<Response> | null => {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      return page(c, { title: 'Open this paper?', body: views.confirmFetchPage(id, c.req.path, source === 'auto' ? null : source), status: 403 });
+    }
+    limit(c, 'search');
+    return null;
   };
 
   const app = new Hono<Env>();
@@ -232,9 +272,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
 
   // The session: a random id in an HttpOnly, SameSite=Strict cookie.
   app.use('*', async (c, next) => {
-    const { session, created } = sessions.get(getCookie(c, SESSION_COOKIE));
-    if (created) setCookie(c, SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
-    c.set('session', session);
+    // Kept (and its cookie set) only when needed: see keepSession.
+    c.set('session', sessions.find(getCookie(c, SESSION_COOKIE)) ?? sessions.transient());
     return next();
   });
 
@@ -269,9 +308,14 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   // WEB_TOKEN: sign in once per browser session (or send it as a bearer token).
   app.get('/login', (c) => page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), null) }));
   app.post('/login', async (c) => {
+    const wait = limiters.login.take(`a:${addressOf(c)}`);
+    if (wait > 0) return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), `Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} s.`), status: 429 });
     const body = await c.req.parseBody();
     if (token && typeof body.token === 'string' && equalSecret(body.token, token)) {
-      c.var.session.signedIn = true;
+      // A new session id at sign-in: one known before (planted in the browser) is worth nothing now.
+      const renewed = sessions.signIn(c.var.session);
+      setCookie(c, SESSION_COOKIE, renewed.id, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      c.set('session', renewed);
       return c.redirect('/search', 303);
     }
     return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), token ? 'That is not the token.' : 'This server has no WEB_TOKEN: nothing to sign in to.'), status: 401 });
@@ -352,12 +396,16 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
 
   // ---- Papers ----
   app.get('/paper/*', async (c) => {
-    const id = decodeURIComponent(c.req.path.slice('/paper/'.length)).slice(0, 300);
+    const id = paperIdOf(c.req.path);
     const sourceParam = c.req.query('source');
     const source = sourceParam === 'html' || sourceParam === 'pdf' ? sourceParam : 'auto';
     // A paper already converted opens from the library; otherwise (or when a source is asked for)
     // it is fetched, converted and stored by the workflow.
     const stored = source === 'auto' ? await service.readStoredPaper(id).catch(() => null) : null;
+    if (!stored) {
+      const refused = arxivWorkByGet(c, id, source);
+      if (refused) return refused;
+    }
     const doc = stored ?? (await service.getPaper({ ref: id, source }, undefined, { signal: c.req.raw.signal }));
     return page(c, { title: doc.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), doc, c.req.path), math: true });
   });
@@ -498,6 +546,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     s.chat.push(entry);
     if (s.chat.length > 60) s.chat.splice(0, s.chat.length - 60);
   };
+  const chatProposals = (reply: AgentReply): ChatProposal[] =>
+    reply.proposals.map((p) => ({ id: p.id, title: p.title, changes: p.changes, problem: p.problem, confirmable: p.confirmable, state: 'pending' }));
   const chatNotice = agent.enabled ? null : 'No LLM is configured, so answers come from the papers in your library (set LLM_BASE_URL and LLM_MODEL for the research agent).';
   app.get('/chat', (c) => page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, null), math: true }));
   app.post('/chat', async (c) => {
@@ -508,7 +558,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       const tools: string[] = [];
       const reply = await agent.ask({ question, conversationId: c.var.session.conversationId }, undefined, { signal: c.req.raw.signal, onTool: (t) => tools.push(t.label) });
       pushChat(c.var.session, { role: 'user', text: question });
-      pushChat(c.var.session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });
+      pushChat(c.var.session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools, proposals: chatProposals(reply) });
       return c.redirect(`/chat#msg-${c.var.session.chat.length - 1}`, 303);
     } catch (e) {
       return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : 400 });
@@ -537,13 +587,31 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
           onDraft: (d) => void send('draft', { restart: d.restart, delta: d.delta }),
         });
         pushChat(session, { role: 'user', text: question });
-        pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools });
+        const proposals = chatProposals(reply);
+        pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools, proposals });
         const n = session.chat.length - 1;
-        await send('answer', { html: (await views.assistantMessage(reply.answer, reply.cited, tools, n)).toString(), cited: reply.cited, notice: reply.notice, id: `msg-${n}` });
+        await send('answer', { html: (await views.assistantMessage(reply.answer, reply.cited, tools, n, { list: proposals, csrf: ctxOf(c).csrf })).toString(), cited: reply.cited, notice: reply.notice, id: `msg-${n}` });
       } catch (e) {
         await send('error', { message: errorMessage(e) });
       }
     });
+  });
+  // A proposal the agent made is applied only by the user's own Confirm (consent bound to a proposal).
+  app.post('/chat/proposal', async (c) => {
+    const b = await c.req.parseBody();
+    const id = String(b.id ?? '');
+    const decision = b.decision === 'confirm' ? 'confirm' : b.decision === 'decline' ? 'decline' : null;
+    const s = c.var.session;
+    try {
+      if (!decision) throw new AppError('INVALID_INPUT', 'Choose Confirm or Decline.');
+      const done = await agent[decision](id, { conversationId: s.conversationId });
+      const at = s.chat.findIndex((m) => m.proposals?.some((p) => p.id === done.proposal.id));
+      for (const p of s.chat[at]?.proposals ?? []) if (p.id === done.proposal.id) p.state = decision === 'confirm' ? 'applied' : 'declined';
+      s.flash = decision === 'confirm' ? `Applied: ${done.proposal.title}.` : `Declined: ${done.proposal.title}; nothing changed.`;
+      return c.redirect(at >= 0 ? `/chat#msg-${at}` : '/chat', 303);
+    } catch (e) {
+      return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), s, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : statusOf(e) });
+    }
   });
   app.post('/chat/reset', async (c) => {
     const s = c.var.session;

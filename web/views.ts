@@ -12,7 +12,7 @@ import type { Digest } from '../domain/digest.ts';
 import { renderMarkdown } from './markdown.ts';
 import { describeSchedule } from './schedule-words.ts';
 import type { DigestRun, RunEvent } from './runs.ts';
-import type { Session } from './security.ts';
+import type { ChatProposal, Session } from './security.ts';
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -347,14 +347,25 @@ export function runPage(ctx: PageContext, run: DigestRun): Html {
 }
 
 /** One assistant answer: sanitised Markdown, its tool calls and its cited papers as cards. */
-export function assistantMessage(text: string, cited: AgentReply['cited'], tools: string[], n: number): Html {
+export function assistantMessage(text: string, cited: AgentReply['cited'], tools: string[], n: number, proposals: { list: ChatProposal[]; csrf: string } = { list: [], csrf: '' }): Html {
   const rendered = renderMarkdown(text, { headingOffset: 2 });
   return html`<article class="msg assistant" id="msg-${n}" aria-label="arxiv-radar's answer"><p class="who">arxiv-radar</p>
 ${tools.length ? html`<ul class="tools" aria-label="Tool calls">${tools.map((t) => html`<li>Tool: ${t}</li>`)}</ul>` : ''}
 <div class="answer markdown">${raw(rendered.html)}</div>
 ${citedCards(cited)}
+${proposals.list.map((p) => proposalBox(p, proposals.csrf))}
 <button type="button" class="speak" data-speak="msg-${n}" hidden>Read aloud</button>
 </article>`;
+}
+
+/**
+ * A change the agent proposed: the server's summary, and the user's own Confirm and Decline (the
+ * only way it is applied; the model cannot press them).
+ */
+function proposalBox(p: ChatProposal, csrf: string): Html {
+  const status = p.state === 'applied' ? 'Applied.' : p.state === 'declined' ? 'Declined: nothing changed.' : p.problem ? `Cannot be applied: ${p.problem}.` : 'Not applied: confirm to apply it.';
+  return html`<section class="proposal" aria-label="Proposed change"><p><strong>Proposed:</strong> ${p.title}</p><ul>${p.changes.map((c) => html`<li>${c}</li>`)}</ul><p class="meta">${status}</p>
+${p.state === 'pending' && p.confirmable ? html`<form method="post" action="/chat/proposal"><input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="id" value="${p.id}"><button type="submit" name="decision" value="confirm">Confirm</button> <button type="submit" name="decision" value="decline" class="secondary">Decline</button></form>` : ''}</section>`;
 }
 
 export function citedCards(cited: AgentReply['cited']): Html | '' {
@@ -368,7 +379,7 @@ export function chatPage(ctx: PageContext, session: Session, notice: string | nu
   return html`<h1>Chat with the research agent</h1>
 ${notice ? html`<p class="note">${notice}</p>` : ''}
 <div id="chat-log" class="chat-log" role="log" aria-live="polite" aria-label="Conversation">${session.chat.map((m, i) =>
-    m.role === 'user' ? html`<article class="msg user" aria-label="You"><p class="who">You</p><p>${m.text}</p></article>` : assistantMessage(m.text, m.cited ?? [], m.tools ?? [], i),
+    m.role === 'user' ? html`<article class="msg user" aria-label="You"><p class="who">You</p><p>${m.text}</p></article>` : assistantMessage(m.text, m.cited ?? [], m.tools ?? [], i, { list: m.proposals ?? [], csrf: ctx.csrf }),
   )}</div>
 <p id="chat-status" class="progress" role="status" aria-live="polite"></p>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
@@ -393,6 +404,13 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 <p><label for="token">Token</label><input id="token" name="token" type="password" required autocomplete="current-password"></p>
 <p><button type="submit">Sign in</button></p>
 </form>`;
+}
+
+/** Another site linked or embedded a paper we do not have yet: fetching it from arXiv takes the user's own click. */
+export function confirmFetchPage(id: string, path: string, source: string | null): Html {
+  return html`<h1>Open arXiv:${id}?</h1>
+<p>This paper is not in the library yet. Opening it fetches it from arXiv and converts it, which takes a moment. You came here from another site, so it waits for you to ask.</p>
+<form method="get" action="${path}">${source ? html`<input type="hidden" name="source" value="${source}">` : ''}<button type="submit">Fetch and open the paper</button></form>`;
 }
 
 export function errorPage(message: string): Html {

@@ -12,6 +12,7 @@ export function createLlm(config: Config, logger: Logger): ToolCallingLlm | unde
     model: config.LLM_MODEL,
     apiKey: config.LLM_API_KEY,
     timeoutMs: config.LLM_TIMEOUT_MS,
+    totalTimeoutMs: config.LLM_TOTAL_TIMEOUT_MS,
     maxTokens: config.LLM_MAX_TOKENS,
     logger,
   });

@@ -6,7 +6,7 @@
  * tool output kept, wall time) end the loop with a last call without tools; the answer's
  * citations are checked against the ids the tools returned.
  */
-import { defineQuery, executeChild, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, CancellationScope, ChildWorkflowCancellationType, defineQuery, executeChild, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import type { AgentToolOutput } from '../activities/agent/activities.ts';
 import {
@@ -16,6 +16,7 @@ import {
   describeToolCall,
   formatSearchResult,
   idsFromTools,
+  outOfTimeAnswer,
   subscriptionConfirmed,
   TOOL_ERROR_PREFIX,
   type AgentLimits,
@@ -23,6 +24,7 @@ import {
   type AgentToolCall,
   type BudgetHit,
 } from '../domain/agent.ts';
+import { isWriteTool, proposalToolText, type ProposedWrite } from '../domain/agent-proposals.ts';
 import { PERMANENT_CODES } from '../domain/errors.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
@@ -59,6 +61,8 @@ export interface AgentTurnResult {
   toolChars: number;
   budget: BudgetHit;
   trace: AgentTraceEntry[];
+  /** Writes the model proposed this turn: none was applied; the AgentService turns them into proposals the user confirms. */
+  proposals?: ProposedWrite[];
 }
 
 /** The tool calls so far (the CLI and the bot show them as they happen). */
@@ -97,29 +101,69 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   let children = 0;
   let budget: BudgetHit = null;
   let answer = '';
+  const proposals: ProposedWrite[] = [];
+  // AGENT_MAX_SECONDS is a deadline: the model call or tool calls in flight are cancelled when it
+  // passes, and the turn answers with what it has. Turns recorded before this rule keep theirs.
+  const deadlines = patched('agent-turn-deadline');
+  const deadlineAt = started + limits.maxSeconds * 1000;
+  /** Runs `work` until the deadline; `{ outOfTime: true }` when the deadline cut it. */
+  async function beforeDeadline<T>(work: () => Promise<T>): Promise<{ outOfTime: false; value: T } | { outOfTime: true }> {
+    if (!deadlines) return { outOfTime: false, value: await work() };
+    const left = deadlineAt - Date.now();
+    if (left <= 0) return { outOfTime: true };
+    const scope = new CancellationScope({ cancellable: true, timeout: left });
+    try {
+      const value = await scope.run(work);
+      return scope.consideredCancelled ? { outOfTime: true } : { outOfTime: false, value };
+    } catch (e) {
+      // Cancelled by its own timeout, not because the whole turn was cancelled (the caller left).
+      if (scope.consideredCancelled && !CancellationScope.current().consideredCancelled) return { outOfTime: true };
+      // The model call's own backstop of the same deadline (activities/llm/client.ts) fired first.
+      if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === 'TIMED_OUT') return { outOfTime: true };
+      throw e;
+    }
+  }
+  let lastText: string | null = null;
 
   for (;;) {
     let final = false;
-    if (steps > 0) {
+    if (steps > 0 && budget === null) {
       if (steps >= limits.maxSteps - 1) budget = 'steps';
       else if (toolChars >= limits.maxToolChars) budget = 'tool-output';
       else if (Date.now() - started >= limits.maxSeconds * 1000) budget = 'time';
       final = budget !== null;
     }
+    if (deadlines && budget === 'time') {
+      answer = outOfTimeAnswer(limits.maxSeconds, lastText, trace.map((t) => t.label), [...idsFromTools(messages)]);
+      break;
+    }
     stage(final ? 'writing the answer' : steps === 0 ? 'thinking' : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`);
-    const reply = await model.agentChat({ messages, budget, limits, today });
+    const asked = await beforeDeadline(() => model.agentChat({ messages, budget, limits, today, ...(deadlines ? { deadlineAt } : {}) }));
+    if (asked.outOfTime) {
+      budget = 'time';
+      answer = outOfTimeAnswer(limits.maxSeconds, lastText, trace.map((t) => t.label), [...idsFromTools(messages)]);
+      break;
+    }
+    const reply = asked.value;
     steps++;
     if (final || reply.toolCalls.length === 0) {
       answer = reply.content?.trim() ?? '';
       break;
     }
+    if (reply.content?.trim()) lastText = reply.content.trim();
     messages.push({
       role: 'assistant',
       content: reply.content,
       tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.argumentsJson } })),
     });
     const step = steps;
-    const outputs = await Promise.all(reply.toolCalls.map((call) => runCall(call, step)));
+    const finished: Array<AgentToolOutput | undefined> = [];
+    const ran = await beforeDeadline(() => Promise.all(reply.toolCalls.map((call, i) => runCall(call, step).then((o) => (finished[i] = o)))));
+    // Cut by the deadline: what finished in time is kept, the rest is marked (every call gets a result).
+    const outputs = ran.outOfTime
+      ? reply.toolCalls.map((_, i) => (finished[i] && !finished[i].isError ? finished[i] : { text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.', isError: true }))
+      : ran.value;
+    if (ran.outOfTime) budget = 'time';
     // Each result is cut to what is left of the tool-output budget, in call order.
     for (const [i, call] of reply.toolCalls.entries()) {
       const out = outputs[i]!;
@@ -141,7 +185,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   if (budget) shown += `\n\n${budgetSentence(budget)}`;
   messages.push({ role: 'assistant', content: shown });
   stage('done');
-  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace };
+  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace, proposals };
 
   async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
     if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
@@ -154,6 +198,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
           const maxResults = typeof args.max_results === 'number' ? args.max_results : 5;
           const r = await executeChild(topicSearch, {
             workflowId: `${parentId}/search-${step}-${++children}`,
+            ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
             // No full-text ingest here: the agent reads what it wants with get_paper (fewer arXiv requests).
             args: [{ question: topic, maxResults, topN: 0, topic }],
           });
@@ -163,6 +208,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
           const source = args.source === 'html' || args.source === 'pdf' ? args.source : 'auto';
           const ingest = await executeChild(paperIngest, {
             workflowId: `${parentId}/get-${step}-${++children}`,
+            ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
             args: [{ ref: String(args.url_or_id), source }],
           });
           return await tools.agentReadPaper({
@@ -173,6 +219,13 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
           });
         }
         case 'subscribe_topic': {
+          // Consent bound to a proposal: the model's call only proposes; the user applies it
+          // (AgentService.confirm) with their own action. Turns recorded before this rule keep theirs.
+          if (patched('agent-write-proposals') && isWriteTool(call.name)) {
+            const { confirmed: _c, ...proposed } = args;
+            proposals.push({ tool: call.name, args: proposed });
+            return { text: proposalToolText(call.name, proposed), isError: false };
+          }
           if (!subscriptionConfirmed(messages, args)) {
             const { confirmed: _c, ...proposal } = args;
             return {

@@ -51,6 +51,8 @@ export interface AgentChatInput {
   limits?: AgentLimits;
   /** YYYY-MM-DD, for the system prompt (workflow time, so replays agree). */
   today: string;
+  /** Epoch ms when the turn's time budget ends: the model call is cut then (TIMED_OUT). */
+  deadlineAt?: number;
 }
 
 export interface AgentChatOutput {
@@ -75,6 +77,8 @@ export interface AgentChatHeartbeat {
 
 /** The most draft text a heartbeat carries (heartbeat details are a payload: kept small). */
 export const MAX_DRAFT_CHARS = 32_000;
+/** How long after the turn's deadline a model call ends by itself (the workflow cancels it at the deadline). */
+const DEADLINE_GRACE_MS = 2000;
 /** Draft heartbeats are sent at most this often (the worker's throttle then spaces the RPCs). */
 export const DRAFT_EVERY_MS = 200;
 
@@ -154,6 +158,9 @@ export function createAgentActivities(deps: AgentActivityDeps) {
           messages: toWire([system, ...messages]),
           tools,
           stream: agent.stream ?? true,
+          // A backstop: the workflow cancels this call at the deadline; should the cancellation
+          // not arrive (the workflow's worker is down), the call still ends soon after.
+          ...(input.deadlineAt !== undefined ? { deadlineMs: input.deadlineAt + DEADLINE_GRACE_MS } : {}),
           // A cancelled turn (the caller went away) stops the model writing; heartbeats every
           // DRAFT_EVERY_MS bring the cancellation quickly.
           ...(cancelled ? { signal: cancelled } : {}),

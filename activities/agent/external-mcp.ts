@@ -5,13 +5,13 @@
  * model as `<server>__<tool>`. A server that cannot be started or listed is logged and left out;
  * the agent keeps its own tools. A server that exited is started again on the next call.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, errorMessage } from '../../domain/errors.ts';
-import { externalToolName, parseMcpServers, type McpServerSpec } from '../../domain/mcp-servers.ts';
+import { externalToolName, MAX_MCP_SERVERS_FILE_BYTES, parseMcpServers, type McpServerSpec } from '../../domain/mcp-servers.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ToolSpec } from '../llm/client.ts';
 import type { ExternalTools } from './activities.ts';
@@ -26,6 +26,8 @@ const MAX_DESCRIPTION = 1000;
 export function readMcpServersFile(file: string): McpServerSpec[] {
   let text: string;
   try {
+    const bytes = statSync(file).size;
+    if (bytes > MAX_MCP_SERVERS_FILE_BYTES) throw new Error(`it is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB)`);
     text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file} cannot be read: ${errorMessage(e)}`, { cause: e });

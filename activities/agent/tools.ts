@@ -45,11 +45,8 @@ const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObj
   },
   subscribe_topic: {
     description:
-      'Create or update a digest subscription (new papers matching the query or categories, ranked by the interest, published on a schedule). Call without "confirmed" first: that only proposes it. Call again with "confirmed": true after the user agreed.',
-    schema: z.object({
-      ...subscribeTopicShape,
-      confirmed: z.boolean().optional().describe('true only after the user agreed to this exact subscription'),
-    }),
+      'Propose creating or updating a digest subscription (new papers matching the query or categories, ranked by the interest, published on a schedule). It only proposes: the user sees what would change and applies it with their own Confirm control; you cannot apply it.',
+    schema: z.object(subscribeTopicShape),
   },
 };
 

@@ -4,8 +4,8 @@
  * http links) and the current one (namespaces on `<feed>`, https links).
  */
 import { AppError } from '../../domain/errors.ts';
-import type { Author, Paper } from '../../domain/paper.ts';
-import { attr, httpsArxiv, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
+import { arxivLinks, type Author, type Paper } from '../../domain/paper.ts';
+import { attr, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
 export interface AtomFeed {
   totalResults: number;
@@ -43,10 +43,7 @@ function entryToPaper(entry: XmlNode): Paper | null {
   const cats = nodes(entry.category).map((c) => attr(c, 'term')).filter(Boolean);
   const primaryCategory = primary || cats[0] || '';
   const categories = [...new Set([primaryCategory, ...cats].filter(Boolean))];
-  const abs = links.find((l) => attr(l, 'rel') === 'alternate');
-  const pdf = links.find((l) => attr(l, 'title') === 'pdf');
   const doiLink = links.find((l) => attr(l, 'title') === 'doi');
-  const versioned = parsedId.version ? `${parsedId.id}v${parsedId.version}` : parsedId.id;
   return {
     id: parsedId.id,
     version: parsedId.version,
@@ -61,11 +58,8 @@ function entryToPaper(entry: XmlNode): Paper | null {
     journalRef: optionalText(entry.journal_ref),
     comment,
     license: null,
-    links: {
-      abs: abs ? httpsArxiv(attr(abs, 'href')) : `https://arxiv.org/abs/${versioned}`,
-      pdf: pdf ? httpsArxiv(attr(pdf, 'href')) : null,
-      html: null,
-    },
+    // Built from the id: the feed's `<link href>` is never trusted (it could say javascript:…).
+    links: arxivLinks({ id: parsedId.id, version: parsedId.version }),
     withdrawn: looksWithdrawn(comment, abstract),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../domain/errors.ts';
 import { parseArxivId } from '../../domain/arxiv-ids.ts';
-import type { Paper } from '../../domain/paper.ts';
+import { arxivLinks, safeLicenseUrl, type Paper } from '../../domain/paper.ts';
 import { attr, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
 /** One record of a ListRecords page: the paper plus the dates that say why it is listed. */
@@ -82,8 +82,9 @@ function toRecord(rec: XmlNode): OaiRecord | null {
     doi: optionalText(meta.doi),
     journalRef: optionalText(meta['journal-ref']),
     comment,
-    license: optionalText(meta.license),
-    links: { abs: `https://arxiv.org/abs/${parsed.id}`, pdf: `https://arxiv.org/pdf/${parsed.id}`, html: null },
+    // Only an http(s) licence URL may become an href; links are built from the id (domain/paper.ts).
+    license: safeLicenseUrl(optionalText(meta.license)),
+    links: arxivLinks({ id: parsed.id, version: null }),
     withdrawn: looksWithdrawn(comment, abstract),
   };
   return { paper, datestamp, created, updated };

@@ -7,7 +7,7 @@
 import { feedDateAt } from '../../domain/arxiv-calendar.ts';
 import { AppError } from '../../domain/errors.ts';
 import { parseArxivId } from '../../domain/arxiv-ids.ts';
-import type { AnnounceType, Paper } from '../../domain/paper.ts';
+import { arxivLinks, safeLicenseUrl, type AnnounceType, type Paper } from '../../domain/paper.ts';
 import { attr, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
 export interface AnnounceItem {
@@ -70,7 +70,6 @@ function toItem(raw: RawItem): AnnounceItem | null {
   if (!ANNOUNCE_TYPES.has(announceType)) {
     throw new AppError('ARXIV_MALFORMED', `Unknown announce type "${raw.announceType}" for ${raw.guid} in an arXiv RSS feed.`, { retryable: false });
   }
-  const versioned = parsed.version ? `${parsed.id}v${parsed.version}` : parsed.id;
   const abstract = stripAnnouncePrefix(raw.description);
   const date = isoDate(raw.date);
   const paper: Paper = {
@@ -92,8 +91,9 @@ function toItem(raw: RawItem): AnnounceItem | null {
     doi: raw.doi,
     journalRef: raw.journalRef,
     comment: null,
-    license: raw.rights || null,
-    links: { abs: `https://arxiv.org/abs/${versioned}`, pdf: `https://arxiv.org/pdf/${versioned}`, html: null },
+    // Only an http(s) licence URL may become an href; links are built from the id (domain/paper.ts).
+    license: safeLicenseUrl(raw.rights),
+    links: arxivLinks({ id: parsed.id, version: parsed.version }),
     withdrawn: looksWithdrawn(null, abstract),
   };
   return { paper, announceType };

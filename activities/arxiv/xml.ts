@@ -66,11 +66,6 @@ export function optionalText(v: unknown): string | null {
   return s ? s : null;
 }
 
-/** http://arxiv.org/... links of the old API become https, as arXiv serves them today. */
-export function httpsArxiv(url: string): string {
-  return url.replace(/^http:\/\/(([a-z0-9-]+\.)*arxiv\.org)\//i, 'https://$1/');
-}
-
 /** True when the comment or abstract says the paper was withdrawn (arXiv keeps the record). */
 export function looksWithdrawn(comment: string | null, abstract: string): boolean {
   return (

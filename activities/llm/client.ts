@@ -68,6 +68,8 @@ export interface ToolChatRequest {
   onText?: (delta: string) => void;
   /** Stops a streamed request (the activity was cancelled: the caller went away). */
   signal?: AbortSignal;
+  /** Epoch ms by which the call must end (the agent turn's AGENT_MAX_SECONDS): cut then with TIMED_OUT. */
+  deadlineMs?: number;
 }
 
 export interface ToolChatResult {
@@ -96,6 +98,11 @@ export interface LlmClientOptions {
   /** Sent as a bearer token when set; never logged. */
   apiKey?: string | undefined;
   timeoutMs: number;
+  /**
+   * LLM_TOTAL_TIMEOUT_MS: the longest one call may take in all. `timeoutMs` bounds silence only, so
+   * a model that trickles a token now and then would otherwise run unbounded. Default 300000.
+   */
+  totalTimeoutMs?: number;
   /** Default completion token budget (LLM_MAX_TOKENS). */
   maxTokens: number;
   logger?: Logger;
@@ -180,11 +187,42 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
     return { content: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null, usage: usageOf(r?.usage) };
   }
 
-  async function complete(body: ChatCompletionCreateParamsNonStreaming): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+  const totalTimeoutMs = opts.totalTimeoutMs ?? 300_000;
+
+  /**
+   * The call's whole-time limit: LLM_TOTAL_TIMEOUT_MS, or the caller's deadline when sooner. `abort`
+   * is called when it passes; `error()` then says which limit it was.
+   */
+  function callLimit(deadlineMs: number | undefined, abort: () => void) {
+    const untilDeadline = deadlineMs === undefined ? Infinity : deadlineMs - Date.now();
+    const byDeadline = untilDeadline < totalTimeoutMs;
+    let passed = false;
+    const timer = setTimeout(() => {
+      passed = true;
+      abort();
+    }, Math.max(0, Math.min(totalTimeoutMs, untilDeadline)));
+    return {
+      get passed() {
+        return passed;
+      },
+      clear: () => clearTimeout(timer),
+      error: () =>
+        byDeadline
+          ? new AppError('TIMED_OUT', `the turn's time budget (AGENT_MAX_SECONDS) ran out while the LLM at ${endpoint.origin} was answering`, { retryable: false })
+          : new AppError('LLM_FAILED', `LLM at ${endpoint.origin} did not finish one answer within ${totalTimeoutMs} ms (LLM_TOTAL_TIMEOUT_MS): it writes too slowly; raise LLM_TOTAL_TIMEOUT_MS or use a faster model`, { retryable: false }),
+    };
+  }
+
+  async function complete(body: ChatCompletionCreateParamsNonStreaming, deadlineMs?: number): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+    const stop = new AbortController();
+    const limit = callLimit(deadlineMs, () => stop.abort());
     try {
-      return await openai.chat.completions.create(body);
+      return await openai.chat.completions.create(body, { signal: stop.signal });
     } catch (e) {
+      if (limit.passed) throw limit.error();
       throw mapError(e);
+    } finally {
+      limit.clear();
     }
   }
 
@@ -222,7 +260,7 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
           : {}),
       };
       if (!req.stream) {
-        const whole = wholeReply(await complete({ ...base, stream: false }));
+        const whole = wholeReply(await complete({ ...base, stream: false }, req.deadlineMs));
         logUsage(started, whole.usage, maxTokens, { toolCalls: whole.toolCalls.length });
         return whole;
       }
@@ -244,6 +282,7 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       let streamed = true;
       const stop = () => idle.abort();
       req.signal?.addEventListener('abort', stop, { once: true });
+      const limit = callLimit(req.deadlineMs, stop);
       try {
         if (req.signal?.aborted) throw cancelledBy(req.signal);
         arm();
@@ -287,6 +326,7 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
         // The reason as given (in an activity, Temporal's CancelledFailure, so the attempt ends as
         // cancelled, or as a worker shutdown that is retried elsewhere).
         if (req.signal?.aborted) throw cancelledBy(req.signal);
+        if (limit.passed) throw limit.error();
         if (stalled) {
           throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent nothing for ${opts.timeoutMs} ms (no answer, or its stream stalled); raise LLM_TIMEOUT_MS or use a smaller model`, {
             retryable: true,
@@ -297,6 +337,7 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       } finally {
         req.signal?.removeEventListener('abort', stop);
         clearTimeout(idleTimer);
+        limit.clear();
         if (streamed && !idle.signal.aborted) idle.abort(); // releases the connection if we stopped early
       }
       const toolCalls = acc.toolCalls();

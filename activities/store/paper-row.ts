@@ -3,7 +3,7 @@
  * boolean): the one check of a paper to store, its columns, and the mapping back to a Paper.
  */
 import { AppError } from '../../domain/errors.ts';
-import type { Paper } from '../../domain/paper.ts';
+import { arxivLinks, safeLicenseUrl, type Paper } from '../../domain/paper.ts';
 import type { ListedPaper } from '../../domain/library.ts';
 import { baseId, validateVersion } from '../../domain/library.ts';
 
@@ -45,8 +45,10 @@ export function rowToPaper(r: Omit<PaperRow, 'published_at' | 'published_date'>)
     doi: r.doi,
     journalRef: r.journal_ref,
     comment: r.comment,
-    license: r.license,
-    links: { abs: r.abs_url, pdf: r.pdf_url, html: r.html_url },
+    // Links and licence are vouched for on the way out too: rows stored before they were built
+    // from the id may hold a feed's `<link>` (javascript:, anywhere).
+    license: safeLicenseUrl(r.license),
+    links: arxivLinks({ id: r.id, version: r.version }, { html: r.html_url !== null }),
     withdrawn: r.withdrawn === true || r.withdrawn === 1,
   };
 }
@@ -60,8 +62,14 @@ export function rowToListedPaper(r: Pick<PaperRow, 'id' | 'title' | 'abstract' |
     abstract: r.abstract,
     categories: JSON.parse(r.categories_json) as string[],
     published_date: r.published_date,
-    pdf_url: r.pdf_url,
+    pdf_url: r.pdf_url === null ? null : vouchedPdf(r.id, r.pdf_url),
   };
+}
+
+/** The stored PDF link when it is the one arxivLinks builds (versioned or not), else the id's. */
+function vouchedPdf(id: string, stored: string): string {
+  const base = arxivLinks({ id, version: null }).pdf!;
+  return stored === base || (stored.startsWith(`${base}v`) && /^\d{1,4}$/.test(stored.slice(base.length + 1))) ? stored : base;
 }
 
 /** Checks a paper before it is stored; its base id, version and v1 time normalised to toISOString(). */
@@ -96,10 +104,10 @@ export function paperColumns(p: Paper, checked: { id: string; version: number | 
     doi: p.doi ?? null,
     journal_ref: p.journalRef ?? null,
     comment: p.comment ?? null,
-    license: p.license ?? null,
-    abs_url: p.links?.abs ?? `https://arxiv.org/abs/${id}`,
-    pdf_url: p.links?.pdf ?? null,
-    html_url: p.links?.html ?? null,
+    license: safeLicenseUrl(p.license),
+    abs_url: arxivLinks({ id, version }).abs,
+    pdf_url: arxivLinks({ id, version }).pdf,
+    html_url: p.links?.html ? arxivLinks({ id, version }, { html: true }).html : null,
     withdrawn: Boolean(p.withdrawn),
   };
 }

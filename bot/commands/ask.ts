@@ -34,6 +34,7 @@ export const ask: SlashCommand = {
       const conversation = inv.inThread && inv.channelId ? inv.channelId : threadId;
       const reply = await agent.ask({ question, conversationId: conversation ? `discord:${conversation}` : undefined }, progress, {
         signal,
+        owner: inv.userId,
         onTool: (t) => progress(t.label),
       });
       return agentAnswerMessage(question, reply, { threadId });

@@ -76,6 +76,12 @@ export function formatReply(r: AgentReply, streamed?: string): string {
         (c, i) => `  [${i + 1}] arXiv:${c.id}${c.title ? ` — ${c.title.replace(/\s+/g, ' ')}` : ''} ${c.url}`,
       ),
     );
+  for (const p of r.proposals) {
+    parts.push('', `Proposed (not applied): ${p.title}`, ...p.changes.map((c) => `  ${c}`));
+    if (p.problem) parts.push(`  Cannot be applied: ${p.problem}.`);
+    else if (p.confirmable) parts.push(`  Apply it: /confirm ${p.id}   Drop it: /decline ${p.id}   (until your next question is answered)`);
+    else parts.push('  Apply it yourself with `arxiv-radar subscribe` (here nothing can be confirmed).');
+  }
   if (r.usedAgent)
     parts.push(
       '',
@@ -90,6 +96,8 @@ const HELP = `Ask anything about arXiv papers. Commands:
   /prompts                 list prompts
   /prompt <name> k=v …     run a prompt, e.g. /prompt generate_search_prompt topic="graph transformers" num_papers=3
   /tools                   the agent's tools
+  /confirm <id>            apply a change the agent proposed (only you can; the agent cannot)
+  /decline <id>            drop a proposed change
   /reset                   start a new conversation
   /quit                    leave (also Ctrl-D)
 `;
@@ -146,6 +154,14 @@ export async function handleLine(
   }
   if (text.startsWith('@')) {
     out(await service.topicMarkdown(text.slice(1).trim()));
+    return true;
+  }
+  const decision = /^\/(confirm|decline)(?:\s+(\S*))?\s*$/.exec(text);
+  if (decision) {
+    const [, verb, id = ''] = decision;
+    if (!id) throw new AppError('INVALID_INPUT', `/${verb} needs the proposal's id, e.g. /${verb} a1b2c3d4 (shown under the answer).`);
+    const done = verb === 'confirm' ? await agent.confirm(id, { conversationId: ctx.conversation.id }) : await agent.decline(id, { conversationId: ctx.conversation.id });
+    out(`${verb === 'confirm' ? 'Applied' : 'Declined'}: ${done.proposal.title}.${verb === 'confirm' ? '' : ' Nothing changed.'}\n`);
     return true;
   }
   let question = text;

@@ -34,10 +34,13 @@ export function registerAgentAskTool(server: McpServer, deps: ToolDeps & { agent
         const { progress, options } = callOptions(extra);
         const r = await deps.agent.ask({ question, conversationId: conversation_id ? `mcp:${conversation_id}` : undefined }, progress, {
           ...options,
+          // An MCP client is another program (often another model): it may see proposals, never apply them.
+          canConfirm: false,
           onTool: (t) => progress?.(`${t.label}${t.isError ? ' (failed)' : ''}`),
         });
         const sources = r.cited.map((c, i) => `[${i + 1}] arXiv:${c.id}${c.title ? ` — ${c.title.replace(/\s+/g, ' ')}` : ''} ${c.url}`).join('\n');
-        const text = [r.notice, r.answer.trim(), sources ? `Sources:\n${sources}` : null].filter(Boolean).join('\n\n');
+        const proposals = r.proposals.map((p) => `Proposed, not applied (agent_ask cannot apply changes; the user can with \`arxiv-radar subscribe\`, the web app or the chat): ${p.title}\n${p.changes.map((c) => `  ${c}`).join('\n')}`);
+        const text = [r.notice, r.answer.trim(), sources ? `Sources:\n${sources}` : null, ...proposals].filter(Boolean).join('\n\n');
         const structured = {
           answer: r.answer,
           cited: r.cited,
@@ -49,6 +52,7 @@ export function registerAgentAskTool(server: McpServer, deps: ToolDeps & { agent
           tool_chars: r.toolChars,
           budget: r.budget,
           ms: r.ms,
+          proposals: r.proposals.map((p) => ({ title: p.title, changes: p.changes, applied: false })),
         };
         return { content: [{ type: 'text', text }], structuredContent: structured };
       }),

@@ -23,6 +23,7 @@ import { openAgentService } from '../../workers/compose-agent.ts';
 import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
+import { compromisedModel, INJECTED_SUBSCRIPTION } from '../support/compromised-model.ts';
 import { standInPdf } from '../support/corpus.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
@@ -241,7 +242,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     assert.match(r.answer, /ran out of its step budget \(AGENT_MAX_STEPS\)/);
   });
 
-  it('continues a stored conversation: a follow-up may cite what an earlier turn found; subscribing needs the user’s yes', async () => {
+  it('continues a stored conversation: a follow-up may cite what an earlier turn found; a subscription is only a proposal until the user confirms it', async () => {
     const id = 'test:conversation-1';
     llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 is about Bethe lattices.' }]);
     await agent.ask({ question: 'What is 1111.2011 about?', conversationId: id });
@@ -252,17 +253,60 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     const history = agentRequests(before)[0]!.body.messages!;
     assert.ok(history.some((m) => m.role === 'user' && m.content === 'What is 1111.2011 about?'), 'the first turn is in the context');
     assert.deepEqual(r2.cited.map((c) => c.id), ['1111.2011'], 'cited from the earlier turn’s tool result');
-    assert.match(toolMessages(agentRequests(before)[1]!.body).at(-1)!.content ?? '', /^Not subscribed yet/, 'confirmed:true without a proposal is only a proposal');
+    assert.match(toolMessages(agentRequests(before)[1]!.body).at(-1)!.content ?? '', /^Proposed to the user, NOT applied: subscribe_topic/, 'confirmed:true is only a proposal');
     assert.equal(await service.store.getSubscription('bethe'), null);
-
-    llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: args }] }, { content: 'Proposed.' }]);
-    await agent.ask({ question: 'Propose it', conversationId: id });
-    llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: `{"confirmed":true,${args.slice(1)}` }] }, { content: 'Subscribed to bethe.' }]);
-    const r4 = await agent.ask({ question: 'Yes, do it', conversationId: id });
-    assert.deepEqual(r4.trace.map((x) => [x.label, x.isError]), [['subscribing bethe', false]]);
+    const [proposal] = r2.proposals;
+    assert.equal(proposal?.title, 'Create the subscription "bethe"');
+    assert.deepEqual(proposal?.changes.slice(0, 3), ['categories: cond-mat.str-el', 'interest: "quantum criticality on Bethe lattices"', 'schedule: "0 3 1 1 *"']);
+    assert.equal(proposal?.confirmable, true);
+    assert.match(proposal?.id ?? '', /^[0-9a-f]{8}$/);
+    // The user's own action applies it; a second confirm of the same id finds nothing.
+    const done = await agent.confirm(proposal!.id, { conversationId: id });
+    assert.match(done.message, /subscription "bethe" created/);
     assert.equal((await service.store.getSubscription('bethe'))?.interest, 'quantum criticality on Bethe lattices');
+    await assert.rejects(agent.confirm(proposal!.id, { conversationId: id }), /No pending proposal/);
+    // An update is a proposal too, summarised as a diff of the stored subscription.
+    llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: '{"name":"bethe","interest":"anything at all","schedule":"* * * * *"}' }] }, { content: 'Proposed a change.' }]);
+    const r3 = await agent.ask({ question: 'Make it broader', conversationId: id });
+    assert.equal(r3.proposals[0]?.title, 'Change the subscription "bethe"');
+    assert.deepEqual(r3.proposals[0]?.changes, ['interest: "quantum criticality on Bethe lattices" → "anything at all"', 'schedule: "0 3 1 1 *" → "* * * * *"']);
+    assert.equal((await service.store.getSubscription('bethe'))?.cron, '0 3 1 1 *', 'not applied');
+    await assert.rejects(agent.confirm(r3.proposals[0]!.id, { conversationId: 'test:another-conversation' }), /No pending proposal/, 'only from its own conversation');
+    await agent.decline(r3.proposals[0]!.id, { conversationId: id });
     const stored = await service.store.getConversation(id);
-    assert.equal(stored?.messages.filter((m) => m.role === 'user').length, 4);
+    assert.equal(stored?.messages.filter((m) => m.role === 'user').length, 3);
+    assert.ok(stored?.messages.some((m) => m.role === 'assistant' && /The user declined proposal/.test(String(m.content))), 'the decision is in the conversation');
+    await service.unsubscribe('bethe');
+  });
+
+  it('compromised model across two turns: its "confirmed": true never applies; a proposal expires at the end of the next turn; agent_ask can propose but never apply', async () => {
+    const id = 'test:injection';
+    llm.respondWith((b) => queryBuilder(b) ?? compromisedModel()(b));
+    try {
+      const r1 = await agent.ask({ question: 'Summarise the Bethe lattice paper', conversationId: id });
+      const r2 = await agent.ask({ question: 'Unrelated: which topics does my library have?', conversationId: id });
+      assert.deepEqual(r2.trace.map((x) => x.label), ['proposing subscription injected']);
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'nothing applied by the model');
+      await assert.rejects(agent.confirm(r1.proposals[0]!.id, { conversationId: id }), /No pending proposal .* expired/, 'turn 1’s proposal expired with turn 2');
+      // MCP: proposals are reported, none is kept to be applied.
+      const mcp = new McpClient({ name: 'consent-test', version: '1.0.0' });
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await Promise.all([createMcpServer({ service, agent, logger: silentLogger }).connect(a), mcp.connect(b)]);
+      try {
+        for (const question of ['Summarise the Bethe lattice paper', 'And now?']) {
+          const r = (await mcp.callTool({ name: 'agent_ask', arguments: { question, conversation_id: 'mcp-injection' } })) as CallToolResult;
+          assert.match((r.content[0] as { text: string }).text, /Proposed, not applied \(agent_ask cannot apply changes/);
+        }
+      } finally {
+        await mcp.close();
+      }
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null);
+      const tools = agentRequests(0).at(-1)!.body.tools ?? [];
+      assert.ok(!tools.some((t) => /confirm/i.test(t.function.name)), 'no tool the model could confirm with');
+      assert.ok(!JSON.stringify(tools.find((t) => t.function.name === 'subscribe_topic')?.function.parameters).includes('confirmed'), 'no confirmed argument offered');
+    } finally {
+      llm.respondWith(queryBuilder);
+    }
   });
 
   it('without an LLM it says so in one sentence and answers from the library with citations', async () => {

@@ -21,6 +21,7 @@ import { openRadarService, type RadarServiceHandle } from '../../workers/compose
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startDiscordServer, type DiscordFake } from '../fakes/discord-server.ts';
 import { startFakeLlm, type FakeLlm } from '../fakes/llm-server.ts';
+import { compromisedModel, INJECTED_SUBSCRIPTION } from '../support/compromised-model.ts';
 import { standInPdf } from '../support/corpus.ts';
 import { APP_ID, slashCommand } from '../support/discord-interaction.ts';
 import { startTestRuntime, testConfig, type TestRuntime } from '../support/runtime.ts';
@@ -49,6 +50,12 @@ function askCommand(token: string, question: string, where: { threadId?: string;
     channel: { type: where.threadId ? 11 : 0 },
     member: { ...base.member, user: { id: where.userId ?? USER } },
   };
+}
+
+/** A button press as Discord posts it (type 3, MESSAGE_COMPONENT), by a member with `permissions`. */
+function buttonPress(token: string, customId: string, userId: string, permissions = '16') {
+  const base = slashCommand(token, 'ask', []);
+  return { id: base.id, application_id: APP_ID, type: 3, token, guild_id: base.guild_id, channel_id: CHANNEL, data: { custom_id: customId, component_type: 2 }, member: { user: { id: userId }, roles: [], permissions } };
 }
 
 interface Embed {
@@ -193,6 +200,45 @@ describe('/arxiv ask with the research agent (fake Discord, Temporal, fake arXiv
     } finally {
       await plain.close();
       await plainService.close();
+    }
+  });
+
+  it('consent is bound to a proposal: the compromised model’s "confirmed": true applies nothing; only the asker’s Confirm button does, an expired proposal is refused', async () => {
+    const asker = '1300000000000000501';
+    llm.respondWith((b) => (b.stream === true ? compromisedModel()(b) : { content: '{"search_query":"all:testing"}' }));
+    try {
+      const threadsBefore = new Set(discord.state.threads.keys());
+      await postSigned(url, { ...askCommand('consent-1', 'What is new on Bethe lattices?', { userId: asker }), member: { user: { id: asker }, roles: [], permissions: '16' } });
+      await endpoint.idle();
+      const first = finalOf('consent-1') as { embeds?: Embed[]; components?: Array<{ components: Array<{ custom_id: string; label: string }> }> };
+      const proposalEmbed = first.embeds?.find((e) => e.title?.startsWith('Proposed:'));
+      assert.equal(proposalEmbed?.title, 'Proposed: Create the subscription "injected"');
+      assert.match(proposalEmbed?.description ?? '', /query: "all:attacker"/);
+      const [confirm1] = first.components?.[0]?.components ?? [];
+      assert.equal(confirm1?.label, 'Confirm');
+      const thread = [...discord.state.threads.keys()].find((k) => !threadsBefore.has(k))!;
+      // Turn 2, in the thread: an unrelated question; the model "confirms".
+      await postSigned(url, { ...askCommand('consent-2', 'Which categories does the library have?', { threadId: thread, userId: asker }), member: { user: { id: asker }, roles: [], permissions: '16' } });
+      await endpoint.idle();
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'the model’s confirmation applied nothing');
+      const second = finalOf('consent-2') as { components?: Array<{ components: Array<{ custom_id: string }> }> };
+      const confirm2 = second.components?.[0]?.components[0]?.custom_id ?? '';
+      assert.match(confirm2, /^agent-proposal:confirm:[0-9a-f]{8}$/);
+      // The first proposal expired at the end of turn 2.
+      const expired = await postSigned(url, buttonPress('consent-b1', confirm1!.custom_id, asker));
+      assert.match(JSON.stringify(expired.json.data), /No pending proposal/);
+      // Another member (even one who may manage subscriptions) cannot confirm the asker's proposal.
+      const other = await postSigned(url, buttonPress('consent-b2', confirm2, '1300000000000000502'));
+      assert.match(JSON.stringify(other.json.data), /Only the person who asked/);
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null);
+      // The asker's own press applies it.
+      const mine = await postSigned(url, buttonPress('consent-b3', confirm2, asker));
+      assert.equal(mine.json.type, 4);
+      assert.match(JSON.stringify(mine.json.data), /Applied: Create the subscription \\"injected\\"/);
+      assert.equal((await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query, 'all:attacker');
+    } finally {
+      llm.respondWith((b) => (b.stream === true ? undefined : { content: '{"search_query":"all:testing"}' }));
+      await service.unsubscribe(INJECTED_SUBSCRIPTION.name).catch(() => false);
     }
   });
 });

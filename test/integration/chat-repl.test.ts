@@ -14,6 +14,7 @@ import { openRadarService, type RadarServiceHandle } from '../../workers/compose
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
 import { spawnCli } from '../support/cli.ts';
+import { compromisedModel, INJECTED_SUBSCRIPTION } from '../support/compromised-model.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
@@ -97,5 +98,36 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s\)$/m);
     assert.ok(!out.includes('this line comes after'), 'the line after /quit was not handled');
     assert.ok(!out.includes('Error:'), out);
+  });
+
+  it('consent is bound to a proposal: a compromised model cannot confirm its own proposal in the next turn; only /confirm <id> applies one, and a proposal expires after the next turn', async () => {
+    llm.respondWith((b) => queryBuilder(b) ?? compromisedModel()(b));
+    const cli = spawnCli(['chat'], cliEnv);
+    try {
+      cli.child.stdin.write('What is new on Bethe lattices?\n');
+      const first = await cli.waitFor(/Apply it: \/confirm ([0-9a-f]{8})/);
+      assert.match(cli.output().stdout, /Proposed \(not applied\): Create the subscription "injected"\n {2}query: "all:attacker"/);
+      // Turn 2: the user asks something unrelated; the model calls subscribe_topic with confirmed:true.
+      cli.child.stdin.write('Thanks. Which categories does the library have?\n');
+      const second = await cli.waitFor(/Apply it: \/confirm ([0-9a-f]{8})[\s\S]*Apply it: \/confirm ([0-9a-f]{8})/);
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'the model’s "confirmed": true applied nothing');
+      // "yes" is a message to the model, not consent.
+      cli.child.stdin.write('yes\n');
+      await cli.waitFor(/Apply it: \/confirm [0-9a-f]{8}[\s\S]*Apply it: \/confirm [0-9a-f]{8}[\s\S]*Apply it: \/confirm ([0-9a-f]{8})/);
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'typing yes applied nothing');
+      // The first turn's proposal expired at the end of the second turn.
+      cli.child.stdin.write(`/confirm ${first[1]}\n`);
+      await cli.waitFor(/Error: No pending proposal/);
+      assert.notEqual(second[2], first[1]);
+      const third = [...cli.output().stdout.matchAll(/Apply it: \/confirm ([0-9a-f]{8})/g)].at(-1)![1]!;
+      cli.child.stdin.write(`/confirm ${third}\n/quit\n`);
+      await cli.waitFor(/^Applied: Create the subscription "injected"\.$/m);
+      await cli.exited;
+      assert.equal((await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query, 'all:attacker', 'the user’s own /confirm applied it');
+    } finally {
+      cli.child.kill('SIGKILL');
+      llm.respondWith(queryBuilder);
+      await service.unsubscribe(INJECTED_SUBSCRIPTION.name).catch(() => false);
+    }
   });
 });

@@ -18,6 +18,8 @@ writeFileSync(aFile, 'x');
 /** A desktop-client MCP file with a server that has neither command nor url. */
 const badServersFile = path.join(dir, 'mcp-servers.json');
 writeFileSync(badServersFile, JSON.stringify({ mcpServers: { lab: { args: ['server.js'] } } }));
+const tooManyServersFile = path.join(dir, 'mcp-servers-101.json');
+writeFileSync(tooManyServersFile, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'x' }])) }));
 
 const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
 const PUBLIC_KEY = 'a'.repeat(64);
@@ -56,12 +58,14 @@ const ROWS: Array<[string, Record<string, string>]> = [
   ['LLM_BASE_URL', { LLM_BASE_URL: 'not a url' }],
   ['LLM_MODEL', { LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: '' }],
   ['LLM_TIMEOUT_MS', { LLM_TIMEOUT_MS: '10' }],
+  ['LLM_TOTAL_TIMEOUT_MS', { LLM_TOTAL_TIMEOUT_MS: '5' }],
   ['LLM_MAX_TOKENS', { LLM_MAX_TOKENS: '999999' }],
   ['AGENT_MAX_STEPS', { AGENT_MAX_STEPS: '0' }],
   ['AGENT_MAX_TOOL_CHARS', { AGENT_MAX_TOOL_CHARS: 'lots' }],
   ['AGENT_MAX_SECONDS', { AGENT_MAX_SECONDS: '1' }],
   ['MCP_SERVERS_FILE', { MCP_SERVERS_FILE: path.join(dir, 'no-such-servers.json') }],
   ['MCP_SERVERS_FILE', { MCP_SERVERS_FILE: badServersFile }],
+  ['MCP_SERVERS_FILE', { MCP_SERVERS_FILE: tooManyServersFile }],
   ['RERANK_MODEL', { RERANK_MODEL: '  ' }],
   ['RERANK_DTYPE', { RERANK_DTYPE: 'fp64' }],
   ['HF_ENDPOINT', { HF_ENDPOINT: 'hf' }],
@@ -79,7 +83,7 @@ const ROWS: Array<[string, Record<string, string>]> = [
   ['WEB_ADDR', { WEB_ADDR: 'garbage' }],
   ['WEB_TOKEN', { WEB_ADDR: '0.0.0.0:8080', WEB_TOKEN: '' }],
   ['WEB_TOKEN', { WEB_ADDR: '127.0.0.1:8080', WEB_TOKEN: 'short' }],
-  ['AUDIO_BASE_URL', { AUDIO_BASE_URL: 'not a url' }],
+  ['AUDIO_BASE_URL', { AUDIO_BASE_URL: 'file:///etc/passwd' }],
   ['STT_MODEL', { STT_MODEL: '  ' }],
   ['TTS_MODEL', { TTS_MODEL: '  ' }],
   ['TTS_VOICE', { TTS_VOICE: '  ' }],

@@ -93,6 +93,37 @@ describe('audioDuration: a recording’s length from its bytes', () => {
   });
 });
 
+describe('hostile headers (issue 28)', () => {
+  it('a WAV whose byteRate lies (300 s of audio claimed as 0.3 s) is refused, not measured by the lie', () => {
+    const wav = Buffer.from(sineWav(300, 440, 8000)); // 8 kHz, 16-bit mono: 16000 bytes a second
+    assert.equal(wav.readUInt32LE(28), 16_000, 'the byteRate field');
+    wav.writeUInt32LE(16_000_000, 28); // the lie: 1000× the real rate
+    const r = audioDuration(wav);
+    assert.equal(r.seconds, null);
+    assert.match('why' in r ? r.why : '', /byteRate 16000000, but 8000 Hz × 1 channels × 16 bits make 16000 bytes a second/);
+    assert.throws(() => checkDuration(wav, 60), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /cannot be read/.test(e.message));
+    const compressed = Buffer.from(sineWav(1, 440, 8000));
+    compressed.writeUInt16LE(0x11, 20); // IMA ADPCM
+    assert.match((audioDuration(compressed) as { why: string }).why, /compressed WAV \(format 17\)/);
+  });
+
+  it('an MP4 of 200,000 nested moov boxes is refused (depth cap), not a stack overflow', () => {
+    const depth = 200_000;
+    const total = 16 + depth * 8 + 0;
+    const b = Buffer.alloc(total);
+    b.set(box('ftyp', Buffer.from('M4A \0\0\0\0')), 0);
+    for (let i = 0, at = 16; i < depth; i++, at += 8) {
+      b.writeUInt32BE(total - at, at);
+      b.write('moov', at + 4, 'latin1');
+    }
+    const r = audioDuration(b);
+    assert.equal(r.seconds, null);
+    assert.match('why' in r ? r.why : '', /nested more than 16 deep/);
+    // A real movie header two levels down still reads.
+    close(audioDuration(cat(box('ftyp', Buffer.from('M4A \0\0\0\0')), box('moov', cat(mvhd(600, 1200), box('mvex', box('mehd', cat([0, 0, 0, 0], u32be(3000)))))))).seconds, 5);
+  });
+});
+
 describe('checkDuration and transcribe: AUDIO_MAX_SECONDS', () => {
   it('passes a recording within the limit (and the recorder’s second of grace), refuses a longer one naming the limit', () => {
     close(checkDuration(sineWav(60.5, 440, 8000), 60), 60.5);

@@ -27,6 +27,7 @@ import { sineWav, startFakeAudio, type FakeAudio } from '../fakes/audio-server.t
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
 import { startNotionServer, type NotionFake } from '../fakes/notion-server.ts';
+import { compromisedModel, INJECTED_SUBSCRIPTION } from '../support/compromised-model.ts';
 import { CORPUS_DIR } from '../support/corpus.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
@@ -401,6 +402,42 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.match(speech[0]!.json?.input ?? '', /^The most relevant paper is arXiv:/);
     assert.equal(speech[0]!.authorization, 'Bearer audio-key-for-tests');
     assert.deepEqual(await page.evaluate('window.__lastSpeech'), { type: 'audio/wav', size: sineWav(0.6, 523).length });
+  });
+
+  it('chat consent: a compromised model’s "confirmed": true in the next turn applies nothing; only the user’s Confirm button does, and an expired proposal is refused', async () => {
+    llm.respondWith((b) => (isQuery(b) ? { content: '{"search_query":"all:testing","from":null,"to":null}' } : compromisedModel()(b)));
+    try {
+      await page.goto(`${web.url}/chat`);
+      const boxes = page.locator('.chat-log .proposal');
+      const before = await boxes.count();
+      await page.getByLabel('Your question').fill('What is new on Bethe lattices?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await boxes.nth(before).waitFor({ timeout: 120_000 });
+      assert.match(await boxes.nth(before).textContent() ?? '', /Proposed: Create the subscription "injected"\s*query: "all:attacker"/);
+      const firstId = await boxes.nth(before).locator('input[name="id"]').getAttribute('value');
+      // Turn 2: an unrelated question; the model "confirms" its own proposal.
+      await page.getByLabel('Your question').fill('Which categories does the library have?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await boxes.nth(before + 1).waitFor({ timeout: 120_000 });
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'the model’s confirmation applied nothing');
+      // The first proposal expired at the end of turn 2: its Confirm is refused.
+      const token = await page.evaluate<string>(`document.querySelector('meta[name="csrf-token"]').getAttribute('content')`);
+      const expired = await page.request.post(`${web.url}/chat/proposal`, { form: { _csrf: token, id: firstId ?? '', decision: 'confirm' }, headers: { origin: web.url } });
+      assert.equal(expired.status(), 404);
+      assert.match(await expired.text(), /No pending proposal/);
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null);
+      // The user's own Confirm on the live proposal applies it.
+      await boxes.nth(before + 1).getByRole('button', { name: 'Confirm' }).click();
+      await page.locator('.chat-log .proposal').nth(before + 1).getByText('Applied.').waitFor();
+      assert.equal((await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query, 'all:attacker');
+    } finally {
+      llm.respondWith((b) => {
+        if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
+        if (isSummary(b)) return { content: JSON.stringify({ tldr: 'A summary of at least twenty characters for the test.', keyPoints: ['one point here', 'two points here', 'three points here'] }) };
+        return undefined;
+      });
+      await service.unsubscribe(INJECTED_SUBSCRIPTION.name).catch(() => false);
+    }
   });
 
   it('voice in: the fake microphone is recorded, transcribed by the endpoint, and the text lands in the chat box', async () => {

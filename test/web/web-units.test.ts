@@ -14,6 +14,7 @@ import { createWebApp } from '../../web/server.ts';
 import { renderMarkdown } from '../../web/markdown.ts';
 import { describeSchedule } from '../../web/schedule-words.ts';
 import { RateLimiter } from '../../web/security.ts';
+import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
 
 describe('web/markdown: sanitised Markdown with server-side KaTeX', () => {
   it('drops scripts, handlers, images, javascript: links and forged math slots; keeps text and safe links', () => {
@@ -97,15 +98,17 @@ describe('WEB_TOKEN sign-in (the app over a stub service: these routes never rea
   const req = (path: string, init: RequestInit & { cookie?: string } = {}) =>
     app.request(`http://radar.lab:8080${path}`, { ...init, headers: { host: 'radar.lab:8080', ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.headers as Record<string, string> | undefined) } });
 
-  it('pages redirect to /login until the token is given; a wrong token is refused; a bearer token works', async () => {
+  it('pages redirect to /login until the token is given; a wrong token is refused; a bearer token works; the session id is renewed at sign-in', async () => {
     const first = await req('/search');
     assert.equal(first.status, 303);
     assert.equal(first.headers.get('location'), '/login');
-    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
-    assert.match(cookie, /^radar_sid=/);
-    assert.match(first.headers.get('set-cookie') ?? '', /HttpOnly/i);
-    assert.match(first.headers.get('set-cookie') ?? '', /SameSite=Strict/i);
-    const login = await (await req('/login', { cookie })).text();
+    assert.equal(first.headers.get('set-cookie'), null, 'a redirect needs no session');
+    const loginPage = await req('/login');
+    const cookie = (loginPage.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.match(cookie, /^radar_sid=/, 'the sign-in form needs its CSRF token: a session');
+    assert.match(loginPage.headers.get('set-cookie') ?? '', /HttpOnly/i);
+    assert.match(loginPage.headers.get('set-cookie') ?? '', /SameSite=Strict/i);
+    const login = await loginPage.text();
     const csrf = /name="_csrf" value="([^"]+)"/.exec(login)?.[1] ?? '';
     const post = (token: string, withCsrf = true) =>
       req('/login', { method: 'POST', cookie, body: new URLSearchParams({ token, ...(withCsrf ? { _csrf: csrf } : {}) }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -115,9 +118,50 @@ describe('WEB_TOKEN sign-in (the app over a stub service: these routes never rea
     const ok = await post(TOKEN);
     assert.equal(ok.status, 303);
     assert.equal(ok.headers.get('location'), '/search');
-    assert.equal((await req('/search', { cookie })).status, 200);
+    const signedIn = (ok.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.match(signedIn, /^radar_sid=/);
+    assert.notEqual(signedIn, cookie, 'a new session id at sign-in');
+    assert.equal((await req('/search', { cookie: signedIn })).status, 200);
+    assert.equal((await req('/search', { cookie })).status, 303, 'the id known before sign-in is worth nothing');
     assert.equal((await req('/search', { headers: { authorization: `Bearer ${TOKEN}` } })).status, 200);
     assert.equal((await req('/search', { headers: { authorization: 'Bearer nope' } })).status, 303);
+  });
+
+  it('2100 cookieless requests in a row keep few sessions and sign nobody out; /login is throttled per address (issue 28)', async () => {
+    const page = await req('/login');
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const ok = await req('/login', { method: 'POST', cookie, body: new URLSearchParams({ token: TOKEN, _csrf: csrf }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const signedIn = (ok.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookies = new Set<string>();
+    for (let i = 0; i < 2100; i++) {
+      const r = await req(i % 2 ? '/login' : '/search');
+      const set = r.headers.get('set-cookie');
+      if (set) cookies.add(set.split(';')[0]!);
+    }
+    assert.equal(cookies.size, 1050, 'only the pages with a form (the sign-in page) made one');
+    assert.equal((await req('/search', { cookie: signedIn })).status, 200, 'still signed in');
+    // The anonymous sessions of one address are capped: the oldest of this flood are gone (its
+    // cookie gets a new session), the newest is kept (no new cookie).
+    assert.ok((await req('/login', { cookie: [...cookies][0]! })).headers.get('set-cookie'), 'the first flood session was dropped');
+    assert.equal((await req('/login', { cookie: [...cookies].at(-1)! })).headers.get('set-cookie'), null, 'the newest is kept');
+    // Guessing the token: 5 tries, then one per 10 s from this address.
+    const fresh = await req('/login');
+    const fc = (fresh.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const fcsrf = /name="_csrf" value="([^"]+)"/.exec(await fresh.text())?.[1] ?? '';
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await req('/login', { method: 'POST', cookie: fc, body: new URLSearchParams({ token: `guess-${i}-guess-guess-guess`, _csrf: fcsrf }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      statuses.push(r.status);
+    }
+    assert.ok(statuses.filter((x) => x === 429).length >= 14, statuses.join(','));
+    assert.ok(statuses.every((x) => x === 401 || x === 429), statuses.join(','));
+  });
+
+  it('WEB_TOKEN needs 16 characters that are not spaces', () => {
+    assert.match(webProblems('0.0.0.0:8080', `${' '.repeat(16)}abc`)[0] ?? '', /^WEB_TOKEN: is too short \(3 characters that are not spaces\)/);
+    assert.match(webProblems('127.0.0.1:8080', 'a b c d e f g h')[0] ?? '', /too short \(8 characters/);
+    assert.deepEqual(webProblems('0.0.0.0:8080', 'a b c d e f g h i j k l m n o p'), []);
   });
 
   it('refuses a Host that does not name the server, and sets the security headers', async () => {
@@ -128,5 +172,38 @@ describe('WEB_TOKEN sign-in (the app over a stub service: these routes never rea
     assert.match(asset.headers.get('content-security-policy') ?? '', /script-src 'self'/);
     assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
     assert.match((await req('/assets/katex/katex.min.css')).headers.get('content-type') ?? '', /^text\/css/);
+  });
+});
+
+describe('GET /paper/<id> that would start arXiv work (issue 28): same-site only, under the search limit', () => {
+  const service = createMemoryRadarService(papersFromCorpusFeed('search_au-del_maestro.xml'));
+  const app = createWebApp(
+    { service, agent: { enabled: false } as AgentService, config: loadConfig({ DATA_DIR: os.tmpdir() }, {}), logger: silentLogger, rateLimits: { search: [3, 60_000] } },
+    { allowedHost: (h) => h === '127.0.0.1:8080' },
+  );
+  const get = (path: string, site?: string) => app.request(`http://127.0.0.1:8080${path}`, { headers: { host: '127.0.0.1:8080', ...(site ? { 'sec-fetch-site': site } : {}) } });
+  const getPaperCalls = () => service.calls.filter((c) => c.method === 'getPaper').length;
+
+  it('20 cross-site requests (an <img> on another site) start no arXiv work: each gets a page with a button', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await get(`/paper/0607${String(i).padStart(3, '0')}`, 'cross-site')).status);
+    assert.deepEqual([...new Set(statuses)], [403]);
+    assert.equal(getPaperCalls(), 0);
+    const page = await (await get('/paper/cond-mat/0607501?source=pdf', 'same-site')).text();
+    assert.match(page, /<form method="get" action="\/paper\/cond-mat\/0607501"><input type="hidden" name="source" value="pdf"><button type="submit">Fetch and open the paper<\/button><\/form>/);
+    assert.equal(getPaperCalls(), 0, 'same-site (another port of this host) is refused too');
+  });
+
+  it('the same-origin button press (or a typed address) starts it, under the search rate limit', async () => {
+    const statuses: number[] = [];
+    for (const site of ['same-origin', 'none', undefined, 'same-origin']) statuses.push((await get('/paper/2401.00009', site)).status);
+    assert.equal(getPaperCalls(), 3, 'three went to the service');
+    assert.equal(statuses[3], 429);
+  });
+
+  it('a path that is not valid percent-encoding is a 400 with one readable line, not a 500', async () => {
+    const r = await get('/paper/%E0%A4%A', 'same-origin');
+    assert.equal(r.status, 400);
+    assert.match(await r.text(), /not valid percent-encoding: use \/paper\/&lt;arXiv id&gt;/);
   });
 });

@@ -4,7 +4,7 @@
  * the row it decides on (completeDelivery), so concurrent processes lose nothing.
  */
 import type pg from 'pg';
-import type { DestinationKind, Digest, Receipt } from '../../../domain/digest.ts';
+import { withVouchedLinks, type DestinationKind, type Digest, type Receipt } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { Conversation, ConversationMessage, Delivery } from '../port.ts';
 import type { Subscription, SubscriptionInput } from '../../../domain/subscription.ts';
@@ -71,7 +71,7 @@ export function createAlertTables(pool: pg.Pool) {
     },
     async getDigest(key: string): Promise<Digest | null> {
       const { rows } = await pool.query<{ body_json: string }>('SELECT body_json FROM digests WHERE key = $1', [checkKey(key, 'digest key')]);
-      return rows[0] ? (JSON.parse(rows[0].body_json) as Digest) : null;
+      return rows[0] ? withVouchedLinks(JSON.parse(rows[0].body_json) as Digest) : null;
     },
     async listDigests(subscription: string, limit: number): Promise<Digest[]> {
       if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
@@ -79,7 +79,7 @@ export function createAlertTables(pool: pg.Pool) {
         'SELECT body_json FROM digests WHERE subscription = $1 ORDER BY window_end DESC, date DESC, key DESC LIMIT $2',
         [checkKey(subscription, 'subscription'), limit],
       );
-      return rows.map((r) => JSON.parse(r.body_json) as Digest);
+      return rows.map((r) => withVouchedLinks(JSON.parse(r.body_json) as Digest));
     },
     async recordReceipt(digestKey: string, r: Receipt): Promise<void> {
       checkReceipt(digestKey, r);

@@ -1,6 +1,6 @@
 /** Subscriptions, digests, receipts and seen-state on SQLite. */
 import type Database from 'better-sqlite3';
-import type { DestinationKind, Digest, Receipt } from '../../../domain/digest.ts';
+import { withVouchedLinks, type DestinationKind, type Digest, type Receipt } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { Delivery } from '../port.ts';
 import type { Subscription, SubscriptionInput } from '../../../domain/subscription.ts';
@@ -99,11 +99,11 @@ export function createAlertTables(db: Database.Database) {
     },
     getDigest(key: string): Digest | null {
       const r = s.digestGet.get(checkKey(key, 'digest key'));
-      return r ? (JSON.parse(r.body_json) as Digest) : null;
+      return r ? withVouchedLinks(JSON.parse(r.body_json) as Digest) : null;
     },
     listDigests(subscription: string, limit: number): Digest[] {
       if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
-      return s.digestList.all(checkKey(subscription, 'subscription'), limit).map((r) => JSON.parse(r.body_json) as Digest);
+      return s.digestList.all(checkKey(subscription, 'subscription'), limit).map((r) => withVouchedLinks(JSON.parse(r.body_json) as Digest));
     },
     recordReceipt(digestKey: string, r: Receipt): void {
       checkReceipt(digestKey, r);

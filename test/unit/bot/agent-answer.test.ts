@@ -16,6 +16,7 @@ const reply = (answer: string, cited: number): AgentReply => ({
   toolChars: 1234,
   budget: null,
   trace: [],
+  proposals: [],
   ms: 4321,
 });
 

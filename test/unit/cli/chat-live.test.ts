@@ -14,6 +14,7 @@ const reply = (answer: string): AgentReply => ({
   toolChars: 10,
   budget: null,
   trace: [],
+  proposals: [],
   ms: 1500,
 });
 

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, isArxivHost, loadConfig, maskedConfig } from '../../../config/env.ts';
+import { ConfigError, CONFIG_KEYS, isArxivHost, loadConfig, maskedConfig } from '../../../config/env.ts';
 
 describe('loadConfig', () => {
   it('applies documented defaults', () => {
@@ -60,5 +63,33 @@ describe('loadConfig', () => {
     assert.equal(masked.NOTION_TOKEN, '****');
     assert.equal(masked.LLM_API_KEY, '****');
     assert.equal(masked.NOTION_DATABASE_ID, 'db');
+  });
+
+  it('every URL variable accepts only http(s): file:, javascript:, ftp: are refused by name (issue 28)', () => {
+    const urlKeys = CONFIG_KEYS.filter((k) => /_URL$|^HF_ENDPOINT$/.test(k) && k !== 'DATABASE_URL');
+    assert.ok(urlKeys.length >= 8, urlKeys.join(', '));
+    for (const key of urlKeys) {
+      for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://example.com/x', 'not a url']) {
+        assert.throws(() => loadConfig({ [key]: bad, ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}) }, {}), (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith(`${key}:`) && /http\(s\)/.test(p)), `${key}=${bad}`);
+      }
+      assert.doesNotThrow(() => loadConfig({ [key]: 'http://127.0.0.1:9/v1', ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}), ARXIV_MIN_INTERVAL_MS: '3000' }, {}), key);
+    }
+  });
+
+  it('MCP_SERVERS_FILE is capped at 1 MB and 100 servers, with a clear error (issue 28)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-mcp-cap-'));
+    try {
+      const big = path.join(dir, 'big.json');
+      writeFileSync(big, `{"mcpServers": {}, "pad": "${'x'.repeat(1024 * 1024)}"}`);
+      assert.throws(() => loadConfig({ MCP_SERVERS_FILE: big }, {}), /MCP_SERVERS_FILE: .*big\.json is 10486\d\d bytes; at most 1048576 \(1 MB\)/);
+      const many = path.join(dir, 'many.json');
+      writeFileSync(many, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'x' }])) }));
+      assert.throws(() => loadConfig({ MCP_SERVERS_FILE: many }, {}), /MCP_SERVERS_FILE: .*mcpServers: lists 101 servers; at most 100/);
+      const hundred = path.join(dir, 'hundred.json');
+      writeFileSync(hundred, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`s${i}`, { command: 'x' }])) }));
+      assert.equal(loadConfig({ MCP_SERVERS_FILE: hundred }, {}).MCP_SERVERS_FILE, hundred);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -199,7 +199,7 @@ describe('prompts, budget notes and labels', () => {
     assert.equal(describeToolCall('ask_library', { question: 'why?' }), 'asking the library: why?');
     assert.equal(describeToolCall('list_topics', undefined), 'listing topics');
     assert.equal(describeToolCall('subscribe_topic', { name: 'gnn' }), 'proposing subscription gnn');
-    assert.equal(describeToolCall('subscribe_topic', { name: 'gnn', confirmed: true }), 'subscribing gnn');
+    assert.equal(describeToolCall('subscribe_topic', { name: 'gnn', confirmed: true }), 'proposing subscription gnn', 'a model’s confirmed flag changes nothing');
     assert.equal(describeToolCall('files__read', {}), 'calling files__read');
   });
 

@@ -59,6 +59,24 @@ describe('createLlmClient against the fake OpenAI-compatible server', () => {
     });
   });
 
+  it('a call has a total deadline besides the idle timeout: a trickling model is cut at LLM_TOTAL_TIMEOUT_MS, or at the caller’s deadline with TIMED_OUT (issue 28)', async () => {
+    // One character every 200 ms: never silent for the 1 s idle timeout, 8 s to finish.
+    const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 1000, totalTimeoutMs: 1500, maxTokens: 50 });
+    const trickle = { content: 'x'.repeat(40), chunkChars: 1, chunkDelayMs: 200 };
+    fake.script([trickle]);
+    let t0 = Date.now();
+    await assert.rejects(llm.chatWithTools({ messages: [{ role: 'user', content: 'x' }], tools: [], stream: true }), (e: unknown) => isAppError(e, 'LLM_FAILED') && /within 1500 ms \(LLM_TOTAL_TIMEOUT_MS\)/.test(e.message));
+    console.log(`trickle cut by LLM_TOTAL_TIMEOUT_MS=1500 after ${Date.now() - t0} ms`);
+    fake.script([trickle]);
+    t0 = Date.now();
+    await assert.rejects(llm.chatWithTools({ messages: [{ role: 'user', content: 'x' }], tools: [], stream: true, deadlineMs: Date.now() + 700 }), (e: unknown) => isAppError(e, 'TIMED_OUT') && /AGENT_MAX_SECONDS/.test(e.message));
+    console.log(`trickle cut by the caller's deadline (700 ms) after ${Date.now() - t0} ms`);
+    // Not streamed: the same total deadline on a server that never answers (idle timeout longer).
+    const slow = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 60_000, totalTimeoutMs: 1000, maxTokens: 50 });
+    fake.script([{ hang: true }]);
+    await assert.rejects(slow.chat({ messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => isAppError(e, 'LLM_FAILED') && /LLM_TOTAL_TIMEOUT_MS/.test(e.message));
+  });
+
   it('reports 5xx as retryable and 4xx as permanent', async () => {
     const llm = createLlmClient({ baseUrl: fake.url, model: 'm', timeoutMs: 2000, maxTokens: 50 });
     fake.script([{ status: 503 }, { status: 400, body: '{"error":{"message":"model not found"}}' }]);

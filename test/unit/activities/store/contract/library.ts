@@ -33,6 +33,17 @@ export function runLibraryContract(name: string, makeStore: MakeStore<LibrarySto
         assert.equal(await store.getPaper('0000.00000'), null);
       });
 
+      it('links are built from the id and a licence is kept only when it is an http(s) URL, whatever the paper carried (issue 28)', async () => {
+        const original = byId(maestro, 'cond-mat/0607501');
+        const hostile: Paper = { ...original, license: 'javascript:alert(1)', links: { abs: 'javascript:alert(1)', pdf: 'https://evil.example/x.pdf', html: 'data:text/html,<script>1</script>' } };
+        await store.upsertPapers([hostile]);
+        const stored = await store.getPaper('cond-mat/0607501');
+        assert.deepEqual(stored?.links, { abs: 'https://arxiv.org/abs/cond-mat/0607501v2', pdf: 'https://arxiv.org/pdf/cond-mat/0607501v2', html: 'https://arxiv.org/html/cond-mat/0607501v2' });
+        assert.equal(stored?.license, null);
+        const listed = await store.listPapers({ limit: 50 });
+        assert.equal(listed.papers.find((p) => p.arxiv_id === 'cond-mat/0607501')?.pdf_url, 'https://arxiv.org/pdf/cond-mat/0607501v2');
+      });
+
       it('records every version seen and keeps the newest metadata when an older version arrives later', async () => {
         const [v2] = feedPapers('id_list_1111.2011v2.xml');
         assert.ok(v2);
