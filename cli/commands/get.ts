@@ -10,13 +10,14 @@ import { createProgress } from '../../lib/progress.ts';
 import { withService } from '../service.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { AppError } from '../../domain/errors.ts';
+import { CONTENT_SOURCES, type ContentSource } from '../../domain/content-source.ts';
 import { printJson } from '../output.ts';
 import { formatPaper } from './search.ts';
 
 export interface GetOptions {
   meta?: boolean;
   json?: boolean;
-  source?: 'auto' | 'html' | 'pdf';
+  source?: 'auto' | ContentSource;
   out?: string;
 }
 
@@ -51,8 +52,8 @@ async function getFullText(
   cmd: Command,
 ): Promise<void> {
   const source = opts.source ?? 'auto';
-  if (!['auto', 'html', 'pdf'].includes(source)) {
-    throw new AppError('INVALID_INPUT', `--source must be auto, html or pdf (got "${source}").`);
+  if (!['auto', ...CONTENT_SOURCES].includes(source)) {
+    throw new AppError('INVALID_INPUT', `--source must be auto, ${CONTENT_SOURCES.join(', ')} (got "${source}").`);
   }
   await withService(cmd, async (service, { signal }) => {
     const progress = createProgress();
