@@ -203,7 +203,7 @@ export interface RadarService {
     callOptions?: CallOptions,
   ): Promise<ArxivFeed>;
   /** A local PDF or HTML file as Markdown, in the memory-capped conversion sandbox; no network. */
-  convertFile(path: string, options: { kind: 'pdf' | 'html' }): Promise<ConvertResult>;
+  convertFile(path: string, options: { kind: 'pdf' | 'html' | 'latex' }): Promise<ConvertResult>;
   /** arXiv's metadata of one paper (`2104.12255` or `2104.12255v2`), or null when arXiv has none; not stored. */
   lookupArxiv(id: string, callOptions?: CallOptions): Promise<Paper | null>;
   /** A digest as the Markdown the Markdown publisher writes (what `digest show` prints). */

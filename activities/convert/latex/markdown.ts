@@ -546,6 +546,7 @@ function accent(letter: string, mark: string): string {
 }
 
 function cite(keys: string, ctx: Ctx, note: string): string {
+  // \citep[e.g.][]{k}: the first optional argument is a prefix, the second the note.
   const parts = keys
     .split(',')
     .map((k) => k.trim())
@@ -555,7 +556,8 @@ function cite(keys: string, ctx: Ctx, note: string): string {
       return n !== undefined ? String(n) : k;
     });
   if (!parts.length) return '';
-  return `[${parts.join(', ')}${note.trim() ? `, ${note.trim()}` : ''}]`;
+  const n = inline(note, ctx);
+  return `[${parts.join(', ')}${n ? `, ${n}` : ''}]`;
 }
 
 function referenceBlocks(ctx: Ctx): string[] {

@@ -265,6 +265,14 @@ export function argument(s: string, i: number): { inner: string; end: number } |
 }
 
 /**
+ * Environments and commands the converter maps itself: a paper's redefinition of them (a
+ * `\renewenvironment{equation}` that adds links, a `\renewcommand{\cite}` for styling) is
+ * dropped, since expanding it would only hide the construct the Markdown needs.
+ */
+const NATIVE_ENVS = /^(equation|align|gather|multline|eqnarray|flalign|alignat|displaymath|math|figure|table|tabular|itemize|enumerate|description|abstract|document|proof|verbatim|thebibliography|quote|quotation|center)\*?$/;
+const NATIVE_COMMANDS = /^(section|subsection|subsubsection|paragraph|subparagraph|chapter|part|cite[a-z]*|[cC]ite[pt]?|ref|eqref|autoref|cref|Cref|label|footnote|caption|title|author|emph|textbf|textit|texttt|item|begin|end|maketitle|bibliography|appendix|url|href|input|include|frac|left|right)$/;
+
+/**
  * Collect the paper's definitions and remove them from the text. Macros defined more than once
  * keep the last definition (\renewcommand); \providecommand never overrides.
  */
@@ -283,7 +291,7 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
         i += name[0].length;
         const params = /^((?:#\d)*)\s*\{/.exec(s.slice(i, i + 40));
         const g = params ? group(s, i + params[1]!.length) : null;
-        if (params && g) {
+        if (params && g && !NATIVE_COMMANDS.test(name[1]!)) {
           macros.set(name[1]!, { params: params[1]!.length / 2, optional: null, body: g.inner });
           i = g.end;
           handled = true;
@@ -325,7 +333,7 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
         const b = group(s, j);
         const e = b ? group(s, b.end) : null;
         if (b && e) {
-          envs.set(n.inner.trim(), { params, optional: o ? o.inner : null, begin: b.inner, end: e.inner });
+          if (!NATIVE_ENVS.test(n.inner.trim())) envs.set(n.inner.trim(), { params, optional: o ? o.inner : null, begin: b.inner, end: e.inner });
           i = e.end;
           handled = true;
         }
@@ -342,7 +350,7 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
         const b = group(s, j);
         if (b) {
           const name = n.inner.trim().slice(1);
-          if (!(kind === 'providecommand' && macros.has(name))) macros.set(name, { params, optional: o ? o.inner : null, body: b.inner });
+          if (!(kind === 'providecommand' && macros.has(name)) && !NATIVE_COMMANDS.test(name)) macros.set(name, { params, optional: o ? o.inner : null, body: b.inner });
           i = b.end;
           handled = true;
         }
