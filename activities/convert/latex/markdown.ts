@@ -187,7 +187,8 @@ function inline(s: string, ctx: Ctx): string {
 /** Math copied as written, minus what only numbers or labels it. */
 export function cleanMath(s: string, ctx?: Ctx): string {
   let t = s.replace(/\\(label|tag\*?)\s*\{[^{}]*\}/g, (whole, cmd: string) => (cmd === 'label' ? '' : whole));
-  t = t.replace(/\\(nonumber|notag)\b/g, '');
+  // \ensuremath is a no-op in math (KaTeX does not know it).
+  t = t.replace(/\\(nonumber|notag|ensuremath)\b/g, '');
   if (ctx) t = t.replace(/\\(eq)?ref\s*\{([^{}]*)\}/g, (_m, eq: string | undefined, l: string) => `\\text{${eq ? '(' : ''}\u0001ref:${l}\u0001${eq ? ')' : ''}}`);
   return t.replace(/\n\s*\n/g, '\n').replace(/\s+/g, ' ').trim();
 }
@@ -369,6 +370,13 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         if (!g) continue;
         i = g.end;
         para += cite(g.inner, ctx, o2 ? o2.inner : o1 ? o1.inner : '');
+        continue;
+      }
+      if (name === 'ensuremath') {
+        const g = group(s, i);
+        if (!g) continue;
+        i = g.end;
+        para += `$${cleanMath(g.inner, ctx)}$`;
         continue;
       }
       if (name === 'footnote') {
