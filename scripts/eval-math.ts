@@ -89,7 +89,7 @@ export function displayFormulas(body: string): string[] {
 function sectionTitles(body: string): string[] {
   const out: string[] = [];
   for (const m of body.matchAll(/\\(section|subsection|subsubsection)\*?\s*(?:\[[^\]]*\])?\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}/g)) out.push(m[2]!);
-  return out;
+  return out.filter((t) => key(t) !== ''); // a heading of only `~` or math names nothing to find
 }
 
 const words = (s: string) => new Set((s.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !/^(begin|end)$/.test(w)));

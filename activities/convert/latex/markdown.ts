@@ -64,7 +64,7 @@ const DROP: Record<string, number> = {
 /** Inline text commands → (content) → Markdown. */
 const STYLE: Record<string, (t: string) => string> = {
   emph: (t) => wrap(t, '*'), textit: (t) => wrap(t, '*'), textsl: (t) => wrap(t, '*'), mathit: (t) => wrap(t, '*'),
-  textbf: (t) => wrap(t, '**'), bm: (t) => wrap(t, '**'), texttt: (t) => (t.trim() ? `\`${t.trim()}\`` : ''), url: (t) => t,
+  textbf: (t) => wrap(t, '**'), bm: (t) => wrap(t, '**'), texttt: (t) => code(t), url: (t) => t,
   nolinkurl: (t) => t, path: (t) => t, textsc: (t) => t, textrm: (t) => t, textsf: (t) => t, textnormal: (t) => t, textup: (t) => t,
   textmd: (t) => t, mbox: (t) => t, text: (t) => t, underline: (t) => t, uline: (t) => t, hbox: (t) => t, makebox: (t) => t,
   fbox: (t) => t, framebox: (t) => t, textsuperscript: (t) => `^${t}`, textsubscript: (t) => `_${t}`, enquote: (t) => `“${t}”`,
@@ -171,6 +171,12 @@ function titleOf(s: string, ctx: Ctx): string | null {
   if (!g) return null;
   const t = inline(g.inner.replace(/\\\\/g, ' '), { ...ctx, footnotes: [] });
   return t || null;
+}
+
+/** A code span: its text as written (Markdown escapes do not apply inside backticks). */
+function code(t: string): string {
+  const s = t.trim().replace(/\\([_*|#])/g, '$1');
+  return s ? `\`${s}\`` : '';
 }
 
 function wrap(s: string, mark: string): string {
@@ -427,7 +433,7 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         const g = group(s, i);
         if (!g) continue;
         i = g.end;
-        block(`*${inline(g.inner, ctx).replace(/\*/g, '\\*')}*`);
+        block(inline(g.inner, ctx));
         continue;
       }
       if (name === 'abstract' && !inlineOnly) {
@@ -685,7 +691,7 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
     }
     for (const l of inner.matchAll(/\\label\s*\{([^{}]*)\}/g)) if (n) ctx.labels.set(l[1]!.trim(), n);
     const caption = caps.length ? inline(caps[caps.length > 1 && env !== 'subfigure' ? caps.length - 1 : 0]!, ctx) : '';
-    if (caption) out.push(`*${n ? `${kind} ${n}: ` : ''}${caption.replace(/\*/g, '\\*')}*`);
+    if (caption) out.push(n ? `**${kind} ${n}:** ${caption}` : caption);
     if (kind !== 'Figure') {
       // Tables keep their tabular; algorithms their lines (as written: there is no Markdown for them).
       for (const m of inner.matchAll(/\\begin\s*\{(tabular\*?|tabularx|tabulary|tblr|algorithmic|algorithm2e|algorithmic\*?)\}/g)) {
@@ -707,6 +713,13 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
       const marker = env.includes('enum') ? `${k + 1}.` : '-';
       return `${marker} ${label}${body.replace(/\n/g, '\n   ')}`;
     });
+    return inlineOnly ? { inline: ` ${lines.join(' ')} ` } : { blocks: [lines.join('\n')] };
+  }
+  if (env === 'easylist') {
+    // easylist: items start with `#` at the beginning of a line (`##` nests; kept flat here).
+    const body = inner.replace(/\\ListProperties\s*\([^)]*\)/g, '');
+    const items = body.split(/^[ \t]*#+[ \t]*/m).slice(1);
+    const lines = items.map((it, k) => `${k + 1}. ${renderBlocks(it, ctx, inlineOnly).join(inlineOnly ? ' ' : '\n\n').replace(/\n/g, '\n   ')}`);
     return inlineOnly ? { inline: ` ${lines.join(' ')} ` } : { blocks: [lines.join('\n')] };
   }
   if (env === 'proof') {

@@ -74,8 +74,8 @@ describe('convertLatex: constructs', () => {
           '\\begin{tabular}{cc}\\multicolumn{2}{c}{Both} \\\\ a & b\\end{tabular}\nFigure~\\ref{fig:a}.',
       ),
     );
-    assert.match(out, /^\*Figure 1: A plot of \$f\$\.\*$/m);
-    assert.match(out, /^\*Table 1: Results\*$/m);
+    assert.match(out, /^\*\*Figure 1:\*\* A plot of \$f\$\.$/m);
+    assert.match(out, /^\*\*Table 1:\*\* Results$/m);
     assert.match(out, /^\| Model \| Acc \|\n\| --- \| --- \|\n\| A \| 0\.9 \|$/m);
     assert.match(out, /^```latex\n\\begin\{tabular\}\{cc\}\\multicolumn/m);
     assert.match(out, /Figure 1\./);
