@@ -20,6 +20,9 @@ import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { spawnCli } from '../support/cli.ts';
 import { FIXTURES_DIR, corpus, standInPdf } from '../support/corpus.ts';
 import { gzipBomb } from '../support/tar.ts';
+import { maybeRecordHistory } from '../support/histories.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { paperIngest } from '../../workflows/paper-ingest.ts';
 
 describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
   let fake: FakeArxiv;
@@ -98,5 +101,34 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     assert.equal(doc.source, 'pdf');
     assert.match(doc.markdown, /## Full text \(from arXiv PDF\)/);
     assert.deepEqual(fullText('2104.12255'), ['/html/2104.12255v1', '/ar5iv/html/2104.12255v1', '/e-print/2104.12255v1', '/pdf/2104.12255v1']);
+  });
+});
+
+describe('paperIngest through the cascade on a worker (the replay fixture of the cascade)', () => {
+  let fake: FakeArxiv;
+  let t: TestRuntime;
+  const workflowId = `get-cascade-${Date.now()}`;
+  before(async () => {
+    fake = await startFakeArxiv({ documents: { 'e-print/1707.08567': readFileSync(path.join(FIXTURES_DIR, 'latex', 'legwork-2111.08717.tar.gz')) } });
+    t = await startTestRuntime({
+      ARXIV_API_URL: fake.apiUrl,
+      ARXIV_RSS_URL: fake.rssUrl,
+      ARXIV_WEB_URL: fake.webUrl,
+      ARXIV_OAI_URL: fake.oaiUrl,
+      ARXIV_AR5IV_URL: fake.ar5ivUrl,
+      ARXIV_MIN_INTERVAL_MS: '50',
+    });
+  });
+  after(async () => {
+    if (t) await maybeRecordHistory(t.runtime.temporalAddress, workflowId, 'paperIngest', 'cascade-latex');
+    await t?.stop();
+    await fake?.close();
+  });
+
+  it('stores the LaTeX source as the paper\'s content, with its source recorded', async () => {
+    const r = await t.client.workflow.execute(paperIngest, { taskQueue: t.config.TEMPORAL_TASK_QUEUE, workflowId, args: [{ ref: '1707.08567', summarize: false }] });
+    assert.equal(r.source, 'latex');
+    assert.equal(r.note, null);
+    assert.ok(r.contentKey);
   });
 });
