@@ -7,6 +7,7 @@ import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
 import type { QueryPart, SortBy } from '../domain/arxiv-query.ts';
 import type { AnswerPassage } from '../activities/answer/answer.ts';
 import type { ConvertResult } from '../activities/convert/types.ts';
+import type { ContentSource } from '../activities/store/port.ts';
 import type { SummaryInput } from '../activities/summarize/extractive.ts';
 import { renderPaperMarkdown } from '../activities/convert/render.ts';
 import type { BuiltQuery } from '../activities/query/heuristic.ts';
@@ -70,7 +71,8 @@ export interface PaperDocument {
   paper: Paper;
   /** Full Markdown: metadata, abstract, then the full text (or a note why it is missing). */
   markdown: string;
-  source: 'html' | 'pdf' | null;
+  /** Where the full text came from (arXiv HTML, ar5iv HTML, LaTeX source, PDF); null without one. */
+  source: ContentSource | null;
   /** Why the full text is missing, when it is. */
   note: string | null;
   summary: Summary | null;
@@ -168,9 +170,9 @@ export interface RadarService {
     progress?: ProgressFn,
     options?: CallOptions,
   ): Promise<SearchResult>;
-  /** URL or id → metadata, abstract and full text as Markdown (HTML first, PDF fallback). Stored in the library. */
+  /** URL or id → metadata, abstract and full text as Markdown (arXiv HTML, ar5iv, LaTeX source, PDF: the first that has it). Stored in the library. */
   getPaper(
-    input: { ref: string; source?: 'auto' | 'html' | 'pdf' },
+    input: { ref: string; source?: 'auto' | ContentSource },
     progress?: ProgressFn,
     options?: CallOptions,
   ): Promise<PaperDocument>;
@@ -251,7 +253,7 @@ export interface RadarService {
     callOptions?: CallOptions,
   ): Promise<ArxivFeed>;
   /** A local PDF or HTML file as Markdown, in the memory-capped conversion sandbox; no network. */
-  convertFile(path: string, options: { kind: 'pdf' | 'html' }): Promise<ConvertResult>;
+  convertFile(path: string, options: { kind: 'pdf' | 'html' | 'latex' }): Promise<ConvertResult>;
   /** arXiv's metadata of one paper (`2104.12255` or `2104.12255v2`), or null when arXiv has none; not stored. */
   lookupArxiv(id: string, callOptions?: CallOptions): Promise<Paper | null>;
   /** A digest as the Markdown the Markdown publisher writes (what `digest show` prints). */

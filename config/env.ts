@@ -41,6 +41,12 @@ const int = (fallback: number, min: number, max: number) =>
     .max(max, { message: `must be at most ${max}` })
     .default(fallback);
 
+/** ar5iv's base URL for a config: the one set, else arXiv's own when the web URL is arXiv's, else none. */
+export function ar5ivUrlOf(c: { ARXIV_AR5IV_URL?: string | undefined; ARXIV_WEB_URL: string }): string | undefined {
+  if (c.ARXIV_AR5IV_URL) return c.ARXIV_AR5IV_URL;
+  return isArxivHost(new URL(c.ARXIV_WEB_URL).hostname) ? 'https://ar5iv.labs.arxiv.org' : undefined;
+}
+
 /** True when the host is arxiv.org or one of its subdomains: those get the 3 s floor. */
 export function isArxivHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/\.$/, '');
@@ -82,6 +88,8 @@ const BaseSchema = z.object({
     ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
     ARXIV_WEB_URL: url('https://arxiv.org'),
     ARXIV_OAI_URL: url('https://oaipmh.arxiv.org/oai'),
+    /** Unset: https://ar5iv.labs.arxiv.org while ARXIV_WEB_URL is arxiv.org, else no ar5iv step (a mirror or fake has none). */
+    ARXIV_AR5IV_URL: optionalUrl,
     ARXIV_CONTACT: optionalString,
     ARXIV_MIN_INTERVAL_MS: int(ARXIV_FLOOR_MS, 0, 600_000),
     ARXIV_TIMEOUT_MS: int(30_000, 100, 600_000),
@@ -200,7 +208,7 @@ export const CONFIG_KEYS = Object.keys(BaseSchema.shape) as ReadonlyArray<keyof 
 function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   const problems: string[] = [];
   if (c.ARXIV_MIN_INTERVAL_MS !== undefined && c.ARXIV_MIN_INTERVAL_MS < ARXIV_FLOOR_MS) {
-    for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL', 'ARXIV_OAI_URL'] as const) {
+    for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL', 'ARXIV_OAI_URL', 'ARXIV_AR5IV_URL'] as const) {
       const value = c[key];
       if (value && isArxivHost(new URL(value).hostname)) {
         problems.push(

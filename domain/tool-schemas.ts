@@ -5,6 +5,7 @@
  * limits the library enforces.
  */
 import { z } from 'zod';
+import { CONTENT_SOURCES } from './content-source.ts';
 import { isIsoDate } from './arxiv-calendar.ts';
 import { cronProblem } from './cron.ts';
 import { CATEGORY, DEFAULT_LIMIT, MAX_ID_LENGTH, MAX_LIMIT, MAX_SEARCH_RESULTS, MAX_TOPIC_NAME } from './library.ts';
@@ -49,7 +50,10 @@ export const getPaperShape = {
     .min(1)
     .max(300)
     .describe('arXiv URL or id, e.g. https://arxiv.org/abs/2104.12255'),
-  source: z.enum(['auto', 'html', 'pdf']).default('auto').describe('Where to take the full text from'),
+  source: z
+    .enum(['auto', ...CONTENT_SOURCES])
+    .default('auto')
+    .describe('Where to take the full text from: auto (arXiv HTML, then ar5iv HTML, then the LaTeX source, then the PDF), or one of them'),
 };
 
 /** `list_papers`. */

@@ -5,6 +5,10 @@
  * RSS peaks do not mix; the 79-page 2407.01603v3 gets its own run for the memory target.
  * `--rounds N` (default 3) runs each tool N times in a rotating order and takes each file's median;
  * `--json` prints the numbers as JSON.
+ *
+ * The LaTeX-source column: seconds per paper (median, p95, max) and peak RSS for the LaTeX converter
+ * in-process and in the sandbox (the production path), and for Debian's pandoc when installed, over
+ * the real e-prints in test/fixtures/latex. `--latex-only` runs just that part (no ../shared needed).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -12,11 +16,12 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 
 const CORPUS_PDF = path.resolve(import.meta.dirname, '../../shared/corpus/pdf');
+const LATEX_DIR = path.resolve(import.meta.dirname, '../test/fixtures/latex');
 const LONG = '2407.01603v3.pdf';
 const NO_TEXT = '0706.3971.pdf';
 
 type Tool = 'ours' | 'ours-sandbox' | 'pdfjs-raw' | 'pdftotext';
-type NodeTool = Exclude<Tool, 'pdftotext'>;
+type NodeTool = Exclude<Tool, 'pdftotext'> | 'latex' | 'latex-sandbox';
 
 interface FileTiming {
   file: string;
@@ -34,7 +39,8 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
   // Load only what this tool needs, so the RSS peak is the tool's own.
   const { getDocument } = tool === 'pdfjs-raw' ? await import('pdfjs-dist/legacy/build/pdf.mjs') : { getDocument: null };
   const { convertPdf } = tool === 'ours' ? await import('../activities/convert/pdf.ts') : { convertPdf: null };
-  const { createConvertSandbox } = tool === 'ours-sandbox' ? await import('../activities/convert/sandbox.ts') : { createConvertSandbox: null };
+  const { createConvertSandbox } = tool === 'ours-sandbox' || tool === 'latex-sandbox' ? await import('../activities/convert/sandbox.ts') : { createConvertSandbox: null };
+  const { convertLatex } = tool === 'latex' ? await import('../activities/convert/latex.ts') : { convertLatex: null };
   // What the CLI and the worker run: a warm child process with the default limits of config/env.ts,
   // replaced only after a limit breach. Its peak RSS is measured from here (/proc) per document.
   let childPeakMb = 0;
@@ -45,10 +51,14 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
   });
   const timings: FileTiming[] = [];
   for (const file of files) {
-    const data = new Uint8Array(readFileSync(path.join(CORPUS_PDF, file)));
+    const data = new Uint8Array(readFileSync(path.join(tool.startsWith('latex') ? LATEX_DIR : CORPUS_PDF, file)));
     const start = performance.now();
     let pages = 0;
-    if (tool === 'ours') {
+    if (tool === 'latex') {
+      pages = convertLatex!(data).sections.length;
+    } else if (tool === 'latex-sandbox') {
+      pages = (await sandbox!.convert({ kind: 'latex', data })).sections.length;
+    } else if (tool === 'ours') {
       const r = await convertPdf!(data).catch(() => null);
       pages = r?.pageCount ?? 0;
     } else if (tool === 'ours-sandbox') {
@@ -167,9 +177,74 @@ async function stages(files: string[], rounds: number): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** pandoc on each e-print, unpacked to a temporary folder; peak RSS of the pandoc children. */
+function runPandoc(files: string[]): RunResult | null {
+  if (spawnSync('pandoc', ['--version']).status !== 0) return null;
+  const script = `
+import json, os, resource, subprocess, sys, tarfile, gzip, tempfile, time
+out = []
+for f in sys.argv[2:]:
+    d = tempfile.mkdtemp()
+    p = os.path.join(sys.argv[1], f)
+    try:
+        tarfile.open(p).extractall(d, filter="data")
+    except tarfile.ReadError:
+        open(os.path.join(d, "main.tex"), "wb").write(gzip.open(p).read())
+    mains = [os.path.join(r, n) for r, _, ns in os.walk(d) for n in ns if n.endswith(".tex") and "\\\\documentclass" in open(os.path.join(r, n), errors="replace").read()]
+    t = time.perf_counter()
+    if mains:
+        subprocess.run(["pandoc", "-f", "latex", "-t", "markdown", os.path.basename(mains[0])], cwd=os.path.dirname(mains[0]), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out.append({"file": f, "ms": (time.perf_counter() - t) * 1000, "pages": 0})
+print(json.dumps({"timings": out, "peakRssMb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))
+`;
+  const r = spawnSync('python3', ['-c', script, LATEX_DIR, ...files], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pandoc run failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as RunResult;
+}
+
+/** The LaTeX-source column: s/paper and peak RSS, ours in-process and sandboxed, and pandoc. */
+function latexBench(rounds: number): string[] {
+  const files = readdirSync(LATEX_DIR).filter((f) => f.endsWith('.gz')).sort();
+  const tools = ['latex', 'latex-sandbox'] as const;
+  const results = new Map<string, RunResult[]>(tools.map((t) => [t, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < tools.length; k++) {
+      const tool = tools[(k + round) % tools.length]!;
+      results.get(tool)!.push(runNode(tool, files));
+    }
+  }
+  const pandoc = runPandoc(files);
+  const rows: Array<[string, RunResult | null]> = [...tools.map((t) => [t, medianOfRounds(results.get(t)!)] as [string, RunResult]), ['pandoc', pandoc]];
+  const s = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(3) : 'n/a');
+  const lines = [
+    '',
+    `LaTeX sources: ${files.length} real e-prints (test/fixtures/latex), ${rounds} round(s), each file's median`,
+    '',
+    '| tool | median s/paper | p95 s/paper | max s/paper | peak RSS (MB) |',
+    '|---|---|---|---|---|',
+  ];
+  for (const [tool, r] of rows) {
+    if (!r) {
+      lines.push(`| ${tool} | n/a | n/a | n/a | n/a (not installed: apt-get install pandoc) |`);
+      continue;
+    }
+    const ms = r.timings.map((t) => t.ms);
+    lines.push(`| ${tool} | ${s(quantile(ms, 0.5))} | ${s(quantile(ms, 0.95))} | ${s(Math.max(...ms))} | ${r.peakRssMb.toFixed(1)} |`);
+  }
+  const sandboxed = rows[1]![1]!;
+  const median = quantile(sandboxed.timings.map((t) => t.ms), 0.5);
+  lines.push('', `latex-sandbox median ${s(median)} s/paper (target ≤ 1 s: ${median <= 1000 ? 'met' : 'NOT met'}); its peak RSS counts the parent and the converter child.`);
+  return lines;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return child(args[1] as NodeTool, args.slice(2));
+  if (args.includes('--latex-only')) {
+    const rounds = Math.max(1, Number(args[args.indexOf('--rounds') + 1]) || 3);
+    process.stdout.write(`${latexBench(rounds).join('\n')}\n`);
+    return;
+  }
   if (args.includes('--stages')) {
     const files = readdirSync(CORPUS_PDF).filter((f) => f.endsWith('.pdf') && f !== NO_TEXT).sort();
     const rounds = Number(args[args.indexOf('--rounds') + 1]) || 1;
@@ -244,6 +319,7 @@ async function main(): Promise<void> {
   }
   lines.push(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the machine is shared; compare runs made back to back)`);
   if (!hasPoppler) lines.push('pdftotext not found: install poppler-utils (apt-get install poppler-utils).');
+  lines.push(...latexBench(rounds));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -5,6 +5,7 @@
  * links); web/assets/app.js adds live progress (SSE), in-place actions, chat streaming and voice.
  */
 import { html, raw } from 'hono/html';
+import type { ContentSource } from '../domain/content-source.ts';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AgentReply } from '../app/agent-service.ts';
 import type { ListFiltersInput, ListResultOutput, PaperDocument, RankedPaper, SearchResult, SubscriptionView, DeliveryReport } from '../app/radar-service.ts';
@@ -156,10 +157,13 @@ function bodyMarkdown(markdown: string): string {
   return i >= 0 ? markdown.slice(i + 1) : markdown;
 }
 
+/** The paper page's "Source" fact. */
+const PAGE_SOURCE_NAMES: Record<ContentSource, string> = { html: 'arXiv HTML (LaTeXML)', ar5iv: 'ar5iv HTML (LaTeXML)', latex: 'LaTeX source (converted)', pdf: 'PDF (converted)' };
+
 export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
   const p = doc.paper;
   const rendered = renderMarkdown(bodyMarkdown(doc.markdown));
-  const source = doc.source === 'html' ? 'arXiv HTML (LaTeXML)' : doc.source === 'pdf' ? 'PDF (converted)' : 'no full text';
+  const source = doc.source ? PAGE_SOURCE_NAMES[doc.source] : 'no full text';
   return html`<article class="paper" aria-labelledby="paper-title">
 <header class="paper-head">
 <h1 id="paper-title">${oneLine(p.title)}</h1>

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createFailpoints } from '../lib/failpoints.ts';
 import { openBlobStore } from './blobs.ts';
-import type { Config } from '../config/env.ts';
+import { ar5ivUrlOf, type Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createActivities } from '../activities/index.ts';
 import { createArxivActivities } from '../activities/arxiv/activities.ts';
@@ -47,6 +47,7 @@ export function createArxivClient(config: Config, logger: Logger, gate?: Request
     rssUrl: config.ARXIV_RSS_URL,
     webUrl: config.ARXIV_WEB_URL,
     oaiUrl: config.ARXIV_OAI_URL,
+    ar5ivUrl: ar5ivUrlOf(config),
     contact: config.ARXIV_CONTACT,
     minIntervalMs: config.ARXIV_MIN_INTERVAL_MS,
     timeoutMs: config.ARXIV_TIMEOUT_MS,

@@ -1,8 +1,11 @@
 /**
- * paperIngest: metadata → Markdown (arXiv HTML first, PDF fallback) → store + chunks → summary.
+ * paperIngest: metadata → Markdown → store + chunks → summary. The Markdown comes from the first
+ * source that has the paper: arXiv's HTML, ar5iv's HTML, the LaTeX source, the PDF (each step one
+ * request through the arXiv gate, tried only when the one before has nothing or fails to convert).
  * Idempotent per id+version: content already stored is not converted again.
  */
-import { ApplicationFailure } from '@temporalio/workflow';
+import { ApplicationFailure, patched } from '@temporalio/workflow';
+import type { ContentSource } from '../activities/store/port.ts';
 import type { Paper } from '../domain/paper.ts';
 import type { Summary } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
@@ -12,7 +15,7 @@ import { trackProgress } from './progress.ts';
 export interface PaperIngestInput {
   /** An id or URL, as a user typed it. */
   ref: string;
-  source?: 'auto' | 'html' | 'pdf';
+  source?: 'auto' | ContentSource;
   /** Known metadata (from a feed or a search) saves the lookup request. */
   paper?: Paper;
   /** Library topic to file the paper under. */
@@ -24,7 +27,7 @@ export interface PaperIngestResult {
   id: string;
   version: number | null;
   title: string;
-  source: 'html' | 'pdf' | null;
+  source: ContentSource | null;
   contentKey: string | null;
   /**
    * Why there is no full text, when there is none: the reason alone (e.g. `no HTML version on
@@ -33,6 +36,15 @@ export interface PaperIngestResult {
   note: string | null;
   summary: Summary | null;
 }
+
+/** How progress and notes name each source (`downloading the PDF`, `no HTML version on arXiv`: wording from before the cascade). */
+const SOURCE_LABEL: Record<ContentSource, string> = { html: 'HTML', ar5iv: 'ar5iv HTML', latex: 'LaTeX source', pdf: 'PDF' };
+const MISSING: Record<ContentSource, string> = {
+  html: 'no HTML version on arXiv',
+  ar5iv: 'no ar5iv HTML',
+  latex: 'no LaTeX source on arXiv',
+  pdf: 'no PDF version on arXiv',
+};
 
 export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestResult> {
   const stage = trackProgress('checking the reference');
@@ -49,7 +61,7 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
   const version = ref.version ?? paper.version;
   await main.storePapers({ papers: [paper], topic: input.topic ?? null });
 
-  let source: 'html' | 'pdf' | null = null;
+  let source: ContentSource | null = null;
   let contentKey: string | null = null;
   const notes: string[] = [];
   const status = await main.contentStatus({ id: paper.id, version });
@@ -58,15 +70,18 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
     source = status.source;
     contentKey = status.key;
   } else {
-    const kinds: Array<'html' | 'pdf'> = wanted === 'auto' ? ['html', 'pdf'] : [wanted];
+    // Histories from before the ar5iv and LaTeX steps replay with HTML → PDF.
+    const cascade: ContentSource[] = patched('ar5iv-latex-cascade') ? ['html', 'ar5iv', 'latex', 'pdf'] : ['html', 'pdf'];
+    const kinds: ContentSource[] = wanted === 'auto' ? cascade : [wanted];
     for (const kind of kinds) {
-      stage(`downloading the ${kind.toUpperCase()}`);
-      const file = await arxiv.arxivDownload({ kind, id: paper.id, version });
+      const label = SOURCE_LABEL[kind];
+      stage(`downloading the ${label}`);
+      const file = await arxiv.arxivDownload({ kind: kind === 'latex' ? 'source' : kind, id: paper.id, version });
       if ('notFound' in file) {
-        notes.push(`no ${kind.toUpperCase()} version on arXiv`);
+        notes.push(MISSING[kind]);
         continue;
       }
-      stage(`converting the ${kind.toUpperCase()} to Markdown`);
+      stage(`converting the ${label} to Markdown`);
       // A blob key; results recorded before blob keys carry a local path instead (same reader).
       const outcome = await heavy.convertAndStore({ id: paper.id, version, kind, key: file.key, ...(file.path ? { path: file.path } : {}) });
       if (outcome.ok) {
@@ -74,7 +89,7 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
         contentKey = outcome.contentKey;
         break;
       }
-      notes.push(`${kind.toUpperCase()} conversion failed: ${outcome.reason}`);
+      notes.push(`${label} conversion failed: ${outcome.reason}`);
     }
   }
   stage('summarising');

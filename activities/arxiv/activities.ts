@@ -24,7 +24,8 @@ export interface SearchPageInput extends SearchOptions {
 }
 
 export interface DownloadInput {
-  kind: 'pdf' | 'html';
+  /** html: arXiv's own; ar5iv: ar5iv's (older papers); source: the LaTeX e-print; pdf. */
+  kind: 'pdf' | 'html' | 'ar5iv' | 'source';
   id: string;
   version: number | null;
 }
@@ -102,14 +103,21 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
       return { key: await storeJson(page), records: page.records.length, resumptionToken: page.resumptionToken };
     }),
 
-    /** Downloads a PDF or arXiv HTML into the blob store; `notFound` when arXiv has none. */
+    /**
+     * Downloads arXiv's HTML, ar5iv's HTML, the LaTeX source or the PDF into the blob store;
+     * `notFound` when there is none (a PDF-only submission has no source).
+     */
     arxivDownload: mapFailures(async (input: DownloadInput): Promise<DownloadResult> => {
       const { id } = extractArxivId(input.id);
-      if (input.kind === 'html') {
-        const html = await client.fetchHtml(id, input.version);
+      if (input.kind === 'html' || input.kind === 'ar5iv') {
+        const html = input.kind === 'html' ? await client.fetchHtml(id, input.version) : await client.fetchAr5iv(id, input.version);
         return html === null ? { notFound: true } : blobs.put(Buffer.from(html, 'utf8'), 'html');
       }
-      if (input.kind !== 'pdf') throw new AppError('INVALID_INPUT', `Unknown download kind "${String(input.kind)}": use pdf or html.`);
+      if (input.kind === 'source') {
+        const source = await client.fetchSource(id, input.version);
+        return source === null ? { notFound: true } : blobs.put(source, 'gz');
+      }
+      if (input.kind !== 'pdf') throw new AppError('INVALID_INPUT', `Unknown download kind "${String(input.kind)}": use html, ar5iv, source or pdf.`);
       try {
         return await blobs.put(await client.fetchPdf(id, input.version), 'pdf');
       } catch (e) {

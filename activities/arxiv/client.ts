@@ -22,6 +22,8 @@ export interface ArxivClientOptions {
   rssUrl: string;
   /** e.g. https://arxiv.org (PDF and HTML) */
   webUrl: string;
+  /** e.g. https://ar5iv.labs.arxiv.org (LaTeXML HTML of older papers); optional: no ar5iv step without it. */
+  ar5ivUrl?: string | undefined;
   /** e.g. https://oaipmh.arxiv.org/oai (catching up missed announcements); optional for callers that never catch up. */
   oaiUrl?: string | undefined;
   /** Who to contact about this client (email or URL), sent in the User-Agent. */
@@ -60,7 +62,7 @@ export class ArxivClient {
 
   constructor(private readonly opts: ArxivClientOptions) {
     this.log = opts.logger ?? silentLogger;
-    const bases = [opts.apiUrl, opts.rssUrl, opts.webUrl, ...(opts.oaiUrl ? [opts.oaiUrl] : [])].map((u) => new URL(u));
+    const bases = [opts.apiUrl, opts.rssUrl, opts.webUrl, ...(opts.oaiUrl ? [opts.oaiUrl] : []), ...(opts.ar5ivUrl ? [opts.ar5ivUrl] : [])].map((u) => new URL(u));
     const hosts = bases.map((u) => u.hostname);
     this.transport = new ArxivTransport({
       userAgent: userAgent(opts.contact),
@@ -188,6 +190,40 @@ export class ArxivClient {
     }
   }
 
+  /**
+   * ar5iv's HTML (one request), or null when ar5iv has none: it then redirects to the abstract page
+   * (not followed: that would be a request nobody needs) or answers 404.
+   */
+  async fetchAr5iv(id: string, version: number | null): Promise<string | null> {
+    if (!this.opts.ar5ivUrl) return null;
+    const parsed = extractArxivId(id);
+    const v = version ?? parsed.version;
+    const url = `${this.opts.ar5ivUrl.replace(/\/$/, '')}/html/${parsed.id}${v ? `v${v}` : ''}`;
+    try {
+      const res = await this.transport.get(url, { accept: 'text/html', noRedirect: true });
+      if (res.status >= 300 && res.status < 400) return null;
+      return res.body.toString('utf8');
+    } catch (e) {
+      if (isAppError(e, 'NOT_FOUND')) return null;
+      throw e;
+    }
+  }
+
+  /**
+   * The LaTeX source (`/e-print/ID`, one request): a gzipped tar or a gzipped single .tex, or null
+   * when arXiv has none (404) or the submission is PDF-only (the e-print is then the PDF itself).
+   */
+  async fetchSource(id: string, version: number | null): Promise<Buffer | null> {
+    try {
+      const res = await this.transport.get(this.webPath('e-print', id, version), { accept: 'application/gzip, application/x-eprint-tar, application/x-eprint, */*' });
+      if (res.contentType.includes('pdf') || res.body.subarray(0, 5).toString('latin1') === '%PDF-') return null;
+      return res.body;
+    } catch (e) {
+      if (isAppError(e, 'NOT_FOUND')) return null;
+      throw e;
+    }
+  }
+
   /** Fetches a URL a user gave (one request); HOST_NOT_ALLOWED unless it is an arXiv host. */
   async fetchUrl(url: string): Promise<{ status: number; contentType: string; body: Buffer }> {
     const res = await this.transport.get(url);
@@ -199,7 +235,7 @@ export class ArxivClient {
     this.transport.close();
   }
 
-  private webPath(kind: 'pdf' | 'html', id: string, version: number | null): string {
+  private webPath(kind: 'pdf' | 'html' | 'e-print', id: string, version: number | null): string {
     const parsed = extractArxivId(id);
     const v = version ?? parsed.version;
     return `${this.opts.webUrl.replace(/\/$/, '')}/${kind}/${parsed.id}${v ? `v${v}` : ''}`;

@@ -69,6 +69,8 @@ export interface GetOptions {
   /** Statuses returned to the caller instead of thrown (400: the API's error feed). */
   passStatuses?: number[];
   accept?: string;
+  /** Return a redirect as the response instead of following it (ar5iv redirects to the abstract page when it has no HTML). */
+  noRedirect?: boolean;
 }
 
 /** The spacing that applies to `hostname`: arxiv.org and its subdomains never go below 3 s. */
@@ -183,6 +185,7 @@ export class ArxivTransport {
         this.log.warn({ err: e }, 'could not release the arXiv turn; the gate will reclaim it when the lease expires'),
       );
     }
+    if (res.status >= 300 && res.status < 400 && res.location && options.noRedirect) return res;
     if (res.status >= 300 && res.status < 400 && res.location) {
       if (hops >= MAX_REDIRECTS) throw new AppError('ARXIV_HTTP', `Too many redirects fetching ${url}.`, { retryable: false });
       // Each hop is a request of its own: it is checked against the allow-list and spaced.

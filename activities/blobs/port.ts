@@ -28,12 +28,13 @@ export interface BlobStore {
   close(): Promise<void>;
 }
 
-export const BLOB_EXTS = ['pdf', 'html', 'json'] as const;
+/** gz: an arXiv e-print (a gzipped tar or .tex, as arXiv serves it). */
+export const BLOB_EXTS = ['pdf', 'html', 'json', 'gz'] as const;
 export type BlobExt = (typeof BLOB_EXTS)[number];
 
-const KEY = /^([0-9a-f]{64})\.(pdf|html|json)$/;
+const KEY = /^([0-9a-f]{64})\.(pdf|html|json|gz)$/;
 
-/** True for a blob key (`<64 hex>.<pdf|html|json>`); old histories carried absolute file paths instead. */
+/** True for a blob key (`<64 hex>.<pdf|html|json|gz>`); old histories carried absolute file paths instead. */
 export function isBlobKey(s: string): boolean {
   return KEY.test(s);
 }
@@ -41,6 +42,6 @@ export function isBlobKey(s: string): boolean {
 /** The sha256 and extension of a key; throws on anything else (keys come from activities, but check at the edge). */
 export function parseBlobKey(key: string): { sha256: string; ext: BlobExt } {
   const m = KEY.exec(key);
-  if (!m) throw new TypeError(`"${key}" is not a blob key (<sha256>.pdf|html|json)`);
+  if (!m) throw new TypeError(`"${key}" is not a blob key (<sha256>.pdf|html|json|gz)`);
   return { sha256: m[1]!, ext: m[2] as BlobExt };
 }

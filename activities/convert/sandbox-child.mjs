@@ -22,13 +22,19 @@ if (fromSource) {
 }
 const { convertPdf } = await import(fromSource ? './pdf.ts' : './pdf.js');
 const { convertHtml } = await import(fromSource ? './html.ts' : './html.js');
+const { convertLatex } = await import(fromSource ? './latex.ts' : './latex.js');
 
 // The parent went away (it exited or was killed): nothing left to convert for.
 process.on('disconnect', () => process.exit(0));
 process.on('message', async ({ id, kind, data }) => {
   let reply;
   try {
-    const result = kind === 'pdf' ? await convertPdf(data) : convertHtml(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
+    const result =
+      kind === 'pdf'
+        ? await convertPdf(data)
+        : kind === 'latex'
+          ? convertLatex(typeof data === 'string' ? Buffer.from(data, 'utf8') : data)
+          : convertHtml(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
     reply = { id, ok: true, result };
   } catch (e) {
     const code = e && typeof e === 'object' && e.name === 'AppError' ? e.code : null;

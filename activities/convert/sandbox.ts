@@ -15,7 +15,8 @@ import type { ConvertResult } from './types.ts';
 
 /** What to convert: a file path or the bytes/text themselves. */
 export interface SandboxInput {
-  kind: 'pdf' | 'html';
+  /** latex: an arXiv e-print (gzipped tar, gzipped .tex, tar or .tex). */
+  kind: 'pdf' | 'html' | 'latex';
   path?: string;
   data?: Uint8Array | string;
 }

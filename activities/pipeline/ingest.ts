@@ -11,10 +11,11 @@ import { isBlobKey } from '../blobs/port.ts';
 import type { Summary } from '../../domain/digest.ts';
 import { errorMessage, isAppError } from '../../domain/errors.ts';
 import type { PipelineDeps } from './deps.ts';
+import type { ContentSource } from '../store/port.ts';
 
 export type ConvertOutcome =
-  | { ok: true; contentKey: string; source: 'html' | 'pdf'; warnings: string[]; sections: number }
-  | { ok: false; source: 'html' | 'pdf'; reason: string };
+  | { ok: true; contentKey: string; source: ContentSource; warnings: string[]; sections: number }
+  | { ok: false; source: ContentSource; reason: string };
 
 /** Runs `work` while heartbeating, so Temporal knows a long conversion is alive (and can cancel it). */
 export async function withHeartbeat<T>(work: Promise<T>, everyMs = 5000): Promise<T> {
@@ -50,23 +51,24 @@ export function createIngestActivities(deps: PipelineDeps) {
     },
 
     /** The stored Markdown for id+version, if any: ingest skips conversion when it is there. */
-    async contentStatus(input: { id: string; version: number | null }): Promise<{ stored: boolean; source: 'html' | 'pdf' | null; key: string | null }> {
+    async contentStatus(input: { id: string; version: number | null }): Promise<{ stored: boolean; source: ContentSource | null; key: string | null }> {
       const c = await store.getContent(input.id, input.version);
       if (!c || (input.version !== null && c.version !== input.version)) return { stored: false, source: null, key: null };
       return { stored: true, source: c.source, key: c.key };
     },
 
     /**
-     * Converts a downloaded HTML or PDF (a blob key; histories recorded before blob keys pass a
-     * local path) and stores the Markdown and its chunks. Failures are data, not errors.
+     * Converts a downloaded HTML (arXiv's or ar5iv's), LaTeX source or PDF (a blob key; histories
+     * recorded before blob keys pass a local path) and stores the Markdown and its chunks, with
+     * `kind` as its source. Failures are data, not errors.
      */
-    async convertAndStore(input: { id: string; version: number | null; kind: 'html' | 'pdf'; key?: string; path?: string }): Promise<ConvertOutcome> {
+    async convertAndStore(input: { id: string; version: number | null; kind: ContentSource; key?: string; path?: string }): Promise<ConvertOutcome> {
       const ref = input.key ?? input.path;
       if (!ref) throw ApplicationFailure.nonRetryable('convertAndStore needs the key of a downloaded document', 'INVALID_INPUT');
       const local = isBlobKey(ref) ? await deps.blobs.localFile(ref) : { path: ref, release: async () => undefined };
       let result;
       try {
-        result = await withHeartbeat(deps.convert({ kind: input.kind, path: local.path }));
+        result = await withHeartbeat(deps.convert({ kind: input.kind === 'ar5iv' ? 'html' : input.kind, path: local.path }));
       } catch (e) {
         // Corrupt, encrypted, text-less or too slow: permanent for this file, so report and let the caller fall back.
         if (isAppError(e) && !e.retryable) return { ok: false, source: input.kind, reason: e.message };

@@ -11,7 +11,8 @@ import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../dom
 import type { DestinationKind, Digest, Receipt, Summary } from '../../domain/digest.ts';
 import type { Subscription, SubscriptionInput } from '../../domain/subscription.ts';
 
-export type ContentSource = 'html' | 'pdf';
+import type { ContentSource } from '../../domain/content-source.ts';
+export { CONTENT_SOURCES, isContentSource, type ContentSource } from '../../domain/content-source.ts';
 
 /** Markdown of one paper version and how it was produced. */
 export interface ContentInput {

@@ -10,13 +10,14 @@ import { createProgress } from '../../lib/progress.ts';
 import { withService } from '../service.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { AppError } from '../../domain/errors.ts';
+import { CONTENT_SOURCES, SOURCE_NAMES, type ContentSource } from '../../domain/content-source.ts';
 import { printJson } from '../output.ts';
 import { formatPaper } from './search.ts';
 
 export interface GetOptions {
   meta?: boolean;
   json?: boolean;
-  source?: 'auto' | 'html' | 'pdf';
+  source?: 'auto' | ContentSource;
   out?: string;
 }
 
@@ -35,9 +36,12 @@ async function getMeta(
         'NOT_FOUND',
         `arXiv has no paper ${versioned}; check the id (arxiv-radar id <text> validates it).`,
       );
-    if (opts.json) printJson(paper);
+    // Where the library's full text of this paper came from, when it has one (no request).
+    const stored = await service.readStoredPaper(versioned);
+    if (opts.json) printJson(stored ? { ...paper, fullTextSource: stored.source } : paper);
     else {
       process.stdout.write(`${formatPaper(paper)}\n\n${paper.abstract}\n`);
+      if (stored?.source) process.stdout.write(`\nFull text: in the library, from ${SOURCE_NAMES[stored.source]}\n`);
       if (paper.doi) process.stdout.write(`\nDOI: ${paper.doi}\n`);
       if (paper.journalRef) process.stdout.write(`Journal: ${paper.journalRef}\n`);
       if (paper.comment) process.stdout.write(`Comment: ${paper.comment}\n`);
@@ -51,8 +55,8 @@ async function getFullText(
   cmd: Command,
 ): Promise<void> {
   const source = opts.source ?? 'auto';
-  if (!['auto', 'html', 'pdf'].includes(source)) {
-    throw new AppError('INVALID_INPUT', `--source must be auto, html or pdf (got "${source}").`);
+  if (!['auto', ...CONTENT_SOURCES].includes(source)) {
+    throw new AppError('INVALID_INPUT', `--source must be auto, ${CONTENT_SOURCES.join(', ')} (got "${source}").`);
   }
   await withService(cmd, async (service, { signal }) => {
     const progress = createProgress();
@@ -96,7 +100,7 @@ export function register(program: Command): void {
       'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML first, PDF fallback)',
     )
     .argument('<ref>', 'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID)')
-    .option('--source <auto|html|pdf>', 'where the full text comes from', 'auto')
+    .option('--source <auto|html|ar5iv|latex|pdf>', 'where the full text comes from (auto: arXiv HTML, ar5iv, LaTeX source, PDF: the first that has it)', 'auto')
     .option('--out <file>', 'write the Markdown to a file')
     .option('--meta', 'metadata only (title, authors, abstract, categories, DOI, …)')
     .option('--json', 'machine-readable output')

@@ -10,7 +10,7 @@ export function registerGetPaperTool(server: McpServer, deps: ToolDeps): Registe
     'get_paper',
     {
       title: 'Get paper as Markdown',
-      description: 'Fetch an arXiv paper by URL or id and return its metadata, abstract and full text as Markdown (HTML first, PDF fallback). The paper is stored in the library.',
+      description: 'Fetch an arXiv paper by URL or id and return its metadata, abstract and full text as Markdown (arXiv HTML, else ar5iv HTML, else the LaTeX source, else the PDF; the Markdown says which, and keeps formulas as LaTeX). The paper is stored in the library.',
       inputSchema: getPaperShape,
     },
     ({ url_or_id, source }, extra) =>

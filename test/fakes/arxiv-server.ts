@@ -1,7 +1,7 @@
 /**
  * A loopback fake of arXiv speaking the real wire formats, fed with the recordings vendored in test/fixtures/corpus: the query API
  * (id_list from the recorded entries; search_query evaluated by the fake itself over every
- * recorded entry, test/fakes/arxiv-search.ts), the RSS/Atom announce feeds, PDFs and HTML. Faults
+ * recorded entry, test/fakes/arxiv-search.ts), the RSS/Atom announce feeds, PDFs and HTML, ar5iv's HTML (under /ar5iv) and the LaTeX source (/e-print). Faults
  * can be injected (429 with/without Retry-After, 503, slow, truncated, empty), full-text responses
  * can be held back until a test releases them, and every request is recorded with its arrival time.
  */
@@ -37,6 +37,8 @@ export interface FakeArxiv {
   webUrl: string;
   /** OAI-PMH base URL (answers from the calendar; without one, every window is empty). */
   oaiUrl: string;
+  /** ar5iv's base URL (`/html/ID` under it), for ARXIV_AR5IV_URL. */
+  ar5ivUrl: string;
   requests: RecordedRequest[];
   /** Queues a fault for the next request(s), in order. */
   inject(fault: Fault): void;
@@ -57,9 +59,11 @@ export interface FakeArxiv {
 export interface FakeArxivOptions {
   corpusDir?: string;
   /**
-   * Full-text documents served instead of the corpus files, keyed `pdf/<id>` or `html/<id>` (a key
-   * without a version answers every version): the body to send with arXiv's content type, or null
-   * for arXiv's 404. For papers the corpus has no file for, and for damaged downloads.
+   * Full-text documents served instead of the corpus files, keyed `pdf/<id>`, `html/<id>`,
+   * `ar5iv/<id>` or `e-print/<id>` (a key without a version answers every version): the body to
+   * send with arXiv's content type, or null for "none" (404; ar5iv redirects to the abstract page).
+   * An `e-print` body starting `%PDF` is a PDF-only submission, served as arXiv serves it: the PDF.
+   * For papers the corpus has no file for, and for damaged downloads.
    */
   documents?: Record<string, Uint8Array | string | null>;
   /**
@@ -188,7 +192,7 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     return f;
   };
 
-  const route = (u: URL): { status: number; type: string; body: Buffer | string } => {
+  const route = (u: URL): { status: number; type: string; body: Buffer | string; location?: string; disposition?: string } => {
     const p = u.pathname;
     if (p === '/api/query') {
       const idList = u.searchParams.get('id_list') ?? '';
@@ -227,6 +231,32 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
         wanted.length > 1 ? files.find((f) => f.startsWith(`${kind === 'atom' ? 'rss' : kind}_all-20`)) : files.find((f) => f.startsWith(`${kind}_${wanted[0]}_`)) ?? files.find((f) => f.includes(`_${wanted[0]}_`));
       const file = name ?? files.find((f) => f.includes('empty'));
       return { status: 200, type: 'application/xml', body: readFileSync(path.join(rssDir, file ?? '')) };
+    }
+    // ar5iv (ar5iv.labs.arxiv.org/html/ID): a paper it has no HTML for is redirected to the
+    // abstract page on arxiv.org (observed behaviour, also described in /work/shared/arxiv-notes.md).
+    const ar5iv = /^\/ar5iv\/html\/([^/]+?)\/?$/.exec(p);
+    if (ar5iv) {
+      const id = ar5iv[1] ?? '';
+      const key = [`ar5iv/${id}`, `ar5iv/${id.replace(/v\d+$/, '')}`].find((k) => opts.documents && k in opts.documents);
+      const served = key === undefined ? undefined : opts.documents?.[key];
+      if (served === null || served === undefined) return { status: 302, type: 'text/html', body: '', location: `/abs/${id}` };
+      return { status: 200, type: 'text/html; charset=utf-8', body: typeof served === 'string' ? served : Buffer.from(served) };
+    }
+    // The e-print (arxiv.org/e-print/ID): the submission's source as a gzip (a tar, or one .tex);
+    // a PDF-only submission answers its PDF; an id without a source 404s.
+    const eprint = /^\/e-print\/(.+?)\/?$/.exec(p);
+    if (eprint) {
+      const id = eprint[1] ?? '';
+      const key = [`e-print/${id}`, `e-print/${id.replace(/v\d+$/, '')}`].find((k) => opts.documents && k in opts.documents);
+      let served = key === undefined ? undefined : opts.documents?.[key];
+      if (served === undefined) {
+        const file = existsSync(path.join(dir, 'e-print')) ? findFile(path.join(dir, 'e-print'), id, ['.tar.gz', '.gz']) : null;
+        served = file && existsSync(file) ? readFileSync(file) : null;
+      }
+      if (served === null || served === undefined) return { status: 404, type: 'text/html', body: `<html><body>No source for ${id}</body></html>` };
+      const body = typeof served === 'string' ? Buffer.from(served) : Buffer.from(served);
+      if (body.subarray(0, 4).toString('latin1') === '%PDF') return { status: 200, type: 'application/pdf', body };
+      return { status: 200, type: 'application/gzip', body, disposition: `attachment; filename="arXiv-${id}.gz"` };
     }
     const doc = /^\/(pdf|html)\/(.+?)(\.pdf)?\/?$/.exec(p);
     if (doc) {
@@ -272,9 +302,12 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
         res.socket?.destroy();
         return;
       }
-      res.writeHead(r.status, { 'content-type': r.type, 'content-length': body.length }).end(body);
+      const extra: Record<string, string> = {};
+      if (r.location) extra.location = r.location;
+      if (r.disposition) extra['content-disposition'] = r.disposition;
+      res.writeHead(r.status, { 'content-type': r.type, 'content-length': body.length, ...extra }).end(body);
     };
-    const fullText = /^\/(pdf|html)\//.test(u.pathname);
+    const fullText = /^\/(pdf|html|ar5iv|e-print)\//.test(u.pathname);
     if (fault?.kind === 'slow') setTimeout(send, fault.delayMs);
     else if (holding && fullText) held.push(send);
     else send();
@@ -288,6 +321,7 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     rssUrl: `${url}/atom`,
     webUrl: url,
     oaiUrl: `${url}/oai`,
+    ar5ivUrl: `${url}/ar5iv`,
     requests,
     inject: (fault) => void faults.push(fault),
     clearFaults: () => void faults.splice(0),

@@ -173,7 +173,7 @@ describe('arxiv-radar get with a corrupt PDF and no HTML', () => {
     const lines = r.stdout.trimEnd().split('\n');
     assert.equal(
       lines.at(-1),
-      '> Full text unavailable: no HTML version on arXiv; PDF conversion failed: The file is not a readable PDF (Invalid PDF structure.); re-download it.',
+      '> Full text unavailable: no HTML version on arXiv; no ar5iv HTML; no LaTeX source on arXiv; PDF conversion failed: The file is not a readable PDF (Invalid PDF structure.); re-download it.',
     );
     assert.equal(lines.at(-2), '');
     assert.match(lines.at(-3) ?? '', /single extra dimension to the theory describing a single node\.$/, 'the abstract comes right before the note');
@@ -181,7 +181,7 @@ describe('arxiv-radar get with a corrupt PDF and no HTML', () => {
     assert.equal(r.stdout.match(/Full text unavailable/g)?.length, 1);
     assert.match(
       r.stderr,
-      /(^|\n)note: full text unavailable \(no HTML version on arXiv; PDF conversion failed: The file is not a readable PDF \(Invalid PDF structure\.\); re-download it\.\); metadata and abstract only\n/,
+      /(^|\n)note: full text unavailable \(no HTML version on arXiv; no ar5iv HTML; no LaTeX source on arXiv; PDF conversion failed: The file is not a readable PDF \(Invalid PDF structure\.\); re-download it\.\); metadata and abstract only\n/,
     );
     assert.deepEqual(env.paths('html'), ['/html/1111.2011v2']);
     assert.deepEqual(env.paths('pdf'), ['/pdf/1111.2011v2'], 'a corrupt file is not downloaded again');

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
 import { AppError } from '../../domain/errors.ts';
+import { CONTENT_SOURCES, isContentSource } from '../../activities/store/port.ts';
 import type { ListResult, StoredPaper } from '../../domain/library.ts';
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../../domain/library.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../domain/subscription.ts';
@@ -245,7 +246,7 @@ export function createMemoryStore(): PaperStore {
     async saveContent(c) {
       const id = baseId(c?.id);
       const version = validateVersion(c.version);
-      if (c.source !== 'html' && c.source !== 'pdf') throw new AppError('INVALID_INPUT', `content source must be html or pdf (got ${String(c.source)})`);
+      if (!isContentSource(c.source)) throw new AppError('INVALID_INPUT', `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`);
       if (typeof c.markdown !== 'string') throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
       const warnings = Array.isArray(c.warnings) ? c.warnings.map(String) : [];
       const key = sha256Hex(JSON.stringify([id, version, c.source, sha256Hex(c.markdown)]));

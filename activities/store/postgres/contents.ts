@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Summary } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
-import type { ChunkHit, ChunkInput, ContentInput, StoredContent } from '../port.ts';
+import { CONTENT_SOURCES, isContentSource, type ChunkHit, type ChunkInput, type ContentInput, type ContentSource, type StoredContent } from '../port.ts';
 import { baseId, validateVersion } from '../../../domain/library.ts';
 import { inTransaction, type Queryable } from './database.ts';
 import { adjustTerms, termStats } from './papers.ts';
@@ -18,7 +18,7 @@ interface ContentRow {
   key: string;
   paper_id: string;
   version: number | null;
-  source: 'html' | 'pdf';
+  source: ContentSource;
   markdown: string;
   warnings_json: string;
 }
@@ -41,7 +41,7 @@ export function createContentTables(pool: pg.Pool) {
   async function saveContent(c: ContentInput): Promise<{ key: string }> {
     const id = baseId(c?.id);
     const version = validateVersion(c.version);
-    if (c.source !== 'html' && c.source !== 'pdf') throw new AppError('INVALID_INPUT', `content source must be html or pdf (got ${String(c.source)})`);
+    if (!isContentSource(c.source)) throw new AppError('INVALID_INPUT', `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`);
     if (typeof c.markdown !== 'string') throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
     const warnings = Array.isArray(c.warnings) ? c.warnings.map(String) : [];
     const digest = sha256Hex(c.markdown);

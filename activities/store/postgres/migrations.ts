@@ -236,6 +236,12 @@ const MIGRATIONS: Migration[] = [
     INSERT INTO index_counts (kind, key, papers) SELECT 'author', name_key, count(*) FROM author_keys GROUP BY name_key;
     INSERT INTO index_counts (kind, key, papers) SELECT 'category', category, count(*) FROM paper_categories GROUP BY category;
     `,
+  },  {
+    description: 'contents may come from ar5iv and from the LaTeX source too',
+    sql: `
+    ALTER TABLE contents DROP CONSTRAINT contents_source_check;
+    ALTER TABLE contents ADD CONSTRAINT contents_source_check CHECK (source IN ('html', 'ar5iv', 'latex', 'pdf'));
+    `,
   },
   {
     description: 'publish failures of pending announcements; deliveries for libraries from before them',

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { Summary } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
-import type { ChunkHit, ChunkInput, ContentInput, StoredContent } from '../port.ts';
+import { CONTENT_SOURCES, isContentSource, type ChunkHit, type ChunkInput, type ContentInput, type ContentSource, type StoredContent } from '../port.ts';
 import { baseId, validateVersion } from '../../../domain/library.ts';
 import { readContentFile, sha256Hex, writeContentFile } from './content-files.ts';
 import { toFtsQuery } from './fts.ts';
@@ -11,7 +11,7 @@ interface ContentRow {
   key: string;
   paper_id: string;
   version: number | null;
-  source: 'html' | 'pdf';
+  source: ContentSource;
   sha256: string;
   warnings_json: string;
 }
@@ -63,7 +63,7 @@ export function createContentTables(
   function saveContent(c: ContentInput, inTransaction: (fn: () => void) => void): { key: string } {
     const id = baseId(c.id);
     const version = validateVersion(c.version);
-    if (c.source !== 'html' && c.source !== 'pdf') throw new AppError('INVALID_INPUT', `content source must be html or pdf (got ${String(c.source)})`);
+    if (!isContentSource(c.source)) throw new AppError('INVALID_INPUT', `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`);
     if (typeof c.markdown !== 'string') throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
     const warnings = Array.isArray(c.warnings) ? c.warnings.map(String) : [];
     const digest = writeContentFile(contentDir, c.markdown);

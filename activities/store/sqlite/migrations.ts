@@ -164,6 +164,24 @@ const MIGRATIONS: string[] = [
     messages_json TEXT NOT NULL,
     updated_at TEXT NOT NULL
   ) WITHOUT ROWID;
+  `,  // 6: contents may come from ar5iv and from the LaTeX source too (SQLite cannot alter a CHECK: rebuild).
+  `
+  CREATE TABLE contents_v6 (
+    key TEXT PRIMARY KEY,
+    paper_id TEXT NOT NULL,
+    version INTEGER,
+    vkey INTEGER NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('html', 'ar5iv', 'latex', 'pdf')),
+    sha256 TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    warnings_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (paper_id, vkey)
+  );
+  INSERT INTO contents_v6 (key, paper_id, version, vkey, source, sha256, bytes, warnings_json, created_at)
+    SELECT key, paper_id, version, vkey, source, sha256, bytes, warnings_json, created_at FROM contents;
+  DROP TABLE contents;
+  ALTER TABLE contents_v6 RENAME TO contents;
   `,
   // 6: publish failures of pending announcements (reported until they land), and the one-time
   // migration that replaced reading "the last digest" as "the last delivered announcement".

@@ -1,13 +1,14 @@
 /** `arxiv-radar convert` end to end: the real bin, the sandbox child process, stdout and exit codes. */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { FIXTURES_DIR, corpus } from '../../support/corpus.ts';
 import { writeHostilePdf } from '../../support/hostile-pdf.ts';
+import { gzip, tar } from '../../support/tar.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../../bin/arxiv-radar');
 const run = promisify(execFile);
@@ -51,7 +52,29 @@ describe('arxiv-radar convert', () => {
     assert.match(noText.stderr, /no usable text layer/);
     const bad = await cli('convert', path.join(FIXTURES_DIR, 'MANIFEST.md'));
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /expected a \.pdf or \.html file/);
+    assert.match(bad.stderr, /expected a \.pdf, \.html, \.tar\.gz, \.gz or \.tex file/);
+  });
+
+  it('converts a LaTeX source: an arXiv e-print (.tar.gz), a single .tex, and refuses a hostile archive', async () => {
+    const r = await cli('convert', path.join(FIXTURES_DIR, 'latex', 'gp-review-araa.tar.gz'));
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.startsWith('# Gaussian Process Regression for astronomical time-series'), r.stdout.slice(0, 200));
+    assert.match(r.stdout, /\n\$\$[^\n]+\$\$\n/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-convert-'));
+    try {
+      const tex = path.join(dir, 'note.tex');
+      writeFileSync(tex, '\\documentclass{article}\\newcommand{\\R}{\\mathbb{R}}\\begin{document}\\section{One}Let $x \\in \\R$.\\end{document}');
+      const single = await cli('convert', tex);
+      assert.equal(single.code, 0, single.stderr);
+      assert.equal(single.stdout, '## 1 One\n\nLet $x \\in \\mathbb{R}$.\n');
+      const slip = path.join(dir, 'slip.tar.gz');
+      writeFileSync(slip, gzip(tar([['../outside.tex', '\\documentclass{article}']])));
+      const refused = await cli('convert', slip);
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stderr, /path leaving the archive/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a /dev/zero symlink named x.pdf and a directory with a clear message, exit 2', async () => {

@@ -10,7 +10,7 @@ import { ArxivClient, userAgent } from '../../../../activities/arxiv/client.ts';
 import { buildQueryUrl } from '../../../../activities/arxiv/query.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../../fakes/arxiv-server.ts';
-import { corpus } from '../../../support/corpus.ts';
+import { FIXTURES_DIR, corpus } from '../../../support/corpus.ts';
 
 describe('query URL', () => {
   it('encodes spaces as + (not %2B), so date ranges survive', () => {
@@ -113,6 +113,44 @@ describe('ArxivClient against the fake', () => {
     assert.deepEqual(await acts.arxivDownload({ kind: 'html', id: '0706.3906', version: null }), { notFound: true });
     // The same bytes again: the same key, nothing rewritten.
     assert.equal(((await acts.arxivDownload({ kind: 'pdf', id: '1503.07589', version: 1 })) as { key: string }).key, r.key);
+  });
+
+  it('fetchAr5iv: the page, or null on ar5iv\'s redirect to the abstract page (not followed, one request); none without a URL', async () => {
+    const ar5iv = new ArxivClient({ apiUrl: fake.apiUrl, rssUrl: fake.rssUrl, webUrl: fake.webUrl, ar5ivUrl: fake.ar5ivUrl, minIntervalMs: 0, timeoutMs: 3000, maxResponseBytes: 10 * 1024 * 1024 });
+    const paged = await startFakeArxiv({ documents: { 'ar5iv/1707.08043': readFileSync(corpus('html', 'engrafo_1707.08043.html')) } });
+    const other = new ArxivClient({ apiUrl: paged.apiUrl, rssUrl: paged.rssUrl, webUrl: paged.webUrl, ar5ivUrl: paged.ar5ivUrl, minIntervalMs: 0, timeoutMs: 3000, maxResponseBytes: 10 * 1024 * 1024 });
+    try {
+      assert.match((await other.fetchAr5iv('1707.08043', 1)) ?? '', /<html|<!DOCTYPE/i);
+      const n = fake.requests.length;
+      assert.equal(await ar5iv.fetchAr5iv('0706.3906', null), null);
+      assert.deepEqual(fake.requests.slice(n).map((r) => r.path), ['/ar5iv/html/0706.3906']);
+      assert.equal(await client.fetchAr5iv('0706.3906', null), null, 'no ar5iv URL: no request');
+      assert.equal(fake.requests.length, n + 1);
+    } finally {
+      ar5iv.close();
+      other.close();
+      await paged.close();
+    }
+  });
+
+  it('fetchSource: the gzipped e-print, null for a PDF-only submission or 404; the download activity stores it as .gz', async () => {
+    const eprint = readFileSync(path.join(FIXTURES_DIR, 'latex', 'tinygp.tar.gz'));
+    const pdf = readFileSync(corpus('pdf', '1503.07589v1.pdf'));
+    const served = await startFakeArxiv({ documents: { 'e-print/2301.00001': eprint, 'e-print/1503.07589': pdf } });
+    const c = new ArxivClient({ apiUrl: served.apiUrl, rssUrl: served.rssUrl, webUrl: served.webUrl, minIntervalMs: 0, timeoutMs: 3000, maxResponseBytes: 10 * 1024 * 1024 });
+    try {
+      assert.deepEqual(await c.fetchSource('2301.00001', 2), eprint);
+      assert.equal(served.requests.at(-1)?.path, '/e-print/2301.00001v2');
+      assert.equal(await c.fetchSource('1503.07589', null), null);
+      assert.equal(await c.fetchSource('0706.3906', null), null);
+      const acts = createArxivActivities({ client: c, blobs: createFsBlobStore(dir) });
+      const r = await acts.arxivDownload({ kind: 'source', id: '2301.00001', version: null });
+      assert.ok('key' in r && r.key.endsWith('.gz'), JSON.stringify(r));
+      assert.deepEqual(await acts.arxivDownload({ kind: 'source', id: '1503.07589', version: null }), { notFound: true });
+    } finally {
+      c.close();
+      await served.close();
+    }
   });
 
   it('activity failures: permanent errors non-retryable, rate limits carry nextRetryDelay', async () => {

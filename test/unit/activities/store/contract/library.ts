@@ -172,6 +172,18 @@ export function runLibraryContract(name: string, makeStore: MakeStore<LibrarySto
         assert.equal((await store.getContent('2104.12255', null))?.markdown, 'unversioned');
         await rejectsWith(store.saveContent({ id: 'x', version: 0, source: 'pdf', markdown: '', warnings: [] }), 'INVALID_INPUT', /version/);
       });
+
+      it('records every source of the cascade (arXiv HTML, ar5iv, LaTeX source, PDF) and refuses others', async () => {
+        for (const [n, source] of (['html', 'ar5iv', 'latex', 'pdf'] as const).entries()) {
+          await store.saveContent({ id: '1707.08567', version: n + 1, source, markdown: `# ${source}\n`, warnings: [] });
+          assert.equal((await store.getContent('1707.08567', n + 1))?.source, source);
+        }
+        await rejectsWith(
+          store.saveContent({ id: '1707.08567', version: 9, source: 'docx' as never, markdown: '', warnings: [] }),
+          'INVALID_INPUT',
+          /content source must be one of html, ar5iv, latex, pdf \(got docx\)/,
+        );
+      });
     });
 
     describe('chunks', () => {

@@ -1,0 +1,69 @@
+/**
+ * References from a `.bbl` (BibTeX's `thebibliography`, or biblatex's `\entry` records) or an
+ * inline `thebibliography`, in order: `\cite` numbers follow it, as in the compiled paper.
+ */
+import { group } from './preprocess.ts';
+
+export interface BibEntry {
+  key: string;
+  /** One line of Markdown. */
+  text: string;
+}
+
+/** Entries of a bibliography; `render` turns one entry's LaTeX into a line of Markdown. */
+export function formatBibliography(bbl: string, render: (tex: string) => string): BibEntry[] {
+  if (/\\entry\s*\{/.test(bbl)) return biblatex(bbl, render);
+  const out: BibEntry[] = [];
+  const re = /\\bibitem\s*(?:\[((?:[^\][{}]|\{[^{}]*\})*)\])?\s*\{([^}]*)\}/g;
+  const items = [...bbl.matchAll(re)];
+  items.forEach((m, k) => {
+    const end = k + 1 < items.length ? items[k + 1]!.index : endOf(bbl, m.index);
+    const raw = bbl
+      .slice(m.index + m[0].length, end)
+      .replace(/\\end\s*\{thebibliography\}[\s\S]*$/, '')
+      .replace(/\\(newblock|BibitemShut\s*\{[^}]*\}|bibitemStop|bibitemNoStop|EndOfBibitem|urlprefix|BibitemOpen)\b/g, ' ')
+      .replace(/\\doi\s*\{([^}]*)\}/g, 'doi:$1')
+      .replace(/\\eprint\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g, 'arXiv:$1')
+      .replace(/\\(bibinfo|bibfield)\s*\{[^}]*\}/g, '')
+      .replace(/\\href\s*(\{[^}]*\})/g, '');
+    const text = render(raw);
+    if (text) out.push({ key: m[2]!.trim(), text });
+  });
+  return out;
+}
+
+function endOf(s: string, from: number): number {
+  const e = s.indexOf('\\end{thebibliography}', from);
+  return e < 0 ? s.length : e;
+}
+
+/** biblatex's .bbl: `\entry{key}{type}{}` … `\endentry`, fields as `\field{title}{…}`. */
+function biblatex(bbl: string, render: (tex: string) => string): BibEntry[] {
+  const out: BibEntry[] = [];
+  for (const m of bbl.matchAll(/\\entry\s*\{([^}]*)\}\s*\{([^}]*)\}[\s\S]*?\\endentry/g)) {
+    const e = m[0];
+    const field = (name: string): string | null => {
+      const at = e.search(new RegExp(`\\\\field\\s*\\{${name}\\}\\s*\\{`));
+      if (at < 0) return null;
+      const g = group(e, e.indexOf('{', e.indexOf('}', at) + 1));
+      return g ? g.inner : null;
+    };
+    const names: string[] = [];
+    const list = /\\name\s*\{author\}\s*\{\d+\}\s*\{[^}]*\}\s*\{/.exec(e);
+    if (list) {
+      const g = group(e, list.index + list[0].length - 1);
+      for (const n of g?.inner.matchAll(/family=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}(?:[\s\S]*?given=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?/g) ?? []) {
+        names.push(`${n[2] ? `${n[2]} ` : ''}${n[1]}`);
+      }
+    }
+    const parts = [
+      names.length ? names.join(', ') : null,
+      field('title'),
+      field('journaltitle') ?? field('booktitle'),
+      field('year') ?? field('date'),
+    ].filter((x): x is string => !!x);
+    const text = render(parts.join('. '));
+    if (text) out.push({ key: m[1]!.trim(), text: `${text}.` });
+  }
+  return out;
+}
