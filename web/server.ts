@@ -80,6 +80,9 @@ function loadAssets(): { assets: Map<string, Asset>; version: string } {
   const assets = new Map<string, Asset>();
   assets.set('app.js', { body: readFileSync(path.join(dir, 'app.js')), type: 'text/javascript; charset=utf-8' });
   assets.set('app.css', { body: readFileSync(path.join(dir, 'app.css')), type: 'text/css; charset=utf-8' });
+  // The icon (scripts/make-favicon.mjs draws both): SVG for <link rel="icon">, ICO at /favicon.ico.
+  assets.set('favicon.svg', { body: readFileSync(path.join(dir, 'favicon.svg')), type: 'image/svg+xml' });
+  assets.set('favicon.ico', { body: readFileSync(path.join(dir, 'favicon.ico')), type: 'image/x-icon' });
   const katexDist = path.join(path.dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
   assets.set('katex/katex.min.css', { body: readFileSync(path.join(katexDist, 'katex.min.css')), type: 'text/css; charset=utf-8' });
   const fontTypes: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' };
@@ -229,6 +232,12 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     return c.body(new Uint8Array(a.body));
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // Browsers ask for /favicon.ico whatever the page links (and a 404 is a console error).
+  app.get('/favicon.ico', (c) => {
+    c.header('content-type', 'image/x-icon');
+    c.header('cache-control', 'public, max-age=86400');
+    return c.body(new Uint8Array(assets.get('favicon.ico')!.body));
+  });
 
   // The session: a random id in an HttpOnly, SameSite=Strict cookie.
   app.use('*', async (c, next) => {

@@ -49,6 +49,7 @@ export function layout(ctx: PageContext, page: { title: string; path: string; bo
 <meta name="csrf-token" content="${ctx.csrf}">
 ${page.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${page.refreshSeconds}"></noscript>` : ''}
 <title>${page.title} · arxiv-radar</title>
+<link rel="icon" href="/assets/favicon.svg?v=${v}" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/app.css?v=${v}">
 ${page.math ? html`<link rel="stylesheet" href="/assets/katex/katex.min.css?v=${v}">` : ''}
 <script src="/assets/app.js?v=${v}" defer></script>
@@ -74,7 +75,7 @@ const csrfField = (ctx: PageContext) => html`<input type="hidden" name="_csrf" v
 function paperActions(ctx: PageContext, id: string, back: string): Html {
   return html`<div class="actions">
 <form method="post" action="/library/save" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}">
-<label>Topic <input name="topic" value="saved" size="10" required pattern="[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}"></label>
+<label>Topic <input name="topic" value="saved" size="10" required pattern="[A-Za-z0-9][A-Za-z0-9 _.\\-]{0,63}"></label>
 <button type="submit">Save to library</button></form>
 ${ctx.notion ? html`<form method="post" action="/notion/send" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}"><button type="submit">Send to Notion</button></form>` : ''}
 <p class="action-status" role="status" aria-live="polite"></p>

@@ -5,7 +5,8 @@
  * OpenAI-compatible LLM (scripted tool call) and audio server. Scenarios of issue 20: search →
  * scores → paper with typeset math; subscribe → run now → progress → digest; chat with a tool call,
  * the answer streaming in before it is finished, and a cited card; voice in (Chromium's fake microphone) and out; a hostile title rendered inert;
- * CSRF; rate limits; axe-core with no serious violations; a phone-sized layout.
+ * CSRF; rate limits; axe-core with no serious violations; a phone-sized layout. Every page of every
+ * browser context is watched: a console error or an uncaught page error fails the test it happened in.
  *
  * WEB_DOCS=1 also writes a screenshot of each page and the measured load times and bytes to
  * docs/web/ (docs/web.md shows them).
@@ -15,7 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AgentService } from '../../app/agent-service.ts';
 import { arxivIdsIn } from '../../domain/agent.ts';
@@ -99,6 +100,20 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const measurements: Record<string, unknown> = {};
   const axeResults: Record<string, { violations: Array<{ id: string; impact: string | null; nodes: number }>; passes: number }> = {};
+  /** Console errors and uncaught exceptions of every page opened, with the page's URL. */
+  const pageErrors: string[] = [];
+  /** Watches every page a context opens (the favicon request, scripts, CSP refusals, network errors all log here). */
+  const watchConsole = (ctx: BrowserContext) => {
+    ctx.on('page', (p) => {
+      p.on('console', (m) => {
+        if (m.type() === 'error') pageErrors.push(`console error on ${p.url()}: ${m.text()} (${m.location().url})`);
+      });
+      p.on('pageerror', (e) => pageErrors.push(`uncaught error on ${p.url()}: ${e.message}`));
+    });
+    return ctx;
+  };
+  /** A new browser context whose pages are watched. */
+  const newContext = async (options?: Parameters<Browser['newContext']>[0]) => watchConsole(await browser.newContext(options));
 
   before(async () => {
     assert.ok(existsSync(CHROMIUM), `Chromium is not at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`);
@@ -133,7 +148,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required'],
     });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['microphone'], { origin: web.url });
     page = await context.newPage();
     if (DOCS) mkdirSync(DOCS, { recursive: true });
@@ -147,6 +162,12 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await t?.stop();
     await Promise.all([arxiv?.close(), llm?.close(), audio?.close(), notion?.close()]);
     if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    // Pages still open may log while the next test runs: each test answers for what it saw.
+    const seen = pageErrors.splice(0);
+    assert.deepEqual(seen, [], 'no console error and no uncaught error on any page');
   });
 
   // Browser-side code is passed as text: this project's TypeScript has no DOM types.
@@ -423,7 +444,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.goto(`${web.url}/search`);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const p = await phone.newPage();
     for (const [name, url] of [
       ['search-phone', `/search?q=testing&query=${encodeURIComponent('all:testing')}`],
@@ -440,10 +461,24 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await phone.close();
   });
 
+  it('the icon: /favicon.ico and the linked SVG are served as images (no 404 in a fresh browser)', async () => {
+    const ico = await page.request.get(`${web.url}/favicon.ico`);
+    assert.equal(ico.status(), 200);
+    assert.equal(ico.headers()['content-type'], 'image/x-icon');
+    const bytes = await ico.body();
+    assert.deepEqual([...bytes.subarray(0, 4)], [0, 0, 1, 0], 'an ICO header');
+    assert.ok(bytes.readUInt16LE(4) >= 2, 'several sizes');
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    assert.match(href ?? '', /^\/assets\/favicon\.svg\?v=/);
+    const svg = await page.request.get(`${web.url}${href}`);
+    assert.equal(svg.headers()['content-type'], 'image/svg+xml');
+    assert.match(await svg.text(), /^<svg /);
+  });
+
   it('measures page loads (first and warm) and the bytes of JS and CSS shipped', async () => {
     const pages = { search: '/search', paper: `/paper/${MATH_ID}`, library: '/library', subscriptions: '/subscriptions', chat: '/chat' };
     for (const [name, url] of Object.entries(pages)) {
-      const fresh = await browser.newContext();
+      const fresh = await newContext();
       const p = await fresh.newPage();
       const load = async () => {
         await p.goto(`${web.url}${url}`, { waitUntil: 'load', timeout: 120_000 });
