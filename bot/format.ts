@@ -18,7 +18,7 @@ export function searchMessage(r: SearchResult): BotMessage {
     return { embeds: [{ title: 'No papers found', description: `Nothing matched \`${truncate(r.query, 500)}\`. Try broader words or fewer filters.`, color: COLOR.warn }] };
   }
   const embed: DiscordEmbed = {
-    title: `Top ${r.papers.length} papers`,
+    title: r.papers.length === 1 ? 'Top paper' : `Top ${r.papers.length} papers`,
     description: `Query: \`${truncate(r.query, 1000)}\``,
     color: COLOR.brand,
     fields: r.papers.slice(0, DISCORD_LIMITS.fields).map((p, i) => ({

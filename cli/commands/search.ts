@@ -6,6 +6,7 @@ import { ARXIV_LIMITS, normaliseRawQuery } from '../../domain/arxiv-query.ts';
 import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
+import { counted } from '../../domain/words.ts';
 
 const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
 
@@ -40,7 +41,7 @@ export function register(program: Command): void {
           printJson(feed);
           return;
         }
-        process.stdout.write(`${feed.totalResults} results for ${q}\n\n`);
+        process.stdout.write(`${counted(feed.totalResults, 'result')} for ${q}\n\n`);
         process.stdout.write(feed.papers.map(formatPaper).join('\n\n') + (feed.papers.length ? '\n' : ''));
       });
     });
