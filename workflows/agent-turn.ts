@@ -163,7 +163,8 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
           const source = args.source === 'html' || args.source === 'pdf' ? args.source : 'auto';
           const ingest = await executeChild(paperIngest, {
             workflowId: `${parentId}/get-${step}-${++children}`,
-            args: [{ ref: String(args.url_or_id), source }],
+            // `url_or_id`: the argument's name in conversations stored before it was `ref`.
+            args: [{ ref: String(args.ref ?? args.url_or_id), source }],
           });
           return await tools.agentReadPaper({
             id: ingest.id,
