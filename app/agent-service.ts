@@ -39,6 +39,11 @@ export interface AgentReply {
   budget: 'steps' | 'tool-output' | 'time' | null;
   trace: AgentTraceItem[];
   ms: number;
+  /**
+   * The LLM that answered (`model at host`), as the worker that ran the turn is configured: the
+   * workers of a running `start` use their own LLM_* settings, which may not be the caller's.
+   */
+  llm?: string | null;
 }
 
 /**
@@ -230,6 +235,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
         budget: result.budget,
         trace: result.trace,
         ms: Date.now() - started,
+        llm: result.llm ?? null,
       };
     },
   };

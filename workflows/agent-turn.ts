@@ -59,6 +59,8 @@ export interface AgentTurnResult {
   toolChars: number;
   budget: BudgetHit;
   trace: AgentTraceEntry[];
+  /** The LLM that wrote the answer (`model at host`, from the worker that ran the model call). */
+  llm?: string;
 }
 
 /** The tool calls so far (the CLI and the bot show them as they happen). */
@@ -97,6 +99,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   let children = 0;
   let budget: BudgetHit = null;
   let answer = '';
+  let llm: string | undefined;
 
   for (;;) {
     let final = false;
@@ -108,6 +111,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
     }
     stage(final ? 'writing the answer' : steps === 0 ? 'thinking' : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`);
     const reply = await model.agentChat({ messages, budget, limits, today });
+    llm = reply.llm ?? llm;
     steps++;
     if (final || reply.toolCalls.length === 0) {
       answer = reply.content?.trim() ?? '';
@@ -141,7 +145,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   if (budget) shown += `\n\n${budgetSentence(budget)}`;
   messages.push({ role: 'assistant', content: shown });
   stage('done');
-  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace };
+  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace, ...(llm ? { llm } : {}) };
 
   async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
     if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };

@@ -94,7 +94,7 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     const cited = /^Report: arXiv:(\S+) leads the field\.$/m.exec(out)?.[1];
     assert.ok(cited, out);
     assert.match(out, new RegExp(`^Sources:\\n {2}\\[1\\] arXiv:${cited.replace('.', '\\.')} — .+ https://arxiv\\.org/abs/`, 'm'));
-    assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s\)$/m);
+    assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s; fake-agent at 127\.0\.0\.1:\d+\)$/m);
     assert.ok(!out.includes('this line comes after'), 'the line after /quit was not handled');
     assert.ok(!out.includes('Error:'), out);
   });
