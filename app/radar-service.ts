@@ -122,8 +122,10 @@ export type DigestRunResult =
       digests: Array<{ digest: Digest; receipts: Receipt[] }>;
       /** Missed announcements older than the catch-up limit (DIGEST_CATCHUP_DAYS). */
       notCovered: string[];
+      /** Unseen papers dropped at the relevance floor (ranked with no evidence of relevance). */
+      belowFloor?: number;
     }
-  | { status: 'empty'; reason: string; notCovered?: string[] };
+  | { status: 'empty'; reason: string; notCovered?: string[]; belowFloor?: number };
 
 export interface RadarService {
   /** Plain-language question or arXiv query → built query, search (≤ 50), rerank, top results with summaries. */
@@ -386,6 +388,7 @@ export function createRadarService(
         receipts: newest.receipts,
         digests,
         notCovered: r.notCovered ?? [],
+        ...(r.belowFloor !== undefined ? { belowFloor: r.belowFloor } : {}),
       };
     },
 
