@@ -177,6 +177,11 @@ export interface RadarService {
   /** Files a paper already in the library (every search stores its results) under a topic folder; NOT_FOUND when it is not stored. */
   savePaper(input: { id: string; topic: string }): Promise<{ id: string; title: string; topic: string }>;
   /**
+   * Removes a paper from the library with its converted text, chunks and summaries; digests, the
+   * seen sets (it is not sent again) and topic folders stay. NOT_FOUND when it is not stored.
+   */
+  removePaper(id: string): Promise<{ id: string; title: string }>;
+  /**
    * Sends one stored paper (metadata, TL;DR and key points) to the Notion database as a page of its
    * own, idempotently (its key is `paper:<id>`); CONFIG_INVALID when Notion is not configured.
    */
@@ -402,6 +407,12 @@ export function createRadarService(
       const sub = await store.upsertSubscription({ ...prior, paused });
       await schedules.upsert(sub);
       return viewOf(sub);
+    },
+
+    async removePaper(id) {
+      const paper = await store.getPaper(id);
+      if (!paper || !(await store.removePaper(paper.id))) throw notStored(id);
+      return { id: paper.id, title: paper.title };
     },
 
     async savePaper({ id, topic }) {
