@@ -97,15 +97,35 @@ ${paperActions(ctx, p.id, back)}
 </article></li>`;
 }
 
-/** The results block (also sent as one SSE event to the enhanced search form). */
-export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string): Html {
-  return html`<section class="results" aria-labelledby="results-h">
-<h2 id="results-h">${r.papers.length} result${r.papers.length === 1 ? '' : 's'}</h2>
-<form method="get" action="/search" class="query-edit">
+/** The edited-query form: the arXiv query that ran, to change and run again. */
+function queryEdit(question: string, query: string): Html {
+  return html`<form method="get" action="/search" class="query-edit">
 <input type="hidden" name="q" value="${question}">
 <label for="built-query">arXiv query that was run (edit it and search again)</label>
-<div class="row"><input id="built-query" name="query" value="${r.query}" spellcheck="false"><button type="submit">Run this query</button></div>
-</form>
+<div class="row"><input id="built-query" name="query" value="${query}" spellcheck="false"><button type="submit">Run this query</button></div>
+</form>`;
+}
+
+/** Nothing found: one message, what to try, and the query to edit. */
+function noResults(question: string, r: SearchResult): Html {
+  return html`<section class="results empty" aria-labelledby="results-h">
+<h2 id="results-h">No papers found</h2>
+<p>arXiv has nothing for the query <code>${r.query}</code>, built from your question. Try:</p>
+<ul class="hints">
+<li>fewer or broader words (“graph neural networks”, not a whole sentence);</li>
+<li>other words for the same idea, or the field’s usual term;</li>
+<li>editing the arXiv query below: drop a field such as <code>ti:</code>, an <code>AND</code> term or a date range.</li>
+</ul>
+${queryEdit(question, r.query)}
+</section>`;
+}
+
+/** The results block (also sent as one SSE event to the enhanced search form). */
+export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string): Html {
+  if (r.papers.length === 0) return noResults(question, r);
+  return html`<section class="results" aria-labelledby="results-h">
+<h2 id="results-h">${r.papers.length} result${r.papers.length === 1 ? '' : 's'}</h2>
+${queryEdit(question, r.query)}
 <p class="ranker">Ranked by <strong>${r.ranker === 'cross-encoder' ? 'the cross-encoder' : 'BM25'}</strong> against your question; the top three have TL;DRs.</p>
 <ol class="result-list">${r.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>
 </section>`;
@@ -116,7 +136,7 @@ export function searchPage(ctx: PageContext, s: { q: string; query: string; max:
 <form method="get" action="/search" class="search-form" id="search-form">
 <label for="q">Your question, in plain language</label>
 <div class="row"><input type="search" id="q" name="q" value="${s.q}" required maxlength="500" placeholder="e.g. graph neural networks for molecules" autocomplete="off">
-<label class="inline" for="max">Results</label><select id="max" name="max">${[10, 20, 50].map((n) => html`<option value="${n}"${n === s.max ? raw(' selected') : ''}>${n}</option>`)}</select>
+<span class="field-inline"><label class="inline" for="max">Results</label><select id="max" name="max">${[10, 20, 50].map((n) => html`<option value="${n}"${n === s.max ? raw(' selected') : ''}>${n}</option>`)}</select></span>
 <button type="submit">Search</button></div>
 </form>
 <div id="search-progress" class="progress" role="status" aria-live="polite"></div>
@@ -130,24 +150,25 @@ function bodyMarkdown(markdown: string): string {
   return i >= 0 ? markdown.slice(i + 1) : markdown;
 }
 
-export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
-  const p = doc.paper;
-  const rendered = renderMarkdown(bodyMarkdown(doc.markdown));
-  const source = doc.source === 'html' ? 'arXiv HTML (LaTeXML)' : doc.source === 'pdf' ? 'PDF (converted)' : 'no full text';
-  return html`<article class="paper" aria-labelledby="paper-title">
-<header class="paper-head">
-<h1 id="paper-title">${oneLine(p.title)}</h1>
-<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
-<dl class="facts">
+function paperFacts(p: PaperDocument['paper']): Html {
+  return html`<dl class="facts">
 <div><dt>arXiv</dt><dd>${p.id}${p.version ? `v${p.version}` : ''} · ${p.categories.join(', ')}</dd></div>
 <div><dt>Published</dt><dd>${p.published.slice(0, 10)}</dd></div>
-<div><dt>Source</dt><dd>${source}${doc.note ? html` (${doc.note})` : ''}</dd></div>
 <div><dt>License</dt><dd>${p.license ? html`<a href="${p.license}" rel="noopener license">${p.license}</a>` : 'not stated'}</dd></div>
 <div><dt>Links</dt><dd><a href="${p.links.abs}" rel="noopener">arXiv page</a>${p.links.pdf ? html` · <a href="${p.links.pdf}" rel="noopener">PDF</a>` : ''}${p.links.html ? html` · <a href="${p.links.html}" rel="noopener">HTML</a>` : ''}</dd></div>
-</dl>
+</dl>`;
+}
+
+const sourceText = (doc: PaperDocument): Html | string => {
+  const source = doc.source === 'html' ? 'from arXiv HTML (LaTeXML)' : doc.source === 'pdf' ? 'from the PDF (converted)' : 'not available';
+  return doc.note ? html`${source} (${doc.note})` : source;
+};
+
+/** The converted paper below its header: TL;DR, outline and full text. */
+export function paperBody(doc: PaperDocument): Html {
+  const rendered = renderMarkdown(bodyMarkdown(doc.markdown));
+  return html`<p class="source"><strong>Full text:</strong> ${sourceText(doc)}</p>
 ${doc.summary ? html`<section class="summary" aria-label="Summary"><p><strong>TL;DR:</strong> ${doc.summary.tldr}</p>${doc.summary.keyPoints.length ? html`<ul>${doc.summary.keyPoints.map((k) => html`<li>${k}</li>`)}</ul>` : ''}</section>` : ''}
-${paperActions(ctx, p.id, back)}
-</header>
 <div class="paper-grid">
 ${
   rendered.outline.length
@@ -155,11 +176,60 @@ ${
     : ''
 }
 <div class="markdown" data-math-count="${rendered.mathCount}">${raw(rendered.html)}</div>
-</div>
+</div>`;
+}
+
+export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
+  const p = doc.paper;
+  return html`<article class="paper" aria-labelledby="paper-title">
+<header class="paper-head">
+<h1 id="paper-title">${oneLine(p.title)}</h1>
+<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
+${paperFacts(p)}
+${paperActions(ctx, p.id, back)}
+</header>
+${paperBody(doc)}
 </article>`;
 }
 
-export function libraryPage(ctx: PageContext, f: ListFiltersInput & { page: number }, r: ListResultOutput, topics: Array<{ name: string; count: number }>, query: string): Html {
+/** Where the streamed paper page continues once the full text is converted (server.ts splits the page here). */
+export const PAPER_STREAM_MARK = '<!--arxiv-radar:full-text-->';
+
+/**
+ * A paper not converted yet, at once: header, metadata and abstract, and a note that the full
+ * text is on its way. The server streams `paperBody` (or an error) at PAPER_STREAM_MARK; the
+ * stylesheet hides `.early` (the abstract shown meanwhile) once `.late` follows it.
+ */
+export function paperShell(ctx: PageContext, p: PaperDocument['paper'], back: string): Html {
+  return html`<article class="paper" aria-labelledby="paper-title">
+<header class="paper-head">
+<h1 id="paper-title">${oneLine(p.title)}</h1>
+<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
+${paperFacts(p)}
+${paperActions(ctx, p.id, back)}
+</header>
+<div class="early">
+<p class="progress converting" role="status">Fetching and converting the full text (arXiv HTML first, the PDF otherwise); it appears here when ready.</p>
+<section aria-labelledby="early-abstract"><h2 id="early-abstract">Abstract</h2><p>${oneLine(p.abstract)}</p></section>
+</div>
+${raw(PAPER_STREAM_MARK)}
+</article>`;
+}
+
+/** What is streamed at PAPER_STREAM_MARK: the converted paper, or why it failed. */
+export function paperLate(doc: PaperDocument | null, error: string | null): Html {
+  return html`<div class="late">${doc ? paperBody(doc) : html`<p class="error" role="alert">The full text could not be fetched: ${error ?? 'unknown error'}</p>`}</div>`;
+}
+
+export function libraryPage(
+  ctx: PageContext,
+  f: ListFiltersInput & { page: number },
+  r: ListResultOutput,
+  topics: Array<{ name: string; count: number }>,
+  query: string,
+  folders: ReadonlyMap<string, readonly string[]> = new Map(),
+  back = '/library',
+): Html {
   const limit = f.limit ?? 20;
   const from = r.total_count === 0 ? 0 : (f.offset ?? 0) + 1;
   const to = (f.offset ?? 0) + r.returned;
@@ -183,12 +253,19 @@ export function libraryPage(ctx: PageContext, f: ListFiltersInput & { page: numb
 <p><button type="submit">Filter</button> <a href="/library">Clear</a></p>
 </form>
 <p class="total" role="status">${r.total_count === 0 ? 'No papers match.' : `Showing ${from}–${to} of ${r.total_count} paper${r.total_count === 1 ? '' : 's'}`}</p>
-<ol class="library-list" start="${from || 1}">${r.papers.map(
-    (p) => html`<li><article>
-<h2 class="h3"><a href="${paperHref(p.arxiv_id)}">${oneLine(p.title)}</a></h2>
-<p class="meta">arXiv:${p.arxiv_id} · ${p.categories.join(', ')} · ${p.published_date}<br>${authorsOf(p.authors)}</p>
-</article></li>`,
-  )}</ol>
+<p class="legend"><span class="badge">saved</span> filed under a topic folder (Save, a digest, the agent) · <span class="badge seen">seen</span> stored because a search or a digest read it</p>
+<ol class="library-list" start="${from || 1}">${r.papers.map((p, i) => {
+    const inFolders = folders.get(p.arxiv_id) ?? [];
+    return html`<li><article aria-labelledby="lib-${i}">
+<h2 class="h3" id="lib-${i}"><a href="${paperHref(p.arxiv_id)}">${oneLine(p.title)}</a> ${inFolders.length ? html`<span class="badge" title="in ${inFolders.join(', ')}">saved</span>` : html`<span class="badge seen">seen</span>`}</h2>
+<p class="meta">arXiv:${p.arxiv_id} · ${p.categories.join(', ')} · ${p.published_date}${inFolders.length ? ` · in ${inFolders.join(', ')}` : ''}<br>${authorsOf(p.authors)}</p>
+<details><summary>Abstract</summary><p>${oneLine(p.abstract)}</p></details>
+<div class="actions">
+<form method="post" action="/library/remove" class="js-action" data-confirm="Remove arXiv:${p.arxiv_id} from the library? Its digests stay.">${csrfField(ctx)}<input type="hidden" name="id" value="${p.arxiv_id}"><input type="hidden" name="back" value="${back}"><button type="submit" class="danger">Remove<span class="sr-only"> arXiv:${p.arxiv_id}</span></button></form>
+<p class="action-status" role="status" aria-live="polite"></p>
+</div>
+</article></li>`;
+  })}</ol>
 ${
   pages > 1
     ? html`<nav class="pager" aria-label="Pages">${f.page > 1 ? html`<a href="${pageLink(f.page - 1)}" rel="prev">← Previous</a>` : ''} <span>Page ${f.page} of ${pages}</span> ${f.page < pages ? html`<a href="${pageLink(f.page + 1)}" rel="next">Next →</a>` : ''}</nav>`
@@ -345,9 +422,10 @@ ${csrfField(ctx)}
 <button type="submit" id="send">Send</button>
 ${ctx.stt ? html`<button type="button" id="mic" aria-pressed="false" hidden>Record question</button>` : ''}
 <span id="voice-status" role="status" aria-live="polite"></span>
+<button type="submit" form="chat-reset" class="reset">New conversation</button>
 </div>
 </form>
-<form method="post" action="/chat/reset" class="reset">${csrfField(ctx)}<button type="submit">New conversation</button></form>`;
+<form method="post" action="/chat/reset" id="chat-reset">${csrfField(ctx)}</form>`;
 }
 
 export function loginPage(ctx: PageContext, error: string | null): Html {
@@ -360,6 +438,17 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 </form>`;
 }
 
+/**
+ * An error's heading: its first sentence, which says what went wrong ("No subscription named
+ * \"x\"", "arXiv has no paper 2401.99999"); the rest (what to do) goes below it.
+ */
+export function errorHeading(message: string): { heading: string; rest: string } {
+  const m = /^(.+?[.!?])\s+(\S.*)$/s.exec(message.trim());
+  const [first, rest] = m ? [m[1]!, m[2]!] : [message.trim(), ''];
+  return { heading: first.replace(/\.$/, ''), rest };
+}
+
 export function errorPage(message: string): Html {
-  return html`<h1>Something went wrong</h1><p class="error" role="alert">${message}</p><p><a href="/">Back to search</a></p>`;
+  const { heading, rest } = errorHeading(message);
+  return html`<h1 class="error" role="alert">${heading}</h1>${rest ? html`<p>${rest}</p>` : ''}<p><a href="/">Back to search</a></p>`;
 }

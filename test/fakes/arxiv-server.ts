@@ -40,6 +40,11 @@ export interface FakeArxiv {
   inject(fault: Fault): void;
   /** Drops every queued fault: arXiv has recovered. */
   clearFaults(): void;
+  /**
+   * Holds back the answers to requests whose path starts with `pathPrefix` (e.g. `/html/2401.00001`)
+   * until the returned function is called: a slow download, for as long as a test needs.
+   */
+  hold(pathPrefix: string): () => void;
   close(): Promise<void>;
 }
 
@@ -196,6 +201,7 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     return { status: 404, type: 'text/plain', body: 'not found' };
   };
 
+  const holds = new Map<string, { held: Promise<void>; release: () => void }>();
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
     const record: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), at: Date.now() };
@@ -225,7 +231,9 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       }
       res.writeHead(r.status, { 'content-type': r.type, 'content-length': body.length }).end(body);
     };
+    const held = [...holds].find(([prefix]) => u.pathname.startsWith(prefix))?.[1].held;
     if (fault?.kind === 'slow') setTimeout(send, fault.delayMs);
+    else if (held) void held.then(send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -240,6 +248,15 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     requests,
     inject: (fault) => void faults.push(fault),
     clearFaults: () => void faults.splice(0),
+    hold(pathPrefix) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      holds.set(pathPrefix, { held, release });
+      return () => {
+        holds.delete(pathPrefix);
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

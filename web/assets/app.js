@@ -51,7 +51,8 @@
       es.addEventListener('result', (e) => {
         const d = JSON.parse(e.data);
         results.innerHTML = d.html; // rendered and escaped on the server
-        progress.textContent = `${d.count} results.`;
+        // The results' heading says the count (or that nothing was found): no second line.
+        progress.textContent = '';
         history.pushState(null, '', d.url);
         finish();
         $('#results-h')?.focus?.();
@@ -103,7 +104,7 @@
       const res = await fetch(f.action, { method: 'POST', body: new URLSearchParams(new FormData(f)), headers: { accept: 'application/json', 'x-csrf-token': csrf } });
       const d = await res.json();
       if (!d.ok) return say(d.error ?? `Failed (HTTP ${res.status})`, false);
-      if (/\/(run|delete|pause)$/.test(new URL(f.action).pathname)) location.assign(d.redirect);
+      if (/\/(run|delete|pause|remove)$/.test(new URL(f.action).pathname)) location.assign(d.redirect);
       else say(d.message, true);
     } catch (e) {
       say(`Failed: ${e.message}`, false);
