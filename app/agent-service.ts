@@ -43,6 +43,11 @@ export interface AgentReply {
   budget: 'steps' | 'tool-output' | 'time' | null;
   trace: AgentTraceItem[];
   ms: number;
+  /**
+   * The LLM that answered (`model at host`), as the worker that ran the turn is configured: the
+   * workers of a running `start` use their own LLM_* settings, which may not be the caller's.
+   */
+  llm?: string | null;
   /** Writes the model proposed this turn: nothing was applied; the user confirms or declines each. */
   proposals: AgentProposal[];
 }
@@ -401,6 +406,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       trace: result.trace,
       ms: Date.now() - started,
       proposals: proposed.map((p) => p.proposal),
+      llm: result.llm ?? null,
     };
   }
 }

@@ -59,6 +59,8 @@ export interface Operations {
 
   /** doctor: the Temporal server or CLI this config uses. */
   checkTemporal(config: Config): Promise<Check>;
+  /** doctor: is an `arxiv-radar start` running for this config (Temporal reachable, workers polling), and where (its web app). */
+  checkStart(config: Config): Promise<Check>;
   /** doctor: the library (with its subscriptions), the blob store, and on a cluster the arXiv gate's interval. */
   checkStorage(config: Config): Promise<{ checks: Check[]; subscriptions: Subscription[] }>;
 

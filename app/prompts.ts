@@ -9,7 +9,7 @@ export interface PromptTools {
 
 export const MCP_PROMPT_TOOLS: PromptTools = { search: 'search_papers', info: 'extract_info(paper_id)' };
 /** The research agent's tools (chat, Discord, agent_ask): a model told to call search_papers would call a tool it does not have. */
-export const AGENT_PROMPT_TOOLS: PromptTools = { search: 'search_arxiv', info: 'get_paper(url_or_id)' };
+export const AGENT_PROMPT_TOOLS: PromptTools = { search: 'search_arxiv', info: 'get_paper(ref)' };
 
 /** The instructions an agent follows to search, extract and synthesise a report on a topic. */
 export function searchPromptText(topic: string, numPapers: number, tools: PromptTools = MCP_PROMPT_TOOLS): string {

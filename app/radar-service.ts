@@ -148,8 +148,10 @@ export type DigestRunResult =
       digests: Array<{ digest: Digest; receipts: Receipt[] }>;
       /** Missed announcements older than the catch-up limit (DIGEST_CATCHUP_DAYS). */
       notCovered: string[];
+      /** Unseen papers dropped at the relevance floor (ranked with no evidence of relevance). */
+      belowFloor?: number;
     }
-  | { status: 'empty'; reason: string; notCovered?: string[] };
+  | { status: 'empty'; reason: string; notCovered?: string[]; belowFloor?: number };
 
 export interface RadarService {
   /** Plain-language question or arXiv query → built query, search (≤ 50), rerank, top results with summaries. */
@@ -208,6 +210,11 @@ export interface RadarService {
   pauseSubscription(name: string, paused: boolean): Promise<SubscriptionView>;
   /** Files a paper already in the library (every search stores its results) under a topic folder; NOT_FOUND when it is not stored. */
   savePaper(input: { id: string; topic: string }): Promise<{ id: string; title: string; topic: string }>;
+  /**
+   * Removes a paper from the library with its converted text, chunks and summaries; digests, the
+   * seen sets (it is not sent again) and topic folders stay. NOT_FOUND when it is not stored.
+   */
+  removePaper(id: string): Promise<{ id: string; title: string }>;
   /**
    * Sends one stored paper (metadata, TL;DR and key points) to the Notion database as a page of its
    * own, idempotently (its key is `paper:<id>`); CONFIG_INVALID when Notion is not configured.
@@ -470,6 +477,7 @@ export function createRadarService(
         receipts: newest.receipts,
         digests,
         notCovered: r.notCovered ?? [],
+        ...(r.belowFloor !== undefined ? { belowFloor: r.belowFloor } : {}),
       };
     },
 
@@ -483,6 +491,12 @@ export function createRadarService(
       const sub = await store.upsertSubscription({ ...prior, paused });
       await schedules.upsert(sub);
       return viewOf(sub);
+    },
+
+    async removePaper(id) {
+      const paper = await store.getPaper(id);
+      if (!paper || !(await store.removePaper(paper.id))) throw notStored(id);
+      return { id: paper.id, title: paper.title };
     },
 
     async savePaper({ id, topic }) {

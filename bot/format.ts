@@ -38,7 +38,7 @@ export function searchMessage(r: SearchResult, opts: { pending?: ReadonlySet<str
     return fitMessage({ embeds: [{ title: `No papers for your query: ${b.papers.length} for a broader one`, description: `${ran}\n${tried}`, color: COLOR.warn, fields: fields(b.papers), footer: { text: `Ranked by ${r.ranker}` } }] });
   }
   const embed: DiscordEmbed = {
-    title: `Top ${r.papers.length} papers`,
+    title: r.papers.length === 1 ? 'Top paper' : `Top ${r.papers.length} papers`,
     description: `Query: \`${truncate(r.query, 1000)}\``,
     color: COLOR.brand,
     fields: fields(r.papers),

@@ -1,4 +1,5 @@
 /** The `arxiv-radar` command line. */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { errorMessage, isAppError, isUserErrorCode } from '../domain/errors.ts';
 import { redact } from '../lib/redact.ts';
@@ -6,8 +7,12 @@ import { registerCommands } from './commands/index.ts';
 import { EXIT } from './output.ts';
 import { EXIT_INTERRUPTED } from './interrupt.ts';
 
+// package.json is beside cli/ in the sources and in dist/ (the build writes a copy there).
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command('arxiv-radar')
   .description('Scheduled arXiv topic alerts, paper search and Markdown conversion, on Temporal.')
+  .version(version, '-V, --version', 'print the version')
   .option('-v, --verbose', 'log debug detail to stderr', false)
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();

@@ -250,6 +250,20 @@ export function outOfTimeAnswer(maxSeconds: number, lastText: string | null, too
   return parts.join('\n\n');
 }
 
+/**
+ * Which LLM answered, as people read it: `gpt-4o at api.openai.com` (the model and the host of
+ * LLM_BASE_URL; never its path or credentials). Front ends compare it with their own settings.
+ */
+export function llmLabel(model: string, baseUrl: string): string {
+  let host = baseUrl;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    // not a URL: the config check reports it
+  }
+  return `${model} at ${host}`;
+}
+
 /** Progress line for a tool call ("searching arXiv: graph transformers", "reading 2401.12345 §3"). */
 export function describeToolCall(name: string, args: Record<string, unknown> | undefined): string {
   const a = args ?? {};
@@ -258,7 +272,7 @@ export function describeToolCall(name: string, args: Record<string, unknown> | u
     case 'search_arxiv':
       return `searching arXiv: ${s('topic')}`;
     case 'get_paper':
-      return `reading ${s('url_or_id')}${s('section') ? ` §${s('section')}` : ''}`;
+      return `reading ${s('ref') || s('url_or_id')}${s('section') ? ` §${s('section')}` : ''}`;
     case 'list_papers':
       return `listing library papers${s('query') ? `: ${s('query')}` : s('topic') ? ` in ${s('topic')}` : ''}`;
     case 'ask_library':

@@ -42,18 +42,28 @@ export const extractInfoShape = {
     .describe('arXiv id, e.g. 2104.12255 or astro-ph/0601001'),
 };
 
-/** `get_paper`. */
-export const getPaperShape = {
-  url_or_id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(300)
-    .describe('arXiv URL or id, e.g. https://arxiv.org/abs/2104.12255'),
-  source: z
-    .enum(['auto', ...CONTENT_SOURCES])
-    .default('auto')
-    .describe('Where to take the full text from: auto (arXiv HTML, then ar5iv HTML, then the LaTeX source, then the PDF), or one of them'),
+const paperRef = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .describe('arXiv id or URL (abs, pdf, html, DOI, arXiv:ID), e.g. 2104.12255 or https://arxiv.org/abs/2104.12255');
+const paperSource = z
+  .enum(['auto', ...CONTENT_SOURCES])
+  .default('auto')
+  .describe('Where to take the full text from: auto (arXiv HTML, then ar5iv HTML, then the LaTeX source, then the PDF), or one of them');
+
+/** `get_paper` as the agent offers it: `ref`, the name of the CLI's `get <ref>`. */
+export const getPaperShape = { ref: paperRef, source: paperSource };
+
+/**
+ * `get_paper` as the MCP server registers it: `ref`, or `url_or_id` (the argument's name until
+ * 2026-11), still accepted so that existing clients keep working. mcp/tools/get-paper.ts requires one.
+ */
+export const getPaperMcpShape = {
+  ref: paperRef.optional(),
+  url_or_id: paperRef.optional().describe('Deprecated: the former name of ref, still accepted'),
+  source: paperSource,
 };
 
 /** `list_papers`. */

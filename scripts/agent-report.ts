@@ -48,12 +48,12 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
   },
   {
     question: 'Summarise the introduction of 1111.2011.',
-    plan: (t) => (t.round === 0 ? { toolCalls: [call('get_paper', { url_or_id: '1111.2011', section: '1' })] } : answer('The introduction of arXiv:1111.2011 motivates extended nodes on a Bethe lattice.')),
+    plan: (t) => (t.round === 0 ? { toolCalls: [call('get_paper', { ref: '1111.2011', section: '1' })] } : answer('The introduction of arXiv:1111.2011 motivates extended nodes on a Bethe lattice.')),
   },
   {
     question: 'What is 1111.2011 about, and which topics do I follow?',
     plan: (t) =>
-      t.round === 0 ? { toolCalls: [call('get_paper', { url_or_id: '1111.2011' }), call('list_topics', {})] } : answer('arXiv:1111.2011 is about quantum criticality; your topics are listed above.'),
+      t.round === 0 ? { toolCalls: [call('get_paper', { ref: '1111.2011' }), call('list_topics', {})] } : answer('arXiv:1111.2011 is about quantum criticality; your topics are listed above.'),
   },
   {
     question: 'Which papers in my library mention mutation testing?',
@@ -67,7 +67,7 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
     question: 'Find recent testing papers and read the most relevant one.',
     plan: (t) => {
       if (t.round === 0) return { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] };
-      if (t.round === 1) return { toolCalls: [call('get_paper', { url_or_id: ids(t)[0] })] };
+      if (t.round === 1) return { toolCalls: [call('get_paper', { ref: ids(t)[0] })] };
       return answer(`The most relevant is arXiv:${ids(t)[0]}; its sections are listed above.`);
     },
   },
@@ -75,7 +75,7 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
     question: 'Compare the two best testing papers, section by section.',
     plan: (t) => {
       if (t.round === 0) return { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] };
-      if (t.round === 1) return { toolCalls: [call('get_paper', { url_or_id: ids(t)[0] }), call('get_paper', { url_or_id: ids(t)[1] })] };
+      if (t.round === 1) return { toolCalls: [call('get_paper', { ref: ids(t)[0] }), call('get_paper', { ref: ids(t)[1] })] };
       return answer(`arXiv:${ids(t)[0]} and arXiv:${ids(t)[1]} differ in method.`);
     },
   },
@@ -94,7 +94,7 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
   {
     question: 'What does arXiv:2401.99999 say about testing?',
     plan: (t) =>
-      t.round === 0 ? { toolCalls: [call('get_paper', { url_or_id: '2401.99999' })] } : answer('arXiv:2401.99999 shows that testing works (I could not read it).'),
+      t.round === 0 ? { toolCalls: [call('get_paper', { ref: '2401.99999' })] } : answer('arXiv:2401.99999 shows that testing works (I could not read it).'),
   },
 ];
 

@@ -24,6 +24,7 @@ import type { AgentReply, AgentService } from '../app/agent-service.ts';
 import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
 import { listPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
 import type { Config } from '../config/env.ts';
+import { extractArxivId } from '../domain/arxiv-ids.ts';
 import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -80,6 +81,9 @@ function loadAssets(): { assets: Map<string, Asset>; version: string } {
   const assets = new Map<string, Asset>();
   assets.set('app.js', { body: readFileSync(path.join(dir, 'app.js')), type: 'text/javascript; charset=utf-8' });
   assets.set('app.css', { body: readFileSync(path.join(dir, 'app.css')), type: 'text/css; charset=utf-8' });
+  // The icon (scripts/make-favicon.mjs draws both): SVG for <link rel="icon">, ICO at /favicon.ico.
+  assets.set('favicon.svg', { body: readFileSync(path.join(dir, 'favicon.svg')), type: 'image/svg+xml' });
+  assets.set('favicon.ico', { body: readFileSync(path.join(dir, 'favicon.ico')), type: 'image/x-icon' });
   const katexDist = path.join(path.dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
   assets.set('katex/katex.min.css', { body: readFileSync(path.join(katexDist, 'katex.min.css')), type: 'text/css; charset=utf-8' });
   const fontTypes: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' };
@@ -235,7 +239,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const message = isAppError(e) || status !== 500 ? errorMessage(e) : `Something failed: ${errorMessage(e)}`;
     if (wantsJson(c) || c.req.path.startsWith('/audio/')) return c.json({ ok: false, error: message }, status);
     if (!c.var.session) return c.text(message, status);
-    return page(c as Context<Env>, { title: 'Error', body: views.errorPage(message), status });
+    return page(c as Context<Env>, { title: views.errorHeading(message).heading, body: views.errorPage(message), status });
   });
 
   // Headers every answer carries: no framing, no sniffing, scripts and styles from here only
@@ -269,6 +273,12 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     return c.body(new Uint8Array(a.body));
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // Browsers ask for /favicon.ico whatever the page links (and a 404 is a console error).
+  app.get('/favicon.ico', (c) => {
+    c.header('content-type', 'image/x-icon');
+    c.header('cache-control', 'public, max-age=86400');
+    return c.body(new Uint8Array(assets.get('favicon.ico')!.body));
+  });
 
   // The session: a random id in an HttpOnly, SameSite=Strict cookie.
   app.use('*', async (c, next) => {
@@ -402,19 +412,62 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     // A paper already converted opens from the library; otherwise (or when a source is asked for)
     // it is fetched, converted and stored by the workflow.
     const stored = source === 'auto' ? await service.readStoredPaper(id).catch(() => null) : null;
-    if (!stored) {
-      const refused = arxivWorkByGet(c, id, source);
-      if (refused) return refused;
-    }
-    const doc = stored ?? (await service.getPaper({ ref: id, source }, undefined, { signal: c.req.raw.signal }));
-    return page(c, { title: doc.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), doc, c.req.path), math: true });
+    if (stored) return page(c, { title: stored.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), stored, c.req.path), math: true });
+    const refused = arxivWorkByGet(c, id, source);
+    if (refused) return refused;
+    return streamPaper(c, id, source);
   });
+
+  /**
+   * A paper not converted yet: its metadata and abstract (from the library, else one arXiv
+   * lookup) are sent at once, then the converted full text is streamed into the same page when the
+   * workflow has it (no script needed; the stylesheet swaps the early abstract out).
+   */
+  const streamPaper = async (c: Context<Env>, id: string, source: 'auto' | 'html' | 'pdf') => {
+    const { id: baseId, version } = extractArxivId(id);
+    const known = version ? null : await service.extractInfo(baseId).catch(() => null);
+    const meta = known ?? (await service.lookupArxiv(version ? `${baseId}v${version}` : baseId, { signal: c.req.raw.signal }));
+    if (!meta) throw new AppError('NOT_FOUND', `arXiv has no paper ${id}. Check the id: the number in the paper's arXiv URL, such as 2401.12345.`);
+    const shell = await page(c, { title: meta.title.replace(/\s+/g, ' ').trim(), body: views.paperShell(ctxOf(c), meta, c.req.path), math: true });
+    const full = await shell.text();
+    const cut = full.indexOf(views.PAPER_STREAM_MARK);
+    const [head, tail] = [full.slice(0, cut), full.slice(cut + views.PAPER_STREAM_MARK.length)];
+    const encoder = new TextEncoder();
+    const signal = c.req.raw.signal;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(head));
+        let late: string;
+        try {
+          const doc = await service.getPaper({ ref: id, source }, undefined, { signal });
+          late = String(await views.paperLate(doc, null));
+        } catch (e) {
+          if (signal.aborted) return controller.close();
+          if (statusOf(e) === 500) logger.error({ err: e, path: c.req.path }, 'web paper conversion failed');
+          late = String(await views.paperLate(null, errorMessage(e)));
+        }
+        controller.enqueue(encoder.encode(late + tail));
+        controller.close();
+      },
+    });
+    const headers = new Headers(shell.headers);
+    headers.delete('content-length');
+    return new Response(body, { status: 200, headers });
+  };
   app.post('/library/save', async (c) => {
     const body = await c.req.parseBody();
     const id = String(body.id ?? '').trim();
     const topic = String(body.topic ?? 'saved').trim() || 'saved';
     const saved = await service.savePaper({ id, topic });
     return actionDone(c, `Saved arXiv:${saved.id} to the library under "${saved.topic}".`, backOf(body.back, '/library'));
+  });
+  app.post('/library/remove', async (c) => {
+    const body = await c.req.parseBody();
+    const removed = await service.removePaper(String(body.id ?? '').trim());
+    const message = `Removed arXiv:${removed.id} from the library (its digests stay).`;
+    // Shown on the page the enhanced form reloads, too.
+    c.var.session.flash = message;
+    return actionDone(c, message, backOf(body.back, '/library'));
   });
   app.post('/notion/send', async (c) => {
     const body = await c.req.parseBody();
@@ -442,7 +495,9 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       ? [await service.topics(), await service.listPapers(parsed.data), null]
       : [await service.topics(), { total_count: 0, returned: 0, papers: [] }, zodMessage(parsed.error)];
     const query = new URLSearchParams(Object.entries(q).filter(([k, v]) => k !== 'page' && v !== '')).toString();
-    const body = views.libraryPage(ctxOf(c), { ...raw, page: pageN }, result, topics, query);
+    // Saved (filed under a topic folder) or only seen (stored because a search or digest read it).
+    const folders = new Map(await Promise.all(result.papers.map(async (p) => [p.arxiv_id, (await service.extractInfo(p.arxiv_id).catch(() => null))?.topics ?? []] as const)));
+    const body = views.libraryPage(ctxOf(c), { ...raw, page: pageN }, result, topics, query, folders, c.req.url.slice(c.req.url.indexOf('/library')));
     return page(c, { title: 'Library', body: error ? views.errorPage(error) : body, status: error ? 400 : 200 });
   });
 
@@ -639,7 +694,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     return c.body(new Uint8Array(out.audio));
   });
 
-  app.notFound((c) => (c.var.session ? page(c as Context<Env>, { title: 'Not found', body: views.errorPage('There is no page here.'), status: 404 }) : c.text('Not found', 404)));
+  app.notFound((c) => (c.var.session ? page(c as Context<Env>, { title: 'Not found', body: views.errorPage(`There is no page at ${c.req.path.slice(0, 200)}. Search, the library, subscriptions and chat are linked at the top.`), status: 404 }) : c.text('Not found', 404)));
 
   return app;
 }

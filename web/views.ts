@@ -50,6 +50,7 @@ export function layout(ctx: PageContext, page: { title: string; path: string; bo
 <meta name="csrf-token" content="${ctx.csrf}">
 ${page.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${page.refreshSeconds}"></noscript>` : ''}
 <title>${page.title} · arxiv-radar</title>
+<link rel="icon" href="/assets/favicon.svg?v=${v}" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/app.css?v=${v}">
 ${page.math ? html`<link rel="stylesheet" href="/assets/katex/katex.min.css?v=${v}">` : ''}
 <script src="/assets/app.js?v=${v}" defer></script>
@@ -75,7 +76,7 @@ const csrfField = (ctx: PageContext) => html`<input type="hidden" name="_csrf" v
 function paperActions(ctx: PageContext, id: string, back: string): Html {
   return html`<div class="actions">
 <form method="post" action="/library/save" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}">
-<label>Topic <input name="topic" value="saved" size="10" required pattern="[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}"></label>
+<label>Topic <input name="topic" value="saved" size="10" required pattern="[A-Za-z0-9][A-Za-z0-9 _.\\-]{0,63}"></label>
 <button type="submit">Save to library</button></form>
 ${ctx.notion ? html`<form method="post" action="/notion/send" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}"><button type="submit">Send to Notion</button></form>` : ''}
 <p class="action-status" role="status" aria-live="polite"></p>
@@ -106,34 +107,51 @@ export function summaryBlock(r: RankedPaper, rank: number): Html {
   }</div>`;
 }
 
-/** The results block (also sent as one SSE event to the enhanced search form). */
-export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string): Html {
-  if (r.papers.length === 0 && r.broader) return broaderResults(ctx, question, r, r.broader, back);
-  return html`<section class="results" aria-labelledby="results-h">
-<h2 id="results-h">${r.papers.length} result${r.papers.length === 1 ? '' : 's'}</h2>
-<form method="get" action="/search" class="query-edit">
+/** The edited-query form: the arXiv query that ran, to change and run again. */
+function queryEdit(question: string, query: string): Html {
+  return html`<form method="get" action="/search" class="query-edit">
 <input type="hidden" name="q" value="${question}">
 <label for="built-query">arXiv query that was run (edit it and search again)</label>
-<div class="row"><input id="built-query" name="query" value="${r.query}" spellcheck="false"><button type="submit">Run this query</button></div>
-</form>
+<div class="row"><input id="built-query" name="query" value="${query}" spellcheck="false"><button type="submit">Run this query</button></div>
+</form>`;
+}
+
+/** Nothing found: one message, what to try, and the query to edit. */
+function noResults(question: string, r: SearchResult): Html {
+  return html`<section class="results empty" aria-labelledby="results-h">
+<h2 id="results-h">No papers found</h2>
+<p>arXiv has nothing for the query <code>${r.query}</code>, built from your question. Try:</p>
+<ul class="hints">
+<li>fewer or broader words (“graph neural networks”, not a whole sentence);</li>
+<li>other words for the same idea, or the field’s usual term;</li>
+<li>editing the arXiv query below: drop a field such as <code>ti:</code>, an <code>AND</code> term or a date range.</li>
+</ul>
+${r.broader ? html`<p class="broader-note">We also tried one broader query (${r.broader.why}): <code>${r.broader.query}</code>, which found nothing either.</p>` : ''}
+${queryEdit(question, r.query)}
+</section>`;
+}
+
+/** The results block (also sent as one SSE event to the enhanced search form). */
+export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string): Html {
+  if (r.papers.length === 0 && r.broader?.papers.length) return broaderResults(ctx, question, r, r.broader, back);
+  if (r.papers.length === 0) return noResults(question, r);
+  return html`<section class="results" aria-labelledby="results-h">
+<h2 id="results-h">${r.papers.length} result${r.papers.length === 1 ? '' : 's'}</h2>
+${queryEdit(question, r.query)}
 <p class="ranker">Ranked by <strong>${r.ranker === 'cross-encoder' ? 'the cross-encoder' : 'BM25'}</strong> against your question; TL;DRs are taken from the abstracts (from the full text where the library has it).</p>
 <ol class="result-list">${r.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>
 </section>`;
 }
 
-/** Nothing for the query that ran: says so, then what the one broader query tried found, marked as broader. */
+/** Nothing for the query that ran, but the one broader query found papers: says so, and lists them marked as broader. */
 function broaderResults(ctx: PageContext, question: string, r: SearchResult, b: NonNullable<SearchResult['broader']>, back: string): Html {
   return html`<section class="results" aria-labelledby="results-h">
-<h2 id="results-h">0 results</h2>
-<p class="empty">arXiv found nothing for <code>${r.query}</code>.</p>
-<form method="get" action="/search" class="query-edit">
-<input type="hidden" name="q" value="${question}">
-<label for="built-query">arXiv query that was run (edit it and search again)</label>
-<div class="row"><input id="built-query" name="query" value="${r.query}" spellcheck="false"><button type="submit">Run this query</button></div>
-</form>
+<h2 id="results-h">No papers found for your query</h2>
+<p class="empty">arXiv has nothing for <code>${r.query}</code>.</p>
+${queryEdit(question, r.query)}
 <h3 class="broader">Broader query: ${b.papers.length} result${b.papers.length === 1 ? '' : 's'}</h3>
-<p class="broader-note">We tried one broader query (${b.why}): <code>${b.query}</code>${b.papers.length ? '' : ', which found nothing either. Try other words.'}</p>
-${b.papers.length ? html`<ol class="result-list broader-list">${b.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>` : ''}
+<p class="broader-note">We tried one broader query (${b.why}): <code>${b.query}</code></p>
+<ol class="result-list broader-list">${b.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>
 </section>`;
 }
 
@@ -142,7 +160,7 @@ export function searchPage(ctx: PageContext, s: { q: string; query: string; max:
 <form method="get" action="/search" class="search-form" id="search-form">
 <label for="q">Your question, in plain language</label>
 <div class="row"><input type="search" id="q" name="q" value="${s.q}" required maxlength="500" placeholder="e.g. graph neural networks for molecules" autocomplete="off">
-<label class="inline" for="max">Results</label><select id="max" name="max">${[10, 20, 50].map((n) => html`<option value="${n}"${n === s.max ? raw(' selected') : ''}>${n}</option>`)}</select>
+<span class="field-inline"><label class="inline" for="max">Results</label><select id="max" name="max">${[10, 20, 50].map((n) => html`<option value="${n}"${n === s.max ? raw(' selected') : ''}>${n}</option>`)}</select></span>
 <button type="submit">Search</button></div>
 <label class="inline full-text"><input type="checkbox" name="full" value="1"${s.full ? raw(' checked') : ''}> Then fetch full-text TL;DRs for the top 3 (a few seconds each)</label>
 </form>
@@ -160,24 +178,25 @@ function bodyMarkdown(markdown: string): string {
 /** The paper page's "Source" fact. */
 const PAGE_SOURCE_NAMES: Record<ContentSource, string> = { html: 'arXiv HTML (LaTeXML)', ar5iv: 'ar5iv HTML (LaTeXML)', latex: 'LaTeX source (converted)', pdf: 'PDF (converted)' };
 
-export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
-  const p = doc.paper;
-  const rendered = renderMarkdown(bodyMarkdown(doc.markdown));
-  const source = doc.source ? PAGE_SOURCE_NAMES[doc.source] : 'no full text';
-  return html`<article class="paper" aria-labelledby="paper-title">
-<header class="paper-head">
-<h1 id="paper-title">${oneLine(p.title)}</h1>
-<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
-<dl class="facts">
+function paperFacts(p: PaperDocument['paper']): Html {
+  return html`<dl class="facts">
 <div><dt>arXiv</dt><dd>${p.id}${p.version ? `v${p.version}` : ''} · ${p.categories.join(', ')}</dd></div>
 <div><dt>Published</dt><dd>${p.published.slice(0, 10)}</dd></div>
-<div><dt>Source</dt><dd>${source}${doc.note ? html` (${doc.note})` : ''}</dd></div>
 <div><dt>License</dt><dd>${p.license ? html`<a href="${p.license}" rel="noopener license">${p.license}</a>` : 'not stated'}</dd></div>
 <div><dt>Links</dt><dd><a href="${p.links.abs}" rel="noopener">arXiv page</a>${p.links.pdf ? html` · <a href="${p.links.pdf}" rel="noopener">PDF</a>` : ''}${p.links.html ? html` · <a href="${p.links.html}" rel="noopener">HTML</a>` : ''}</dd></div>
-</dl>
+</dl>`;
+}
+
+const sourceText = (doc: PaperDocument): Html | string => {
+  const source = doc.source ? `from the ${PAGE_SOURCE_NAMES[doc.source]}` : 'not available';
+  return doc.note ? html`${source} (${doc.note})` : source;
+};
+
+/** The converted paper below its header: TL;DR, outline and full text. */
+export function paperBody(doc: PaperDocument): Html {
+  const rendered = renderMarkdown(bodyMarkdown(doc.markdown));
+  return html`<p class="source"><strong>Full text:</strong> ${sourceText(doc)}</p>
 ${doc.summary ? html`<section class="summary" aria-label="Summary"><p><strong>TL;DR:</strong> ${doc.summary.tldr}</p>${doc.summary.keyPoints.length ? html`<ul>${doc.summary.keyPoints.map((k) => html`<li>${k}</li>`)}</ul>` : ''}</section>` : ''}
-${paperActions(ctx, p.id, back)}
-</header>
 <div class="paper-grid">
 ${
   rendered.outline.length
@@ -185,11 +204,60 @@ ${
     : ''
 }
 <div class="markdown" data-math-count="${rendered.mathCount}">${raw(rendered.html)}</div>
-</div>
+</div>`;
+}
+
+export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
+  const p = doc.paper;
+  return html`<article class="paper" aria-labelledby="paper-title">
+<header class="paper-head">
+<h1 id="paper-title">${oneLine(p.title)}</h1>
+<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
+${paperFacts(p)}
+${paperActions(ctx, p.id, back)}
+</header>
+${paperBody(doc)}
 </article>`;
 }
 
-export function libraryPage(ctx: PageContext, f: ListFiltersInput & { page: number }, r: ListResultOutput, topics: Array<{ name: string; count: number }>, query: string): Html {
+/** Where the streamed paper page continues once the full text is converted (server.ts splits the page here). */
+export const PAPER_STREAM_MARK = '<!--arxiv-radar:full-text-->';
+
+/**
+ * A paper not converted yet, at once: header, metadata and abstract, and a note that the full
+ * text is on its way. The server streams `paperBody` (or an error) at PAPER_STREAM_MARK; the
+ * stylesheet hides `.early` (the abstract shown meanwhile) once `.late` follows it.
+ */
+export function paperShell(ctx: PageContext, p: PaperDocument['paper'], back: string): Html {
+  return html`<article class="paper" aria-labelledby="paper-title">
+<header class="paper-head">
+<h1 id="paper-title">${oneLine(p.title)}</h1>
+<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
+${paperFacts(p)}
+${paperActions(ctx, p.id, back)}
+</header>
+<div class="early">
+<p class="progress converting" role="status">Fetching and converting the full text (arXiv HTML first, the PDF otherwise); it appears here when ready.</p>
+<section aria-labelledby="early-abstract"><h2 id="early-abstract">Abstract</h2><p>${oneLine(p.abstract)}</p></section>
+</div>
+${raw(PAPER_STREAM_MARK)}
+</article>`;
+}
+
+/** What is streamed at PAPER_STREAM_MARK: the converted paper, or why it failed. */
+export function paperLate(doc: PaperDocument | null, error: string | null): Html {
+  return html`<div class="late">${doc ? paperBody(doc) : html`<p class="error" role="alert">The full text could not be fetched: ${error ?? 'unknown error'}</p>`}</div>`;
+}
+
+export function libraryPage(
+  ctx: PageContext,
+  f: ListFiltersInput & { page: number },
+  r: ListResultOutput,
+  topics: Array<{ name: string; count: number }>,
+  query: string,
+  folders: ReadonlyMap<string, readonly string[]> = new Map(),
+  back = '/library',
+): Html {
   const limit = f.limit ?? 20;
   const from = r.total_count === 0 ? 0 : (f.offset ?? 0) + 1;
   const to = (f.offset ?? 0) + r.returned;
@@ -213,12 +281,19 @@ export function libraryPage(ctx: PageContext, f: ListFiltersInput & { page: numb
 <p><button type="submit">Filter</button> <a href="/library">Clear</a></p>
 </form>
 <p class="total" role="status">${r.total_count === 0 ? 'No papers match.' : `Showing ${from}–${to} of ${r.total_count} paper${r.total_count === 1 ? '' : 's'}`}</p>
-<ol class="library-list" start="${from || 1}">${r.papers.map(
-    (p) => html`<li><article>
-<h2 class="h3"><a href="${paperHref(p.arxiv_id)}">${oneLine(p.title)}</a></h2>
-<p class="meta">arXiv:${p.arxiv_id} · ${p.categories.join(', ')} · ${p.published_date}<br>${authorsOf(p.authors)}</p>
-</article></li>`,
-  )}</ol>
+<p class="legend"><span class="badge">saved</span> filed under a topic folder (Save, a digest, the agent) · <span class="badge seen">seen</span> stored because a search or a digest read it</p>
+<ol class="library-list" start="${from || 1}">${r.papers.map((p, i) => {
+    const inFolders = folders.get(p.arxiv_id) ?? [];
+    return html`<li><article aria-labelledby="lib-${i}">
+<h2 class="h3" id="lib-${i}"><a href="${paperHref(p.arxiv_id)}">${oneLine(p.title)}</a> ${inFolders.length ? html`<span class="badge" title="in ${inFolders.join(', ')}">saved</span>` : html`<span class="badge seen">seen</span>`}</h2>
+<p class="meta">arXiv:${p.arxiv_id} · ${p.categories.join(', ')} · ${p.published_date}${inFolders.length ? ` · in ${inFolders.join(', ')}` : ''}<br>${authorsOf(p.authors)}</p>
+<details><summary>Abstract</summary><p>${oneLine(p.abstract)}</p></details>
+<div class="actions">
+<form method="post" action="/library/remove" class="js-action" data-confirm="Remove arXiv:${p.arxiv_id} from the library? Its digests stay.">${csrfField(ctx)}<input type="hidden" name="id" value="${p.arxiv_id}"><input type="hidden" name="back" value="${back}"><button type="submit" class="danger">Remove<span class="sr-only"> arXiv:${p.arxiv_id}</span></button></form>
+<p class="action-status" role="status" aria-live="polite"></p>
+</div>
+</article></li>`;
+  })}</ol>
 ${
   pages > 1
     ? html`<nav class="pager" aria-label="Pages">${f.page > 1 ? html`<a href="${pageLink(f.page - 1)}" rel="prev">← Previous</a>` : ''} <span>Page ${f.page} of ${pages}</span> ${f.page < pages ? html`<a href="${pageLink(f.page + 1)}" rel="next">Next →</a>` : ''}</nav>`
@@ -395,9 +470,10 @@ ${csrfField(ctx)}
 <button type="submit" id="send">Send</button>
 ${ctx.stt ? html`<button type="button" id="mic" aria-pressed="false" hidden>Record question</button>` : ''}
 <span id="voice-status" role="status" aria-live="polite"></span>
+<button type="submit" form="chat-reset" class="reset">New conversation</button>
 </div>
 </form>
-<form method="post" action="/chat/reset" class="reset">${csrfField(ctx)}<button type="submit">New conversation</button></form>`;
+<form method="post" action="/chat/reset" id="chat-reset">${csrfField(ctx)}</form>`;
 }
 
 export function loginPage(ctx: PageContext, error: string | null): Html {
@@ -417,6 +493,17 @@ export function confirmFetchPage(id: string, path: string, source: string | null
 <form method="get" action="${path}">${source ? html`<input type="hidden" name="source" value="${source}">` : ''}<button type="submit">Fetch and open the paper</button></form>`;
 }
 
+/**
+ * An error's heading: its first sentence, which says what went wrong ("No subscription named
+ * \"x\"", "arXiv has no paper 2401.99999"); the rest (what to do) goes below it.
+ */
+export function errorHeading(message: string): { heading: string; rest: string } {
+  const m = /^(.+?[.!?])\s+(\S.*)$/s.exec(message.trim());
+  const [first, rest] = m ? [m[1]!, m[2]!] : [message.trim(), ''];
+  return { heading: first.replace(/\.$/, ''), rest };
+}
+
 export function errorPage(message: string): Html {
-  return html`<h1>Something went wrong</h1><p class="error" role="alert">${message}</p><p><a href="/">Back to search</a></p>`;
+  const { heading, rest } = errorHeading(message);
+  return html`<h1 class="error" role="alert">${heading}</h1>${rest ? html`<p>${rest}</p>` : ''}<p><a href="/">Back to search</a></p>`;
 }

@@ -128,9 +128,9 @@ export function describeArxivWait(w: ArxivWait, now: number): { message: string;
       key: `${w.activity}:${w.attempt}:backoff:${gate.consecutiveThrottles}`,
     };
   }
-  if (!ahead && !answered) return undefined;
+  // Queued at the gate (behind others, or first and waiting out the spacing): the place in line.
   return {
-    message: `waiting for the arXiv turn${ahead ? ` (${ahead})` : ''}${answered && w.attempt > 1 ? `; ${answered}, attempt ${w.attempt}` : ''}`,
+    message: `waiting for arXiv (position ${gate.ahead + 1})${answered && w.attempt > 1 ? `; ${answered}, attempt ${w.attempt}` : ''}`,
     key: `${w.activity}:${w.attempt}:queued:${gate.ahead}`,
   };
 }

@@ -115,6 +115,18 @@ async function startFrontEnds(
   };
 }
 
+/** `; web app at http://…` when the web app answers at WEB_ADDR (a wildcard address is asked on loopback), else why not. */
+async function webAppAt(addr: string): Promise<string> {
+  if (addr === 'off') return '; no web app (WEB_ADDR=off)';
+  const url = `http://${addr.replace(/^0\.0\.0\.0:/, '127.0.0.1:').replace(/^\[::\]:/, '[::1]:')}`;
+  try {
+    const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1500) });
+    return r.ok ? `; web app at ${url}` : `; the web app at ${url} answered ${r.status}`;
+  } catch {
+    return `; no web app answers at ${url} (another WEB_ADDR, or its port was busy)`;
+  }
+}
+
 /** On a cluster: does this node space arXiv requests like the running gate's last request? */
 async function checkGateInterval(config: Config): Promise<Check> {
   const { Client, Connection } = await import('@temporalio/client');
@@ -222,6 +234,36 @@ export const operations: Operations = {
       applicationId: config.DISCORD_APPLICATION_ID!,
       ...(guildId ? { guildId } : {}),
     });
+  },
+
+  async checkStart(config) {
+    const address = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_PORT}`;
+    const { Connection } = await import('@temporalio/client');
+    let connection: Awaited<ReturnType<typeof Connection.connect>> | undefined;
+    try {
+      connection = await Connection.connect({ address, connectTimeout: 1500 });
+      const { pollers } = await connection.workflowService.describeTaskQueue({
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue: { name: config.TEMPORAL_TASK_QUEUE },
+        taskQueueType: 1, // TASK_QUEUE_TYPE_WORKFLOW
+      });
+      const n = pollers?.length ?? 0;
+      if (n === 0)
+        return {
+          name: 'start',
+          status: 'warn',
+          detail: `Temporal answers at ${address} but no worker polls ${config.TEMPORAL_TASK_QUEUE}: start \`arxiv-radar start\` (or check TEMPORAL_TASK_QUEUE)`,
+        };
+      return { name: 'start', status: 'ok', detail: `running: Temporal at ${address}, ${n} worker${n === 1 ? '' : 's'} polling ${config.TEMPORAL_TASK_QUEUE}${await webAppAt(config.WEB_ADDR)}` };
+    } catch {
+      return {
+        name: 'start',
+        status: 'off',
+        detail: `not running (nothing answers at ${address}): commands start an embedded Temporal server for their own duration; run \`arxiv-radar start\` for schedules and the web app`,
+      };
+    } finally {
+      await connection?.close().catch(() => {});
+    }
   },
 
   async checkTemporal(config) {

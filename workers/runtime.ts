@@ -21,6 +21,7 @@ import { buildActivities } from './build-activities.ts';
 import { prepareSubscriptions, syncSchedules } from './schedules.ts';
 import { openStore } from './store.ts';
 import { Client, Connection } from '@temporalio/client';
+import { sdkLogMeta } from './sdk-log.ts';
 
 export interface Runtime {
   temporalAddress: string;
@@ -68,7 +69,7 @@ export function installSdkLogger(log: Logger): void {
             : entry.level === 'INFO'
               ? log.info
               : log.debug;
-      fn.call(log, { sdk: entry.meta }, entry.message);
+      fn.call(log, { sdk: sdkLogMeta(entry.meta) }, entry.message);
     }),
   });
 }

@@ -15,6 +15,11 @@ export const WORKFLOWS_PATH = require.resolve(
   `../workflows/index.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`,
 );
 
+/** Notes a workflow's failure for the SDK's "Workflow failed" log entry (workflows/failure-log-interceptor.ts). */
+export const FAILURE_LOG_INTERCEPTOR_PATH = require.resolve(
+  `../workflows/failure-log-interceptor.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`,
+);
+
 export interface WorkerSetOptions {
   connection: NativeConnection;
   namespace: string;
@@ -44,7 +49,7 @@ export async function createWorkerSet(opts: WorkerSetOptions): Promise<WorkerSet
   const log = opts.logger ?? silentLogger;
   const workflowSource = opts.workflowBundle
     ? { workflowBundle: opts.workflowBundle }
-    : { workflowsPath: WORKFLOWS_PATH };
+    : { workflowsPath: WORKFLOWS_PATH, interceptors: { workflowModules: [FAILURE_LOG_INTERCEPTOR_PATH] } };
   const workers: Worker[] = [
     await Worker.create({
       connection: opts.connection,

@@ -63,6 +63,8 @@ export interface AgentTurnResult {
   trace: AgentTraceEntry[];
   /** Writes the model proposed this turn: none was applied; the AgentService turns them into proposals the user confirms. */
   proposals?: ProposedWrite[];
+  /** The LLM that wrote the answer (`model at host`, from the worker that ran the model call). */
+  llm?: string;
 }
 
 /** The tool calls so far (the CLI and the bot show them as they happen). */
@@ -124,6 +126,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
     }
   }
   let lastText: string | null = null;
+  let llm: string | undefined;
 
   for (;;) {
     let final = false;
@@ -145,6 +148,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
       break;
     }
     const reply = asked.value;
+    llm = reply.llm ?? llm;
     steps++;
     if (final || reply.toolCalls.length === 0) {
       answer = reply.content?.trim() ?? '';
@@ -185,7 +189,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   if (budget) shown += `\n\n${budgetSentence(budget)}`;
   messages.push({ role: 'assistant', content: shown });
   stage('done');
-  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace, proposals };
+  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace, proposals, ...(llm ? { llm } : {}) };
 
   async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
     if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
@@ -209,7 +213,8 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
           const ingest = await executeChild(paperIngest, {
             workflowId: `${parentId}/get-${step}-${++children}`,
             ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
-            args: [{ ref: String(args.url_or_id), source }],
+            // `url_or_id`: the argument's name in conversations stored before it was `ref`.
+            args: [{ ref: String(args.ref ?? args.url_or_id), source }],
           });
           return await tools.agentReadPaper({
             id: ingest.id,

@@ -62,8 +62,10 @@ export type TopicDigestResult =
       announcements?: string[];
       /** Missed announcements beyond the catch-up limit. */
       notCovered?: string[];
+      /** Unseen papers dropped at the relevance floor in the announcements delivered. */
+      belowFloor?: number;
     }
-  | { status: 'empty'; reason: string; announcements?: string[]; notCovered?: string[] };
+  | { status: 'empty'; reason: string; announcements?: string[]; notCovered?: string[]; belowFloor?: number };
 
 export interface TopicDigestOptions {
   /** Results per window-search request (tests lower it to page through small recordings). */
@@ -84,6 +86,8 @@ interface Run {
   failures?: string[];
   /** Set under PENDING_UNTIL_PUBLISHED: announcements whose publish this run already tried. */
   tried?: string[];
+  /** Papers ranked at or below the relevance floor in the announcements delivered. */
+  belowFloor?: number;
 }
 
 const NO_PLAN: AnnouncementPlan = { current: false, catchUp: [], skipped: [] };
@@ -193,6 +197,7 @@ async function deliver(
   run.stage(`selecting the papers of the ${date} announcement`);
   const selection = await main.selectAnnouncement({ subscription: sub.name, announcement: date, ...source });
   if (selection.delivered) return;
+  run.belowFloor = (run.belowFloor ?? 0) + (selection.stats.belowFloor ?? 0);
   if (selection.selected.length > 0) {
     run.stage(`fetching full text and summarising the top ${selection.selected.length} of ${date}`);
     // Full text only for the selected papers; children share the arXiv queue's rate limit.
@@ -273,8 +278,9 @@ function result(run: Run): TopicDigestResult {
   }
   const last = published[published.length - 1];
   const notCovered = plan.skipped.length > 0 ? { notCovered: plan.skipped } : {};
+  const belowFloor = { belowFloor: run.belowFloor ?? 0 };
   if (!last) {
-    return { status: 'empty', reason: `nothing new: no paper of ${describeDates(delivered)} cleared the relevance floor`, announcements: delivered, ...notCovered };
+    return { status: 'empty', reason: `nothing new: no paper of ${describeDates(delivered)} cleared the relevance floor`, announcements: delivered, ...notCovered, ...belowFloor };
   }
-  return { status: 'published', key: last.key, entries: last.entries, receipts: last.receipts, digests: published, announcements: delivered, ...notCovered };
+  return { status: 'published', key: last.key, entries: last.entries, receipts: last.receipts, digests: published, announcements: delivered, ...notCovered, ...belowFloor };
 }

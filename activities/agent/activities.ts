@@ -62,6 +62,8 @@ export interface AgentChatOutput {
   reasked: boolean;
   promptTokens: number;
   completionTokens: number;
+  /** Which LLM wrote the reply (`model at host`): this worker's LLM_* settings, not the caller's. */
+  llm?: string;
 }
 
 /**
@@ -196,6 +198,7 @@ export function createAgentActivities(deps: AgentActivityDeps) {
         reasked,
         promptTokens: reply.usage?.promptTokens ?? 0,
         completionTokens: reply.usage?.completionTokens ?? 0,
+        ...(llm.label ? { llm: llm.label } : {}),
       };
     },
 

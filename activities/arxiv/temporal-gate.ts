@@ -166,8 +166,13 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
           }
           failures = 0;
           if (answer.granted) {
+            if (answer.waitMs > 0) {
+              // First in line, waiting out the spacing since the last request: callers say so.
+              beat = { phase: 'queued', ahead: 0, backoffUntil: 0, consecutiveThrottles: 0 };
+              heartbeat();
+              await abortableSleep(answer.waitMs, signal);
+            }
             beat = { phase: 'request' };
-            if (answer.waitMs > 0) await abortableSleep(answer.waitMs, signal);
             break;
           }
           if (answer.retry === 'withdrawn') {

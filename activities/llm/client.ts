@@ -10,6 +10,7 @@ import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { MASK, redact } from '../../lib/redact.ts';
 import { ChunkAccumulator, readSse, type ChunkLike } from './sse.ts';
+import { llmLabel } from '../../domain/agent.ts';
 
 /** `text` without `apiKey` (also when this client was built without loadConfig registering it). */
 const redactKey = (text: string, apiKey: string | undefined) => (apiKey ? text.split(apiKey).join(MASK) : text);
@@ -83,6 +84,8 @@ export interface ToolChatResult {
 export interface LlmClient {
   /** Model name, recorded in summaries (`llm:<model>`). */
   readonly model: string;
+  /** `model at host` (domain/agent.ts llmLabel): said with an answer, so a user knows which LLM wrote it. */
+  readonly label?: string;
   chat(req: ChatRequest): Promise<ChatResult>;
 }
 
@@ -228,6 +231,7 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
 
   return {
     model: opts.model,
+    label: llmLabel(opts.model, baseURL),
 
     async chat(req) {
       const maxTokens = req.maxTokens ?? opts.maxTokens;

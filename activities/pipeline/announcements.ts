@@ -123,7 +123,8 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
       const key = selected.length > 0 ? announcementDigestKey(sub.name, date) : null;
       await store.saveDelivery({ subscription: sub.name, announcement: date, digestKey: key, windowEnd: input.windowEnd ?? null, considered: r.unseenIds });
       deps.logger.info({ subscription: sub.name, announcement: date, ...r.stats, selected: selected.length }, 'announcement selected');
-      return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: r.stats, delivered: false, key };
+      const belowFloor = r.ranked.length - r.ranked.filter((c) => c.score > sub.minScore).length;
+      return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: { ...r.stats, belowFloor }, delivered: false, key };
     },
 
     /**

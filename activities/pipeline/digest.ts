@@ -32,7 +32,14 @@ export interface CandidateSelection {
   /** The metadata of the selected papers, so their ingest needs no lookup. */
   papers?: Paper[];
   ranker: 'cross-encoder' | 'bm25';
-  stats: { announced: number; afterType: number; afterQuery: number; unseen: number };
+  stats: {
+    announced: number;
+    afterType: number;
+    afterQuery: number;
+    unseen: number;
+    /** Unseen papers ranked at or below the subscription's relevance floor (not sent). */
+    belowFloor?: number;
+  };
 }
 
 export interface AssembleInput {

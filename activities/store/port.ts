@@ -116,6 +116,13 @@ export interface LibraryStore {
    * unknown topic. `domain/topic-markdown.ts` renders them as a document.
    */
   topicPapers(topic: string): Promise<TopicPapers>;
+  /**
+   * Removes one paper (base id; a versioned id is reduced) from the library with everything
+   * derived from it: versions, index entries, topic memberships, converted contents, chunks and
+   * summaries. Digests, receipts, the seen sets (a removed paper is not sent again) and topic
+   * folders stay. False when it was not stored.
+   */
+  removePaper(id: string): Promise<boolean>;
 
   /** Stores Markdown of one version (replacing an earlier one of the same version); returns its key. */
   saveContent(c: ContentInput): Promise<{ key: string }>;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentDraft, AgentReply, AgentService } from '../../app/agent-service.ts';
+import { llmLabel } from '../../domain/agent.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { AGENT_PROMPT_TOOLS, searchPromptText } from '../../app/prompts.ts';
 import type { RadarService } from '../../app/radar-service.ts';
@@ -58,9 +59,11 @@ export function buildPrompt(name: string, args: Record<string, string>): string 
 /**
  * The reply as printed. `streamed`: the answer's text already printed as the model wrote it; when
  * the answer starts with it only the rest is printed, else (a citation was removed) the whole
- * answer follows on a new line.
+ * answer follows on a new line. `ownLlm`: this shell's LLM (`model at host`, or null when none is
+ * set); when another LLM answered (the workers of a running `start` use their own settings) the
+ * reply says which and why.
  */
-export function formatReply(r: AgentReply, streamed?: string): string {
+export function formatReply(r: AgentReply, streamed?: string, ownLlm?: string | null): string {
   const parts: string[] = [];
   if (r.notice) parts.push(r.notice, '');
   const answer = r.answer.trim();
@@ -85,7 +88,11 @@ export function formatReply(r: AgentReply, streamed?: string): string {
   if (r.usedAgent)
     parts.push(
       '',
-      `(${r.steps} step${r.steps === 1 ? '' : 's'}, ${r.toolCalls} tool call${r.toolCalls === 1 ? '' : 's'}, ${(r.ms / 1000).toFixed(1)} s)`,
+      `(${r.steps} step${r.steps === 1 ? '' : 's'}, ${r.toolCalls} tool call${r.toolCalls === 1 ? '' : 's'}, ${(r.ms / 1000).toFixed(1)} s${r.llm ? `; ${r.llm}` : ''})`,
+    );
+  if (r.usedAgent && r.llm && ownLlm !== undefined && r.llm !== ownLlm)
+    parts.push(
+      `Answered by ${r.llm}: the LLM of the running \`arxiv-radar start\`, whose workers run the agent with their own LLM_* settings${ownLlm ? `, not this shell's (${ownLlm})` : ''}. Restart start with the LLM you want.`,
     );
   return `${parts.join('\n')}\n`;
 }
@@ -110,6 +117,8 @@ export async function handleLine(
     agent: AgentService;
     conversation: { id: string };
     out: (s: string) => void;
+    /** This shell's LLM (`model at host`, null when none): said when another one answered. */
+    ownLlm?: string | null;
     /** Print the answer as the model writes it (a terminal). */
     live?: boolean;
   },
@@ -178,7 +187,7 @@ export async function handleLine(
     onTool: (t) => out(`${live.lineBreak()}  → ${t.label}${t.isError ? ' (failed)' : ''}\n`),
     ...(ctx.live ? { onDraft: live.onDraft } : {}),
   });
-  out(formatReply(reply, live.text()));
+  out(formatReply(reply, live.text(), ctx.ownLlm));
   return true;
 }
 
@@ -224,6 +233,7 @@ export function register(program: Command): void {
       await withService(cmd, async (service, ctx) => {
         const agent = await ctx.services.agent();
         const out = (s: string) => void process.stdout.write(s);
+        const ownLlm = ctx.config.LLM_BASE_URL && ctx.config.LLM_MODEL ? llmLabel(ctx.config.LLM_MODEL, ctx.config.LLM_BASE_URL) : null;
         if (opts.once !== undefined) {
           // On a terminal the answer is printed as the model writes it.
           const live = !opts.json && process.stdout.isTTY ? liveAnswer(out) : undefined;
@@ -235,7 +245,7 @@ export function register(program: Command): void {
             ...(live ? { onDraft: live.onDraft } : {}),
           });
           if (opts.json) printJson(reply);
-          else out(formatReply(reply, live?.text()));
+          else out(formatReply(reply, live?.text(), ownLlm));
           return;
         }
         const conversation = { id: `cli:${randomUUID()}` };
@@ -255,7 +265,7 @@ export function register(program: Command): void {
         try {
           for await (const line of rl) {
             try {
-              if (!(await handleLine(line, { service, agent, conversation, out, live: interactive && Boolean(process.stdout.isTTY) }))) break;
+              if (!(await handleLine(line, { service, agent, conversation, out, ownLlm, live: interactive && Boolean(process.stdout.isTTY) }))) break;
             } catch (e) {
               out(`Error: ${errorMessage(e)}\n`);
             }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { describeDates } from '../../domain/arxiv-calendar.ts';
 import { AppError } from '../../domain/errors.ts';
+import { counted } from '../../domain/words.ts';
 import { createProgress } from '../../lib/progress.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
@@ -16,7 +17,8 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (name: string, opts: { json?: boolean }, cmd: Command) => {
       await withService(cmd, async (service, { signal }) => {
-        const progress = createProgress();
+        // Stage lines also when piped: a digest takes a while and the user asked to watch it.
+        const progress = createProgress(process.stderr, { lines: true });
         const result = await service
           .runDigest(name, (m, detail) => progress.update(m, detail), { signal })
           .finally(() => progress.done());
@@ -27,10 +29,15 @@ export function register(program: Command): void {
             `Not covered (older than DIGEST_CATCHUP_DAYS): the announcements of ${describeDates(notCovered)}.\n`,
           );
         }
+        const floor =
+          result.belowFloor !== undefined
+            ? `${counted(result.belowFloor, 'paper')} dropped at the relevance floor (no evidence of relevance to the interest).\n`
+            : '';
         if (result.status === 'empty') {
-          process.stdout.write(`No digest: ${result.reason}.\n`);
+          process.stdout.write(`No digest: ${result.reason}.\n${floor}`);
           return;
         }
+        process.stdout.write(floor);
         for (const { digest: d, receipts } of result.digests) {
           process.stdout.write(
             `Published ${d.entries.length} paper${d.entries.length === 1 ? '' : 's'} of the ${d.date} announcement (${d.key}):\n`,

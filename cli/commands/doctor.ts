@@ -157,6 +157,7 @@ export function register(program: Command): void {
       const storage = await ops.checkStorage(config);
       const checks: Check[] = [
         await ops.checkTemporal(config),
+        await ops.checkStart(config),
         checkDataDir(config.DATA_DIR),
         ...integrationChecks(config),
         ...storage.checks,
@@ -168,13 +169,17 @@ export function register(program: Command): void {
         printJson(redactDeep({ ok: !failed, config: maskedConfig(config), checks }));
       } else {
         process.stdout.write('Configuration:\n');
-        for (const [k, v] of Object.entries(maskedConfig(config))) {
-          process.stdout.write(redact(`  ${k.padEnd(26)} ${v === undefined ? '(unset)' : String(v)}\n`));
+        const entries = Object.entries(maskedConfig(config));
+        // Columns as wide as the longest name, so every value starts in the same column.
+        const keyWidth = Math.max(...entries.map(([k]) => k.length));
+        for (const [k, v] of entries) {
+          process.stdout.write(redact(`  ${k.padEnd(keyWidth)} ${v === undefined ? '(unset)' : String(v)}\n`));
         }
         process.stdout.write('\nChecks:\n');
         const mark = { ok: '✔', warn: '!', fail: '✘', off: '-' } as const;
+        const nameWidth = Math.max(...checks.map((c) => c.name.length));
         for (const c of checks)
-          process.stdout.write(redact(`  ${mark[c.status]} ${c.name.padEnd(10)} ${c.detail}\n`));
+          process.stdout.write(redact(`  ${mark[c.status]} ${c.name.padEnd(nameWidth)} ${c.detail}\n`));
       }
       if (failed) process.exitCode = 1;
     });

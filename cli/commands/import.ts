@@ -9,6 +9,7 @@ import type { NamedText } from '../../app/radar-service.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { printJson, say } from '../output.ts';
 import { withService } from '../service.ts';
+import { counted } from '../../domain/words.ts';
 
 /** Reads every file (the service parses them); throws naming the first file that is unreadable. */
 export function readFeeds(files: string[]): NamedText[] {
@@ -33,7 +34,7 @@ export function register(program: Command): void {
       await withService(cmd, async (service) => {
         const r = await service.importFeeds(feeds, opts.topic === undefined ? {} : { topic: opts.topic });
         if (opts.json) printJson({ files: files.length, ...r });
-        else say(`Imported ${r.papers} papers from ${files.length} file(s): ${r.inserted} new, ${r.updated} updated${opts.topic ? `, topic "${opts.topic}"` : ''}.`);
+        else say(`Imported ${counted(r.papers, 'paper')} from ${counted(files.length, 'file')}: ${r.inserted} new, ${r.updated} updated${opts.topic ? `, topic "${opts.topic}"` : ''}.`);
       });
     });
 }

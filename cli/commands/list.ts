@@ -4,6 +4,7 @@ import type { ListFilters, ListResult } from '../../domain/library.ts';
 import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
+import { counted } from '../../domain/words.ts';
 
 export interface ListOptions {
   query?: string;
@@ -39,7 +40,7 @@ export function filtersFromOptions(o: ListOptions): ListFilters {
 
 /** One line per paper: id, date, categories, title, then authors indented. */
 export function formatList(r: ListResult, offset: number): string {
-  const head = r.total_count === 0 ? 'No papers match.' : `${offset + 1}-${offset + r.returned} of ${r.total_count} papers`;
+  const head = r.total_count === 0 ? 'No papers match.' : `${offset + 1}-${offset + r.returned} of ${counted(r.total_count, 'paper')}`;
   const lines = r.papers.map(
     (p) => `${p.arxiv_id}  ${p.published_date}  [${p.categories.join(', ')}]\n  ${p.title.replace(/\s+/g, ' ')}\n  ${p.authors.join(', ')}`,
   );

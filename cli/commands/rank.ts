@@ -6,6 +6,7 @@ import { versionedId } from '../../domain/paper.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
+import { counted } from '../../domain/words.ts';
 
 export function register(program: Command): void {
   program
@@ -28,7 +29,7 @@ export function register(program: Command): void {
         const rows = ranked.papers.map(({ paper: p, score }) => ({ arxiv_id: versionedId(p), title: p.title.replace(/\s+/g, ' '), score }));
         if (opts.json) printJson(rows);
         else {
-          process.stdout.write(`Ranked ${rows.length} papers with ${ranked.ranker}:\n`);
+          process.stdout.write(`Ranked ${counted(rows.length, 'paper')} with ${ranked.ranker}:\n`);
           rows.forEach((r, i) => process.stdout.write(`${String(i + 1).padStart(3)}. ${r.score.toFixed(3).padStart(8)}  ${r.arxiv_id}  ${r.title}\n`));
         }
       });

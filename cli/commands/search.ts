@@ -11,6 +11,7 @@ import { ARXIV_LIMITS, readQuery } from '../../domain/arxiv-query.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
+import { counted } from '../../domain/words.ts';
 
 const SORTS: Record<string, SortBy> = { submitted: 'submittedDate', updated: 'lastUpdatedDate', relevance: 'relevance' };
 const FULL_DEFAULT = 3;
@@ -67,7 +68,7 @@ export function register(program: Command): void {
           printJson({ ...feed, query: q, summaries: feed.papers.map((p, i) => ({ id: p.id, from: summaries[i]?.source ?? null, tldr: summaries[i]?.summary?.tldr ?? null, keyPoints: summaries[i]?.summary?.keyPoints ?? [], ...(summaries[i]?.note ? { note: summaries[i]?.note } : {}) })) });
           return;
         }
-        process.stdout.write(`${feed.totalResults} results for ${q}\n\n`);
+        process.stdout.write(`${counted(feed.totalResults, 'result')} for ${q}\n\n`);
         const blocks = feed.papers.map((p, i) => {
           const s = summaries[i];
           const tldr = s?.summary ? `\n  TL;DR (from the ${s.source === 'full-text' ? 'full text' : 'abstract'}): ${oneLine(s.summary.tldr)}` : '';

@@ -53,6 +53,10 @@ export interface FakeArxiv {
   release(): void;
   /** Requests to the query API (/api/query) so far: what a search cost in arXiv requests. */
   apiRequests(): RecordedRequest[];
+   * Holds back the answers to requests whose path starts with `pathPrefix` (e.g. `/html/2401.00001`)
+   * until the returned function is called: a slow download, for as long as a test needs.
+   */
+  hold(pathPrefix: string): () => void;
   close(): Promise<void>;
 }
 
@@ -275,6 +279,7 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     return { status: 404, type: 'text/plain', body: 'not found' };
   };
 
+  const holds = new Map<string, { held: Promise<void>; release: () => void }>();
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
     const record: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), at: Date.now() };
@@ -308,7 +313,9 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       res.writeHead(r.status, { 'content-type': r.type, 'content-length': body.length, ...extra }).end(body);
     };
     const fullText = /^\/(pdf|html|ar5iv|e-print)\//.test(u.pathname);
+    const heldBy = [...holds].find(([prefix]) => u.pathname.startsWith(prefix))?.[1].held;
     if (fault?.kind === 'slow') setTimeout(send, fault.delayMs);
+    else if (heldBy) void heldBy.then(send);
     else if (holding && fullText) held.push(send);
     else send();
   });
@@ -331,6 +338,15 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       for (const send of held.splice(0)) send();
     },
     apiRequests: () => requests.filter((r) => r.path === '/api/query'),
+    hold(pathPrefix) {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      holds.set(pathPrefix, { held: gate, release });
+      return () => {
+        holds.delete(pathPrefix);
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         held.splice(0);

@@ -133,7 +133,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
       {
         toolCalls: [
           { id: 'p1', name: 'list_topics', arguments: '{}' },
-          { id: 'p2', name: 'get_paper', arguments: '{"url_or_id":"arXiv:1111.2011v2"}' },
+          { id: 'p2', name: 'get_paper', arguments: '{"ref":"arXiv:1111.2011v2"}' },
         ],
       },
       { content: 'The library has a testing topic, and arXiv:1111.2011 studies quantum criticality on a Bethe lattice.' },
@@ -156,7 +156,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   });
 
   it('reads one section of a paper on request', async () => {
-    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011","section":"1"}' }] }, { content: 'Section 1 introduces arXiv:1111.2011.' }]);
+    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"ref":"1111.2011","section":"1"}' }] }, { content: 'Section 1 introduces arXiv:1111.2011.' }]);
     const before = llm.requests.length;
     const r = await agent.ask({ question: 'Read the introduction of 1111.2011' });
     const text = toolMessages(agentRequests(before)[1]!.body)[0]!.content ?? '';
@@ -167,7 +167,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
 
   it('a failing tool comes back as an error result and the agent recovers', async () => {
     llm.script([
-      { toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"https://example.com/not-arxiv"}' }] },
+      { toolCalls: [{ name: 'get_paper', arguments: '{"ref":"https://example.com/not-arxiv"}' }] },
       { toolCalls: [{ name: 'list_topics', arguments: '{}' }] },
       { content: 'That link is not an arXiv paper; your library has the topic testing.' },
     ]);
@@ -184,7 +184,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   });
 
   it('a paper arXiv does not have is an error result at once, and its invented citation is removed', async () => {
-    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"2401.99999"}' }] }, { content: 'arXiv:2401.99999 could not be read.' }]);
+    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"ref":"2401.99999"}' }] }, { content: 'arXiv:2401.99999 could not be read.' }]);
     const started = Date.now();
     const before = llm.requests.length;
     const r = await agent.ask({ question: 'What does 2401.99999 say?' });
@@ -244,7 +244,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
 
   it('continues a stored conversation: a follow-up may cite what an earlier turn found; a subscription is only a proposal until the user confirms it', async () => {
     const id = 'test:conversation-1';
-    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 is about Bethe lattices.' }]);
+    llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"ref":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 is about Bethe lattices.' }]);
     await agent.ask({ question: 'What is 1111.2011 about?', conversationId: id });
     const args = '{"name":"bethe","interest":"quantum criticality on Bethe lattices","categories":["cond-mat.str-el"],"schedule":"0 3 1 1 *"}';
     llm.script([{ toolCalls: [{ name: 'subscribe_topic', arguments: `{"confirmed":true,${args.slice(1)}` }] }, { content: 'Shall I subscribe you to bethe (like arXiv:1111.2011)?' }]);
@@ -355,7 +355,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
       const tool = listed.tools.find((x) => x.name === 'agent_ask');
       assert.deepEqual(Object.keys(tool?.inputSchema.properties ?? {}).sort(), ['conversation_id', 'question']);
 
-      llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 studies Bethe lattices (not arXiv:2401.99999).' }]);
+      llm.script([{ toolCalls: [{ name: 'get_paper', arguments: '{"ref":"1111.2011"}' }] }, { content: 'arXiv:1111.2011 studies Bethe lattices (not arXiv:2401.99999).' }]);
       const progress: string[] = [];
       const r = (await mcp.callTool({ name: 'agent_ask', arguments: { question: 'What is 1111.2011 about?', conversation_id: 'mcp-test-1' } }, undefined, {
         onprogress: (p) => progress.push(p.message ?? ''),

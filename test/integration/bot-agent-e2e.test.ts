@@ -109,7 +109,7 @@ describe('/arxiv ask with the research agent (fake Discord, Temporal, fake arXiv
 
   it('defers at once, shows progress, starts a thread, and answers with the cited papers as embeds', async () => {
     llm.script([
-      { toolCalls: [{ name: 'get_paper', arguments: '{"url_or_id":"1111.2011"}' }] },
+      { toolCalls: [{ name: 'get_paper', arguments: '{"ref":"1111.2011"}' }] },
       { content: 'arXiv:1111.2011 studies quantum criticality of extended nodes on a Bethe lattice. Compare arXiv:2401.99999.' },
     ]);
     const r = await postSigned(url, askCommand('agent-ask-1', 'What is 1111.2011 about?'));

@@ -90,12 +90,12 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     const asked = agentCalls[0]!.body.messages?.find((m) => m.role === 'user')?.content ?? '';
     assert.match(asked, /^Search for 3 academic papers about 'graph transformers'/);
     assert.match(asked, /using search_arxiv\(topic='graph transformers', max_results=3\)/, 'the prompt names the agent’s own tools');
-    assert.match(asked, /with get_paper\(url_or_id\)/);
+    assert.match(asked, /with get_paper\(ref\)/);
     assert.ok(!asked.includes('search_papers'), 'not the MCP server’s tool names');
     const cited = /^Report: arXiv:(\S+) leads the field\.$/m.exec(out)?.[1];
     assert.ok(cited, out);
     assert.match(out, new RegExp(`^Sources:\\n {2}\\[1\\] arXiv:${cited.replace('.', '\\.')} — .+ https://arxiv\\.org/abs/`, 'm'));
-    assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s\)$/m);
+    assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s; fake-agent at 127\.0\.0\.1:\d+\)$/m);
     assert.ok(!out.includes('this line comes after'), 'the line after /quit was not handled');
     assert.ok(!out.includes('Error:'), out);
   });

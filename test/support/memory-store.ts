@@ -235,6 +235,15 @@ export function createMemoryStore(): PaperStore {
       return [...topics].map(([name, ids]) => ({ name, count: ids.size })).sort((a, b) => byteOrder(a.name, b.name));
     },
 
+    async removePaper(id) {
+      const b = baseId(id);
+      const had = papers.delete(b);
+      for (const ids of topics.values()) ids.delete(b);
+      const ofPaper = (k: string) => k.slice(0, k.lastIndexOf(' ')) === b;
+      for (const map of [contents, chunks, summaries] as Array<Map<string, unknown>>) for (const k of [...map.keys()]) if (ofPaper(k)) map.delete(k);
+      return had;
+    },
+
     async topicPapers(name) {
       const topic = validateTopicName(name);
       const ids = topicOf(topic);

@@ -5,7 +5,8 @@
  * OpenAI-compatible LLM (scripted tool call) and audio server. Scenarios of issue 20: search →
  * scores → paper with typeset math; subscribe → run now → progress → digest; chat with a tool call,
  * the answer streaming in before it is finished, and a cited card; voice in (Chromium's fake microphone) and out; a hostile title rendered inert;
- * CSRF; rate limits; axe-core with no serious violations; a phone-sized layout.
+ * CSRF; rate limits; axe-core with no serious violations; a phone-sized layout. Every page of every
+ * browser context is watched: a console error or an uncaught page error fails the test it happened in.
  *
  * WEB_DOCS=1 also writes a screenshot of each page and the measured load times and bytes to
  * docs/web/ (docs/web.md shows them).
@@ -15,7 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AgentService } from '../../app/agent-service.ts';
 import { arxivIdsIn } from '../../domain/agent.ts';
@@ -84,6 +85,23 @@ type Body = FakeLlmRequest['body'];
 const isSummary = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('"tldr"');
 const isQuery = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('search_query');
 
+/**
+ * The fake model's summary of the paper it was asked about (the prompt's `Title:` and `Abstract:`
+ * lines): its abstract's first sentence as the TL;DR and the next ones as key points, so every
+ * paper gets its own (the screenshots in docs/web show them).
+ */
+function perPaperSummary(b: Body): { content: string } {
+  const prompt = b.messages?.find((m) => m.role === 'user')?.content ?? '';
+  const abstract = (/^Abstract: (.*)$/m.exec(prompt)?.[1] ?? '').replace(/\s+/g, ' ').trim();
+  const sentences = abstract.split(/(?<=[.!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s.length > 20);
+  const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…` : s);
+  const tldr = clip(sentences[0] ?? `A paper titled ${/^Title: (.*)$/m.exec(prompt)?.[1] ?? 'unknown'}.`, 240);
+  const points = sentences.slice(1, 4).map((s) => clip(s, 140));
+  const clauses = abstract.split(/[,;:]\s+/).filter((s) => s.length > 15).map((s) => clip(s, 140));
+  while (points.length < 3) points.push(clauses[points.length] ?? `Point ${points.length + 1} of the abstract`);
+  return { content: JSON.stringify({ tldr, keyPoints: points }) };
+}
+
 describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_000 }, () => {
   let tmp: string;
   let arxiv: FakeArxiv;
@@ -100,6 +118,20 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const measurements: Record<string, unknown> = {};
   const axeResults: Record<string, { violations: Array<{ id: string; impact: string | null; nodes: number }>; passes: number }> = {};
+  /** Console errors and uncaught exceptions of every page opened, with the page's URL. */
+  const pageErrors: string[] = [];
+  /** Watches every page a context opens (the favicon request, scripts, CSP refusals, network errors all log here). */
+  const watchConsole = (ctx: BrowserContext) => {
+    ctx.on('page', (p) => {
+      p.on('console', (m) => {
+        if (m.type() === 'error') pageErrors.push(`console error on ${p.url()}: ${m.text()} (${m.location().url})`);
+      });
+      p.on('pageerror', (e) => pageErrors.push(`uncaught error on ${p.url()}: ${e.message}`));
+    });
+    return ctx;
+  };
+  /** A new browser context whose pages are watched. */
+  const newContext = async (options?: Parameters<Browser['newContext']>[0]) => watchConsole(await browser.newContext(options));
 
   before(async () => {
     assert.ok(existsSync(CHROMIUM), `Chromium is not at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`);
@@ -111,7 +143,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     // Query building and summaries (JSON mode) get valid answers; the agent's calls follow the script.
     llm.respondWith((b) => {
       if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
-      if (isSummary(b)) return { content: JSON.stringify({ tldr: 'The paper compares testing techniques for deep learning models on a benchmark and reports which find the most faults.', keyPoints: ['Differential and metamorphic testing compared', 'Mutation testing finds the most faults', 'A benchmark from vision systems'] }) };
+      if (isSummary(b)) return perPaperSummary(b);
       return undefined;
     });
     t = await startTestRuntime({
@@ -134,7 +166,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required'],
     });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['microphone'], { origin: web.url });
     page = await context.newPage();
     if (DOCS) mkdirSync(DOCS, { recursive: true });
@@ -148,6 +180,19 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await t?.stop();
     await Promise.all([arxiv?.close(), llm?.close(), audio?.close(), notion?.close()]);
     if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** Takes the console errors a test expects (a 404 page logs its own status) out of the record, checking they happened. */
+  const expectConsoleErrors = (pattern: RegExp, atLeast = 1) => {
+    const matching = pageErrors.filter((e) => pattern.test(e));
+    assert.ok(matching.length >= atLeast, `expected a console error matching ${pattern}; saw ${JSON.stringify(pageErrors)}`);
+    for (const e of matching) pageErrors.splice(pageErrors.indexOf(e), 1);
+  };
+
+  afterEach(() => {
+    // Pages still open may log while the next test runs: each test answers for what it saw.
+    const seen = pageErrors.splice(0);
+    assert.deepEqual(seen, [], 'no console error and no uncaught error on any page');
   });
 
   // Browser-side code is passed as text: this project's TypeScript has no DOM types.
@@ -215,7 +260,9 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     for (const s of scores) assert.match(s, /^score -?\d+\.\d{3}$/);
     assert.equal(await page.locator('#built-query').inputValue(), 'all:testing');
     assert.match(await page.locator('.ranker').textContent() ?? '', /Ranked by (the cross-encoder|BM25)/);
-    assert.ok((await page.locator('.result .tldr').count()) >= 1, 'the top results have TL;DRs');
+    const tldrs = await page.locator('.result .tldr').allTextContents();
+    assert.ok(tldrs.length >= 2, 'the top results have TL;DRs');
+    assert.equal(new Set(tldrs).size, tldrs.length, `each paper its own TL;DR: ${tldrs.join(' | ')}`);
     assert.ok(page.url().includes('q=testing+deep+learning+models'), 'the URL is shareable');
     await checkAccessibility('search');
     await shot('search');
@@ -248,10 +295,65 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.ok(fonts.length > 0 && fonts.every((f) => f.startsWith(web.url)), fonts.join(', '));
     const outline = await page.locator('nav.outline a').allTextContents();
     assert.deepEqual(outline.slice(0, 4), ['Abstract', 'Full text (from arXiv HTML)', '1 Introduction', '2 Method']);
-    assert.match(await page.locator('.facts').textContent() ?? '', /Source\s*arXiv HTML/);
+    assert.match(await page.locator('.paper .source').textContent() ?? '', /Full text:\s*from arXiv HTML/);
     assert.match(await page.locator('.facts').textContent() ?? '', /License/);
     await checkAccessibility('paper');
     await shot('paper');
+  });
+
+  it('a paper not stored yet: title, metadata and abstract at once, the full text streamed into the same page', async () => {
+    // A result of the search above whose full text was not fetched (only the top three are).
+    const stored = await service.listPapers({ query: 'testing', limit: 50 });
+    let id = '';
+    for (const p of stored.papers) if (!(await service.readStoredPaper(p.arxiv_id))) ({ arxiv_id: id } = p);
+    assert.ok(id, 'a stored paper without full text');
+    const releases = [arxiv.hold(`/html/${id}`), arxiv.hold(`/pdf/${id}`)];
+    try {
+      const loading = page.goto(`${web.url}/paper/${id}`, { waitUntil: 'load', timeout: 120_000 });
+      await page.locator('.early .converting').waitFor({ timeout: 30_000 });
+      assert.ok(((await page.locator('#paper-title').textContent()) ?? '').length > 10, 'the title is shown');
+      assert.ok(((await page.locator('.early section p').textContent()) ?? '').length > 100, 'the abstract is shown');
+      assert.match(await page.locator('.facts').textContent() ?? '', /Published/);
+      assert.equal(await page.locator('.late').count(), 0, 'the full text is still on its way');
+      for (const release of releases) release();
+      await loading;
+      await page.locator('.late .paper .source, .late .source').first().waitFor();
+      assert.equal(await page.locator('.early').isVisible(), false, 'the early abstract made way for the full text');
+      assert.match(await page.locator('.late .source').textContent() ?? '', /Full text:/);
+    } finally {
+      for (const release of releases) release();
+    }
+    await checkAccessibility('paper-streamed');
+  });
+
+  it('error pages say the specific thing in their heading', async () => {
+    await page.goto(`${web.url}/paper/2401.99999`, { timeout: 120_000 });
+    assert.equal((await page.locator('h1').textContent())?.trim(), 'arXiv has no paper 2401.99999');
+    assert.match(await page.title(), /^arXiv has no paper 2401\.99999 · arxiv-radar$/);
+    assert.match(await page.locator('main').textContent() ?? '', /Check the id/);
+    await page.goto(`${web.url}/no-such-page`);
+    assert.equal((await page.locator('h1').textContent())?.trim(), 'There is no page at /no-such-page');
+    assert.equal(await page.getByText('Something went wrong').count(), 0);
+    expectConsoleErrors(/status of 404/, 2);
+  });
+
+  it('a search that finds nothing: one message with what to try, and the query to edit', async () => {
+    await page.goto(`${web.url}/search?q=${encodeURIComponent('nothing at all here')}&query=${encodeURIComponent('all:zzqxjw')}`, { timeout: 120_000 });
+    assert.equal((await page.locator('#results-h').textContent())?.trim(), 'No papers found');
+    assert.match(await page.locator('.results').textContent() ?? '', /arXiv has nothing for the query\s*all:zzqxjw/);
+    assert.ok((await page.locator('.results .hints li').count()) >= 2, 'hints');
+    assert.equal(await page.locator('#built-query').inputValue(), 'all:zzqxjw');
+    assert.equal(await page.locator('.ranker').count(), 0);
+    assert.equal(await page.getByText(/0 results/).count(), 0);
+    // Through the live form as well: the progress line does not repeat a count.
+    await page.getByLabel('Your question, in plain language').fill('nothing at all here');
+    await page.locator('#built-query').fill('all:zzqxjw');
+    // The server-rendered heading steps aside, so the wait below sees the streamed one.
+    await page.evaluate("document.querySelector('#results-h').id = 'results-h-before'");
+    await page.getByRole('button', { name: 'Run this query' }).click();
+    await page.locator('#results-h', { hasText: 'No papers found' }).waitFor();
+    assert.equal((await page.locator('#search-progress').textContent())?.trim(), '');
+    await checkAccessibility('search-empty');
   });
 
   it('a hostile title, author and paper text render as inert text', async () => {
@@ -286,8 +388,33 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByLabel('Topic').selectOption('web-saved');
     await page.getByRole('button', { name: 'Filter' }).click();
     assert.match(await page.locator('.total').textContent() ?? '', /Showing 1–1 of 1 paper$/);
+    // The saved paper says so, and in which folder.
+    assert.match(await page.locator('.library-list > li h2').textContent() ?? '', /saved$/);
+    assert.match(await page.locator('.library-list > li .meta').textContent() ?? '', /in web-saved/);
+    await page.goto(`${web.url}/library`);
+    // Abstracts, and saved papers told from those a search only saw.
+    assert.equal(await page.locator('.library-list > li details summary').first().textContent(), 'Abstract');
+    assert.ok(((await page.locator('.library-list > li details p').first().textContent()) ?? '').length > 100);
+    assert.ok((await page.locator('.library-list .badge.seen').count()) >= 1, 'seen papers');
     await checkAccessibility('library');
     await shot('library');
+
+    // Removing a paper: asked first, then gone; nothing else is.
+    const seenItem = page.locator('.library-list > li', { has: page.locator('.badge.seen') }).first();
+    const seenId = /arXiv:(\S+)/.exec((await seenItem.locator('.meta').textContent()) ?? '')?.[1] ?? '';
+    assert.ok(seenId);
+    const savedBefore = await service.listPapers({ topic: 'web-saved' });
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await seenItem.getByRole('button', { name: /^Remove/ }).click();
+    await page.locator('.flash', { hasText: `Removed arXiv:${seenId} from the library` }).waitFor();
+    assert.match(asked, new RegExp(`^Remove arXiv:${seenId.replace(/\./g, '\\.')} from the library\\?`));
+    assert.match(await page.locator('.total').textContent() ?? '', new RegExp(`of ${total - 1} papers$`));
+    assert.equal(await service.extractInfo(seenId), null);
+    assert.deepEqual(await service.listPapers({ topic: 'web-saved' }), savedBefore);
   });
 
   it('subscribe → schedule in words → run now → live progress → the digest listed and rendered; pause and delete', async () => {
@@ -350,7 +477,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     let answerAskedAt = 0;
     llm.respondWith((b) => {
       if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
-      if (isSummary(b)) return { content: JSON.stringify({ tldr: 'A summary of at least twenty characters for the test.', keyPoints: ['one point here', 'two points here', 'three points here'] }) };
+      if (isSummary(b)) return perPaperSummary(b);
       const last = b.messages?.at(-1);
       if (b.stream && last?.role === 'tool') {
         const found = arxivIdsIn((b.messages ?? []).filter((m) => m.role === 'tool').map((m) => m.content ?? '').join('\n'))[0];
@@ -495,7 +622,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.goto(`${web.url}/search`);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const p = await phone.newPage();
     for (const [name, url] of [
       ['search-phone', `/search?q=testing&query=${encodeURIComponent('all:testing')}`],
@@ -508,14 +635,46 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       const overflow = await p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 1, `${name} scrolls sideways by ${overflow} px`);
       if (DOCS && (name === 'search-phone' || name === 'chat-phone' || name === 'paper-phone')) await p.screenshot({ path: path.join(DOCS, `${name}.png`) });
+      if (process.env.WEB_SHOTS) await p.screenshot({ path: path.join(process.env.WEB_SHOTS, `${name}.png`) });
+      const box = async (selector: string) => {
+        const b = await p.locator(selector).first().boundingBox();
+        assert.ok(b, `${selector} is shown on ${name}`);
+        return b;
+      };
+      if (name === 'search-phone') {
+        // The question box has its own line; "Results" stays with its select and the button below it.
+        const [input, label, select, button] = [await box('#q'), await box('label[for="max"]'), await box('#max'), await box('#search-form button[type="submit"]')];
+        assert.ok(label.y >= input.y + input.height, `"Results" is below the box (label y ${label.y}, box bottom ${input.y + input.height})`);
+        assert.ok(Math.abs(label.y + label.height / 2 - (select.y + select.height / 2)) < 4, '"Results" is beside its select');
+        assert.ok(Math.abs(button.y - select.y) < select.height, 'the button is on the same line');
+      }
+      if (name === 'chat-phone') {
+        const [send, reset] = [await box('#send'), await box('button.reset')];
+        assert.ok(Math.abs(send.y - reset.y) < 2, `Send and New conversation share a row (y ${send.y} and ${reset.y})`);
+        assert.ok(reset.x > send.x + send.width, 'New conversation after Send');
+      }
     }
     await phone.close();
+  });
+
+  it('the icon: /favicon.ico and the linked SVG are served as images (no 404 in a fresh browser)', async () => {
+    const ico = await page.request.get(`${web.url}/favicon.ico`);
+    assert.equal(ico.status(), 200);
+    assert.equal(ico.headers()['content-type'], 'image/x-icon');
+    const bytes = await ico.body();
+    assert.deepEqual([...bytes.subarray(0, 4)], [0, 0, 1, 0], 'an ICO header');
+    assert.ok(bytes.readUInt16LE(4) >= 2, 'several sizes');
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    assert.match(href ?? '', /^\/assets\/favicon\.svg\?v=/);
+    const svg = await page.request.get(`${web.url}${href}`);
+    assert.equal(svg.headers()['content-type'], 'image/svg+xml');
+    assert.match(await svg.text(), /^<svg /);
   });
 
   it('measures page loads (first and warm) and the bytes of JS and CSS shipped', async () => {
     const pages = { search: '/search', paper: `/paper/${MATH_ID}`, library: '/library', subscriptions: '/subscriptions', chat: '/chat' };
     for (const [name, url] of Object.entries(pages)) {
-      const fresh = await browser.newContext();
+      const fresh = await newContext();
       const p = await fresh.newPage();
       const load = async () => {
         await p.goto(`${web.url}${url}`, { waitUntil: 'load', timeout: 120_000 });

@@ -55,7 +55,9 @@
       es.addEventListener('result', (e) => {
         const d = JSON.parse(e.data);
         results.innerHTML = d.html; // rendered and escaped on the server
-        progress.textContent = d.pending ? `${d.count} results. Fetching full-text TL;DRs for the top ${d.pending}…` : `${d.count} results.`;
+        // The results' heading says the count (or that nothing was found): the progress line only
+        // speaks while full-text TL;DRs are still coming.
+        progress.textContent = d.pending ? `Fetching full-text TL;DRs for the top ${d.pending}…` : '';
         history.pushState(null, '', d.url);
         if (!d.pending) finish();
         else button.disabled = false;
@@ -68,8 +70,8 @@
         if (el && d.html) el.outerHTML = d.html;
         else if (el && d.message) el.setAttribute('title', `No full text: ${d.message}`);
       });
-      es.addEventListener('done', (e) => {
-        progress.textContent = `${JSON.parse(e.data).count} results; full-text TL;DRs in.`;
+      es.addEventListener('done', () => {
+        progress.textContent = 'Full-text TL;DRs are in.';
         finish();
       });
       es.addEventListener('error', (e) => {
@@ -120,7 +122,7 @@
       const res = await fetch(f.action, { method: 'POST', body: new URLSearchParams(new FormData(f)), headers: { accept: 'application/json', 'x-csrf-token': csrf } });
       const d = await res.json();
       if (!d.ok) return say(d.error ?? `Failed (HTTP ${res.status})`, false);
-      if (/\/(run|delete|pause)$/.test(new URL(f.action).pathname)) location.assign(d.redirect);
+      if (/\/(run|delete|pause|remove)$/.test(new URL(f.action).pathname)) location.assign(d.redirect);
       else say(d.message, true);
     } catch (e) {
       say(`Failed: ${e.message}`, false);

@@ -415,5 +415,56 @@ export function createPaperTables() {
     return { name: topic, papers: rows.map(rowToPaper) };
   }
 
-  return { upsert, getPaper, listPapers, topics, topicPapers };
+  /**
+   * Removes one paper and what was derived from it (versions, categories, author keys, topic
+   * memberships, text index entries, contents, chunks, summaries) inside the caller's
+   * transaction, keeping every index count and text statistic exact. Digests, the seen sets and
+   * topic folders stay. False when it was not stored.
+   */
+  async function remove(c: Queryable, id: string): Promise<boolean> {
+    const b = baseId(id);
+    await c.query("SELECT 1 FROM fts_stats WHERE kind = 'papers' FOR UPDATE");
+    await c.query("SELECT 1 FROM fts_stats WHERE kind = 'chunks' FOR UPDATE");
+    const { rows } = await c.query<{ pk: number; authors_json: string; categories_json: string; published_at: string; ntok: number; l: string[] }>(
+      'SELECT pk, authors_json, categories_json, published_at, ntok, tsvector_to_array(tsv) AS l FROM papers WHERE id = $1',
+      [b],
+    );
+    const old = rows[0];
+    if (!old) return false;
+    await adjustTerms(c, 'papers', 'papers', [old.pk], -1);
+    await updateTermBits(c, new Map(), new Map(old.l.map((t) => [t, [old.pk]])));
+    await updateLengths(c, [[old.pk, 0]]);
+    const idx = indexRows(old.pk, old.authors_json, old.categories_json, old.published_at);
+    if (idx.categories.length > 0) {
+      await c.query(
+        counted('category', -1, `DELETE FROM paper_categories t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
+         WHERE t.category = u.k AND t.published_at = u.at AND t.paper_pk = u.pk RETURNING t.category AS k`),
+        columns(idx.categories, 3),
+      );
+    }
+    if (idx.authors.length > 0) {
+      await c.query(
+        counted('author', -1, `DELETE FROM author_keys t USING unnest($1::text[], $2::text[], $3::bigint[]) u(k, at, pk)
+         WHERE t.name_key = u.k AND t.published_at = u.at AND t.paper_pk = u.pk RETURNING t.name_key AS k`),
+        columns(idx.authors, 3),
+      );
+    }
+    await c.query('DELETE FROM topic_papers WHERE paper_pk = $1', [old.pk]);
+    await c.query('DELETE FROM paper_versions WHERE paper_pk = $1', [old.pk]);
+    await c.query('DELETE FROM papers WHERE pk = $1', [old.pk]);
+    await c.query("UPDATE fts_stats SET docs = docs - 1, tokens = tokens - $1 WHERE kind = 'papers'", [old.ntok]);
+    const chunks = await c.query<{ pk: number; ntok: number }>('SELECT pk, ntok FROM chunks WHERE paper_id = $1', [b]);
+    const chunkPks = chunks.rows.map((r) => r.pk);
+    if (chunkPks.length > 0) {
+      await adjustTerms(c, 'chunks', 'chunks', chunkPks, -1);
+      await c.query('DELETE FROM chunks WHERE pk = ANY($1::bigint[])', [chunkPks]);
+      const tokens = chunks.rows.reduce((n, r) => n + r.ntok, 0);
+      await c.query("UPDATE fts_stats SET docs = docs - $1, tokens = tokens - $2 WHERE kind = 'chunks'", [chunkPks.length, tokens]);
+    }
+    await c.query('DELETE FROM contents WHERE paper_id = $1', [b]);
+    await c.query('DELETE FROM summaries WHERE paper_id = $1', [b]);
+    return true;
+  }
+
+  return { upsert, getPaper, listPapers, topics, topicPapers, remove };
 }

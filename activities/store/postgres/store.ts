@@ -72,6 +72,7 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
     listPapers: (filters) => call('listing papers', () => papers.listPapers(pool, filters ?? {})),
     topics: () => call('listing topics', () => papers.topics(pool)),
     topicPapers: (topic) => call(`reading topic ${topic}`, () => papers.topicPapers(pool, topic)),
+    removePaper: (id) => call(`removing paper ${id}`, () => inTransaction(pool, (c) => papers.remove(c, id))),
 
     saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c)),
     getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),

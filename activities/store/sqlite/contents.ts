@@ -159,5 +159,19 @@ export function createContentTables(
     return r ? (JSON.parse(r.summary_json) as Summary) : null;
   }
 
-  return { saveContent, getContent, getContentByKey, replaceChunks, searchChunks, saveSummary, getSummary };
+  /**
+   * Forgets a removed paper's contents, chunks and summaries (the caller's transaction). The
+   * Markdown files stay: they are content-addressed and may hold another paper's identical text.
+   */
+  function removeDerived(id: string): void {
+    const b = baseId(id);
+    for (const { pk } of db.prepare<[string], { pk: number }>('SELECT pk FROM chunks WHERE paper_id = ?').all(b)) {
+      s.delChunkFts.run(pk);
+      s.delChunk.run(pk);
+    }
+    db.prepare('DELETE FROM contents WHERE paper_id = ?').run(b);
+    db.prepare('DELETE FROM summaries WHERE paper_id = ?').run(b);
+  }
+
+  return { saveContent, getContent, getContentByKey, replaceChunks, searchChunks, saveSummary, getSummary, removeDerived };
 }

@@ -246,6 +246,20 @@ export function createPaperTables(db: Database.Database) {
     listPapers,
     topics: () => s.topics.all(),
     topicPapers,
+    /**
+     * Removes one paper's row and its index entries, versions and topic memberships (the caller
+     * removes contents, chunks and summaries in the same transaction). False when not stored.
+     */
+    remove(id: string): boolean {
+      const old = s.find.get(baseId(id));
+      if (!old) return false;
+      s.ftsDelete.run(old.pk, old.title, old.abstract);
+      dropIndexes(old.pk, old);
+      db.prepare('DELETE FROM topic_papers WHERE paper_pk = ?').run(old.pk);
+      db.prepare('DELETE FROM paper_versions WHERE paper_pk = ?').run(old.pk);
+      db.prepare('DELETE FROM papers WHERE pk = ?').run(old.pk);
+      return true;
+    },
     /** Title and abstract of a stored paper, for chunk indexing. */
     titleAbstract: (id: string) => {
       const r = s.find.get(id);

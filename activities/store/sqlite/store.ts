@@ -56,6 +56,12 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     listPapers: (filters) => call('listing papers', () => papers.listPapers(filters ?? {})),
     topics: () => call('listing topics', () => papers.topics()),
     topicPapers: (topic) => call(`reading topic ${topic}`, () => papers.topicPapers(topic)),
+    removePaper: (id) =>
+      write(`removing paper ${id}`, () => {
+        const removed = papers.remove(id);
+        contents.removeDerived(id);
+        return removed;
+      }),
 
     saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c, inTransaction)),
     getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),

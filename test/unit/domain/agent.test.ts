@@ -193,7 +193,8 @@ describe('prompts, budget notes and labels', () => {
   it('labels each tool call the way the user sees progress', () => {
     assert.equal(describeToolCall('search_arxiv', { topic: 'graph transformers' }), 'searching arXiv: graph transformers');
     assert.equal(describeToolCall('get_paper', { url_or_id: '2401.12345', section: '3' }), 'reading 2401.12345 §3');
-    assert.equal(describeToolCall('get_paper', { url_or_id: '2401.12345' }), 'reading 2401.12345');
+    assert.equal(describeToolCall('get_paper', { ref: '2401.12345' }), 'reading 2401.12345');
+    assert.equal(describeToolCall('get_paper', { ref: '2401.12345', section: '2' }), 'reading 2401.12345 §2');
     assert.equal(describeToolCall('list_papers', { query: 'gnn' }), 'listing library papers: gnn');
     assert.equal(describeToolCall('list_papers', { topic: 'gnn' }), 'listing library papers in gnn');
     assert.equal(describeToolCall('ask_library', { question: 'why?' }), 'asking the library: why?');

@@ -50,9 +50,17 @@ describe('MCP server over an in-memory transport', () => {
   });
 
   it('get_paper returns Markdown; a bad reference is an isError result, not a thrown error', async () => {
-    const r = await client.callTool({ name: 'get_paper', arguments: { url_or_id: 'https://arxiv.org/abs/2202.12139v1' } });
+    const r = await client.callTool({ name: 'get_paper', arguments: { ref: 'https://arxiv.org/abs/2202.12139v1' } });
     assert.match(text(r), /^# Testing Deep Learning Models: A First Comparative Study/);
-    const bad = await client.callTool({ name: 'get_paper', arguments: { url_or_id: 'hello' } });
+    // `url_or_id`, the argument's former name, still works for existing clients; the schema names `ref` first.
+    const old = await client.callTool({ name: 'get_paper', arguments: { url_or_id: 'https://arxiv.org/abs/2202.12139v1' } });
+    assert.equal(text(old), text(r));
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'get_paper');
+    assert.deepEqual(Object.keys(tool?.inputSchema.properties ?? {}), ['ref', 'url_or_id', 'source']);
+    const none = await client.callTool({ name: 'get_paper', arguments: {} });
+    assert.equal(none.isError, true);
+    assert.match(text(none), /get_paper failed \(INVALID_INPUT\): get_paper needs "ref"/);
+    const bad = await client.callTool({ name: 'get_paper', arguments: { ref: 'hello' } });
     assert.equal(bad.isError, true);
     assert.match(text(bad), /get_paper failed \(INVALID_INPUT\): No arXiv id found in "hello"/);
   });

@@ -40,6 +40,15 @@ describe('arXiv waits as a caller sees them', () => {
     assert.equal(describeArxivWait(w, NOW + 5000)?.key, 'arxivDownload:2:backoff:4');
   });
 
+  it('queued at the gate without a backoff: the place in line, also when first and waiting out the spacing', () => {
+    const behind = arxivWaitOf({ activityType: { name: 'arxivSearchPage' }, state: 2, attempt: 1, heartbeatDetails: payloads({ phase: 'queued', ahead: 1, backoffUntil: 0, consecutiveThrottles: 0 }) });
+    assert.ok(behind);
+    assert.deepEqual(describeArxivWait(behind, NOW), { message: 'waiting for arXiv (position 2)', key: 'arxivSearchPage:1:queued:1' });
+    const first = arxivWaitOf({ activityType: { name: 'arxivSearchPage' }, state: 2, attempt: 1, heartbeatDetails: payloads({ phase: 'queued', ahead: 0, backoffUntil: 0, consecutiveThrottles: 0 }) });
+    assert.ok(first);
+    assert.deepEqual(describeArxivWait(first, NOW), { message: 'waiting for arXiv (position 1)', key: 'arxivSearchPage:1:queued:0' });
+  });
+
   it('nothing to say about a first attempt on its way, or about a non-arXiv activity', () => {
     const first = arxivWaitOf({ activityType: { name: 'arxivLookupIds' }, state: 2, attempt: 1, heartbeatDetails: payloads({ phase: 'request' }) });
     assert.ok(first);

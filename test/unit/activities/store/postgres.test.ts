@@ -60,7 +60,7 @@ describe('postgres store', () => {
     await store.close();
   });
 
-  it('keeps the term index (bitmaps, counts, lengths) equal to the stored tsvectors through inserts, replacements and a rebuild', async () => {
+  it('keeps the term index (bitmaps, counts, lengths) equal to the stored tsvectors through inserts, replacements, a removal and a rebuild', async () => {
     const store = openPostgresStore({ url: await server.createDatabase() });
     const papers = feedPapers('search_testing_start0_max100.xml');
     await store.upsertPapers(papers);
@@ -70,6 +70,12 @@ describe('postgres store', () => {
     // Counts and lengths past what a byte / two bytes hold are read from the paper instead.
     const second = papers[1]!;
     await store.upsertPapers([{ ...second, version: (second.version ?? 1) + 1, title: 'Quokka '.repeat(90), abstract: `${'quokka '.repeat(30)}${'filler '.repeat(70_000)}` }]);
+    // A removed paper leaves the bitmaps, the document counts and the token total.
+    assert.equal(await store.removePaper(papers[2]!.id), true);
+    const totals = (await store.pool.query<{ docs: number; tokens: number; n: number; sum: number }>(
+      "SELECT s.docs::int AS docs, s.tokens::float8 AS tokens, (SELECT count(*)::int FROM papers) AS n, (SELECT coalesce(sum(ntok), 0)::float8 FROM papers) AS sum FROM fts_stats s WHERE s.kind = 'papers'",
+    )).rows[0]!;
+    assert.deepEqual([totals.docs, totals.tokens], [totals.n, totals.sum]);
     type IndexRow = { term: string; chunk: number; bits: Buffer; freqs: Buffer };
     const index = async () => (await store.pool.query<IndexRow>('SELECT term, chunk, bits, freqs FROM paper_term_bits ORDER BY term, chunk')).rows;
     /** term -> [pk, weighted count] from the bitmaps and their counts. */
@@ -135,7 +141,7 @@ describe('postgres store', () => {
     await store.close();
   });
 
-  it('keeps the papers per author key and per category equal to their indexes through inserts and replacements', async () => {
+  it('keeps the papers per author key and per category equal to their indexes through inserts, replacements and a removal', async () => {
     const store = openPostgresStore({ url: await server.createDatabase() });
     const papers = feedPapers('search_testing_start0_max100.xml');
     await store.upsertPapers(papers.slice(0, 60));
@@ -143,6 +149,8 @@ describe('postgres store', () => {
     // A newer version with other authors and categories moves the first paper between keys.
     const first = papers[0]!;
     await store.upsertPapers([{ ...first, version: (first.version ?? 1) + 1, authors: [{ name: 'Dirk Wübben', affiliations: [] }], categories: ['math.PR'], primaryCategory: 'math.PR' }]);
+    // And a removal takes a paper out of its keys' counts.
+    assert.equal(await store.removePaper(papers[5]!.id), true);
     const q = async (sql: string) => (await store.pool.query<{ kind: string; key: string; n: number }>(sql)).rows;
     const kept = await q("SELECT kind, key, papers AS n FROM index_counts WHERE papers <> 0 ORDER BY kind, key");
     const counted = await q(`SELECT 'author' AS kind, name_key AS key, count(*) AS n FROM author_keys GROUP BY name_key

@@ -222,5 +222,55 @@ export function runLibraryContract(name: string, makeStore: MakeStore<LibrarySto
       });
     });
 
+    describe('removePaper', () => {
+      it('removes one paper with its contents, chunks, summaries and topic memberships, and nothing else', async () => {
+        await store.upsertPapers(maestro, { topic: 'del maestro' });
+        const quantum = feedPapers('search_au-del_maestro_AND_ti-quantum_criticality.xml');
+        await store.upsertPapers(quantum, { topic: 'quantum criticality' });
+        const gone = byId(maestro, 'cond-mat/0607501');
+        const kept = maestro.find((p) => p.id !== gone.id && gone.authors.some((a) => p.authors.some((b) => b.name === a.name)));
+        assert.ok(kept, 'another paper shares an author');
+        for (const p of [gone, kept]) {
+          await store.saveContent({ id: p.id, version: p.version, source: 'html', markdown: `# ${p.id}\n`, warnings: [] });
+          await store.replaceChunks(p.id, p.version, [{ sectionPath: ['1 Introduction'], text: `checkerboard valence ${p.id}` }]);
+          await store.saveSummary(p.id, p.version, summary);
+        }
+        const before = {
+          total: (await store.listPapers({})).total_count,
+          author: (await store.listPapers({ author: 'del maestro' })).total_count,
+          category: (await store.listPapers({ categories: [gone.primaryCategory] })).total_count,
+          query: await store.listPapers({ query: 'quantum', limit: 50 }),
+          kept: await store.getPaper(kept.id),
+        };
+
+        assert.equal(await store.removePaper(`${gone.id}v${gone.version}`), true);
+        assert.equal(await store.getPaper(gone.id), null);
+        assert.equal(await store.getContent(gone.id), null);
+        assert.equal(await store.getSummary(gone.id), null);
+        assert.deepEqual((await store.searchChunks('checkerboard valence')).map((h) => h.arxivId), [kept.id]);
+        assert.equal((await store.listPapers({})).total_count, before.total - 1);
+        assert.equal((await store.listPapers({ author: 'del maestro' })).total_count, before.author - 1);
+        assert.equal((await store.listPapers({ categories: [gone.primaryCategory] })).total_count, before.category - 1);
+        // Full-text ranking of the rest is unchanged but for the removed paper.
+        const query = await store.listPapers({ query: 'quantum', limit: 50 });
+        assert.deepEqual(query.papers.map((p) => p.arxiv_id), before.query.papers.map((p) => p.arxiv_id).filter((id) => id !== gone.id));
+        assert.equal(query.total_count, before.query.total_count - 1);
+        // Everything else stays: the other papers, their contents, the topic folders.
+        assert.deepEqual(await store.getPaper(kept.id), before.kept);
+        assert.equal((await store.getContent(kept.id))?.markdown, `# ${kept.id}\n`);
+        assert.deepEqual(await store.getSummary(kept.id), summary);
+        assert.deepEqual(await store.topics(), [
+          { name: 'del maestro', count: 9 },
+          { name: 'quantum criticality', count: quantum.filter((p) => p.id !== gone.id).length },
+        ]);
+        assert.equal(await store.removePaper(gone.id), false);
+        assert.equal(await store.removePaper('0000.00000'), false);
+        // It can be stored again, and is then found as before.
+        await store.upsertPapers([gone]);
+        assert.equal((await store.listPapers({ query: 'quantum', limit: 50 })).total_count, before.query.total_count);
+        assert.deepEqual((await store.getPaper(gone.id))?.topics, []);
+      });
+    });
+
   });
 }
