@@ -18,6 +18,9 @@ import type { Paper } from '../domain/paper.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { RadarPorts, ServiceSettings } from './ports.ts';
 import { subscribe, viewOf } from './subscriptions.ts';
+import { checkSeedRefs, ensurePapers, ratePaper, type RateRequest, type RateResult } from './ratings.ts';
+import type { Rating } from '../domain/rating.ts';
+import { validateNewSubscriptionName } from '../domain/subscription.ts';
 import type { Digest, Receipt, Summary } from '../domain/digest.ts';
 
 /**
@@ -102,6 +105,8 @@ export interface SubscriptionRequest {
   discordChannelId?: string | null;
   includeCrossLists?: boolean;
   includeReplacements?: boolean;
+  /** Seed papers (ids or URLs): fetched through the arXiv gate when not stored, then rated 👍 (source 'seed'). */
+  like?: string[];
 }
 
 /** A subscription as shown to users: the stored one without its webhook URL (a secret). */
@@ -160,7 +165,15 @@ export interface RadarService {
   ): Promise<Answer>;
   topics(): Promise<Array<{ name: string; count: number }>>;
   topicMarkdown(topic: string): Promise<string>;
-  subscribe(input: SubscriptionRequest): Promise<SubscriptionView>;
+  /** Creates or updates a subscription; `like` papers become its seed papers (fetched before anything is stored). */
+  subscribe(input: SubscriptionRequest, options?: CallOptions): Promise<SubscriptionView>;
+  /**
+   * 👍/👎/clear on one paper for one subscription, from any front end; the last rating wins. A paper
+   * not in the library is fetched from arXiv through the gate. NOT_FOUND for an unknown subscription.
+   */
+  ratePaper(input: RateRequest, options?: CallOptions): Promise<RateResult>;
+  /** A subscription's ratings (seed papers included), oldest first; NOT_FOUND for an unknown subscription. */
+  listRatings(subscription: string): Promise<Rating[]>;
   unsubscribe(name: string): Promise<boolean>;
   listSubscriptions(): Promise<SubscriptionView[]>;
   /** A manual run: cancelled when the caller goes away, but not time-limited (publishing is idempotent). */
@@ -348,7 +361,22 @@ export function createRadarService(
       return formatTopicMarkdown(t.name, t.papers);
     },
 
-    subscribe: (input) => subscribe(store, schedules, settings, input),
+    async subscribe(input, options: CallOptions = {}) {
+      validateNewSubscriptionName(input.name);
+      const seeds = checkSeedRefs(input.like);
+      // Seeds are fetched first: an unknown id or an unreachable arXiv stores nothing.
+      if (seeds.length > 0) await ensurePapers(store, () => ports.arxiv(options.signal), seeds, input.name);
+      const view = await subscribe(store, schedules, settings, input);
+      for (const id of seeds) await store.setRating({ subscription: view.name, arxivId: id, rating: 'up', source: 'seed' });
+      return view;
+    },
+
+    ratePaper: (input, options: CallOptions = {}) => ratePaper(store, () => ports.arxiv(options.signal), input),
+
+    async listRatings(subscription) {
+      if (!(await store.getSubscription(subscription))) throw notFound(subscription);
+      return store.listRatings(subscription);
+    },
 
     async unsubscribe(name) {
       const existed = await store.deleteSubscription(name);

@@ -1,7 +1,7 @@
 /** `subscribe_topic(...)`: a scheduled digest for a topic. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
-import { subscribeTopicShape } from '../../domain/tool-schemas.ts';
+import { seedPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 
 /** Registers the tool. */
@@ -10,8 +10,8 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
     'subscribe_topic',
     {
       title: 'Subscribe to a topic',
-      description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest and published as a digest on a schedule.',
-      inputSchema: subscribeTopicShape,
+      description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest (and by the ratings and seed papers it learns from) and published as a digest on a schedule.',
+      inputSchema: { ...subscribeTopicShape, ...seedPapersShape },
     },
     (a) =>
       safely('subscribe_topic', deps.logger, async () => {
@@ -21,6 +21,7 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
         if (a.schedule) req.cron = a.schedule;
         if (a.timezone) req.timezone = a.timezone;
         if (a.top_k) req.topK = a.top_k;
+        if (a.like?.length) req.like = a.like;
         if (!req.query && !req.categories) throw new Error('give a query or categories so the digest knows which papers to consider');
         return jsonResult({ subscription: await deps.service.subscribe(req) });
       }),

@@ -236,6 +236,20 @@ const MIGRATIONS: Migration[] = [
     INSERT INTO index_counts (kind, key, papers) SELECT 'category', category, count(*) FROM paper_categories GROUP BY category;
     `,
   },
+  {
+    // Kept in its own entry so a concurrent migration can be renumbered around it.
+    description: "readers' ratings per subscription and paper (the last one given wins)",
+    sql: `
+    CREATE TABLE ratings (
+      subscription text COLLATE "C" NOT NULL,
+      base_id text COLLATE "C" NOT NULL,
+      rating smallint NOT NULL CHECK (rating IN (1, -1)),
+      source text NOT NULL,
+      rated_at text COLLATE "C" NOT NULL,
+      PRIMARY KEY (subscription, base_id)
+    );
+    `,
+  },
 ];
 
 /** Schema version this code writes. */

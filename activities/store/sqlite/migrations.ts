@@ -164,6 +164,18 @@ const MIGRATIONS: string[] = [
     updated_at TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 6: readers' ratings (👍/👎, seed papers) per subscription and paper: the last one given wins.
+  // (Kept in its own block so a concurrent migration can be renumbered around it.)
+  `
+  CREATE TABLE ratings (
+    subscription TEXT NOT NULL,
+    base_id TEXT NOT NULL,
+    rating INTEGER NOT NULL CHECK (rating IN (1, -1)),
+    source TEXT NOT NULL,
+    rated_at TEXT NOT NULL,
+    PRIMARY KEY (subscription, base_id)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Schema version this code writes. */
