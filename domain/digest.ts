@@ -2,6 +2,7 @@
  * A digest as the publishers receive it: the ranked, summarised papers of one subscription for
  * one announcement window. Pure types: workflows may import this module.
  */
+import type { PickReason } from './pick-reason.ts';
 
 /** A summary a person can decide from in seconds. */
 export interface Summary {
@@ -25,6 +26,8 @@ export interface DigestEntry {
   pdfUrl: string | null;
   /** Relevance score from the reranker (higher is better). */
   score: number;
+  /** Why it was picked: the interest, the model learned from the reader's ratings, their blend (absent on older digests). */
+  why?: PickReason;
   summary: Summary;
 }
 

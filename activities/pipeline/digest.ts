@@ -12,6 +12,8 @@ import type { Subscription } from '../../domain/subscription.ts';
 import { compileQueryFilter } from '../../domain/arxiv-query.ts';
 import type { PipelineDeps } from './deps.ts';
 import { withHeartbeat } from './ingest.ts';
+import type { PickReason } from '../../domain/pick-reason.ts';
+import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../rank/feedback/ranker.ts';
 
 export interface AnnouncedPaper {
   paper: Paper;
@@ -21,7 +23,10 @@ export interface AnnouncedPaper {
 export interface DigestCandidate {
   id: string;
   version: number | null;
+  /** The interest score (the reranker's); the relevance floor applies to it. */
   score: number;
+  /** Why it was picked (absent on selections made before digests learned from ratings). */
+  why?: PickReason;
 }
 
 export interface CandidateSelection {
@@ -100,6 +105,17 @@ export async function requireSubscription(store: PipelineDeps['store'], name: st
   return sub;
 }
 
+/** The subscription's newest ratings with their papers' text, for its model (papers not in the library are skipped). */
+async function ratedDocs(store: PipelineDeps['store'], subscription: string, known: Map<string, Paper>): Promise<RatedDoc[]> {
+  const ratings = (await store.listRatings(subscription)).slice(-MAX_TRAINING_RATINGS);
+  const docs: RatedDoc[] = [];
+  for (const r of ratings) {
+    const p = known.get(r.arxivId) ?? (await store.getPaper(r.arxivId));
+    if (p) docs.push({ id: p.id, text: `${p.title}\n${p.abstract}`, rating: r.rating, seed: r.source === 'seed' });
+  }
+  return docs;
+}
+
 /** What rankUnseen found: every unseen candidate ranked, best first. */
 export interface RankedCandidates {
   ranked: DigestCandidate[];
@@ -140,13 +156,16 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
   if (unseen.length === 0) return { ranked: [], unseenIds: [], ranker: 'bm25', stats, papersOf };
   await store.upsertPapers(unseen, { topic: sub.name });
   const reranker = await deps.reranker();
-  const ranked = await reranker.rank(
+  // With no ratings this is exactly the reranker's ranking against the interest.
+  const ranked = await rankWithFeedback(
     sub.interest || sub.query || sub.categories.join(' '),
     unseen.map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` })),
+    await ratedDocs(store, sub.name, byId),
+    reranker,
   );
   const version = new Map(unseen.map((p) => [p.id, p.version]));
   return {
-    ranked: ranked.map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score })),
+    ranked: ranked.map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score, why: r.why })),
     unseenIds: unseen.map((p) => p.id),
     ranker: reranker.kind,
     stats,
@@ -213,6 +232,7 @@ export function createDigestActivities(deps: PipelineDeps) {
           absUrl: p.links.abs,
           pdfUrl: p.links.pdf,
           score: s.score,
+          ...(s.why ? { why: s.why } : {}),
           summary,
         });
       }

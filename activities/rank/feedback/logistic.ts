@@ -111,7 +111,7 @@ export function fitLogistic(rows: SparseVector[], labels: boolean[], dimensions:
       slope = 0;
       for (let j = 0; j < d; j++) slope += grad[j]! * dir[j]!;
     }
-    let step = 1;
+    let step = history.length === 0 && iter === 0 ? 1 / Math.max(1, Math.sqrt(-slope)) : 1;
     let fNext = 0;
     for (let tries = 0; ; tries++) {
       for (let j = 0; j < d; j++) next[j] = theta[j]! + step * dir[j]!;

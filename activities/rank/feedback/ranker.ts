@@ -125,7 +125,7 @@ export async function rankWithFeedback(
       labels.push(ups === 0);
     }
   }
-  const model = labels.some(Boolean) && labels.some((l) => !l) ? fitLogistic(rows, labels, dims + 1, { c: tuning.c ?? MODEL_C, balanced: true }) : null;
+  const model = labels.some(Boolean) && labels.some((l) => !l) ? fitLogistic(rows, labels, dims + 1, { c: tuning.c ?? MODEL_C, balanced: true, tolerance: 1e-6 }) : null;
 
   const candidateIds = candidates.map((c) => c.id);
   const interestScores = candidateIds.map((id) => interestOf.get(id) ?? 0);
