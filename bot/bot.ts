@@ -14,6 +14,7 @@ import { errorMessageFor } from './format.ts';
 import { DISCORD_LIMITS as LIMITS, truncate } from '../domain/discord-limits.ts';
 import { createListState, parseListButtonId, type ListState } from './list-state.ts';
 import { canManageSubscriptions } from './permissions.ts';
+import { parseRatingButtonId } from '../domain/rating.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import type { AutocompleteChoice, AutocompleteInvocation, BotMessage, CommandInvocation, ComponentInvocation, InteractionResponder } from './types.ts';
 
@@ -138,6 +139,18 @@ export function createBot(deps: BotDeps): Bot {
     },
 
     async handleComponent(inv, respond) {
+      const rate = parseRatingButtonId(inv.customId);
+      if (rate) {
+        // A 👍/👎 under a published digest: stored at once, acknowledged only to who pressed it.
+        try {
+          const r = await deps.service.ratePaper({ subscription: rate.subscription, paper: rate.arxivId, rating: rate.rating, source: 'discord' });
+          await respond.reply({ content: `Rated ${rate.rating === 'up' ? '👍' : '👎'} arXiv:${r.paper.id} for **${rate.subscription}**; its next digest learns from it.`, ephemeral: true });
+        } catch (e) {
+          log.warn({ err: errorMessage(e), user: inv.userId }, 'rating from a button failed');
+          await respond.reply(errorMessageFor(userFacingError(e)));
+        }
+        return;
+      }
       const parsed = parseListButtonId(inv.customId);
       if (!parsed) {
         await respond.reply(errorMessageFor('This button is not one of mine any more. Run the command again.'));

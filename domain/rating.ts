@@ -49,3 +49,20 @@ export function checkRatingValue(rating: unknown): RatingValue | null {
   if (rating === null || rating === 'up' || rating === 'down') return rating;
   throw new AppError('INVALID_INPUT', `rating must be "up", "down" or null to clear (got ${JSON.stringify(rating)})`);
 }
+
+const BUTTON_ID = /^rate:(up|down):([a-z0-9-]{1,64}):(\S{1,64})$/;
+
+/**
+ * The custom_id of a Discord 👍/👎 button on a digest entry (`rate:up:<subscription>:<id>`), or
+ * null when it would not fit Discord's 100 characters (no button is shown then).
+ */
+export function ratingButtonId(subscription: string, arxivId: string, rating: RatingValue): string | null {
+  const id = `rate:${rating}:${subscription}:${arxivId}`;
+  return id.length <= 100 && BUTTON_ID.test(id) ? id : null;
+}
+
+/** The rating a Discord button carries, or null for any other custom_id. Untrusted: validated again by the store. */
+export function parseRatingButtonId(customId: string): { subscription: string; arxivId: string; rating: RatingValue } | null {
+  const m = BUTTON_ID.exec(customId);
+  return m ? { rating: m[1] as RatingValue, subscription: m[2]!, arxivId: m[3]! } : null;
+}
