@@ -14,6 +14,7 @@ import type { PipelineDeps } from './deps.ts';
 import { withHeartbeat } from './ingest.ts';
 import type { PickReason } from '../../domain/pick-reason.ts';
 import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../rank/feedback/ranker.ts';
+import { syncPublishedFeedback } from './feedback-sync.ts';
 
 export interface AnnouncedPaper {
   paper: Paper;
@@ -156,6 +157,7 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
   if (unseen.length === 0) return { ranked: [], unseenIds: [], ranker: 'bm25', stats, papersOf };
   await store.upsertPapers(unseen, { topic: sub.name });
   const reranker = await deps.reranker();
+  await syncPublishedFeedback(deps, sub);
   // With no ratings this is exactly the reranker's ranking against the interest.
   const ranked = await rankWithFeedback(
     sub.interest || sub.query || sub.categories.join(' '),
