@@ -23,6 +23,9 @@ import { describeTargets, type PublishingSettings } from '../domain/digest-targe
 import type { PublishFailure } from '../activities/store/port.ts';
 
 const NO_PUBLISHING: PublishingSettings = { notion: false, discordApiUrl: 'https://discord.com/api/v10', discordBot: false, discordWebhook: false, discordChannelId: null };
+import { checkSeedRefs, ensurePapers, ratePaper, type RateRequest, type RateResult } from './ratings.ts';
+import type { Rating } from '../domain/rating.ts';
+import { validateNewSubscriptionName } from '../domain/subscription.ts';
 import type { Digest, Receipt, Summary } from '../domain/digest.ts';
 
 /**
@@ -120,6 +123,8 @@ export interface SubscriptionRequest {
   discordWebhookUrl?: string | null;
   includeCrossLists?: boolean;
   includeReplacements?: boolean;
+  /** Seed papers (ids or URLs): fetched through the arXiv gate when not stored, then rated 👍 (source 'seed'). */
+  like?: string[];
 }
 
 /** A subscription as shown to users: the stored one without its webhook URL (a secret). */
@@ -194,7 +199,15 @@ export interface RadarService {
   ): Promise<Answer>;
   topics(): Promise<Array<{ name: string; count: number }>>;
   topicMarkdown(topic: string): Promise<string>;
-  subscribe(input: SubscriptionRequest): Promise<SubscriptionView>;
+  /** Creates or updates a subscription; `like` papers become its seed papers (fetched before anything is stored). */
+  subscribe(input: SubscriptionRequest, options?: CallOptions): Promise<SubscriptionView>;
+  /**
+   * 👍/👎/clear on one paper for one subscription, from any front end; the last rating wins. A paper
+   * not in the library is fetched from arXiv through the gate. NOT_FOUND for an unknown subscription.
+   */
+  ratePaper(input: RateRequest, options?: CallOptions): Promise<RateResult>;
+  /** A subscription's ratings (seed papers included), oldest first; NOT_FOUND for an unknown subscription. */
+  listRatings(subscription: string): Promise<Rating[]>;
   unsubscribe(name: string): Promise<boolean>;
   listSubscriptions(): Promise<SubscriptionView[]>;
   /** Per subscription: where its digests go, and the announcements still pending with why. */
@@ -430,7 +443,22 @@ export function createRadarService(
       return formatTopicMarkdown(t.name, t.papers);
     },
 
-    subscribe: (input) => subscribe(store, schedules, settings, input),
+    async subscribe(input, options: CallOptions = {}) {
+      validateNewSubscriptionName(input.name);
+      const seeds = checkSeedRefs(input.like);
+      // Seeds are fetched first: an unknown id or an unreachable arXiv stores nothing.
+      if (seeds.length > 0) await ensurePapers(store, () => ports.arxiv(options.signal), seeds, input.name);
+      const view = await subscribe(store, schedules, settings, input);
+      for (const id of seeds) await store.setRating({ subscription: view.name, arxivId: id, rating: 'up', source: 'seed' });
+      return view;
+    },
+
+    ratePaper: (input, options: CallOptions = {}) => ratePaper(store, () => ports.arxiv(options.signal), input),
+
+    async listRatings(subscription) {
+      if (!(await store.getSubscription(subscription))) throw notFound(subscription);
+      return store.listRatings(subscription);
+    },
 
     async unsubscribe(name) {
       const existed = await store.deleteSubscription(name);

@@ -14,6 +14,7 @@ import { COLOR, errorMessageFor, parseProposalButtonId } from './format.ts';
 import { DISCORD_LIMITS as LIMITS, truncate } from '../domain/discord-limits.ts';
 import { createListState, parseListButtonId, type ListState } from './list-state.ts';
 import { canManageSubscriptions } from './permissions.ts';
+import { parseRatingButtonId } from '../domain/rating.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
 import type { AutocompleteChoice, AutocompleteInvocation, BotMessage, CommandInvocation, ComponentInvocation, InteractionResponder } from './types.ts';
 
@@ -159,6 +160,18 @@ export function createBot(deps: BotDeps): Bot {
           const done = await deps.agent[decision.decision](decision.id, { owner: inv.userId });
           await respond.reply({ embeds: [{ description: truncate(decision.decision === 'confirm' ? `Applied: ${done.proposal.title}.` : `Declined: ${done.proposal.title}; nothing changed.`, 1000), color: decision.decision === 'confirm' ? COLOR.ok : COLOR.brand }] });
         } catch (e) {
+          await respond.reply(errorMessageFor(userFacingError(e)));
+        }
+        return;
+      }
+      const rate = parseRatingButtonId(inv.customId);
+      if (rate) {
+        // A 👍/👎 under a published digest: stored at once, acknowledged only to who pressed it.
+        try {
+          const r = await deps.service.ratePaper({ subscription: rate.subscription, paper: rate.arxivId, rating: rate.rating, source: 'discord' });
+          await respond.reply({ content: `Rated ${rate.rating === 'up' ? '👍' : '👎'} arXiv:${r.paper.id} for **${rate.subscription}**; its next digest learns from it.`, ephemeral: true });
+        } catch (e) {
+          log.warn({ err: errorMessage(e), user: inv.userId }, 'rating from a button failed');
           await respond.reply(errorMessageFor(userFacingError(e)));
         }
         return;

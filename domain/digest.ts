@@ -3,6 +3,7 @@
  * one announcement window. Pure types and helpers: workflows may import this module.
  */
 import { arxivLinks } from './paper.ts';
+import type { PickReason } from './pick-reason.ts';
 
 /** A summary a person can decide from in seconds. */
 export interface Summary {
@@ -26,6 +27,8 @@ export interface DigestEntry {
   pdfUrl: string | null;
   /** Relevance score from the reranker (higher is better). */
   score: number;
+  /** Why it was picked: the interest, the model learned from the reader's ratings, their blend (absent on older digests). */
+  why?: PickReason;
   summary: Summary;
 }
 

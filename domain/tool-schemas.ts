@@ -118,3 +118,19 @@ export const subscribeTopicShape = {
   timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
   top_k: z.number().int().min(1).max(50).optional(),
 };
+
+/** Seed papers of a new subscription (MCP `subscribe_topic`'s `like`). */
+export const seedPapersShape = {
+  like: z
+    .array(z.string().trim().min(1).max(200))
+    .max(20)
+    .optional()
+    .describe('Seed papers the reader already knows are relevant: arXiv ids or URLs (up to 20); the digest learns from them'),
+};
+
+/** `rate_paper`: 👍/👎/clear on one paper for one subscription. */
+export const ratePaperShape = {
+  subscription: z.string().trim().min(1).max(MAX_SUBSCRIPTION_NAME).describe('The subscription the rating is for'),
+  paper: z.string().trim().min(1).max(200).describe('arXiv id or URL'),
+  rating: z.enum(['up', 'down', 'clear']).describe('up (relevant), down (not relevant) or clear'),
+};

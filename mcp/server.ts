@@ -17,6 +17,7 @@ import { registerListPapersTool } from './tools/list-papers.ts';
 import { registerListSubscriptionsTool } from './tools/list-subscriptions.ts';
 import { registerSearchPapersTool } from './tools/search-papers.ts';
 import { registerSubscribeTopicTool } from './tools/subscribe-topic.ts';
+import { registerRatePaperTool } from './tools/rate-paper.ts';
 
 export const MCP_SERVER_NAME = 'arxiv-radar';
 
@@ -34,6 +35,7 @@ export function createMcpServer(deps: { service: RadarService; agent?: AgentServ
     ['ask_papers', registerAskPapersTool(server, deps)],
     ['subscribe_topic', registerSubscribeTopicTool(server, deps)],
     ['list_subscriptions', registerListSubscriptionsTool(server, deps)],
+    ['rate_paper', registerRatePaperTool(server, deps)],
   ]);
   if (deps.agent) tools.set('agent_ask', registerAgentAskTool(server, { ...deps, agent: deps.agent }));
   installToolCallHandler(server, tools);

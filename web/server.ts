@@ -364,7 +364,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         error = e;
       }
     }
-    const body = views.searchPage(ctxOf(c), { ...s, result, error: error ? errorMessage(error) : null });
+    const rateFor = result ? (await service.listSubscriptions()).map((x) => x.name) : [];
+    const body = views.searchPage(ctxOf(c), { ...s, result, error: error ? errorMessage(error) : null, rateFor });
     return page(c, { title: s.q ? `Search: ${s.q}` : 'Search', body, status: error ? statusOf(error) : 200 });
   });
   app.get('/search/events', (c) => {
@@ -384,8 +385,9 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         // Results as soon as arXiv answered; then, if asked, the full texts of the top 3, each
         // TL;DR replacing its abstract one as it arrives.
         const papers = r.papers.length ? r.papers : (r.broader?.papers ?? []);
+        const rateFor = (await service.listSubscriptions()).map((x) => x.name);
         const pending = s.full ? papers.slice(0, FULL_TEXT_TOP_N).flatMap((p, i) => (p.summarySource === 'abstract' ? [{ p, rank: i + 1 }] : [])) : [];
-        await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back)).toString(), url: s.back, count: papers.length, pending: pending.length });
+        await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back, rateFor)).toString(), url: s.back, count: papers.length, pending: pending.length });
         for (const { p, rank } of pending) {
           await send('progress', { message: `Fetching the full text of arXiv:${p.paper.id} (${rank} of ${pending.length})…` });
           try {
@@ -459,7 +461,19 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const id = String(body.id ?? '').trim();
     const topic = String(body.topic ?? 'saved').trim() || 'saved';
     const saved = await service.savePaper({ id, topic });
-    return actionDone(c, `Saved arXiv:${saved.id} to the library under "${saved.topic}".`, backOf(body.back, '/library'));
+    // Saving from a digest counts as 👍 for its subscription.
+    const sub = typeof body.subscription === 'string' ? body.subscription.trim() : '';
+    if (sub) await service.ratePaper({ subscription: sub, paper: saved.id, rating: 'up', source: 'web' }, { signal: c.req.raw.signal });
+    return actionDone(c, `Saved arXiv:${saved.id} to the library under "${saved.topic}"${sub ? ` and rated it 👍 for ${sub}` : ''}.`, backOf(body.back, '/library'));
+  });
+  app.post('/ratings', async (c) => {
+    const body = await c.req.parseBody();
+    const rating = body.rating === 'up' || body.rating === 'down' ? body.rating : body.rating === 'clear' ? null : undefined;
+    if (rating === undefined) throw new AppError('INVALID_INPUT', 'rating must be up, down or clear');
+    const subscription = String(body.subscription ?? '').trim();
+    const r = await service.ratePaper({ subscription, paper: String(body.id ?? '').trim(), rating, source: 'web' }, { signal: c.req.raw.signal });
+    const what = rating === null ? 'Cleared the rating of' : `Rated ${rating === 'up' ? '👍' : '👎'}`;
+    return actionDone(c, `${what} arXiv:${r.paper.id} for ${subscription}; its next digest learns from it.`, backOf(body.back, '/subscriptions'));
   });
   app.post('/library/remove', async (c) => {
     const body = await c.req.parseBody();
@@ -593,7 +607,10 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const key = c.req.query('key') ?? '';
     const d = await service.getDigest(key);
     if (!d) throw new AppError('NOT_FOUND', `No digest ${key}.`);
-    return page(c, { title: `${d.subscription} — ${d.date}`, body: views.digestPage(ctxOf(c), d), math: true });
+    // A digest outlives its subscription; then there is nothing to rate for.
+    const ratings = await service.listRatings(d.subscription).catch(() => null);
+    const body = ratings ? views.digestPage(ctxOf(c), d, new Map(ratings.map((r) => [r.arxivId, r.rating]))) : views.digestPage(ctxOf(c), d);
+    return page(c, { title: `${d.subscription} — ${d.date}`, body, math: true });
   });
 
   // ---- Chat ----

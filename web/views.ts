@@ -72,25 +72,45 @@ ${page.body}
 
 const csrfField = (ctx: PageContext) => html`<input type="hidden" name="_csrf" value="${ctx.csrf}">`;
 
-/** Save-to-library and send-to-Notion buttons for one paper. */
-function paperActions(ctx: PageContext, id: string, back: string): Html {
+/**
+ * Where 👍/👎 go: a digest entry rates for its own subscription (`fixed`, and saving it counts as
+ * 👍 there); a search result for the subscription picked in its form.
+ */
+export interface RatingTarget {
+  subscriptions: string[];
+  fixed?: string;
+  current?: 'up' | 'down' | null;
+}
+
+/** 👍/👎 for one paper: the subscription's next digests learn from it. */
+function ratingForm(ctx: PageContext, id: string, back: string, t: RatingTarget): Html {
+  const pressed = (r: 'up' | 'down') => raw(` aria-pressed="${t.current === r ? 'true' : 'false'}"`);
+  return html`<form method="post" action="/ratings" class="js-action rating">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}">
+${t.fixed ? html`<input type="hidden" name="subscription" value="${t.fixed}">` : html`<label>Rate for <select name="subscription">${t.subscriptions.map((s) => html`<option value="${s}">${s}</option>`)}</select></label>`}
+<button type="submit" name="rating" value="up" aria-label="Relevant (👍)" title="Relevant: more like this"${pressed('up')}>👍</button>
+<button type="submit" name="rating" value="down" aria-label="Not relevant (👎)" title="Not relevant: fewer like this"${pressed('down')}>👎</button></form>`;
+}
+
+/** Save-to-library and send-to-Notion buttons for one paper, and 👍/👎 when there is a subscription to rate for. */
+function paperActions(ctx: PageContext, id: string, back: string, rate?: RatingTarget): Html {
   return html`<div class="actions">
-<form method="post" action="/library/save" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}">
+<form method="post" action="/library/save" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}">${rate?.fixed ? html`<input type="hidden" name="subscription" value="${rate.fixed}">` : ''}
 <label>Topic <input name="topic" value="saved" size="10" required pattern="[A-Za-z0-9][A-Za-z0-9 _.\\-]{0,63}"></label>
 <button type="submit">Save to library</button></form>
+${rate && (rate.fixed || rate.subscriptions.length > 0) ? ratingForm(ctx, id, back, rate) : ''}
 ${ctx.notion ? html`<form method="post" action="/notion/send" class="js-action">${csrfField(ctx)}<input type="hidden" name="id" value="${id}"><input type="hidden" name="back" value="${back}"><button type="submit">Send to Notion</button></form>` : ''}
 <p class="action-status" role="status" aria-live="polite"></p>
 </div>`;
 }
 
-function resultItem(ctx: PageContext, r: RankedPaper, rank: number, back: string): Html {
+function resultItem(ctx: PageContext, r: RankedPaper, rank: number, back: string, rateFor: string[] = []): Html {
   const p = r.paper;
   return html`<li class="result"><article aria-labelledby="r-${rank}">
 <h3 id="r-${rank}"><a href="${paperHref(p.id)}">${oneLine(p.title)}</a></h3>
 <p class="meta"><span class="score" title="relevance score">score ${r.score.toFixed(3)}</span> · arXiv:${p.id} · ${p.primaryCategory} · ${p.published.slice(0, 10)}<br>${authorsOf(p.authors.map((a) => a.name))}</p>
 ${summaryBlock(r, rank)}
 <p class="links"><a href="${p.links.abs}" rel="noopener">arXiv page<span class="sr-only"> of arXiv:${p.id}</span></a>${p.links.pdf ? html` · <a href="${p.links.pdf}" rel="noopener">PDF<span class="sr-only"> of arXiv:${p.id}</span></a>` : ''}</p>
-${paperActions(ctx, p.id, back)}
+${paperActions(ctx, p.id, back, { subscriptions: rateFor })}
 </article></li>`;
 }
 
@@ -132,30 +152,30 @@ ${queryEdit(question, r.query)}
 }
 
 /** The results block (also sent as one SSE event to the enhanced search form). */
-export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string): Html {
-  if (r.papers.length === 0 && r.broader?.papers.length) return broaderResults(ctx, question, r, r.broader, back);
+export function searchResults(ctx: PageContext, question: string, r: SearchResult, back: string, rateFor: string[] = []): Html {
+  if (r.papers.length === 0 && r.broader?.papers.length) return broaderResults(ctx, question, r, r.broader, back, rateFor);
   if (r.papers.length === 0) return noResults(question, r);
   return html`<section class="results" aria-labelledby="results-h">
 <h2 id="results-h">${r.papers.length} result${r.papers.length === 1 ? '' : 's'}</h2>
 ${queryEdit(question, r.query)}
 <p class="ranker">Ranked by <strong>${r.ranker === 'cross-encoder' ? 'the cross-encoder' : 'BM25'}</strong> against your question; TL;DRs are taken from the abstracts (from the full text where the library has it).</p>
-<ol class="result-list">${r.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>
+<ol class="result-list">${r.papers.map((x, i) => resultItem(ctx, x, i + 1, back, rateFor))}</ol>
 </section>`;
 }
 
 /** Nothing for the query that ran, but the one broader query found papers: says so, and lists them marked as broader. */
-function broaderResults(ctx: PageContext, question: string, r: SearchResult, b: NonNullable<SearchResult['broader']>, back: string): Html {
+function broaderResults(ctx: PageContext, question: string, r: SearchResult, b: NonNullable<SearchResult['broader']>, back: string, rateFor: string[]): Html {
   return html`<section class="results" aria-labelledby="results-h">
 <h2 id="results-h">No papers found for your query</h2>
 <p class="empty">arXiv has nothing for <code>${r.query}</code>.</p>
 ${queryEdit(question, r.query)}
 <h3 class="broader">Broader query: ${b.papers.length} result${b.papers.length === 1 ? '' : 's'}</h3>
 <p class="broader-note">We tried one broader query (${b.why}): <code>${b.query}</code></p>
-<ol class="result-list broader-list">${b.papers.map((x, i) => resultItem(ctx, x, i + 1, back))}</ol>
+<ol class="result-list broader-list">${b.papers.map((x, i) => resultItem(ctx, x, i + 1, back, rateFor))}</ol>
 </section>`;
 }
 
-export function searchPage(ctx: PageContext, s: { q: string; query: string; max: number; full: boolean; result: SearchResult | null; error: string | null; back: string }): Html {
+export function searchPage(ctx: PageContext, s: { q: string; query: string; max: number; full: boolean; result: SearchResult | null; error: string | null; back: string; rateFor?: string[] }): Html {
   return html`<h1>Search arXiv</h1>
 <form method="get" action="/search" class="search-form" id="search-form">
 <label for="q">Your question, in plain language</label>
@@ -166,7 +186,7 @@ export function searchPage(ctx: PageContext, s: { q: string; query: string; max:
 </form>
 <div id="search-progress" class="progress" role="status" aria-live="polite"></div>
 ${s.error ? html`<p class="error" role="alert">${s.error}</p>` : ''}
-<div id="results">${s.result ? searchResults(ctx, s.q, s.result, s.back) : ''}</div>`;
+<div id="results">${s.result ? searchResults(ctx, s.q, s.result, s.back, s.rateFor) : ''}</div>`;
 }
 
 /** The Markdown after the header that the page renders itself (title, authors, metadata lines). */
@@ -377,7 +397,15 @@ ${
 }`;
 }
 
-export function digestPage(ctx: PageContext, d: Digest): Html {
+/** Why a digest picked a paper, with the numbers of the blend (interest, model, weight). */
+function pickReason(e: Digest['entries'][number]): Html | '' {
+  const w = e.why;
+  if (!w) return '';
+  const numbers = w.model === null ? `interest score ${w.interest.toFixed(3)}; no ratings yet` : `interest score ${w.interest.toFixed(3)} · model log-odds ${w.model.toFixed(2)} · model weight ${w.weight.toFixed(2)} (${w.ratings} rating${w.ratings === 1 ? '' : 's'}) · blended ${w.blended.toFixed(2)}`;
+  return html`<p class="why"><strong>Why:</strong> ${w.text} <span class="weights">(${numbers})</span></p>`;
+}
+
+export function digestPage(ctx: PageContext, d: Digest, ratings: Map<string, 'up' | 'down'> = new Map()): Html {
   return html`<article class="digest" aria-labelledby="digest-h">
 <h1 id="digest-h">${d.subscription} — ${d.date}</h1>
 <p class="subtitle">${d.interest}</p>
@@ -390,10 +418,11 @@ ${
         (e, i) => html`<li class="result"><article aria-labelledby="d-${i}">
 <h2 class="h3" id="d-${i}"><a href="${paperHref(e.arxivId)}">${oneLine(e.title)}</a></h2>
 <p class="meta"><span class="score">score ${e.score.toFixed(3)}</span> · arXiv:${e.arxivId} · ${e.primaryCategory} · ${e.published.slice(0, 10)}<br>${authorsOf(e.authors)}</p>
+${pickReason(e)}
 <p class="tldr"><strong>TL;DR:</strong> ${e.summary.tldr}</p>
 ${e.summary.keyPoints.length ? html`<ul class="points">${e.summary.keyPoints.map((k) => html`<li>${k}</li>`)}</ul>` : ''}
 <p class="links"><a href="${e.absUrl}" rel="noopener">arXiv page</a>${e.pdfUrl ? html` · <a href="${e.pdfUrl}" rel="noopener">PDF</a>` : ''}</p>
-${paperActions(ctx, e.arxivId, digestHref(d.key))}
+${paperActions(ctx, e.arxivId, digestHref(d.key), { subscriptions: [], fixed: d.subscription, current: ratings.get(e.arxivId) ?? null })}
 </article></li>`,
       )}</ol>`
 }

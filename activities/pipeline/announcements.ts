@@ -11,6 +11,7 @@ import type { Paper } from '../../domain/paper.ts';
 import type { DestinationKind } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { announcedFromOai } from './catch-up.ts';
+import { passesFloor } from '../rank/feedback/ranker.ts';
 import type { PipelineDeps } from './deps.ts';
 import type { Delivery } from '../store/port.ts';
 import {
@@ -106,7 +107,7 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
       if (prior?.digestKey) {
         const digest = await store.getDigest(prior.digestKey);
         if (digest) {
-          const selected = digest.entries.map((e) => ({ id: e.arxivId, version: e.version, score: e.score }));
+          const selected = digest.entries.map((e) => ({ id: e.arxivId, version: e.version, score: e.score, ...(e.why ? { why: e.why } : {}) }));
           const papers = (await Promise.all(selected.map((c) => store.getPaper(c.id)))).filter((p) => p !== null);
           return { selected, papers, ranker: 'bm25', stats: { ...NO_STATS, unseen: prior.considered.length }, delivered: false, key: prior.digestKey };
         }
@@ -118,8 +119,8 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
       const searched: Paper[] = [];
       for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
       const r = await rankUnseen(deps, sub, announced, searched);
-      // The relevance floor: a paper with no evidence of relevance is never sent, however few others there are.
-      const selected = r.ranked.filter((c) => c.score > sub.minScore).slice(0, sub.topK);
+      // The relevance floor: a paper with no evidence of relevance (interest score, or the model learned from ratings) is never sent, however few others there are.
+      const selected = r.ranked.filter((c) => passesFloor(c, sub.minScore)).slice(0, sub.topK);
       const key = selected.length > 0 ? announcementDigestKey(sub.name, date) : null;
       await store.saveDelivery({ subscription: sub.name, announcement: date, digestKey: key, windowEnd: input.windowEnd ?? null, considered: r.unseenIds });
       deps.logger.info({ subscription: sub.name, announcement: date, ...r.stats, selected: selected.length }, 'announcement selected');

@@ -6,15 +6,15 @@ import type { Logger } from 'pino';
 import type { Paper } from '../../domain/paper.ts';
 import type { BlobStore } from '../blobs/port.ts';
 import type { ConvertResult } from '../convert/types.ts';
-import type { DigestLedger, LibraryStore, SubscriptionStore } from '../store/port.ts';
+import type { DigestLedger, LibraryStore, RatingStore, SubscriptionStore } from '../store/port.ts';
 import type { Destinations, Subscription } from '../../domain/subscription.ts';
 import type { DestinationKind, Summary } from '../../domain/digest.ts';
 import type { Publisher } from '../publish/types.ts';
 import type { Reranker } from '../rank/types.ts';
 
 export interface PipelineDeps {
-  /** The library, subscriptions and the digest ledger (conversations are the agent's). */
-  store: LibraryStore & SubscriptionStore & DigestLedger;
+  /** The library, subscriptions, the digest ledger and ratings (conversations are the agent's). */
+  store: LibraryStore & SubscriptionStore & DigestLedger & RatingStore;
   /** Downloads and stored feeds, by key (activities/blobs). */
   blobs: BlobStore;
   /** Loaded on first use (model loading is slow); falls back to BM25 on its own. */

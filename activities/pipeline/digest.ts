@@ -14,6 +14,10 @@ import { compileQueryFilter } from '../../domain/arxiv-query.ts';
 import type { PipelineDeps } from './deps.ts';
 import { Context } from '@temporalio/activity';
 import type { PublishProgress, Publisher } from '../publish/types.ts';
+import { withHeartbeat } from './ingest.ts';
+import type { PickReason } from '../../domain/pick-reason.ts';
+import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../rank/feedback/ranker.ts';
+import { syncPublishedFeedback } from './feedback-sync.ts';
 
 export interface AnnouncedPaper {
   paper: Paper;
@@ -23,7 +27,10 @@ export interface AnnouncedPaper {
 export interface DigestCandidate {
   id: string;
   version: number | null;
+  /** The interest score (the reranker's); the relevance floor applies to it. */
   score: number;
+  /** Why it was picked (absent on selections made before digests learned from ratings). */
+  why?: PickReason;
 }
 
 export interface CandidateSelection {
@@ -109,6 +116,17 @@ export async function requireSubscription(store: PipelineDeps['store'], name: st
   return sub;
 }
 
+/** The subscription's newest ratings with their papers' text, for its model (papers not in the library are skipped). */
+async function ratedDocs(store: PipelineDeps['store'], subscription: string, known: Map<string, Paper>): Promise<RatedDoc[]> {
+  const ratings = (await store.listRatings(subscription)).slice(-MAX_TRAINING_RATINGS);
+  const docs: RatedDoc[] = [];
+  for (const r of ratings) {
+    const p = known.get(r.arxivId) ?? (await store.getPaper(r.arxivId));
+    if (p) docs.push({ id: p.id, text: `${p.title}\n${p.abstract}`, rating: r.rating, seed: r.source === 'seed' });
+  }
+  return docs;
+}
+
 /** What rankUnseen found: every unseen candidate ranked, best first. */
 export interface RankedCandidates {
   ranked: DigestCandidate[];
@@ -149,13 +167,17 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
   if (unseen.length === 0) return { ranked: [], unseenIds: [], ranker: 'bm25', stats, papersOf };
   await store.upsertPapers(unseen, { topic: sub.name });
   const reranker = await deps.reranker();
-  const ranked = await reranker.rank(
+  await syncPublishedFeedback(deps, sub);
+  // With no ratings this is exactly the reranker's ranking against the interest.
+  const ranked = await rankWithFeedback(
     sub.interest || sub.query || sub.categories.join(' '),
     unseen.map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` })),
+    await ratedDocs(store, sub.name, byId),
+    reranker,
   );
   const version = new Map(unseen.map((p) => [p.id, p.version]));
   return {
-    ranked: ranked.map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score })),
+    ranked: ranked.map((r) => ({ id: r.id, version: version.get(r.id) ?? null, score: r.score, why: r.why })),
     unseenIds: unseen.map((p) => p.id),
     ranker: reranker.kind,
     stats,
@@ -256,6 +278,7 @@ export function createDigestActivities(deps: PipelineDeps) {
           absUrl: p.links.abs,
           pdfUrl: p.links.pdf,
           score: s.score,
+          ...(s.why ? { why: s.why } : {}),
           summary,
         });
       }

@@ -13,11 +13,36 @@ import { clampEmbed, DISCORD_LIMITS, splitEmbeds, truncate, type DiscordEmbed } 
 import { createDiscordRest, type DiscordMessage } from '../../lib/discord/rest.ts';
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { PublishProgress, Publisher } from './types.ts';
+import { ratingButtonId } from '../../domain/rating.ts';
+
+/** An action row of 👍/👎 buttons (Discord message components). */
+export interface RatingButtonRow {
+  type: 1;
+  components: Array<{ type: 2; style: 2; label: string; custom_id: string }>;
+}
+
+/** The 👍/👎 buttons of entries `first..first+count-1`, five to a row (two per paper: at most 10 papers, 4 rows). */
+function ratingRows(digest: Digest, first: number, count: number): RatingButtonRow[] {
+  const buttons: RatingButtonRow['components'] = [];
+  for (let i = first; i < first + count; i++) {
+    const e = digest.entries[i];
+    if (!e) continue;
+    for (const [rating, emoji] of [['up', '👍'], ['down', '👎']] as const) {
+      const id = ratingButtonId(digest.subscription, e.arxivId, rating);
+      if (id) buttons.push({ type: 2, style: 2, label: `${emoji} ${i + 1}`, custom_id: id });
+    }
+  }
+  const rows: RatingButtonRow[] = [];
+  for (let k = 0; k < buttons.length && rows.length < 5; k += 5) rows.push({ type: 1, components: buttons.slice(k, k + 5) });
+  return rows;
+}
 
 /** The JSON body of `POST /channels/{id}/messages` or a webhook execute, as the publisher sends it. */
 export interface DiscordMessagePayload {
   content?: string;
   embeds: DiscordEmbed[];
+  /** 👍/👎 buttons for the papers of this message (bot posts only: webhooks we do not own cannot carry them). */
+  components?: RatingButtonRow[];
   /** Paper titles and abstracts are untrusted text: never let them ping anyone. */
   allowed_mentions: { parse: [] };
 }
@@ -47,7 +72,7 @@ export function digestMarker(key: string, part: number, parts: number): string {
  * first message's content names the topic, date and interest. The last embed of each message
  * carries `digestMarker(key, i, n)` in its footer. Pure: the Discord bot can reuse it.
  */
-export function digestToDiscordMessages(digest: Digest): DiscordMessagePayload[] {
+export function digestToDiscordMessages(digest: Digest, opts: { ratingButtons?: boolean } = {}): DiscordMessagePayload[] {
   const reserve = digestMarker(digest.key, 999, 999).length;
   if (digest.key.length === 0 || digest.key.length > MAX_KEY_LENGTH || /[\r\n]/.test(digest.key)) {
     throw new AppError('INVALID_INPUT', `Digest key must be 1-${MAX_KEY_LENGTH} characters on one line, got ${JSON.stringify(digest.key.slice(0, 80))}`);
@@ -60,14 +85,17 @@ export function digestToDiscordMessages(digest: Digest): DiscordMessagePayload[]
   const topic = normalizeSpace(digest.subscription);
   const count = `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}`;
   const notCovered = notCoveredSentence(digest.notCovered);
+  let firstEntry = 0;
   return groups.map((group, g) => {
     const last = group.length - 1;
+    const rows = opts.ratingButtons && digest.entries.length > 0 ? ratingRows(digest, firstEntry, group.length) : [];
+    firstEntry += group.length;
     const marked = group.map((e, k) => (k === last ? { ...e, footer: { text: digestMarker(digest.key, g + 1, groups.length) } } : e));
     const content =
       g === 0
         ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}${notCovered ? `\n${notCovered}` : ''}`
         : `**${topic}** — ${digest.date} (continued, ${g + 1}/${groups.length})`;
-    return { content: truncate(content, DISCORD_LIMITS.content), embeds: marked, allowed_mentions: { parse: [] } };
+    return { content: truncate(content, DISCORD_LIMITS.content), embeds: marked, ...(rows.length > 0 ? { components: rows } : {}), allowed_mentions: { parse: [] } };
   });
 }
 
@@ -112,6 +140,7 @@ function paperFields(entry: DigestEntry): DiscordEmbed['fields'] {
     { name: 'Authors', value: formatAuthors(entry.authors) },
     { name: 'Categories', value: categories.join(', '), inline: true },
     { name: 'Score', value: formatScore(entry.score), inline: true },
+    ...(entry.why ? [{ name: 'Why', value: truncate(entry.why.text, 1024) }] : []),
     { name: 'arXiv', value: entry.pdfUrl ? `[${id}](${entry.absUrl}) · [pdf](${entry.pdfUrl})` : `[${id}](${entry.absUrl})`, inline: true },
   ];
 }
@@ -174,7 +203,8 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
   return {
     kind: 'discord',
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
-      const payloads = digestToDiscordMessages(digest);
+      // Readers rate entries with buttons; their presses reach the bot (interactions endpoint or gateway).
+      const payloads = digestToDiscordMessages(digest, { ratingButtons: !webhookUrl });
       // Parts the previous attempt recorded, then (with a bot token) the channel's own record,
       // which also finds a part posted just before a crash could record it.
       const posted = resumedParts(progress?.resume, digest.key, payloads.length);

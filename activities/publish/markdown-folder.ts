@@ -88,6 +88,7 @@ function renderEntry(entry: DigestEntry, rank: number): string[] {
     '',
     `**Authors:** ${escapeInline(formatAuthors(entry.authors))}  `,
     `**Categories:** ${[entry.primaryCategory, ...entry.categories.filter((c) => c !== entry.primaryCategory)].join(', ')}  `,
+    ...(entry.why ? [`**Why:** ${escapeInline(entry.why.text)}  `] : []),
     `**Score:** ${formatScore(entry.score)} · arXiv:${id} · ${links}`,
     '',
     `**TL;DR:** ${escapeInline(normalizeSpace(entry.summary.tldr))}`,

@@ -103,6 +103,7 @@ function paperBlocks(entry: DigestEntry, rank: number): BlockObjectRequest[] {
       { text: `${categories.join(', ')} · ` },
       ...links,
     ),
+    ...(entry.why ? [paragraph({ text: 'Why: ', bold: true }, { text: entry.why.text })] : []),
     paragraph({ text: 'TL;DR: ', bold: true }, { text: normalizeSpace(entry.summary.tldr) }),
     ...entry.summary.keyPoints
       .map(normalizeSpace)
@@ -114,8 +115,19 @@ function paperBlocks(entry: DigestEntry, rank: number): BlockObjectRequest[] {
           bulleted_list_item: { rich_text: richText({ text: p }) },
         }),
       ),
+    // The reader ticks it; the next digest run reads it back as 👍 (notion.ts readFeedback).
+    { object: 'block', type: 'to_do', to_do: { rich_text: richText({ text: relevantLabel(entry.arxivId) }), checked: false } },
     { object: 'block', type: 'divider', divider: {} },
   ];
+}
+
+/** The text of an entry's "Relevant" checkbox: it names the paper, so reading it back needs nothing else. */
+export const relevantLabel = (arxivId: string) => `Relevant — more like arXiv:${arxivId}`;
+const RELEVANT_LABEL = /^Relevant — more like arXiv:(\S+)$/;
+
+/** The paper a "Relevant" checkbox's text names, or null for any other text. */
+export function relevantLabelId(text: string): string | null {
+  return RELEVANT_LABEL.exec(text)?.[1] ?? null;
 }
 
 /**

@@ -9,9 +9,9 @@ import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import type { Digest, Receipt } from '../../domain/digest.ts';
 import { notionFailure } from './errors.ts';
-import { blockType, chunkBlocks, digestToNotionBlocks, NOTION_LIMITS, richText } from './notion-blocks.ts';
+import { blockType, chunkBlocks, digestToNotionBlocks, NOTION_LIMITS, relevantLabelId, richText } from './notion-blocks.ts';
 import { normalizeSpace } from './text.ts';
-import type { PublishProgress, Publisher } from './types.ts';
+import type { FeedbackMark, PublishProgress, Publisher } from './types.ts';
 
 export { digestToNotionBlocks, chunkBlocks, richText, NOTION_LIMITS } from './notion-blocks.ts';
 
@@ -165,6 +165,23 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
 
   return {
     kind: 'notion',
+    /** The "Relevant" to-do checkbox of every entry on a digest page, with its last edit time. */
+    async readFeedback(pageId: string): Promise<FeedbackMark[]> {
+      const marks: FeedbackMark[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await call('read the digest page', () =>
+          client.blocks.children.list({ block_id: pageId, page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) }),
+        );
+        for (const b of res.results as Array<{ type?: string; last_edited_time?: string; to_do?: { checked?: boolean; rich_text?: Array<{ plain_text?: string }> } }>) {
+          if (b.type !== 'to_do' || !b.to_do) continue;
+          const id = relevantLabelId((b.to_do.rich_text ?? []).map((t) => t.plain_text ?? '').join(''));
+          if (id && typeof b.last_edited_time === 'string') marks.push({ arxivId: id, relevant: b.to_do.checked === true, editedAt: b.last_edited_time });
+        }
+        cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
+      } while (cursor);
+      return marks;
+    },
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       if (digest.key.length === 0 || digest.key.length > NOTION_LIMITS.richTextContent) {
         throw new AppError('INVALID_INPUT', `Digest key must be 1-${NOTION_LIMITS.richTextContent} characters to fit a Notion text property`);

@@ -13,6 +13,11 @@ import type { DestinationKind, Digest, Receipt } from '../../domain/digest.ts';
 export interface Publisher {
   readonly kind: DestinationKind;
   publish(digest: Digest, progress?: PublishProgress): Promise<Receipt>;
+  /**
+   * What readers marked on a published digest (the receipt's `ref`): each entry's "Relevant"
+   * checkbox and when it was last edited. Only destinations with such marks (Notion) have it.
+   */
+  readFeedback?(ref: string): Promise<FeedbackMark[]>;
 }
 
 /**
@@ -25,4 +30,12 @@ export interface PublishProgress {
   resume: unknown;
   /** Records a step that landed; cheap (the activity sends it with its next heartbeat). */
   record(state: unknown): void;
+}
+
+/** A reader's mark on one entry of a published digest. */
+export interface FeedbackMark {
+  arxivId: string;
+  relevant: boolean;
+  /** When the mark was last edited at the destination (ISO 8601). */
+  editedAt: string;
 }

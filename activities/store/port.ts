@@ -10,6 +10,7 @@ import type { Paper } from '../../domain/paper.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../domain/library.ts';
 import type { DestinationKind, Digest, Receipt, Summary } from '../../domain/digest.ts';
 import type { Subscription, SubscriptionInput } from '../../domain/subscription.ts';
+import type { Rating, RatingInput } from '../../domain/rating.ts';
 
 import type { ContentSource } from '../../domain/content-source.ts';
 export { CONTENT_SOURCES, isContentSource, type ContentSource } from '../../domain/content-source.ts';
@@ -148,8 +149,8 @@ export interface SubscriptionStore {
   /** Sorted by name. */
   listSubscriptions(): Promise<Subscription[]>;
   /**
-   * True when it existed. Also forgets its seen-state and deliveries (the `DigestLedger` of the
-   * same store); its digests stay.
+   * True when it existed. Also forgets its seen-state, deliveries and ratings (the `DigestLedger`
+   * and `RatingStore` of the same store); its digests stay.
    */
   deleteSubscription(name: string): Promise<boolean>;
 }
@@ -213,7 +214,18 @@ export interface ConversationStore {
   deleteConversation(id: string): Promise<boolean>;
 }
 
+/** Readers' ratings per subscription and paper (domain/rating.ts): what a subscription's model learns from. */
+export interface RatingStore {
+  /**
+   * Sets (rating 'up'/'down') or clears (null) one subscription's rating of one paper (a versioned
+   * id is reduced to its base): the last call wins. Returns the stored rating, or null once cleared.
+   */
+  setRating(input: RatingInput): Promise<Rating | null>;
+  /** A subscription's ratings, oldest first (ties by id). */
+  listRatings(subscription: string): Promise<Rating[]>;
+}
+
 /** Every port of one library, plus closing it: what a driver implements. */
-export interface PaperStore extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore {
+export interface PaperStore extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore, RatingStore {
   close(): Promise<void>;
 }

@@ -36,6 +36,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'subscribe', term: 'subscribe [options] <name>', description: 'create or update a scheduled topic digest', load: subscribeModule },
   { name: 'unsubscribe', term: 'unsubscribe <name>', description: 'delete a subscription and its schedule (digests already sent stay)', load: subscribeModule },
   { name: 'subscriptions', term: 'subscriptions [options]', description: 'list subscriptions', load: subscribeModule },
+  {
+    name: 'rate',
+    term: 'rate [options] <subscription> <id> <rating>',
+    description: "rate a paper for a subscription: up, down or clear (its digests learn from it)",
+    load: () => import('./rate.ts'),
+  },
   { name: 'digest', term: 'digest', description: 'run or show topic digests', load: () => import('./digest.ts') },
   {
     name: 'convert',

@@ -59,13 +59,14 @@ export function register(program: Command): void {
     .option('--min-score <n>', 'relevance floor: only papers scoring above it are sent (default 0: BM25 0 means no word of the interest)', score)
     .option('--replacements', 'include replaced (updated) papers')
     .option('--no-cross-lists', 'leave out cross-listed papers')
+    .option('--like <ids...>', 'seed papers you already know are relevant (arXiv ids or URLs; fetched from arXiv when not in the library)')
     .option('--json', 'machine-readable output')
-    .action(async (name: string, opts: { query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; discordWebhook?: string; top?: number; minScore?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
+    .action(async (name: string, opts: { like?: string[]; query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; discordWebhook?: string; top?: number; minScore?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
       const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
       if (!opts.query && !categories?.length) {
         throw new AppError('INVALID_INPUT', 'Give --query or --categories (or both) so the digest knows what to look at.');
       }
-      await withService(cmd, async (service) => {
+      await withService(cmd, async (service, ctx) => {
         const s = await service.subscribe({
           name,
           query: opts.query ?? null,
@@ -80,9 +81,10 @@ export function register(program: Command): void {
           ...(opts.discordWebhook !== undefined ? { discordWebhookUrl: opts.discordWebhook || null } : {}),
           includeReplacements: opts.replacements,
           includeCrossLists: opts.crossLists,
-        });
+          ...(opts.like?.length ? { like: opts.like } : {}),
+        }, { signal: ctx.signal });
         if (opts.json) printJson(s);
-        else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s, (await service.deliveryReport()).find((r) => r.name === s.name))}\n`);
+        else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s, (await service.deliveryReport()).find((r) => r.name === s.name))}\n${opts.like?.length ? `  seed papers: ${opts.like.length} (rated 👍)\n` : ''}`);
         const coverage = feedCoverageWarning(s.cron, s.timezone);
         if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
       });

@@ -26,6 +26,8 @@ export interface FakeDiscordMessage {
   type: 0;
   content: string;
   embeds: unknown[];
+  /** Message components (action rows of buttons) as sent. */
+  components?: unknown[];
   author: { id: string; username: string; bot: true };
   timestamp: string;
   webhook_id?: string;
@@ -120,6 +122,7 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     type: 0,
     content: typeof body.content === 'string' ? body.content : '',
     embeds: Array.isArray(body.embeds) ? (body.embeds as unknown[]) : [],
+    ...(Array.isArray(body.components) ? { components: body.components as unknown[] } : {}),
     author: { id: webhookId ?? '1', username: webhookId ? 'arxiv-radar webhook' : 'arxiv-radar', bot: true },
     timestamp: new Date().toISOString(),
     ...(webhookId ? { webhook_id: webhookId } : {}),
@@ -224,6 +227,10 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       if (original) return methodNotAllowed();
       if (method === 'GET') return { status: 200, body: { id: hook.id, type: 1, channel_id: hook.channelId, name: 'arxiv-radar', token: hook.token } };
       if (method !== 'POST') return methodNotAllowed();
+      // Components need an application-owned webhook (docs: Execute Webhook, "components"); the configured ones are not.
+      if (Array.isArray((body as { components?: unknown } | null)?.components)) {
+        return invalidForm({ components: fieldError('COMPONENT_INVALID', 'Components require an application-owned webhook') });
+      }
       const invalid = validateMessage(body);
       if (invalid) return invalid;
       const message = makeMessage(hook.channelId, body as Record<string, unknown>, hook.id);
@@ -407,12 +414,46 @@ function validateMessage(body: unknown, opts: { allowEmpty?: boolean } = {}) {
     if (Object.keys(eErr).length > 0) embedErrors[String(i)] = eErr;
   });
   if (Object.keys(embedErrors).length > 0 && !errors.embeds) errors.embeds = embedErrors;
+  const componentErrors = validateComponents((b as { components?: unknown }).components);
+  if (componentErrors) errors.components = componentErrors;
   if (total > 6000 && !errors.embeds) errors.embeds = fieldError('MAX_EMBED_SIZE_EXCEEDED', 'Embed size exceeds maximum size of 6000');
   if (Object.keys(errors).length > 0) return invalidForm(errors);
   if (!opts.allowEmpty && !(typeof b.content === 'string' && b.content.length > 0) && embeds.length === 0) {
     return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
   }
   return null;
+}
+
+/**
+ * Discord's documented component limits (developer docs, "Message Components", "Button"): at most
+ * 5 action rows (type 1) of at most 5 buttons (type 2); a button has a style 1-5, a label of at
+ * most 80 characters, and (non-link styles) a custom_id of 1-100 characters unique in the message.
+ */
+function validateComponents(components: unknown): Errors | null {
+  if (components === undefined) return null;
+  if (!Array.isArray(components)) return fieldError('BASE_TYPE_ARRAY', 'Must be an array');
+  if (components.length > 5) return maxLen(5);
+  const seen = new Set<string>();
+  const errors: Errors = {};
+  components.forEach((row: unknown, i) => {
+    const r = row as { type?: unknown; components?: unknown };
+    if (r?.type !== 1 || !Array.isArray(r.components) || r.components.length === 0 || r.components.length > 5) {
+      errors[String(i)] = fieldError('COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'An action row holds 1 to 5 buttons');
+      return;
+    }
+    (r.components as unknown[]).forEach((c: unknown, k) => {
+      const btn = c as { type?: unknown; style?: unknown; label?: unknown; custom_id?: unknown };
+      const id = typeof btn.custom_id === 'string' ? btn.custom_id : '';
+      const bad =
+        btn.type !== 2 ||
+        typeof btn.style !== 'number' || btn.style < 1 || btn.style > 5 ||
+        (typeof btn.label === 'string' && btn.label.length > 80) ||
+        (btn.style !== 5 && (id.length < 1 || id.length > 100 || seen.has(id)));
+      if (bad) errors[`${i}.components.${k}`] = fieldError(seen.has(id) ? 'COMPONENT_CUSTOM_ID_DUPLICATED' : 'COMPONENT_INVALID', 'Invalid button');
+      seen.add(id);
+    });
+  });
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -47,6 +47,8 @@ export interface FakeNotionBlock {
   has_children: boolean;
   in_trash: false;
   created_time: string;
+  /** Notion rounds it down to the minute (reference, "Block object"). */
+  last_edited_time: string;
   [type: string]: unknown;
 }
 
@@ -178,7 +180,8 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
         has_children: nested.length > 0,
         in_trash: false,
         created_time: now(),
-        [type]: content,
+        last_edited_time: toMinute(now()),
+        ...(type === 'to_do' ? { [type]: { checked: false, ...content } } : { [type]: content }),
       };
       state.blocks.set(block.id, block);
       childIds(parentId).push(block.id);
@@ -236,6 +239,19 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
       const page = state.pages.get(m[1] ?? '');
       if (!page) throw notFound('page', m[1] ?? '');
       return page;
+    }
+    // Update a block (reference, "Update a block"): only what a to-do's checkbox needs; a person ticking it in Notion's UI does the same.
+    if ((m = /^\/blocks\/([^/]+)$/.exec(path)) && method === 'PATCH') {
+      const block = state.blocks.get(m[1] ?? '');
+      if (!block) throw notFound('block', m[1] ?? '');
+      const patch = (body ?? {}) as Record<string, unknown>;
+      const type = Object.keys(patch).find((k) => k !== 'archived' && k !== 'in_trash');
+      if (!type || type !== block.type) throw validation(`body.${type ?? 'type'} should be \`${block.type}\` for this block.`);
+      const update = patch[type] as { checked?: unknown };
+      if (type === 'to_do' && update.checked !== undefined && typeof update.checked !== 'boolean') throw validation('body.to_do.checked should be a boolean.');
+      block[type] = { ...(block[type] as object), ...update };
+      block.last_edited_time = toMinute(now());
+      return block;
     }
     if ((m = /^\/blocks\/([^/]+)\/children$/.exec(path))) {
       const id = m[1] ?? '';
@@ -373,6 +389,9 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
       }),
   };
 }
+
+/** An ISO time rounded down to the minute, as Notion reports last_edited_time. */
+const toMinute = (iso: string) => `${iso.slice(0, 16)}:00.000Z`;
 
 interface RichTextRequest {
   type?: string;

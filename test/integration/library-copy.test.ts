@@ -79,6 +79,9 @@ describe('library copy (SQLite -> Postgres)', () => {
       await store.completeDelivery('testing', '2026-11-20', ['2509.24242']);
       await store.saveDelivery({ subscription: 'testing', announcement: '2026-11-23', digestKey: 'testing:2026-11-23', windowEnd: '2026-11-20T19:00:00.000Z', considered: ['2511.02810'] });
       await store.saveConversation('cli:session-1', [{ role: 'user', content: 'What is new?' }, { role: 'assistant', content: 'See arXiv:1111.2011.' }]);
+      await store.setRating({ subscription: 'quantum-crit', arxivId: '1111.2011', rating: 'up', source: 'web' });
+      await store.setRating({ subscription: 'quantum-crit', arxivId: 'cond-mat/0607501', rating: 'down', source: 'discord' });
+      await store.setRating({ subscription: 'testing', arxivId: '2509.24242', rating: 'up', source: 'seed' });
     } finally {
       await store.close();
     }
@@ -135,6 +138,8 @@ describe('library copy (SQLite -> Postgres)', () => {
       for (const day of ['2026-11-20', '2026-11-23']) assert.deepEqual(await b.getDelivery('testing', day), await a.getDelivery('testing', day));
       assert.deepEqual(await b.lastDelivery('testing'), await a.lastDelivery('testing'));
       assert.deepEqual(await b.getConversation('cli:session-1'), await a.getConversation('cli:session-1'));
+      for (const sub of ['quantum-crit', 'testing']) assert.deepEqual(await b.listRatings(sub), await a.listRatings(sub), sub);
+      assert.equal((await b.listRatings('quantum-crit')).length, 2);
     } finally {
       await a.close();
       await b.close();

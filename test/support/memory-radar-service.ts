@@ -218,7 +218,7 @@ export interface MemoryRadarService extends RadarService {
 }
 
 /** How many leading arguments of a method are data (the rest are progress callbacks and call options). */
-const DATA_ARGS: Partial<Record<keyof RadarService, number>> = { searchPapers: 1, getPaper: 1, fullTextSummary: 1, askPapers: 1, runDigest: 1, searchArxiv: 2, lookupArxiv: 1 };
+const DATA_ARGS: Partial<Record<keyof RadarService, number>> = { subscribe: 1, ratePaper: 1, searchPapers: 1, getPaper: 1, fullTextSummary: 1, askPapers: 1, runDigest: 1, searchArxiv: 2, lookupArxiv: 1 };
 
 /** A RadarService over `searchable` papers (what "arXiv" returns) with an initially empty library. */
 export function createMemoryRadarService(searchable: Paper[]): MemoryRadarService {

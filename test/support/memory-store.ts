@@ -25,6 +25,7 @@ import {
   type DeliveryRow,
 } from '../../activities/store/alert-rows.ts';
 import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow } from '../../activities/store/paper-row.ts';
+import { checkRatingInput, toRating, type RatingRow } from '../../activities/store/rating-rows.ts';
 import type { ChunkHit, Conversation, ConversationMessage, PaperStore, StoredContent } from '../../activities/store/port.ts';
 import { bm25, queryTerms, tokenize, WEIGHT_OF, type FieldWeight } from '../../activities/store/postgres/text-search.ts';
 
@@ -121,6 +122,8 @@ export function createMemoryStore(): PaperStore {
   /** `${subscription} ${announcement}` -> row. */
   const deliveries = new Map<string, DeliveryRow>();
   const conversations = new Map<string, { messages: string; updatedAt: string }>();
+  /** `${subscription} ${base id}` -> row. */
+  const ratings = new Map<string, RatingRow>();
   let closed = false;
 
   const versionKey = (id: string, v: number | null) => `${id} ${vkey(v)}`;
@@ -366,6 +369,7 @@ export function createMemoryStore(): PaperStore {
       const n = validateSubscriptionName(name);
       seen.delete(n);
       for (const [k, d] of deliveries) if (d.subscription === n) deliveries.delete(k);
+      for (const [k, r] of ratings) if (r.subscription === n) ratings.delete(k);
       return subscriptions.delete(n);
     },
 
@@ -513,6 +517,26 @@ export function createMemoryStore(): PaperStore {
 
     async deleteConversation(id) {
       return conversations.delete(checkConversationId(id));
+    },
+
+    async setRating(input) {
+      const r = checkRatingInput(input);
+      const k = `${r.subscription} ${r.id}`;
+      if (r.value === null) {
+        ratings.delete(k);
+        return null;
+      }
+      const row: RatingRow = { subscription: r.subscription, base_id: r.id, rating: r.value, source: r.source, rated_at: now() };
+      ratings.set(k, row);
+      return toRating(row);
+    },
+
+    async listRatings(subscription) {
+      const n = validateSubscriptionName(subscription);
+      return [...ratings.values()]
+        .filter((r) => r.subscription === n)
+        .sort((a, b) => byteOrder(a.rated_at, b.rated_at) || byteOrder(a.base_id, b.base_id))
+        .map(toRating);
     },
   };
 

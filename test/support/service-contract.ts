@@ -113,6 +113,49 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
       });
     });
 
+    void describe('ratings', () => {
+      test('ratePaper stores the last rating of a stored paper per subscription; clear removes it; listRatings shows them', async (s) => {
+        await s.importFeeds([feed(ASTRO)]);
+        await s.subscribe({ name: 'astro', interest: 'supernovae', categories: ['astro-ph.CO'] });
+        const up = await s.ratePaper({ subscription: 'astro', paper: 'https://arxiv.org/abs/astro-ph/0601001v1', rating: 'up', source: 'web' });
+        assert.equal(up.paper.id, 'astro-ph/0601001');
+        assert.ok(up.paper.title.length > 0);
+        assert.equal(up.rating?.rating, 'up');
+        await s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: 'down', source: 'discord' });
+        assert.deepEqual((await s.listRatings('astro')).map((r) => [r.arxivId, r.rating, r.source]), [['astro-ph/0601001', 'down', 'discord']]);
+        assert.equal((await s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: null, source: 'cli' })).rating, null);
+        assert.deepEqual(await s.listRatings('astro'), []);
+      });
+
+      test('ratePaper refuses an unknown subscription, a bad id and a bad rating, storing nothing', async (s) => {
+        await s.importFeeds([feed(ASTRO)]);
+        await rejectsWith(s.ratePaper({ subscription: 'nope', paper: 'astro-ph/0601001', rating: 'up', source: 'cli' }), 'NOT_FOUND', /nope/);
+        await s.subscribe({ name: 'astro', interest: 'supernovae', categories: ['astro-ph.CO'] });
+        await rejectsWith(s.ratePaper({ subscription: 'astro', paper: 'not-a-paper', rating: 'up', source: 'cli' }), 'INVALID_INPUT', /arXiv id|not-a-paper/);
+        await rejectsWith(s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: 'great' as 'up', source: 'cli' }), 'INVALID_INPUT', /up.*down/);
+        await rejectsWith(s.listRatings('nope'), 'NOT_FOUND', /nope/);
+        assert.deepEqual(await s.listRatings('astro'), []);
+      });
+
+      test('unsubscribe forgets the ratings; subscribing again starts from none', async (s) => {
+        await s.importFeeds([feed(ASTRO)]);
+        await s.subscribe({ name: 'astro', interest: 'supernovae', categories: ['astro-ph.CO'] });
+        await s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: 'up', source: 'mcp' });
+        await s.unsubscribe('astro');
+        await s.subscribe({ name: 'astro', interest: 'supernovae', categories: ['astro-ph.CO'] });
+        assert.deepEqual(await s.listRatings('astro'), []);
+      });
+
+      test('subscribe with seed papers already in the library rates them 👍 as seeds; a bad seed id stores nothing', async (s) => {
+        await s.importFeeds([feed(TESTING)]);
+        const ids = (await s.listPapers({ limit: 2 })).papers.map((p) => p.arxiv_id);
+        await rejectsWith(s.subscribe({ name: 'tests', interest: 'testing', categories: ['cs.SE'], like: [ids[0]!, 'nonsense'] }), 'INVALID_INPUT', /nonsense/);
+        assert.deepEqual(await s.listSubscriptions(), []);
+        await s.subscribe({ name: 'tests', interest: 'testing', categories: ['cs.SE'], like: ids });
+        assert.deepEqual((await s.listRatings('tests')).map((r) => [r.arxivId, r.rating, r.source]).sort(), ids.map((id) => [id, 'up', 'seed']).sort());
+      });
+    });
+
     void describe('library', () => {
       test('importFeeds stores every paper of the feeds; a second import inserts nothing new', async (s) => {
         assert.deepEqual(await s.importFeeds([feed(TESTING), feed(ASTRO)], { topic: 'imported' }), { papers: 11, inserted: 11, updated: 0 });

@@ -454,8 +454,28 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.match(await page.locator('h1').textContent() ?? '', /^web-agents — \d{4}-\d{2}-\d{2}$/);
     assert.equal(await page.locator('.digest .result').count(), 2);
     assert.ok((await page.locator('.digest .tldr').count()) === 2);
+    // Every pick says why, with the numbers of the blend; without ratings, the interest alone.
+    for (const why of await page.locator('.digest .why').allTextContents()) assert.match(why, /^Why: matches your interest \(interest score -?\d+\.\d{3}; no ratings yet\)$/);
     await checkAccessibility('digest');
     await shot('digest');
+
+    // 👍 on the first entry, 👎 on the second (in place), then saving the second counts as 👍.
+    const entries = page.locator('.digest .result');
+    const ids = (await page.locator('.digest .meta').allTextContents()).map((m) => /arXiv:(\S+)/.exec(m)?.[1]);
+    const digestUrl = page.url();
+    await entries.nth(0).getByRole('button', { name: 'Relevant (👍)' }).click();
+    await entries.nth(0).locator('.action-status.ok').waitFor();
+    assert.equal(await entries.nth(0).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'), 'true');
+    await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).click();
+    await entries.nth(1).locator('.action-status.ok').waitFor();
+    const rated = async () => (await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]).sort();
+    assert.deepEqual(await rated(), [[ids[0], 'up', 'web'], [ids[1], 'down', 'web']].sort());
+    await entries.nth(1).getByRole('button', { name: 'Save to library' }).click();
+    await entries.nth(1).locator('.action-status.ok').filter({ hasText: /rated it 👍 for web-agents/ }).waitFor();
+    assert.deepEqual(await rated(), [[ids[0], 'up', 'web'], [ids[1], 'up', 'web']].sort());
+    await page.goto(digestUrl);
+    assert.equal(await entries.nth(1).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).getAttribute('aria-pressed'), 'false');
     await page.getByRole('link', { name: /All digests of web-agents/ }).click();
     assert.equal(await page.locator('.digest-list li').count(), 1);
 
@@ -467,6 +487,22 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.locator('#sub-web-agents').getByRole('button', { name: 'Delete' }).click();
     await page.locator('#sub-web-agents').waitFor({ state: 'detached' });
     assert.equal((await service.listSubscriptions()).some((s) => s.name === 'web-agents'), false);
+  });
+
+  it('search results: 👍/👎 for a chosen subscription', async () => {
+    await service.subscribe({ name: 'web-rated', interest: 'software testing', categories: ['cs.SE'] });
+    await service.subscribe({ name: 'web-rated-2', interest: 'deep learning', categories: ['cs.LG'] });
+    await page.goto(`${web.url}/search?q=${encodeURIComponent('testing deep learning models')}`, { timeout: 120_000 });
+    const first = page.locator('.result').first();
+    const id = /arXiv:(\S+)/.exec((await first.locator('.meta').textContent()) ?? '')?.[1];
+    await first.getByLabel('Rate for').selectOption('web-rated-2');
+    await first.getByRole('button', { name: 'Not relevant (👎)' }).click();
+    await first.locator('.action-status.ok').filter({ hasText: /Rated 👎/ }).waitFor();
+    assert.deepEqual((await service.listRatings('web-rated-2')).map((r) => [r.arxivId, r.rating, r.source]), [[id, 'down', 'web']]);
+    assert.deepEqual(await service.listRatings('web-rated'), []);
+    await checkAccessibility('search-rated');
+    await service.unsubscribe('web-rated');
+    await service.unsubscribe('web-rated-2');
   });
 
   it('chat: the scripted agent calls a tool (shown live), the answer streams in as the model writes it, then the cited paper card; the speaker reads it via the speech endpoint', async () => {

@@ -116,14 +116,17 @@
       status.textContent = text;
       status.className = `action-status ${ok ? 'ok' : 'bad'}`;
     };
-    const button = $('button[type="submit"]', f);
+    // The button pressed (👍 or 👎 share one form) is part of what is sent: read before it is disabled.
+    const button = ev.submitter ?? $('button[type="submit"]', f);
+    const body = new URLSearchParams(new FormData(f, ev.submitter ?? undefined));
     button.disabled = true;
     try {
-      const res = await fetch(f.action, { method: 'POST', body: new URLSearchParams(new FormData(f)), headers: { accept: 'application/json', 'x-csrf-token': csrf } });
+      const res = await fetch(f.action, { method: 'POST', body, headers: { accept: 'application/json', 'x-csrf-token': csrf } });
       const d = await res.json();
       if (!d.ok) return say(d.error ?? `Failed (HTTP ${res.status})`, false);
       if (/\/(run|delete|pause|remove)$/.test(new URL(f.action).pathname)) location.assign(d.redirect);
       else say(d.message, true);
+      if (d.ok && f.classList.contains('rating') && ev.submitter) for (const b of f.querySelectorAll('button[name="rating"]')) b.setAttribute('aria-pressed', String(b === ev.submitter));
     } catch (e) {
       say(`Failed: ${e.message}`, false);
     } finally {

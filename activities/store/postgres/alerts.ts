@@ -57,6 +57,7 @@ export function createAlertTables(pool: pg.Pool) {
       return inTransaction(pool, async (c) => {
         await c.query('DELETE FROM seen WHERE subscription = $1', [n]);
         await c.query('DELETE FROM deliveries WHERE subscription = $1', [n]);
+        await c.query('DELETE FROM ratings WHERE subscription = $1', [n]);
         return ((await c.query('DELETE FROM subscriptions WHERE name = $1', [n])).rowCount ?? 0) > 0;
       });
     },

@@ -17,7 +17,7 @@ import type { PostgresStore } from './store.ts';
 /** What `library copy` counts on both sides. */
 export const COPIED_TABLES = [
   'papers', 'paper_versions', 'topics', 'topic_papers', 'contents', 'chunks', 'summaries',
-  'subscriptions', 'digests', 'receipts', 'seen', 'deliveries', 'conversations',
+  'subscriptions', 'digests', 'receipts', 'seen', 'deliveries', 'conversations', 'ratings',
 ] as const;
 export type CopiedTable = (typeof COPIED_TABLES)[number];
 export type Counts = Record<CopiedTable, number>;
@@ -149,6 +149,7 @@ export async function copySqliteToPostgres(source: Database.Database, contentDir
     ['seen', 'SELECT subscription || char(1) || base_id AS k, * FROM seen', ['subscription', 'base_id', 'digest_key', 'seen_at', 'sent'], 'k'],
     ['deliveries', 'SELECT subscription || char(1) || announcement AS k, * FROM deliveries', ['subscription', 'announcement', 'status', 'digest_key', 'window_end', 'considered_json', 'updated_at'], 'k'],
     ['conversations', 'SELECT * FROM conversations', ['id', 'messages_json', 'updated_at'], 'id'],
+    ['ratings', 'SELECT subscription || char(1) || base_id AS k, * FROM ratings', ['subscription', 'base_id', 'rating', 'source', 'rated_at'], 'k'],
   ];
   for (const [table, sql, columns, key] of plain) {
     done = 0;

@@ -236,7 +236,8 @@ const MIGRATIONS: Migration[] = [
     INSERT INTO index_counts (kind, key, papers) SELECT 'author', name_key, count(*) FROM author_keys GROUP BY name_key;
     INSERT INTO index_counts (kind, key, papers) SELECT 'category', category, count(*) FROM paper_categories GROUP BY category;
     `,
-  },  {
+  },
+  {
     description: 'contents may come from ar5iv and from the LaTeX source too',
     sql: `
     ALTER TABLE contents DROP CONSTRAINT contents_source_check;
@@ -248,6 +249,19 @@ const MIGRATIONS: Migration[] = [
     sql: `
     ALTER TABLE deliveries ADD COLUMN failures_json text;
     ${adoptLegacyDeliveriesSql(POSTGRES_NOW)};
+    `,
+  },
+  {
+    description: "readers' ratings per subscription and paper (the last one given wins)",
+    sql: `
+    CREATE TABLE ratings (
+      subscription text COLLATE "C" NOT NULL,
+      base_id text COLLATE "C" NOT NULL,
+      rating smallint NOT NULL CHECK (rating IN (1, -1)),
+      source text NOT NULL,
+      rated_at text COLLATE "C" NOT NULL,
+      PRIMARY KEY (subscription, base_id)
+    );
     `,
   },
 ];

@@ -12,6 +12,7 @@ import { createContentTables } from './contents.ts';
 import { createPool, inTransaction, storeError } from './database.ts';
 import { migrate } from './migrations.ts';
 import { createPaperTables } from './papers.ts';
+import { createRatingTable } from './ratings.ts';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:5432/database`. */
@@ -48,6 +49,7 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
   const papers = createPaperTables();
   const contents = createContentTables(pool);
   const alerts = createAlertTables(pool);
+  const ratings = createRatingTable(pool);
   let closed = false;
 
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
@@ -105,6 +107,8 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
     getConversation: (id) => call(`reading conversation ${id}`, () => alerts.getConversation(id)),
     saveConversation: (id, messages) => call(`saving conversation ${id}`, () => alerts.saveConversation(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => alerts.deleteConversation(id)),
+    setRating: (r) => call(`rating ${r?.arxivId} for ${r?.subscription}`, () => ratings.set(r)),
+    listRatings: (sub) => call(`listing the ratings of ${sub}`, () => ratings.list(sub)),
 
     close: async () => {
       if (closed) return;

@@ -164,7 +164,8 @@ const MIGRATIONS: string[] = [
     messages_json TEXT NOT NULL,
     updated_at TEXT NOT NULL
   ) WITHOUT ROWID;
-  `,  // 6: contents may come from ar5iv and from the LaTeX source too (SQLite cannot alter a CHECK: rebuild).
+  `,
+  // 6: contents may come from ar5iv and from the LaTeX source too (SQLite cannot alter a CHECK: rebuild).
   `
   CREATE TABLE contents_v6 (
     key TEXT PRIMARY KEY,
@@ -183,11 +184,22 @@ const MIGRATIONS: string[] = [
   DROP TABLE contents;
   ALTER TABLE contents_v6 RENAME TO contents;
   `,
-  // 6: publish failures of pending announcements (reported until they land), and the one-time
+  // 7: publish failures of pending announcements (reported until they land), and the one-time
   // migration that replaced reading "the last digest" as "the last delivered announcement".
   `
   ALTER TABLE deliveries ADD COLUMN failures_json TEXT;
   ${adoptLegacyDeliveriesSql(SQLITE_NOW)};
+  `,
+  // 8: readers' ratings (👍/👎, seed papers) per subscription and paper: the last one given wins.
+  `
+  CREATE TABLE ratings (
+    subscription TEXT NOT NULL,
+    base_id TEXT NOT NULL,
+    rating INTEGER NOT NULL CHECK (rating IN (1, -1)),
+    source TEXT NOT NULL,
+    rated_at TEXT NOT NULL,
+    PRIMARY KEY (subscription, base_id)
+  ) WITHOUT ROWID;
   `,
 ];
 

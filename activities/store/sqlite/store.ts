@@ -11,6 +11,7 @@ import { createContentTables } from './contents.ts';
 import { createConversationTable } from './conversations.ts';
 import { openDatabase, sqliteCall } from './database.ts';
 import { createPaperTables } from './papers.ts';
+import { createRatingTable } from './ratings.ts';
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -31,6 +32,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
   const contents = createContentTables(db, path.join(dataDir, 'content'), papers.titleAbstract);
   const alerts = createAlertTables(db);
   const conversations = createConversationTable(db);
+  const ratings = createRatingTable(db);
   let closed = false;
 
   /** A read (or single-statement write) as a Promise, with SQLite errors mapped. */
@@ -74,7 +76,12 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     upsertSubscription: (s) => write(`saving subscription ${s?.name}`, () => alerts.upsertSubscription(s)),
     getSubscription: (name) => call(`reading subscription ${name}`, () => alerts.getSubscription(name)),
     listSubscriptions: () => call('listing subscriptions', () => alerts.listSubscriptions()),
-    deleteSubscription: (name) => write(`deleting subscription ${name}`, () => alerts.deleteSubscription(name)),
+    deleteSubscription: (name) =>
+      write(`deleting subscription ${name}`, () => {
+        const existed = alerts.deleteSubscription(name);
+        ratings.deleteAll(name);
+        return existed;
+      }),
     saveDigest: (d) => write(`saving digest ${d?.key}`, () => alerts.saveDigest(d)),
     getDigest: (key) => call(`reading digest ${key}`, () => alerts.getDigest(key)),
     lastDigest: (sub) => call(`reading the last digest of ${sub}`, () => alerts.listDigests(sub, 1)[0] ?? null),
@@ -94,6 +101,8 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     getConversation: (id) => call(`reading conversation ${id}`, () => conversations.get(id)),
     saveConversation: (id, messages) => call(`saving conversation ${id}`, () => conversations.save(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => conversations.delete(id)),
+    setRating: (r) => call(`rating ${r?.arxivId} for ${r?.subscription}`, () => ratings.set(r)),
+    listRatings: (sub) => call(`listing the ratings of ${sub}`, () => ratings.list(sub)),
 
     close: async () => {
       if (closed) return;

@@ -40,3 +40,20 @@ describe('in-memory RadarService', () => {
     await service.close();
   });
 });
+
+describe('in-memory RadarService: feedback', () => {
+  it('seed papers and ratings of papers not in the library are looked up on arXiv, stored, then rated', async () => {
+    const service = createMemoryRadarService(SEARCHABLE);
+    const [a, b] = SEARCHABLE.map((p) => p.id);
+    await service.subscribe({ name: 'dl-testing', interest: 'testing deep learning models', categories: ['cs.SE'], like: [`https://arxiv.org/abs/${a}v1`] });
+    assert.equal((await service.store.getPaper(a!))?.id, a, 'the seed is in the library');
+    assert.deepEqual((await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating, r.source]), [[a, 'up', 'seed']]);
+    const r = await service.ratePaper({ subscription: 'dl-testing', paper: b!, rating: 'down', source: 'mcp' });
+    assert.equal(r.paper.id, b);
+    assert.ok(await service.store.getPaper(b!));
+    await assert.rejects(service.ratePaper({ subscription: 'dl-testing', paper: '2501.99999', rating: 'up', source: 'mcp' }), /arXiv has no paper 2501\.99999/);
+    await assert.rejects(service.subscribe({ name: 'other', interest: 'x', categories: ['cs.SE'], like: ['2501.99999'] }), /arXiv has no paper/);
+    assert.deepEqual((await service.listSubscriptions()).map((s) => s.name), ['dl-testing'], 'an unknown seed stores no subscription');
+    await service.close();
+  });
+});

@@ -25,7 +25,7 @@ describe('MCP server over an in-memory transport', () => {
 
   it('lists every tool with an input schema, the resources and the prompt', async () => {
     const tools = await client.listTools();
-    assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'search_papers', 'subscribe_topic']);
+    assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'rate_paper', 'search_papers', 'subscribe_topic']);
     const search = tools.tools.find((t) => t.name === 'search_papers');
     assert.deepEqual(Object.keys(search?.inputSchema.properties ?? {}).sort(), ['full_text', 'max_results', 'topic']);
     const templates = await client.listResourceTemplates();
@@ -88,6 +88,21 @@ describe('MCP server over an in-memory transport', () => {
     assert.match(text(none), /give a query or categories/);
     const list = JSON.parse(text(await client.callTool({ name: 'list_subscriptions', arguments: {} }))) as { subscriptions: Array<{ name: string; categories: string[] }> };
     assert.deepEqual(list.subscriptions.map((s) => [s.name, s.categories]), [['dl-testing', ['cs.SE']]]);
+  });
+
+  it('rate_paper rates a paper for a subscription, clears it, and seeds come with subscribe_topic like', async () => {
+    const [seed, other] = PAPERS.map((p) => p.id);
+    const sub = await client.callTool({ name: 'subscribe_topic', arguments: { name: 'rated', interest: 'testing deep learning', categories: ['cs.SE'], like: [seed] } });
+    assert.equal(sub.isError, undefined, text(sub));
+    const up = await client.callTool({ name: 'rate_paper', arguments: { subscription: 'rated', paper: other, rating: 'down' } });
+    assert.deepEqual((up.structuredContent as { rating: string }).rating, 'down');
+    assert.deepEqual((await service.listRatings('rated')).map((r) => [r.arxivId, r.rating, r.source]), [[seed, 'up', 'seed'], [other, 'down', 'mcp']]);
+    const cleared = await client.callTool({ name: 'rate_paper', arguments: { subscription: 'rated', paper: other, rating: 'clear' } });
+    assert.equal((cleared.structuredContent as { rating: string | null }).rating, null);
+    const unknown = await client.callTool({ name: 'rate_paper', arguments: { subscription: 'nope', paper: other, rating: 'up' } });
+    assert.equal(unknown.isError, true);
+    assert.match(text(unknown), /NOT_FOUND.*nope/);
+    await assert.rejects(client.callTool({ name: 'rate_paper', arguments: { subscription: 'rated', paper: other, rating: 'meh' } }), /-32602/);
   });
 
   it('resources: folders with counts, a topic as Markdown, a paper by id (old-style ids too)', async () => {

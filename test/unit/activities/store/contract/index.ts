@@ -8,9 +8,10 @@ import type { PaperStore } from '../../../../../activities/store/port.ts';
 import { runConversationContract } from './conversations.ts';
 import { runDigestLedgerContract } from './digest-ledger.ts';
 import { runLibraryContract } from './library.ts';
+import { runRatingContract } from './ratings.ts';
 import { runSubscriptionContract } from './subscriptions.ts';
 
-export { runConversationContract, runDigestLedgerContract, runLibraryContract, runSubscriptionContract };
+export { runConversationContract, runDigestLedgerContract, runLibraryContract, runRatingContract, runSubscriptionContract };
 
 /** Registers every port's contract for one driver. */
 export function runStoreContracts(name: string, makeStore: () => Promise<PaperStore>): void {
@@ -18,4 +19,5 @@ export function runStoreContracts(name: string, makeStore: () => Promise<PaperSt
   runSubscriptionContract(name, makeStore);
   runDigestLedgerContract(name, makeStore);
   runConversationContract(name, makeStore);
+  runRatingContract(name, makeStore);
 }

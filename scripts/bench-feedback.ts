@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:feedback`: what learning from ratings costs per digest run at 1,000 ratings.
+ * A SQLite library (in a temporary folder) holds 1,100 real papers of the shared all-archives RSS
+ * feed; a subscription has 1,000 of them rated (👍 when the abstract mentions "learning", 👎
+ * otherwise, about a third 👍); the other 100 are the announcement's candidates. Measured, after a
+ * warm-up: reading the ratings and their papers from the library, then rankWithFeedback with BM25
+ * (interest scores over candidates + rated papers, tf-idf, logistic regression, scoring), and the
+ * same ranking without ratings (today's cost) for comparison.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseAnnounceFeed } from '../activities/arxiv/rss.ts';
+import { createBm25Reranker } from '../activities/rank/bm25.ts';
+import { rankWithFeedback, type RatedDoc } from '../activities/rank/feedback/ranker.ts';
+import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+
+const RUNS = 5;
+const RATINGS = 1000;
+const corpusDir = path.resolve(import.meta.dirname, '../../shared/corpus');
+const feed = parseAnnounceFeed(readFileSync(path.join(corpusDir, 'rss/rss_all-20-archives_2024-11-28.xml'), 'utf8'));
+const papers = feed.items.map((i) => i.paper).slice(0, RATINGS + 100);
+const rated = papers.slice(0, RATINGS);
+const candidates = papers.slice(RATINGS).map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` }));
+const interest = 'machine learning';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-feedback-'));
+const store = openSqliteStore({ dataDir: dir });
+try {
+  await store.upsertPapers(papers, { topic: 'bench' });
+  await store.upsertSubscription({ name: 'bench', categories: ['cs.LG'], interest });
+  for (const p of rated) await store.setRating({ subscription: 'bench', arxivId: p.id, rating: /learning/i.test(p.abstract) ? 'up' : 'down', source: 'web' });
+
+  const read = async (): Promise<RatedDoc[]> => {
+    const docs: RatedDoc[] = [];
+    for (const r of await store.listRatings('bench')) {
+      const p = await store.getPaper(r.arxivId);
+      if (p) docs.push({ id: p.id, text: `${p.title}\n${p.abstract}`, rating: r.rating, seed: false });
+    }
+    return docs;
+  };
+  const reranker = createBm25Reranker();
+  const docs = await read();
+  await rankWithFeedback(interest, candidates, docs, reranker); // warm-up
+  const times = { read: [] as number[], rank: [] as number[], none: [] as number[] };
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    await read();
+    times.read.push(performance.now() - t);
+    t = performance.now();
+    await rankWithFeedback(interest, candidates, docs, reranker);
+    times.rank.push(performance.now() - t);
+    t = performance.now();
+    await rankWithFeedback(interest, candidates, [], reranker);
+    times.none.push(performance.now() - t);
+  }
+  const stat = (ms: number[]) => {
+    const s = [...ms].sort((a, b) => a - b);
+    return `median ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms (min ${s[0]!.toFixed(1)}, max ${s.at(-1)!.toFixed(1)}; ${RUNS} runs)`;
+  };
+  const ups = docs.filter((d) => d.rating === 'up').length;
+  console.log(`${RATINGS} ratings (${ups} up), ${candidates.length} candidates; node ${process.version}, ${process.arch}`);
+  console.log(`read ratings + papers (SQLite):      ${stat(times.read)}`);
+  console.log(`rank with the model (train + score): ${stat(times.rank)}`);
+  console.log(`rank without ratings (today):        ${stat(times.none)}`);
+} finally {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
