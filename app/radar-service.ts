@@ -253,7 +253,7 @@ export interface RadarService {
     paper: Paper,
     progress?: ProgressFn,
     options?: CallOptions,
-  ): Promise<{ summary: Summary | null; source: 'html' | 'pdf' | null; note: string | null }>;
+  ): Promise<{ summary: Summary | null; source: ContentSource | null; note: string | null }>;
   /**
    * A search result's summary at no arXiv cost: the library's full-text summary when the paper is
    * stored with its text, else one taken from its abstract (extractive, no model call).

@@ -14,7 +14,6 @@ import { compileQueryFilter } from '../../domain/arxiv-query.ts';
 import type { PipelineDeps } from './deps.ts';
 import { Context } from '@temporalio/activity';
 import type { PublishProgress, Publisher } from '../publish/types.ts';
-import { withHeartbeat } from './ingest.ts';
 import type { PickReason } from '../../domain/pick-reason.ts';
 import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../rank/feedback/ranker.ts';
 import { syncPublishedFeedback } from './feedback-sync.ts';

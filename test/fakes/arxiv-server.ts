@@ -45,7 +45,7 @@ export interface FakeArxiv {
   /** Drops every queued fault: arXiv has recovered. */
   clearFaults(): void;
   /**
-   * Holds every full-text response (/pdf, /html) until `release()`: a test can check what was
+   * Holds every full-text response (/pdf, /html, /ar5iv, /e-print) until `release()`: a test can check what was
    * shown before any full text arrived. Requests still arrive (and are recorded) at once.
    */
   holdFullTexts(): void;
@@ -53,6 +53,7 @@ export interface FakeArxiv {
   release(): void;
   /** Requests to the query API (/api/query) so far: what a search cost in arXiv requests. */
   apiRequests(): RecordedRequest[];
+  /**
    * Holds back the answers to requests whose path starts with `pathPrefix` (e.g. `/html/2401.00001`)
    * until the returned function is called: a slow download, for as long as a test needs.
    */
