@@ -173,6 +173,9 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
 
   return {
     kind: 'discord',
+    async notice(text: string): Promise<void> {
+      await post({ content: truncate(text, DISCORD_LIMITS.content), embeds: [], allowed_mentions: { parse: [] } });
+    },
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       const payloads = digestToDiscordMessages(digest);
       // Parts the previous attempt recorded, then (with a bot token) the channel's own record,

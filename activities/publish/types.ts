@@ -13,6 +13,8 @@ import type { DestinationKind, Digest, Receipt } from '../../domain/digest.ts';
 export interface Publisher {
   readonly kind: DestinationKind;
   publish(digest: Digest, progress?: PublishProgress): Promise<Receipt>;
+  /** A one-line notice to the same place (Discord: a failing other destination); absent where none fits. */
+  notice?(text: string): Promise<void>;
 }
 
 /**

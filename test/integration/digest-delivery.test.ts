@@ -93,6 +93,10 @@ describe('a digest is never lost: failed publishes stay pending until they land'
       assert.equal(readdirSync(path.join(t.dataDir, 'digests', 'notion-revoked')).length, 1);
       // Still pending at the next run while the token is wrong: nothing is marked delivered.
       await assert.rejects(service.runDigest('notion-revoked'), /pending/);
+      // Discord works, so it was told, once.
+      const notices = discord.messagesIn(ENV_CHANNEL).filter((m) => m.content.includes('"notion-revoked"'));
+      assert.equal(notices.length, 1, 'one notice on Discord, not one per run');
+      assert.match(notices[0]!.content, /notion refused the .* digest .*stays pending/);
 
       notion.setToken(undefined);
       const r = published(await service.runDigest('notion-revoked'));
