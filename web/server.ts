@@ -551,6 +551,9 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       ...(a.schedule ? { cron: a.schedule } : {}),
       ...(a.timezone ? { timezone: a.timezone } : {}),
       ...(a.top_k ? { topK: a.top_k } : {}),
+      // Discord: a channel id given here; a webhook URL only when typed (it is never shown back).
+      ...(str('discordChannelId') ? { discordChannelId: str('discordChannelId') } : {}),
+      ...(str('discordWebhookUrl') ? { discordWebhookUrl: str('discordWebhookUrl') } : {}),
     };
     await service.subscribe(request);
     // Editing keeps a paused subscription paused (subscribe stores it active).

@@ -341,6 +341,8 @@ ${csrfField(ctx)}
 <small id="s-cron-help">${describeSchedule(s?.cron ?? d.cron, s?.timezone ?? d.timezone)}</small></p>
 <p><label for="s-tz">Time zone</label><input id="s-tz" name="timezone" value="${s?.timezone ?? d.timezone}" required></p>
 <p><label for="s-topk">Papers per digest</label><input id="s-topk" name="topK" type="number" min="1" max="50" value="${s?.topK ?? d.topK}"></p>
+<p><label for="s-dchan">Discord channel id (optional)</label><input id="s-dchan" name="discordChannelId" value="${s?.destinations.discordChannelId ?? ''}" pattern="[0-9]{17,20}" inputmode="numeric"></p>
+<p><label for="s-dhook">Discord webhook URL (optional; never shown again)</label><input id="s-dhook" name="discordWebhookUrl" type="password" autocomplete="off" placeholder="https://discord.com/api/webhooks/…"></p>
 </div>
 <p><button type="submit">${editing ? 'Save changes' : 'Subscribe'}</button>${editing ? html` <a href="/subscriptions">Cancel</a>` : ''}</p>
 </form>`;

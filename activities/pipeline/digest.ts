@@ -233,6 +233,17 @@ export function createDigestActivities(deps: PipelineDeps) {
 
   const destinationsOf = (sub: Subscription) => digestDestinations(deps, sub);
 
+  /** Tells the subscription's Discord, once per failing destination and announcement, when another destination refuses a digest. */
+  async function noticeOnDiscord(sub: Subscription, text: string): Promise<void> {
+    const discord = deps.publisherFor('discord', sub.destinations, sub);
+    if (!discord?.notice) return;
+    try {
+      await discord.notice(text);
+    } catch (e) {
+      deps.logger.warn({ subscription: sub.name, error: errorMessage(e) }, 'could not post the failure notice to Discord');
+    }
+  }
+
   return {
     async loadSubscription(name: string): Promise<{ subscription: Subscription; destinations: DestinationKind[]; since: string | null }> {
       const subscription = await requireSub(name);
@@ -316,7 +327,12 @@ export function createDigestActivities(deps: PipelineDeps) {
           { digest: input.key, destination: input.destination, permanent, error: message },
           permanent ? 'digest publish refused; the announcement stays pending until this is fixed' : 'digest publish failed; retrying, the announcement stays pending',
         );
-        if (announcement) await store.setPublishFailure(digest.subscription, announcement, input.destination, { message, permanent, at: new Date().toISOString() });
+        if (announcement) {
+          const before = await store.getDelivery(digest.subscription, announcement);
+          await store.setPublishFailure(digest.subscription, announcement, input.destination, { message, permanent, at: new Date().toISOString() });
+          const known = before?.failures?.some((f) => f.destination === input.destination && f.permanent);
+          if (permanent && !known && input.destination !== 'discord') await noticeOnDiscord(sub, `${input.destination} refused the ${announcement} digest of "${sub.name}": ${message}. It stays pending; every run retries it.`);
+        }
         throw e;
       }
       // Published, receipt not yet recorded: the window a crash must not turn into a duplicate.

@@ -202,6 +202,9 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
 
   return {
     kind: 'discord',
+    async notice(text: string): Promise<void> {
+      await post({ content: truncate(text, DISCORD_LIMITS.content), embeds: [], allowed_mentions: { parse: [] } });
+    },
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       // Readers rate entries with buttons; their presses reach the bot (interactions endpoint or gateway).
       const payloads = digestToDiscordMessages(digest, { ratingButtons: !webhookUrl });

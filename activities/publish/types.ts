@@ -18,6 +18,8 @@ export interface Publisher {
    * checkbox and when it was last edited. Only destinations with such marks (Notion) have it.
    */
   readFeedback?(ref: string): Promise<FeedbackMark[]>;
+  /** A one-line notice to the same place (Discord: a failing other destination); absent where none fits. */
+  notice?(text: string): Promise<void>;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { RadarServiceHandle } from '../../workers/compose.ts';
 import type { DiscordFake } from '../fakes/discord-server.ts';
 import type { NotionFake } from '../fakes/notion-server.ts';
 import type { TestRuntime } from '../support/runtime.ts';
+import { runCli } from '../support/cli.ts';
 import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
 
 const ENV_CHANNEL = '700000000000000001';
@@ -93,6 +94,31 @@ describe('a digest is never lost: failed publishes stay pending until they land'
       assert.equal(readdirSync(path.join(t.dataDir, 'digests', 'notion-revoked')).length, 1);
       // Still pending at the next run while the token is wrong: nothing is marked delivered.
       await assert.rejects(service.runDigest('notion-revoked'), /pending/);
+      // The CLI reports it: `subscriptions` (where it goes, what is pending and why) and `doctor`.
+      const cliEnv = {
+        DATA_DIR: t.dataDir,
+        TEMPORAL_ADDRESS: t.runtime.temporalAddress,
+        NOTION_TOKEN: 'secret_test',
+        NOTION_DATABASE_ID: notion.databaseId,
+        NOTION_API_URL: notion.url,
+        DISCORD_API_URL: discord.url,
+        DISCORD_WEBHOOK_URL: discord.webhookUrl(webhooks[0]!.id),
+        LOG_LEVEL: 'error',
+      };
+      const listed = runCli(['subscriptions'], cliEnv);
+      assert.equal(listed.status, 0, listed.stderr);
+      const block = listed.stdout.split('\n\n').find((b) => b.startsWith('notion-revoked')) ?? '';
+      assert.match(block, /sends to: +Markdown folder, Notion, Discord webhook \(DISCORD_WEBHOOK_URL\)/);
+      assert.match(block, /pending: +the \d{4}-\d{2}-\d{2} digest: Notion failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: Notion answered HTTP 401/);
+      const doctor = runCli(['doctor', '--json'], cliEnv);
+      const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ name: string; status: string; detail: string }> }).checks.filter((c) => c.name === 'delivery');
+      assert.ok(checks.some((c) => c.status === 'fail' && /"notion-revoked": the .* digest is pending: notion failing since/.test(c.detail)), JSON.stringify(checks));
+      assert.equal(doctor.status, 1, 'doctor fails while a digest waits for a fix');
+      assert.ok(!doctor.stdout.includes('env-hook-token') && !listed.stdout.includes('env-hook-token'), 'the webhook token is never printed');
+      // Discord works, so it was told, once.
+      const notices = discord.messagesIn(ENV_CHANNEL).filter((m) => m.content.includes('"notion-revoked"'));
+      assert.equal(notices.length, 1, 'one notice on Discord, not one per run');
+      assert.match(notices[0]!.content, /notion refused the .* digest .*stays pending/);
 
       notion.setToken(undefined);
       const r = published(await service.runDigest('notion-revoked'));

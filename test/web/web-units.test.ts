@@ -207,3 +207,25 @@ describe('GET /paper/<id> that would start arXiv work (issue 28): same-site only
     assert.match(await r.text(), /not valid percent-encoding: use \/paper\/&lt;arXiv id&gt;/);
   });
 });
+
+describe('the subscriptions page names digests still pending (the app over the in-memory service)', () => {
+  it('shows a banner with the destination that refused the digest and since when, and none once it landed', async () => {
+    const { createMemoryRadarService } = await import('../support/memory-radar-service.ts');
+    const service = createMemoryRadarService([]);
+    try {
+      const app = createWebApp({ service, agent: { enabled: false } as AgentService, config: loadConfig({ DATA_DIR: os.tmpdir() }, {}), logger: silentLogger }, { allowedHost: (h) => h === '127.0.0.1' });
+      const page = async () => (await app.request('http://127.0.0.1/subscriptions', { headers: { host: '127.0.0.1' } })).text();
+      await service.subscribe({ name: 'agents', interest: 'language model agents', categories: ['cs.AI'] });
+      assert.doesNotMatch(await page(), /role="alert"/);
+      await service.store.saveDelivery({ subscription: 'agents', announcement: '2026-11-18', digestKey: 'agents:2026-11-18', windowEnd: null, considered: [] });
+      await service.store.setPublishFailure('agents', '2026-11-18', 'notion', { message: 'Notion answered HTTP 401 <unauthorized>', permanent: true, at: '2026-11-18T09:15:00.000Z' });
+      const html = await page();
+      assert.match(html, /role="alert"/);
+      assert.match(html, /agents: the 2026-11-18 digest is pending: notion failing since 2026-11-18 09:15 UTC: Notion answered HTTP 401 &lt;unauthorized&gt;/, 'escaped');
+      await service.store.completeDelivery('agents', '2026-11-18', []);
+      assert.doesNotMatch(await page(), /is pending/);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -166,6 +166,31 @@ describe('Discord publisher against the fake Discord API', () => {
     }
   });
 
+  it('through a webhook alone, a retry resumes after the parts the last attempt recorded (a 429 mid-digest)', async () => {
+    const channel = '1300000000000000008';
+    const hook = { id: '1300000000000000902', token: 'only-hook-2', channelId: channel };
+    const local = await startDiscordServer({ channels: [channel], webhooks: [hook] });
+    try {
+      const long = longDigest();
+      const parts = digestToDiscordMessages(long).length;
+      local.state.faults.push({ method: 'POST', path: /webhooks/, status: 429, skip: 2, retryAfterSec: 0.2 });
+      let recorded: unknown;
+      const progress = (resume: unknown) => ({ resume, record: (state: unknown) => void (recorded = state) });
+      const publisher = createDiscordPublisher({ webhookUrl: local.webhookUrl(hook.id), apiUrl: local.url });
+      await assert.rejects(publisher.publish(long, progress(undefined)), (e) => isAppError(e, 'RATE_LIMITED') && e.retryable);
+      assert.equal(local.messagesIn(channel).length, 2);
+      const receipt = await publisher.publish(long, progress(recorded));
+      const markers = local.messagesIn(channel).map((m) => (m.embeds as DiscordEmbed[]).at(-1)?.footer?.text);
+      assert.deepEqual(markers, Array.from({ length: parts }, (_, i) => digestMarker(long.key, i + 1, parts)), 'every part once, in order');
+      assert.equal(receipt.ref.split(',').length, parts);
+      // Progress of another digest is not this one's.
+      const other = await publisher.publish(digest, progress(recorded));
+      assert.equal(other.ref.split(',').length, digestToDiscordMessages(digest).length);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('posts through a webhook alone (no lookup possible) without sending any token', async () => {
     const channel = '1300000000000000007';
     const hook = { id: '1300000000000000901', token: 'only-hook', channelId: channel };

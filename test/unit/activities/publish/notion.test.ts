@@ -108,6 +108,27 @@ describe('Notion publisher against the fake Notion API', () => {
     assert.equal(f.pageText(page.id), expectedText(long), 'every block exactly once, in order');
   });
 
+  it('resumes from the recorded progress without a lookup, counting an append that landed unrecorded', async () => {
+    const f = await fake();
+    const long = longDigest();
+    const total = digestToNotionBlocks(long).length;
+    assert.ok(total > 300, `${total} blocks`);
+    // The second append lands but its response is lost (as if the worker died before recording it).
+    f.state.faults.push({ method: 'PATCH', path: /\/children$/, status: 502, code: 'bad_gateway', skip: 1, afterApplying: true });
+    let recorded: { blocks?: number; lastBlockId?: string } | undefined;
+    const progress = (resume: unknown) => ({ resume, record: (state: unknown) => void (recorded = state as typeof recorded) });
+    await assert.rejects(publisherFor(f).publish(long, progress(undefined)), (e) => isAppError(e, 'PUBLISH_FAILED') && e.retryable);
+    assert.equal(recorded?.blocks, 200, 'create + 1 append recorded; the 2nd append landed unrecorded');
+    assert.ok(recorded?.lastBlockId);
+    const before = f.requests.length;
+    const receipt = await publisherFor(f).publish(long, progress(recorded));
+    const retry = f.requests.slice(before).map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, 'ID')}`);
+    assert.equal(retry[0], 'GET /blocks/ID/children', 'no database, data source or query request: straight to the page');
+    assert.ok(!retry.some((r) => r.startsWith('POST')), 'no lookup, no second page');
+    assert.equal(f.pages().length, 1);
+    assert.equal(f.pageText(receipt.ref), expectedText(long), 'every block exactly once, in order');
+  });
+
   it('finds the page when the create response was lost, and appends the rest', async () => {
     const f = await fake();
     const long = longDigest();
