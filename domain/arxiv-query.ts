@@ -655,7 +655,7 @@ export function broaderQuery(query: string): { query: string; why: string } | nu
     const any: ArxivQuery = { kind: 'or', children: split };
     return {
       query: renderArxivQuery(rest.length ? { kind: 'and', children: [any, ...rest] } : any),
-      why: 'any of the words instead of all of them (phrases as single words)',
+      why: 'any of the words instead of all of them, phrases split into words',
     };
   }
   const ranges = children.filter((c) => c.kind === 'range');
