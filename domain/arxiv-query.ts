@@ -628,6 +628,31 @@ function render(items: Item[]): string {
     .trim();
 }
 
+/**
+ * The first search word of a (valid) query that is an operator or a field name rather than a word
+ * anyone searches for (`all:andnot`, `all:ti`: what a builder makes when it misreads arXiv syntax),
+ * or null. `cat`, `id` and `all` are left alone: they are English words too.
+ */
+export function searchWordProblem(query: string): string | null {
+  const r = parseArxivQuery(query, { strict: true });
+  if (!r.ok) return r.reason;
+  const suspicious = new Set(['and', 'or', 'andnot', 'not', 'ti', 'au', 'abs', 'co', 'jr', 'rn', 'submitteddate', 'lastupdateddate']);
+  const walk = (n: ArxivQuery): string | null => {
+    if (n.kind === 'term' || n.kind === 'phrase') {
+      const bad = n.field === 'cat' || n.field === 'id' ? undefined : n.value.toLowerCase().split(/[\s_]+/).find((w) => suspicious.has(w));
+      return bad ? `"${bad}" in ${renderArxivQuery(n)} is an operator or a field name, not a search word` : null;
+    }
+    if (n.kind === 'range') return null;
+    if (n.kind === 'andnot') return walk(n.left) ?? walk(n.right);
+    for (const c of n.children) {
+      const p = walk(c);
+      if (p) return p;
+    }
+    return null;
+  };
+  return walk(r.query);
+}
+
 // ---- broadening a query that found nothing ----
 
 /**
@@ -655,7 +680,7 @@ export function broaderQuery(query: string): { query: string; why: string } | nu
     const any: ArxivQuery = { kind: 'or', children: split };
     return {
       query: renderArxivQuery(rest.length ? { kind: 'and', children: [any, ...rest] } : any),
-      why: 'any of the words instead of all of them (phrases as single words)',
+      why: 'any of the words instead of all of them, phrases split into words',
     };
   }
   const ranges = children.filter((c) => c.kind === 'range');

@@ -388,8 +388,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         const rateFor = (await service.listSubscriptions()).map((x) => x.name);
         const pending = s.full ? papers.slice(0, FULL_TEXT_TOP_N).flatMap((p, i) => (p.summarySource === 'abstract' ? [{ p, rank: i + 1 }] : [])) : [];
         await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back, rateFor)).toString(), url: s.back, count: papers.length, pending: pending.length });
-        for (const { p, rank } of pending) {
-          await send('progress', { message: `Fetching the full text of arXiv:${p.paper.id} (${rank} of ${pending.length})…` });
+        for (const [i, { p, rank }] of pending.entries()) {
+          await send('progress', { message: `Fetching the full text of arXiv:${p.paper.id} (${i + 1} of ${pending.length})…` });
           try {
             const doc = await service.fullTextSummary(p.paper, undefined, { signal: ac.signal });
             const fromText = doc.summary && doc.source ? { ...p, summary: doc.summary, summarySource: 'full-text' as const } : p;

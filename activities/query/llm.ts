@@ -9,7 +9,7 @@ import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { extractJson, type LlmClient } from '../llm/client.ts';
 import type { BuiltQuery } from './heuristic.ts';
-import { dateRangeTerm, readQuery, validateSearchQuery, type QueryPart } from '../../domain/arxiv-query.ts';
+import { dateRangeTerm, readQuery, searchWordProblem, validateSearchQuery, type QueryPart } from '../../domain/arxiv-query.ts';
 
 const SYSTEM = `You turn a researcher's request into an arXiv API search_query.
 Rules:
@@ -40,6 +40,8 @@ export async function buildQueryWithLlm(llm: LlmClient, text: string, now: Date 
   if (!parsed.success) throw new Error(`reply does not match {search_query, from, to}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   const check = validateSearchQuery(parsed.data.search_query);
   if (!check.ok) throw new Error(`invalid search_query "${parsed.data.search_query}": ${check.reason}`);
+  const misread = searchWordProblem(parsed.data.search_query);
+  if (misread) throw new Error(`search_query "${parsed.data.search_query}" misreads arXiv syntax: ${misread}`);
   const { from, to } = parsed.data;
   const dateRange = from || to ? { from: from ?? '1991-01-01', to: to ?? now.toISOString().slice(0, 10) } : null;
   if (dateRange && dateRange.from > dateRange.to) throw new Error(`date range ${dateRange.from} > ${dateRange.to}`);

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Paper } from '../../domain/paper.ts';
 import type { Summary } from '../../domain/digest.ts';
 import type { SortBy } from '../../domain/arxiv-query.ts';
-import { ARXIV_LIMITS, readQuery } from '../../domain/arxiv-query.ts';
+import { ARXIV_LIMITS, broaderQuery, readQuery } from '../../domain/arxiv-query.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
@@ -69,6 +69,9 @@ export function register(program: Command): void {
           return;
         }
         process.stdout.write(`${counted(feed.totalResults, 'result')} for ${q}\n\n`);
+        const broader = feed.totalResults === 0 ? broaderQuery(q) : null;
+        // Suggested, not run: the CLI sends only the request that was typed.
+        if (broader) process.stdout.write(`A broader query (${broader.why}):\n  arxiv-radar search '${broader.query.replace(/'/g, "'\\''")}'\n`);
         const blocks = feed.papers.map((p, i) => {
           const s = summaries[i];
           const tldr = s?.summary ? `\n  TL;DR (from the ${s.source === 'full-text' ? 'full text' : 'abstract'}): ${oneLine(s.summary.tldr)}` : '';

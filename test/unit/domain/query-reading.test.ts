@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { broaderQuery, parseArxivQuery, QUERY_FIELDS, readQuery, type ArxivQuery } from '../../../domain/arxiv-query.ts';
+import { broaderQuery, parseArxivQuery, QUERY_FIELDS, readQuery, searchWordProblem, type ArxivQuery } from '../../../domain/arxiv-query.ts';
 import { isAppError } from '../../../domain/errors.ts';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -99,6 +99,7 @@ describe(`readQuery: ${TABLE.length} inputs (${(['arxiv', 'mixed', 'plain'] as c
       for (const w of searchWords(parsed.query)) {
         assert.ok(!OPERATOR_WORDS.has(w) && !FIELD_WORDS.has(w), `"${w}" (a field name or an operator) became a search word in ${r.searchQuery}`);
       }
+      assert.equal(searchWordProblem(r.searchQuery), null);
       if (kind === 'arxiv') assert.ok(r.parts.every((p) => p.kind === 'kept'), 'every part of arXiv syntax is kept');
       if (kind === 'plain') assert.deepEqual(r.parts.map((p) => p.kind), ['built']);
       for (const p of r.parts) assert.match(p.why, /\w/);
@@ -136,6 +137,15 @@ describe('readQuery: what each part became', () => {
     refuses('(ti:graph AND cat:cs.LG', /unbalanced parentheses/);
     refuses('submittedDate:[2023 TO 2024] agents', /submittedDate needs a range/);
     refuses('x'.repeat(2001), /more than the 2000/);
+  });
+});
+
+describe('searchWordProblem: the old builder\'s misreadings are caught', () => {
+  it('names an operator or a field name used as a search word', () => {
+    assert.match(searchWordProblem('all:cat AND cat:cs.CL') ?? 'none', /none/, '"cat" is a word too');
+    assert.match(searchWordProblem('all:"diffusion model" AND all:ti AND all:cat AND cat:cs.CV') ?? '', /"ti" in all:ti/);
+    assert.match(searchWordProblem('all:au AND all:del AND all:maestro') ?? '', /"au"/);
+    assert.match(searchWordProblem('abs:"large language model" AND all:andnot AND cat:cs.CL') ?? '', /"andnot"/);
   });
 });
 

@@ -53,6 +53,12 @@ describe('the fake arXiv search, checked against arXiv\'s recorded answers', () 
     });
   }
 
+  it('searches a word without a prefix in every field (arXiv echoes the recorded search_query=testing as all:testing)', async () => {
+    const bare = await search('testing');
+    assert.deepEqual(bare.ids, (await search('all:testing')).ids);
+    assert.ok(bare.total >= 100);
+  });
+
   it('pages the way arXiv does (start, max_results, totalResults)', async () => {
     const all = await search('all:testing');
     const page = await search('all:testing', { start: '10', max_results: '10' });

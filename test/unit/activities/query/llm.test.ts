@@ -43,6 +43,11 @@ describe('buildSearchQuery with the fake LLM', () => {
     assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
   });
 
+  it('falls back to the heuristic when the LLM query makes a field name or an operator a search word', async () => {
+    fake.script([{ content: JSON.stringify({ search_query: 'all:ti AND all:agents', from: null, to: null }) }, { content: JSON.stringify({ search_query: 'abs:agents AND all:andnot', from: null, to: null }) }]);
+    for (let i = 0; i < 2; i++) assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
+  });
+
   it('falls back on invalid JSON, 429 and a timeout', async () => {
     fake.script([{ content: 'search_query: all:llm' }, { status: 429 }, { hang: true }]);
     for (let i = 0; i < 3; i++) assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
