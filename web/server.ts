@@ -643,7 +643,8 @@ export async function startWebServer(deps: WebServerDeps): Promise<WebServer> {
   });
   const bound = (server.address() as AddressInfo).port;
   const name = host.includes(':') ? `[${host}]` : host;
-  const names = ['127.0.0.1', 'localhost', '[::1]', ...(isLoopbackHost(host) || wildcard ? [] : [name.toLowerCase()])];
+  // The bound address is always a name of this server (127.0.0.2 is loopback too, and the URL printed).
+  const names = ['127.0.0.1', 'localhost', '[::1]', ...(wildcard ? [] : [name.toLowerCase()])];
   allowed = new Set(names.map((n) => `${n}:${bound}`));
   const url = `http://${wildcard ? '127.0.0.1' : name}:${bound}`;
   if (!isLoopbackHost(host)) deps.logger.warn({ url }, 'the web app is reachable from other machines; WEB_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');
