@@ -287,6 +287,23 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     })(c, next);
   });
 
+  // A form body is parsed once, here (Hono keeps it for the route): one that does not parse is the
+  // client's mistake, a 400 with one line, never a 500 from whichever route reads it first.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    const form = type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded');
+    if (!form) return next();
+    if (c.req.path.startsWith('/audio/')) return c.json({ ok: false, error: 'Send the recording’s bytes with its audio Content-Type (e.g. audio/webm), not a form.' }, 400);
+    try {
+      await c.req.parseBody();
+    } catch {
+      const message = `The request body is not valid ${type.startsWith('multipart') ? 'multipart/form-data (check its boundary)' : 'form data'}.`;
+      return wantsJson(c) || c.req.path === '/chat/stream' ? c.json({ ok: false, error: message }, 400) : c.text(message, 400);
+    }
+    return next();
+  });
+
   // CSRF: every state-changing request carries this session's token and, from browsers, our Origin.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

@@ -202,6 +202,20 @@ describe('GET /paper/<id> that would start arXiv work (issue 28): same-site only
     assert.equal(statuses[3], 429);
   });
 
+  it('a malformed multipart body on /chat/stream, /chat and /audio/* is a 400 with one readable line, not a 500', async () => {
+    const post = (path: string, csrfHeader: boolean) =>
+      app.request(`http://127.0.0.1:8080${path}`, { method: 'POST', headers: { host: '127.0.0.1:8080', 'content-type': 'multipart/form-data; boundary=zzz', ...(csrfHeader ? { 'x-csrf-token': 'x' } : {}) }, body: '--zzz\r\nContent-Disposition: form-data; name="question"\r\n\r\nno closing boundary' });
+    for (const path of ['/chat/stream', '/chat', '/audio/transcribe', '/audio/speech']) {
+      for (const csrfHeader of [false, true]) {
+        const r = await post(path, csrfHeader);
+        assert.equal(r.status, 400, `${path} ${csrfHeader}`);
+        const text = await r.text();
+        assert.ok(!text.includes('\n') && text.length < 200, `${path}: ${text}`);
+      }
+    }
+    assert.match(await (await post('/chat/stream', false)).text(), /not valid multipart\/form-data/);
+  });
+
   it('a path that is not valid percent-encoding is a 400 with one readable line, not a 500', async () => {
     const r = await get('/paper/%E0%A4%A', 'same-origin');
     assert.equal(r.status, 400);
