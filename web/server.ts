@@ -28,7 +28,7 @@ import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/er
 import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createAudioClient, MAX_SPEECH_CHARS } from './audio.ts';
-import { DigestRuns, type RunEvent } from './runs.ts';
+import { DigestRuns, type DigestRun, type RunEvent } from './runs.ts';
 import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type ChatProposal, type Session } from './security.ts';
 import * as views from './views.ts';
 
@@ -498,14 +498,28 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   });
   app.post('/subscriptions/:name/run', async (c) => {
     const s = await findSubscription(c.req.param('name'));
-    const run = runs.start(s.name);
-    return actionDone(c, `Running the ${s.name} digest…`, `/runs/${run.id}`);
+    const run = await runs.start(s.name);
+    return actionDone(c, `Running the ${s.name} digest…`, `/runs/${encodeURIComponent(run.id)}`);
   });
-  app.get('/runs/:id', (c) => {
-    const run = runs.get(c.req.param('id'));
-    if (!run) throw new AppError('NOT_FOUND', 'No such run (runs are kept for an hour after they finish).');
+  app.get('/runs/:id', async (c) => {
+    const id = c.req.param('id');
+    const run = runs.get(id) ?? (await runFromTemporal(id));
+    if (!run) throw new AppError('NOT_FOUND', 'No such run.');
     return page(c, { title: `Run: ${run.subscription}`, body: views.runPage(ctxOf(c), run), ...(run.finished ? {} : { refreshSeconds: 2 }) });
   });
+  /** A run this process does not hold (started before a restart), as Temporal keeps it: finished, or still running. */
+  const runFromTemporal = async (workflowId: string): Promise<DigestRun | null> => {
+    const state = await service.digestRun(workflowId);
+    if (!state) return null;
+    const events: RunEvent[] = [
+      { type: 'progress', message: 'This run started before the web app restarted: its state comes from Temporal (the progress lines were not kept).', at: Date.now() },
+      { type: 'started', workflowId: state.workflowId, runId: state.runId },
+    ];
+    if (state.status === 'published' || state.status === 'empty') events.push({ type: 'done', status: state.status, digestKeys: state.digestKeys, ...(state.reason ? { reason: state.reason } : {}) });
+    if (state.status === 'failed') events.push({ type: 'error', message: state.reason ?? 'failed' });
+    // Still running: the page reloads itself (no event stream here); finished: as any finished run.
+    return { id: workflowId, subscription: state.subscription, startedAt: Date.now(), events, workflow: { workflowId: state.workflowId, runId: state.runId }, finished: state.status !== 'running', live: false };
+  };
   app.get('/runs/:id/events', (c) => {
     const id = c.req.param('id');
     if (!runs.get(id)) throw new AppError('NOT_FOUND', 'No such run.');
