@@ -65,6 +65,19 @@ export interface WorkflowRunner {
     args: Parameters<W>,
     options: RunOptions,
   ): Promise<Awaited<ReturnType<W>>>;
+  /**
+   * A workflow by id, as Temporal keeps it (so a page about it survives a restart of the caller):
+   * its type, run, status and, once completed, its result. Null when there is none.
+   */
+  describe?(workflowId: string): Promise<WorkflowState | null>;
+}
+
+export interface WorkflowState {
+  type: string;
+  runId: string;
+  status: 'running' | 'completed' | 'failed';
+  result?: unknown;
+  failure?: string;
 }
 
 /** Keeps each subscription's Temporal Schedule in step with the stored subscription. */

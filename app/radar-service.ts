@@ -143,6 +143,17 @@ export interface DeliveryReport {
   pending: Array<{ announcement: string; failures: PublishFailure[] }>;
 }
 
+/** A manual digest run as Temporal keeps it (web run pages after a restart). */
+export interface DigestRunState {
+  workflowId: string;
+  runId: string;
+  subscription: string;
+  status: 'running' | 'published' | 'empty' | 'failed';
+  digestKeys: string[];
+  /** Why nothing was published, or why it failed. */
+  reason: string | null;
+}
+
 /** A digest run: one digest per announcement delivered; `digest` is the newest. */
 export type DigestRunResult =
   | {
@@ -214,6 +225,8 @@ export interface RadarService {
   deliveryReport(): Promise<DeliveryReport[]>;
   /** A manual run: cancelled when the caller goes away, but not time-limited (publishing is idempotent). */
   runDigest(name: string, progress?: ProgressFn, options?: CallOptions): Promise<DigestRunResult>;
+  /** A run of runDigest by its workflow id, as Temporal keeps it (so it outlives the caller); null when there is none. */
+  digestRun(workflowId: string): Promise<DigestRunState | null>;
   lastDigest(name: string): Promise<Digest | null>;
   /** A subscription's digests, newest announcement first (at most `limit`, default 50). */
   listDigests(name: string, limit?: number): Promise<Digest[]>;
@@ -507,6 +520,19 @@ export function createRadarService(
         notCovered: r.notCovered ?? [],
         ...(r.belowFloor !== undefined ? { belowFloor: r.belowFloor } : {}),
       };
+    },
+
+    async digestRun(workflowId) {
+      const at = workflowId.lastIndexOf('-manual-');
+      if (!/^digest-[\w.-]{1,200}$/.test(workflowId) || at < 0 || !runner.describe) return null;
+      const state = await runner.describe(workflowId);
+      if (!state || state.type !== 'topicDigest') return null;
+      const base = { workflowId, runId: state.runId, subscription: workflowId.slice('digest-'.length, at), digestKeys: [] as string[], reason: null };
+      if (state.status === 'running') return { ...base, status: 'running' };
+      if (state.status === 'failed') return { ...base, status: 'failed', reason: state.failure ?? 'failed' };
+      const r = state.result as { status: 'empty'; reason: string } | { status: 'published'; key: string; digests?: Array<{ key: string }> };
+      if (r.status === 'empty') return { ...base, status: 'empty', reason: r.reason };
+      return { ...base, status: 'published', digestKeys: r.digests?.map((d) => d.key) ?? [r.key] };
     },
 
     lastDigest: (name) => store.lastDigest(name),

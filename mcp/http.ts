@@ -15,7 +15,7 @@ import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService } from '../app/radar-service.ts';
 import { errorMessage } from '../domain/errors.ts';
 import { readCappedBody } from '../lib/http-body.ts';
-import { assertNoProblems, isLoopbackHost, MIN_TOKEN_LENGTH, mcpHttpProblems, parseListenAddress } from '../lib/listen-address.ts';
+import { assertNoProblems, MIN_TOKEN_LENGTH, mcpHttpProblems, parseListenAddress } from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createMcpServer } from './server.ts';
 
@@ -62,7 +62,6 @@ const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${hos
 export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: string }): Promise<McpHttpServer> {
   assertNoProblems(mcpHttpProblems(hostPort(opts.host, opts.port), opts.token, opts.addrName));
   const token = opts.token as string;
-  const loopback = isLoopbackHost(opts.host);
   const wildcard = opts.host === '0.0.0.0' || opts.host === '::';
   const path = opts.path ?? '/mcp';
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
@@ -116,7 +115,8 @@ export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: str
   });
   const { port } = server.address() as AddressInfo;
   const bound = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  const names = ['127.0.0.1', 'localhost', '[::1]', ...(loopback || wildcard ? [] : [bound.toLowerCase()])];
+  // The bound address is always a name of this server (127.0.0.2 is loopback too, and the URL printed).
+  const names = ['127.0.0.1', 'localhost', '[::1]', ...(wildcard ? [] : [bound.toLowerCase()])];
   allowedHosts = new Set(names.map((n) => `${n}:${port}`));
   allowedOrigins = new Set(names.map((n) => `http://${n}:${port}`));
   return {

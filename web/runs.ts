@@ -3,6 +3,10 @@
  * started it (a digest is not time-limited and publishing is idempotent, as for the CLI's `digest
  * run`): its progress lines are kept here and replayed to every listener of its SSE stream, so a
  * reload or a second tab sees the same run. Finished runs are forgotten after an hour.
+ *
+ * A run is named by its Temporal workflow id (`/runs/<workflowId>`), so its page outlives the web
+ * app: after a restart the page is built from Temporal (RadarService.digestRun) instead, without the
+ * progress lines (they were kept in memory only).
  */
 import { randomBytes } from 'node:crypto';
 import type { DigestRunResult, RadarService } from '../app/radar-service.ts';
@@ -21,6 +25,8 @@ export interface DigestRun {
   events: RunEvent[];
   workflow: { workflowId: string; runId: string } | null;
   finished: boolean;
+  /** False for a run read back from Temporal: no event stream to follow (its page reloads while it runs). */
+  live?: boolean;
 }
 
 const KEEP_MS = 60 * 60 * 1000;
@@ -30,8 +36,8 @@ export class DigestRuns {
 
   constructor(private readonly service: RadarService) {}
 
-  /** Starts a run of `subscription` now; returns it at once. */
-  start(subscription: string): DigestRun {
+  /** Starts a run of `subscription` now; resolves once its workflow started (or the run failed before). */
+  async start(subscription: string): Promise<DigestRun> {
     this.sweep();
     const id = randomBytes(9).toString('base64url');
     const run = { id, subscription, startedAt: Date.now(), events: [] as RunEvent[], workflow: null as DigestRun['workflow'], finished: false, listeners: new Set<(e: RunEvent) => void>() };
@@ -41,11 +47,18 @@ export class DigestRuns {
       for (const l of run.listeners) l(e);
     };
     emit({ type: 'progress', message: `starting the "${subscription}" digest…`, at: Date.now() });
+    let started: () => void = () => {};
+    const startedOrEnded = new Promise<void>((resolve) => (started = resolve));
     void this.service
       .runDigest(subscription, (message) => emit({ type: 'progress', message, at: Date.now() }), {
         onStart: (w) => {
           run.workflow = w;
+          // Named by its workflow id from now on: the page can be found in Temporal after a restart.
+          this.runs.delete(run.id);
+          run.id = w.workflowId;
+          this.runs.set(run.id, run);
           emit({ type: 'started', ...w });
+          started();
         },
       })
       .then(
@@ -58,7 +71,9 @@ export class DigestRuns {
       .finally(() => {
         run.finished = true;
         run.listeners.clear();
+        started();
       });
+    await startedOrEnded;
     return run;
   }
 

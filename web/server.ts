@@ -29,7 +29,7 @@ import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/er
 import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createAudioClient, MAX_SPEECH_CHARS } from './audio.ts';
-import { DigestRuns, type RunEvent } from './runs.ts';
+import { DigestRuns, type DigestRun, type RunEvent } from './runs.ts';
 import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type ChatProposal, type Session } from './security.ts';
 import * as views from './views.ts';
 
@@ -295,6 +295,23 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       maxSize: max,
       onError: (cc) => cc.json({ ok: false, error: `The request body is over ${max} bytes${c.req.path === '/audio/transcribe' ? ' (AUDIO_MAX_BYTES): record a shorter question' : ''}.` }, 413),
     })(c, next);
+  });
+
+  // A form body is parsed once, here (Hono keeps it for the route): one that does not parse is the
+  // client's mistake, a 400 with one line, never a 500 from whichever route reads it first.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    const form = type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded');
+    if (!form) return next();
+    if (c.req.path.startsWith('/audio/')) return c.json({ ok: false, error: 'Send the recording’s bytes with its audio Content-Type (e.g. audio/webm), not a form.' }, 400);
+    try {
+      await c.req.parseBody();
+    } catch {
+      const message = `The request body is not valid ${type.startsWith('multipart') ? 'multipart/form-data (check its boundary)' : 'form data'}.`;
+      return wantsJson(c) || c.req.path === '/chat/stream' ? c.json({ ok: false, error: message }, 400) : c.text(message, 400);
+    }
+    return next();
   });
 
   // CSRF: every state-changing request carries this session's token and, from browsers, our Origin.
@@ -573,14 +590,28 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   });
   app.post('/subscriptions/:name/run', async (c) => {
     const s = await findSubscription(c.req.param('name'));
-    const run = runs.start(s.name);
-    return actionDone(c, `Running the ${s.name} digest…`, `/runs/${run.id}`);
+    const run = await runs.start(s.name);
+    return actionDone(c, `Running the ${s.name} digest…`, `/runs/${encodeURIComponent(run.id)}`);
   });
-  app.get('/runs/:id', (c) => {
-    const run = runs.get(c.req.param('id'));
-    if (!run) throw new AppError('NOT_FOUND', 'No such run (runs are kept for an hour after they finish).');
+  app.get('/runs/:id', async (c) => {
+    const id = c.req.param('id');
+    const run = runs.get(id) ?? (await runFromTemporal(id));
+    if (!run) throw new AppError('NOT_FOUND', 'No such run.');
     return page(c, { title: `Run: ${run.subscription}`, body: views.runPage(ctxOf(c), run), ...(run.finished ? {} : { refreshSeconds: 2 }) });
   });
+  /** A run this process does not hold (started before a restart), as Temporal keeps it: finished, or still running. */
+  const runFromTemporal = async (workflowId: string): Promise<DigestRun | null> => {
+    const state = await service.digestRun(workflowId);
+    if (!state) return null;
+    const events: RunEvent[] = [
+      { type: 'progress', message: 'This run started before the web app restarted: its state comes from Temporal (the progress lines were not kept).', at: Date.now() },
+      { type: 'started', workflowId: state.workflowId, runId: state.runId },
+    ];
+    if (state.status === 'published' || state.status === 'empty') events.push({ type: 'done', status: state.status, digestKeys: state.digestKeys, ...(state.reason ? { reason: state.reason } : {}) });
+    if (state.status === 'failed') events.push({ type: 'error', message: state.reason ?? 'failed' });
+    // Still running: the page reloads itself (no event stream here); finished: as any finished run.
+    return { id: workflowId, subscription: state.subscription, startedAt: Date.now(), events, workflow: { workflowId: state.workflowId, runId: state.runId }, finished: state.status !== 'running', live: false };
+  };
   app.get('/runs/:id/events', (c) => {
     const id = c.req.param('id');
     if (!runs.get(id)) throw new AppError('NOT_FOUND', 'No such run.');
@@ -738,7 +769,8 @@ export async function startWebServer(deps: WebServerDeps): Promise<WebServer> {
   });
   const bound = (server.address() as AddressInfo).port;
   const name = host.includes(':') ? `[${host}]` : host;
-  const names = ['127.0.0.1', 'localhost', '[::1]', ...(isLoopbackHost(host) || wildcard ? [] : [name.toLowerCase()])];
+  // The bound address is always a name of this server (127.0.0.2 is loopback too, and the URL printed).
+  const names = ['127.0.0.1', 'localhost', '[::1]', ...(wildcard ? [] : [name.toLowerCase()])];
   allowed = new Set(names.map((n) => `${n}:${bound}`));
   const url = `http://${wildcard ? '127.0.0.1' : name}:${bound}`;
   if (!isLoopbackHost(host)) deps.logger.warn({ url }, 'the web app is reachable from other machines; WEB_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');

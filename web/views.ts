@@ -443,7 +443,7 @@ export function runPage(ctx: PageContext, run: DigestRun): Html {
   const done = run.events.find((e): e is Extract<RunEvent, { type: 'done' | 'error' }> => e.type === 'done' || e.type === 'error');
   const link = run.workflow ? temporalRunUrl(ctx, run.workflow) : null;
   return html`<h1>Digest run: ${run.subscription}</h1>
-<section class="run" data-run-id="${run.id}" data-finished="${run.finished ? '1' : '0'}">
+<section class="run" data-run-id="${run.id}" data-finished="${run.finished || run.live === false ? '1' : '0'}">
 <p class="run-state" id="run-state" role="status">${
     done ? (done.type === 'error' ? html`<span class="error">Failed: ${done.message}</span>` : done.status === 'published' ? 'Published.' : html`Nothing new: ${done.reason ?? ''}`) : 'Running…'
   }</p>

@@ -89,6 +89,7 @@ export function openRadarService(
       args: Parameters<W>,
       options: RunOptions,
     ): Promise<Awaited<ReturnType<W>>> => temporal.runner().then((r) => r.run(workflow, args, options)),
+    describe: (workflowId) => temporal.runner().then((r) => r.describe(workflowId)),
   };
   const models = once(() => import('./models.ts'));
   const reranker = once(async () => (await models()).lazyReranker(config, logger)());

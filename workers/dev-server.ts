@@ -2,9 +2,15 @@
  * The embedded Temporal dev server (`temporal server start-dev`), with its SQLite state under
  * DATA_DIR so workflows and schedules survive a restart. Used by `start` and by the integration
  * tests, which therefore exercise the same code path.
+ *
+ * It never outlives the process that started it: on POSIX it runs in its own process group under
+ * a small `sh` watchdog whose pipe from this process reads end-of-file when this process exits,
+ * however it exits (`kill -9` too), and then stops the server. Its process group is recorded in
+ * DATA_DIR/temporal-dev.pid; a later start that finds one still running on the same DATA_DIR (an
+ * older version's orphan, a watchdog killed along) stops it and takes over, saying so.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
@@ -23,6 +29,8 @@ export interface DevServerOptions {
   namespace?: string;
   logger?: Logger;
   startTimeoutMs?: number;
+  /** Hears one line when a dev server left running by an earlier start was stopped (to tell the user). */
+  onNotice?: (message: string) => void;
 }
 
 export interface DevServer {
@@ -87,10 +95,98 @@ async function waitUntilServing(address: string, child: ChildProcess, deadline: 
   );
 }
 
+/**
+ * The watchdog (`sh -c WATCHDOG sh <cli> <args…>`): runs the server in the background, and a
+ * reader of this process's pipe (fd 3) that gets end-of-file when this process is gone, then stops
+ * the server (TERM, KILL after 10 s). `sh` exits with the server's status, so a crash is seen.
+ * Background jobs of a non-interactive shell read /dev/null unless redirected: hence fd 3.
+ */
+const WATCHDOG = [
+  'exec 3<&0',
+  '"$@" </dev/null 3<&- &',
+  'c=$!',
+  '{ cat <&3 >/dev/null; kill -TERM "$c" 2>/dev/null; for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$c" 2>/dev/null || exit 0; sleep 1; done; kill -KILL "$c" 2>/dev/null; } &',
+  'exec 3<&- </dev/null',
+  'wait "$c"',
+].join('\n');
+
+const PID_FILE = 'temporal-dev.pid';
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Signals a process group (ignoring one already gone). */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // gone already
+  }
+}
+
+/** Stops a process group: TERM, then KILL after `graceMs`; resolves when no process of it is left. */
+async function stopGroup(pgid: number, graceMs = 10_000): Promise<void> {
+  signalGroup(pgid, 'SIGTERM');
+  const killAt = Date.now() + graceMs;
+  let killed = false;
+  while (groupAlive(pgid)) {
+    if (!killed && Date.now() >= killAt) {
+      signalGroup(pgid, 'SIGKILL');
+      killed = true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The command line of a process, or '' when it is gone or unreadable. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' });
+    } catch {
+      return '';
+    }
+  }
+}
+
+/**
+ * A dev server an earlier start left running on this DATA_DIR (its process group recorded in the
+ * PID file, its command line naming the same database): stopped, so this start can take over.
+ */
+async function stopLeftover(dbFile: string, log: Logger, notice: (m: string) => void): Promise<void> {
+  const file = path.join(path.dirname(dbFile), PID_FILE);
+  let recorded: { pgid?: unknown; dbFile?: unknown };
+  try {
+    recorded = JSON.parse(readFileSync(file, 'utf8')) as typeof recorded;
+  } catch {
+    return;
+  }
+  const pgid = typeof recorded.pgid === 'number' && Number.isInteger(recorded.pgid) && recorded.pgid > 1 ? recorded.pgid : null;
+  // Only ours: the recorded group leader still runs `temporal … start-dev` on this database (a pid can be reused).
+  if (pgid && groupAlive(pgid) && commandLine(pgid).includes('start-dev') && commandLine(pgid).includes(dbFile)) {
+    const started = Date.now();
+    await stopGroup(pgid);
+    const message = `A Temporal dev server left running by an earlier start on this DATA_DIR (process group ${pgid}) was stopped in ${Date.now() - started} ms; this start takes over.`;
+    log.warn({ pgid }, message);
+    notice(message);
+  }
+  rmSync(file, { force: true });
+}
+
 /** Starts the dev server and resolves once it answers gRPC. */
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
   const log = opts.logger ?? silentLogger;
   const ip = opts.ip ?? '127.0.0.1';
+  const posix = process.platform !== 'win32';
+  if (opts.dbFile && posix) await stopLeftover(path.resolve(opts.dbFile), log, opts.onNotice ?? (() => {}));
   const port = opts.port === 0 ? await freePort(ip) : opts.port;
   if (await portInUse(port, ip)) {
     throw new AppError(
@@ -110,7 +206,16 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   for (const kv of DEV_SERVER_DYNAMIC_CONFIG) args.push('--dynamic-config-value', kv);
 
   log.debug({ cli: opts.cliPath, args }, 'starting Temporal dev server');
-  const child = spawn(opts.cliPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // POSIX: in its own process group under the watchdog (stdin is the watchdog's pipe, kept open
+  // by this process and never written). Elsewhere: a plain child.
+  const child = posix
+    ? spawn('/bin/sh', ['-c', WATCHDOG, 'sh', opts.cliPath, ...args], { stdio: ['pipe', 'ignore', 'pipe'], detached: true })
+    : spawn(opts.cliPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The pipe must not keep this process alive by itself (the child does while it runs).
+  (child.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null)?.unref?.();
+  const pidFile = opts.dbFile && posix && child.pid ? path.join(path.dirname(path.resolve(opts.dbFile)), PID_FILE) : null;
+  if (pidFile) writeFileSync(pidFile, `${JSON.stringify({ pgid: child.pid, dbFile: path.resolve(opts.dbFile!), port, startedAt: new Date().toISOString() })}\n`);
+  const killAll = () => (posix && child.pid ? signalGroup(child.pid, 'SIGKILL') : child.kill('SIGKILL'));
   let stderrTail = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderrTail = (stderrTail + d.toString()).slice(-4000);
@@ -125,7 +230,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       spawnError,
     ]);
   } catch (e) {
-    child.kill('SIGKILL');
+    killAll();
+    if (pidFile) rmSync(pidFile, { force: true });
     throw new AppError(
       'TEMPORAL_UNAVAILABLE',
       `The Temporal dev server did not start: ${(e as Error).message}${stderrTail ? `\n${stderrTail.trim()}` : ''}`,
@@ -134,15 +240,22 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
-    (stopping ??= new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(killTimer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    }));
+    (stopping ??= (async () => {
+      if (posix && child.pid) {
+        // The whole group: the server, the shell and its watchdog.
+        await stopGroup(child.pid);
+      } else
+        await new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(killTimer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        });
+      if (pidFile) rmSync(pidFile, { force: true });
+    })());
   return {
     address,
     uiUrl: uiPort > 0 ? `http://${ip}:${uiPort}` : undefined,

@@ -110,6 +110,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       uiPort: opts.devServerPorts?.uiPort ?? config.TEMPORAL_UI_PORT,
       namespace: config.TEMPORAL_NAMESPACE,
       logger: log,
+      onNotice: say,
     });
     address = devServer.address;
   }

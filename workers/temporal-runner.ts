@@ -10,6 +10,7 @@ import {
   Client,
   Connection,
   WorkflowFailedError,
+  WorkflowNotFoundError,
   type WorkflowHandle,
   type WorkflowStartOptions,
 } from '@temporalio/client';
@@ -20,7 +21,7 @@ import {
   TimeoutFailure,
   type Workflow,
 } from '@temporalio/common';
-import type { ActivityDraft, RunOptions, WorkflowRunner } from '../app/ports.ts';
+import type { ActivityDraft, RunOptions, WorkflowRunner, WorkflowState } from '../app/ports.ts';
 import type { Config } from '../config/env.ts';
 import { AppError, ERROR_CODES, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -135,6 +136,7 @@ let runSeq = 0;
 const runId = (kind: string) => `${kind}-${Date.now().toString(36)}-${process.pid}-${++runSeq}`;
 
 export interface TemporalRunner extends WorkflowRunner {
+  describe(workflowId: string): Promise<WorkflowState | null>;
   /** The client, connecting (or starting an embedded server) on first use. */
   temporal(): Promise<Client>;
   close(): Promise<void>;
@@ -320,8 +322,28 @@ export function createTemporalRunner(
     }
   }
 
+  /** A workflow by id from Temporal (the web app's run pages survive a restart this way). */
+  async function describe(workflowId: string): Promise<WorkflowState | null> {
+    const client = await temporal();
+    const handle = client.workflow.getHandle(workflowId);
+    let d;
+    try {
+      d = await handle.describe();
+    } catch (e) {
+      if (e instanceof WorkflowNotFoundError) return null;
+      throw e;
+    }
+    const base = { type: d.type, runId: d.runId };
+    if (d.status.name === 'RUNNING') return { ...base, status: 'running' };
+    if (d.status.name === 'COMPLETED') return { ...base, status: 'completed', result: await handle.result() };
+    let failure = d.status.name.toLowerCase().replace(/_/g, ' ');
+    await handle.result().catch((e: unknown) => (failure = errorMessage(e instanceof WorkflowFailedError && e.cause ? e.cause : e)));
+    return { ...base, status: 'failed', failure };
+  }
+
   return {
     run,
+    describe,
     temporal,
     async close() {
       await connection?.close().catch(() => {});

@@ -24,8 +24,13 @@ const { convertPdf } = await import(fromSource ? './pdf.ts' : './pdf.js');
 const { convertHtml } = await import(fromSource ? './html.ts' : './html.js');
 const { convertLatex } = await import(fromSource ? './latex.ts' : './latex.js');
 
-// The parent went away (it exited or was killed): nothing left to convert for.
+// The parent went away (it exited or was killed, kill -9 too: the IPC channel closes): nothing
+// left to convert for. A changed parent id says the same, should the event not be heard.
 process.on('disconnect', () => process.exit(0));
+const parent = process.ppid;
+globalThis.setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1000).unref();
 process.on('message', async ({ id, kind, data }) => {
   let reply;
   try {

@@ -62,6 +62,18 @@ describe('MCP Streamable HTTP transport', () => {
     assert.match(ok.body, /"serverInfo":\{"name":"arxiv-radar"/);
   });
 
+  it('bound to 127.0.0.2 (loopback too), it answers the URL it printed (issue 28)', async () => {
+    const other = await startMcpHttpServer({ service, logger: silentLogger, host: '127.0.0.2', port: 0, token: TOKEN });
+    try {
+      const printed = new URL(other.url);
+      assert.equal(printed.hostname, '127.0.0.2');
+      const ok = await post(other.url, { host: printed.host, origin: `http://${printed.host}`, authorization: `Bearer ${TOKEN}` }, INIT);
+      assert.equal(ok.status, 200, ok.body);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('answers 403 to a foreign Host or Origin (DNS rebinding), even with the token', async () => {
     const rebound = await post(mcp.url, { host: 'evil.example:80', authorization: `Bearer ${TOKEN}` }, INIT);
     assert.equal(rebound.status, 403);

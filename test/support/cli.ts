@@ -71,3 +71,22 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** Pids of every descendant of `pid` (children, grandchildren…) whose command name is `name` (any name when omitted). */
+export function descendantPids(pid: number, name?: string): number[] {
+  const r = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' });
+  const rows = r.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length >= 3)
+    .map(([p, pp, comm]) => ({ pid: Number(p), ppid: Number(pp), comm: comm! }));
+  const out: number[] = [];
+  const walk = (parent: number) => {
+    for (const row of rows.filter((x) => x.ppid === parent)) {
+      if (!name || row.comm === name) out.push(row.pid);
+      walk(row.pid);
+    }
+  };
+  walk(pid);
+  return out;
+}

@@ -567,6 +567,30 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.deepEqual(await page.evaluate('window.__lastSpeech'), { type: 'audio/wav', size: sineWav(0.6, 523).length });
   });
 
+  it('a run page outlives the web app: after a restart /runs/<workflow id> is read from Temporal (issue 28)', async () => {
+    await service.subscribe({ name: 'restart-run', query: 'all:testing', interest: 'testing deep learning models' });
+    try {
+      let workflowId = '';
+      const r = await service.runDigest('restart-run', undefined, { onStart: (w) => (workflowId = w.workflowId) });
+      // A second web app over the same service: nothing of the run in its memory.
+      const again = await startWebServer({ service, agent, config: t.config, logger: silentLogger, temporalUiUrl: 'http://127.0.0.1:8233', addr: '127.0.0.1:0' });
+      try {
+        await page.goto(`${again.url}/runs/${workflowId}`);
+        const state = (await page.locator('#run-state').textContent()) ?? '';
+        assert.equal(state.trim(), r.status === 'published' ? 'Published.' : `Nothing new: ${r.reason}`.trim());
+        assert.match((await page.locator('#run-log').textContent()) ?? '', /started before the web app restarted: its state comes from Temporal/);
+        assert.match((await page.locator('#run-temporal').textContent()) ?? '', new RegExp(workflowId));
+        if (r.status === 'published') assert.equal(await page.locator('#run-digests a').count(), r.digests.length);
+        const missing = await page.request.get(`${again.url}/runs/digest-nope-manual-x`);
+        assert.equal(missing.status(), 404);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await service.unsubscribe('restart-run');
+    }
+  });
+
   it('chat consent: a compromised model’s "confirmed": true in the next turn applies nothing; only the user’s Confirm button does, and an expired proposal is refused', async () => {
     llm.respondWith((b) => (isQuery(b) ? { content: '{"search_query":"all:testing","from":null,"to":null}' } : compromisedModel()(b)));
     try {

@@ -3,6 +3,7 @@
  * schedule in words, the rate limiter, and the WEB_ADDR/WEB_TOKEN rules.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import os from 'node:os';
 import { describe, it } from 'node:test';
 import type { AgentService } from '../../app/agent-service.ts';
@@ -10,7 +11,7 @@ import type { RadarService } from '../../app/radar-service.ts';
 import { loadConfig } from '../../config/env.ts';
 import { webProblems } from '../../lib/listen-address.ts';
 import { silentLogger } from '../../lib/logger.ts';
-import { createWebApp } from '../../web/server.ts';
+import { createWebApp, startWebServer } from '../../web/server.ts';
 import { renderMarkdown } from '../../web/markdown.ts';
 import { describeSchedule } from '../../web/schedule-words.ts';
 import { RateLimiter } from '../../web/security.ts';
@@ -201,6 +202,20 @@ describe('GET /paper/<id> that would start arXiv work (issue 28): same-site only
     assert.equal(statuses[3], 429);
   });
 
+  it('a malformed multipart body on /chat/stream, /chat and /audio/* is a 400 with one readable line, not a 500', async () => {
+    const post = (path: string, csrfHeader: boolean) =>
+      app.request(`http://127.0.0.1:8080${path}`, { method: 'POST', headers: { host: '127.0.0.1:8080', 'content-type': 'multipart/form-data; boundary=zzz', ...(csrfHeader ? { 'x-csrf-token': 'x' } : {}) }, body: '--zzz\r\nContent-Disposition: form-data; name="question"\r\n\r\nno closing boundary' });
+    for (const path of ['/chat/stream', '/chat', '/audio/transcribe', '/audio/speech']) {
+      for (const csrfHeader of [false, true]) {
+        const r = await post(path, csrfHeader);
+        assert.equal(r.status, 400, `${path} ${csrfHeader}`);
+        const text = await r.text();
+        assert.ok(!text.includes('\n') && text.length < 200, `${path}: ${text}`);
+      }
+    }
+    assert.match(await (await post('/chat/stream', false)).text(), /not valid multipart\/form-data/);
+  });
+
   it('a path that is not valid percent-encoding is a 400 with one readable line, not a 500', async () => {
     const r = await get('/paper/%E0%A4%A', 'same-origin');
     assert.equal(r.status, 400);
@@ -225,6 +240,30 @@ describe('the subscriptions page names digests still pending (the app over the i
       await service.store.completeDelivery('agents', '2026-11-18', []);
       assert.doesNotMatch(await page(), /is pending/);
     } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('the Host allowlist includes the bound address (issue 28)', () => {
+  it('bound to 127.0.0.2, the web app answers the URL it printed', async () => {
+    const service = createMemoryRadarService([]);
+    const web = await startWebServer({ service, agent: { enabled: false } as AgentService, config: loadConfig({ DATA_DIR: os.tmpdir() }, {}), logger: silentLogger, addr: '127.0.0.2:0' });
+    try {
+      assert.match(web.url, /^http:\/\/127\.0\.0\.2:\d+$/);
+      const r = await fetch(`${web.url}/healthz`);
+      assert.equal(r.status, 200);
+      // (fetch may not set Host: a raw request does.)
+      const foreign = await new Promise<number>((resolve, reject) => {
+        const u = new URL(web.url);
+        http.get({ host: u.hostname, port: u.port, path: '/healthz', headers: { host: 'evil.example' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject);
+      });
+      assert.equal(foreign, 403, 'a foreign Host is still refused');
+    } finally {
+      await web.stop();
       await service.close();
     }
   });

@@ -116,6 +116,17 @@ describe('MCP server over an in-memory transport', () => {
     assert.ok(listed.resources.some((r) => r.uri === 'papers://mutation%20testing'));
   });
 
+  it('a resource URI the caller got wrong is -32602 with the reason, not -32603 (issue 28)', async () => {
+    for (const uri of ['arxiv://paper/../../etc/passwd', 'arxiv://paper/%E0%A4%A', 'papers://no-such-topic', 'papers://%E0%A4%A']) {
+      await assert.rejects(client.readResource({ uri }), (e: unknown) => {
+        const err = e as { code?: number; message?: string };
+        assert.equal(err.code, -32602, `${uri}: ${err.message}`);
+        assert.ok((err.message ?? '').length > 20 && !/internal/i.test(err.message ?? ''), `${uri}: ${err.message}`);
+        return true;
+      });
+    }
+  });
+
   it('generate_search_prompt names the topic and the number of papers', async () => {
     const p = await client.getPrompt({ name: 'generate_search_prompt', arguments: { topic: 'graph neural networks', num_papers: '7' } });
     const t = (p.messages[0]?.content as { text: string }).text;

@@ -95,3 +95,29 @@ describe('prewarmConverter', () => {
     }
   });
 });
+
+describe('converter children never outlive their parent (issue 28)', () => {
+  it('kill -9 of the process that started a warm converter child: the child exits by itself', async () => {
+    const { spawn } = await import('node:child_process');
+    const { descendantPids, isAlive } = await import('../../../support/cli.ts');
+    const repo = path.resolve(import.meta.dirname, '../../../..');
+    const script = `
+      const { createConvertSandbox } = await import(${JSON.stringify(path.join(repo, 'activities/convert/sandbox.ts'))});
+      const pool = createConvertSandbox({ limits: { timeoutMs: 60000, maxBytes: 1e7, maxMemoryMb: 256 }, idleMs: 600000 });
+      await pool.convert({ kind: 'html', data: '<html><body><h1>T</h1><p>x</p></body></html>' });
+      console.log('warm');
+      setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      parent.stdout.on('data', (d: Buffer) => d.toString().includes('warm') && resolve());
+      parent.once('exit', (code) => reject(new Error(`the parent exited early (${code})`)));
+    });
+    const children = descendantPids(parent.pid!);
+    assert.ok(children.length >= 1, 'a warm converter child runs');
+    parent.kill('SIGKILL');
+    const killedAt = Date.now();
+    while (children.some(isAlive) && Date.now() - killedAt < 10_000) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(children.filter(isAlive), []);
+    console.log(`converter child gone ${Date.now() - killedAt} ms after kill -9 of its parent`);
+  });
+});
