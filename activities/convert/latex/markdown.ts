@@ -7,6 +7,7 @@
  */
 import { argument, group, optional } from './preprocess.ts';
 import { formatBibliography, type BibEntry } from './bibliography.ts';
+import { AppError } from '../../../domain/errors.ts';
 
 const ACCENTS: Record<string, string> = {
   "'": '\u0301',
@@ -118,6 +119,21 @@ interface Ctx {
   citeNumber: Map<string, number>;
   referencesPlaced: boolean;
   unknown: Set<string>;
+  /** Environments and groups being rendered inside one another (hostile nesting stops at MAX_NESTING). */
+  depth: number;
+}
+
+const MAX_NESTING = 100;
+
+function nest<T>(ctx: Ctx, work: () => T): T {
+  if (++ctx.depth > MAX_NESTING) {
+    throw new AppError('CONVERT_CORRUPT', `The LaTeX source nests environments or groups more than ${MAX_NESTING} deep; it cannot be converted.`);
+  }
+  try {
+    return work();
+  } finally {
+    ctx.depth--;
+  }
 }
 
 /** Markdown body + headings for a prepared document. */
@@ -136,6 +152,7 @@ export function renderLatex(body: string, preamble: string, bbl: string | null):
     citeNumber: new Map(),
     referencesPlaced: false,
     unknown: new Set(),
+    depth: 0,
   };
   const inlineBib = /\\begin\s*\{thebibliography\}[\s\S]*?\\end\s*\{thebibliography\}/.exec(body);
   ctx.bib = formatBibliography(bbl ?? inlineBib?.[0] ?? '', (t) => inline(t, ctx));
@@ -187,7 +204,10 @@ function wrap(s: string, mark: string): string {
 
 /** Text on one line (captions, cells, titles, footnotes). */
 function inline(s: string, ctx: Ctx): string {
-  return renderBlocks(s, ctx, true).join(' ').replace(/\s+/g, ' ').trim();
+  return nest(ctx, () => renderBlocks(s, ctx, true))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Math copied as written, minus what only numbers or labels it. */
@@ -307,7 +327,7 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         const innerEnd = end ? end.innerEnd : s.length;
         i = end ? end.end : s.length;
         const inner = s.slice(g.end, innerEnd);
-        const out = environment(env, inner, ctx, inlineOnly);
+        const out = nest(ctx, () => environment(env, inner, ctx, inlineOnly));
         if (out.inline !== undefined) para += out.inline;
         for (const b of out.blocks ?? []) block(b);
         continue;

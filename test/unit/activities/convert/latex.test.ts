@@ -141,6 +141,14 @@ describe('convertLatex: hostile archives', () => {
     );
   });
 
+  it('refuses environments nested 20 000 deep, and a macro that doubles itself, without hanging', () => {
+    const deep = doc('\\begin{quote}'.repeat(20_000) + 'x' + '\\end{quote}'.repeat(20_000));
+    assert.throws(() => convertLatex(Buffer.from(deep)), (e) => isAppError(e, 'CONVERT_CORRUPT') && /more than 100 deep/.test(e.message));
+    assert.throws(() => convertLatex(Buffer.from(doc('\\a', '\\def\\a{\\a\\a}'))), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /macros expand to more than/.test(e.message));
+    // Unclosed groups and optional arguments are text, read once (not to the end for each one).
+    assert.match(md(doc('\\textbf{'.repeat(50_000) + 'end')), /end/);
+  });
+
   it('says a PDF-only e-print has no LaTeX source', () => {
     assert.throws(() => convertLatex(gzip('%PDF-1.5 ...')), (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no LaTeX source/.test(e.message));
   });
