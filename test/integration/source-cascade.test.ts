@@ -106,6 +106,10 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     assert.equal(doc.source, 'pdf');
     assert.match(doc.markdown, /## Full text \(from arXiv PDF\)/);
     assert.deepEqual(fullText('2104.12255'), ['/html/2104.12255v1', '/ar5iv/html/2104.12255v1', '/e-print/2104.12255v1', '/pdf/2104.12255v1']);
+    // Asked for the source alone, the error is the note.
+    const only = await get('2104.12255v1', '--source', 'latex');
+    assert.equal(only.code, 0, only.stderr);
+    assert.match(only.stdout, /\n> Full text unavailable: LaTeX source conversion failed: The LaTeX source unpacks to more than 209715200 bytes \(a gzip bomb or an oversized submission\); it was not converted\.\n/);
   });
 });
 
