@@ -4,11 +4,13 @@
  * (test/fixtures/latex, see MANIFEST.md) end to end in the sandbox child.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { convertLatex } from '../../../../activities/convert/latex.ts';
 import { unpackSource } from '../../../../activities/convert/latex/archive.ts';
+import { prepare } from '../../../../activities/convert/latex/preprocess.ts';
+import { displayFormulas, score } from '../../../../scripts/eval-math.ts';
 import { closeSandboxes, convertInSandbox } from '../../../../activities/convert/sandbox.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
@@ -152,6 +154,22 @@ describe('convertLatex: hostile archives', () => {
   it('says a PDF-only e-print has no LaTeX source', () => {
     assert.throws(() => convertLatex(gzip('%PDF-1.5 ...')), (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no LaTeX source/.test(e.message));
   });
+});
+
+describe('convertLatex on LaTeXML\'s test documents (test/fixtures/latexml)', () => {
+  const dir = path.join(FIXTURES_DIR, 'latexml');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.tex'))) {
+    it(`${file}: every display formula kept as LaTeX, every section a heading, no LaTeX command in the text`, () => {
+      const data = readFileSync(path.join(dir, file));
+      const body = prepare(unpackSource(data)).body;
+      const r = convertLatex(data);
+      const s = score(r.markdown, { formulas: displayFormulas(body), headings: [], prose: new Set() });
+      assert.deepEqual(s.missed, [], 'missing formulas');
+      assert.equal(s.rawPer1000, 0, r.markdown);
+      const sections = [...body.matchAll(/\\(sub)*section\*?\s*\{/g)].length;
+      assert.ok(r.sections.filter((h) => h.level >= 2 && h.level <= 4 && h.title !== 'Abstract' && h.title !== 'References').length >= sections, r.sections.map((h) => h.title).join(' | '));
+    });
+  }
 });
 
 describe('convertLatex in the sandbox, on real arXiv sources', () => {
