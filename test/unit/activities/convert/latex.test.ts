@@ -24,7 +24,7 @@ describe('convertLatex: constructs', () => {
   it('keeps inline and display math as LaTeX, equation and align as display blocks', () => {
     const out = md(doc('Let $x^2$ and \\(y\\) be given.\n\\begin{equation}\\label{eq:a}E = mc^2\\end{equation}\n\\begin{align*}a &= b \\\\ c &= d\\end{align*}\n\\[ z \\] and $$w$$'));
     assert.match(out, /Let \$x\^2\$ and \$y\$ be given\./);
-    assert.match(out, /^\$\$E = mc\^2\$\$$/m);
+    assert.match(out, /^\$\$E = mc\^2 \\tag\{1\}\$\$$/m, 'a numbered equation shows its number');
     assert.match(out, /^\$\$\\begin\{aligned\}a &= b \\\\ c &= d\\end\{aligned\}\$\$$/m);
     assert.match(out, /^\$\$z\$\$$/m);
     assert.match(out, /^\$\$w\$\$$/m);
@@ -57,14 +57,14 @@ describe('convertLatex: constructs', () => {
   it('resolves \\input and \\include relative to the main file, and references to their numbers', () => {
     const src = gzip(
       tar([
-        ['paper/sections/intro.tex', '\\section{Intro}\\label{sec:intro}\nSee Eq.~\\eqref{eq:one} and Section~\\ref{sec:intro}.\n\\begin{equation}a=b\\label{eq:one}\\end{equation}'],
+        ['paper/sections/intro.tex', '\\section{Intro}\\label{sec:intro}\nSee Eq.~\\eqref{eq:one} and Section~\\ref{sec:intro}; \\autoref{sec:intro}, \\cref{eq:one}.\n\\begin{equation}a=b\\label{eq:one}\\end{equation}'],
         ['paper/main.tex', doc('\\input{sections/intro}\n\\include{sections/more}')],
         ['paper/sections/more.tex', 'More text.'],
       ]),
     );
     const out = md(src);
     assert.match(out, /^## 1 Intro$/m);
-    assert.match(out, /See Eq\. \(1\) and Section 1\./);
+    assert.match(out, /See Eq\. \(1\) and Section 1; Section 1, Eq\. \(1\)\./);
     assert.match(out, /More text\./);
   });
 
