@@ -89,7 +89,7 @@ const BaseSchema = z.object({
     ARXIV_WEB_URL: url('https://arxiv.org'),
     ARXIV_OAI_URL: url('https://oaipmh.arxiv.org/oai'),
     /** Unset: https://ar5iv.labs.arxiv.org while ARXIV_WEB_URL is arxiv.org, else no ar5iv step (a mirror or fake has none). */
-    ARXIV_AR5IV_URL: optionalUrl,
+    ARXIV_AR5IV_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional()),
     ARXIV_CONTACT: optionalString,
     ARXIV_MIN_INTERVAL_MS: int(ARXIV_FLOOR_MS, 0, 600_000),
     ARXIV_TIMEOUT_MS: int(30_000, 100, 600_000),

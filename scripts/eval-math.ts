@@ -25,10 +25,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { convertLatex } from '../activities/convert/latex.ts';
+import { convertPdf } from '../activities/convert/pdf.ts';
 import { unpackSource } from '../activities/convert/latex/archive.ts';
 import { prepare } from '../activities/convert/latex/preprocess.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../test/fixtures/latex');
+/** LaTeXML's test documents (public domain), each a .tex with the PDF LaTeX made of it. */
+const LATEXML_DIR = path.resolve(import.meta.dirname, '../test/fixtures/latexml');
 const PANDOC = process.env.PANDOC ?? '/usr/bin/pandoc';
 /** Looked at (outputs read, fixes made) while writing the converter. */
 const TUNING = new Set(['legwork-2111.08717', 'chembench', 'pysr-2305.01582', 'gp-review-araa', 'how-many-samples', 'scenario-mining-ieeeconf']);
@@ -46,11 +49,13 @@ export interface Scores {
 
 interface Row {
   paper: string;
-  split: 'tuning' | 'held-out';
+  split: 'tuning' | 'held-out' | 'latexml';
   displayFormulas: number;
   headings: number;
   source: Scores & { ms: number };
   pandoc: (Scores & { ms: number }) | null;
+  /** Our PDF converter on the same document's PDF (LaTeXML set only). */
+  pdf?: (Scores & { ms: number }) | null;
 }
 
 /** Stands for a row break while spacing commands are removed (a character no formula uses). */
@@ -153,8 +158,8 @@ function runPandoc(data: Uint8Array, mainFile: string): string {
   }
 }
 
-function evaluate(file: string, withPandoc: boolean): Row {
-  const data = readFileSync(path.join(DIR, file));
+async function evaluate(file: string, withPandoc: boolean, dir = DIR): Promise<Row> {
+  const data = readFileSync(path.join(dir, file));
   const paper = file.replace(/\.tar\.gz$|\.gz$/, '');
   const doc = prepare(unpackSource(data));
   const proseSource = doc.body
@@ -172,7 +177,15 @@ function evaluate(file: string, withPandoc: boolean): Row {
     const md = runPandoc(data, doc.mainFile);
     pandoc = { ...score(md, truth), ms: Math.round(performance.now() - t) };
   }
-  return { paper, split: TUNING.has(paper) ? 'tuning' : 'held-out', displayFormulas: truth.formulas.length, headings: truth.headings.length, source, pandoc };
+  let pdf: Row['pdf'];
+  const pdfFile = path.join(dir, file.replace(/\.tex$/, '.pdf'));
+  if (dir === LATEXML_DIR && existsSync(pdfFile)) {
+    t = performance.now();
+    const r = await convertPdf(new Uint8Array(readFileSync(pdfFile))).catch(() => null);
+    pdf = r ? { ...score(r.markdown, truth), ms: Math.round(performance.now() - t) } : null;
+  }
+  const split: Row['split'] = dir === LATEXML_DIR ? 'latexml' : TUNING.has(paper) ? 'tuning' : 'held-out';
+  return { paper: paper.replace(/\.tex$/, ''), split, displayFormulas: truth.formulas.length, headings: truth.headings.length, source, pandoc, ...(pdf !== undefined ? { pdf } : {}) };
 }
 
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '  n/a' : x.toFixed(3));
@@ -199,21 +212,24 @@ function aggregate(rows: Row[], pick: (r: Row) => (Scores & { ms: number }) | nu
   return { formulas: total ? found / total : null, headings: mean(hs), prose: mean(ps), raw: mean(raws) };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const withPandoc = pandocAvailable();
   const files = readdirSync(DIR).filter((f) => f.endsWith('.gz')).sort();
-  const rows = files.map((f) => evaluate(f, withPandoc));
+  const rows: Row[] = [];
+  for (const f of files) rows.push(await evaluate(f, withPandoc));
+  const latexml: Row[] = [];
+  for (const f of readdirSync(LATEXML_DIR).filter((n) => n.endsWith('.tex')).sort()) latexml.push(await evaluate(f, withPandoc, LATEXML_DIR));
   if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify([...rows, ...latexml], null, 2)}\n`);
     return;
   }
   if (process.argv.includes('--misses')) {
-    for (const r of rows) for (const m of r.source.missed) console.log(`${r.paper}: ${m}`);
+    for (const r of [...rows, ...latexml]) for (const m of r.source.missed) console.log(`${r.paper}: ${m}`);
     return;
   }
   if (!withPandoc) console.log(`pandoc: not found at ${PANDOC} (apt-get install pandoc, or set PANDOC); its columns are skipped.`);
-  console.log('HTML path: n/a (no vendored paper has both its LaTeX source and an arXiv HTML page); PDF path: n/a (no vendored paper has both its source and a redistributable PDF).');
+  console.log('Papers (test/fixtures/latex). HTML path: n/a (no vendored paper has both its LaTeX source and an arXiv HTML page); PDF path: see the LaTeXML set below.');
   console.log('');
   console.log('paper                      split     formulas  heads | source: formulas headings prose  raw/1k   ms | pandoc: formulas headings prose  raw/1k   ms');
   for (const r of rows) {
@@ -239,6 +255,23 @@ function main(): void {
       `${name.padEnd(10)} ${String(set.length).padStart(6)} ${String(n).padStart(8)} |          ${fmt(s.formulas)}    ${fmt(s.headings)} ${fmt(s.prose)}  ${fmt(s.raw)} |          ${withPandoc ? fmt(p.formulas) : '  n/a'}    ${withPandoc ? fmt(p.headings) : '  n/a'} ${withPandoc ? fmt(p.prose) : '  n/a'}  ${withPandoc ? fmt(p.raw) : '  n/a'}`,
     );
   }
+  printLatexml(latexml, withPandoc);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
+/** The LaTeXML test documents: source, our PDF converter on their PDFs, and pandoc. */
+function printLatexml(rows: Row[], withPandoc: boolean): void {
+  console.log('');
+  console.log(`LaTeXML test documents (test/fixtures/latexml: .tex and the PDF made of it, public domain), ${rows.length} documents`);
+  console.log('document                  formulas heads | source: formulas headings raw/1k | pdf: formulas headings raw/1k | pandoc: formulas headings raw/1k');
+  for (const r of rows) {
+    const cols = (s: Scores | null | undefined) => `${fmt(s?.formulas)}    ${fmt(s?.headings)} ${s ? s.rawPer1000.toFixed(1).padStart(6) : '   n/a'}`;
+    console.log(`${r.paper.padEnd(25)} ${String(r.displayFormulas).padStart(8)} ${String(r.headings).padStart(5)} |          ${cols(r.source)} |       ${cols(r.pdf)} |          ${withPandoc ? cols(r.pandoc) : 'n/a'}`);
+  }
+  const s = aggregate(rows, (r) => r.source);
+  const p = aggregate(rows, (r) => r.pdf ?? null);
+  const d = aggregate(rows, (r) => r.pandoc);
+  const n = rows.reduce((a, r) => a + r.displayFormulas, 0);
+  console.log(`all ${String(rows.length).padStart(21)} ${String(n).padStart(8)}       |          ${fmt(s.formulas)}    ${fmt(s.headings)} ${fmt(s.raw)} |       ${fmt(p.formulas)}    ${fmt(p.headings)} ${fmt(p.raw)} |          ${withPandoc ? `${fmt(d.formulas)}    ${fmt(d.headings)} ${fmt(d.raw)}` : 'n/a'}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

@@ -9,6 +9,7 @@
  * and voice. The design is in docs/web.md.
  */
 import { createHash } from 'node:crypto';
+import { isContentSource } from '../domain/content-source.ts';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -427,7 +428,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.get('/paper/*', async (c) => {
     const id = paperIdOf(c.req.path);
     const sourceParam = c.req.query('source');
-    const source = sourceParam === 'html' || sourceParam === 'pdf' ? sourceParam : 'auto';
+    const source = isContentSource(sourceParam) ? sourceParam : 'auto';
     // A paper already converted opens from the library; otherwise (or when a source is asked for)
     // it is fetched, converted and stored by the workflow.
     const stored = source === 'auto' ? await service.readStoredPaper(id).catch(() => null) : null;

@@ -97,7 +97,7 @@ export function register(program: Command): void {
   program
     .command('get')
     .description(
-      'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML first, PDF fallback)',
+      'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
     )
     .argument('<ref>', 'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID)')
     .option('--source <auto|html|ar5iv|latex|pdf>', 'where the full text comes from (auto: arXiv HTML, ar5iv, LaTeX source, PDF: the first that has it)', 'auto')

@@ -46,7 +46,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'convert',
     term: 'convert [options] <file>',
-    description: 'convert a local PDF or arXiv HTML (LaTeXML) file to Markdown on stdout (no network)',
+    description: 'convert a local PDF, arXiv HTML (LaTeXML) or LaTeX source (arXiv e-print) to Markdown on stdout (no network)',
     load: () => import('./convert.ts'),
   },
   {
@@ -64,7 +64,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'get',
     term: 'get [options] <ref>',
-    description: 'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML first, PDF fallback)',
+    description: 'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
     load: () => import('./get.ts'),
   },
   { name: 'discord', term: 'discord', description: 'Discord bot utilities', load: () => import('./discord.ts') },

@@ -85,6 +85,11 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     assert.match(requests[1]!, /^\/ar5iv\/html\/1707\.08567/);
     assert.match(requests[2]!, /^\/e-print\/1707\.08567/);
     assert.ok(!fake.requests.some((q) => q.path.startsWith('/abs/')), 'the ar5iv redirect to the abstract page is not followed');
+    // get --meta says where the stored full text came from, without fetching it again.
+    const meta = await get('1707.08567', '--meta');
+    assert.equal(meta.code, 0, meta.stderr);
+    assert.match(meta.stdout, /\nFull text: in the library, from LaTeX source\n/);
+    assert.equal(fullText('1707.08567').length, 3);
   });
 
   it('falls through a PDF-only e-print to the PDF', async () => {
@@ -101,6 +106,10 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     assert.equal(doc.source, 'pdf');
     assert.match(doc.markdown, /## Full text \(from arXiv PDF\)/);
     assert.deepEqual(fullText('2104.12255'), ['/html/2104.12255v1', '/ar5iv/html/2104.12255v1', '/e-print/2104.12255v1', '/pdf/2104.12255v1']);
+    // Asked for the source alone, the error is the note.
+    const only = await get('2104.12255v1', '--source', 'latex');
+    assert.equal(only.code, 0, only.stderr);
+    assert.match(only.stdout, /\n> Full text unavailable: LaTeX source conversion failed: The LaTeX source unpacks to more than 209715200 bytes \(a gzip bomb or an oversized submission\); it was not converted\.\n/);
   });
 });
 

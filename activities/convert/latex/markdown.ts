@@ -7,6 +7,7 @@
  */
 import { argument, group, optional } from './preprocess.ts';
 import { formatBibliography, type BibEntry } from './bibliography.ts';
+import { AppError } from '../../../domain/errors.ts';
 
 const ACCENTS: Record<string, string> = {
   "'": '\u0301',
@@ -105,9 +106,11 @@ const TABULAR_ARGS: Record<string, number> = { tabular: 1, 'tabular*': 2, tabula
 
 interface Ctx {
   footnotes: string[];
-  labels: Map<string, string>;
-  /** Current \label target (the last numbered thing). */
+  /** \label → the number it stands for and what it numbers (Section, Equation, Figure, a theorem's name). */
+  labels: Map<string, { n: string; kind: string }>;
+  /** Current \label target (the last numbered thing) and its kind. */
   anchor: string;
+  anchorKind: string;
   sec: number[];
   appendix: boolean;
   eq: number;
@@ -118,6 +121,21 @@ interface Ctx {
   citeNumber: Map<string, number>;
   referencesPlaced: boolean;
   unknown: Set<string>;
+  /** Environments and groups being rendered inside one another (hostile nesting stops at MAX_NESTING). */
+  depth: number;
+}
+
+const MAX_NESTING = 100;
+
+function nest<T>(ctx: Ctx, work: () => T): T {
+  if (++ctx.depth > MAX_NESTING) {
+    throw new AppError('CONVERT_CORRUPT', `The LaTeX source nests environments or groups more than ${MAX_NESTING} deep; it cannot be converted.`);
+  }
+  try {
+    return work();
+  } finally {
+    ctx.depth--;
+  }
 }
 
 /** Markdown body + headings for a prepared document. */
@@ -126,6 +144,7 @@ export function renderLatex(body: string, preamble: string, bbl: string | null):
     footnotes: [],
     labels: new Map(),
     anchor: '',
+    anchorKind: '',
     sec: [0, 0, 0, 0, 0, 0],
     appendix: false,
     eq: 0,
@@ -136,6 +155,7 @@ export function renderLatex(body: string, preamble: string, bbl: string | null):
     citeNumber: new Map(),
     referencesPlaced: false,
     unknown: new Set(),
+    depth: 0,
   };
   const inlineBib = /\\begin\s*\{thebibliography\}[\s\S]*?\\end\s*\{thebibliography\}/.exec(body);
   ctx.bib = formatBibliography(bbl ?? inlineBib?.[0] ?? '', (t) => inline(t, ctx));
@@ -148,9 +168,13 @@ export function renderLatex(body: string, preamble: string, bbl: string | null):
   if (ctx.footnotes.length) blocks.push(ctx.footnotes.map((f, i) => `[^${i + 1}]: ${f}`).join('\n'));
   let markdown = blocks.filter((b) => b.trim() !== '').join('\n\n');
   // eslint-disable-next-line no-control-regex -- \u0001 marks references resolved after the whole document
-  markdown = markdown.replace(/\u0001(ref|eqref):([^\u0001]*)\u0001/g, (_m, kind: string, label: string) => {
-    const n = ctx.labels.get(label.trim()) ?? '?';
-    return kind === 'eqref' ? `(${n})` : n;
+  markdown = markdown.replace(/\u0001(ref|eqref|named):([^\u0001]*)\u0001/g, (_m, mode: string, label: string) => {
+    const target = ctx.labels.get(label.trim());
+    const n = target?.n ?? '?';
+    if (mode === 'eqref') return `(${n})`;
+    // \autoref, \cref: the name too, as LaTeX prints it.
+    if (mode === 'named' && target?.kind) return target.kind === 'Equation' ? `Eq. (${n})` : `${target.kind} ${n}`;
+    return n;
   });
   return { markdown: `${markdown}\n`, title, unknownCommands: [...ctx.unknown].sort() };
 }
@@ -187,7 +211,10 @@ function wrap(s: string, mark: string): string {
 
 /** Text on one line (captions, cells, titles, footnotes). */
 function inline(s: string, ctx: Ctx): string {
-  return renderBlocks(s, ctx, true).join(' ').replace(/\s+/g, ' ').trim();
+  return nest(ctx, () => renderBlocks(s, ctx, true))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Math copied as written, minus what only numbers or labels it. */
@@ -307,7 +334,7 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         const innerEnd = end ? end.innerEnd : s.length;
         i = end ? end.end : s.length;
         const inner = s.slice(g.end, innerEnd);
-        const out = environment(env, inner, ctx, inlineOnly);
+        const out = nest(ctx, () => environment(env, inner, ctx, inlineOnly));
         if (out.inline !== undefined) para += out.inline;
         for (const b of out.blocks ?? []) block(b);
         continue;
@@ -325,7 +352,10 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         i = g.end;
         const level = SECTION_LEVEL[name]!;
         const num = number(ctx, level, star);
-        if (num) ctx.anchor = num;
+        if (num) {
+          ctx.anchor = num;
+          ctx.anchorKind = ctx.appendix && level === 2 ? 'Appendix' : 'Section';
+        }
         const title = inline(g.inner, ctx);
         block(`${'#'.repeat(level)} ${num ? `${num} ` : ''}${title}`);
         continue;
@@ -346,7 +376,7 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
       if (name === 'label') {
         const g = group(s, i);
         if (g) {
-          ctx.labels.set(g.inner.trim(), ctx.anchor);
+          ctx.labels.set(g.inner.trim(), { n: ctx.anchor, kind: ctx.anchorKind });
           i = g.end;
         }
         continue;
@@ -363,7 +393,8 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         const g = group(s, i);
         if (!g) continue;
         i = g.end;
-        const refs = g.inner.split(',').map((l) => `\u0001${name === 'eqref' ? 'eqref' : 'ref'}:${l.trim()}\u0001`);
+        const mode = name === 'eqref' ? 'eqref' : /^(autoref|Autoref|cref|Cref|vref)$/.test(name) ? 'named' : 'ref';
+        const refs = g.inner.split(',').map((l) => `\u0001${mode}:${l.trim()}\u0001`);
         para += refs.join(', ');
         continue;
       }
@@ -661,14 +692,17 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
         if (!row.trim()) continue;
         ctx.eq++;
         ctx.anchor = String(ctx.eq);
-        for (const l of row.matchAll(/\\label\s*\{([^{}]*)\}/g)) ctx.labels.set(l[1]!.trim(), String(ctx.eq));
+        ctx.anchorKind = 'Equation';
+        for (const l of row.matchAll(/\\label\s*\{([^{}]*)\}/g)) ctx.labels.set(l[1]!.trim(), { n: String(ctx.eq), kind: 'Equation' });
       }
     }
     const wrapEnv = MATH_ENVS[env];
     const tex = cleanMath(body, ctx);
     if (!tex) return {};
     const [open, close] = wrapEnv ? wrapEnv(arg) : ['', ''];
-    const out = `$$${open}${tex}${close}$$`;
+    // A numbered single equation shows its number (KaTeX renders \tag in display math), so "(3)" in the text can be found.
+    const tag = (base === 'equation' || base === 'dmath') && !env.endsWith('*') && !/\\(tag|nonumber|notag)\b/.test(body) ? ` \\tag{${ctx.eq}}` : '';
+    const out = `$$${open}${tex}${close}${tag}$$`;
     return inlineOnly ? { inline: ` ${out} ` } : { blocks: [out] };
   }
   if (DROP_ENVS.has(env)) return {};
@@ -688,8 +722,9 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
       ctx.floats[kind] = (ctx.floats[kind] ?? 0) + 1;
       n = String(ctx.floats[kind]);
       ctx.anchor = n;
+      ctx.anchorKind = kind;
     }
-    for (const l of inner.matchAll(/\\label\s*\{([^{}]*)\}/g)) if (n) ctx.labels.set(l[1]!.trim(), n);
+    for (const l of inner.matchAll(/\\label\s*\{([^{}]*)\}/g)) if (n) ctx.labels.set(l[1]!.trim(), { n, kind });
     const caption = caps.length ? inline(caps[caps.length > 1 && env !== 'subfigure' ? caps.length - 1 : 0]!, ctx) : '';
     if (caption) out.push(n ? `**${kind} ${n}:** ${caption}` : caption);
     if (kind !== 'Figure') {
@@ -745,6 +780,7 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
       ctx.theoremCount.set(key, n);
       num = within ? `${ctx.appendix ? String.fromCharCode(64 + ctx.sec[0]!) : ctx.sec[0]}.${n}` : String(n);
       ctx.anchor = num;
+      ctx.anchorKind = thm.title.replace(/[{}\\]/g, '');
     }
     const head = `**${inline(thm.title, ctx)}${num ? ` ${num}` : ''}${o ? ` (${inline(o.inner, ctx)})` : ''}.**`;
     const blocks = renderBlocks(body, ctx, inlineOnly);

@@ -212,22 +212,39 @@ function normalise(p: string): string | null {
   return parts.join('/');
 }
 
+/**
+ * The closing brace of every `{` of the last string asked about (-1: unbalanced), built in one
+ * pass: the converter reads many groups of the same text, and rescanning to the end for each
+ * unclosed `{` would make hostile input quadratic.
+ */
+let braceText: string | null = null;
+let braceClose: Int32Array = new Int32Array(0);
+
+function closingBraces(s: string): Int32Array {
+  if (s === braceText) return braceClose;
+  const close = new Int32Array(s.length).fill(-1);
+  const open: number[] = [];
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 92 /* \\ */) k++;
+    else if (c === 123 /* { */) open.push(k);
+    else if (c === 125 /* } */) {
+      const o = open.pop();
+      if (o !== undefined) close[o] = k;
+    }
+  }
+  braceText = s;
+  braceClose = close;
+  return close;
+}
+
 /** Read a balanced `{…}` group at i (after spaces); returns its inside and the index after it. */
 export function group(s: string, i: number): { inner: string; end: number } | null {
   let j = i;
   while (j < s.length && /\s/.test(s[j]!)) j++;
   if (s[j] !== '{') return null;
-  let depth = 0;
-  for (let k = j; k < s.length; k++) {
-    const c = s[k];
-    if (c === '\\') {
-      k++;
-      continue;
-    }
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return { inner: s.slice(j + 1, k), end: k + 1 };
-  }
-  return null;
+  const k = closingBraces(s)[j]!;
+  return k < 0 ? null : { inner: s.slice(j + 1, k), end: k + 1 };
 }
 
 /** Read `[…]` at i (after spaces, not across a blank line), braces respected. */
@@ -236,7 +253,8 @@ export function optional(s: string, i: number): { inner: string; end: number } |
   while (j < s.length && (s[j] === ' ' || s[j] === '\t' || s[j] === '\n')) j++;
   if (s[j] !== '[') return null;
   let depth = 0;
-  for (let k = j + 1; k < s.length; k++) {
+  // Optional arguments are short; an unclosed `[` is text, not a reason to read to the end.
+  for (let k = j + 1; k < s.length && k < j + 5000; k++) {
     const c = s[k];
     if (c === '\\') {
       k++;

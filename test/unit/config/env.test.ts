@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, CONFIG_KEYS, isArxivHost, loadConfig, maskedConfig } from '../../../config/env.ts';
+import { ConfigError, CONFIG_KEYS, ar5ivUrlOf, isArxivHost, loadConfig, maskedConfig } from '../../../config/env.ts';
 
 describe('loadConfig', () => {
   it('applies documented defaults', () => {
@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     assert.equal(isArxivHost('EXPORT.ARXIV.ORG.'), true);
     assert.equal(isArxivHost('notarxiv.org'), false);
     assert.equal(isArxivHost('arxiv.org.evil.com'), false);
+  });
+
+  it('ar5iv: the URL set, else arXiv\'s own while the web URL is arXiv\'s, else none (a mirror or fake has no ar5iv)', () => {
+    assert.equal(ar5ivUrlOf(loadConfig({}, {})), 'https://ar5iv.labs.arxiv.org');
+    assert.equal(ar5ivUrlOf(loadConfig({ ARXIV_WEB_URL: 'http://127.0.0.1:9' }, {})), undefined);
+    assert.equal(ar5ivUrlOf(loadConfig({ ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_AR5IV_URL: 'http://127.0.0.1:9/ar5iv' }, {})), 'http://127.0.0.1:9/ar5iv');
+    assert.throws(() => loadConfig({ ARXIV_AR5IV_URL: 'ftp://ar5iv.labs.arxiv.org' }, {}), (e) => e instanceof ConfigError && /ARXIV_AR5IV_URL/.test(e.message));
+    // Its host keeps the 3 s floor like every arXiv URL.
+    assert.throws(() => loadConfig({ ARXIV_API_URL: 'http://127.0.0.1:9/api', ARXIV_RSS_URL: 'http://127.0.0.1:9/rss', ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_OAI_URL: 'http://127.0.0.1:9/oai', ARXIV_AR5IV_URL: 'https://ar5iv.labs.arxiv.org', ARXIV_MIN_INTERVAL_MS: '100' }, {}), (e) => e instanceof ConfigError && /ARXIV_AR5IV_URL points at arXiv/.test(e.message));
   });
 
   it('real environment wins over .env', () => {

@@ -29,7 +29,7 @@ const INVALID: Array<[string, unknown, string]> = [
   ['search_papers', { topic: 'x'.repeat(MAX_TOPIC_NAME + 1) }, 'topic'],
   ['search_papers', {}, 'topic'],
   ['extract_info', { paper_id: '1'.repeat(MAX_ID_LENGTH + 1) }, 'paper_id'],
-  ['get_paper', { ref: '2104.12255', source: 'latex' }, 'source'],
+  ['get_paper', { ref: '2104.12255', source: 'docx' }, 'source'],
   ['get_paper', { ref: 'x'.repeat(301) }, 'ref'],
   ['ask_papers', { question: 'a' }, 'question'],
   ['subscribe_topic', { name: '-', interest: 'graph learning', categories: ['cs.LG'] }, 'name'],

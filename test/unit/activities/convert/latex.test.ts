@@ -4,11 +4,13 @@
  * (test/fixtures/latex, see MANIFEST.md) end to end in the sandbox child.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { convertLatex } from '../../../../activities/convert/latex.ts';
 import { unpackSource } from '../../../../activities/convert/latex/archive.ts';
+import { prepare } from '../../../../activities/convert/latex/preprocess.ts';
+import { displayFormulas, score } from '../../../../scripts/eval-math.ts';
 import { closeSandboxes, convertInSandbox } from '../../../../activities/convert/sandbox.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
@@ -22,7 +24,7 @@ describe('convertLatex: constructs', () => {
   it('keeps inline and display math as LaTeX, equation and align as display blocks', () => {
     const out = md(doc('Let $x^2$ and \\(y\\) be given.\n\\begin{equation}\\label{eq:a}E = mc^2\\end{equation}\n\\begin{align*}a &= b \\\\ c &= d\\end{align*}\n\\[ z \\] and $$w$$'));
     assert.match(out, /Let \$x\^2\$ and \$y\$ be given\./);
-    assert.match(out, /^\$\$E = mc\^2\$\$$/m);
+    assert.match(out, /^\$\$E = mc\^2 \\tag\{1\}\$\$$/m, 'a numbered equation shows its number');
     assert.match(out, /^\$\$\\begin\{aligned\}a &= b \\\\ c &= d\\end\{aligned\}\$\$$/m);
     assert.match(out, /^\$\$z\$\$$/m);
     assert.match(out, /^\$\$w\$\$$/m);
@@ -55,14 +57,14 @@ describe('convertLatex: constructs', () => {
   it('resolves \\input and \\include relative to the main file, and references to their numbers', () => {
     const src = gzip(
       tar([
-        ['paper/sections/intro.tex', '\\section{Intro}\\label{sec:intro}\nSee Eq.~\\eqref{eq:one} and Section~\\ref{sec:intro}.\n\\begin{equation}a=b\\label{eq:one}\\end{equation}'],
+        ['paper/sections/intro.tex', '\\section{Intro}\\label{sec:intro}\nSee Eq.~\\eqref{eq:one} and Section~\\ref{sec:intro}; \\autoref{sec:intro}, \\cref{eq:one}.\n\\begin{equation}a=b\\label{eq:one}\\end{equation}'],
         ['paper/main.tex', doc('\\input{sections/intro}\n\\include{sections/more}')],
         ['paper/sections/more.tex', 'More text.'],
       ]),
     );
     const out = md(src);
     assert.match(out, /^## 1 Intro$/m);
-    assert.match(out, /See Eq\. \(1\) and Section 1\./);
+    assert.match(out, /See Eq\. \(1\) and Section 1; Section 1, Eq\. \(1\)\./);
     assert.match(out, /More text\./);
   });
 
@@ -141,9 +143,33 @@ describe('convertLatex: hostile archives', () => {
     );
   });
 
+  it('refuses environments nested 20 000 deep, and a macro that doubles itself, without hanging', () => {
+    const deep = doc('\\begin{quote}'.repeat(20_000) + 'x' + '\\end{quote}'.repeat(20_000));
+    assert.throws(() => convertLatex(Buffer.from(deep)), (e) => isAppError(e, 'CONVERT_CORRUPT') && /more than 100 deep/.test(e.message));
+    assert.throws(() => convertLatex(Buffer.from(doc('\\a', '\\def\\a{\\a\\a}'))), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /macros expand to more than/.test(e.message));
+    // Unclosed groups and optional arguments are text, read once (not to the end for each one).
+    assert.match(md(doc('\\textbf{'.repeat(50_000) + 'end')), /end/);
+  });
+
   it('says a PDF-only e-print has no LaTeX source', () => {
     assert.throws(() => convertLatex(gzip('%PDF-1.5 ...')), (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no LaTeX source/.test(e.message));
   });
+});
+
+describe('convertLatex on LaTeXML\'s test documents (test/fixtures/latexml)', () => {
+  const dir = path.join(FIXTURES_DIR, 'latexml');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.tex'))) {
+    it(`${file}: every display formula kept as LaTeX, every section a heading, no LaTeX command in the text`, () => {
+      const data = readFileSync(path.join(dir, file));
+      const body = prepare(unpackSource(data)).body;
+      const r = convertLatex(data);
+      const s = score(r.markdown, { formulas: displayFormulas(body), headings: [], prose: new Set() });
+      assert.deepEqual(s.missed, [], 'missing formulas');
+      assert.equal(s.rawPer1000, 0, r.markdown);
+      const sections = [...body.matchAll(/\\(sub)*section\*?\s*\{/g)].length;
+      assert.ok(r.sections.filter((h) => h.level >= 2 && h.level <= 4 && h.title !== 'Abstract' && h.title !== 'References').length >= sections, r.sections.map((h) => h.title).join(' | '));
+    });
+  }
 });
 
 describe('convertLatex in the sandbox, on real arXiv sources', () => {
