@@ -122,7 +122,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         styles,
         alone: aloneOnRow(s, segs, segs[i + 1]),
         // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
-        headerRow: s.bold === true && (segs[i + 1]?.text.length ?? 0) < 40 && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size),
+        headerRow: s.bold === true && cellBelow(s, lineBelow(s, segs), 40) && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size && o.x0 > s.x1 && o.x0 - s.x1 < 12 * s.size),
         next: segs[i + 1],
         nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
       });
@@ -364,13 +364,25 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
   // Nor a table's first column: below it is a short cell (a heading is followed by a line of text) or a row of numbers.
   const n1 = ctx.next;
-  const tableRowBelow = ctx.headerRow || (n1 !== undefined && n1.page === s.page && ((n1.text.length < 25 && !n1.bold) || (n1.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3));
+  const tableRowBelow = ctx.headerRow || (cellBelow(s, n1, 25) && !n1!.bold) || (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
   if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow))) return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
   if (!frontMatter && !ctx.headerRow && boldHeading(s, ctx) && !n && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   return 0;
+}
+
+/** The nearest line under this one (overlapping it horizontally). */
+function lineBelow(s: Segment, segs: Segment[]): Segment | undefined {
+  let best: Segment | undefined;
+  for (const o of segs) if (o.page === s.page && o.top > s.bottom - 1 && o.x0 < s.x1 && o.x1 > s.x0 && (!best || o.top < best.top)) best = o;
+  return best;
+}
+
+/** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */
+function cellBelow(s: Segment, next: Segment | undefined, max: number): boolean {
+  return next !== undefined && next.page === s.page && next.top > s.bottom - 1 && next.top - s.bottom < 3 * s.size && next.x0 < s.x1 && next.x1 > s.x0 && next.text.length < max;
 }
 
 /**
