@@ -60,7 +60,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
     if (!para) return;
     const t = para.text.trim();
     // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
-    if (para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2) bodyStarted = true;
+    if (!bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2) bodyStarted = true;
     if (t) blocks.push(para.kind === 'eq' ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\`` : para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : escapeBlockStart(t));
     para = null;
   };
@@ -122,7 +122,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         styles,
         alone: aloneOnRow(s, segs, segs[i + 1]),
         // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
-        headerRow: s.bold === true && cellBelow(s, lineBelow(s, segs), 40) && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size && o.x0 > s.x1 && o.x0 - s.x1 < 12 * s.size),
+        headerRow: () => s.bold === true && cellBelow(s, lineBelow(s, segs), 40) && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size && o.x0 > s.x1 && o.x0 - s.x1 < 12 * s.size),
         next: segs[i + 1],
         nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
       });
@@ -327,7 +327,8 @@ interface HeadingContext {
   frontMatter: boolean;
   seq: Numbering;
   styles: Map<number, Array<{ size: number; bold: boolean }>>;
-  headerRow: boolean;
+  /** Computed on demand: it looks at the whole page. */
+  headerRow: () => boolean;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
   alone: boolean;
   /** The next line in reading order. */
@@ -341,7 +342,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
-  if (isMathLine(text)) return 0;
+  if (text.length > 160 || isMathLine(text)) return 0;
   if (frontMatter && !n && !SECTION_WORDS.test(text.replace(/[.:]$/, '')) && (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))) return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
   const long = s.bold === true && n !== null;
@@ -364,10 +365,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
   // Nor a table's first column: below it is a short cell (a heading is followed by a line of text) or a row of numbers.
   const n1 = ctx.next;
-  const tableRowBelow = ctx.headerRow || (cellBelow(s, n1, 25) && !n1!.bold) || (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow))) return 2;
+  const tableRowBelow = () => ctx.headerRow() || (cellBelow(s, n1, 25) && !n1!.bold) || (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
+  if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))) return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
-  if (!frontMatter && !ctx.headerRow && boldHeading(s, ctx) && !n && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
+  if (!frontMatter && boldHeading(s, ctx) && !n && words <= 12 && !ctx.headerRow() && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   return 0;
