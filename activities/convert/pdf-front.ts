@@ -7,6 +7,8 @@
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`. */
 const REPORT_NUMBER = /^(?:(?:[A-Z][A-Za-z]{1,12}(?:[-/ ][A-Z0-9]{1,10})*[-/ ]\d[\d-]*[A-Z]?|arXiv:\S+)(?:\s*[,;]?\s*|$))+$/;
+/** A report number has a hyphen or a slash (`CUQM-149`, `DESY 19-123`); `TX 78712` is a postcode. */
+const isReportNumber = (t: string) => REPORT_NUMBER.test(t) && (/[-/]/.test(t) || /^arXiv:/.test(t));
 const DATE =
   /^(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?\d{4}|\(?dated:?\s.*\)?)$/i;
 const META_START = new RegExp(
@@ -55,13 +57,13 @@ const META_START = new RegExp(
   'i',
 );
 /** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`). */
-const CONFERENCE = /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:conference|workshop|symposium)\b.*\b(?:19|20)\d\d\b|^(?:neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|coling|aaai|ijcai|chi|kdd|www|sigir|uist|cscw)\s*['’]?\d{2,4}\b/i;
+const CONFERENCE = /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*['’]?\d{2,4}\b/;
 
 /** A metadata line of the first page: it goes to the front-matter block, never into the body. */
 export function isFrontMeta(text: string): boolean {
   const t = text.trim();
   if (t.length > 240) return false;
-  return META_START.test(t) || CONFERENCE.test(t) || (t.length <= 80 && (REPORT_NUMBER.test(t) || DATE.test(t)));
+  return META_START.test(t) || CONFERENCE.test(t) || (t.length <= 80 && (isReportNumber(t) || DATE.test(t)));
 }
 
 /** Journal, publisher and institution names: never a title. */

@@ -59,12 +59,16 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
   const flush = () => {
     if (!para) return;
     const t = para.text.trim();
+    // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
+    if (!bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2) bodyStarted = true;
     if (t) blocks.push(para.kind === 'eq' ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\`` : para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : escapeBlockStart(t));
     para = null;
   };
 
-  // Page 1 until its first section heading: title, authors, affiliations, abstract.
+  // Page 1 until its first section heading: title, authors, affiliations, abstract. In two columns the
+  // second author can sit beside the first heading, so everything above the abstract is front matter too.
   let bodyStarted = false;
+  const frontBottom = Math.min(...(pages[0] ?? []).filter((s) => /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i.test(s.text)).map((s) => s.top));
   const numbering: Numbering = { arabic: 0, roman: 0 };
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
   const styles = new Map<number, Array<{ size: number; bold: boolean }>>();
@@ -113,10 +117,12 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         pitch,
         gapAbove: newColumn ? Infinity : gapAbove,
         sawRoman,
-        frontMatter: p === 0 && !bodyStarted,
+        frontMatter: p === 0 && (!bodyStarted || (frontBottom < Infinity && s.top < frontBottom)),
         seq: numbering,
         styles,
         alone: aloneOnRow(s, segs, segs[i + 1]),
+        // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
+        headerRow: () => s.bold === true && cellBelow(s, lineBelow(s, segs), 40) && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size && o.x0 > s.x1 && o.x0 - s.x1 < 12 * s.size),
         next: segs[i + 1],
         nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
       });
@@ -321,6 +327,8 @@ interface HeadingContext {
   frontMatter: boolean;
   seq: Numbering;
   styles: Map<number, Array<{ size: number; bold: boolean }>>;
+  /** Computed on demand: it looks at the whole page. */
+  headerRow: () => boolean;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
   alone: boolean;
   /** The next line in reading order. */
@@ -334,7 +342,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
-  if (isMathLine(text)) return 0;
+  if (text.length > 160 || isMathLine(text)) return 0;
   if (frontMatter && !n && !SECTION_WORDS.test(text.replace(/[.:]$/, '')) && (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))) return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
   const long = s.bold === true && n !== null;
@@ -355,12 +363,27 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
-  if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone))) return 2;
+  // Nor a table's first column: below it is a short cell (a heading is followed by a line of text) or a row of numbers.
+  const n1 = ctx.next;
+  const tableRowBelow = () => ctx.headerRow() || (cellBelow(s, n1, 25) && !n1!.bold) || (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
+  if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))) return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
-  if (!frontMatter && boldHeading(s, ctx) && !n && words <= 12 && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
+  if (!frontMatter && boldHeading(s, ctx) && !n && words <= 12 && !ctx.headerRow() && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   return 0;
+}
+
+/** The nearest line under this one (overlapping it horizontally). */
+function lineBelow(s: Segment, segs: Segment[]): Segment | undefined {
+  let best: Segment | undefined;
+  for (const o of segs) if (o.page === s.page && o.top > s.bottom - 1 && o.x0 < s.x1 && o.x1 > s.x0 && (!best || o.top < best.top)) best = o;
+  return best;
+}
+
+/** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */
+function cellBelow(s: Segment, next: Segment | undefined, max: number): boolean {
+  return next !== undefined && next.page === s.page && next.top > s.bottom - 1 && next.top - s.bottom < 3 * s.size && next.x0 < s.x1 && next.x1 > s.x0 && next.text.length < max;
 }
 
 /**

@@ -31,6 +31,9 @@ const MATH_WORDS = /^(sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|diag|tr|arg
  * `∫ ∞ ψ(s) ds`, `E = mc2 (3)` are; `3.2 Results`, `The case of A(1)`, `Fe and Ni` are not.
  */
 export function isMathLine(text: string): boolean {
+  // Fast path for the common case, a line of prose: four plain words settle it.
+  let plain = 0;
+  for (const w of text.match(/\b[A-Za-z][a-z]{2,}\b/g) ?? []) if (!MATH_WORDS.test(w) && ++plain >= 4) return false;
   // A minus sign between letters is a hyphen (`β−multiplier`).
   const t = text
     .replace(EQUATION_NUMBER, '')
