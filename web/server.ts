@@ -22,7 +22,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
-import { listPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
+import { listPapersShape, seedPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
 import type { Config } from '../config/env.ts';
 import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } from '../lib/listen-address.ts';
@@ -407,7 +407,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const b = await c.req.parseBody();
     const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
     const parsed = z
-      .object(subscribeTopicShape)
+      .object({ ...subscribeTopicShape, ...seedPapersShape })
       .safeParse({
         name: str('name'),
         interest: str('interest'),
@@ -416,6 +416,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         ...(str('cron') ? { schedule: str('cron') } : {}),
         ...(str('timezone') ? { timezone: str('timezone') } : {}),
         ...(str('topK') ? { top_k: Number(str('topK')) } : {}),
+        ...(splitList(str('like')).length ? { like: splitList(str('like')) } : {}),
       });
     if (!parsed.success) throw new AppError('INVALID_INPUT', zodMessage(parsed.error));
     const a = parsed.data;
@@ -428,11 +429,13 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       ...(a.schedule ? { cron: a.schedule } : {}),
       ...(a.timezone ? { timezone: a.timezone } : {}),
       ...(a.top_k ? { topK: a.top_k } : {}),
+      ...(a.like?.length ? { like: a.like } : {}),
     };
-    await service.subscribe(request);
+    await service.subscribe(request, { signal: c.req.raw.signal });
     // Editing keeps a paused subscription paused (subscribe stores it active).
     if (prior?.paused) await service.pauseSubscription(a.name, true);
-    return actionDone(c, prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`, `/subscriptions#sub-${a.name}`);
+    const seeded = a.like?.length ? ` ${a.like.length} seed paper${a.like.length === 1 ? '' : 's'} rated 👍.` : '';
+    return actionDone(c, `${prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`}${seeded}`, `/subscriptions#sub-${a.name}`);
   });
   app.post('/subscriptions/:name/pause', async (c) => {
     const b = await c.req.parseBody();

@@ -235,6 +235,8 @@ ${csrfField(ctx)}
 <small id="s-cron-help">${describeSchedule(s?.cron ?? d.cron, s?.timezone ?? d.timezone)}</small></p>
 <p><label for="s-tz">Time zone</label><input id="s-tz" name="timezone" value="${s?.timezone ?? d.timezone}" required></p>
 <p><label for="s-topk">Papers per digest</label><input id="s-topk" name="topK" type="number" min="1" max="50" value="${s?.topK ?? d.topK}"></p>
+<p><label for="s-like">Seed papers you already like (optional)</label><input id="s-like" name="like" placeholder="2203.00274, 1706.03762" aria-describedby="s-like-help">
+<small id="s-like-help">arXiv ids or URLs; each is rated 👍 and the digest learns from them</small></p>
 </div>
 <p><button type="submit">${editing ? 'Save changes' : 'Subscribe'}</button>${editing ? html` <a href="/subscriptions">Cancel</a>` : ''}</p>
 </form>`;
