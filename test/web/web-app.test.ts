@@ -302,7 +302,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.ok((await page.locator('.digest .tldr').count()) === 2);
     // Every pick says why, with the numbers of the blend: one rating so far (the seed).
     for (const why of await page.locator('.digest .why').allTextContents()) {
-      assert.match(why, /^Why: (matches your interest|like 1707\.08567, a seed paper|matches your interest; like 1707\.08567, a seed paper) \(interest score -?\d+\.\d{3} · model log-odds -?\d+\.\d{2} · model weight 0\.11 \(1 rating\) · blended -?\d+\.\d{2}\)$/);
+      assert.match(why, /^Why: (matches your interest|like 1707\.08567, a seed paper|matches your interest; like 1707\.08567, a seed paper) \(interest score -?\d+\.\d{3} · model log-odds -?\d+\.\d{2} · model weight 0\.20 \(1 rating\) · blended -?\d+\.\d{2}\)$/);
     }
     await checkAccessibility('digest');
     await shot('digest');
