@@ -51,6 +51,7 @@ export const ARXIV_COMMAND = {
         str('schedule', 'Cron expression, e.g. "30 20 * * 0-4"', { max: 100 }),
         str('timezone', 'IANA time zone, e.g. Europe/Berlin', { max: 64 }),
         { type: INTEGER, name: 'top', description: 'Papers per digest (1-50)', required: false, min_value: 1, max_value: 50 },
+        str('like', 'Seed papers you already like: arXiv ids or URLs, space- or comma-separated', { max: 1000 }),
       ],
     },
     { type: SUB_COMMAND, name: 'unsubscribe', description: 'Remove a subscription', options: [str('name', 'Subscription name', { required: true, max: 64, autocomplete: true })] },

@@ -181,8 +181,9 @@ const describeSub = (s: SubscriptionView) => {
 };
 
 /** Confirmation after subscribing. */
-export function subscribedMessage(s: SubscriptionView): BotMessage {
-  return fitMessage({ embeds: [{ title: `Subscribed: ${s.name}`, description: describeSub(s), color: COLOR.ok }] });
+export function subscribedMessage(s: SubscriptionView, seeds = 0): BotMessage {
+  const seeded = seeds > 0 ? `\n${seeds} seed paper${seeds === 1 ? '' : 's'} rated 👍: the digest learns from them.` : '';
+  return fitMessage({ embeds: [{ title: `Subscribed: ${s.name}`, description: `${describeSub(s)}${seeded}`, color: COLOR.ok }] });
 }
 
 /** Every subscription, one field each. */

@@ -9,7 +9,7 @@
  * and voice. The design is in docs/web.md.
  */
 import { createHash } from 'node:crypto';
-import { isContentSource } from '../domain/content-source.ts';
+import { isContentSource, type ContentSource } from '../domain/content-source.ts';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -23,7 +23,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AgentReply, AgentService } from '../app/agent-service.ts';
 import type { RadarService, SubscriptionRequest } from '../app/radar-service.ts';
-import { listPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
+import { listPapersShape, seedPapersShape, subscribeTopicShape } from '../domain/tool-schemas.ts';
 import type { Config } from '../config/env.ts';
 import { extractArxivId } from '../domain/arxiv-ids.ts';
 import { AppError, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
@@ -223,7 +223,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
    * does not send it is let through), and under the search rate limit. Another site (an `<img>`,
    * a link) gets a page with a button instead, which is a same-origin request when pressed.
    */
-  const arxivWorkByGet = (c: Context<Env>, id: string, source: 'html' | 'pdf' | 'auto'): Response | Promise<Response> | null => {
+  const arxivWorkByGet = (c: Context<Env>, id: string, source: ContentSource | 'auto'): Response | Promise<Response> | null => {
     const site = c.req.header('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
       return page(c, { title: 'Open this paper?', body: views.confirmFetchPage(id, c.req.path, source === 'auto' ? null : source), status: 403 });
@@ -443,7 +443,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
    * lookup) are sent at once, then the converted full text is streamed into the same page when the
    * workflow has it (no script needed; the stylesheet swaps the early abstract out).
    */
-  const streamPaper = async (c: Context<Env>, id: string, source: 'auto' | 'html' | 'pdf') => {
+  const streamPaper = async (c: Context<Env>, id: string, source: ContentSource | 'auto') => {
     const { id: baseId, version } = extractArxivId(id);
     const known = version ? null : await service.extractInfo(baseId).catch(() => null);
     const meta = known ?? (await service.lookupArxiv(version ? `${baseId}v${version}` : baseId, { signal: c.req.raw.signal }));
@@ -548,7 +548,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const b = await c.req.parseBody();
     const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
     const parsed = z
-      .object(subscribeTopicShape)
+      .object({ ...subscribeTopicShape, ...seedPapersShape })
       .safeParse({
         name: str('name'),
         interest: str('interest'),
@@ -557,6 +557,7 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         ...(str('cron') ? { schedule: str('cron') } : {}),
         ...(str('timezone') ? { timezone: str('timezone') } : {}),
         ...(str('topK') ? { top_k: Number(str('topK')) } : {}),
+        ...(splitList(str('like')).length ? { like: splitList(str('like')) } : {}),
       });
     if (!parsed.success) throw new AppError('INVALID_INPUT', zodMessage(parsed.error));
     const a = parsed.data;
@@ -572,11 +573,13 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       // Discord: a channel id given here; a webhook URL only when typed (it is never shown back).
       ...(str('discordChannelId') ? { discordChannelId: str('discordChannelId') } : {}),
       ...(str('discordWebhookUrl') ? { discordWebhookUrl: str('discordWebhookUrl') } : {}),
+      ...(a.like?.length ? { like: a.like } : {}),
     };
-    await service.subscribe(request);
+    await service.subscribe(request, { signal: c.req.raw.signal });
     // Editing keeps a paused subscription paused (subscribe stores it active).
     if (prior?.paused) await service.pauseSubscription(a.name, true);
-    return actionDone(c, prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`, `/subscriptions#sub-${a.name}`);
+    const seeded = a.like?.length ? ` ${a.like.length} seed paper${a.like.length === 1 ? '' : 's'} rated 👍.` : '';
+    return actionDone(c, `${prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`}${seeded}`, `/subscriptions#sub-${a.name}`);
   });
   app.post('/subscriptions/:name/pause', async (c) => {
     const b = await c.req.parseBody();

@@ -343,6 +343,8 @@ ${csrfField(ctx)}
 <p><label for="s-topk">Papers per digest</label><input id="s-topk" name="topK" type="number" min="1" max="50" value="${s?.topK ?? d.topK}"></p>
 <p><label for="s-dchan">Discord channel id (optional)</label><input id="s-dchan" name="discordChannelId" value="${s?.destinations.discordChannelId ?? ''}" pattern="[0-9]{17,20}" inputmode="numeric"></p>
 <p><label for="s-dhook">Discord webhook URL (optional; never shown again)</label><input id="s-dhook" name="discordWebhookUrl" type="password" autocomplete="off" placeholder="https://discord.com/api/webhooks/…"></p>
+<p><label for="s-like">Seed papers you already like (optional)</label><input id="s-like" name="like" placeholder="2203.00274, 1706.03762" aria-describedby="s-like-help">
+<small id="s-like-help">arXiv ids or URLs; each is rated 👍 and the digest learns from them</small></p>
 </div>
 <p><button type="submit">${editing ? 'Save changes' : 'Subscribe'}</button>${editing ? html` <a href="/subscriptions">Cancel</a>` : ''}</p>
 </form>`;

@@ -30,6 +30,8 @@ export const subscribe: SlashCommand = {
     if (cron) req.cron = cron;
     if (timezone) req.timezone = timezone;
     if (topK !== undefined) req.topK = topK;
-    return async ({ service }) => subscribedMessage(await service.subscribe(req));
+    const like = optionalString(inv, 'like', 1000)?.split(/[\s,]+/).filter(Boolean);
+    if (like?.length) req.like = like;
+    return async ({ service, signal }) => subscribedMessage(await service.subscribe(req, { signal }), like?.length ?? 0);
   },
 };

@@ -45,7 +45,7 @@ describe('MCP Streamable HTTP transport', () => {
     const client = new Client({ name: 'http-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
     const tools = await client.listTools();
-    assert.equal(tools.tools.length, 7);
+    assert.equal(tools.tools.length, 8);
     const r = await client.callTool({ name: 'search_papers', arguments: { topic: 'testing deep learning', max_results: 2 } });
     assert.equal((JSON.parse((r.content as Array<{ text: string }>)[0]?.text ?? '{}') as { paper_ids: string[] }).paper_ids.length, 2);
     await client.close();

@@ -23,7 +23,7 @@ describe('./bin/arxiv-radar mcp (stdio)', () => {
     try {
       await client.connect(transport);
       const tools = await client.listTools();
-      assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['agent_ask', 'ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'search_papers', 'subscribe_topic'], stderr);
+      assert.deepEqual(tools.tools.map((t) => t.name).sort(), ['agent_ask', 'ask_papers', 'extract_info', 'get_paper', 'list_papers', 'list_subscriptions', 'rate_paper', 'search_papers', 'subscribe_topic'], stderr);
       const folders = await client.readResource({ uri: 'papers://folders' });
       assert.match((folders.contents[0] as { text: string }).text, /^# Available Topics/);
     } finally {

@@ -423,11 +423,20 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByLabel('Interest, in plain language').fill('large language model agents that use tools');
     await page.getByLabel('Categories (comma-separated)').fill('cs.AI');
     await page.getByLabel('Papers per digest').fill('2');
+    // A seed paper not in the library yet (an id_list answer the fake arXiv has recorded).
+    const seed = '1707.08567';
+    assert.equal(await service.extractInfo(seed), null);
+    const asked = arxiv.requests.length;
+    await page.getByLabel('Seed papers you already like (optional)').fill(`https://arxiv.org/abs/${seed}`);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const card = page.locator('#sub-web-agents');
-    await card.waitFor();
+    await card.waitFor({ timeout: 60_000 });
+    // The seed was looked up on arXiv through the gate, stored, and rated 👍.
+    assert.deepEqual((await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]), [[seed, 'up', 'seed']]);
+    assert.ok(arxiv.requests.slice(asked).some((r) => (r.query.id_list ?? '').includes(seed)), 'arXiv was asked for the seed');
+    assert.equal((await service.extractInfo(seed))?.id, seed);
     assert.match(await card.locator('.schedule').textContent() ?? '', /every weekday \(Monday to Friday\) at 01:15 and 07:15 America\/New_York, after arXiv's midnight ET feed/);
-    assert.match(await page.locator('.flash').textContent() ?? '', /Subscribed: web-agents/);
+    assert.match(await page.locator('.flash').textContent() ?? '', /Subscribed: web-agents\. 1 seed paper rated 👍\./);
     await checkAccessibility('subscriptions');
     await shot('subscriptions');
 
@@ -454,8 +463,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.match(await page.locator('h1').textContent() ?? '', /^web-agents — \d{4}-\d{2}-\d{2}$/);
     assert.equal(await page.locator('.digest .result').count(), 2);
     assert.ok((await page.locator('.digest .tldr').count()) === 2);
-    // Every pick says why, with the numbers of the blend; without ratings, the interest alone.
-    for (const why of await page.locator('.digest .why').allTextContents()) assert.match(why, /^Why: matches your interest \(interest score -?\d+\.\d{3}; no ratings yet\)$/);
+    // Every pick says why, with the numbers of the blend: one rating so far (the seed).
+    for (const why of await page.locator('.digest .why').allTextContents()) {
+      assert.match(why, /^Why: (matches your interest|like 1707\.08567, a seed paper|matches your interest; like 1707\.08567, a seed paper) \(interest score -?\d+\.\d{3} · model log-odds -?\d+\.\d{2} · model weight 0\.20 \(1 rating\) · blended -?\d+\.\d{2}\)$/);
+    }
     await checkAccessibility('digest');
     await shot('digest');
 
@@ -469,10 +480,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).click();
     await entries.nth(1).locator('.action-status.ok').waitFor();
     const rated = async () => (await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]).sort();
-    assert.deepEqual(await rated(), [[ids[0], 'up', 'web'], [ids[1], 'down', 'web']].sort());
+    assert.deepEqual(await rated(), [['1707.08567', 'up', 'seed'], [ids[0], 'up', 'web'], [ids[1], 'down', 'web']].sort());
     await entries.nth(1).getByRole('button', { name: 'Save to library' }).click();
     await entries.nth(1).locator('.action-status.ok').filter({ hasText: /rated it 👍 for web-agents/ }).waitFor();
-    assert.deepEqual(await rated(), [[ids[0], 'up', 'web'], [ids[1], 'up', 'web']].sort());
+    assert.deepEqual(await rated(), [['1707.08567', 'up', 'seed'], [ids[0], 'up', 'web'], [ids[1], 'up', 'web']].sort());
     await page.goto(digestUrl);
     assert.equal(await entries.nth(1).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'), 'true');
     assert.equal(await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).getAttribute('aria-pressed'), 'false');

@@ -3,26 +3,28 @@
  * its ratings (👍, 👎, seed papers) over tf-idf of title and abstract plus the interest score,
  * blended with the interest ranking by a weight that grows with the number of ratings.
  *
- * - No ratings: exactly the reranker's ranking against the interest (same call, same scores).
+ * - Interest scores: the reranker's call on the candidates, exactly as without ratings (the blend,
+ *   the relevance floor and the explanations use them). No ratings: that ranking, unchanged.
  * - Features: unit-length tf-idf (sublinear tf) fitted on the rated papers and the candidates,
- *   plus the interest score as a percentile within that same set (comparable between rated papers
- *   and today's candidates, whichever ranker scored them).
+ *   plus the interest as a BM25 percentile within that same set (comparable between rated papers
+ *   and today's candidates; BM25 even when the cross-encoder ranks, so the rated papers cost
+ *   milliseconds, not a cross-encoder pass over up to 1,000 more pairs every run).
  * - Model: L2 logistic regression with balanced classes (logistic.ts). Until the reader has given
  *   both 👍 and 👎, the unrated candidates stand in for the missing class, as arxiv-sanity-lite
  *   trains tagged papers against all others.
  * - Blend: (1 - w) * z(interest) + w * z(model), z standardised over the candidates,
  *   w = n / (n + BLEND_HALF_WEIGHT_RATINGS) for n ratings.
  */
-import { tokenize } from '../bm25.ts';
+import { bm25Rank, tokenize } from '../bm25.ts';
 import type { RankDoc, Reranker } from '../types.ts';
 import { MATCHES_INTEREST, type PickReason } from '../../../domain/pick-reason.ts';
 import { decision, fitLogistic } from './logistic.ts';
 import { dot, fitTfidf, tfidfVector, type SparseVector } from './tfidf.ts';
 
 /** The number of ratings at which the model weighs as much as the interest (chosen on the tuning split of `npm run eval:feedback`). */
-export const BLEND_HALF_WEIGHT_RATINGS = 8;
+export const BLEND_HALF_WEIGHT_RATINGS = 4;
 /** Inverse regularisation of the logistic regression (scikit-learn's C; chosen on the tuning split). */
-export const MODEL_C = 1;
+export const MODEL_C = 3;
 /** Newest ratings a run learns from (training time grows with them; see `npm run bench:feedback`). */
 export const MAX_TRAINING_RATINGS = 1000;
 /** A rated paper is named in an explanation only when at least this similar (tf-idf cosine). */
@@ -95,14 +97,15 @@ export async function rankWithFeedback(
     }));
   }
 
-  // One ranker call over candidates and rated papers: their interest scores share one scale.
+  const ranked = await reranker.rank(interest, candidates);
+  const interestOf = new Map(ranked.map((r) => [r.id, r.score]));
+  // The interest feature: BM25 over candidates and rated papers together, so both share one scale.
   const union = new Map<string, RankDoc>();
   for (const d of [...candidates, ...training]) if (!union.has(d.id)) union.set(d.id, { id: d.id, text: d.text });
-  const ranked = await reranker.rank(interest, [...union.values()]);
-  const interestOf = new Map(ranked.map((r) => [r.id, r.score]));
   const ids = [...union.keys()];
+  const lexical = new Map(bm25Rank(interest, [...union.values()]).map((r) => [r.id, r.score]));
   const pct = new Map<string, number>();
-  percentiles(ids.map((id) => interestOf.get(id) ?? 0)).forEach((p, i) => pct.set(ids[i]!, p));
+  percentiles(ids.map((id) => lexical.get(id) ?? 0)).forEach((p, i) => pct.set(ids[i]!, p));
 
   const tokens = new Map(ids.map((id) => [id, tokenize(union.get(id)!.text)]));
   const tfidf = fitTfidf(ids.map((id) => tokens.get(id)!));

@@ -1,4 +1,4 @@
-/** Readers' ratings on SQLite (migration 6): one row per subscription and paper, the last write wins. */
+/** Readers' ratings on SQLite (migration 8): one row per subscription and paper, the last write wins. */
 import type Database from 'better-sqlite3';
 import type { Rating, RatingInput } from '../../../domain/rating.ts';
 import { validateSubscriptionName } from '../../../domain/subscription.ts';

@@ -148,11 +148,14 @@ describe('bot command handlers', () => {
 
   it('subscribe, subscriptions, digest and unsubscribe for a manager; digests go to the current channel', async () => {
     const sub = recordingResponder();
-    await bot.handleCommand(inv('subscribe', { name: 'dl-testing', query: 'all:testing', interest: 'testing deep learning models', categories: 'cs.SE, cs.LG', top: 3, timezone: 'Europe/Berlin' }, manager), sub);
+    const seeds = papersFromCorpusFeed('search_testing_start0_max100.xml').slice(0, 2).map((p) => p.id);
+    await bot.handleCommand(inv('subscribe', { name: 'dl-testing', query: 'all:testing', interest: 'testing deep learning models', categories: 'cs.SE, cs.LG', top: 3, timezone: 'Europe/Berlin', like: `${seeds[0]}, https://arxiv.org/abs/${seeds[1]}` }, manager), sub);
     assert.match(sub.last('editOriginal')?.embeds?.[0]?.title ?? '', /Subscribed: dl-testing/);
+    assert.match(sub.last('editOriginal')?.embeds?.[0]?.description ?? '', /2 seed papers rated 👍/);
     const req = service.calls.find((c) => c.method === 'subscribe')?.args[0] as Record<string, unknown>;
     assert.equal(req.discordChannelId, '333333333333333333');
     assert.deepEqual(req.categories, ['cs.SE', 'cs.LG']);
+    assert.deepEqual((await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating, r.source]).sort(), seeds.map((id) => [id, 'up', 'seed']).sort());
 
     const list = recordingResponder();
     await bot.handleCommand(inv('subscriptions'), list);

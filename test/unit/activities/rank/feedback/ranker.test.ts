@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseAnnounceFeed } from '../../../../../activities/arxiv/rss.ts';
 import { bm25Rank, createBm25Reranker } from '../../../../../activities/rank/bm25.ts';
-import { passesFloor, rankWithFeedback, type RatedDoc } from '../../../../../activities/rank/feedback/ranker.ts';
+import { BLEND_HALF_WEIGHT_RATINGS, passesFloor, rankWithFeedback, type RatedDoc } from '../../../../../activities/rank/feedback/ranker.ts';
 import { corpus } from '../../../../support/corpus.ts';
 
 const papers = parseAnnounceFeed(readFileSync(corpus('rss', 'rss_all-20-archives_2024-11-28.xml'), 'utf8'))
@@ -48,14 +48,14 @@ describe('rankWithFeedback', () => {
     assert.ok(top(after) > top(before), `graph papers in the top 10: ${top(before)} -> ${top(after)}`);
     assert.equal(after.length, candidates.length);
     assert.equal(after[0]!.why.ratings, rated.length);
-    assert.ok(Math.abs(after[0]!.why.weight - rated.length / (rated.length + 8)) < 1e-12);
+    assert.ok(Math.abs(after[0]!.why.weight - rated.length / (rated.length + BLEND_HALF_WEIGHT_RATINGS)) < 1e-12);
     const liked = after.find((r) => r.why.like);
     assert.ok(liked, 'some pick is explained by a rated paper');
     assert.ok(ups.some((p) => p.id === liked.why.like?.id));
     assert.match(liked.why.text, new RegExp(`like ${liked.why.like!.id.replace('.', '\\.')} you rated 👍`));
-    // Sorted by the blend; the interest score is kept as the score.
+    // Sorted by the blend; the score stays the reranker's interest score of today's candidates.
     for (let i = 1; i < after.length; i++) assert.ok(after[i - 1]!.why.blended >= after[i]!.why.blended);
-    const plainScores = new Map(bm25Rank(INTEREST, [...candidates, ...rated.map(({ id, text }) => ({ id, text }))]).map((r) => [r.id, r.score]));
+    const plainScores = new Map(bm25Rank(INTEREST, candidates).map((r) => [r.id, r.score]));
     for (const r of after) assert.equal(r.score, plainScores.get(r.id));
     const fewer = await rankWithFeedback(INTEREST, candidates, rated.slice(0, 3), reranker);
     assert.ok(fewer[0]!.why.weight < after[0]!.why.weight, 'the model weighs more with more ratings');
