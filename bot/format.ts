@@ -78,8 +78,14 @@ export function paperMessage(doc: PaperDocument): BotMessage {
 /** An answer with numbered citations; long answers are split or attached. */
 export function answerMessage(question: string, a: Answer): BotMessage {
   const cites = a.citations.map((c, i) => `[${i + 1}] arXiv:${c.arxivId}${c.section ? ` — ${c.section}` : ''}`).join('\n');
-  const text = cites ? `${a.answer}\n\n**Sources**\n${cites}` : a.answer;
-  return longTextMessage({ title: question, text, color: COLOR.brand, footer: a.usedLlm ? 'Answered by the configured LLM from the library' : 'Extractive answer from the library', fileName: 'answer.md' });
+  return longTextMessage({
+    title: question,
+    text: a.answer,
+    ...(cites ? { tail: `**Sources**\n${cites}` } : {}),
+    color: COLOR.brand,
+    footer: a.usedLlm ? 'Answered by the configured LLM from the library' : 'Extractive answer from the library',
+    fileName: 'answer.md',
+  });
 }
 
 /** Most cited papers shown as embeds under an agent answer (the answer's own embed is the tenth). */

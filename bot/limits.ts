@@ -71,11 +71,14 @@ export function fitMessage(m: BotMessage): BotMessage {
 
 /**
  * Long text as embeds: one embed when it fits, several (within the 6000 total) when it does not,
- * and a preview plus the full text as an attached file when even that is too long.
+ * and a preview plus the full text as an attached file when even that is too long. A `tail` (an
+ * answer's sources) always ends the first embed: it is what a reader checks the answer against, so
+ * when text and tail do not fit one embed together, the text is previewed and attached instead.
  */
 export function longTextMessage(opts: {
   title: string;
   text: string;
+  tail?: string;
   url?: string;
   color?: number;
   footer?: string;
@@ -84,6 +87,7 @@ export function longTextMessage(opts: {
   const head: DiscordEmbed = { title: truncate(opts.title, DISCORD_LIMITS.title) };
   if (opts.url) head.url = opts.url;
   if (opts.color !== undefined) head.color = opts.color;
+  if (opts.tail) return withTail(head, { ...opts, tail: opts.tail });
   const budget = DISCORD_LIMITS.embedsTotal - (head.title?.length ?? 0) - (opts.footer?.length ?? 0) - 200;
   if (opts.text.length <= budget) {
     const parts = splitText(opts.text, DISCORD_LIMITS.description);
@@ -99,4 +103,19 @@ export function longTextMessage(opts: {
   };
   if (opts.footer) embed.footer = { text: opts.footer };
   return fitMessage({ embeds: [embed], files: [{ name: opts.fileName, data: Buffer.from(opts.text, 'utf8') }] });
+}
+
+/** `longTextMessage` with a tail kept whole in the first embed (see there). */
+function withTail(head: DiscordEmbed, opts: { text: string; tail: string; footer?: string; fileName: string }): BotMessage {
+  const full = `${opts.text}\n\n${opts.tail}`;
+  const footer = opts.footer ? { footer: { text: opts.footer } } : {};
+  if (full.length <= DISCORD_LIMITS.description) return fitMessage({ embeds: [{ ...head, description: full, ...footer }] });
+  const note = `*…the full text (${full.length} characters) is attached as \`${opts.fileName}\`.*`;
+  const tail = truncate(opts.tail, DISCORD_LIMITS.description / 2);
+  const room = Math.max(200, DISCORD_LIMITS.description - tail.length - note.length - 8);
+  const preview = splitText(opts.text, room)[0] ?? '';
+  return fitMessage({
+    embeds: [{ ...head, description: `${preview}\n\n${note}\n\n${tail}`, ...footer }],
+    files: [{ name: opts.fileName, data: Buffer.from(full, 'utf8') }],
+  });
 }

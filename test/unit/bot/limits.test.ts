@@ -44,6 +44,23 @@ describe('Discord limits', () => {
     assert.ok((m.embeds?.[0]?.description ?? '').length <= DISCORD_LIMITS.description);
   });
 
+  it("keeps an answer's sources in its first embed, short or long (the long answer previewed and attached)", () => {
+    const tail = '**Sources**\n[1] arXiv:1111.2011 — 2 Model';
+    const short = longTextMessage({ title: 'Q', text: PAPERS[0]!.abstract, tail, fileName: 'answer.md' });
+    assert.equal(short.embeds?.length, 1);
+    assert.equal(short.embeds?.[0]?.description, `${PAPERS[0]!.abstract}\n\n${tail}`);
+    assert.equal(short.files, undefined);
+    // Longer than one embed but within the 6000 total: without a tail it would be split over two.
+    const text = ABSTRACTS.slice(0, 4500);
+    const long = longTextMessage({ title: 'Q', text, tail, fileName: 'answer.md' });
+    assert.equal(long.embeds?.length, 1);
+    const description = long.embeds?.[0]?.description ?? '';
+    assert.ok(description.length <= DISCORD_LIMITS.description);
+    assert.ok(description.endsWith(tail), 'the sources end the first embed');
+    assert.ok(description.startsWith(text.slice(0, 200)), 'the answer is previewed first');
+    assert.equal(long.files?.[0]?.data.toString('utf8'), `${text}\n\n${tail}`, 'the whole answer with its sources is attached');
+  });
+
   it('names the Markdown file safely for old-style ids', () => {
     const old = papersFromCorpusFeed('id_list_astro-ph_0601001.xml')[0];
     assert.ok(old);
