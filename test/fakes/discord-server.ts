@@ -293,7 +293,7 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     let body: unknown = undefined;
     if (raw.length > 0) {
       try {
-        body = JSON.parse(raw);
+        body = await parseBody(raw, req.headers['content-type'] ?? '');
       } catch {
         return send(res, record({ status: 400, body: { message: '400: Bad Request', code: 0 } }));
       }
@@ -456,10 +456,31 @@ function validateComponents(components: unknown): Errors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A JSON body, or a message with files as Discord takes it (docs: Reference, "Uploading Files"):
+ * multipart/form-data whose `payload_json` part is the JSON body and whose `files[n]` parts are the
+ * files. The files become the message's `attachments` (filename and size), as Discord returns them.
+ * Anything else, or a multipart body without `payload_json`, is refused like malformed JSON.
+ */
+async function parseBody(raw: Buffer, contentType: string): Promise<unknown> {
+  if (!contentType.startsWith('multipart/form-data')) return JSON.parse(raw.toString('utf8'));
+  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  const payload = form.get('payload_json');
+  if (typeof payload !== 'string') throw new Error('multipart body without payload_json');
+  const body = JSON.parse(payload) as Record<string, unknown>;
+  const attachments: Array<{ id: string; filename: string; size: number }> = [];
+  for (const [name, value] of form.entries()) {
+    const m = /^files\[(\d+)\]$/.exec(name);
+    if (!m || typeof value === 'string') continue;
+    attachments.push({ id: m[1] ?? '0', filename: value.name, size: value.size });
+  }
+  return { ...body, attachments };
 }
 
 function send(res: ServerResponse, reply: { status: number; body?: unknown; headers?: Record<string, string> }): void {
