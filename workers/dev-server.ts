@@ -112,6 +112,15 @@ const WATCHDOG = [
 
 const PID_FILE = 'temporal-dev.pid';
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
@@ -163,13 +172,16 @@ function commandLine(pid: number): string {
  */
 async function stopLeftover(dbFile: string, log: Logger, notice: (m: string) => void): Promise<void> {
   const file = path.join(path.dirname(dbFile), PID_FILE);
-  let recorded: { pgid?: unknown; dbFile?: unknown };
+  let recorded: { pgid?: unknown; dbFile?: unknown; owner?: unknown };
   try {
     recorded = JSON.parse(readFileSync(file, 'utf8')) as typeof recorded;
   } catch {
     return;
   }
   const pgid = typeof recorded.pgid === 'number' && Number.isInteger(recorded.pgid) && recorded.pgid > 1 ? recorded.pgid : null;
+  // A server whose starter still runs is not left over (another command racing a starting `start`).
+  const owner = typeof recorded.owner === 'number' && Number.isInteger(recorded.owner) && recorded.owner > 1 ? recorded.owner : null;
+  if (owner !== null && owner !== process.pid && processAlive(owner)) return;
   // Only ours: the recorded group leader still runs `temporal … start-dev` on this database (a pid can be reused).
   if (pgid && groupAlive(pgid) && commandLine(pgid).includes('start-dev') && commandLine(pgid).includes(dbFile)) {
     const started = Date.now();
@@ -214,7 +226,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   // The pipe must not keep this process alive by itself (the child does while it runs).
   (child.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null)?.unref?.();
   const pidFile = opts.dbFile && posix && child.pid ? path.join(path.dirname(path.resolve(opts.dbFile)), PID_FILE) : null;
-  if (pidFile) writeFileSync(pidFile, `${JSON.stringify({ pgid: child.pid, dbFile: path.resolve(opts.dbFile!), port, startedAt: new Date().toISOString() })}\n`);
+  if (pidFile) writeFileSync(pidFile, `${JSON.stringify({ pgid: child.pid, owner: process.pid, dbFile: path.resolve(opts.dbFile!), port, startedAt: new Date().toISOString() })}\n`);
   const killAll = () => (posix && child.pid ? signalGroup(child.pid, 'SIGKILL') : child.kill('SIGKILL'));
   let stderrTail = '';
   child.stderr?.on('data', (d: Buffer) => {
