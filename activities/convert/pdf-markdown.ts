@@ -11,7 +11,10 @@ import { joinLines } from './text.ts';
 const SECTION_WORDS =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
-/** A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag). */
+/**
+ * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
+ * bold or large type also with `(` or `-` (a formula `(n, d, λ)-regular graphs`, or what is left of it).
+ */
 const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
@@ -358,7 +361,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const sibling = n !== null && (ctx.styles.get(n.parts.length) ?? []).some((k) => Math.abs(k.size - s.size) < 0.25 && k.bold === (s.bold === true) && (k.bold || k.size >= body * 1.12)) && ctx.alone;
   // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
   const punctOk = n !== null && n.parts.length > 1 && spaced && ctx.alone && n.rest.split(/\s+/).length <= 8 && ctx.styles.has(n.parts.length - 1);
-  if (n && (spaced || larger || sibling || boldHeading(s, ctx)) && (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) && (!/\?$/.test(n.rest) || s.bold || larger || punctOk) && HEADING_START.test(n.rest) && !/\d{4}/.test(n.rest)) {
+  if (n && (spaced || larger || sibling || boldHeading(s, ctx)) && (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) && (!/\?$/.test(n.rest) || s.bold || larger || punctOk) && (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) && !/\d{4}/.test(n.rest)) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
     return headingDepth(n, sawRoman);
   }
