@@ -99,6 +99,27 @@ describe('section numbers as a grammar', () => {
   });
 });
 
+describe('siblings by face', () => {
+  it('accepts a numbered line without space above when it is set in the face of a known heading of its depth, not in the body face', () => {
+    const face = (sg: Segment, font: string) => ({ ...sg, fonts: [{ font, chars: sg.text.length }] });
+    const page = [
+      face(seg('1 Introduction', 100, { size: 12, bold: true }), 'F3'),
+      face(seg(BODY, 120), 'F1'),
+      face(seg('1.1 First italic subsection', 150), 'F2'),
+      face(seg(BODY, 170), 'F1'),
+      face(seg(BODY, 182), 'F1'),
+      face(seg('1.2 Second italic subsection', 194), 'F2'),
+      face(seg(BODY, 206), 'F1'),
+      face(seg('1.3 In the body face', 218), 'F1'),
+      face(seg(BODY, 230), 'F1'),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.match(markdown, /^### 1\.1 First italic subsection$/m);
+    assert.match(markdown, /^### 1\.2 Second italic subsection$/m);
+    assert.doesNotMatch(markdown, /^#+ 1\.3/m);
+  });
+});
+
 describe('first-page front matter', () => {
   it('recognises metadata lines of real first pages', () => {
     for (const t of [
