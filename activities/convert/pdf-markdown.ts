@@ -2,7 +2,7 @@
  * Ordered line segments → Markdown: title, headings from font size and numbering, paragraphs,
  * lists, captions, footnotes and the reference list.
  */
-import { isAuthorLine, isFrontMeta, isInstitutionOrJournal } from './pdf-front.ts';
+import { isAuthorLine, isFrontMeta, isFrontNotice, isInstitutionOrJournal } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
@@ -48,13 +48,13 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page go to one block under the title, never into the body.
-  const front = (pages[0] ?? []).filter((s) => !titleSet.has(s) && isFrontMeta(s.text));
-  const frontSet = new Set(front);
+  const front = frontMatterLines(pages[0] ?? [], titleSet, bodySize);
+  const frontSet = new Set(front.flat());
 
   const blocks: string[] = [];
   const footnotes: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
-  if (front.length) blocks.push(`*${front.map((s) => s.text.replace(/[*_]/g, '\\$&')).join(' · ')}*`);
+  if (front.length) blocks.push(`*${front.map((g) => g.map((s) => s.text).reduce((a, b) => joinLines(a, b)).replace(/[*_]/g, '\\$&')).join(' · ')}*`);
   let para: Para | null = null;
   let inReferences = false;
   let sawRoman = false;
@@ -425,6 +425,30 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
 }
 
 const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+
+/**
+ * Page 1's metadata lines, in reading order. A notice in small print (copyright, licence, "This work
+ * has been submitted…") takes the lines that continue it right below, in the same size and column.
+ */
+function frontMatterLines(page: Segment[], title: Set<Segment>, body: number): Segment[][] {
+  const out: Segment[][] = [];
+  for (let i = 0; i < page.length; i++) {
+    const s = page[i]!;
+    if (title.has(s) || !isFrontMeta(s.text)) continue;
+    const group = [s];
+    out.push(group);
+    if (s.size > body - 0.5 || !isFrontNotice(s.text)) continue;
+    let last = s;
+    for (let j = i + 1; j < page.length && j <= i + 8; j++) {
+      const n = page[j]!;
+      if (title.has(n) || Math.abs(n.size - s.size) > 0.3 || n.top < last.bottom - 0.1 || n.top - last.bottom > 0.6 * s.size || Math.abs(n.x0 - s.x0) > 2 * s.size) break;
+      group.push(n);
+      last = n;
+      i = j;
+    }
+  }
+  return out;
+}
 
 /** Lower-case words only, for comparing a title with the metadata's. */
 const words = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').filter(Boolean);

@@ -175,6 +175,21 @@ describe('first-page front matter', () => {
     assert.match(markdown, /^## 1 Introduction$/m);
   });
 
+  it('takes a notice in small print with the lines that continue it, and an address is no report number', () => {
+    const page = [
+      seg('A Study of Something Interesting', 100, { size: 18 }),
+      seg('Casilla 36-D', 130, { size: 9 }),
+      seg(BODY, 200),
+      seg(BODY, 212),
+      seg('Permission to make digital or hard copies of all or part of this work for personal or', 700, { size: 8 }),
+      seg('classroom use is granted without fee provided that copies are not made', 709, { size: 8 }),
+      seg(BODY, 740),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.equal(markdown.split('\n\n')[1], '*Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee provided that copies are not made*');
+    assert.match(markdown, /^Casilla 36-D/m);
+  });
+
   it('prefers the block that matches the metadata title', () => {
     const page = [seg('Institute for Advanced Things', 60, { size: 20 }), seg('Real Title of the Paper', 130, { size: 16 }), seg('Other Large Words', 150, { size: 16 }), seg(BODY, 220)];
     assert.equal(renderSegments([page], [792], { title: 'Real title of the paper' }).title, 'Real Title of the Paper');
