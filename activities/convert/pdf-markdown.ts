@@ -2,7 +2,7 @@
  * Ordered line segments → Markdown: title, headings from font size and numbering, paragraphs,
  * lists, captions, footnotes and the reference list.
  */
-import { isAuthorLine, isFrontMeta, isInstitutionOrJournal } from './pdf-front.ts';
+import { isAuthorLine, isFrontMeta, isFrontNotice, isInstitutionOrJournal } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
@@ -11,7 +11,10 @@ import { joinLines } from './text.ts';
 const SECTION_WORDS =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
-/** A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag). */
+/**
+ * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
+ * bold or large type also with `(` or `-` (a formula `(n, d, λ)-regular graphs`, or what is left of it).
+ */
 const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
@@ -45,13 +48,13 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page go to one block under the title, never into the body.
-  const front = (pages[0] ?? []).filter((s) => !titleSet.has(s) && isFrontMeta(s.text));
-  const frontSet = new Set(front);
+  const front = frontMatterLines(pages[0] ?? [], titleSet, bodySize);
+  const frontSet = new Set(front.flat());
 
   const blocks: string[] = [];
   const footnotes: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
-  if (front.length) blocks.push(`*${front.map((s) => s.text.replace(/[*_]/g, '\\$&')).join(' · ')}*`);
+  if (front.length) blocks.push(`*${front.map((g) => g.map((s) => s.text).reduce((a, b) => joinLines(a, b)).replace(/[*_]/g, '\\$&')).join(' · ')}*`);
   let para: Para | null = null;
   let inReferences = false;
   let sawRoman = false;
@@ -71,7 +74,8 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
   const frontBottom = Math.min(...(pages[0] ?? []).filter((s) => /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i.test(s.text)).map((s) => s.top));
   const numbering: Numbering = { arabic: 0, roman: 0 };
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
-  const styles = new Map<number, Array<{ size: number; bold: boolean }>>();
+  const styles = new Map<number, Array<{ size: number; bold: boolean; face: string | null }>>();
+  const bodyFace = dominantFace(all, bodySize);
   const contents = contentsEntries(pages);
   for (const [p, segs] of pages.entries()) {
     const height = pageHeights[p] ?? 792;
@@ -120,6 +124,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         frontMatter: p === 0 && (!bodyStarted || (frontBottom < Infinity && s.top < frontBottom)),
         seq: numbering,
         styles,
+        bodyFace,
         alone: aloneOnRow(s, segs, segs[i + 1]),
         // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
         headerRow: () => s.bold === true && cellBelow(s, lineBelow(s, segs), 40) && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size && o.x0 > s.x1 && o.x0 - s.x1 < 12 * s.size),
@@ -132,7 +137,7 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         advance(n, numbering);
         if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) bodyStarted = true;
         if (n?.kind === 'roman' && n.parts.length === 1) sawRoman = true;
-        if (n) styles.set(n.parts.length, [...(styles.get(n.parts.length) ?? []), { size: s.size, bold: s.bold === true }]);
+        if (n) styles.set(n.parts.length, [...(styles.get(n.parts.length) ?? []), { size: s.size, bold: s.bold === true, face: titleFace(s) }]);
         let text = s.text;
         const next = segs[i + 1];
         if (next && continuesHeading(text, s, next, pitch)) {
@@ -326,7 +331,9 @@ interface HeadingContext {
   /** Page 1 before any heading: title, authors, affiliations. */
   frontMatter: boolean;
   seq: Numbering;
-  styles: Map<number, Array<{ size: number; bold: boolean }>>;
+  styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
+  /** The font the body text is set in (most characters at the body size). */
+  bodyFace: string | null;
   /** Computed on demand: it looks at the whole page. */
   headerRow: () => boolean;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
@@ -355,10 +362,15 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // A numbered list item in body type breaks its first line mid-word; a heading does not.
   if (n && /\p{Ll}-$/u.test(text) && !s.bold && !larger) return 0;
   // The size and face of an accepted heading at this depth vouch for a sibling set without space above.
-  const sibling = n !== null && (ctx.styles.get(n.parts.length) ?? []).some((k) => Math.abs(k.size - s.size) < 0.25 && k.bold === (s.bold === true) && (k.bold || k.size >= body * 1.12)) && ctx.alone;
+  // Bold or large, or set in the same face other than the body's (an italic subsection title).
+  const face = n !== null ? titleFace(s) : null;
+  const sibling =
+    n !== null &&
+    ctx.alone &&
+    (ctx.styles.get(n.parts.length) ?? []).some((k) => Math.abs(k.size - s.size) < 0.25 && k.bold === (s.bold === true) && (k.bold || k.size >= body * 1.12 || (k.face !== null && k.face === face && face !== ctx.bodyFace)));
   // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
   const punctOk = n !== null && n.parts.length > 1 && spaced && ctx.alone && n.rest.split(/\s+/).length <= 8 && ctx.styles.has(n.parts.length - 1);
-  if (n && (spaced || larger || sibling || boldHeading(s, ctx)) && (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) && (!/\?$/.test(n.rest) || s.bold || larger || punctOk) && HEADING_START.test(n.rest) && !/\d{4}/.test(n.rest)) {
+  if (n && (spaced || larger || sibling || boldHeading(s, ctx)) && (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) && (!/\?$/.test(n.rest) || s.bold || larger || punctOk) && (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) && !/\d{4}/.test(n.rest)) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
     return headingDepth(n, sawRoman);
   }
@@ -413,6 +425,30 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
 }
 
 const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+
+/**
+ * Page 1's metadata lines, in reading order. A notice in small print (copyright, licence, "This work
+ * has been submitted…") takes the lines that continue it right below, in the same size and column.
+ */
+function frontMatterLines(page: Segment[], title: Set<Segment>, body: number): Segment[][] {
+  const out: Segment[][] = [];
+  for (let i = 0; i < page.length; i++) {
+    const s = page[i]!;
+    if (title.has(s) || !isFrontMeta(s.text)) continue;
+    const group = [s];
+    out.push(group);
+    if (s.size > body - 0.5 || !isFrontNotice(s.text)) continue;
+    let last = s;
+    for (let j = i + 1; j < page.length && j <= i + 8; j++) {
+      const n = page[j]!;
+      if (title.has(n) || Math.abs(n.size - s.size) > 0.3 || n.top < last.bottom - 0.1 || n.top - last.bottom > 0.6 * s.size || Math.abs(n.x0 - s.x0) > 2 * s.size) break;
+      group.push(n);
+      last = n;
+      i = j;
+    }
+  }
+  return out;
+}
 
 /** Lower-case words only, for comparing a title with the metadata's. */
 const words = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').filter(Boolean);
@@ -499,6 +535,24 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
   const first = Math.min(...starts.map((s) => s.top));
   for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
   return out;
+}
+
+/** The font that sets most of a line's letters, section number aside. */
+function titleFace(s: Segment): string | null {
+  let best: string | null = null;
+  let n = 0;
+  for (const r of s.fonts ?? []) if (!r.number && r.chars > n) [best, n] = [r.font, r.chars];
+  return best;
+}
+
+/** The font of most characters at the body size. */
+function dominantFace(segs: Segment[], body: number): string | null {
+  const count = new Map<string, number>();
+  for (const s of segs) if (Math.abs(s.size - body) < 0.6) for (const r of s.fonts ?? []) count.set(r.font, (count.get(r.font) ?? 0) + r.chars);
+  let best: string | null = null;
+  let n = 0;
+  for (const [f, c] of count) if (c > n) [best, n] = [f, c];
+  return best;
 }
 
 /** Most common font size weighted by characters (the body size). */

@@ -99,6 +99,27 @@ describe('section numbers as a grammar', () => {
   });
 });
 
+describe('siblings by face', () => {
+  it('accepts a numbered line without space above when it is set in the face of a known heading of its depth, not in the body face', () => {
+    const face = (sg: Segment, font: string) => ({ ...sg, fonts: [{ font, chars: sg.text.length }] });
+    const page = [
+      face(seg('1 Introduction', 100, { size: 12, bold: true }), 'F3'),
+      face(seg(BODY, 120), 'F1'),
+      face(seg('1.1 First italic subsection', 150), 'F2'),
+      face(seg(BODY, 170), 'F1'),
+      face(seg(BODY, 182), 'F1'),
+      face(seg('1.2 Second italic subsection', 194), 'F2'),
+      face(seg(BODY, 206), 'F1'),
+      face(seg('1.3 In the body face', 218), 'F1'),
+      face(seg(BODY, 230), 'F1'),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.match(markdown, /^### 1\.1 First italic subsection$/m);
+    assert.match(markdown, /^### 1\.2 Second italic subsection$/m);
+    assert.doesNotMatch(markdown, /^#+ 1\.3/m);
+  });
+});
+
 describe('first-page front matter', () => {
   it('recognises metadata lines of real first pages', () => {
     for (const t of [
@@ -152,6 +173,21 @@ describe('first-page front matter', () => {
     assert.equal(markdown.match(/Submitted to/g)?.length, 1);
     assert.doesNotMatch(markdown, /^#+ Jane Doe/m);
     assert.match(markdown, /^## 1 Introduction$/m);
+  });
+
+  it('takes a notice in small print with the lines that continue it, and an address is no report number', () => {
+    const page = [
+      seg('A Study of Something Interesting', 100, { size: 18 }),
+      seg('Casilla 36-D', 130, { size: 9 }),
+      seg(BODY, 200),
+      seg(BODY, 212),
+      seg('Permission to make digital or hard copies of all or part of this work for personal or', 700, { size: 8 }),
+      seg('classroom use is granted without fee provided that copies are not made', 709, { size: 8 }),
+      seg(BODY, 740),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.equal(markdown.split('\n\n')[1], '*Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee provided that copies are not made*');
+    assert.match(markdown, /^Casilla 36-D/m);
   });
 
   it('prefers the block that matches the metadata title', () => {
