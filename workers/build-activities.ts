@@ -116,7 +116,7 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
     reranker: lazyReranker(config, logger),
     summarize: (input) => summarizer.summarize(input),
     buildQuery: (text) => buildSearchQuery(text, { llm, logger }),
-    convert: (input) => convertInSandbox({ kind: input.kind, path: input.path }, limits),
+    convert: (input) => convertInSandbox({ kind: input.kind, path: input.path, ...(input.title ? { title: input.title } : {}) }, limits),
     chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
     publisherFor: buildPublisherFor(config, logger),
     logger,

@@ -31,12 +31,12 @@ const parent = process.ppid;
 globalThis.setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 1000).unref();
-process.on('message', async ({ id, kind, data }) => {
+process.on('message', async ({ id, kind, data, title }) => {
   let reply;
   try {
     const result =
       kind === 'pdf'
-        ? await convertPdf(data)
+        ? await convertPdf(data, typeof title === 'string' && title ? { title } : {})
         : kind === 'latex'
           ? convertLatex(typeof data === 'string' ? Buffer.from(data, 'utf8') : data)
           : convertHtml(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));

@@ -19,6 +19,8 @@ export interface SandboxInput {
   kind: 'pdf' | 'html' | 'latex';
   path?: string;
   data?: Uint8Array | string;
+  /** The paper's title from its metadata, when known: a PDF's title is the largest block matching it. */
+  title?: string;
 }
 
 /** Per-document limits (CONVERT_TIMEOUT_MS, CONVERT_MAX_BYTES, CONVERT_MAX_MEMORY_MB). */
@@ -209,7 +211,7 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
   };
 
   /** One document on one child; never rejects (the outcome carries the error). */
-  const runOn = (child: Child, data: Uint8Array | string, kind: SandboxInput['kind']) =>
+  const runOn = (child: Child, data: Uint8Array | string, kind: SandboxInput['kind'], title?: string) =>
     new Promise<{ result: ConvertResult | null; error: AppError | null; run: SandboxRun }>((resolve) => {
       const id = nextId++;
       const pid = child.proc.pid ?? 0;
@@ -275,7 +277,7 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       child.proc.on('message', onMessage);
       // An idle child that died before its 'exit' event was handled: no exit will come now.
       if (child.dead) return finish(null, new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'), false);
-      child.proc.send({ id, kind, data }, (e) => {
+      child.proc.send({ id, kind, data, ...(title ? { title } : {}) }, (e) => {
         if (e && !settled) child.proc.kill('SIGKILL');
       });
     });
@@ -312,7 +314,7 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       }
       // What this document waited for a converter process to start (0 on a warm one).
       const startMs = wasReady ? 0 : Math.round(performance.now() - acquiredAt);
-      const { result, error, run } = await runOn(child, data, input.kind);
+      const { result, error, run } = await runOn(child, data, input.kind, input.title);
       opts.onRun?.(run);
       if (error) throw error;
       return { ...result!, timings: { ...result!.timings, startMs } };

@@ -22,7 +22,7 @@ export interface PipelineDeps {
   summarize: (input: { title: string; abstract: string; markdown: string | null }) => Promise<Summary>;
   buildQuery: (text: string) => Promise<{ searchQuery: string; dateRange: { from: string; to: string } | null }>;
   /** Converts a downloaded file off the event loop, within time and memory limits. */
-  convert: (input: { kind: 'pdf' | 'html' | 'latex'; path: string }) => Promise<ConvertResult>;
+  convert: (input: { kind: 'pdf' | 'html' | 'latex'; path: string; title?: string }) => Promise<ConvertResult>;
   chunk: (markdown: string) => Array<{ sectionPath: string[]; text: string }>;
   /** The publisher for one destination of a subscription, or null when it is not configured. */
   publisherFor: (kind: DestinationKind, destinations: Destinations, subscription: Subscription) => Publisher | null;

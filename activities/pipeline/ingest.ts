@@ -68,7 +68,9 @@ export function createIngestActivities(deps: PipelineDeps) {
       const local = isBlobKey(ref) ? await deps.blobs.localFile(ref) : { path: ref, release: async () => undefined };
       let result;
       try {
-        result = await withHeartbeat(deps.convert({ kind: input.kind === 'ar5iv' ? 'html' : input.kind, path: local.path }));
+        // A PDF's title is taken from the block matching the stored metadata title (cover pages, banners).
+        const title = input.kind === 'pdf' ? (await store.getPaper(input.id))?.title : undefined;
+        result = await withHeartbeat(deps.convert({ kind: input.kind === 'ar5iv' ? 'html' : input.kind, path: local.path, ...(title ? { title } : {}) }));
       } catch (e) {
         // Corrupt, encrypted, text-less or too slow: permanent for this file, so report and let the caller fall back.
         if (isAppError(e) && !e.retryable) return { ok: false, source: input.kind, reason: e.message };

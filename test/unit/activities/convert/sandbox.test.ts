@@ -24,6 +24,12 @@ describe('convertInSandbox', () => {
     assert.equal(again.timings.startMs, 0);
   });
 
+  it("hands the paper's metadata title to the child: the PDF's title is the block that matches it", async () => {
+    // Another large block of the same cover page, named as the metadata title, wins over the layout's pick.
+    const r = await convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf'), title: 'The ATLAS and CMS Collaborations' }, LIMITS);
+    assert.match(r.title ?? '', /^The ATLAS and CMS Collaborations/);
+  });
+
   it('converts HTML given as a string', async () => {
     const r = await convertInSandbox({ kind: 'html', data: readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8') }, LIMITS);
     assert.equal(r.title, 'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras');
