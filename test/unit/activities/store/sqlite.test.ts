@@ -47,16 +47,16 @@ describe('sqlite store files', () => {
     await b.close();
   });
 
-  it('migration 6 adopts a library from before deliveries: its last sent digest counts as delivered', async () => {
+  it('migration 7 adopts a library from before deliveries: its last sent digest counts as delivered', async () => {
     const dir = freshDir();
     const a = openSqliteStore({ dataDir: dir });
     await a.upsertSubscription({ name: 'legacy', categories: ['cs.AI'] });
     await a.saveDigest({ key: 'legacy:2026-11-17:abc', subscription: 'legacy', interest: 'x', date: '2026-11-17', windowStart: '2026-11-16T19:00:00.000Z', windowEnd: '2026-11-17T19:00:00.000Z', entries: [] });
     await a.markSeen('legacy', ['2411.00001'], 'legacy:2026-11-17:abc');
     await a.close();
-    // Back to schema 5, as a library written before this migration was.
+    // Back to schema 5, as a library written before migrations 6-8 was (6 rebuilds contents as it is).
     const db = new Database(path.join(dir, 'library.sqlite'));
-    db.exec('ALTER TABLE deliveries DROP COLUMN failures_json; DELETE FROM deliveries;');
+    db.exec('DROP TABLE ratings; ALTER TABLE deliveries DROP COLUMN failures_json; DELETE FROM deliveries;');
     db.pragma('user_version = 5');
     db.close();
     const b = openSqliteStore({ dataDir: dir });
