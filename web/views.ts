@@ -195,8 +195,13 @@ function bodyMarkdown(markdown: string): string {
   return i >= 0 ? markdown.slice(i + 1) : markdown;
 }
 
-/** The paper page's "Source" fact. */
-const PAGE_SOURCE_NAMES: Record<ContentSource, string> = { html: 'arXiv HTML (LaTeXML)', ar5iv: 'ar5iv HTML (LaTeXML)', latex: 'LaTeX source (converted)', pdf: 'PDF (converted)' };
+/** The paper page's "Full text: from …" line. */
+const FULL_TEXT_FROM: Record<ContentSource, string> = {
+  html: 'from arXiv HTML (LaTeXML)',
+  ar5iv: 'from ar5iv HTML (LaTeXML)',
+  latex: 'from the LaTeX source (converted)',
+  pdf: 'from the PDF (converted)',
+};
 
 function paperFacts(p: PaperDocument['paper']): Html {
   return html`<dl class="facts">
@@ -208,7 +213,7 @@ function paperFacts(p: PaperDocument['paper']): Html {
 }
 
 const sourceText = (doc: PaperDocument): Html | string => {
-  const source = doc.source ? `from the ${PAGE_SOURCE_NAMES[doc.source]}` : 'not available';
+  const source = doc.source ? FULL_TEXT_FROM[doc.source] : 'not available';
   return doc.note ? html`${source} (${doc.note})` : source;
 };
 

@@ -71,7 +71,7 @@
         else if (el && d.message) el.setAttribute('title', `No full text: ${d.message}`);
       });
       es.addEventListener('done', () => {
-        progress.textContent = 'Full-text TL;DRs are in.';
+        progress.textContent = 'All full-text TL;DRs in.';
         finish();
       });
       es.addEventListener('error', (e) => {
