@@ -242,8 +242,12 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     const mark2 = arxiv.requests.length;
     await page.getByLabel('Your question, in plain language').fill('metamorphic testing');
     await page.getByLabel(/full-text TL;DRs for the top 3/).uncheck();
+    // The previous results' heading steps aside, so the wait below sees the new one.
+    await page.evaluate("document.querySelector('#results-h').id = 'results-h-before'");
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.locator('#search-progress', { hasText: /^\d+ results\.$/ }).waitFor({ timeout: 120_000 });
+    await page.locator('#results-h', { hasText: /^\d+ results?$/ }).waitFor({ timeout: 120_000 });
+    // Nothing more is coming: the heading says the count, the progress line is empty.
+    assert.equal((await page.locator('#search-progress').textContent())?.trim(), '');
     assert.ok(!page.url().includes('full=1'));
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(arxiv.requests.slice(mark2).map((r) => r.path), ['/api/query']);
