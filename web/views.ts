@@ -232,15 +232,20 @@ ${
 </div>`;
 }
 
-export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
-  const p = doc.paper;
-  return html`<article class="paper" aria-labelledby="paper-title">
-<header class="paper-head">
+/** The paper's header: title, authors, facts and actions (the stored page and the streamed one alike). */
+function paperHead(ctx: PageContext, p: PaperDocument['paper'], back: string): Html {
+  return html`<header class="paper-head">
 <h1 id="paper-title">${oneLine(p.title)}</h1>
 <p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
 ${paperFacts(p)}
 ${paperActions(ctx, p.id, back)}
-</header>
+</header>`;
+}
+
+export function paperPage(ctx: PageContext, doc: PaperDocument, back: string): Html {
+  const p = doc.paper;
+  return html`<article class="paper" aria-labelledby="paper-title">
+${paperHead(ctx, p, back)}
 ${paperBody(doc)}
 </article>`;
 }
@@ -255,14 +260,9 @@ export const PAPER_STREAM_MARK = '<!--arxiv-radar:full-text-->';
  */
 export function paperShell(ctx: PageContext, p: PaperDocument['paper'], back: string): Html {
   return html`<article class="paper" aria-labelledby="paper-title">
-<header class="paper-head">
-<h1 id="paper-title">${oneLine(p.title)}</h1>
-<p class="authors">${p.authors.map((a) => a.name).join(', ')}</p>
-${paperFacts(p)}
-${paperActions(ctx, p.id, back)}
-</header>
+${paperHead(ctx, p, back)}
 <div class="early">
-<p class="progress converting" role="status">Fetching and converting the full text (arXiv HTML first, the PDF otherwise); it appears here when ready.</p>
+<p class="progress converting" role="status">Fetching and converting the full text (arXiv HTML, else ar5iv, the LaTeX source or the PDF); it appears here when ready.</p>
 <section aria-labelledby="early-abstract"><h2 id="early-abstract">Abstract</h2><p>${oneLine(p.abstract)}</p></section>
 </div>
 ${raw(PAPER_STREAM_MARK)}
