@@ -120,7 +120,7 @@ export default tseslint.config(
   {
     // Activities are called by workflows, never the other way round: at most the gate's message
     // definitions, which live in workflows/arxiv-gate-messages.ts for that reason.
-    files: ['activities/**/*.ts'],
+    files: ['activities/**/*.ts', 'adapters/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,8 +4,8 @@
  * from the library (RadarService.askPapers) and says so in one sentence.
  */
 import { randomBytes } from 'node:crypto';
-import type { ConversationStore, LibraryStore } from '../activities/store/port.ts';
-import type { ConversationMessage } from '../activities/store/port.ts';
+import type { ConversationStore, LibraryStore } from './ports/store.ts';
+import type { ConversationMessage } from './ports/store.ts';
 import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
 import { describeSubscriptionProposal, PROPOSAL_ID, type ProposedWrite, type WriteTool } from '../domain/agent-proposals.ts';
 import { arxivLinks } from '../domain/paper.ts';
@@ -13,7 +13,7 @@ import type { Subscription } from '../domain/subscription.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
-import type { ActivityDraft, WorkflowRunner } from './ports.ts';
+import type { ActivityDraft, WorkflowRunner } from './ports/service.ts';
 import type { CallOptions, ProgressFn, RadarService, SubscriptionRequest, SubscriptionView } from './radar-service.ts';
 
 /** One tool call of a turn, as shown to the user. */

@@ -3,24 +3,24 @@
  * same everywhere. Front ends validate and format; this layer does the work through its ports
  * (app/ports.ts: Temporal workflows, the library, models, arXiv), which workers/ builds from Config.
  */
-import type { AtomFeed as ArxivFeed } from '../activities/arxiv/atom.ts';
+import type { AtomFeed as ArxivFeed } from '../adapters/arxiv/atom.ts';
 import type { QueryPart, SortBy } from '../domain/arxiv-query.ts';
-import type { AnswerPassage } from '../activities/answer/answer.ts';
-import type { ConvertResult } from '../activities/convert/types.ts';
-import type { ContentSource } from '../activities/store/port.ts';
-import type { SummaryInput } from '../activities/summarize/extractive.ts';
-import { renderPaperMarkdown } from '../activities/convert/render.ts';
-import type { BuiltQuery } from '../activities/query/heuristic.ts';
+import type { AnswerPassage } from './capabilities/ask-library.ts';
+import type { ConvertResult } from './ports/converter.ts';
+import type { ContentSource } from './ports/store.ts';
+import type { SummaryInput } from '../adapters/summarize/extractive.ts';
+import { renderPaperMarkdown } from './capabilities/render.ts';
+import type { BuiltQuery } from '../domain/plain-query.ts';
 import { extractArxivId } from '../domain/arxiv-ids.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import { formatTopicMarkdown } from '../domain/topic-markdown.ts';
 import { MAX_SEARCH_RESULTS } from '../domain/library.ts';
 import type { Paper } from '../domain/paper.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { RadarPorts, ServiceSettings } from './ports.ts';
+import type { RadarPorts, ServiceSettings } from './ports/service.ts';
 import { subscribe, viewOf } from './subscriptions.ts';
 import { describeTargets, type PublishingSettings } from '../domain/digest-targets.ts';
-import type { PublishFailure } from '../activities/store/port.ts';
+import type { PublishFailure } from './ports/store.ts';
 
 const NO_PUBLISHING: PublishingSettings = { notion: false, discordApiUrl: 'https://discord.com/api/v10', discordBot: false, discordWebhook: false, discordChannelId: null };
 import { checkSeedRefs, ensurePapers, ratePaper, type RateRequest, type RateResult } from './ratings.ts';
@@ -309,7 +309,7 @@ export function createRadarService(
   // Modules a call needs are loaded by that call: a CLI command pays only for what it runs
   // (the workflow SDK and the schema and XML libraries take tenths of a second each to load).
   const summarize = async (input: SummaryInput) =>
-    (await import('../activities/summarize/llm.ts'))
+    (await import('../adapters/summarize/llm.ts'))
       .createSummarizer({ llm: await ports.llm(), logger })
       .summarize(input);
   const notFound = (name: string) =>
@@ -329,7 +329,7 @@ export function createRadarService(
    * (extractive: no model call, so results show as soon as arXiv answers).
    */
   async function withSummaries(results: Array<{ paper: Paper; score: number; summary: Summary | null }>): Promise<RankedPaper[]> {
-    const { extractiveSummary } = await import('../activities/summarize/extractive.ts');
+    const { extractiveSummary } = await import('../adapters/summarize/extractive.ts');
     return Promise.all(
       results.map(async (r): Promise<RankedPaper> => {
         const hasText = (await store.getContent(r.paper.id)) !== null;
@@ -344,7 +344,7 @@ export function createRadarService(
 
   /** Every feed parsed before anything is stored; a bad one fails the whole call, naming it. */
   async function parseFeeds(feeds: NamedText[]): Promise<Paper[]> {
-    const { parseAtomFeed } = await import('../activities/arxiv/atom.ts');
+    const { parseAtomFeed } = await import('../adapters/arxiv/atom.ts');
     return feeds.flatMap((f) => {
       try {
         return parseAtomFeed(f.text).papers;
@@ -438,7 +438,7 @@ export function createRadarService(
 
     async askPapers(question, progress, options = {}) {
       progress?.('searching the library…');
-      const { answerQuestion } = await import('../activities/answer/answer.ts');
+      const { answerQuestion } = await import('./capabilities/ask-library.ts');
       const r = await answerQuestion({
         question,
         searchChunks: (q, limit) => store.searchChunks(q, { limit }),
@@ -657,7 +657,7 @@ export function createRadarService(
     },
 
     buildQuery: async (question) =>
-      (await import('../activities/query/llm.ts')).buildSearchQuery(question, {
+      (await import('./capabilities/build-query.ts')).buildSearchQuery(question, {
         llm: await ports.llm(),
         logger,
       }),
@@ -687,6 +687,6 @@ export function createRadarService(
     },
 
     digestMarkdown: async (digest) =>
-      (await import('../activities/publish/markdown-folder.ts')).renderDigestMarkdown(digest),
+      (await import('../adapters/publish/markdown-folder.ts')).renderDigestMarkdown(digest),
   };
 }

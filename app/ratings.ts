@@ -4,12 +4,12 @@
  * through the rate-limited gate (one lookup for all of them) and stored, so the subscription's
  * model can read its title and abstract at the next digest run.
  */
-import type { PaperStore } from '../activities/store/port.ts';
+import type { PaperStore } from './ports/store.ts';
 import { extractArxivId } from '../domain/arxiv-ids.ts';
 import { AppError } from '../domain/errors.ts';
 import type { Rating, RatingSource, RatingValue } from '../domain/rating.ts';
 import { checkRatingValue } from '../domain/rating.ts';
-import type { ArxivSearch } from './ports.ts';
+import type { ArxivSearch } from './ports/service.ts';
 
 /** Most seed papers one `subscribe --like` takes (one arXiv id_list request). */
 export const MAX_SEED_PAPERS = 20;

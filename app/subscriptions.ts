@@ -3,9 +3,9 @@
  * does not mention), the deployment's defaults for a new one, stored, then its schedule brought in
  * step. Used by the service and by the agent's `subscribe_topic` tool.
  */
-import type { SubscriptionStore } from '../activities/store/port.ts';
+import type { SubscriptionStore } from './ports/store.ts';
 import type { Subscription, SubscriptionInput } from '../domain/subscription.ts';
-import type { Schedules, ServiceSettings } from './ports.ts';
+import type { Schedules, ServiceSettings } from './ports/service.ts';
 import { checkWebhookUrl } from '../domain/digest-targets.ts';
 
 const DEFAULT_DISCORD_API_URL = 'https://discord.com/api/v10';

@@ -1,7 +1,7 @@
 /**
  * How an HTTP failure from a publishing API (Notion, Discord) becomes an AppError, so Temporal can
  * tell permanent failures (bad token, missing permission, invalid payload) from transient ones
- * (rate limits, outages). Shared by activities/publish/errors.ts (Notion) and lib/discord/errors.ts.
+ * (rate limits, outages). Shared by adapters/publish/errors.ts (Notion) and lib/discord/errors.ts.
  * Temporal owns retries: nothing here retries.
  */
 import { AppError } from '../domain/errors.ts';

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createFsBlobStore } from '../activities/blobs/fs.ts';
-import type { BlobStore } from '../activities/blobs/port.ts';
-import { createPgBlobStore } from '../activities/blobs/postgres.ts';
+import { createFsBlobStore } from '../adapters/blobs/fs.ts';
+import type { BlobStore } from '../app/ports/blobs.ts';
+import { createPgBlobStore } from '../adapters/blobs/postgres.ts';
 import { startPostgres } from '../test/support/postgres.ts';
 
 const SIZES = [

@@ -38,9 +38,9 @@ interface RunResult {
 async function child(tool: NodeTool, files: string[]): Promise<void> {
   // Load only what this tool needs, so the RSS peak is the tool's own.
   const { getDocument } = tool === 'pdfjs-raw' ? await import('pdfjs-dist/legacy/build/pdf.mjs') : { getDocument: null };
-  const { convertPdf } = tool === 'ours' ? await import('../activities/convert/pdf.ts') : { convertPdf: null };
-  const { createConvertSandbox } = tool === 'ours-sandbox' || tool === 'latex-sandbox' ? await import('../activities/convert/sandbox.ts') : { createConvertSandbox: null };
-  const { convertLatex } = tool === 'latex' ? await import('../activities/convert/latex.ts') : { convertLatex: null };
+  const { convertPdf } = tool === 'ours' ? await import('../adapters/convert/pdf.ts') : { convertPdf: null };
+  const { createConvertSandbox } = tool === 'ours-sandbox' || tool === 'latex-sandbox' ? await import('../adapters/convert/sandbox.ts') : { createConvertSandbox: null };
+  const { convertLatex } = tool === 'latex' ? await import('../adapters/convert/latex.ts') : { convertLatex: null };
   // What the CLI and the worker run: a warm child process with the default limits of config/env.ts,
   // replaced only after a limit breach. Its peak RSS is measured from here (/proc) per document.
   let childPeakMb = 0;
@@ -129,8 +129,8 @@ function quantile(values: number[], q: number): number {
  * first round warms the JIT and is not counted unless it is the only one).
  */
 async function stages(files: string[], rounds: number): Promise<void> {
-  const { layoutPdf } = await import('../activities/convert/pdf.ts');
-  const { renderSegments } = await import('../activities/convert/pdf-markdown.ts');
+  const { layoutPdf } = await import('../adapters/convert/pdf.ts');
+  const { renderSegments } = await import('../adapters/convert/pdf-markdown.ts');
   const keys = ['text', 'segments', 'fonts', 'layout', 'markdown', 'other', 'total', 'cpu'] as const;
   type Key = (typeof keys)[number];
   const perFile = new Map<string, Array<Record<Key, number> & { pages: number; fontPages: number }>>();

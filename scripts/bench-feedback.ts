@@ -13,11 +13,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseAnnounceFeed } from '../activities/arxiv/rss.ts';
-import { createBm25Reranker } from '../activities/rank/bm25.ts';
-import { rankWithFeedback, type RatedDoc } from '../activities/rank/feedback/ranker.ts';
-import { openSqliteStore } from '../activities/store/sqlite/index.ts';
-import { loadCrossEncoder } from '../activities/rank/cross-encoder.ts';
+import { parseAnnounceFeed } from '../adapters/arxiv/rss.ts';
+import { createBm25Reranker } from '../adapters/rank/bm25.ts';
+import { rankWithFeedback, type RatedDoc } from '../adapters/rank/feedback/ranker.ts';
+import { openSqliteStore } from '../adapters/store/sqlite/index.ts';
+import { loadCrossEncoder } from '../adapters/rank/cross-encoder.ts';
 import { errorMessage } from '../domain/errors.ts';
 
 const RUNS = 5;

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAtomFeed } from '../activities/arxiv/atom.ts';
-import { bm25Rank } from '../activities/rank/bm25.ts';
-import { loadCrossEncoder } from '../activities/rank/cross-encoder.ts';
+import { parseAtomFeed } from '../adapters/arxiv/atom.ts';
+import { bm25Rank } from '../adapters/rank/bm25.ts';
+import { loadCrossEncoder } from '../adapters/rank/cross-encoder.ts';
 import { errorMessage } from '../domain/errors.ts';
 
 const RUNS = 5;

@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Paper } from '../domain/paper.ts';
 import type { ListFilters } from '../domain/library.ts';
-import { openSqliteStore } from '../activities/store/sqlite/index.ts';
-import { openPostgresStore } from '../activities/store/postgres/index.ts';
-import type { PaperStore } from '../activities/store/port.ts';
+import { openSqliteStore } from '../adapters/store/sqlite/index.ts';
+import { openPostgresStore } from '../adapters/store/postgres/index.ts';
+import type { PaperStore } from '../app/ports/store.ts';
 import { startPostgres, type PostgresServer } from '../test/support/postgres.ts';
 
 const { values } = parseArgs({

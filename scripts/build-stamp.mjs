@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folders compiled into dist/ (relative to the repository root). */
-export const SOURCE_DIRS = ['activities', 'app', 'bot', 'cli', 'config', 'domain', 'lib', 'mcp', 'web', 'workers', 'workflows'];
+export const SOURCE_DIRS = ['activities', 'adapters', 'app', 'bot', 'cli', 'config', 'domain', 'lib', 'mcp', 'web', 'workers', 'workflows'];
 /** Files outside them whose change also calls for a rebuild. */
 const EXTRA_FILES = ['scripts/build.mjs', 'scripts/build-stamp.mjs'];
 export const STAMP_FILE = 'dist/.build-stamp.json';

@@ -64,7 +64,7 @@ for (const f of copies) {
   copyFileSync(path.join(ROOT, f), path.join(DIST, f));
 }
 // dist/ has its own manifest: ESM for its .js files, and the name and version that modules read
-// relative to themselves (activities/arxiv/client.ts puts the version in arXiv's User-Agent).
+// relative to themselves (adapters/arxiv/client.ts puts the version in arXiv's User-Agent).
 const { name, version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 writeFileSync(path.join(DIST, 'package.json'), `${JSON.stringify({ name, version, type: 'module', private: true }, null, 2)}\n`);
 writeFileSync(path.join(ROOT, STAMP_FILE), `${JSON.stringify(stamp)}\n`);

@@ -16,8 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { convertPdf } from '../activities/convert/pdf.ts';
-import type { ConvertResult } from '../activities/convert/types.ts';
+import { convertPdf } from '../adapters/convert/pdf.ts';
+import type { ConvertResult } from '../app/ports/converter.ts';
 import { isAppError } from '../domain/errors.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../shared/corpus');

@@ -23,9 +23,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAnnounceFeed, type AnnounceItem } from '../activities/arxiv/rss.ts';
-import { bm25Rank } from '../activities/rank/bm25.ts';
-import { passesFloor, rankWithFeedback, type FeedbackTuning, type RatedDoc } from '../activities/rank/feedback/ranker.ts';
+import { parseAnnounceFeed, type AnnounceItem } from '../adapters/arxiv/rss.ts';
+import { bm25Rank } from '../adapters/rank/bm25.ts';
+import { passesFloor, rankWithFeedback, type FeedbackTuning, type RatedDoc } from '../adapters/rank/feedback/ranker.ts';
 import { categoryMatches } from '../domain/arxiv-calendar.ts';
 import type { Paper } from '../domain/paper.ts';
 

@@ -24,10 +24,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { convertLatex } from '../activities/convert/latex.ts';
-import { convertPdf } from '../activities/convert/pdf.ts';
-import { unpackSource } from '../activities/convert/latex/archive.ts';
-import { prepare } from '../activities/convert/latex/preprocess.ts';
+import { convertLatex } from '../adapters/convert/latex.ts';
+import { convertPdf } from '../adapters/convert/pdf.ts';
+import { unpackSource } from '../adapters/convert/latex/archive.ts';
+import { prepare } from '../adapters/convert/latex/preprocess.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../test/fixtures/latex');
 /** LaTeXML's test documents (public domain), each a .tex with the PDF LaTeX made of it. */

@@ -4,9 +4,9 @@
  */
 import { Context } from '@temporalio/activity';
 import type { AgentDeps } from '../activities/agent/activities.ts';
-import { createExternalTools, readMcpServersFile } from '../activities/agent/external-mcp.ts';
-import type { PaperStore } from '../activities/store/port.ts';
-import type { Schedules } from '../app/ports.ts';
+import { createExternalTools, readMcpServersFile } from '../adapters/mcp/external-mcp.ts';
+import type { PaperStore } from '../app/ports/store.ts';
+import type { Schedules } from '../app/ports/service.ts';
 import type { SubscriptionView } from '../app/radar-service.ts';
 import { subscribe } from '../app/subscriptions.ts';
 import type { Config } from '../config/env.ts';

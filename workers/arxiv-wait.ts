@@ -2,12 +2,12 @@
  * What a waiting caller is told about arXiv while an on-demand workflow runs: read from the
  * workflow's pending arXiv activities (Temporal's retry state: attempt, last failure, next attempt
  * time) and their heartbeat details (the arXiv gate's state: throttle status, shared backoff,
- * requests ahead; activities/arxiv/temporal-gate.ts). Pure functions over describe() output, so
+ * requests ahead; adapters/arxiv/temporal-gate.ts). Pure functions over describe() output, so
  * the messages are tested without a server.
  */
 import { STATUS_CODES } from 'node:http';
 import { defaultPayloadConverter } from '@temporalio/common';
-import type { GateHeartbeat } from '../activities/arxiv/temporal-gate.ts';
+import type { GateHeartbeat } from '../adapters/arxiv/temporal-gate.ts';
 
 /** The arXiv side of a pending activity, as far as a waiting user cares. */
 export interface ArxivWait {

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
-import { createFsBlobStore } from '../activities/blobs/fs.ts';
-import type { BlobStore } from '../activities/blobs/port.ts';
-import { createPgBlobStore } from '../activities/blobs/postgres.ts';
+import { createFsBlobStore } from '../adapters/blobs/fs.ts';
+import type { BlobStore } from '../app/ports/blobs.ts';
+import { createPgBlobStore } from '../adapters/blobs/postgres.ts';
 
 export function openBlobStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>): BlobStore {
   return config.DATABASE_URL

@@ -6,9 +6,9 @@
 import type { PublishingSettings } from '../domain/digest-targets.ts';
 import type { Client } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports.ts';
+import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports/service.ts';
 import { createRadarService, type RadarService } from '../app/radar-service.ts';
-import type { PaperStore } from '../activities/store/port.ts';
+import type { PaperStore } from '../app/ports/store.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { TemporalRunner } from './temporal-runner.ts';
@@ -116,7 +116,7 @@ export function openRadarService(
     llm: once(async () => (await models()).createLlm(config, logger)),
     notion: once(async () => {
       if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
-      const { createNotionPublisher } = await import('../activities/publish/notion.ts');
+      const { createNotionPublisher } = await import('../adapters/publish/notion.ts');
       return createNotionPublisher({
         token: config.NOTION_TOKEN,
         databaseId: config.NOTION_DATABASE_ID,
@@ -126,7 +126,7 @@ export function openRadarService(
     }),
     converter: {
       async convertFile(path, { kind }) {
-        const { convertInSandbox } = await import('../activities/convert/sandbox.ts');
+        const { convertInSandbox } = await import('../adapters/convert/sandbox.ts');
         return convertInSandbox(
           { kind: kind ?? 'pdf', path },
           {

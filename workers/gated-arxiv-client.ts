@@ -2,8 +2,8 @@
  * The arXiv client a front-end process uses: the same one the workers build (same transport rules),
  * taking turns through the cluster's arXiv gate when an `arxiv-radar start` is running.
  */
-import type { ArxivClient } from '../activities/arxiv/client.ts';
-import { createOptionalTemporalGate } from '../activities/arxiv/temporal-gate.ts';
+import type { ArxivClient } from '../adapters/arxiv/client.ts';
+import { createOptionalTemporalGate } from '../adapters/arxiv/temporal-gate.ts';
 import type { Config } from '../config/env.ts';
 import { taskQueues } from '../config/task-queues.ts';
 import type { Logger } from '../lib/logger.ts';

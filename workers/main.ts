@@ -10,7 +10,7 @@ import { DEFAULT_CONVERT_MAX_MEMORY_MB } from '../config/convert-limits.ts';
 // now, while the CLI and its config load, instead of after. The config is not read yet, so the
 // memory limit is guessed from the environment; a limit set another way (.env) only wastes it.
 if (commandToRun(process.argv.slice(2)) === 'convert') {
-  const { prewarmConverter } = await import('../activities/convert/sandbox.ts');
+  const { prewarmConverter } = await import('../adapters/convert/sandbox.ts');
   prewarmConverter(Number(process.env.CONVERT_MAX_MEMORY_MB) || DEFAULT_CONVERT_MAX_MEMORY_MB);
 }
 

@@ -1,7 +1,7 @@
 /** The models a deployment configures: the chat LLM (when LLM_BASE_URL and LLM_MODEL are set) and the reranker. */
-import { createLlmClient, type ToolCallingLlm } from '../activities/llm/client.ts';
-import { createReranker } from '../activities/rank/cross-encoder.ts';
-import type { Reranker } from '../activities/rank/types.ts';
+import { createLlmClient, type ToolCallingLlm } from '../adapters/llm/client.ts';
+import { createReranker } from '../adapters/rank/cross-encoder.ts';
+import type { Reranker } from '../app/ports/ranker.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 

@@ -12,7 +12,7 @@ import type { Subscription } from '../domain/subscription.ts';
 import type { Logger } from '../lib/logger.ts';
 import { openRadarService, publishingSettings } from './compose.ts';
 import { describeTargets } from '../domain/digest-targets.ts';
-import type { PaperStore } from '../activities/store/port.ts';
+import type { PaperStore } from '../app/ports/store.ts';
 import type { Runtime } from './runtime.ts';
 
 /** The services of one command: the agent is composed beside the radar on first use. */
@@ -367,12 +367,12 @@ export const operations: Operations = {
 
   async migrateLibrary(config) {
     if (config.DATABASE_URL) {
-      const { migratePostgres } = await import('../activities/store/postgres/index.ts');
+      const { migratePostgres } = await import('../adapters/store/postgres/index.ts');
       return { driver: 'postgres', ...(await migratePostgres(config.DATABASE_URL)) };
     }
     const [{ openSqliteStore }, { SCHEMA_VERSION }] = await Promise.all([
-      import('../activities/store/sqlite/index.ts'),
-      import('../activities/store/sqlite/migrations.ts'),
+      import('../adapters/store/sqlite/index.ts'),
+      import('../adapters/store/sqlite/migrations.ts'),
     ]);
     await openSqliteStore({ dataDir: config.DATA_DIR }).close();
     return { driver: 'sqlite', from: null, to: SCHEMA_VERSION };
@@ -380,8 +380,8 @@ export const operations: Operations = {
 
   async copyLibrary(config, logger, url, { progress, before }) {
     const [{ openPostgresStore }, copy] = await Promise.all([
-      import('../activities/store/postgres/index.ts'),
-      import('../activities/store/postgres/copy-from-sqlite.ts'),
+      import('../adapters/store/postgres/index.ts'),
+      import('../adapters/store/postgres/copy-from-sqlite.ts'),
     ]);
     const source = copy.openSource(config.DATA_DIR);
     const store = openPostgresStore({ url, logger });

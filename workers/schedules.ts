@@ -9,7 +9,7 @@ import {
   type Client,
   type ScheduleOptions,
 } from '@temporalio/client';
-import type { PaperStore } from '../activities/store/port.ts';
+import type { PaperStore } from '../app/ports/store.ts';
 import type { Subscription } from '../domain/subscription.ts';
 import { LEGACY_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { cronProblem } from '../domain/cron.ts';

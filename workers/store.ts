@@ -4,9 +4,9 @@
  */
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { PaperStore } from '../activities/store/port.ts';
-import { openPostgresStore } from '../activities/store/postgres/index.ts';
-import { openSqliteStore } from '../activities/store/sqlite/index.ts';
+import type { PaperStore } from '../app/ports/store.ts';
+import { openPostgresStore } from '../adapters/store/postgres/index.ts';
+import { openSqliteStore } from '../adapters/store/sqlite/index.ts';
 
 /** Opens the configured library. Postgres migrates in the background; the first call waits for it. */
 export function openStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>, logger?: Logger): PaperStore {

@@ -21,7 +21,7 @@ import {
   TimeoutFailure,
   type Workflow,
 } from '@temporalio/common';
-import type { ActivityDraft, RunOptions, WorkflowRunner, WorkflowState } from '../app/ports.ts';
+import type { ActivityDraft, RunOptions, WorkflowRunner, WorkflowState } from '../app/ports/service.ts';
 import type { Config } from '../config/env.ts';
 import { AppError, ERROR_CODES, errorMessage, isAppError, type ErrorCode } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';

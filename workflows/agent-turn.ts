@@ -120,7 +120,7 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
     } catch (e) {
       // Cancelled by its own timeout, not because the whole turn was cancelled (the caller left).
       if (scope.consideredCancelled && !CancellationScope.current().consideredCancelled) return { outOfTime: true };
-      // The model call's own backstop of the same deadline (activities/llm/client.ts) fired first.
+      // The model call's own backstop of the same deadline (adapters/llm/client.ts) fired first.
       if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === 'TIMED_OUT') return { outOfTime: true };
       throw e;
     }

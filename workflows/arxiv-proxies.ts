@@ -28,7 +28,7 @@ export function arxivProxies(overrides: Partial<ActivityOptions> = {}) {
     // One request, plus the transport's timeout and the in-process spacing.
     startToCloseTimeout: '3 minutes',
     // The transport heartbeats while it waits for the arXiv gate and while it holds the turn
-    // (activities/arxiv/temporal-gate.ts): so a cancelled workflow's request leaves the gate's queue,
+    // (adapters/arxiv/temporal-gate.ts): so a cancelled workflow's request leaves the gate's queue,
     // a dead worker's attempt is retried sooner, and the gate's state reaches describe() (progress).
     // An option change only: replays of earlier histories are unaffected (no new commands).
     heartbeatTimeout: '20 seconds',

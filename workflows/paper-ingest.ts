@@ -5,7 +5,7 @@
  * Idempotent per id+version: content already stored is not converted again.
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
-import type { ContentSource } from '../activities/store/port.ts';
+import type { ContentSource } from '../domain/content-source.ts';
 import type { Paper } from '../domain/paper.ts';
 import type { Summary } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';

@@ -6,17 +6,17 @@
  */
 import { Context } from '@temporalio/activity';
 import type { SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
-import { answerQuestion } from '../answer/answer.ts';
+import { answerQuestion } from '../../app/capabilities/ask-library.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { redact } from '../../lib/redact.ts';
-import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../llm/client.ts';
-import type { LibraryStore } from '../store/port.ts';
+import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../../adapters/llm/client.ts';
+import type { LibraryStore } from '../../app/ports/store.ts';
 import type { ListFilters } from '../../domain/library.ts';
-import type { Reranker } from '../rank/types.ts';
-import { renderPaperMarkdown } from '../convert/render.ts';
+import type { Reranker } from '../../app/ports/ranker.ts';
+import { renderPaperMarkdown } from '../../app/capabilities/render.ts';
 import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.ts';
 
 /** Tools of external MCP servers (MCP_SERVERS_FILE), named `<server>__<tool>`. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { askPapersShape, getPaperShape, listPapersShape, searchPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
-import type { ToolSpec } from '../llm/client.ts';
+import type { ToolSpec } from '../../adapters/llm/client.ts';
 
 /** Names of the built-in tools. */
 export const AGENT_TOOL_NAMES = ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'list_topics', 'subscribe_topic'] as const;

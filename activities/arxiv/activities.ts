@@ -4,14 +4,14 @@
  * Big content (PDF, HTML, feeds) goes to the blob store; only its key crosses Temporal (payloads
  * are capped at 2 MB), and any worker on any host can read it.
  */
-import type { BlobStore } from '../blobs/port.ts';
+import type { BlobStore } from '../../app/ports/blobs.ts';
 import { AppError, isAppError } from '../../domain/errors.ts';
-import type { AtomFeed } from './atom.ts';
-import type { ArxivClient, LookupResult, SearchOptions } from './client.ts';
+import type { AtomFeed } from '../../adapters/arxiv/atom.ts';
+import type { ArxivClient, LookupResult, SearchOptions } from '../../adapters/arxiv/client.ts';
 import { mapFailures } from '../failures.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
-import type { OaiListRequest } from './oai.ts';
-import type { AnnounceFeed } from './rss.ts';
+import type { OaiListRequest } from '../../adapters/arxiv/oai.ts';
+import type { AnnounceFeed } from '../../adapters/arxiv/rss.ts';
 
 export interface ArxivActivityDeps {
   client: ArxivClient;

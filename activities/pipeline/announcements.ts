@@ -6,14 +6,14 @@
  */
 import { ApplicationFailure } from '@temporalio/common';
 import { DEFAULT_CATCHUP_DAYS } from '../../domain/arxiv-calendar.ts';
-import type { OaiRecord } from '../arxiv/oai.ts';
+import type { OaiRecord } from '../../adapters/arxiv/oai.ts';
 import type { Paper } from '../../domain/paper.ts';
 import type { DestinationKind } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { announcedFromOai } from './catch-up.ts';
-import { passesFloor } from '../rank/feedback/ranker.ts';
+import { passesFloor } from '../../adapters/rank/feedback/ranker.ts';
 import type { PipelineDeps } from './deps.ts';
-import type { Delivery } from '../store/port.ts';
+import type { Delivery } from '../../app/ports/store.ts';
 import {
   announcementDigestKey,
   digestDestinations,

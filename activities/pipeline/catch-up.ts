@@ -7,7 +7,7 @@
  */
 import { addDays, categoryMatches } from '../../domain/arxiv-calendar.ts';
 import type { AnnounceType } from '../../domain/paper.ts';
-import type { OaiRecord } from '../arxiv/oai.ts';
+import type { OaiRecord } from '../../adapters/arxiv/oai.ts';
 import type { AnnouncedPaper } from './digest.ts';
 
 /**

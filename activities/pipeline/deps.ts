@@ -4,18 +4,18 @@
  */
 import type { Logger } from 'pino';
 import type { Paper } from '../../domain/paper.ts';
-import type { BlobStore } from '../blobs/port.ts';
-import type { ConvertResult } from '../convert/types.ts';
-import type { DigestLedger, LibraryStore, RatingStore, SubscriptionStore } from '../store/port.ts';
+import type { BlobStore } from '../../app/ports/blobs.ts';
+import type { ConvertResult } from '../../app/ports/converter.ts';
+import type { DigestLedger, LibraryStore, RatingStore, SubscriptionStore } from '../../app/ports/store.ts';
 import type { Destinations, Subscription } from '../../domain/subscription.ts';
 import type { DestinationKind, Summary } from '../../domain/digest.ts';
-import type { Publisher } from '../publish/types.ts';
-import type { Reranker } from '../rank/types.ts';
+import type { Publisher } from '../../app/ports/publisher.ts';
+import type { Reranker } from '../../app/ports/ranker.ts';
 
 export interface PipelineDeps {
   /** The library, subscriptions, the digest ledger and ratings (conversations are the agent's). */
   store: LibraryStore & SubscriptionStore & DigestLedger & RatingStore;
-  /** Downloads and stored feeds, by key (activities/blobs). */
+  /** Downloads and stored feeds, by key (adapters/blobs). */
   blobs: BlobStore;
   /** Loaded on first use (model loading is slow); falls back to BM25 on its own. */
   reranker: () => Promise<Reranker>;

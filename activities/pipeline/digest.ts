@@ -7,15 +7,15 @@ import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { AnnounceType, Paper } from '../../domain/paper.ts';
-import { isBlobKey, type BlobStore } from '../blobs/port.ts';
+import { isBlobKey, type BlobStore } from '../../app/ports/blobs.ts';
 import type { DestinationKind, Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { compileQueryFilter } from '../../domain/arxiv-query.ts';
 import type { PipelineDeps } from './deps.ts';
 import { Context } from '@temporalio/activity';
-import type { PublishProgress, Publisher } from '../publish/types.ts';
+import type { PublishProgress, Publisher } from '../../app/ports/publisher.ts';
 import type { PickReason } from '../../domain/pick-reason.ts';
-import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../rank/feedback/ranker.ts';
+import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../../adapters/rank/feedback/ranker.ts';
 import { syncPublishedFeedback } from './feedback-sync.ts';
 
 export interface AnnouncedPaper {

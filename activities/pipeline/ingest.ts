@@ -7,11 +7,11 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import type { Paper } from '../../domain/paper.ts';
-import { isBlobKey } from '../blobs/port.ts';
+import { isBlobKey } from '../../app/ports/blobs.ts';
 import type { Summary } from '../../domain/digest.ts';
 import { errorMessage, isAppError } from '../../domain/errors.ts';
 import type { PipelineDeps } from './deps.ts';
-import type { ContentSource } from '../store/port.ts';
+import type { ContentSource } from '../../app/ports/store.ts';
 
 export type ConvertOutcome =
   | { ok: true; contentKey: string; source: ContentSource; warnings: string[]; sections: number }

@@ -1,7 +1,7 @@
 /**
  * Writes the input of the logistic-regression reference (test/fixtures/feedback/reference-input.json):
  * 80 real papers of the recorded all-archives RSS feed (the first 80 cs.* items announced as new),
- * tokenized by activities/rank/bm25.ts `tokenize`, labelled by whether the title or abstract
+ * tokenized by adapters/rank/bm25.ts `tokenize`, labelled by whether the title or abstract
  * mentions graphs, with a second, dense feature (a made-up interest score: the item's position
  * in the feed scaled to [0, 1]). scripts/reference/feedback_reference.py then computes
  * scikit-learn's tf-idf and logistic regression on it; the unit test compares ours to those numbers.
@@ -9,8 +9,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAnnounceFeed } from '../../activities/arxiv/rss.ts';
-import { tokenize } from '../../activities/rank/bm25.ts';
+import { parseAnnounceFeed } from '../../adapters/arxiv/rss.ts';
+import { tokenize } from '../../adapters/rank/bm25.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const feed = parseAnnounceFeed(readFileSync(path.join(ROOT, 'test/fixtures/corpus/rss/rss_all-20-archives_2024-11-28.xml'), 'utf8'));

@@ -1,4 +1,4 @@
-"""Reference numbers for activities/rank/feedback (tf-idf + logistic regression), from scikit-learn.
+"""Reference numbers for adapters/rank/feedback (tf-idf + logistic regression), from scikit-learn.
 
 Reads test/fixtures/feedback/reference-input.json (written by feedback-reference-input.ts) and writes
 test/fixtures/feedback/sklearn-reference.json. Run once in a throwaway virtual environment:

@@ -6,15 +6,15 @@
  * worker, not just the one that was refused. The requests come from paperIngest (what `get` and
  * the searches run): a metadata lookup, then the HTML download, which the fake answers with 404.
  */
-import { createFsBlobStore } from '../../activities/blobs/fs.ts';
+import { createFsBlobStore } from '../../adapters/blobs/fs.ts';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bundleWorkflowCode, NativeConnection } from '@temporalio/worker';
 import { createArxivActivities } from '../../activities/arxiv/activities.ts';
-import { ArxivClient } from '../../activities/arxiv/client.ts';
-import { createOptionalTemporalGate, createTemporalGate } from '../../activities/arxiv/temporal-gate.ts';
-import type { RequestGate } from '../../activities/arxiv/transport.ts';
+import { ArxivClient } from '../../adapters/arxiv/client.ts';
+import { createOptionalTemporalGate, createTemporalGate } from '../../adapters/arxiv/temporal-gate.ts';
+import type { RequestGate } from '../../adapters/arxiv/transport.ts';
 import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
 import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate-messages.ts';
 import { paperIngest } from '../../workflows/paper-ingest.ts';

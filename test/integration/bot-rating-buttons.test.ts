@@ -10,7 +10,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createBot } from '../../bot/bot.ts';
 import { createInteractionsServer, type InteractionsServer } from '../../bot/http/interactions-server.ts';
-import { createDiscordPublisher } from '../../activities/publish/discord.ts';
+import { createDiscordPublisher } from '../../adapters/publish/discord.ts';
 import type { Digest } from '../../domain/digest.ts';
 import { createDiscordRest } from '../../lib/discord/rest.ts';
 import { silentLogger } from '../../lib/logger.ts';

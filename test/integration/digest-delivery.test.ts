@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { digestToNotionBlocks } from '../../activities/publish/notion.ts';
+import { digestToNotionBlocks } from '../../adapters/publish/notion.ts';
 import { isAppError } from '../../domain/errors.ts';
 import type { DigestRunResult } from '../../app/radar-service.ts';
 import type { RadarServiceHandle } from '../../workers/compose.ts';

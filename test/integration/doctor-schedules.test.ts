@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { openSqliteStore } from '../../activities/store/sqlite/store.ts';
+import { openSqliteStore } from '../../adapters/store/sqlite/store.ts';
 import { runCli } from '../support/cli.ts';
 
 type Doctor = { ok: boolean; checks: Array<{ name: string; status: string; detail: string }> };

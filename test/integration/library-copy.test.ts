@@ -10,14 +10,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { PaperStore } from '../../activities/store/port.ts';
+import type { PaperStore } from '../../app/ports/store.ts';
 import type { ListFilters } from '../../domain/library.ts';
-import { openPostgresStore, PG_SCHEMA_VERSION } from '../../activities/store/postgres/index.ts';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import { openPostgresStore, PG_SCHEMA_VERSION } from '../../adapters/store/postgres/index.ts';
+import { openSqliteStore } from '../../adapters/store/sqlite/index.ts';
 import { runCli } from '../support/cli.ts';
 import { corpus } from '../support/corpus.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
-import { feedPapers } from '../unit/activities/store/fixtures.ts';
+import { feedPapers } from '../unit/adapters/store/fixtures.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'library-copy-'));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };

@@ -22,7 +22,7 @@ import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 const TIMEOUT_S = 15;
-/** The gate's renewal period (activities/arxiv/temporal-gate.ts default): an ended workflow's queued request is withdrawn within it. */
+/** The gate's renewal period (adapters/arxiv/temporal-gate.ts default): an ended workflow's queued request is withdrawn within it. */
 const RENEW_MS = 10_000;
 const FOREVER = { kind: '503' as const, times: 100_000 };
 

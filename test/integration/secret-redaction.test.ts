@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createLlmClient } from '../../activities/llm/client.ts';
+import { createLlmClient } from '../../adapters/llm/client.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { startFakeLlm, type FakeLlm } from '../fakes/llm-server.ts';
 import { BIN, REPO_ROOT } from '../support/cli.ts';

@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import type { PaperStore } from '../../activities/store/port.ts';
-import { openPostgresStore } from '../../activities/store/postgres/index.ts';
-import { openSqliteStore } from '../../activities/store/sqlite/index.ts';
+import type { PaperStore } from '../../app/ports/store.ts';
+import { openPostgresStore } from '../../adapters/store/postgres/index.ts';
+import { openSqliteStore } from '../../adapters/store/sqlite/index.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
 
 const run = promisify(execFile);
-const WRITER = path.resolve(import.meta.dirname, '../unit/activities/store/concurrent-writer.ts');
+const WRITER = path.resolve(import.meta.dirname, '../unit/adapters/store/concurrent-writer.ts');
 
 const ownId = (w: number, i: number) => `290${w + 1}.${String(i).padStart(5, '0')}`;
 const sharedId = (i: number) => `2909.${String(i).padStart(5, '0')}`;

@@ -3,7 +3,7 @@
  * text-operator bomb, thousands of blank pages, deep nesting and reference cycles. Each is a
  * syntactically valid PDF with a correct xref table, so pdf.js parses it the normal way and the
  * damage happens where a real attack would put it: in stream decoding, text extraction and
- * object resolution. Used by test/unit/activities/convert/hostile.test.ts and the before/after table in
+ * object resolution. Used by test/unit/adapters/convert/hostile.test.ts and the before/after table in
  * docs/conversion.md.
  */
 import { once } from 'node:events';

@@ -12,14 +12,14 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import type { Workflow } from '@temporalio/common';
-import type { ArxivSearch, RadarPorts, RunOptions, Schedules, ServiceSettings, WorkflowRunner } from '../../app/ports.ts';
+import type { ArxivSearch, RadarPorts, RunOptions, Schedules, ServiceSettings, WorkflowRunner } from '../../app/ports/service.ts';
 import { createRadarService, type Answer, type RadarService } from '../../app/radar-service.ts';
-import { createBm25Reranker } from '../../activities/rank/bm25.ts';
-import type { Reranker } from '../../activities/rank/types.ts';
-import type { PaperStore } from '../../activities/store/port.ts';
-import { extractiveSummary } from '../../activities/summarize/extractive.ts';
+import { createBm25Reranker } from '../../adapters/rank/bm25.ts';
+import type { Reranker } from '../../app/ports/ranker.ts';
+import type { PaperStore } from '../../app/ports/store.ts';
+import { extractiveSummary } from '../../adapters/summarize/extractive.ts';
 import { readQuery } from '../../domain/arxiv-query.ts';
-import { chunkMarkdown } from '../../activities/convert/chunks.ts';
+import { chunkMarkdown } from '../../adapters/convert/chunks.ts';
 import type { PaperIngestInput, PaperIngestResult } from '../../workflows/paper-ingest.ts';
 import type { TopicSearchInput, TopicSearchResult } from '../../workflows/topic-search.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
@@ -198,8 +198,8 @@ export function createMemoryRunner(deps: { store: PaperStore; arxiv: ArxivSearch
 /** Local files as Markdown in this process (the real service converts in a sandboxed child). */
 const memoryConverter: RadarPorts['converter'] = {
   async convertFile(path, { kind }) {
-    if (kind === 'html') return (await import('../../activities/convert/html.ts')).convertHtml(readFileSync(path, 'utf8'));
-    return (await import('../../activities/convert/pdf.ts')).convertPdf(new Uint8Array(readFileSync(path)));
+    if (kind === 'html') return (await import('../../adapters/convert/html.ts')).convertHtml(readFileSync(path, 'utf8'));
+    return (await import('../../adapters/convert/pdf.ts')).convertPdf(new Uint8Array(readFileSync(path)));
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * A `PaperStore` in plain Maps, for tests that need a library without a database. It passes the
  * same per-port contract suites as the SQLite and Postgres drivers
- * (test/unit/activities/store/contract/), so a test that passes on it holds on them too: the same input
+ * (test/unit/adapters/store/contract/), so a test that passes on it holds on them too: the same input
  * checks (the drivers' shared `paper-row.ts` / `alert-rows.ts` and the domain rules), the same
  * orders, and the same FTS5-compatible BM25 ranking (`postgres/text-search.ts`).
  * Records are copied in and out (JSON), so a caller mutating a result cannot change the store.
@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
 import { AppError } from '../../domain/errors.ts';
-import { CONTENT_SOURCES, isContentSource } from '../../activities/store/port.ts';
+import { CONTENT_SOURCES, isContentSource } from '../../app/ports/store.ts';
 import type { ListResult, StoredPaper } from '../../domain/library.ts';
 import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../../domain/library.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../domain/subscription.ts';
@@ -23,11 +23,11 @@ import {
   toDelivery,
   toSubscription,
   type DeliveryRow,
-} from '../../activities/store/alert-rows.ts';
-import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow } from '../../activities/store/paper-row.ts';
-import { checkRatingInput, toRating, type RatingRow } from '../../activities/store/rating-rows.ts';
-import type { ChunkHit, Conversation, ConversationMessage, PaperStore, StoredContent } from '../../activities/store/port.ts';
-import { bm25, queryTerms, tokenize, WEIGHT_OF, type FieldWeight } from '../../activities/store/postgres/text-search.ts';
+} from '../../adapters/store/alert-rows.ts';
+import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow } from '../../adapters/store/paper-row.ts';
+import { checkRatingInput, toRating, type RatingRow } from '../../adapters/store/rating-rows.ts';
+import type { ChunkHit, Conversation, ConversationMessage, PaperStore, StoredContent } from '../../app/ports/store.ts';
+import { bm25, queryTerms, tokenize, WEIGHT_OF, type FieldWeight } from '../../adapters/store/postgres/text-search.ts';
 
 /** With a query, relevance ranking covers at most this many of the newest matches (as both drivers). */
 const RANK_WINDOW = 2000;

@@ -2,7 +2,7 @@
  * The service contract: what every RadarService must do, whatever its ports — the in-memory one
  * the bot and MCP tests use (test/support/memory-radar-service.ts) and the real composition
  * (`createRadarService` over SQLite and real ports). Like the store contracts
- * (test/unit/activities/store/contract/), each driver registers it with a factory:
+ * (test/unit/adapters/store/contract/), each driver registers it with a factory:
  * `runServiceContract('memory', async () => ({ service, settings, close }))`. The factory must
  * return a service over a new, empty library each time; each test closes what it opened.
  *
@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { ServiceSettings } from '../../app/ports.ts';
+import type { ServiceSettings } from '../../app/ports/service.ts';
 import type { NamedText, RadarService } from '../../app/radar-service.ts';
 import type { Digest } from '../../domain/digest.ts';
 import { isAppError, type ErrorCode } from '../../domain/errors.ts';

@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import type { RadarPorts, WorkflowRunner } from '../../../app/ports.ts';
+import type { RadarPorts, WorkflowRunner } from '../../../app/ports/service.ts';
 import { createRadarService } from '../../../app/radar-service.ts';
-import { createBm25Reranker } from '../../../activities/rank/bm25.ts';
-import type { PaperStore } from '../../../activities/store/port.ts';
-import { openSqliteStore } from '../../../activities/store/sqlite/index.ts';
+import { createBm25Reranker } from '../../../adapters/rank/bm25.ts';
+import type { PaperStore } from '../../../app/ports/store.ts';
+import { openSqliteStore } from '../../../adapters/store/sqlite/index.ts';
 import { loadConfig } from '../../../config/env.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { silentLogger } from '../../../lib/logger.ts';
@@ -44,7 +44,7 @@ function open(store: PaperStore) {
     notion: async () => null,
     converter: {
       async convertFile(file, { kind }) {
-        const { convertInSandbox } = await import('../../../activities/convert/sandbox.ts');
+        const { convertInSandbox } = await import('../../../adapters/convert/sandbox.ts');
         return convertInSandbox({ kind: kind ?? 'pdf', path: file }, { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 });
       },
     },

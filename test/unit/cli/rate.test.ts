@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseAtomFeed } from '../../../activities/arxiv/atom.ts';
-import { openSqliteStore } from '../../../activities/store/sqlite/index.ts';
+import { parseAtomFeed } from '../../../adapters/arxiv/atom.ts';
+import { openSqliteStore } from '../../../adapters/store/sqlite/index.ts';
 import { runCli } from '../../support/cli.ts';
 import { corpus } from '../../support/corpus.ts';
 

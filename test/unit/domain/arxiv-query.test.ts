@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { parseAtomFeed } from '../../../activities/arxiv/atom.ts';
-import { parseAnnounceFeed } from '../../../activities/arxiv/rss.ts';
+import { parseAtomFeed } from '../../../adapters/arxiv/atom.ts';
+import { parseAnnounceFeed } from '../../../adapters/arxiv/rss.ts';
 import {
   compileQueryFilter,
   matchesPaper,

@@ -29,7 +29,7 @@ describe('layer fences', () => {
   for (const frontEnd of ['cli', 'bot', 'mcp', 'web']) {
     it(`${frontEnd}/ may not import activities/, workers/ or workflows/, statically or lazily`, async () => {
       const file = `${frontEnd}/fence-probe.ts`;
-      for (const target of ['activities/store/port.ts', 'workers/compose.ts', 'workflows/topic-search.ts']) {
+      for (const target of ['app/ports/store.ts', 'workers/compose.ts', 'workflows/topic-search.ts']) {
         assert.equal((await fenceErrors(file, `import type { X } from '../${target}';\nexport type Y = X;\n`)).length, 1, `type import of ${target}`);
         assert.equal((await fenceErrors(file, `export const load = () => import('../${target}');\n`)).length, 1, `import() of ${target}`);
       }

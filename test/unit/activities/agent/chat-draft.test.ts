@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createAgentActivities, DRAFT_EVERY_MS, type AgentChatHeartbeat, type AgentChatInput, type AgentChatOutput } from '../../../../activities/agent/activities.ts';
-import type { ToolCallingLlm, ToolChatRequest } from '../../../../activities/llm/client.ts';
+import type { ToolCallingLlm, ToolChatRequest } from '../../../../adapters/llm/client.ts';
 import { silentLogger } from '../../../../lib/logger.ts';
 
 /** A model that writes `text` in `size`-character pieces every `everyMs`. */
