@@ -110,7 +110,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportExpression[source.value=/(^|\\/)(activities|workers|workflows|bot|mcp|web|cli)\\//]',
+          selector:
+            'ImportExpression[source.value=/(^|\\/)(activities|workers|workflows|bot|mcp|web|cli)\\//]',
           message:
             'Front ends import only app/, domain/, lib/ and config/ (lazily too): add what you need to the service (app/) instead.',
         },

@@ -19,7 +19,9 @@ export function toActivityFailure(e: unknown): unknown {
 }
 
 /** Wraps one activity so every error leaves it through toActivityFailure. */
-export function mapFailures<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+export function mapFailures<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   return async (...args: A) => {
     try {
       return await fn(...args);
@@ -30,6 +32,8 @@ export function mapFailures<A extends unknown[], R>(fn: (...args: A) => Promise<
 }
 
 /** mapFailures over every function of an activity object. */
-export function mapAllFailures<T extends Record<string, (...args: never[]) => Promise<unknown>>>(activities: T): T {
+export function mapAllFailures<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  activities: T,
+): T {
   return Object.fromEntries(Object.entries(activities).map(([name, fn]) => [name, mapFailures(fn)])) as T;
 }

@@ -7,14 +7,25 @@ import { randomBytes } from 'node:crypto';
 import type { ConversationStore, LibraryStore } from './ports/store.ts';
 import type { ConversationMessage } from './ports/store.ts';
 import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
-import { describeSubscriptionProposal, PROPOSAL_ID, type ProposedWrite, type WriteTool } from '../domain/agent-proposals.ts';
+import {
+  describeSubscriptionProposal,
+  PROPOSAL_ID,
+  type ProposedWrite,
+  type WriteTool,
+} from '../domain/agent-proposals.ts';
 import { arxivLinks } from '../domain/paper.ts';
 import type { Subscription } from '../domain/subscription.ts';
 import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
 import type { ActivityDraft, WorkflowRunner } from './ports/service.ts';
-import type { CallOptions, ProgressFn, RadarService, SubscriptionRequest, SubscriptionView } from './radar-service.ts';
+import type {
+  CallOptions,
+  ProgressFn,
+  RadarService,
+  SubscriptionRequest,
+  SubscriptionView,
+} from './radar-service.ts';
 
 /** One tool call of a turn, as shown to the user. */
 export interface AgentTraceItem {
@@ -107,9 +118,15 @@ export interface AgentService {
    * never the model. `conversationId` and `owner`, when given, must match the proposal's.
    * Throws NOT_FOUND for an unknown or expired proposal.
    */
-  confirm(proposalId: string, who: { conversationId?: string; owner?: string }): Promise<{ proposal: AgentProposal; message: string }>;
+  confirm(
+    proposalId: string,
+    who: { conversationId?: string; owner?: string },
+  ): Promise<{ proposal: AgentProposal; message: string }>;
   /** The user drops a proposal (same checks as confirm). */
-  decline(proposalId: string, who: { conversationId?: string; owner?: string }): Promise<{ proposal: AgentProposal; message: string }>;
+  decline(
+    proposalId: string,
+    who: { conversationId?: string; owner?: string },
+  ): Promise<{ proposal: AgentProposal; message: string }>;
   /** Forgets a conversation. */
   reset(conversationId: string): Promise<void>;
   /** The tools the agent may call (name and description). */
@@ -212,7 +229,10 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     for (const [id, p] of state.proposals) if (p.turn < turn) state.proposals.delete(id);
   };
 
-  async function proposalsOf(writes: ProposedWrite[], confirmable: boolean): Promise<Array<{ proposal: AgentProposal; write: ProposedWrite }>> {
+  async function proposalsOf(
+    writes: ProposedWrite[],
+    confirmable: boolean,
+  ): Promise<Array<{ proposal: AgentProposal; write: ProposedWrite }>> {
     const seen = new Set<string>();
     const out: Array<{ proposal: AgentProposal; write: ProposedWrite }> = [];
     for (const write of writes) {
@@ -221,21 +241,40 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       seen.add(key);
       const prior = await ports.subscriptions.get(String(write.args.name)).catch(() => null);
       const d = describeSubscriptionProposal(write.args, prior);
-      out.push({ proposal: { id: randomBytes(4).toString('hex'), tool: write.tool, ...d, confirmable: confirmable && d.problem === null }, write });
+      out.push({
+        proposal: {
+          id: randomBytes(4).toString('hex'),
+          tool: write.tool,
+          ...d,
+          confirmable: confirmable && d.problem === null,
+        },
+        write,
+      });
     }
     return out;
   }
 
   /** Finds (and removes) a pending proposal the caller may act on. */
-  function takeProposal(proposalId: string, who: { conversationId?: string; owner?: string }): Pending & { conversationId: string } {
+  function takeProposal(
+    proposalId: string,
+    who: { conversationId?: string; owner?: string },
+  ): Pending & { conversationId: string } {
     const id = proposalId.trim().toLowerCase();
-    const gone = () => new AppError('NOT_FOUND', `No pending proposal "${proposalId.slice(0, 20)}": it was applied or declined already, or it expired (a proposal lasts until the end of your next question). Ask again.`);
+    const gone = () =>
+      new AppError(
+        'NOT_FOUND',
+        `No pending proposal "${proposalId.slice(0, 20)}": it was applied or declined already, or it expired (a proposal lasts until the end of your next question). Ask again.`,
+      );
     if (!PROPOSAL_ID.test(id)) throw gone();
     for (const [conversationId, state] of pending) {
       const p = state.proposals.get(id);
       if (!p) continue;
       if (who.conversationId !== undefined && who.conversationId !== conversationId) throw gone();
-      if (p.owner !== undefined && p.owner !== who.owner) throw new AppError('PERMISSION_DENIED', 'Only the person who asked can confirm or decline this proposal.');
+      if (p.owner !== undefined && p.owner !== who.owner)
+        throw new AppError(
+          'PERMISSION_DENIED',
+          'Only the person who asked can confirm or decline this proposal.',
+        );
       state.proposals.delete(id);
       return { ...p, conversationId };
     }
@@ -246,7 +285,10 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
   async function noteDecision(conversationId: string, text: string): Promise<void> {
     const c = await store.getConversation(conversationId).catch(() => null);
     if (!c) return;
-    await store.saveConversation(conversationId, [...c.messages, { role: 'assistant', content: `(arxiv-radar) ${text}` }] as ConversationMessage[]);
+    await store.saveConversation(conversationId, [
+      ...c.messages,
+      { role: 'assistant', content: `(arxiv-radar) ${text}` },
+    ] as ConversationMessage[]);
   }
 
   async function citedPapers(ids: string[]): Promise<AgentReply['cited']> {
@@ -271,7 +313,10 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       const p = takeProposal(proposalId, who);
       const view = await ports.subscriptions.subscribe(subscriptionRequestOf(p.write.args));
       const message = `The user confirmed proposal ${p.proposal.id}: subscription "${view.name}" ${p.proposal.title.startsWith('Create') ? 'created' : 'updated'} (schedule ${view.cron}, ${view.timezone}).`;
-      logger.info({ proposal: p.proposal.id, tool: p.proposal.tool, subscription: view.name }, 'agent proposal confirmed by the user');
+      logger.info(
+        { proposal: p.proposal.id, tool: p.proposal.tool, subscription: view.name },
+        'agent proposal confirmed by the user',
+      );
       await noteDecision(p.conversationId, message);
       return { proposal: p.proposal, message };
     },
@@ -363,8 +408,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
         },
       );
     } catch (e) {
-      if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT'))
-        throw e;
+      if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT')) throw e;
       throw new AppError('LLM_FAILED', `The agent failed: ${errorMessage(e)}`, { cause: e });
     }
     heard(result.trace);
@@ -390,7 +434,8 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       for (const { proposal, write } of proposed) {
         if (!proposal.confirmable) continue;
         state.proposals.set(proposal.id, { proposal, write, turn, owner: options.owner });
-        while (state.proposals.size > MAX_PENDING_PER_CONVERSATION) state.proposals.delete(state.proposals.keys().next().value!);
+        while (state.proposals.size > MAX_PENDING_PER_CONVERSATION)
+          state.proposals.delete(state.proposals.keys().next().value!);
       }
     }
     return {

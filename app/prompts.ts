@@ -12,7 +12,11 @@ export const MCP_PROMPT_TOOLS: PromptTools = { search: 'search_papers', info: 'e
 export const AGENT_PROMPT_TOOLS: PromptTools = { search: 'search_arxiv', info: 'get_paper(ref)' };
 
 /** The instructions an agent follows to search, extract and synthesise a report on a topic. */
-export function searchPromptText(topic: string, numPapers: number, tools: PromptTools = MCP_PROMPT_TOOLS): string {
+export function searchPromptText(
+  topic: string,
+  numPapers: number,
+  tools: PromptTools = MCP_PROMPT_TOOLS,
+): string {
   return `Search for ${numPapers} academic papers about '${topic}' using the ${tools.search} tool. Follow these instructions:
 1. First, search for papers using ${tools.search}(topic='${topic}', max_results=${numPapers})
 2. For each paper found, extract and organize the following information with ${tools.info}:

@@ -22,7 +22,13 @@ import { subscribe, viewOf } from './subscriptions.ts';
 import { describeTargets, type PublishingSettings } from '../domain/digest-targets.ts';
 import type { PublishFailure } from './ports/store.ts';
 
-const NO_PUBLISHING: PublishingSettings = { notion: false, discordApiUrl: 'https://discord.com/api/v10', discordBot: false, discordWebhook: false, discordChannelId: null };
+const NO_PUBLISHING: PublishingSettings = {
+  notion: false,
+  discordApiUrl: 'https://discord.com/api/v10',
+  discordBot: false,
+  discordWebhook: false,
+  discordChannelId: null,
+};
 import { checkSeedRefs, ensurePapers, ratePaper, type RateRequest, type RateResult } from './ratings.ts';
 import type { Rating } from '../domain/rating.ts';
 import { validateNewSubscriptionName } from '../domain/subscription.ts';
@@ -45,7 +51,6 @@ export interface CallOptions {
   /** Hears the Temporal workflow doing the work as soon as it starts (the web app links it in the Temporal UI). */
   onStart?: (run: { workflowId: string; runId: string }) => void;
 }
-
 
 export interface RankedPaper {
   paper: Paper;
@@ -278,7 +283,9 @@ export interface RadarService {
    * The arXiv search_query for what was typed (domain/arxiv-query.ts readQuery): arXiv syntax as
    * written, free words built (LLM when configured, heuristic otherwise), and what became of each part.
    */
-  buildQuery(question: string): Promise<BuiltQuery & { method: 'as-written' | 'heuristic' | 'llm'; parts: QueryPart[] }>;
+  buildQuery(
+    question: string,
+  ): Promise<BuiltQuery & { method: 'as-written' | 'heuristic' | 'llm'; parts: QueryPart[] }>;
   /** One page of arXiv API results for a query in arXiv's syntax, through the rate-limited client and the gate. */
   searchArxiv(
     query: string,
@@ -328,7 +335,9 @@ export function createRadarService(
    * library's when the paper is stored with its full text, else one taken from the abstract
    * (extractive: no model call, so results show as soon as arXiv answers).
    */
-  async function withSummaries(results: Array<{ paper: Paper; score: number; summary: Summary | null }>): Promise<RankedPaper[]> {
+  async function withSummaries(
+    results: Array<{ paper: Paper; score: number; summary: Summary | null }>,
+  ): Promise<RankedPaper[]> {
     const { extractiveSummary } = await import('../adapters/summarize/extractive.ts');
     return Promise.all(
       results.map(async (r): Promise<RankedPaper> => {
@@ -337,7 +346,11 @@ export function createRadarService(
         if (r.summary) return { ...r, summarySource: hasText ? 'full-text' : 'abstract' };
         const stored = hasText ? await store.getSummary(r.paper.id) : null;
         if (stored) return { ...r, summary: stored, summarySource: 'full-text' };
-        return { ...r, summary: extractiveSummary({ title: r.paper.title, abstract: r.paper.abstract, markdown: null }), summarySource: 'abstract' };
+        return {
+          ...r,
+          summary: extractiveSummary({ title: r.paper.title, abstract: r.paper.abstract, markdown: null }),
+          summarySource: 'abstract',
+        };
       }),
     );
   }
@@ -371,7 +384,15 @@ export function createRadarService(
       const search = (query: string | undefined) =>
         runner.run(
           topicSearch,
-          [{ question, maxResults, topN, topic: input.topic ?? null, ...(query ? { searchQuery: query } : {}) }],
+          [
+            {
+              question,
+              maxResults,
+              topN,
+              topic: input.topic ?? null,
+              ...(query ? { searchQuery: query } : {}),
+            },
+          ],
           {
             idPrefix: 'search',
             label: 'searching arXiv and ranking the results…',
@@ -383,7 +404,11 @@ export function createRadarService(
           },
         );
       const r = await search(searchQuery);
-      const result: SearchResult = { query: r.query, ranker: r.ranker, papers: await withSummaries(r.results) };
+      const result: SearchResult = {
+        query: r.query,
+        ranker: r.ranker,
+        papers: await withSummaries(r.results),
+      };
       if (result.papers.length > 0) return result;
       // Nothing found: one broader query, once (domain/arxiv-query.ts broaderQuery).
       const { broaderQuery } = await import('../domain/arxiv-query.ts');
@@ -462,11 +487,13 @@ export function createRadarService(
       // Seeds are fetched first: an unknown id or an unreachable arXiv stores nothing.
       if (seeds.length > 0) await ensurePapers(store, () => ports.arxiv(options.signal), seeds, input.name);
       const view = await subscribe(store, schedules, settings, input);
-      for (const id of seeds) await store.setRating({ subscription: view.name, arxivId: id, rating: 'up', source: 'seed' });
+      for (const id of seeds)
+        await store.setRating({ subscription: view.name, arxivId: id, rating: 'up', source: 'seed' });
       return view;
     },
 
-    ratePaper: (input, options: CallOptions = {}) => ratePaper(store, () => ports.arxiv(options.signal), input),
+    ratePaper: (input, options: CallOptions = {}) =>
+      ratePaper(store, () => ports.arxiv(options.signal), input),
 
     async listRatings(subscription) {
       if (!(await store.getSubscription(subscription))) throw notFound(subscription);
@@ -484,7 +511,10 @@ export function createRadarService(
       const publishing = settings.publishing ?? NO_PUBLISHING;
       const reports: DeliveryReport[] = [];
       for (const sub of await store.listSubscriptions()) {
-        const pending = (await store.pendingDeliveries(sub.name)).map((d) => ({ announcement: d.announcement, failures: d.failures ?? [] }));
+        const pending = (await store.pendingDeliveries(sub.name)).map((d) => ({
+          announcement: d.announcement,
+          failures: d.failures ?? [],
+        }));
         reports.push({ name: sub.name, sendsTo: describeTargets(sub.destinations, publishing), pending });
       }
       return reports;
@@ -527,10 +557,18 @@ export function createRadarService(
       if (!/^digest-[\w.-]{1,200}$/.test(workflowId) || at < 0 || !runner.describe) return null;
       const state = await runner.describe(workflowId);
       if (!state || state.type !== 'topicDigest') return null;
-      const base = { workflowId, runId: state.runId, subscription: workflowId.slice('digest-'.length, at), digestKeys: [] as string[], reason: null };
+      const base = {
+        workflowId,
+        runId: state.runId,
+        subscription: workflowId.slice('digest-'.length, at),
+        digestKeys: [] as string[],
+        reason: null,
+      };
       if (state.status === 'running') return { ...base, status: 'running' };
       if (state.status === 'failed') return { ...base, status: 'failed', reason: state.failure ?? 'failed' };
-      const r = state.result as { status: 'empty'; reason: string } | { status: 'published'; key: string; digests?: Array<{ key: string }> };
+      const r = state.result as
+        | { status: 'empty'; reason: string }
+        | { status: 'published'; key: string; digests?: Array<{ key: string }> };
       if (r.status === 'empty') return { ...base, status: 'empty', reason: r.reason };
       return { ...base, status: 'published', digestKeys: r.digests?.map((d) => d.key) ?? [r.key] };
     },

@@ -35,7 +35,12 @@ type OpenArxiv = () => Promise<ArxivSearch & { close(): void }>;
  * afterwards: missing ones are looked up on arXiv in one request and stored under the
  * subscription's topic. NOT_FOUND names the ids arXiv does not know.
  */
-export async function ensurePapers(store: PaperStore, openArxiv: OpenArxiv, refs: string[], topic: string): Promise<Array<{ id: string; title: string }>> {
+export async function ensurePapers(
+  store: PaperStore,
+  openArxiv: OpenArxiv,
+  refs: string[],
+  topic: string,
+): Promise<Array<{ id: string; title: string }>> {
   const ids = [...new Set(refs.map((r) => extractArxivId(r).id))];
   const stored = new Map<string, string>();
   for (const id of ids) {
@@ -49,7 +54,11 @@ export async function ensurePapers(store: PaperStore, openArxiv: OpenArxiv, refs
       const { papers } = await client.lookupBatch(missing);
       const found = papers.filter((p) => missing.includes(p.id));
       const unknown = missing.filter((id) => !found.some((p) => p.id === id));
-      if (unknown.length > 0) throw new AppError('NOT_FOUND', `arXiv has no paper ${unknown.join(', ')}; check the id${unknown.length > 1 ? 's' : ''}.`);
+      if (unknown.length > 0)
+        throw new AppError(
+          'NOT_FOUND',
+          `arXiv has no paper ${unknown.join(', ')}; check the id${unknown.length > 1 ? 's' : ''}.`,
+        );
       await store.upsertPapers(found, { topic });
       for (const p of found) stored.set(p.id, p.title);
     } finally {
@@ -60,10 +69,18 @@ export async function ensurePapers(store: PaperStore, openArxiv: OpenArxiv, refs
 }
 
 /** Sets or clears one rating; NOT_FOUND for an unknown subscription (before anything is fetched). */
-export async function ratePaper(store: PaperStore, openArxiv: OpenArxiv, req: RateRequest): Promise<RateResult> {
+export async function ratePaper(
+  store: PaperStore,
+  openArxiv: OpenArxiv,
+  req: RateRequest,
+): Promise<RateResult> {
   const rating = checkRatingValue(req.rating);
   const sub = await store.getSubscription(req.subscription);
-  if (!sub) throw new AppError('NOT_FOUND', `No subscription named "${req.subscription}". List them with \`arxiv-radar subscriptions\`.`);
+  if (!sub)
+    throw new AppError(
+      'NOT_FOUND',
+      `No subscription named "${req.subscription}". List them with \`arxiv-radar subscriptions\`.`,
+    );
   if (rating === null) {
     // Clearing needs no metadata: never ask arXiv for it.
     const id = extractArxivId(req.paper).id;
@@ -72,7 +89,12 @@ export async function ratePaper(store: PaperStore, openArxiv: OpenArxiv, req: Ra
     return { rating: null, paper: { id, title: p?.title ?? '' } };
   }
   const [paper] = await ensurePapers(store, openArxiv, [req.paper], sub.name);
-  const stored = await store.setRating({ subscription: sub.name, arxivId: paper!.id, rating, source: req.source });
+  const stored = await store.setRating({
+    subscription: sub.name,
+    arxivId: paper!.id,
+    rating,
+    source: req.source,
+  });
   return { rating: stored, paper: paper! };
 }
 
@@ -80,6 +102,7 @@ export async function ratePaper(store: PaperStore, openArxiv: OpenArxiv, req: Ra
 export function checkSeedRefs(refs: string[] | undefined): string[] {
   if (refs === undefined) return [];
   if (!Array.isArray(refs)) throw new AppError('INVALID_INPUT', 'like must be a list of arXiv ids');
-  if (refs.length > MAX_SEED_PAPERS) throw new AppError('INVALID_INPUT', `give at most ${MAX_SEED_PAPERS} seed papers (got ${refs.length})`);
+  if (refs.length > MAX_SEED_PAPERS)
+    throw new AppError('INVALID_INPUT', `give at most ${MAX_SEED_PAPERS} seed papers (got ${refs.length})`);
   return refs.map((r) => extractArxivId(r).id);
 }

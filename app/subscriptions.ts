@@ -39,10 +39,17 @@ export function subscriptionFromRequest(
 }
 
 /** The request's webhook, checked at the edge (null removes it), else the stored one. */
-function webhookOf(input: SubscriptionRequest, prior: Subscription | null, settings: ServiceSettings): string | null {
+function webhookOf(
+  input: SubscriptionRequest,
+  prior: Subscription | null,
+  settings: ServiceSettings,
+): string | null {
   if (input.discordWebhookUrl === undefined) return prior?.destinations.discordWebhookUrl ?? null;
   if (input.discordWebhookUrl === null || input.discordWebhookUrl.trim() === '') return null;
-  return checkWebhookUrl(input.discordWebhookUrl, settings.publishing?.discordApiUrl ?? DEFAULT_DISCORD_API_URL);
+  return checkWebhookUrl(
+    input.discordWebhookUrl,
+    settings.publishing?.discordApiUrl ?? DEFAULT_DISCORD_API_URL,
+  );
 }
 
 /** A subscription as users see it: without its webhook URL (a secret). */

@@ -16,7 +16,14 @@ import { createListState, parseListButtonId, type ListState } from './list-state
 import { canManageSubscriptions } from './permissions.ts';
 import { parseRatingButtonId } from '../domain/rating.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
-import type { AutocompleteChoice, AutocompleteInvocation, BotMessage, CommandInvocation, ComponentInvocation, InteractionResponder } from './types.ts';
+import type {
+  AutocompleteChoice,
+  AutocompleteInvocation,
+  BotMessage,
+  CommandInvocation,
+  ComponentInvocation,
+  InteractionResponder,
+} from './types.ts';
 
 export interface BotDeps {
   service: RadarService;
@@ -82,12 +89,20 @@ export function createBot(deps: BotDeps): Bot {
     async handleCommand(inv, respond) {
       const command = SLASH_COMMANDS.get(inv.subcommand);
       if (!command) {
-        await respond.reply(errorMessageFor(`Unknown command "${inv.subcommand}". Run \`arxiv-radar discord deploy-commands\` to refresh the command list.`));
+        await respond.reply(
+          errorMessageFor(
+            `Unknown command "${inv.subcommand}". Run \`arxiv-radar discord deploy-commands\` to refresh the command list.`,
+          ),
+        );
         return;
       }
       if (command.manages && !canManageSubscriptions(inv, managerRoleId)) {
         const role = managerRoleId ? ` or the <@&${managerRoleId}> role` : '';
-        await respond.reply(errorMessageFor(`Managing subscriptions needs the Manage Channels permission${role}. Ask a server admin.`));
+        await respond.reply(
+          errorMessageFor(
+            `Managing subscriptions needs the Manage Channels permission${role}. Ask a server admin.`,
+          ),
+        );
         return;
       }
       let work: (ctx: CommandContext) => Promise<BotMessage>;
@@ -100,7 +115,11 @@ export function createBot(deps: BotDeps): Bot {
       if (command.expensive) {
         const waitMs = limiter.take(inv.userId);
         if (waitMs > 0) {
-          await respond.reply(errorMessageFor(`You are going fast: try \`/arxiv ${command.name}\` again in ${Math.ceil(waitMs / 1000)} s.`));
+          await respond.reply(
+            errorMessageFor(
+              `You are going fast: try \`/arxiv ${command.name}\` again in ${Math.ceil(waitMs / 1000)} s.`,
+            ),
+          );
           return;
         }
       }
@@ -112,7 +131,9 @@ export function createBot(deps: BotDeps): Bot {
         const now = Date.now();
         if (now - lastProgressAt < 1500) return;
         lastProgressAt = now;
-        chain = chain.then(() => respond.editOriginal({ content: `⏳ ${truncate(message, 200)}` })).catch(() => undefined);
+        chain = chain
+          .then(() => respond.editOriginal({ content: `⏳ ${truncate(message, 200)}` }))
+          .catch(() => undefined);
       };
       // The interaction token expires 15 minutes after the command (discord.com/developers/docs/interactions/receiving-and-responding):
       // work still running then has nobody to answer, so it is cancelled.
@@ -124,7 +145,10 @@ export function createBot(deps: BotDeps): Bot {
           try {
             return await respond.startThread(name);
           } catch (e) {
-            log.warn({ err: errorMessage(e), command: command.name }, 'could not start a thread on the reply; follow-ups will not continue the conversation');
+            log.warn(
+              { err: errorMessage(e), command: command.name },
+              'could not start a thread on the reply; follow-ups will not continue the conversation',
+            );
             return null;
           }
         };
@@ -133,7 +157,17 @@ export function createBot(deps: BotDeps): Bot {
           chain = shown.catch(() => undefined);
           return shown;
         };
-        const message = await work({ service: deps.service, agent: deps.agent, invoker: inv, progress, signal, listState, listPageSize, startThread, post });
+        const message = await work({
+          service: deps.service,
+          agent: deps.agent,
+          invoker: inv,
+          progress,
+          signal,
+          listState,
+          listPageSize,
+          startThread,
+          post,
+        });
         await chain;
         await respond.editOriginal({ content: '', ...message });
       } catch (e) {
@@ -153,12 +187,28 @@ export function createBot(deps: BotDeps): Bot {
         }
         if (decision.decision === 'confirm' && !canManageSubscriptions(inv, managerRoleId)) {
           const role = managerRoleId ? ` or the <@&${managerRoleId}> role` : '';
-          await respond.reply(errorMessageFor(`Managing subscriptions needs the Manage Channels permission${role}. Ask a server admin.`));
+          await respond.reply(
+            errorMessageFor(
+              `Managing subscriptions needs the Manage Channels permission${role}. Ask a server admin.`,
+            ),
+          );
           return;
         }
         try {
           const done = await deps.agent[decision.decision](decision.id, { owner: inv.userId });
-          await respond.reply({ embeds: [{ description: truncate(decision.decision === 'confirm' ? `Applied: ${done.proposal.title}.` : `Declined: ${done.proposal.title}; nothing changed.`, 1000), color: decision.decision === 'confirm' ? COLOR.ok : COLOR.brand }] });
+          await respond.reply({
+            embeds: [
+              {
+                description: truncate(
+                  decision.decision === 'confirm'
+                    ? `Applied: ${done.proposal.title}.`
+                    : `Declined: ${done.proposal.title}; nothing changed.`,
+                  1000,
+                ),
+                color: decision.decision === 'confirm' ? COLOR.ok : COLOR.brand,
+              },
+            ],
+          });
         } catch (e) {
           await respond.reply(errorMessageFor(userFacingError(e)));
         }
@@ -168,8 +218,16 @@ export function createBot(deps: BotDeps): Bot {
       if (rate) {
         // A 👍/👎 under a published digest: stored at once, acknowledged only to who pressed it.
         try {
-          const r = await deps.service.ratePaper({ subscription: rate.subscription, paper: rate.arxivId, rating: rate.rating, source: 'discord' });
-          await respond.reply({ content: `Rated ${rate.rating === 'up' ? '👍' : '👎'} arXiv:${r.paper.id} for **${rate.subscription}**; its next digest learns from it.`, ephemeral: true });
+          const r = await deps.service.ratePaper({
+            subscription: rate.subscription,
+            paper: rate.arxivId,
+            rating: rate.rating,
+            source: 'discord',
+          });
+          await respond.reply({
+            content: `Rated ${rate.rating === 'up' ? '👍' : '👎'} arXiv:${r.paper.id} for **${rate.subscription}**; its next digest learns from it.`,
+            ephemeral: true,
+          });
         } catch (e) {
           log.warn({ err: errorMessage(e), user: inv.userId }, 'rating from a button failed');
           await respond.reply(errorMessageFor(userFacingError(e)));
@@ -178,7 +236,9 @@ export function createBot(deps: BotDeps): Bot {
       }
       const parsed = parseListButtonId(inv.customId);
       if (!parsed) {
-        await respond.reply(errorMessageFor('This button is not one of mine any more. Run the command again.'));
+        await respond.reply(
+          errorMessageFor('This button is not one of mine any more. Run the command again.'),
+        );
         return;
       }
       const filters = listState.get(parsed.key);
@@ -188,7 +248,9 @@ export function createBot(deps: BotDeps): Bot {
       }
       await respond.deferUpdate();
       try {
-        await respond.editOriginal(await listPage(deps.service, parsed.key, filters, parsed.offset, listPageSize));
+        await respond.editOriginal(
+          await listPage(deps.service, parsed.key, filters, parsed.offset, listPageSize),
+        );
       } catch (e) {
         log.warn({ err: errorMessage(e) }, 'list page failed');
         await respond.followUp(errorMessageFor(userFacingError(e)));
@@ -203,7 +265,10 @@ export function createBot(deps: BotDeps): Bot {
         return subs
           .filter((s) => s.name.toLowerCase().includes(typed))
           .slice(0, LIMITS.autocompleteChoices)
-          .map((s) => ({ name: truncate(`${s.name} — ${s.interest}`, LIMITS.choiceLength), value: s.name.slice(0, LIMITS.choiceLength) }));
+          .map((s) => ({
+            name: truncate(`${s.name} — ${s.interest}`, LIMITS.choiceLength),
+            value: s.name.slice(0, LIMITS.choiceLength),
+          }));
       } catch (e) {
         log.warn({ err: errorMessage(e) }, 'autocomplete failed');
         return [];

@@ -3,7 +3,13 @@
  * domain/discord-limits.ts, shared with the digest publisher): long text split on paragraph
  * boundaries or attached as a file, embeds shrunk to share the 6000-character budget.
  */
-import { clampEmbed, DISCORD_LIMITS, embedLength, truncate, type DiscordEmbed } from '../domain/discord-limits.ts';
+import {
+  clampEmbed,
+  DISCORD_LIMITS,
+  embedLength,
+  truncate,
+  type DiscordEmbed,
+} from '../domain/discord-limits.ts';
 import type { BotMessage } from './types.ts';
 
 /**
@@ -41,7 +47,8 @@ function shrinkEmbed(e: DiscordEmbed, budget: number): DiscordEmbed {
     while (out.fields.length > 1 && embedLength(out) > budget) out.fields = out.fields.slice(0, -1);
   }
   const over = embedLength(out) - budget;
-  if (over > 0 && out.description) out = { ...out, description: truncate(out.description, Math.max(0, out.description.length - over)) };
+  if (over > 0 && out.description)
+    out = { ...out, description: truncate(out.description, Math.max(0, out.description.length - over)) };
   return out;
 }
 
@@ -91,7 +98,11 @@ export function longTextMessage(opts: {
   const budget = DISCORD_LIMITS.embedsTotal - (head.title?.length ?? 0) - (opts.footer?.length ?? 0) - 200;
   if (opts.text.length <= budget) {
     const parts = splitText(opts.text, DISCORD_LIMITS.description);
-    const embeds: DiscordEmbed[] = parts.map((description, i) => (i === 0 ? { ...head, description } : { description, ...(opts.color === undefined ? {} : { color: opts.color }) }));
+    const embeds: DiscordEmbed[] = parts.map((description, i) =>
+      i === 0
+        ? { ...head, description }
+        : { description, ...(opts.color === undefined ? {} : { color: opts.color }) },
+    );
     const last = embeds[embeds.length - 1];
     if (last && opts.footer) last.footer = { text: opts.footer };
     return fitMessage({ embeds });
@@ -102,14 +113,21 @@ export function longTextMessage(opts: {
     description: `${preview}\n\n*…the full text (${opts.text.length} characters) is attached as \`${opts.fileName}\`.*`,
   };
   if (opts.footer) embed.footer = { text: opts.footer };
-  return fitMessage({ embeds: [embed], files: [{ name: opts.fileName, data: Buffer.from(opts.text, 'utf8') }] });
+  return fitMessage({
+    embeds: [embed],
+    files: [{ name: opts.fileName, data: Buffer.from(opts.text, 'utf8') }],
+  });
 }
 
 /** `longTextMessage` with a tail kept whole in the first embed (see there). */
-function withTail(head: DiscordEmbed, opts: { text: string; tail: string; footer?: string; fileName: string }): BotMessage {
+function withTail(
+  head: DiscordEmbed,
+  opts: { text: string; tail: string; footer?: string; fileName: string },
+): BotMessage {
   const full = `${opts.text}\n\n${opts.tail}`;
   const footer = opts.footer ? { footer: { text: opts.footer } } : {};
-  if (full.length <= DISCORD_LIMITS.description) return fitMessage({ embeds: [{ ...head, description: full, ...footer }] });
+  if (full.length <= DISCORD_LIMITS.description)
+    return fitMessage({ embeds: [{ ...head, description: full, ...footer }] });
   const note = `*…the full text (${full.length} characters) is attached as \`${opts.fileName}\`.*`;
   const tail = truncate(opts.tail, DISCORD_LIMITS.description / 2);
   const room = Math.max(200, DISCORD_LIMITS.description - tail.length - note.length - 8);

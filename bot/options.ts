@@ -1,5 +1,9 @@
 /** Reading and validating slash-command option values; bad input becomes an INVALID_INPUT AppError. */
-import { isStoredSubscriptionName, MAX_SUBSCRIPTION_NAME, subscriptionNameProblem } from '../domain/subscription.ts';
+import {
+  isStoredSubscriptionName,
+  MAX_SUBSCRIPTION_NAME,
+  subscriptionNameProblem,
+} from '../domain/subscription.ts';
 import { AppError } from '../domain/errors.ts';
 import type { CommandInvocation } from './types.ts';
 
@@ -10,7 +14,11 @@ export function optionalString(inv: CommandInvocation, name: string, max: number
   if (typeof v !== 'string') throw new AppError('INVALID_INPUT', `\`${name}\` must be text.`);
   const s = v.trim();
   if (!s) return undefined;
-  if (s.length > max) throw new AppError('INVALID_INPUT', `\`${name}\` is too long (${s.length} characters, at most ${max}). Shorten it and try again.`);
+  if (s.length > max)
+    throw new AppError(
+      'INVALID_INPUT',
+      `\`${name}\` is too long (${s.length} characters, at most ${max}). Shorten it and try again.`,
+    );
   return s;
 }
 
@@ -22,11 +30,17 @@ export function requiredString(inv: CommandInvocation, name: string, max: number
 }
 
 /** An optional whole number within [min, max]. */
-export function optionalInt(inv: CommandInvocation, name: string, min: number, max: number): number | undefined {
+export function optionalInt(
+  inv: CommandInvocation,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   const v = inv.options[name];
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new AppError('INVALID_INPUT', `\`${name}\` must be a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new AppError('INVALID_INPUT', `\`${name}\` must be a whole number from ${min} to ${max}.`);
   return n;
 }
 
@@ -36,7 +50,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function optionalDate(inv: CommandInvocation, name: string): string | undefined {
   const s = optionalString(inv, name, 10);
   if (s === undefined) return undefined;
-  if (!DATE.test(s) || Number.isNaN(Date.parse(`${s}T00:00:00Z`)) || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) !== s) {
+  if (
+    !DATE.test(s) ||
+    Number.isNaN(Date.parse(`${s}T00:00:00Z`)) ||
+    new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) !== s
+  ) {
     throw new AppError('INVALID_INPUT', `\`${name}\` must be a date like 2025-01-31 (got "${s}").`);
   }
   return s;
@@ -50,7 +68,11 @@ export function optionalCategories(inv: CommandInvocation, name: string): string
   if (s === undefined) return undefined;
   const cats = s.split(/[\s,]+/).filter(Boolean);
   const bad = cats.find((c) => !CATEGORY.test(c));
-  if (bad) throw new AppError('INVALID_INPUT', `\`${bad}\` is not an arXiv category; use forms like cs.LG or hep-th.`);
+  if (bad)
+    throw new AppError(
+      'INVALID_INPUT',
+      `\`${bad}\` is not an arXiv category; use forms like cs.LG or hep-th.`,
+    );
   return cats;
 }
 
@@ -59,7 +81,11 @@ export function optionalCategories(inv: CommandInvocation, name: string): string
  * name that looks one up (unsubscribe, digest), where names stored under the earlier, looser rule
  * must still be accepted.
  */
-export function subscriptionName(inv: CommandInvocation, name = 'name', opts: { existing?: boolean } = {}): string {
+export function subscriptionName(
+  inv: CommandInvocation,
+  name = 'name',
+  opts: { existing?: boolean } = {},
+): string {
   const s = requiredString(inv, name, MAX_SUBSCRIPTION_NAME);
   const problem = opts.existing && isStoredSubscriptionName(s) ? null : subscriptionNameProblem(s);
   if (problem) throw new AppError('INVALID_INPUT', `\`${name}\`: ${problem}.`);

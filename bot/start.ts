@@ -15,11 +15,19 @@ import type { RateLimitOptions } from './rate-limit.ts';
 
 export type DiscordConfig = Pick<
   Config,
-  'DISCORD_TOKEN' | 'DISCORD_PUBLIC_KEY' | 'DISCORD_API_URL' | 'DISCORD_MANAGER_ROLE' | 'DISCORD_INTERACTIONS_ADDR' | 'DISCORD_USER_BURST' | 'DISCORD_USER_REFILL_SECONDS'
+  | 'DISCORD_TOKEN'
+  | 'DISCORD_PUBLIC_KEY'
+  | 'DISCORD_API_URL'
+  | 'DISCORD_MANAGER_ROLE'
+  | 'DISCORD_INTERACTIONS_ADDR'
+  | 'DISCORD_USER_BURST'
+  | 'DISCORD_USER_REFILL_SECONDS'
 >;
 
 /** The per-user limit on expensive commands: a burst, then one more every refill period. */
-export function userRateLimit(config: Pick<Config, 'DISCORD_USER_BURST' | 'DISCORD_USER_REFILL_SECONDS'>): RateLimitOptions {
+export function userRateLimit(
+  config: Pick<Config, 'DISCORD_USER_BURST' | 'DISCORD_USER_REFILL_SECONDS'>,
+): RateLimitOptions {
   return { capacity: config.DISCORD_USER_BURST, refillMs: config.DISCORD_USER_REFILL_SECONDS * 1000 };
 }
 
@@ -44,21 +52,41 @@ export async function startDiscord(
   assertNoProblems(interactionsProblems(config.DISCORD_INTERACTIONS_ADDR, config.DISCORD_PUBLIC_KEY));
   const wantsHttp = Boolean(config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR);
   if (!config.DISCORD_TOKEN && !wantsHttp) return null;
-  const bot = createBot({ service, agent: opts.agent, logger, managerRoleId: config.DISCORD_MANAGER_ROLE ?? null, rateLimit: opts.rateLimit ?? userRateLimit(config) });
+  const bot = createBot({
+    service,
+    agent: opts.agent,
+    logger,
+    managerRoleId: config.DISCORD_MANAGER_ROLE ?? null,
+    rateLimit: opts.rateLimit ?? userRateLimit(config),
+  });
   const stops: Array<() => Promise<void>> = [];
   let interactionsUrl: string | null = null;
   try {
     if (wantsHttp && config.DISCORD_PUBLIC_KEY && config.DISCORD_INTERACTIONS_ADDR) {
-      const { host, port } = parseListenAddress(config.DISCORD_INTERACTIONS_ADDR, 'DISCORD_INTERACTIONS_ADDR');
+      const { host, port } = parseListenAddress(
+        config.DISCORD_INTERACTIONS_ADDR,
+        'DISCORD_INTERACTIONS_ADDR',
+      );
       const rest = createDiscordRest({ apiUrl: config.DISCORD_API_URL, botToken: config.DISCORD_TOKEN });
-      const server = createInteractionsServer({ bot, rest, threads: Boolean(config.DISCORD_TOKEN), publicKey: config.DISCORD_PUBLIC_KEY, logger });
+      const server = createInteractionsServer({
+        bot,
+        rest,
+        threads: Boolean(config.DISCORD_TOKEN),
+        publicKey: config.DISCORD_PUBLIC_KEY,
+        logger,
+      });
       interactionsUrl = await server.listen(host, port);
       stops.push(() => server.close());
       logger.info({ url: interactionsUrl }, 'Discord interactions endpoint listening');
     }
     if (config.DISCORD_TOKEN) {
       const { startGateway } = await import('./gateway/gateway.ts');
-      const gw = await startGateway({ bot, token: config.DISCORD_TOKEN, apiUrl: config.DISCORD_API_URL, logger });
+      const gw = await startGateway({
+        bot,
+        token: config.DISCORD_TOKEN,
+        apiUrl: config.DISCORD_API_URL,
+        logger,
+      });
       stops.push(() => gw.stop());
     }
   } catch (e) {

@@ -8,7 +8,9 @@ import { EXIT } from './output.ts';
 import { EXIT_INTERRUPTED } from './interrupt.ts';
 
 // package.json is beside cli/ in the sources and in dist/ (the build writes a copy there).
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const program = new Command('arxiv-radar')
   .description('Scheduled arXiv topic alerts, paper search and Markdown conversion, on Temporal.')

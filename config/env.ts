@@ -24,7 +24,9 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v));
 
 // Every URL variable is http(s): `file:///etc/passwd` or `javascript:` is a URL too.
-const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional());
+const optionalUrl = optionalString.pipe(
+  z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+);
 
 const url = (fallback: string) =>
   z
@@ -42,7 +44,10 @@ const int = (fallback: number, min: number, max: number) =>
     .default(fallback);
 
 /** ar5iv's base URL for a config: the one set, else arXiv's own when the web URL is arXiv's, else none. */
-export function ar5ivUrlOf(c: { ARXIV_AR5IV_URL?: string | undefined; ARXIV_WEB_URL: string }): string | undefined {
+export function ar5ivUrlOf(c: {
+  ARXIV_AR5IV_URL?: string | undefined;
+  ARXIV_WEB_URL: string;
+}): string | undefined {
   if (c.ARXIV_AR5IV_URL) return c.ARXIV_AR5IV_URL;
   return isArxivHost(new URL(c.ARXIV_WEB_URL).hostname) ? 'https://ar5iv.labs.arxiv.org' : undefined;
 }
@@ -61,139 +66,164 @@ const directory = (fallback: string) =>
     .transform((v) => path.resolve(v))
     .superRefine((dir, ctx) => {
       if (existsSync(dir) && !statSync(dir).isDirectory()) {
-        ctx.addIssue({ code: 'custom', message: `${dir} exists and is not a directory; point it at a folder` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${dir} exists and is not a directory; point it at a folder`,
+        });
       }
     });
 
 const BaseSchema = z.object({
-    DATA_DIR: directory('./data'),
-    /** The library on Postgres (`postgres://user:pass@host:5432/db`); unset = SQLite under DATA_DIR. */
-    DATABASE_URL: optionalString.pipe(
-      z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres://user:password@host:5432/database URL' }).optional(),
-    ),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-    // auto: one readable line per entry on a terminal, JSON lines otherwise; json/pretty force one.
-    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  DATA_DIR: directory('./data'),
+  /** The library on Postgres (`postgres://user:pass@host:5432/db`); unset = SQLite under DATA_DIR. */
+  DATABASE_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        message: 'must be a postgres://user:password@host:5432/database URL',
+      })
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  // auto: one readable line per entry on a terminal, JSON lines otherwise; json/pretty force one.
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 
-    TEMPORAL_ADDRESS: optionalString,
-    TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
-    TEMPORAL_CLI_PATH: optionalString,
-    TEMPORAL_DEV_PORT: int(7233, 1, 65535),
-    TEMPORAL_UI_PORT: int(8233, 0, 65535),
-    TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('arxiv-radar'),
-    /** Execution timeout of on-demand workflows (get, search): a gone caller leaves nothing running for longer. */
-    ONDEMAND_TIMEOUT_SECONDS: int(300, 5, 86_400),
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().trim().min(1).default('default'),
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_DEV_PORT: int(7233, 1, 65535),
+  TEMPORAL_UI_PORT: int(8233, 0, 65535),
+  TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('arxiv-radar'),
+  /** Execution timeout of on-demand workflows (get, search): a gone caller leaves nothing running for longer. */
+  ONDEMAND_TIMEOUT_SECONDS: int(300, 5, 86_400),
 
-    ARXIV_API_URL: url('https://export.arxiv.org/api/query'),
-    ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
-    ARXIV_WEB_URL: url('https://arxiv.org'),
-    ARXIV_OAI_URL: url('https://oaipmh.arxiv.org/oai'),
-    /** Unset: https://ar5iv.labs.arxiv.org while ARXIV_WEB_URL is arxiv.org, else no ar5iv step (a mirror or fake has none). */
-    ARXIV_AR5IV_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional()),
-    ARXIV_CONTACT: optionalString,
-    ARXIV_MIN_INTERVAL_MS: int(ARXIV_FLOOR_MS, 0, 600_000),
-    ARXIV_TIMEOUT_MS: int(30_000, 100, 600_000),
-    ARXIV_MAX_RESPONSE_BYTES: int(60 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  ARXIV_API_URL: url('https://export.arxiv.org/api/query'),
+  ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
+  ARXIV_WEB_URL: url('https://arxiv.org'),
+  ARXIV_OAI_URL: url('https://oaipmh.arxiv.org/oai'),
+  /** Unset: https://ar5iv.labs.arxiv.org while ARXIV_WEB_URL is arxiv.org, else no ar5iv step (a mirror or fake has none). */
+  ARXIV_AR5IV_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  ),
+  ARXIV_CONTACT: optionalString,
+  ARXIV_MIN_INTERVAL_MS: int(ARXIV_FLOOR_MS, 0, 600_000),
+  ARXIV_TIMEOUT_MS: int(30_000, 100, 600_000),
+  ARXIV_MAX_RESPONSE_BYTES: int(60 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
 
-    NOTION_TOKEN: optionalString,
-    NOTION_DATABASE_ID: optionalString,
-    NOTION_API_URL: url('https://api.notion.com'),
+  NOTION_TOKEN: optionalString,
+  NOTION_DATABASE_ID: optionalString,
+  NOTION_API_URL: url('https://api.notion.com'),
 
-    DISCORD_TOKEN: optionalString,
-    DISCORD_APPLICATION_ID: optionalString,
-    DISCORD_PUBLIC_KEY: optionalString.pipe(
-      z
-        .string()
-        .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be the 64-hex-digit public key from the Discord developer portal' })
-        .optional(),
-    ),
-    DISCORD_API_URL: url('https://discord.com/api/v10'),
-    DISCORD_WEBHOOK_URL: optionalUrl,
-    DISCORD_CHANNEL_ID: optionalString,
-    DISCORD_MANAGER_ROLE: optionalString,
-    DISCORD_INTERACTIONS_ADDR: optionalString,
-    DISCORD_USER_BURST: int(3, 1, 100),
-    DISCORD_USER_REFILL_SECONDS: int(20, 1, 3600),
-
-    LLM_BASE_URL: optionalUrl,
-    LLM_MODEL: optionalString,
-    LLM_API_KEY: optionalString,
-    LLM_TIMEOUT_MS: int(60_000, 1000, 600_000),
-    /** The longest one LLM call may take in all (LLM_TIMEOUT_MS bounds silence only). */
-    LLM_TOTAL_TIMEOUT_MS: int(300_000, 1000, 3_600_000),
-    LLM_MAX_TOKENS: int(800, 16, 32_000),
-
-    /** Research agent (chat, Discord /ask, MCP agent_ask): most LLM calls in one turn. */
-    AGENT_MAX_STEPS: int(8, 1, 50),
-    /** Characters of tool output kept in the agent's context per turn (each result is cut to fit). */
-    AGENT_MAX_TOOL_CHARS: int(24_000, 1000, 1_000_000),
-    /** Wall-time budget of one agent turn; when it runs out the agent answers with what it has. */
-    AGENT_MAX_SECONDS: int(180, 5, 3600),
-    /** JSON file listing external MCP servers whose tools the agent may use (`{"mcpServers": {...}}`). */
-    MCP_SERVERS_FILE: optionalString.superRefine((file, ctx) => {
-      if (file === undefined) return;
-      if (!(existsSync(file) && statSync(file).isFile())) {
-        ctx.addIssue({ code: 'custom', message: `${file} is not a file; point it at a JSON file like claude_desktop_config.json` });
-        return;
-      }
-      // Checked before reading: every command validates the config, so a huge file would cost each one.
-      const bytes = statSync(file).size;
-      if (bytes > MAX_MCP_SERVERS_FILE_BYTES) {
-        ctx.addIssue({ code: 'custom', message: `${file} is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB): list only the servers the agent should use` });
-        return;
-      }
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: `${file} cannot be read: ${e instanceof Error ? e.message : String(e)}` });
-        return;
-      }
-      const parsed = parseMcpServers(text);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${file}${parsed.problems[0]?.startsWith('mcpServers') ? ':' : ''} ${parsed.problems.join('; ')}` });
-    }),
-
-    RERANK_MODEL: z.string().trim().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
-    RERANK_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('q8'),
-    MODELS_DIR: optionalString,
-    HF_ENDPOINT: url('https://huggingface.co'),
-
-    CONVERT_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
-    CONVERT_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    CONVERT_MAX_MEMORY_MB: int(DEFAULT_CONVERT_MAX_MEMORY_MB, 64, 16_384),
-
-    DIGEST_CRON: z
+  DISCORD_TOKEN: optionalString,
+  DISCORD_APPLICATION_ID: optionalString,
+  DISCORD_PUBLIC_KEY: optionalString.pipe(
+    z
       .string()
-      .trim()
-      .default(DEFAULT_DIGEST_CRON)
-      .superRefine((v, ctx) => {
-        const problem = cronProblem(v);
-        if (problem) ctx.addIssue({ code: 'custom', message: `is not a valid cron expression: ${problem}` });
-      }),
-    DIGEST_TIMEZONE: z.string().trim().min(1).default('America/New_York'),
-    DIGEST_TOP_K: int(5, 1, 50),
-    DIGEST_CATCHUP_DAYS: int(DEFAULT_CATCHUP_DAYS, 0, 60),
+      .regex(/^[0-9a-fA-F]{64}$/, {
+        message: 'must be the 64-hex-digit public key from the Discord developer portal',
+      })
+      .optional(),
+  ),
+  DISCORD_API_URL: url('https://discord.com/api/v10'),
+  DISCORD_WEBHOOK_URL: optionalUrl,
+  DISCORD_CHANNEL_ID: optionalString,
+  DISCORD_MANAGER_ROLE: optionalString,
+  DISCORD_INTERACTIONS_ADDR: optionalString,
+  DISCORD_USER_BURST: int(3, 1, 100),
+  DISCORD_USER_REFILL_SECONDS: int(20, 1, 3600),
 
-    MCP_HTTP_ADDR: optionalString,
-    MCP_TOKEN: optionalString,
+  LLM_BASE_URL: optionalUrl,
+  LLM_MODEL: optionalString,
+  LLM_API_KEY: optionalString,
+  LLM_TIMEOUT_MS: int(60_000, 1000, 600_000),
+  /** The longest one LLM call may take in all (LLM_TIMEOUT_MS bounds silence only). */
+  LLM_TOTAL_TIMEOUT_MS: int(300_000, 1000, 3_600_000),
+  LLM_MAX_TOKENS: int(800, 16, 32_000),
 
-    /** The web app `start` serves (`web` runs it alone); `off` turns it off. Non-loopback requires WEB_TOKEN. */
-    WEB_ADDR: z.string().trim().default('127.0.0.1:8080'),
-    /** Sign-in token of the web app (required off loopback). */
-    WEB_TOKEN: optionalString,
-    /** OpenAI-compatible audio server (…/v1): /audio/transcriptions and /audio/speech for voice in the web app. */
-    AUDIO_BASE_URL: optionalUrl,
-    AUDIO_API_KEY: optionalString,
-    STT_MODEL: z.string().trim().min(1).default('whisper-1'),
-    TTS_MODEL: z.string().trim().min(1).default('tts-1'),
-    TTS_VOICE: z.string().trim().min(1).default('alloy'),
-    /** Largest recording the web app accepts for transcription (the OpenAI API takes up to 25 MB). */
-    AUDIO_MAX_BYTES: int(10 * 1024 * 1024, 1024, 25 * 1024 * 1024),
-    /** Longest recording: the browser stops recording after this many seconds. */
-    AUDIO_MAX_SECONDS: int(60, 1, 600),
+  /** Research agent (chat, Discord /ask, MCP agent_ask): most LLM calls in one turn. */
+  AGENT_MAX_STEPS: int(8, 1, 50),
+  /** Characters of tool output kept in the agent's context per turn (each result is cut to fit). */
+  AGENT_MAX_TOOL_CHARS: int(24_000, 1000, 1_000_000),
+  /** Wall-time budget of one agent turn; when it runs out the agent answers with what it has. */
+  AGENT_MAX_SECONDS: int(180, 5, 3600),
+  /** JSON file listing external MCP servers whose tools the agent may use (`{"mcpServers": {...}}`). */
+  MCP_SERVERS_FILE: optionalString.superRefine((file, ctx) => {
+    if (file === undefined) return;
+    if (!(existsSync(file) && statSync(file).isFile())) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${file} is not a file; point it at a JSON file like claude_desktop_config.json`,
+      });
+      return;
+    }
+    // Checked before reading: every command validates the config, so a huge file would cost each one.
+    const bytes = statSync(file).size;
+    if (bytes > MAX_MCP_SERVERS_FILE_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${file} is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB): list only the servers the agent should use`,
+      });
+      return;
+    }
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${file} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+      });
+      return;
+    }
+    const parsed = parseMcpServers(text);
+    if (!parsed.ok)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${file}${parsed.problems[0]?.startsWith('mcpServers') ? ':' : ''} ${parsed.problems.join('; ')}`,
+      });
+  }),
 
-    /** Crash tests only: comma-separated failpoints where the process stops itself (lib/failpoints.ts). */
-    FAILPOINTS: optionalString,
+  RERANK_MODEL: z.string().trim().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
+  RERANK_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('q8'),
+  MODELS_DIR: optionalString,
+  HF_ENDPOINT: url('https://huggingface.co'),
+
+  CONVERT_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
+  CONVERT_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  CONVERT_MAX_MEMORY_MB: int(DEFAULT_CONVERT_MAX_MEMORY_MB, 64, 16_384),
+
+  DIGEST_CRON: z
+    .string()
+    .trim()
+    .default(DEFAULT_DIGEST_CRON)
+    .superRefine((v, ctx) => {
+      const problem = cronProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `is not a valid cron expression: ${problem}` });
+    }),
+  DIGEST_TIMEZONE: z.string().trim().min(1).default('America/New_York'),
+  DIGEST_TOP_K: int(5, 1, 50),
+  DIGEST_CATCHUP_DAYS: int(DEFAULT_CATCHUP_DAYS, 0, 60),
+
+  MCP_HTTP_ADDR: optionalString,
+  MCP_TOKEN: optionalString,
+
+  /** The web app `start` serves (`web` runs it alone); `off` turns it off. Non-loopback requires WEB_TOKEN. */
+  WEB_ADDR: z.string().trim().default('127.0.0.1:8080'),
+  /** Sign-in token of the web app (required off loopback). */
+  WEB_TOKEN: optionalString,
+  /** OpenAI-compatible audio server (…/v1): /audio/transcriptions and /audio/speech for voice in the web app. */
+  AUDIO_BASE_URL: optionalUrl,
+  AUDIO_API_KEY: optionalString,
+  STT_MODEL: z.string().trim().min(1).default('whisper-1'),
+  TTS_MODEL: z.string().trim().min(1).default('tts-1'),
+  TTS_VOICE: z.string().trim().min(1).default('alloy'),
+  /** Largest recording the web app accepts for transcription (the OpenAI API takes up to 25 MB). */
+  AUDIO_MAX_BYTES: int(10 * 1024 * 1024, 1024, 25 * 1024 * 1024),
+  /** Longest recording: the browser stops recording after this many seconds. */
+  AUDIO_MAX_SECONDS: int(60, 1, 600),
+
+  /** Crash tests only: comma-separated failpoints where the process stops itself (lib/failpoints.ts). */
+  FAILPOINTS: optionalString,
 });
 
 type BaseConfig = z.infer<typeof BaseSchema>;
@@ -208,7 +238,13 @@ export const CONFIG_KEYS = Object.keys(BaseSchema.shape) as ReadonlyArray<keyof 
 function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   const problems: string[] = [];
   if (c.ARXIV_MIN_INTERVAL_MS !== undefined && c.ARXIV_MIN_INTERVAL_MS < ARXIV_FLOOR_MS) {
-    for (const key of ['ARXIV_API_URL', 'ARXIV_RSS_URL', 'ARXIV_WEB_URL', 'ARXIV_OAI_URL', 'ARXIV_AR5IV_URL'] as const) {
+    for (const key of [
+      'ARXIV_API_URL',
+      'ARXIV_RSS_URL',
+      'ARXIV_WEB_URL',
+      'ARXIV_OAI_URL',
+      'ARXIV_AR5IV_URL',
+    ] as const) {
       const value = c[key];
       if (value && isArxivHost(new URL(value).hostname)) {
         problems.push(
@@ -218,7 +254,8 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
       }
     }
   }
-  if (c.NOTION_TOKEN && !c.NOTION_DATABASE_ID) problems.push('NOTION_DATABASE_ID: is required when NOTION_TOKEN is set');
+  if (c.NOTION_TOKEN && !c.NOTION_DATABASE_ID)
+    problems.push('NOTION_DATABASE_ID: is required when NOTION_TOKEN is set');
   if (c.LLM_BASE_URL && !c.LLM_MODEL) problems.push('LLM_MODEL: is required when LLM_BASE_URL is set');
   // Listener addresses and the secrets guarding them: the same rules the listeners apply.
   problems.push(...mcpHttpProblems(c.MCP_HTTP_ADDR, c.MCP_TOKEN));
@@ -233,13 +270,23 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
 export type Config = Readonly<BaseConfig & { MODELS_DIR: string }>;
 
 /** Variables whose values are never printed. */
-export const SECRET_KEYS = ['NOTION_TOKEN', 'DISCORD_TOKEN', 'LLM_API_KEY', 'MCP_TOKEN', 'DISCORD_WEBHOOK_URL', 'WEB_TOKEN', 'AUDIO_API_KEY'] as const;
+export const SECRET_KEYS = [
+  'NOTION_TOKEN',
+  'DISCORD_TOKEN',
+  'LLM_API_KEY',
+  'MCP_TOKEN',
+  'DISCORD_WEBHOOK_URL',
+  'WEB_TOKEN',
+  'AUDIO_API_KEY',
+] as const;
 
 /** Invalid configuration: `problems` lists every variable that is wrong and why. */
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID' as const;
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -251,14 +298,21 @@ export function readDotEnv(file = path.resolve('.env')): Record<string, string> 
 }
 
 /** Validates the environment (plus `.env`) into a frozen Config, or throws ConfigError listing every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<string, string> = readDotEnv()): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  dotenv: Record<string, string> = readDotEnv(),
+): Config {
   const merged: Record<string, string | undefined> = { ...dotenv };
   for (const [k, v] of Object.entries(env)) if (v !== undefined) merged[k] = v;
   const shape = BaseSchema.shape;
-  const input = Object.fromEntries(Object.keys(shape).map((k) => [k, merged[k] === '' ? undefined : merged[k]]));
+  const input = Object.fromEntries(
+    Object.keys(shape).map((k) => [k, merged[k] === '' ? undefined : merged[k]]),
+  );
   // Secrets are known before anything can print them (a problem below, a log line, an error).
   registerSecrets(SECRET_KEYS.map((k) => input[k]));
-  registerSecrets(Object.values(input).flatMap((v) => (typeof v === 'string' && v.includes('://') ? urlSecrets(v) : [])));
+  registerSecrets(
+    Object.values(input).flatMap((v) => (typeof v === 'string' && v.includes('://') ? urlSecrets(v) : [])),
+  );
   const problems: string[] = [];
   const partial: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
@@ -267,20 +321,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotenv: Record<
       partial[key] = r.data;
       continue;
     }
-    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) || input[key] === undefined ? '' : ` (got ${JSON.stringify(redact(String(input[key])))})`;
+    const shown =
+      SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) || input[key] === undefined
+        ? ''
+        : ` (got ${JSON.stringify(redact(String(input[key])))})`;
     for (const issue of r.error.issues) problems.push(`${key}: ${issue.message}${shown}`);
   }
   problems.push(...crossFieldProblems(partial as Partial<BaseConfig>));
   if (problems.length > 0) throw new ConfigError(problems);
   const base = partial as BaseConfig;
-  return Object.freeze({ ...base, MODELS_DIR: path.resolve(base.MODELS_DIR ?? path.join(base.DATA_DIR, 'models')) });
+  return Object.freeze({
+    ...base,
+    MODELS_DIR: path.resolve(base.MODELS_DIR ?? path.join(base.DATA_DIR, 'models')),
+  });
 }
 
 /** The config with secrets masked, for printing: secret variables as `****`, credentials inside URLs masked. */
 export function maskedConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(config)) {
-    out[k] = SECRET_KEYS.includes(k as (typeof SECRET_KEYS)[number]) && v ? '****' : typeof v === 'string' && v.includes('://') ? maskUrl(v) : v;
+    out[k] =
+      SECRET_KEYS.includes(k as (typeof SECRET_KEYS)[number]) && v
+        ? '****'
+        : typeof v === 'string' && v.includes('://')
+          ? maskUrl(v)
+          : v;
   }
   return out;
 }

@@ -9,7 +9,8 @@ import type { Subscription } from './subscription.ts';
 /** The tools whose calls are proposals, never actions. */
 export const WRITE_TOOLS = ['subscribe_topic'] as const;
 export type WriteTool = (typeof WRITE_TOOLS)[number];
-export const isWriteTool = (name: string): name is WriteTool => (WRITE_TOOLS as readonly string[]).includes(name);
+export const isWriteTool = (name: string): name is WriteTool =>
+  (WRITE_TOOLS as readonly string[]).includes(name);
 
 /** A model's proposed write, as the agentTurn workflow records it (arguments validated by the tool schema). */
 export interface ProposedWrite {
@@ -53,19 +54,32 @@ export function describeSubscriptionProposal(
   prior: Subscription | null,
 ): { title: string; changes: string[]; problem: string | null } {
   const name = String(args.name);
-  const given = FIELDS.filter((f) => args[f.arg] !== undefined && !(f.arg === 'categories' && Array.isArray(args[f.arg]) && (args[f.arg] as unknown[]).length === 0));
+  const given = FIELDS.filter(
+    (f) =>
+      args[f.arg] !== undefined &&
+      !(f.arg === 'categories' && Array.isArray(args[f.arg]) && (args[f.arg] as unknown[]).length === 0),
+  );
   if (!prior) {
-    const hasScope = (typeof args.query === 'string' && args.query !== '') || (Array.isArray(args.categories) && args.categories.length > 0);
+    const hasScope =
+      (typeof args.query === 'string' && args.query !== '') ||
+      (Array.isArray(args.categories) && args.categories.length > 0);
     return {
       title: `Create the subscription "${name}"`,
-      changes: [...given.map((f) => `${f.label}: ${shown(args[f.arg])}`), 'anything not listed: the deployment’s defaults'],
-      problem: hasScope ? null : 'it gives neither a query nor categories, so the digest would not know which papers to consider',
+      changes: [
+        ...given.map((f) => `${f.label}: ${shown(args[f.arg])}`),
+        'anything not listed: the deployment’s defaults',
+      ],
+      problem: hasScope
+        ? null
+        : 'it gives neither a query nor categories, so the digest would not know which papers to consider',
     };
   }
   const changed = given.filter((f) => shown(args[f.arg]) !== shown(f.stored(prior)));
   return {
     title: `Change the subscription "${name}"`,
-    changes: changed.length ? changed.map((f) => `${f.label}: ${shown(f.stored(prior))} → ${shown(args[f.arg])}`) : ['nothing: it already reads like this'],
+    changes: changed.length
+      ? changed.map((f) => `${f.label}: ${shown(f.stored(prior))} → ${shown(args[f.arg])}`)
+      : ['nothing: it already reads like this'],
     problem: null,
   };
 }

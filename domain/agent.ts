@@ -45,7 +45,10 @@ export type BudgetHit = 'steps' | 'tool-output' | 'time' | null;
 const NEW_ID = String.raw`\d{4}\.\d{4,5}(?:v\d+)?`;
 const OLD_ID = String.raw`[a-z][a-z-]*(?:\.[A-Z]{2})?\/\d{7}(?:v\d+)?`;
 // A bare id (not part of another token), or one in an arxiv.org abs/pdf/html link: models often cite by link.
-const ID_IN_TEXT = new RegExp(String.raw`(?:(?<![\w./])(?:arXiv:\s?)?|(?<=arxiv\.org\/(?:abs|pdf|html)\/))(${NEW_ID}|${OLD_ID})(?![\w])`, 'g');
+const ID_IN_TEXT = new RegExp(
+  String.raw`(?:(?<![\w./])(?:arXiv:\s?)?|(?<=arxiv\.org\/(?:abs|pdf|html)\/))(${NEW_ID}|${OLD_ID})(?![\w])`,
+  'g',
+);
 
 /** An id without its version: `2401.12345v2` → `2401.12345`. */
 export const baseArxivId = (id: string) => id.replace(/v\d+$/, '');
@@ -81,7 +84,10 @@ export const REMOVED_CITATION = '[citation removed: not found by a tool]';
  * an unverified paper as a source. Returns the cleaned answer, the verified ids in order of first
  * mention, and the removed ones.
  */
-export function checkCitations(answer: string, known: ReadonlySet<string>): { answer: string; cited: string[]; removed: string[] } {
+export function checkCitations(
+  answer: string,
+  known: ReadonlySet<string>,
+): { answer: string; cited: string[]; removed: string[] } {
   const cited: string[] = [];
   const removed: string[] = [];
   const cleaned = answer.replace(ID_IN_TEXT, (whole, id: string) => {
@@ -96,8 +102,14 @@ export function checkCitations(answer: string, known: ReadonlySet<string>): { an
   // "[...](https://arxiv.org/abs/[citation removed…])" would be a broken link: drop the link around a
   // marker, and a bare link becomes the marker alone.
   const tidy = cleaned
-    .replace(/\(https?:\/\/(?:www\.)?arxiv\.org\/(?:abs|pdf|html)\/\[citation removed: not found by a tool\](?:\.pdf)?\)/gi, '')
-    .replace(/https?:\/\/(?:www\.)?arxiv\.org\/(?:abs|pdf|html)\/(\[citation removed: not found by a tool\])(?:\.pdf)?/gi, '$1');
+    .replace(
+      /\(https?:\/\/(?:www\.)?arxiv\.org\/(?:abs|pdf|html)\/\[citation removed: not found by a tool\](?:\.pdf)?\)/gi,
+      '',
+    )
+    .replace(
+      /https?:\/\/(?:www\.)?arxiv\.org\/(?:abs|pdf|html)\/(\[citation removed: not found by a tool\])(?:\.pdf)?/gi,
+      '$1',
+    );
   return { answer: tidy, cited, removed };
 }
 
@@ -106,7 +118,9 @@ export function checkCitations(answer: string, known: ReadonlySet<string>): { an
  * the object, single quotes, unquoted keys, trailing commas, Python literals, missing closing
  * brackets. Returns the object, or why it is not one.
  */
-export function parseToolArguments(text: string): { ok: true; value: Record<string, unknown>; repaired: boolean } | { ok: false; error: string } {
+export function parseToolArguments(
+  text: string,
+): { ok: true; value: Record<string, unknown>; repaired: boolean } | { ok: false; error: string } {
   const raw = text.trim();
   if (raw === '') return { ok: true, value: {}, repaired: false };
   const direct = tryObject(raw);
@@ -193,7 +207,10 @@ export function cutToolOutput(text: string, max: number): string {
  * call in this conversation proposed the same subscription (same arguments) and the user wrote
  * after that proposal. Anything else gets a proposal back, which the model shows the user.
  */
-export function subscriptionConfirmed(messages: readonly AgentMessage[], args: Record<string, unknown>): boolean {
+export function subscriptionConfirmed(
+  messages: readonly AgentMessage[],
+  args: Record<string, unknown>,
+): boolean {
   if (args.confirmed !== true) return false;
   const wanted = canonicalSubscription(args);
   let proposedAt = -1;
@@ -202,7 +219,8 @@ export function subscriptionConfirmed(messages: readonly AgentMessage[], args: R
     for (const c of m.tool_calls ?? []) {
       if (c.function.name !== 'subscribe_topic') continue;
       const parsed = parseToolArguments(c.function.arguments);
-      if (parsed.ok && parsed.value.confirmed !== true && canonicalSubscription(parsed.value) === wanted) proposedAt = i;
+      if (parsed.ok && parsed.value.confirmed !== true && canonicalSubscription(parsed.value) === wanted)
+        proposedAt = i;
     }
   });
   return proposedAt >= 0 && messages.slice(proposedAt + 1).some((m) => m.role === 'user');
@@ -211,7 +229,13 @@ export function subscriptionConfirmed(messages: readonly AgentMessage[], args: R
 /** The subscription arguments without `confirmed`, keys sorted: what "the same subscription" means. */
 export function canonicalSubscription(args: Record<string, unknown>): string {
   const { confirmed: _c, ...rest } = args;
-  return JSON.stringify(Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b))));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(rest)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  );
 }
 
 /** The instructions the agent works under. */
@@ -227,13 +251,19 @@ export function agentSystemPrompt(today: string, limits: AgentLimits): string {
 
 /** What the agent tells the model when a budget ran out: answer now, with what it has. */
 export function budgetNote(hit: Exclude<BudgetHit, null>): string {
-  const what = hit === 'steps' ? 'the step budget' : hit === 'time' ? 'the time budget' : 'the tool-output budget';
+  const what =
+    hit === 'steps' ? 'the step budget' : hit === 'time' ? 'the time budget' : 'the tool-output budget';
   return `You have used ${what} of this turn: no more tool calls. Answer now with what the tool results so far show, and say briefly that the answer may be incomplete because ${what} ran out.`;
 }
 
 /** The sentence added to an answer when a budget ended the turn (in case the model did not say so). */
 export function budgetSentence(hit: Exclude<BudgetHit, null>): string {
-  const what = hit === 'steps' ? 'its step budget (AGENT_MAX_STEPS)' : hit === 'time' ? 'its time budget (AGENT_MAX_SECONDS)' : 'its tool-output budget (AGENT_MAX_TOOL_CHARS)';
+  const what =
+    hit === 'steps'
+      ? 'its step budget (AGENT_MAX_STEPS)'
+      : hit === 'time'
+        ? 'its time budget (AGENT_MAX_SECONDS)'
+        : 'its tool-output budget (AGENT_MAX_TOOL_CHARS)';
   return `_The agent ran out of ${what}; this answer uses what it found so far._`;
 }
 
@@ -241,8 +271,15 @@ export function budgetSentence(hit: Exclude<BudgetHit, null>): string {
  * The answer of a turn whose time budget (a deadline) cut the model or the tools: what the turn
  * has (the model's last words, the tool calls made, the papers the tools returned), saying so.
  */
-export function outOfTimeAnswer(maxSeconds: number, lastText: string | null, toolLabels: string[], ids: string[]): string {
-  const parts = [`The time budget of this turn (${maxSeconds} s) ran out before the model finished its answer.`];
+export function outOfTimeAnswer(
+  maxSeconds: number,
+  lastText: string | null,
+  toolLabels: string[],
+  ids: string[],
+): string {
+  const parts = [
+    `The time budget of this turn (${maxSeconds} s) ran out before the model finished its answer.`,
+  ];
   if (lastText) parts.push(`The model had said: ${lastText}`);
   if (toolLabels.length) parts.push(`Done so far: ${toolLabels.join('; ')}.`);
   if (ids.length) parts.push(`Papers the tools returned: ${ids.map((id) => `arXiv:${id}`).join(', ')}.`);
@@ -292,14 +329,31 @@ export function formatSearchResult(
   r: {
     query: string;
     ranker: string;
-    results: Array<{ paper: { id: string; title: string; abstract: string; published: string; authors: Array<{ name: string }> }; score: number; summary: { tldr: string } | null }>;
+    results: Array<{
+      paper: {
+        id: string;
+        title: string;
+        abstract: string;
+        published: string;
+        authors: Array<{ name: string }>;
+      };
+      score: number;
+      summary: { tldr: string } | null;
+    }>;
   },
 ): string {
-  if (r.results.length === 0) return `No arXiv papers found for "${topic}" (query: ${r.query}). Try other words.`;
+  if (r.results.length === 0)
+    return `No arXiv papers found for "${topic}" (query: ${r.query}). Try other words.`;
   const lines = r.results.map((x, i) => {
-    const authors = x.paper.authors.slice(0, 3).map((a) => a.name).join(', ') + (x.paper.authors.length > 3 ? ' et al.' : '');
+    const authors =
+      x.paper.authors
+        .slice(0, 3)
+        .map((a) => a.name)
+        .join(', ') + (x.paper.authors.length > 3 ? ' et al.' : '');
     const abstract = x.paper.abstract.replace(/\s+/g, ' ').trim();
-    const tldr = x.summary?.tldr ? `\n   TL;DR: ${x.summary.tldr}` : `\n   Abstract: ${abstract.length > 300 ? `${abstract.slice(0, 300)}…` : abstract}`;
+    const tldr = x.summary?.tldr
+      ? `\n   TL;DR: ${x.summary.tldr}`
+      : `\n   Abstract: ${abstract.length > 300 ? `${abstract.slice(0, 300)}…` : abstract}`;
     return `${i + 1}. arXiv:${x.paper.id} — ${x.paper.title.replace(/\s+/g, ' ')} (${authors}; ${x.paper.published.slice(0, 10)}; score ${x.score.toFixed(2)})${tldr}`;
   });
   return `arXiv search "${topic}" (query: ${r.query}; ranked by ${r.ranker}; stored under topic "${topic}"):\n${lines.join('\n')}`;

@@ -66,7 +66,15 @@ export function weekdayOf(date: string): number {
   return new Date(`${checkDate(date)}T00:00:00Z`).getUTCDay();
 }
 
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 /** Monday–Friday: the days arXiv writes a non-empty feed (holidays aside). */
 export function isFeedDay(date: string): boolean {
@@ -111,7 +119,14 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(instant);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
@@ -159,7 +174,11 @@ export interface AnnouncementPlan {
  * last one delivered and it, within `catchupDays` calendar days of `current`. A subscription that
  * never delivered anything starts with the current announcement only.
  */
-export function planAnnouncements(lastDelivered: string | null, current: string, catchupDays: number): AnnouncementPlan {
+export function planAnnouncements(
+  lastDelivered: string | null,
+  current: string,
+  catchupDays: number,
+): AnnouncementPlan {
   checkDate(current);
   if (lastDelivered === null) return { catchUp: [], skipped: [], current: true };
   if (checkDate(lastDelivered) >= current) return { catchUp: [], skipped: [], current: false };
@@ -201,5 +220,7 @@ export function oaiSetOf(category: string): string {
 
 /** True when `paperCategory` falls under a subscribed category (an archive such as `math` covers `math.AG`). */
 export function categoryMatches(subscribed: string, paperCategory: string): boolean {
-  return subscribed === paperCategory || (!subscribed.includes('.') && paperCategory.startsWith(`${subscribed}.`));
+  return (
+    subscribed === paperCategory || (!subscribed.includes('.') && paperCategory.startsWith(`${subscribed}.`))
+  );
 }

@@ -18,14 +18,45 @@ export interface ParsedArxivId {
 
 /** Archives of the old scheme (arXiv's list of pre-2007 archive names). */
 const OLD_ARCHIVES = new Set([
-  'acc-phys', 'adap-org', 'alg-geom', 'ao-sci', 'astro-ph', 'atom-ph', 'bayes-an', 'chao-dyn', 'chem-ph',
-  'cmp-lg', 'comp-gas', 'cond-mat', 'cs', 'dg-ga', 'funct-an', 'gr-qc', 'hep-ex', 'hep-lat', 'hep-ph',
-  'hep-th', 'math', 'math-ph', 'mtrl-th', 'nlin', 'nucl-ex', 'nucl-th', 'patt-sol', 'physics', 'plasm-ph',
-  'q-alg', 'q-bio', 'quant-ph', 'solv-int', 'supr-con',
+  'acc-phys',
+  'adap-org',
+  'alg-geom',
+  'ao-sci',
+  'astro-ph',
+  'atom-ph',
+  'bayes-an',
+  'chao-dyn',
+  'chem-ph',
+  'cmp-lg',
+  'comp-gas',
+  'cond-mat',
+  'cs',
+  'dg-ga',
+  'funct-an',
+  'gr-qc',
+  'hep-ex',
+  'hep-lat',
+  'hep-ph',
+  'hep-th',
+  'math',
+  'math-ph',
+  'mtrl-th',
+  'nlin',
+  'nucl-ex',
+  'nucl-th',
+  'patt-sol',
+  'physics',
+  'plasm-ph',
+  'q-alg',
+  'q-bio',
+  'quant-ph',
+  'solv-int',
+  'supr-con',
 ]);
 
 const NEW_CANDIDATE = /(?<![\d.])(\d{2})(\d{2})\.(\d+)(?:v(\d+))?(?![\d])/g;
-const OLD_CANDIDATE = /(?<![A-Za-z0-9-])([A-Za-z][A-Za-z-]*)(\.[A-Za-z]{2})?\/(\d{2})(\d{2})(\d{3,})(?:v(\d+))?(?!\d)/g;
+const OLD_CANDIDATE =
+  /(?<![A-Za-z0-9-])([A-Za-z][A-Za-z-]*)(\.[A-Za-z]{2})?\/(\d{2})(\d{2})(\d{3,})(?:v(\d+))?(?!\d)/g;
 
 interface Candidate {
   index: number;
@@ -59,13 +90,20 @@ function checkNew(m: RegExpExecArray): Candidate {
   const c: Candidate = { index: m.index, text };
   const year = 2000 + Number(yy);
   const month = Number(mm);
-  if (month < 1 || month > 12) return { ...c, reason: `"${text}" has month ${mm}; arXiv ids are YYMM.NNNNN with a month 01-12` };
+  if (month < 1 || month > 12)
+    return { ...c, reason: `"${text}" has month ${mm}; arXiv ids are YYMM.NNNNN with a month 01-12` };
   if (year < 2007 || (year === 2007 && month < 4)) {
-    return { ...c, reason: `"${text}" predates April 2007, when YYMM.NNNN ids began; older papers have ids like hep-th/9901001` };
+    return {
+      ...c,
+      reason: `"${text}" predates April 2007, when YYMM.NNNN ids began; older papers have ids like hep-th/9901001`,
+    };
   }
   const digits = year <= 2014 ? 4 : 5;
   if (num.length !== digits) {
-    return { ...c, reason: `"${text}": ids from ${year <= 2014 ? '2007-2014' : '2015 on'} have ${digits} digits after the dot, not ${num.length}` };
+    return {
+      ...c,
+      reason: `"${text}": ids from ${year <= 2014 ? '2007-2014' : '2015 on'} have ${digits} digits after the dot, not ${num.length}`,
+    };
   }
   const ver = parseVersion(v);
   if (ver.reason) return { ...c, reason: `"${text}": ${ver.reason}` };
@@ -79,11 +117,16 @@ function checkOld(m: RegExpExecArray): Candidate {
   if (!OLD_ARCHIVES.has(archive)) return { ...c, reason: `"${text}": ${archiveRaw} is not an arXiv archive` };
   const month = Number(mm);
   const year = Number(yy) >= 91 ? 1900 + Number(yy) : 2000 + Number(yy);
-  if (month < 1 || month > 12) return { ...c, reason: `"${text}" has month ${mm}; old ids are archive/YYMMNNN with a month 01-12` };
+  if (month < 1 || month > 12)
+    return { ...c, reason: `"${text}" has month ${mm}; old ids are archive/YYMMNNN with a month 01-12` };
   if (year > 2007 || (year === 2007 && month > 3)) {
-    return { ...c, reason: `"${text}": old-style ids end in March 2007; later papers have ids like 0704.0001` };
+    return {
+      ...c,
+      reason: `"${text}": old-style ids end in March 2007; later papers have ids like 0704.0001`,
+    };
   }
-  if (num.length !== 3) return { ...c, reason: `"${text}": old-style ids have exactly 7 digits after the slash` };
+  if (num.length !== 3)
+    return { ...c, reason: `"${text}": old-style ids have exactly 7 digits after the slash` };
   const ver = parseVersion(v);
   if (ver.reason) return { ...c, reason: `"${text}": ${ver.reason}` };
   // The subject class is upper case (math.GT, cs.AI); normalise only its case.
@@ -104,7 +147,8 @@ function candidates(text: string): Candidate[] {
  */
 export function extractArxivId(text: string): ParsedArxivId {
   const trimmed = text.trim();
-  if (!trimmed) throw new AppError('INVALID_INPUT', 'No arXiv id given: pass an id like 2104.12255 or an arxiv.org URL.');
+  if (!trimmed)
+    throw new AppError('INVALID_INPUT', 'No arXiv id given: pass an id like 2104.12255 or an arxiv.org URL.');
   const all = candidates(normalise(trimmed.replace(/^<|>$/g, '')));
   const ok = all.find((c) => c.result);
   if (ok?.result) return ok.result;

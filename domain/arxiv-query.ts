@@ -50,7 +50,10 @@ export type ParseResult = { ok: true; query: ArxivQuery } | { ok: false; reason:
 
 type Leaf = Extract<ArxivQuery, { kind: 'term' | 'phrase' | 'range' }>;
 type Operator = 'AND' | 'OR' | 'ANDNOT';
-type Token = { kind: 'open' | 'close'; text: string } | { kind: 'op'; op: Operator; text: string } | { kind: 'leaf'; leaf: Leaf; text: string };
+type Token =
+  | { kind: 'open' | 'close'; text: string }
+  | { kind: 'op'; op: Operator; text: string }
+  | { kind: 'leaf'; leaf: Leaf; text: string };
 
 const OPERATORS = new Set<string>(['AND', 'OR', 'ANDNOT']);
 const FIELD_HINT = `use one of ${QUERY_FIELDS.join(', ')}, or submittedDate:[… TO …]`;
@@ -65,7 +68,11 @@ function problem(reason: string): never {
 export function parseArxivQuery(text: string, opts: { strict?: boolean } = {}): ParseResult {
   const q = text.trim();
   if (q === '') return { ok: false, reason: 'the query is empty' };
-  if (q.length > MAX_QUERY_LENGTH) return { ok: false, reason: `the query has ${q.length} characters, more than the ${MAX_QUERY_LENGTH} allowed: shorten it` };
+  if (q.length > MAX_QUERY_LENGTH)
+    return {
+      ok: false,
+      reason: `the query has ${q.length} characters, more than the ${MAX_QUERY_LENGTH} allowed: shorten it`,
+    };
   if ((q.match(/"/g)?.length ?? 0) % 2 === 1) return { ok: false, reason: 'unbalanced double quotes' };
   try {
     return { ok: true, query: parseTokens(tokenize(q, opts.strict ?? false), opts.strict ?? false) };
@@ -88,9 +95,14 @@ export function validateSearchQuery(text: string): { ok: true } | { ok: false; r
  */
 export function normaliseRawQuery(text: string): string {
   const q = text.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (!q) throw new AppError('INVALID_INPUT', 'Empty search query: give e.g. "ti:transformer AND cat:cs.CL".');
+  if (!q)
+    throw new AppError('INVALID_INPUT', 'Empty search query: give e.g. "ti:transformer AND cat:cs.CL".');
   const r = parseArxivQuery(q);
-  if (!r.ok) throw new AppError('INVALID_INPUT', `Invalid arXiv query${q.length <= 200 ? ` "${q}"` : ''}: ${r.reason}.`);
+  if (!r.ok)
+    throw new AppError(
+      'INVALID_INPUT',
+      `Invalid arXiv query${q.length <= 200 ? ` "${q}"` : ''}: ${r.reason}.`,
+    );
   return q;
 }
 
@@ -184,7 +196,8 @@ function tokenize(q: string, strict: boolean): Token[] {
 
 function classify(text: string, strict: boolean): Token {
   if (OPERATORS.has(text)) return { kind: 'op', op: text as Operator, text };
-  if (strict && /^(and|or|andnot)$/i.test(text)) return problem(`operator "${text}" must be written in capitals (AND, OR, ANDNOT)`);
+  if (strict && /^(and|or|andnot)$/i.test(text))
+    return problem(`operator "${text}" must be written in capitals (AND, OR, ANDNOT)`);
   if (strict && /^not$/i.test(text)) return problem(`"${text}" is not an arXiv operator: use ANDNOT`);
   const m = /^([A-Za-z]+):(.*)$/s.exec(text);
   if (!m) {
@@ -199,23 +212,29 @@ function classify(text: string, strict: boolean): Token {
 
 function wordsLeaf(field: QueryField | null, value: string, text: string): Leaf {
   if (value.startsWith('"')) {
-    if (value.length < 2 || !value.endsWith('"')) problem(`badly quoted phrase in ${text}: put the whole phrase in quotes`);
+    if (value.length < 2 || !value.endsWith('"'))
+      problem(`badly quoted phrase in ${text}: put the whole phrase in quotes`);
     const phrase = value.slice(1, -1).trim().replace(/\s+/g, ' ');
     if (phrase === '') problem(field ? `${field}: has no value` : 'empty phrase ""');
     return { kind: 'phrase', field, value: phrase };
   }
   if (value === '') problem(`${field}: has no value`);
   const bad = /["[\]]/.exec(value);
-  if (bad) problem(`unexpected ${bad[0]} in ${text}: quote a whole phrase, and use [… TO …] only after submittedDate: or lastUpdatedDate:`);
+  if (bad)
+    problem(
+      `unexpected ${bad[0]} in ${text}: quote a whole phrase, and use [… TO …] only after submittedDate: or lastUpdatedDate:`,
+    );
   return { kind: 'term', field, value };
 }
 
 function rangeLeaf(field: DateField, value: string): Leaf {
   const m = /^\[(\d{8}|\d{12})(?:\s+|\+)TO(?:\s+|\+)(\d{8}|\d{12})\]$/.exec(value);
-  if (!m) return problem(`${field} needs a range like [202401010000 TO 202412312359], got ${value || 'nothing'}`);
+  if (!m)
+    return problem(`${field} needs a range like [202401010000 TO 202412312359], got ${value || 'nothing'}`);
   const [, from = '', to = ''] = m;
   for (const stamp of [from, to]) {
-    if (!isRealStamp(stamp)) problem(`${field}: ${stamp} is not a date and time (YYYYMMDD or YYYYMMDDHHMM, GMT)`);
+    if (!isRealStamp(stamp))
+      problem(`${field}: ${stamp} is not a date and time (YYYYMMDD or YYYYMMDDHHMM, GMT)`);
   }
   if (rangeStart(from) > rangeEnd(to)) problem(`${field} range starts after it ends (${from} TO ${to})`);
   return { kind: 'range', field, from, to };
@@ -231,7 +250,12 @@ function parseTokens(tokens: Token[], strict: boolean): ArxivQuery {
         pos++;
         left = combine(t.op, left, operand(t));
       } else {
-        if (strict) problem(t.kind === 'open' ? 'missing operator (AND, OR, ANDNOT) before "("' : `missing operator (AND, OR, ANDNOT) before ${t.text}`);
+        if (strict)
+          problem(
+            t.kind === 'open'
+              ? 'missing operator (AND, OR, ANDNOT) before "("'
+              : `missing operator (AND, OR, ANDNOT) before ${t.text}`,
+          );
         left = combine('AND', left, operand(null));
       }
     }
@@ -244,9 +268,13 @@ function parseTokens(tokens: Token[], strict: boolean): ArxivQuery {
       case 'leaf':
         return t.leaf;
       case 'op':
-        return problem(after ? `operators ${after.text} ${t.text} in a row` : `operator ${t.text} has nothing on its left`);
+        return problem(
+          after ? `operators ${after.text} ${t.text} in a row` : `operator ${t.text} has nothing on its left`,
+        );
       case 'close':
-        return problem(after ? `operator ${after.text} before ")"` : 'unbalanced parentheses: ")" without "("');
+        return problem(
+          after ? `operator ${after.text} before ")"` : 'unbalanced parentheses: ")" without "("',
+        );
       case 'open': {
         if (tokens[pos]?.kind === 'close') problem('empty parentheses');
         const inner = expression();
@@ -274,7 +302,13 @@ function isOneOf<T extends string>(list: readonly T[], s: string): s is T {
 
 function isRealStamp(s: string): boolean {
   const n = (a: number, b: number) => Number(s.slice(a, b));
-  const [y, mo, d, h, mi] = [n(0, 4), n(4, 6), n(6, 8), s.length > 8 ? n(8, 10) : 0, s.length > 8 ? n(10, 12) : 0];
+  const [y, mo, d, h, mi] = [
+    n(0, 4),
+    n(4, 6),
+    n(6, 8),
+    s.length > 8 ? n(8, 10) : 0,
+    s.length > 8 ? n(10, 12) : 0,
+  ];
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
 }
@@ -315,9 +349,14 @@ function fieldText(p: Paper, field: QueryField | null): string {
   }
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const wordPattern = (w: string) => (w.endsWith('*') ? `${escapeRegExp(w.slice(0, -1))}[\\p{L}\\p{N}]*` : escapeRegExp(w));
+const wordPattern = (w: string) =>
+  w.endsWith('*') ? `${escapeRegExp(w.slice(0, -1))}[\\p{L}\\p{N}]*` : escapeRegExp(w);
 const bounded = (pattern: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${pattern}($|[^\\p{L}\\p{N}])`, 'u');
 
 function wordsMatch(node: Extract<ArxivQuery, { kind: 'term' | 'phrase' }>, p: Paper): boolean {
@@ -326,7 +365,8 @@ function wordsMatch(node: Extract<ArxivQuery, { kind: 'term' | 'phrase' }>, p: P
     .split(/[^\p{L}\p{N}*]+/u)
     .filter(Boolean);
   if (words.length === 0) return true;
-  if (node.kind === 'phrase' || node.field === 'au') return bounded(words.map(wordPattern).join('[^\\p{L}\\p{N}]+')).test(hay);
+  if (node.kind === 'phrase' || node.field === 'au')
+    return bounded(words.map(wordPattern).join('[^\\p{L}\\p{N}]+')).test(hay);
   return words.every((w) => bounded(wordPattern(w)).test(hay));
 }
 
@@ -361,7 +401,10 @@ export interface QueryReading {
 }
 
 /** Free words → query terms ('' when nothing searchable) and a date window (YYYY-MM-DD) or null. */
-export type FreeTextReader = (text: string) => { searchQuery: string; dateRange: { from: string; to: string } | null };
+export type FreeTextReader = (text: string) => {
+  searchQuery: string;
+  dateRange: { from: string; to: string } | null;
+};
 
 const FIELD_NAMES: Record<QueryField | DateField, string> = {
   ti: 'the title',
@@ -378,7 +421,14 @@ const FIELD_NAMES: Record<QueryField | DateField, string> = {
 };
 
 /** Words people type for operators: a run of only these between two terms is read as that operator. */
-const CONNECTORS: Record<string, Operator> = { and: 'AND', or: 'OR', not: 'ANDNOT', andnot: 'ANDNOT', 'and not': 'ANDNOT', 'but not': 'ANDNOT' };
+const CONNECTORS: Record<string, Operator> = {
+  and: 'AND',
+  or: 'OR',
+  not: 'ANDNOT',
+  andnot: 'ANDNOT',
+  'and not': 'ANDNOT',
+  'but not': 'ANDNOT',
+};
 
 type Piece =
   | { t: 'open' }
@@ -408,9 +458,21 @@ export function dateRangeTerm(range: { from: string; to: string }): string {
 export function readQuery(text: string, opts: { now?: Date; readFree?: FreeTextReader } = {}): QueryReading {
   const now = opts.now ?? new Date();
   const readFree: FreeTextReader = opts.readFree ?? ((t) => readPlainText(t, now));
-  let q = text.normalize('NFKC').replace(/[\u201c\u201d\u201e]/g, '"').replace(/\s+/g, ' ').trim();
-  if (q === '') throw new AppError('INVALID_INPUT', 'The search is empty: say what you are looking for, in words or in arXiv syntax (ti:… AND cat:…).');
-  if (q.length > MAX_QUERY_LENGTH) throw new AppError('INVALID_INPUT', `The search has ${q.length} characters, more than the ${MAX_QUERY_LENGTH} allowed: shorten it.`);
+  let q = text
+    .normalize('NFKC')
+    .replace(/[\u201c\u201d\u201e]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (q === '')
+    throw new AppError(
+      'INVALID_INPUT',
+      'The search is empty: say what you are looking for, in words or in arXiv syntax (ti:… AND cat:…).',
+    );
+  if (q.length > MAX_QUERY_LENGTH)
+    throw new AppError(
+      'INVALID_INPUT',
+      `The search has ${q.length} characters, more than the ${MAX_QUERY_LENGTH} allowed: shorten it.`,
+    );
   // A query copied from an arXiv URL writes spaces as `+`.
   if (FIELD_PREFIX.test(q)) q = q.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -428,9 +490,14 @@ export function readQuery(text: string, opts: { now?: Date; readFree?: FreeTextR
   if (!pieces.some((p) => p.t === 'leaf' || p.t === 'op')) {
     const built = readFree(q);
     if (built.searchQuery === '') {
-      throw new AppError('INVALID_INPUT', `Nothing to search for in "${q}": name a topic, a phrase in quotes, an author ("by Name"), a category, or write arXiv syntax (ti:… AND cat:…).`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `Nothing to search for in "${q}": name a topic, a phrase in quotes, an author ("by Name"), a category, or write arXiv syntax (ti:… AND cat:…).`,
+      );
     }
-    const searchQuery = built.dateRange ? `${built.searchQuery} AND ${dateRangeTerm(built.dateRange)}` : built.searchQuery;
+    const searchQuery = built.dateRange
+      ? `${built.searchQuery} AND ${dateRangeTerm(built.dateRange)}`
+      : built.searchQuery;
     return {
       searchQuery,
       mode: 'plain',
@@ -442,7 +509,8 @@ export function readQuery(text: string, opts: { now?: Date; readFree?: FreeTextR
 }
 
 const FIELD_PREFIX = new RegExp(`(^|[\\s(])(${[...QUERY_FIELDS, ...DATE_FIELDS].join('|')}):`, 'i');
-const PLAIN_WHY = 'plain language: built (common words dropped; "by Name" → au:, category names and codes → cat:, years → a submission window)';
+const PLAIN_WHY =
+  'plain language: built (common words dropped; "by Name" → au:, category names and codes → cat:, years → a submission window)';
 
 function leafWhy(leaf: Leaf): string {
   if (leaf.kind === 'range') return `arXiv syntax: a range of ${FIELD_NAMES[leaf.field]}`;
@@ -489,16 +557,23 @@ function scanPieces(q: string): Piece[] {
     const prefix = m ? canonicalField(m[1]!) : null;
     if (m && prefix) {
       // `ti: transformer`: the value was typed after a space.
-      if (m[2] === '' && k + 1 < chunks.length && !/^[()]$/.test(chunks[k + 1]!)) chunk = `${m[1]}:${chunks[++k]}`;
+      if (m[2] === '' && k + 1 < chunks.length && !/^[()]$/.test(chunks[k + 1]!))
+        chunk = `${m[1]}:${chunks[++k]}`;
       const value = chunk.slice(chunk.indexOf(':') + 1);
       try {
-        const leaf = isOneOf(DATE_FIELDS, prefix) ? rangeLeaf(prefix, value) : wordsLeaf(prefix as QueryField, value, chunk);
+        const leaf = isOneOf(DATE_FIELDS, prefix)
+          ? rangeLeaf(prefix, value)
+          : wordsLeaf(prefix as QueryField, value, chunk);
         pieces.push({ t: 'leaf', text: renderArxivQuery(leaf), why: leafWhy(leaf) });
         continue;
       } catch (e) {
         if (!(e instanceof QueryProblem)) throw e;
         // A malformed date range was meant as one: say what is wrong rather than search its digits.
-        if (isOneOf(DATE_FIELDS, prefix)) throw new AppError('INVALID_INPUT', `Invalid arXiv query "${q.length <= 200 ? q : `${q.slice(0, 200)}…`}": ${e.message}.`);
+        if (isOneOf(DATE_FIELDS, prefix))
+          throw new AppError(
+            'INVALID_INPUT',
+            `Invalid arXiv query "${q.length <= 200 ? q : `${q.slice(0, 200)}…`}": ${e.message}.`,
+          );
       }
     }
     pieces.push({ t: 'free', text: chunk });
@@ -513,7 +588,11 @@ function canonicalField(prefix: string): QueryField | DateField | null {
 }
 
 /** `andChain`: a built run of terms joined by AND, parenthesised only where its neighbours are not AND. */
-type Item = { t: 'open' } | { t: 'close' } | { t: 'op'; op: Operator } | { t: 'operand'; text: string; andChain?: boolean };
+type Item =
+  | { t: 'open' }
+  | { t: 'close' }
+  | { t: 'op'; op: Operator }
+  | { t: 'operand'; text: string; andChain?: boolean };
 
 function readMixed(q: string, pieces: Piece[], readFree: FreeTextReader): QueryReading {
   const parts: QueryPart[] = [];
@@ -539,27 +618,47 @@ function readMixed(q: string, pieces: Piece[], readFree: FreeTextReader): QueryR
       const connector = CONNECTORS[text.toLowerCase()];
       if (connector) {
         items.push({ t: 'op', op: connector });
-        parts.push({ text, kind: 'built', as: connector, why: `"${text}" between terms read as the operator ${connector}` });
+        parts.push({
+          text,
+          kind: 'built',
+          as: connector,
+          why: `"${text}" between terms read as the operator ${connector}`,
+        });
         continue;
       }
       const built = readFree(text);
       if (built.dateRange) dateRange = built.dateRange;
       if (built.searchQuery === '') {
-        parts.push(built.dateRange
-          ? { text, kind: 'built', as: dateRangeTerm(built.dateRange), why: 'years read as a submission window (added with AND)' }
-          : { text, kind: 'dropped', as: null, why: 'only common words: nothing to search' });
+        parts.push(
+          built.dateRange
+            ? {
+                text,
+                kind: 'built',
+                as: dateRangeTerm(built.dateRange),
+                why: 'years read as a submission window (added with AND)',
+              }
+            : { text, kind: 'dropped', as: null, why: 'only common words: nothing to search' },
+        );
         continue;
       }
       const compound = / (AND|OR|ANDNOT) /.test(built.searchQuery);
       const andChain = compound && isAndChain(built.searchQuery);
       const as = compound && !andChain ? `(${built.searchQuery})` : built.searchQuery;
       items.push({ t: 'operand', text: as, andChain });
-      parts.push({ text, kind: 'built', as, why: `free words: ${PLAIN_WHY.slice('plain language: '.length)}` });
+      parts.push({
+        text,
+        kind: 'built',
+        as,
+        why: `free words: ${PLAIN_WHY.slice('plain language: '.length)}`,
+      });
     }
   }
   const cleaned = repair(items, parts);
   if (!cleaned.some((i) => i.t === 'operand')) {
-    throw new AppError('INVALID_INPUT', `Nothing to search for in "${q}": name a topic, a phrase in quotes, an author ("by Name"), a category, or write arXiv syntax (ti:… AND cat:…).`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `Nothing to search for in "${q}": name a topic, a phrase in quotes, an author ("by Name"), a category, or write arXiv syntax (ti:… AND cat:…).`,
+    );
   }
   let searchQuery = render(cleaned);
   if (dateRange && !pieces.some((p) => p.t === 'leaf' && /^(submittedDate|lastUpdatedDate):/.test(p.text))) {
@@ -568,7 +667,11 @@ function readMixed(q: string, pieces: Piece[], readFree: FreeTextReader): QueryR
     searchQuery = `${bare ? `(${searchQuery})` : searchQuery} AND ${dateRangeTerm(dateRange)}`;
   }
   const check = parseArxivQuery(searchQuery, { strict: true });
-  if (!check.ok) throw new AppError('INVALID_INPUT', `Invalid arXiv query "${q.length <= 200 ? q : `${q.slice(0, 200)}…`}": ${check.reason}.`);
+  if (!check.ok)
+    throw new AppError(
+      'INVALID_INPUT',
+      `Invalid arXiv query "${q.length <= 200 ? q : `${q.slice(0, 200)}…`}": ${check.reason}.`,
+    );
   return { searchQuery, mode: 'mixed', parts, dateRange };
 }
 
@@ -579,7 +682,7 @@ function readMixed(q: string, pieces: Piece[], readFree: FreeTextReader): QueryR
  */
 function repair(input: Item[], parts: QueryPart[]): Item[] {
   let items = input;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const out: Item[] = [];
     for (let k = 0; k < items.length; k++) {
@@ -590,7 +693,12 @@ function repair(input: Item[], parts: QueryPart[]): Item[] {
         const leftOk = prev !== undefined && (prev.t === 'operand' || prev.t === 'close');
         const rightOk = next !== undefined && (next.t === 'operand' || next.t === 'open');
         if (!leftOk || !rightOk) {
-          parts.push({ text: it.op, kind: 'dropped', as: null, why: `operator ${it.op} has no term on its ${leftOk ? 'right' : 'left'}` });
+          parts.push({
+            text: it.op,
+            kind: 'dropped',
+            as: null,
+            why: `operator ${it.op} has no term on its ${leftOk ? 'right' : 'left'}`,
+          });
           changed = true;
           continue;
         }
@@ -602,7 +710,12 @@ function repair(input: Item[], parts: QueryPart[]): Item[] {
       }
       if ((it.t === 'operand' || it.t === 'open') && prev && (prev.t === 'operand' || prev.t === 'close')) {
         out.push({ t: 'op', op: 'AND' });
-        parts.push({ text: '', kind: 'built', as: 'AND', why: 'two terms side by side: arXiv needs an operator between them, AND' });
+        parts.push({
+          text: '',
+          kind: 'built',
+          as: 'AND',
+          why: 'two terms side by side: arXiv needs an operator between them, AND',
+        });
       }
       out.push(it);
     }
@@ -617,11 +730,14 @@ function isAndChain(q: string): boolean {
 }
 
 function render(items: Item[]): string {
-  const andSide = (i: Item | undefined, edge: 'open' | 'close') => i === undefined || i.t === edge || (i.t === 'op' && i.op === 'AND');
+  const andSide = (i: Item | undefined, edge: 'open' | 'close') =>
+    i === undefined || i.t === edge || (i.t === 'op' && i.op === 'AND');
   return items
     .map((i, k) => {
       if (i.t !== 'operand') return i.t === 'open' ? '(' : i.t === 'close' ? ')' : ` ${i.op} `;
-      return i.andChain && !(andSide(items[k - 1], 'open') && andSide(items[k + 1], 'close')) ? `(${i.text})` : i.text;
+      return i.andChain && !(andSide(items[k - 1], 'open') && andSide(items[k + 1], 'close'))
+        ? `(${i.text})`
+        : i.text;
     })
     .join('')
     .replace(/\s+/g, ' ')
@@ -636,11 +752,32 @@ function render(items: Item[]): string {
 export function searchWordProblem(query: string): string | null {
   const r = parseArxivQuery(query, { strict: true });
   if (!r.ok) return r.reason;
-  const suspicious = new Set(['and', 'or', 'andnot', 'not', 'ti', 'au', 'abs', 'co', 'jr', 'rn', 'submitteddate', 'lastupdateddate']);
+  const suspicious = new Set([
+    'and',
+    'or',
+    'andnot',
+    'not',
+    'ti',
+    'au',
+    'abs',
+    'co',
+    'jr',
+    'rn',
+    'submitteddate',
+    'lastupdateddate',
+  ]);
   const walk = (n: ArxivQuery): string | null => {
     if (n.kind === 'term' || n.kind === 'phrase') {
-      const bad = n.field === 'cat' || n.field === 'id' ? undefined : n.value.toLowerCase().split(/[\s_]+/).find((w) => suspicious.has(w));
-      return bad ? `"${bad}" in ${renderArxivQuery(n)} is an operator or a field name, not a search word` : null;
+      const bad =
+        n.field === 'cat' || n.field === 'id'
+          ? undefined
+          : n.value
+              .toLowerCase()
+              .split(/[\s_]+/)
+              .find((w) => suspicious.has(w));
+      return bad
+        ? `"${bad}" in ${renderArxivQuery(n)} is an operator or a field name, not a search word`
+        : null;
     }
     if (n.kind === 'range') return null;
     if (n.kind === 'andnot') return walk(n.left) ?? walk(n.right);
@@ -666,15 +803,23 @@ export function broaderQuery(query: string): { query: string; why: string } | nu
   const r = parseArxivQuery(query, { strict: true });
   if (!r.ok || r.query.kind !== 'and') return null;
   const children = r.query.children;
-  const isWord = (n: ArxivQuery): n is Extract<ArxivQuery, { kind: 'term' | 'phrase' }> => (n.kind === 'term' || n.kind === 'phrase') && n.field !== 'cat' && n.field !== 'id';
+  const isWord = (n: ArxivQuery): n is Extract<ArxivQuery, { kind: 'term' | 'phrase' }> =>
+    (n.kind === 'term' || n.kind === 'phrase') && n.field !== 'cat' && n.field !== 'id';
   const words = children.filter(isWord);
   if (children.length >= 3 && words.length >= 2) {
-    const pool = words.some((w) => w.field === 'all' || w.field === null) ? words.filter((w) => w.field === 'all' || w.field === null) : words;
+    const pool = words.some((w) => w.field === 'all' || w.field === null)
+      ? words.filter((w) => w.field === 'all' || w.field === null)
+      : words;
     const least = pool.reduce((a, b) => (b.value.length <= a.value.length ? b : a));
     const kept = children.filter((c) => c !== least);
-    return { query: renderArxivQuery({ kind: 'and', children: kept }), why: `dropped ${renderArxivQuery(least)}, the least specific word` };
+    return {
+      query: renderArxivQuery({ kind: 'and', children: kept }),
+      why: `dropped ${renderArxivQuery(least)}, the least specific word`,
+    };
   }
-  const split = words.flatMap((w): ArxivQuery[] => w.value.split(/\s+/).map((v) => ({ kind: 'term', field: w.field, value: v })));
+  const split = words.flatMap((w): ArxivQuery[] =>
+    w.value.split(/\s+/).map((v) => ({ kind: 'term', field: w.field, value: v })),
+  );
   if (split.length >= 2) {
     const rest = children.filter((c) => !isWord(c));
     const any: ArxivQuery = { kind: 'or', children: split };
@@ -686,7 +831,10 @@ export function broaderQuery(query: string): { query: string; why: string } | nu
   const ranges = children.filter((c) => c.kind === 'range');
   if (ranges.length > 0) {
     const kept = children.filter((c) => c.kind !== 'range');
-    return { query: renderArxivQuery(kept.length === 1 ? kept[0]! : { kind: 'and', children: kept }), why: 'without the date range' };
+    return {
+      query: renderArxivQuery(kept.length === 1 ? kept[0]! : { kind: 'and', children: kept }),
+      why: 'without the date range',
+    };
   }
   return null;
 }

@@ -10,4 +10,9 @@ export function isContentSource(s: unknown): s is ContentSource {
 }
 
 /** How pages name where a full text came from. */
-export const SOURCE_NAMES: Record<ContentSource, string> = { html: 'arXiv HTML', ar5iv: 'ar5iv HTML', latex: 'LaTeX source', pdf: 'arXiv PDF' };
+export const SOURCE_NAMES: Record<ContentSource, string> = {
+  html: 'arXiv HTML',
+  ar5iv: 'ar5iv HTML',
+  latex: 'LaTeX source',
+  pdf: 'arXiv PDF',
+};

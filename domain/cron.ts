@@ -4,7 +4,15 @@
  * the config, `subscribe` and `doctor`, so a bad expression is refused before anything is stored.
  * Pure: workflows and the browser may import it.
  */
-import { addDays, ARXIV_TIME_ZONE, feedDateAt, isFeedDay, WEEKDAY_NAMES, weekdayOf, zonedInstant } from './arxiv-calendar.ts';
+import {
+  addDays,
+  ARXIV_TIME_ZONE,
+  feedDateAt,
+  isFeedDay,
+  WEEKDAY_NAMES,
+  weekdayOf,
+  zonedInstant,
+} from './arxiv-calendar.ts';
 
 export interface CronFields {
   minutes: number[];
@@ -22,7 +30,13 @@ const FIELDS = [
   { name: 'minute', min: 0, max: 59 },
   { name: 'hour', min: 0, max: 23 },
   { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'], base: 1 },
+  {
+    name: 'month',
+    min: 1,
+    max: 12,
+    names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+    base: 1,
+  },
   { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'], base: 0 },
 ] as const;
 
@@ -37,7 +51,8 @@ function parseValue(text: string, field: (typeof FIELDS)[number]): number {
   if (names && named >= 0) return named + ('base' in field ? field.base : 0);
   if (!/^\d+$/.test(text)) throw new CronError(`"${text}" is not a number in the ${field.name} field`);
   const n = Number(text);
-  if (n < field.min || n > field.max) throw new CronError(`${field.name} ${n} is out of range (${field.min}-${field.max})`);
+  if (n < field.min || n > field.max)
+    throw new CronError(`${field.name} ${n} is out of range (${field.min}-${field.max})`);
   return n;
 }
 
@@ -49,7 +64,8 @@ function parseField(text: string, field: (typeof FIELDS)[number]): number[] {
     if (extra !== undefined) throw new CronError(`"${part}" has two steps in the ${field.name} field`);
     let step = 1;
     if (stepText !== undefined) {
-      if (!/^\d+$/.test(stepText) || Number(stepText) < 1) throw new CronError(`step "${stepText}" in the ${field.name} field must be a whole number ≥ 1`);
+      if (!/^\d+$/.test(stepText) || Number(stepText) < 1)
+        throw new CronError(`step "${stepText}" in the ${field.name} field must be a whole number ≥ 1`);
       step = Number(stepText);
     }
     let lo: number;
@@ -73,12 +89,27 @@ function parseField(text: string, field: (typeof FIELDS)[number]): number[] {
 
 /** Parses a 5-field cron expression; throws CronError saying what is wrong. */
 export function parseCron(expression: string): CronFields {
-  const parts = String(expression ?? '').trim().split(/\s+/).filter(Boolean);
+  const parts = String(expression ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (parts.length !== 5) {
-    throw new CronError(`"${expression}" has ${parts.length} field${parts.length === 1 ? '' : 's'}; write 5: minute hour day-of-month month day-of-week (e.g. "15 1,7 * * 1-5")`);
+    throw new CronError(
+      `"${expression}" has ${parts.length} field${parts.length === 1 ? '' : 's'}; write 5: minute hour day-of-month month day-of-week (e.g. "15 1,7 * * 1-5")`,
+    );
   }
-  const [minutes, hours, daysOfMonth, months, daysOfWeek] = parts.map((p, i) => parseField(p, FIELDS[i]!)) as [number[], number[], number[], number[], number[]];
-  return { minutes, hours, daysOfMonth, months, daysOfWeek, anyDayOfMonth: parts[2] === '*', anyDayOfWeek: parts[4] === '*' };
+  const [minutes, hours, daysOfMonth, months, daysOfWeek] = parts.map((p, i) =>
+    parseField(p, FIELDS[i]!),
+  ) as [number[], number[], number[], number[], number[]];
+  return {
+    minutes,
+    hours,
+    daysOfMonth,
+    months,
+    daysOfWeek,
+    anyDayOfMonth: parts[2] === '*',
+    anyDayOfWeek: parts[4] === '*',
+  };
 }
 
 /** The reason a cron expression is invalid, or null when it parses. */
@@ -120,7 +151,10 @@ export function fireTimes(expression: string, timeZone: string, fromDate: string
  * summer fortnight (both DST states). Day-of-month or month restrictions are reported too: such
  * a schedule skips most feeds even when it sometimes runs on each weekday.
  */
-export function unreadFeedDays(expression: string, timeZone: string): { neverRead: string[]; restricted: boolean } {
+export function unreadFeedDays(
+  expression: string,
+  timeZone: string,
+): { neverRead: string[]; restricted: boolean } {
   const c = parseCron(expression);
   const read = new Set<number>();
   for (const from of ['2026-01-05', '2026-07-06']) {
@@ -136,7 +170,8 @@ export function unreadFeedDays(expression: string, timeZone: string): { neverRea
 /** A sentence warning that a schedule misses arXiv feeds, or null when it reads every one. */
 export function feedCoverageWarning(expression: string, timeZone: string): string | null {
   const { neverRead, restricted } = unreadFeedDays(expression, timeZone);
-  if (restricted) return `"${expression}" runs only on some days of the month or year, so it reads only some of arXiv's daily feeds; those announcements are only caught up later`;
+  if (restricted)
+    return `"${expression}" runs only on some days of the month or year, so it reads only some of arXiv's daily feeds; those announcements are only caught up later`;
   if (neverRead.length > 0) {
     return `"${expression}" (${timeZone}) never runs on a ${neverRead.join(', ')} in New York time, so it never reads arXiv's ${neverRead.join(', ')} feed; those announcements are only caught up later. Use a schedule that runs every weekday after midnight ET, e.g. "15 1,7 * * 1-5" ${ARXIV_TIME_ZONE}`;
   }

@@ -26,11 +26,18 @@ export interface PublishingSettings {
  */
 export function describeTargets(d: Destinations, s: PublishingSettings): string[] {
   const out: string[] = [];
-  if (d.notion) out.push(s.notion ? 'Notion' : 'Notion (not configured: set NOTION_TOKEN and NOTION_DATABASE_ID)');
+  if (d.notion)
+    out.push(s.notion ? 'Notion' : 'Notion (not configured: set NOTION_TOKEN and NOTION_DATABASE_ID)');
   if (d.discordWebhookUrl) out.push('Discord webhook (its own)');
-  else if (d.discordChannelId) out.push(s.discordBot ? `Discord channel ${d.discordChannelId}` : `Discord channel ${d.discordChannelId} (not sent: DISCORD_TOKEN is not set)`);
+  else if (d.discordChannelId)
+    out.push(
+      s.discordBot
+        ? `Discord channel ${d.discordChannelId}`
+        : `Discord channel ${d.discordChannelId} (not sent: DISCORD_TOKEN is not set)`,
+    );
   else if (s.discordWebhook) out.push('Discord webhook (DISCORD_WEBHOOK_URL)');
-  else if (s.discordChannelId && s.discordBot) out.push(`Discord channel ${s.discordChannelId} (DISCORD_CHANNEL_ID)`);
+  else if (s.discordChannelId && s.discordBot)
+    out.push(`Discord channel ${s.discordChannelId} (DISCORD_CHANNEL_ID)`);
   const sending = out.filter((t) => !t.includes('not '));
   if (d.markdown || sending.length === 0) out.unshift('Markdown folder');
   return out;
@@ -44,7 +51,7 @@ const WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{1,20
  * Anything else is refused: the URL is fetched by the worker, so it must not point elsewhere.
  */
 export function checkWebhookUrl(raw: string, apiUrl: string): string {
-  const hint = 'copy it from the channel\'s settings → Integrations → Webhooks → Copy Webhook URL';
+  const hint = "copy it from the channel's settings → Integrations → Webhooks → Copy Webhook URL";
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -52,8 +59,18 @@ export function checkWebhookUrl(raw: string, apiUrl: string): string {
     throw new AppError('INVALID_INPUT', `The Discord webhook URL is not a URL; ${hint}.`);
   }
   const api = new URL(apiUrl);
-  if (url.origin !== api.origin || url.username || url.password || url.search || url.hash || !WEBHOOK_PATH.test(url.pathname)) {
-    throw new AppError('INVALID_INPUT', `The Discord webhook URL must look like ${api.origin}/api/webhooks/<id>/<token>; ${hint}.`);
+  if (
+    url.origin !== api.origin ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    !WEBHOOK_PATH.test(url.pathname)
+  ) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `The Discord webhook URL must look like ${api.origin}/api/webhooks/<id>/<token>; ${hint}.`,
+    );
   }
   return url.toString().replace(/\/+$/, '');
 }

@@ -102,7 +102,9 @@ export function splitEmbeds<E extends DiscordEmbed>(
   for (const [i, embed] of embeds.entries()) {
     const len = embedLength(embed);
     if (len > budget) {
-      throw new RangeError(`splitEmbeds: embed ${i} counts ${len} characters, more than the ${budget} a message allows`);
+      throw new RangeError(
+        `splitEmbeds: embed ${i} counts ${len} characters, more than the ${budget} a message allows`,
+      );
     }
     if (current.length >= maxEmbeds || used + len > budget) {
       groups.push(current);

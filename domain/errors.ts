@@ -48,7 +48,9 @@ export function isUserErrorCode(code: string): boolean {
 }
 
 /** Codes whose failures a retry cannot fix: every activity retry policy's nonRetryableErrorTypes. */
-export const PERMANENT_CODES: readonly ErrorCode[] = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c].permanent);
+export const PERMANENT_CODES: readonly ErrorCode[] = (Object.keys(ERROR_CODES) as ErrorCode[]).filter(
+  (c) => ERROR_CODES[c].permanent,
+);
 
 export class AppError extends Error {
   constructor(

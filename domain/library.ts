@@ -99,7 +99,8 @@ export const CATEGORY = /^[a-z][a-z-]*(\.[A-Za-z-]+)?$/;
 /** Validates a category such as `cs.LG` or `hep-th`. */
 export function validateCategory(c: string, name = 'categories'): string {
   const t = c.trim();
-  if (!CATEGORY.test(t)) throw invalid(`${name}: "${c}" is not an arXiv category (expected e.g. cs.LG or hep-th)`);
+  if (!CATEGORY.test(t))
+    throw invalid(`${name}: "${c}" is not an arXiv category (expected e.g. cs.LG or hep-th)`);
   return t;
 }
 
@@ -107,8 +108,10 @@ export function validateCategory(c: string, name = 'categories'): string {
 export function normalizeFilters(f: ListFilters): NormalizedFilters {
   const startDate = optionalText(f.start_date, 'start_date');
   const endDate = optionalText(f.end_date, 'end_date');
-  if (startDate !== null && !isIsoDate(startDate)) throw invalid(`start_date "${startDate}" is not a date; use YYYY-MM-DD`);
-  if (endDate !== null && !isIsoDate(endDate)) throw invalid(`end_date "${endDate}" is not a date; use YYYY-MM-DD`);
+  if (startDate !== null && !isIsoDate(startDate))
+    throw invalid(`start_date "${startDate}" is not a date; use YYYY-MM-DD`);
+  if (endDate !== null && !isIsoDate(endDate))
+    throw invalid(`end_date "${endDate}" is not a date; use YYYY-MM-DD`);
   if (startDate !== null && endDate !== null && startDate > endDate) {
     throw invalid(`start_date ${startDate} is after end_date ${endDate}; swap them`);
   }
@@ -117,11 +120,16 @@ export function normalizeFilters(f: ListFilters): NormalizedFilters {
     throw invalid(`limit must be a whole number from 1 to ${MAX_LIMIT} (got ${String(f.limit)})`);
   }
   const offset = f.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw invalid(`offset must be a whole number >= 0 (got ${String(f.offset)})`);
-  if (f.categories !== undefined && !Array.isArray(f.categories)) throw invalid('categories must be a list of arXiv categories');
-  const categories = [...new Set((f.categories ?? []).filter((c) => c.trim() !== '').map((c) => validateCategory(c)))];
+  if (!Number.isInteger(offset) || offset < 0)
+    throw invalid(`offset must be a whole number >= 0 (got ${String(f.offset)})`);
+  if (f.categories !== undefined && !Array.isArray(f.categories))
+    throw invalid('categories must be a list of arXiv categories');
+  const categories = [
+    ...new Set((f.categories ?? []).filter((c) => c.trim() !== '').map((c) => validateCategory(c))),
+  ];
   const author = optionalText(f.author, 'author');
-  if (author !== null && normalizeName(author) === '') throw invalid(`author "${author}" has no letters or digits to match`);
+  if (author !== null && normalizeName(author) === '')
+    throw invalid(`author "${author}" has no letters or digits to match`);
   const topic = optionalText(f.topic, 'topic');
   return {
     query: optionalText(f.query, 'query'),
@@ -173,13 +181,15 @@ export const MAX_ID_LENGTH = 64;
 /** `2104.12255v3` -> `2104.12255`; `astro-ph/0601001` unchanged. Rejects blanks and whitespace. */
 export function baseId(id: string): string {
   const t = typeof id === 'string' ? id.trim() : '';
-  if (t === '' || t.length > MAX_ID_LENGTH || /\s/.test(t)) throw invalid(`"${String(id)}" is not an arXiv id (e.g. 2104.12255 or astro-ph/0601001)`);
+  if (t === '' || t.length > MAX_ID_LENGTH || /\s/.test(t))
+    throw invalid(`"${String(id)}" is not an arXiv id (e.g. 2104.12255 or astro-ph/0601001)`);
   return t.replace(/v\d+$/, '');
 }
 
 /** Validates a version number: a positive integer or null. */
 export function validateVersion(v: number | null | undefined): number | null {
   if (v === null || v === undefined) return null;
-  if (!Number.isInteger(v) || v < 1) throw invalid(`version must be a positive whole number or null (got ${String(v)})`);
+  if (!Number.isInteger(v) || v < 1)
+    throw invalid(`version must be a positive whole number or null (got ${String(v)})`);
   return v;
 }

@@ -8,7 +8,14 @@
  */
 
 export type McpServerSpec =
-  | { name: string; kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | {
+      name: string;
+      kind: 'stdio';
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+      cwd?: string;
+    }
   | { name: string; kind: 'http'; url: string; headers: Record<string, string> };
 
 /** Server names become tool-name prefixes (`<server>__<tool>`), so they use the characters tool names allow. */
@@ -23,8 +30,10 @@ export const TOOL_SEPARATOR = '__';
 const STDIO_KEYS = new Set(['command', 'args', 'env', 'cwd', 'type', 'disabled', 'description']);
 const HTTP_KEYS = new Set(['url', 'headers', 'type', 'disabled', 'description']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const kindOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v;
 
 function stringMap(value: unknown, where: string, problems: string[]): Record<string, string> {
   if (value === undefined) return {};
@@ -49,59 +58,104 @@ function stringMap(value: unknown, where: string, problems: string[]): Record<st
 export const MAX_MCP_SERVERS_FILE_BYTES = 1024 * 1024;
 export const MAX_MCP_SERVERS = 100;
 
-export function parseMcpServers(text: string): { ok: true; servers: McpServerSpec[] } | { ok: false; problems: string[] } {
+export function parseMcpServers(
+  text: string,
+): { ok: true; servers: McpServerSpec[] } | { ok: false; problems: string[] } {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     return { ok: false, problems: [`is not valid JSON (${e instanceof Error ? e.message : String(e)})`] };
   }
-  if (!isObject(doc)) return { ok: false, problems: [`must be a JSON object like {"mcpServers": {"name": {"command": "…"}}} (got ${kindOf(doc)})`] };
-  if (!('mcpServers' in doc)) return { ok: false, problems: ['has no "mcpServers" object: write {"mcpServers": {"name": {"command": "…", "args": […]}}}'] };
+  if (!isObject(doc))
+    return {
+      ok: false,
+      problems: [
+        `must be a JSON object like {"mcpServers": {"name": {"command": "…"}}} (got ${kindOf(doc)})`,
+      ],
+    };
+  if (!('mcpServers' in doc))
+    return {
+      ok: false,
+      problems: ['has no "mcpServers" object: write {"mcpServers": {"name": {"command": "…", "args": […]}}}'],
+    };
   const all = doc.mcpServers;
-  if (!isObject(all)) return { ok: false, problems: [`mcpServers: must be an object of servers by name (got ${kindOf(all)})`] };
+  if (!isObject(all))
+    return { ok: false, problems: [`mcpServers: must be an object of servers by name (got ${kindOf(all)})`] };
   const count = Object.keys(all).length;
-  if (count > MAX_MCP_SERVERS) return { ok: false, problems: [`mcpServers: lists ${count} servers; at most ${MAX_MCP_SERVERS}: keep only the ones the agent should use`] };
+  if (count > MAX_MCP_SERVERS)
+    return {
+      ok: false,
+      problems: [
+        `mcpServers: lists ${count} servers; at most ${MAX_MCP_SERVERS}: keep only the ones the agent should use`,
+      ],
+    };
   const problems: string[] = [];
   const servers: McpServerSpec[] = [];
   for (const [name, raw] of Object.entries(all)) {
     const at = `mcpServers.${name}`;
     if (!SERVER_NAME.test(name)) {
-      problems.push(`${at}: the name must be 1-32 letters, digits, _ or - (it prefixes the server's tool names)`);
+      problems.push(
+        `${at}: the name must be 1-32 letters, digits, _ or - (it prefixes the server's tool names)`,
+      );
       continue;
     }
     if (name.includes(TOOL_SEPARATOR)) {
-      problems.push(`${at}: the name must not contain "${TOOL_SEPARATOR}" (it separates the server from its tool names)`);
+      problems.push(
+        `${at}: the name must not contain "${TOOL_SEPARATOR}" (it separates the server from its tool names)`,
+      );
       continue;
     }
     if (!isObject(raw)) {
-      problems.push(`${at}: must be an object with "command" (a program to start) or "url" (got ${kindOf(raw)})`);
+      problems.push(
+        `${at}: must be an object with "command" (a program to start) or "url" (got ${kindOf(raw)})`,
+      );
       continue;
     }
     if (raw.disabled === true) continue;
     const hasCommand = raw.command !== undefined;
     const hasUrl = raw.url !== undefined;
     if (hasCommand === hasUrl) {
-      problems.push(`${at}: give either "command" (a program that speaks MCP on stdio) or "url" (a Streamable HTTP endpoint)${hasCommand ? ', not both' : ''}`);
+      problems.push(
+        `${at}: give either "command" (a program that speaks MCP on stdio) or "url" (a Streamable HTTP endpoint)${hasCommand ? ', not both' : ''}`,
+      );
       continue;
     }
     const type = raw.type;
-    if (type !== undefined && !['stdio', 'http', 'streamable-http', 'streamableHttp'].includes(String(type))) {
-      problems.push(`${at}.type: "${String(type)}" is not supported; use "stdio" with command or "http" with url (SSE-only servers are not supported)`);
+    if (
+      type !== undefined &&
+      !['stdio', 'http', 'streamable-http', 'streamableHttp'].includes(String(type))
+    ) {
+      problems.push(
+        `${at}.type: "${String(type)}" is not supported; use "stdio" with command or "http" with url (SSE-only servers are not supported)`,
+      );
       continue;
     }
     const allowed = hasCommand ? STDIO_KEYS : HTTP_KEYS;
     const unknown = Object.keys(raw).filter((k) => !allowed.has(k));
-    if (unknown.length) problems.push(`${at}: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} for a ${hasCommand ? 'command' : 'url'} server`);
+    if (unknown.length)
+      problems.push(
+        `${at}: unknown key${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} for a ${hasCommand ? 'command' : 'url'} server`,
+      );
     const before = problems.length;
     if (hasCommand) {
-      if (typeof raw.command !== 'string' || raw.command.trim() === '') problems.push(`${at}.command: must be the program to start, e.g. "npx" or "/usr/bin/python3"`);
+      if (typeof raw.command !== 'string' || raw.command.trim() === '')
+        problems.push(`${at}.command: must be the program to start, e.g. "npx" or "/usr/bin/python3"`);
       const args = raw.args ?? [];
-      if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) problems.push(`${at}.args: must be a list of strings`);
+      if (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))
+        problems.push(`${at}.args: must be a list of strings`);
       const env = stringMap(raw.env, `${at}.env`, problems);
-      if (raw.cwd !== undefined && typeof raw.cwd !== 'string') problems.push(`${at}.cwd: must be a directory path`);
+      if (raw.cwd !== undefined && typeof raw.cwd !== 'string')
+        problems.push(`${at}.cwd: must be a directory path`);
       if (problems.length === before) {
-        servers.push({ name, kind: 'stdio', command: (raw.command as string).trim(), args: args as string[], env, ...(typeof raw.cwd === 'string' ? { cwd: raw.cwd } : {}) });
+        servers.push({
+          name,
+          kind: 'stdio',
+          command: (raw.command as string).trim(),
+          args: args as string[],
+          env,
+          ...(typeof raw.cwd === 'string' ? { cwd: raw.cwd } : {}),
+        });
       }
     } else {
       let url: URL | null = null;
@@ -110,7 +164,8 @@ export function parseMcpServers(text: string): { ok: true; servers: McpServerSpe
       } catch {
         url = null;
       }
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) problems.push(`${at}.url: must be an absolute http(s) URL (got ${JSON.stringify(raw.url)})`);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+        problems.push(`${at}.url: must be an absolute http(s) URL (got ${JSON.stringify(raw.url)})`);
       const headers = stringMap(raw.headers, `${at}.headers`, problems);
       if (problems.length === before && url) servers.push({ name, kind: 'http', url: url.href, headers });
     }

@@ -65,7 +65,11 @@ export function arxivLinks(p: Pick<Paper, 'id' | 'version'>, opts: { html?: bool
     .split('/')
     .map((s) => encodeURIComponent(s))
     .join('/');
-  return { abs: `${ARXIV_ORIGIN}/abs/${path}`, pdf: `${ARXIV_ORIGIN}/pdf/${path}`, html: opts.html ? `${ARXIV_ORIGIN}/html/${path}` : null };
+  return {
+    abs: `${ARXIV_ORIGIN}/abs/${path}`,
+    pdf: `${ARXIV_ORIGIN}/pdf/${path}`,
+    html: opts.html ? `${ARXIV_ORIGIN}/html/${path}` : null,
+  };
 }
 
 /** A licence URL we may put in an href: http(s) only, no credentials; anything else is dropped (null). */

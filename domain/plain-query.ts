@@ -40,8 +40,26 @@ const CATEGORY_NAMES: Array<[RegExp, string]> = [
 
 /** Archive names that are valid category codes on their own or with a `.SUB` suffix. */
 const ARCHIVES = new Set([
-  'cs', 'math', 'stat', 'physics', 'astro-ph', 'cond-mat', 'gr-qc', 'hep-ex', 'hep-lat', 'hep-ph', 'hep-th', 'math-ph',
-  'nlin', 'nucl-ex', 'nucl-th', 'quant-ph', 'q-bio', 'q-fin', 'econ', 'eess',
+  'cs',
+  'math',
+  'stat',
+  'physics',
+  'astro-ph',
+  'cond-mat',
+  'gr-qc',
+  'hep-ex',
+  'hep-lat',
+  'hep-ph',
+  'hep-th',
+  'math-ph',
+  'nlin',
+  'nucl-ex',
+  'nucl-th',
+  'quant-ph',
+  'q-bio',
+  'q-fin',
+  'econ',
+  'eess',
 ]);
 const CATEGORY_CODE = /\b([a-z]+(?:-[a-z]+)?)(\.[A-Za-z]{2,3})?\b/g;
 
@@ -58,14 +76,33 @@ const STOP = new Set(
 );
 
 /** Particles that belong to a surname ("del Maestro" -> au:del_maestro). */
-const PARTICLES = new Set(['de', 'del', 'della', 'der', 'di', 'da', 'van', 'von', 'le', 'la', 'du', 'dos', 'bin', 'al']);
+const PARTICLES = new Set([
+  'de',
+  'del',
+  'della',
+  'der',
+  'di',
+  'da',
+  'van',
+  'von',
+  'le',
+  'la',
+  'du',
+  'dos',
+  'bin',
+  'al',
+]);
 
 /** Builds a search_query from free text. Throws AppError('INVALID_INPUT') when nothing searchable is left. */
 export function buildQueryHeuristic(text: string, now: Date = new Date()): BuiltQuery {
-  if (text.trim() === '') throw new AppError('INVALID_INPUT', 'The question is empty: describe what papers you are looking for.');
+  if (text.trim() === '')
+    throw new AppError('INVALID_INPUT', 'The question is empty: describe what papers you are looking for.');
   const built = readPlainText(text, now);
   if (built.searchQuery === '') {
-    throw new AppError('INVALID_INPUT', `Nothing to search for in "${text}": name a topic, a phrase in quotes, an author ("by Name") or a category.`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `Nothing to search for in "${text}": name a topic, a phrase in quotes, an author ("by Name") or a category.`,
+    );
   }
   return built;
 }
@@ -81,17 +118,23 @@ export function readPlainText(text: string, now: Date = new Date()): BuiltQuery 
   // Quoted phrases first, so nothing inside them is reinterpreted.
   rest = rest.replace(/["“”]([^"“”]+)["“”]/g, (_m, p: string) => {
     const words = p.trim().split(/\s+/).filter(Boolean);
-    if (words.length > 0) terms.push(words.length === 1 ? `all:${sanitize(words[0]!)}` : `all:"${words.map(sanitize).join(' ')}"`);
+    if (words.length > 0)
+      terms.push(
+        words.length === 1 ? `all:${sanitize(words[0]!)}` : `all:"${words.map(sanitize).join(' ')}"`,
+      );
     return ' ';
   });
 
   // "by Geoffrey Hinton", "by del Maestro": capitalised names (with particles) after "by".
-  rest = rest.replace(/\bby\s+((?:(?:[A-Z][\p{L}'-]*\.?|(?:della|del|der|de|di|da|van|von|le|la|du|dos)\b)\s*){1,4})/gu, (m, name: string) => {
-    const au = authorTerm(name);
-    if (!au) return m;
-    terms.push(au);
-    return ' ';
-  });
+  rest = rest.replace(
+    /\bby\s+((?:(?:[A-Z][\p{L}'-]*\.?|(?:della|del|der|de|di|da|van|von|le|la|du|dos)\b)\s*){1,4})/gu,
+    (m, name: string) => {
+      const au = authorTerm(name);
+      if (!au) return m;
+      terms.push(au);
+      return ' ';
+    },
+  );
 
   const dateRange = extractYears(rest, now);
   rest = rest.replace(/\b(19[89]\d|20\d\d)\b/g, ' ');
@@ -104,14 +147,20 @@ export function readPlainText(text: string, now: Date = new Date()): BuiltQuery 
     }
   }
   rest = rest.replace(CATEGORY_CODE, (m, archive: string, sub: string | undefined) => {
-    if (!ARCHIVES.has(archive.toLowerCase()) || (!sub && !/^[a-z]+-[a-z]+$/.test(archive) && archive !== 'cs' && archive !== 'math')) return m;
+    if (
+      !ARCHIVES.has(archive.toLowerCase()) ||
+      (!sub && !/^[a-z]+-[a-z]+$/.test(archive) && archive !== 'cs' && archive !== 'math')
+    )
+      return m;
     if (!sub && (archive === 'cs' || archive === 'math')) return m; // "cs"/"math" alone are too vague to restrict on
     categories.add(`${archive.toLowerCase()}${sub ? `.${fixSubCase(archive, sub.slice(1))}` : ''}`);
     return ' ';
   });
   const catTerms = [...categories].map((c) => `cat:${c}`);
 
-  const words = (rest.toLowerCase().match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? []).filter((w) => !STOP.has(w) && w.length > 1);
+  const words = (rest.toLowerCase().match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? []).filter(
+    (w) => !STOP.has(w) && w.length > 1,
+  );
   for (const w of [...new Set(words)]) terms.push(`all:${sanitize(w)}`);
 
   const parts = [...terms];
@@ -121,7 +170,10 @@ export function readPlainText(text: string, now: Date = new Date()): BuiltQuery 
 }
 
 function authorTerm(name: string): string | null {
-  const parts = name.trim().split(/\s+/).map((p) => p.replace(/\.$/, ''));
+  const parts = name
+    .trim()
+    .split(/\s+/)
+    .map((p) => p.replace(/\.$/, ''));
   // Surname = the particles plus the last word; initials and given names are dropped because
   // arXiv's au: matching on full names is brittle (arXiv API manual: au:del_maestro).
   const last = parts.at(-1);

@@ -40,14 +40,20 @@ export function parseRatingWord(word: string): RatingValue | null {
 
 export function checkRatingSource(source: string): RatingSource {
   if (!(RATING_SOURCES as readonly string[]).includes(source)) {
-    throw new AppError('INVALID_INPUT', `rating source "${String(source)}" must be one of ${RATING_SOURCES.join(', ')}`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `rating source "${String(source)}" must be one of ${RATING_SOURCES.join(', ')}`,
+    );
   }
   return source as RatingSource;
 }
 
 export function checkRatingValue(rating: unknown): RatingValue | null {
   if (rating === null || rating === 'up' || rating === 'down') return rating;
-  throw new AppError('INVALID_INPUT', `rating must be "up", "down" or null to clear (got ${JSON.stringify(rating)})`);
+  throw new AppError(
+    'INVALID_INPUT',
+    `rating must be "up", "down" or null to clear (got ${JSON.stringify(rating)})`,
+  );
 }
 
 const BUTTON_ID = /^rate:(up|down):([a-z0-9-]{1,64}):(\S{1,64})$/;
@@ -62,7 +68,9 @@ export function ratingButtonId(subscription: string, arxivId: string, rating: Ra
 }
 
 /** The rating a Discord button carries, or null for any other custom_id. Untrusted: validated again by the store. */
-export function parseRatingButtonId(customId: string): { subscription: string; arxivId: string; rating: RatingValue } | null {
+export function parseRatingButtonId(
+  customId: string,
+): { subscription: string; arxivId: string; rating: RatingValue } | null {
   const m = BUTTON_ID.exec(customId);
   return m ? { rating: m[1] as RatingValue, subscription: m[2]!, arxivId: m[3]! } : null;
 }

@@ -81,17 +81,25 @@ export const MAX_SUBSCRIPTION_NAME = 64;
 export const SUBSCRIPTION_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // Names Windows reserves for devices: a folder by that name cannot be created there (learn.microsoft.com, "Naming Files, Paths, and Namespaces").
-const RESERVED_NAMES = new Set(['con', 'prn', 'aux', 'nul', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`com${n}`, `lpt${n}`])]);
+const RESERVED_NAMES = new Set([
+  'con',
+  'prn',
+  'aux',
+  'nul',
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`com${n}`, `lpt${n}`]),
+]);
 
 /** Why `name` cannot name a new subscription, or null when it can. The one rule, for every front end. */
 export function subscriptionNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name === '') return 'a subscription name is required (e.g. graph-learning)';
   const shown = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
-  if (name.length > MAX_SUBSCRIPTION_NAME) return `subscription name ${shown} is ${name.length} characters; use at most ${MAX_SUBSCRIPTION_NAME}`;
+  if (name.length > MAX_SUBSCRIPTION_NAME)
+    return `subscription name ${shown} is ${name.length} characters; use at most ${MAX_SUBSCRIPTION_NAME}`;
   if (!SUBSCRIPTION_NAME_PATTERN.test(name)) {
     return `subscription name ${shown} must be lowercase letters and digits, words joined by single '-', starting and ending with a letter or digit (e.g. graph-learning): it names the digest folder and the schedule`;
   }
-  if (RESERVED_NAMES.has(name)) return `subscription name ${shown} is reserved for a device on Windows and cannot name a folder; pick another`;
+  if (RESERVED_NAMES.has(name))
+    return `subscription name ${shown} is reserved for a device on Windows and cannot name a folder; pick another`;
   return null;
 }
 
@@ -113,7 +121,9 @@ export const isStoredSubscriptionName = (name: string): boolean => STORED_NAME.t
  */
 export function validateSubscriptionName(name: string): string {
   if (typeof name !== 'string' || !STORED_NAME.test(name)) {
-    throw invalid(`subscription name "${String(name)}" must be 1-64 lowercase letters, digits or '-' (e.g. graph-learning)`);
+    throw invalid(
+      `subscription name "${String(name)}" must be 1-64 lowercase letters, digits or '-' (e.g. graph-learning)`,
+    );
   }
   return name;
 }
@@ -140,7 +150,8 @@ export function isTimeZone(tz: string): boolean {
 export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 'createdAt' | 'updatedAt'> {
   const name = validateNewSubscriptionName(s.name);
   const query = optionalText(s.query, 'query');
-  if (s.categories !== undefined && !Array.isArray(s.categories)) throw invalid('categories must be a list of arXiv categories');
+  if (s.categories !== undefined && !Array.isArray(s.categories))
+    throw invalid('categories must be a list of arXiv categories');
   const categories = [...new Set((s.categories ?? []).map((c) => validateCategory(c)))];
   if (query === null && categories.length === 0) {
     throw invalid(`subscription "${name}" needs a query or at least one category`);
@@ -150,11 +161,14 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
   if (cronError) throw invalid(`cron: ${cronError}`);
   const fields = cron.split(/\s+/);
   const timezone = (s.timezone ?? SUBSCRIPTION_DEFAULTS.timezone).trim();
-  if (!isTimeZone(timezone)) throw invalid(`timezone "${timezone}" is not an IANA time zone (e.g. Europe/Paris)`);
+  if (!isTimeZone(timezone))
+    throw invalid(`timezone "${timezone}" is not an IANA time zone (e.g. Europe/Paris)`);
   const topK = s.topK ?? SUBSCRIPTION_DEFAULTS.topK;
-  if (!Number.isInteger(topK) || topK < 1 || topK > 100) throw invalid(`topK must be a whole number from 1 to 100 (got ${String(s.topK)})`);
+  if (!Number.isInteger(topK) || topK < 1 || topK > 100)
+    throw invalid(`topK must be a whole number from 1 to 100 (got ${String(s.topK)})`);
   const minScore = s.minScore ?? SUBSCRIPTION_DEFAULTS.minScore;
-  if (typeof minScore !== 'number' || !Number.isFinite(minScore)) throw invalid(`minScore must be a number (got ${String(s.minScore)})`);
+  if (typeof minScore !== 'number' || !Number.isFinite(minScore))
+    throw invalid(`minScore must be a number (got ${String(s.minScore)})`);
   const d = s.destinations ?? {};
   const destinations: Destinations = {
     markdown: d.markdown ?? true,
@@ -163,7 +177,9 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
     discordWebhookUrl: optionalText(d.discordWebhookUrl, 'destinations.discordWebhookUrl'),
   };
   if (destinations.discordChannelId !== null && !/^\d{17,20}$/.test(destinations.discordChannelId)) {
-    throw invalid(`discordChannelId "${destinations.discordChannelId}" must be a Discord snowflake (17-20 digits)`);
+    throw invalid(
+      `discordChannelId "${destinations.discordChannelId}" must be a Discord snowflake (17-20 digits)`,
+    );
   }
   if (destinations.discordWebhookUrl !== null && !/^https?:\/\//.test(destinations.discordWebhookUrl)) {
     throw invalid('discordWebhookUrl must be an http(s) URL');

@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { CONTENT_SOURCES } from './content-source.ts';
 import { isIsoDate } from './arxiv-calendar.ts';
 import { cronProblem } from './cron.ts';
-import { CATEGORY, DEFAULT_LIMIT, MAX_ID_LENGTH, MAX_LIMIT, MAX_SEARCH_RESULTS, MAX_TOPIC_NAME } from './library.ts';
+import {
+  CATEGORY,
+  DEFAULT_LIMIT,
+  MAX_ID_LENGTH,
+  MAX_LIMIT,
+  MAX_SEARCH_RESULTS,
+  MAX_TOPIC_NAME,
+} from './library.ts';
 import {
   isTimeZone,
   MAX_SUBSCRIPTION_NAME,
@@ -47,11 +54,15 @@ const paperRef = z
   .trim()
   .min(1)
   .max(300)
-  .describe('arXiv id or URL (abs, pdf, html, DOI, arXiv:ID), e.g. 2104.12255 or https://arxiv.org/abs/2104.12255');
+  .describe(
+    'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID), e.g. 2104.12255 or https://arxiv.org/abs/2104.12255',
+  );
 const paperSource = z
   .enum(['auto', ...CONTENT_SOURCES])
   .default('auto')
-  .describe('Where to take the full text from: auto (arXiv HTML, then ar5iv HTML, then the LaTeX source, then the PDF), or one of them');
+  .describe(
+    'Where to take the full text from: auto (arXiv HTML, then ar5iv HTML, then the LaTeX source, then the PDF), or one of them',
+  );
 
 /** `get_paper` as the agent offers it: `ref`, the name of the CLI's `get <ref>`. */
 export const getPaperShape = { ref: paperRef, source: paperSource };
@@ -125,12 +136,19 @@ export const seedPapersShape = {
     .array(z.string().trim().min(1).max(200))
     .max(20)
     .optional()
-    .describe('Seed papers the reader already knows are relevant: arXiv ids or URLs (up to 20); the digest learns from them'),
+    .describe(
+      'Seed papers the reader already knows are relevant: arXiv ids or URLs (up to 20); the digest learns from them',
+    ),
 };
 
 /** `rate_paper`: 👍/👎/clear on one paper for one subscription. */
 export const ratePaperShape = {
-  subscription: z.string().trim().min(1).max(MAX_SUBSCRIPTION_NAME).describe('The subscription the rating is for'),
+  subscription: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_SUBSCRIPTION_NAME)
+    .describe('The subscription the rating is for'),
   paper: z.string().trim().min(1).max(200).describe('arXiv id or URL'),
   rating: z.enum(['up', 'down', 'clear']).describe('up (relevant), down (not relevant) or clear'),
 };

@@ -7,7 +7,10 @@ import type { Paper } from './paper.ts';
 
 /** Escapes characters that would turn a title into Markdown structure. */
 function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/([\\`*_[\]<>#|])/g, '\\$1');
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_[\]<>#|])/g, '\\$1');
 }
 
 /** `# topic`, a count line, then one section per paper: title, authors, id link, dates, categories, PDF, abstract. */
@@ -21,7 +24,15 @@ export function formatTopicMarkdown(topic: string, papers: Paper[]): string {
     lines.push(`- **Published:** ${p.published.slice(0, 10)}`);
     lines.push(`- **Categories:** ${p.categories.join(', ')}`);
     if (p.links.pdf) lines.push(`- **PDF:** ${p.links.pdf}`);
-    lines.push('', ...p.abstract.replace(/\s+/g, ' ').trim().split('\n').map((l) => `> ${l}`), '');
+    lines.push(
+      '',
+      ...p.abstract
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split('\n')
+        .map((l) => `> ${l}`),
+      '',
+    );
   });
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -14,7 +14,12 @@ export const noFailpoints: Failpoint = () => undefined;
 
 /** Failpoints from a comma-separated list of names (the FAILPOINTS setting). */
 export function createFailpoints(spec: string | undefined): Failpoint {
-  const armed = new Set((spec ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const armed = new Set(
+    (spec ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   if (armed.size === 0) return noFailpoints;
   return (name) => {
     if (!armed.has(name)) return;

@@ -19,7 +19,12 @@ export interface TooLargeReply {
  * go over the cap it stops reading, answers 413 with `connection: close` (`reply` is the body) and
  * resolves null: the caller has nothing left to do. Rejects when the client aborts mid-body.
  */
-export function readCappedBody(req: http.IncomingMessage, res: http.ServerResponse, maxBytes: number, reply: TooLargeReply): Promise<Buffer | null> {
+export function readCappedBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  maxBytes: number,
+  reply: TooLargeReply,
+): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBytes) {
@@ -71,5 +76,7 @@ function answerTooLarge(req: http.IncomingMessage, res: http.ServerResponse, rep
     return;
   }
   const body = Buffer.from(reply.body, 'utf8');
-  res.writeHead(413, { 'content-type': reply.contentType, 'content-length': body.length, connection: 'close' }).end(body);
+  res
+    .writeHead(413, { 'content-type': reply.contentType, 'content-length': body.length, connection: 'close' })
+    .end(body);
 }

@@ -20,7 +20,12 @@ const DEFAULT_RETRY_AFTER_MS = 1000;
 export function httpFailure(
   service: string,
   status: number,
-  detail: { message?: string; code?: string | number; retryAfterMs?: number | undefined; body?: unknown } = {},
+  detail: {
+    message?: string;
+    code?: string | number;
+    retryAfterMs?: number | undefined;
+    body?: unknown;
+  } = {},
   hints: StatusHints = {},
 ): AppError {
   const what = `${service} answered HTTP ${status}${detail.code === undefined ? '' : ` (${detail.code})`}`;
@@ -35,7 +40,10 @@ export function httpFailure(
     });
   }
   if (status === 408 || status === 409 || status >= 500) {
-    return new AppError('PUBLISH_FAILED', `${what}${said}; temporary, will be retried`, { retryable: true, details });
+    return new AppError('PUBLISH_FAILED', `${what}${said}; temporary, will be retried`, {
+      retryable: true,
+      details,
+    });
   }
   const hint = hints[status] ?? `${service} refused the request`;
   return new AppError('PUBLISH_FAILED', `${what}${said} — ${hint}`, { retryable: false, details });
@@ -45,7 +53,10 @@ export function httpFailure(
  * Parses an HTTP Retry-After header (delta-seconds or HTTP-date) into milliseconds, or undefined
  * when absent or unparseable.
  */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (value === null || value === undefined || value.trim() === '') return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);

@@ -22,13 +22,17 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-const HOSTNAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOSTNAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /**
  * Parses `host:port`, `[::1]:port` or `:port` (host defaults to 127.0.0.1; port 0 picks a free
  * one). Returns the problem as `NAME: …` text instead of throwing, for the config's list.
  */
-export function checkListenAddress(addr: string, name: string): { address: ListenAddress } | { problem: string } {
+export function checkListenAddress(
+  addr: string,
+  name: string,
+): { address: ListenAddress } | { problem: string } {
   const bad = { problem: `${name}: must be host:port such as 127.0.0.1:8787 (got ${JSON.stringify(addr)})` };
   const m = /^(?:\[([^\]]*)\]|([^:[\]]*)):(\d{1,5})$/.exec(addr.trim());
   if (!m) return bad;
@@ -59,13 +63,18 @@ export function parseListenAddress(addr: string, name: string): ListenAddress {
  * with it, and the message says so. `addrName` is the setting's name (`MCP_HTTP_ADDR`, `--http`).
  * Returns every problem, each starting with the variable it is about; [] when `addr` is unset.
  */
-export function mcpHttpProblems(addr: string | undefined, token: string | undefined, addrName = 'MCP_HTTP_ADDR'): string[] {
+export function mcpHttpProblems(
+  addr: string | undefined,
+  token: string | undefined,
+  addrName = 'MCP_HTTP_ADDR',
+): string[] {
   if (addr === undefined) return [];
   const problems: string[] = [];
   const r = checkListenAddress(addr, addrName);
   if ('problem' in r) problems.push(r.problem);
   const loopback = 'address' in r ? r.address.loopback : true;
-  const howTo = 'set it to a long random string (e.g. `openssl rand -hex 32`) and give the same token to your MCP client';
+  const howTo =
+    'set it to a long random string (e.g. `openssl rand -hex 32`) and give the same token to your MCP client';
   if (!token) {
     problems.push(
       loopback
@@ -73,7 +82,9 @@ export function mcpHttpProblems(addr: string | undefined, token: string | undefi
         : `MCP_TOKEN: is required: ${addrName}=${addr} is not a loopback address, and a non-loopback MCP endpoint is allowed only with MCP_TOKEN set; ${howTo}, or listen on 127.0.0.1:PORT`,
     );
   } else if (token.length < MIN_TOKEN_LENGTH) {
-    problems.push(`MCP_TOKEN: is too short (${token.length} characters); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``);
+    problems.push(
+      `MCP_TOKEN: is too short (${token.length} characters); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``,
+    );
   }
   return problems;
 }
@@ -82,12 +93,19 @@ export function mcpHttpProblems(addr: string | undefined, token: string | undefi
  * The Discord interactions endpoint rules: the address parses, and DISCORD_PUBLIC_KEY is set (every
  * interaction is verified against it). Any address is allowed: Discord must be able to reach it.
  */
-export function interactionsProblems(addr: string | undefined, publicKey: string | undefined, addrName = 'DISCORD_INTERACTIONS_ADDR'): string[] {
+export function interactionsProblems(
+  addr: string | undefined,
+  publicKey: string | undefined,
+  addrName = 'DISCORD_INTERACTIONS_ADDR',
+): string[] {
   if (addr === undefined) return [];
   const problems: string[] = [];
   const r = checkListenAddress(addr, addrName);
   if ('problem' in r) problems.push(r.problem);
-  if (!publicKey) problems.push(`DISCORD_PUBLIC_KEY: is required when ${addrName} is set (every interaction is signed with it); copy it from the Discord developer portal`);
+  if (!publicKey)
+    problems.push(
+      `DISCORD_PUBLIC_KEY: is required when ${addrName} is set (every interaction is signed with it); copy it from the Discord developer portal`,
+    );
   return problems;
 }
 
@@ -96,7 +114,11 @@ export function interactionsProblems(addr: string | undefined, publicKey: string
  * non-loopback address is allowed only with WEB_TOKEN set (the browser then signs in with it); a
  * token, when set, has at least MIN_TOKEN_LENGTH characters that are not spaces. Returns every problem; [] when all is well.
  */
-export function webProblems(addr: string | undefined, token: string | undefined, addrName = 'WEB_ADDR'): string[] {
+export function webProblems(
+  addr: string | undefined,
+  token: string | undefined,
+  addrName = 'WEB_ADDR',
+): string[] {
   const problems: string[] = [];
   let loopback = true;
   if (addr !== undefined && addr !== 'off') {
@@ -105,10 +127,14 @@ export function webProblems(addr: string | undefined, token: string | undefined,
     else loopback = r.address.loopback;
   }
   if (!loopback && !token) {
-    problems.push(`WEB_TOKEN: is required: ${addrName}=${addr} is not a loopback address, and the web app is served off this machine only with WEB_TOKEN set; set it to a long random string (e.g. \`openssl rand -hex 32\`), or listen on 127.0.0.1:PORT`);
+    problems.push(
+      `WEB_TOKEN: is required: ${addrName}=${addr} is not a loopback address, and the web app is served off this machine only with WEB_TOKEN set; set it to a long random string (e.g. \`openssl rand -hex 32\`), or listen on 127.0.0.1:PORT`,
+    );
   } else if (token !== undefined && token.replace(/\s/g, '').length < MIN_TOKEN_LENGTH) {
     // Spaces do not count: 16 spaces are no secret.
-    problems.push(`WEB_TOKEN: is too short (${token.replace(/\s/g, '').length} characters that are not spaces); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``);
+    problems.push(
+      `WEB_TOKEN: is too short (${token.replace(/\s/g, '').length} characters that are not spaces); use at least ${MIN_TOKEN_LENGTH}, e.g. \`openssl rand -hex 32\``,
+    );
   }
   return problems;
 }
@@ -116,5 +142,10 @@ export function webProblems(addr: string | undefined, token: string | undefined,
 /** Throws CONFIG_INVALID listing `problems` (one per line), when there are any. */
 export function assertNoProblems(problems: string[]): void {
   if (problems.length === 0) return;
-  throw new AppError('CONFIG_INVALID', problems.length === 1 ? `${problems[0]}.` : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  throw new AppError(
+    'CONFIG_INVALID',
+    problems.length === 1
+      ? `${problems[0]}.`
+      : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
 }

@@ -18,10 +18,20 @@ export type LogFormat = 'auto' | 'json' | 'pretty';
  * where strings appear unescaped.
  */
 function redacting(dest: DestinationStream, pretty: PrettyOptions | null): DestinationStream {
-  return { write: (line: string) => dest.write(pretty ? redactText(formatLine(redactText(line), pretty)) : redactText(line)) };
+  return {
+    write: (line: string) =>
+      dest.write(pretty ? redactText(formatLine(redactText(line), pretty)) : redactText(line)),
+  };
 }
 
-const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const LEVELS: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
 const COLOURS: Record<number, string> = { 40: '\x1b[33m', 50: '\x1b[31m', 60: '\x1b[31m' };
 // pino's own fields, shown as the level and message or not at all.
 const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg']);
@@ -61,7 +71,9 @@ export function formatLine(json: string, { colour = false, stacks = false }: Pre
       if (stacks && typeof err.stack === 'string') stack = err.stack;
       continue;
     }
-    parts.push(`${key}=${typeof value === 'string' ? quote(oneLine(value)) : truncate(JSON.stringify(value))}`);
+    parts.push(
+      `${key}=${typeof value === 'string' ? quote(oneLine(value)) : truncate(JSON.stringify(value))}`,
+    );
   }
   return `${parts.filter(Boolean).join(' ')}\n${stack ? `${stack}\n` : ''}`;
 }
@@ -85,11 +97,17 @@ function quote(s: string): string {
  * `format` (LOG_FORMAT): `pretty` prints `formatLine` lines, `json` JSON lines, `auto` (default)
  * pretty when stderr is a terminal (coloured there).
  */
-export function createLogger(level: string, opts: { format?: LogFormat; destination?: DestinationStream } = {}): Logger {
+export function createLogger(
+  level: string,
+  opts: { format?: LogFormat; destination?: DestinationStream } = {},
+): Logger {
   const tty = !opts.destination && Boolean(process.stderr.isTTY);
   const format = opts.format ?? 'auto';
   const pretty = format === 'pretty' || (format === 'auto' && tty);
-  const redact = { paths: ['*.token', '*.apiKey', '*.authorization', 'headers.authorization'], censor: '****' };
+  const redact = {
+    paths: ['*.token', '*.apiKey', '*.authorization', 'headers.authorization'],
+    censor: '****',
+  };
   // Synchronous, so lines are out before a CLI exits.
   const dest = opts.destination ?? pino.destination({ dest: 2, sync: true });
   const stacks = level === 'debug' || level === 'trace';

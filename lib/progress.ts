@@ -10,7 +10,10 @@ export interface Progress {
   done(message?: string): void;
 }
 
-export function createProgress(stream: NodeJS.WriteStream = process.stderr, opts: { lines?: boolean } = {}): Progress {
+export function createProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  opts: { lines?: boolean } = {},
+): Progress {
   if (!stream.isTTY) {
     let lastKey: string | undefined;
     return {

@@ -10,7 +10,8 @@
 export const MASK = '****';
 
 /** Query parameters whose values are credentials (matched case-insensitively, `-`/`_` ignored). */
-const SECRET_PARAM = /^(?:api_?key|key|token|access_?token|auth|authorization|secret|client_?secret|password|passwd|pwd|sig|signature)$/i;
+const SECRET_PARAM =
+  /^(?:api_?key|key|token|access_?token|auth|authorization|secret|client_?secret|password|passwd|pwd|sig|signature)$/i;
 
 // Shorter values would mask ordinary words; real secrets are longer.
 const MIN_SECRET_LENGTH = 6;

@@ -18,7 +18,12 @@ export function callOptions(extra: ToolExtra): { progress: ProgressFn | undefine
     token === undefined
       ? undefined
       : (message) => {
-          void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++n, message } }).catch(() => {});
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: ++n, message },
+            })
+            .catch(() => {});
         };
   return { progress, options: { signal: extra.signal } };
 }

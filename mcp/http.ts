@@ -15,7 +15,12 @@ import type { AgentService } from '../app/agent-service.ts';
 import type { RadarService } from '../app/radar-service.ts';
 import { errorMessage } from '../domain/errors.ts';
 import { readCappedBody } from '../lib/http-body.ts';
-import { assertNoProblems, MIN_TOKEN_LENGTH, mcpHttpProblems, parseListenAddress } from '../lib/listen-address.ts';
+import {
+  assertNoProblems,
+  MIN_TOKEN_LENGTH,
+  mcpHttpProblems,
+  parseListenAddress,
+} from '../lib/listen-address.ts';
 import type { Logger } from '../lib/logger.ts';
 import { createMcpServer } from './server.ts';
 
@@ -47,8 +52,15 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(digest(m?.[1] ?? ''), digest(token)) && Boolean(m);
 }
 
-function jsonRpcError(res: http.ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+function jsonRpcError(
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  extra: Record<string, string> = {},
+): void {
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...extra })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 /** `host:port` as a listen-address setting would spell it. */
@@ -59,7 +71,9 @@ const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${hos
  * MIN_TOKEN_LENGTH characters (lib/listen-address.ts, the rules the config applies too); off
  * loopback it also answers Host names other than loopback ones, the token being the guard.
  */
-export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: string }): Promise<McpHttpServer> {
+export async function startMcpHttpServer(
+  opts: McpHttpOptions & { addrName?: string },
+): Promise<McpHttpServer> {
   assertNoProblems(mcpHttpProblems(hostPort(opts.host, opts.port), opts.token, opts.addrName));
   const token = opts.token as string;
   const wildcard = opts.host === '0.0.0.0' || opts.host === '::';
@@ -73,15 +87,32 @@ export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: str
     void (async () => {
       const hostHeader = (req.headers.host ?? '').toLowerCase();
       // On a wildcard address any Host may name us; the bearer token below is what guards it.
-      if (!allowedHosts.has(hostHeader) && !(wildcard && hostHeader !== '')) return jsonRpcError(res, 403, 'Forbidden: Host header does not name this server');
+      if (!allowedHosts.has(hostHeader) && !(wildcard && hostHeader !== ''))
+        return jsonRpcError(res, 403, 'Forbidden: Host header does not name this server');
       const origin = req.headers.origin?.toLowerCase();
-      if (origin !== undefined && !allowedOrigins.has(origin) && origin !== `http://${hostHeader}` && origin !== `https://${hostHeader}`) {
+      if (
+        origin !== undefined &&
+        !allowedOrigins.has(origin) &&
+        origin !== `http://${hostHeader}` &&
+        origin !== `https://${hostHeader}`
+      ) {
         return jsonRpcError(res, 403, 'Forbidden: Origin not allowed');
       }
-      if (!bearerMatches(req.headers.authorization, token)) return jsonRpcError(res, 401, 'Unauthorized: send Authorization: Bearer <MCP_TOKEN>', { 'www-authenticate': 'Bearer realm="arxiv-radar"' });
-      if (new URL(req.url ?? '/', 'http://x').pathname !== path) return jsonRpcError(res, 404, `Not found: the MCP endpoint is ${path}`);
-      if (req.method !== 'POST') return jsonRpcError(res, 405, 'Method not allowed: this stateless server accepts POST only', { allow: 'POST' });
-      const tooLarge = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Payload too large: the request body is over ${maxBody} bytes` }, id: null });
+      if (!bearerMatches(req.headers.authorization, token))
+        return jsonRpcError(res, 401, 'Unauthorized: send Authorization: Bearer <MCP_TOKEN>', {
+          'www-authenticate': 'Bearer realm="arxiv-radar"',
+        });
+      if (new URL(req.url ?? '/', 'http://x').pathname !== path)
+        return jsonRpcError(res, 404, `Not found: the MCP endpoint is ${path}`);
+      if (req.method !== 'POST')
+        return jsonRpcError(res, 405, 'Method not allowed: this stateless server accepts POST only', {
+          allow: 'POST',
+        });
+      const tooLarge = JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: `Payload too large: the request body is over ${maxBody} bytes` },
+        id: null,
+      });
       let raw: Buffer | null;
       try {
         raw = await readCappedBody(req, res, maxBody, { contentType: 'application/json', body: tooLarge });
@@ -96,7 +127,10 @@ export async function startMcpHttpServer(opts: McpHttpOptions & { addrName?: str
         return jsonRpcError(res, 400, 'Parse error: the body is not JSON');
       }
       const mcp = createMcpServer({ service: opts.service, agent: opts.agent, logger: log });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       res.on('close', () => {
         void transport.close();
         void mcp.close();
@@ -144,8 +178,20 @@ export async function startMcpHttp(
   if (!config.MCP_HTTP_ADDR) return null;
   assertNoProblems(mcpHttpProblems(config.MCP_HTTP_ADDR, config.MCP_TOKEN, addrName));
   const { host, port, loopback } = parseListenAddress(config.MCP_HTTP_ADDR, addrName);
-  const running = await startMcpHttpServer({ service, agent, logger, host, port, token: config.MCP_TOKEN, addrName });
-  if (!loopback) logger.warn({ url: running.url }, 'the MCP HTTP endpoint is reachable from other machines; only MCP_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');
+  const running = await startMcpHttpServer({
+    service,
+    agent,
+    logger,
+    host,
+    port,
+    token: config.MCP_TOKEN,
+    addrName,
+  });
+  if (!loopback)
+    logger.warn(
+      { url: running.url },
+      'the MCP HTTP endpoint is reachable from other machines; only MCP_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front',
+    );
   logger.info({ url: running.url }, 'MCP HTTP endpoint listening');
   return running;
 }

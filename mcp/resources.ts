@@ -13,8 +13,10 @@ async function asParamsError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof URIError) throw new McpError(ErrorCode.InvalidParams, 'The resource URI is not valid percent-encoding.');
-    if (isAppError(e) && isUserErrorCode(e.code)) throw new McpError(ErrorCode.InvalidParams, errorMessage(e));
+    if (e instanceof URIError)
+      throw new McpError(ErrorCode.InvalidParams, 'The resource URI is not valid percent-encoding.');
+    if (isAppError(e) && isUserErrorCode(e.code))
+      throw new McpError(ErrorCode.InvalidParams, errorMessage(e));
     throw e;
   }
 }
@@ -22,24 +24,45 @@ async function asParamsError<T>(work: () => Promise<T>): Promise<T> {
 /** Registers every resource. */
 export function registerResources(server: McpServer, deps: ToolDeps): void {
   const { service } = deps;
-  server.registerResource('folders', 'papers://folders', { title: 'Topic folders', description: 'Topics in the library with their paper counts', mimeType: 'text/markdown' }, async (uri) => {
-    const topics = await service.topics();
-    const body = topics.length
-      ? `# Available Topics\n\n${topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')}\n\nUse @<topic> (papers://<topic>) to read the papers of a topic.\n`
-      : '# Available Topics\n\nNo topics yet. Search with the search_papers tool first.\n';
-    return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: body }] };
-  });
+  server.registerResource(
+    'folders',
+    'papers://folders',
+    {
+      title: 'Topic folders',
+      description: 'Topics in the library with their paper counts',
+      mimeType: 'text/markdown',
+    },
+    async (uri) => {
+      const topics = await service.topics();
+      const body = topics.length
+        ? `# Available Topics\n\n${topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')}\n\nUse @<topic> (papers://<topic>) to read the papers of a topic.\n`
+        : '# Available Topics\n\nNo topics yet. Search with the search_papers tool first.\n';
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: body }] };
+    },
+  );
 
   server.registerResource(
     'topic-papers',
     new ResourceTemplate('papers://{topic}', {
-      list: async () => ({ resources: (await service.topics()).map((t) => ({ uri: `papers://${encodeURIComponent(t.name)}`, name: t.name, mimeType: 'text/markdown' })) }),
+      list: async () => ({
+        resources: (await service.topics()).map((t) => ({
+          uri: `papers://${encodeURIComponent(t.name)}`,
+          name: t.name,
+          mimeType: 'text/markdown',
+        })),
+      }),
     }),
-    { title: 'Papers of a topic', description: 'The stored papers of one topic, as Markdown', mimeType: 'text/markdown' },
+    {
+      title: 'Papers of a topic',
+      description: 'The stored papers of one topic, as Markdown',
+      mimeType: 'text/markdown',
+    },
     async (uri, vars) =>
       asParamsError(async () => {
         const topic = decodeURIComponent(String(vars.topic));
-        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await service.topicMarkdown(topic) }] };
+        return {
+          contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await service.topicMarkdown(topic) }],
+        };
       }),
   );
 
@@ -47,11 +70,19 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
   server.registerResource(
     'paper',
     new ResourceTemplate('arxiv://paper/{+id}', { list: undefined }),
-    { title: 'arXiv paper', description: 'A paper’s metadata, abstract and full text as Markdown', mimeType: 'text/markdown' },
+    {
+      title: 'arXiv paper',
+      description: 'A paper’s metadata, abstract and full text as Markdown',
+      mimeType: 'text/markdown',
+    },
     async (uri, vars, extra) =>
       asParamsError(async () => {
         // Cancelled with the request (a closed connection): the workflow is not left running.
-        const doc = await service.getPaper({ ref: decodeURIComponent(String(vars.id)), source: 'auto' }, undefined, { signal: extra.signal });
+        const doc = await service.getPaper(
+          { ref: decodeURIComponent(String(vars.id)), source: 'auto' },
+          undefined,
+          { signal: extra.signal },
+        );
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: doc.markdown }] };
       }),
   );

@@ -25,8 +25,16 @@ export const MCP_SERVER_NAME = 'arxiv-radar';
  * A fresh McpServer with every tool, resource and prompt registered; connect it to a transport.
  * With `agent`, the research agent is offered too (`agent_ask`).
  */
-export function createMcpServer(deps: { service: RadarService; agent?: AgentService | undefined; logger: Logger; version?: string }): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, version: deps.version ?? '0.1.0' }, { capabilities: { logging: {} } });
+export function createMcpServer(deps: {
+  service: RadarService;
+  agent?: AgentService | undefined;
+  logger: Logger;
+  version?: string;
+}): McpServer {
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, version: deps.version ?? '0.1.0' },
+    { capabilities: { logging: {} } },
+  );
   const tools = new Map<string, RegisteredTool>([
     ['search_papers', registerSearchPapersTool(server, deps)],
     ['extract_info', registerExtractInfoTool(server, deps)],

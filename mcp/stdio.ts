@@ -6,7 +6,11 @@ import type { Logger } from '../lib/logger.ts';
 import { createMcpServer } from './server.ts';
 
 /** Serves MCP over stdio until stdin closes; resolves then. With `agent`, `agent_ask` is offered too. */
-export async function runMcpStdio(service: RadarService, logger: Logger, agent?: AgentService): Promise<void> {
+export async function runMcpStdio(
+  service: RadarService,
+  logger: Logger,
+  agent?: AgentService,
+): Promise<void> {
   const server = createMcpServer({ service, agent, logger });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

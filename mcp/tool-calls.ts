@@ -59,17 +59,29 @@ export function installToolCallHandler(server: McpServer, tools: ReadonlyMap<str
   };
 }
 
-async function callTool(tools: ReadonlyMap<string, RegisteredTool>, params: unknown, extra: Extra): Promise<CallToolResult> {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw invalidParams(`params must be an object with the tool name and arguments (got ${describe(params)})`);
+async function callTool(
+  tools: ReadonlyMap<string, RegisteredTool>,
+  params: unknown,
+  extra: Extra,
+): Promise<CallToolResult> {
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    throw invalidParams(
+      `params must be an object with the tool name and arguments (got ${describe(params)})`,
+    );
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
-  if (typeof name !== 'string' || name === '') throw invalidParams(`name: the tool to call is required (got ${describe(name)})`);
+  if (typeof name !== 'string' || name === '')
+    throw invalidParams(`name: the tool to call is required (got ${describe(name)})`);
   const tool = tools.get(name);
-  if (!tool || !tool.enabled) throw invalidParams(`Unknown tool "${name.slice(0, 100)}"; tools/list names the tools`);
+  if (!tool || !tool.enabled)
+    throw invalidParams(`Unknown tool "${name.slice(0, 100)}"; tools/list names the tools`);
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-    throw invalidParams(`Invalid arguments for ${name}: arguments must be an object of named arguments (got ${describe(args)})`);
+    throw invalidParams(
+      `Invalid arguments for ${name}: arguments must be an object of named arguments (got ${describe(args)})`,
+    );
   }
   if (!tool.inputSchema) return (tool.handler as (extra: Extra) => Promise<CallToolResult>)(extra);
   const parsed = await (tool.inputSchema as z.ZodType).safeParseAsync(args ?? {});
-  if (!parsed.success) throw invalidParams(`Invalid arguments for ${name}: ${formatIssues(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw invalidParams(`Invalid arguments for ${name}: ${formatIssues(parsed.error.issues)}`);
   return (tool.handler as (args: unknown, extra: Extra) => Promise<CallToolResult>)(parsed.data, extra);
 }

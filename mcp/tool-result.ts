@@ -21,12 +21,18 @@ export function jsonResult(value: Record<string, unknown>): CallToolResult {
 }
 
 /** Runs a tool body; any failure becomes an `isError` result with a message the agent can act on. */
-export async function safely(tool: string, logger: Logger, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function safely(
+  tool: string,
+  logger: Logger,
+  run: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await run();
   } catch (e) {
     logger.warn({ tool, err: errorMessage(e) }, 'MCP tool failed');
-    const text = redact(isAppError(e) ? `${tool} failed (${e.code}): ${e.message}` : `${tool} failed: ${errorMessage(e)}`);
+    const text = redact(
+      isAppError(e) ? `${tool} failed (${e.code}): ${e.message}` : `${tool} failed: ${errorMessage(e)}`,
+    );
     return { content: [{ type: 'text', text }], isError: true };
   }
 }

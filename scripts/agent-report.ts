@@ -44,24 +44,38 @@ const answer = (text: string): FakeLlmResponse => ({ content: text });
 const SCRIPT: Array<{ question: string; plan: Plan }> = [
   {
     question: 'What is new in software testing research?',
-    plan: (t) => (t.round === 0 ? { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] } : answer(`Two directions stand out: arXiv:${ids(t)[0]} and arXiv:${ids(t)[1]}.`)),
+    plan: (t) =>
+      t.round === 0
+        ? { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] }
+        : answer(`Two directions stand out: arXiv:${ids(t)[0]} and arXiv:${ids(t)[1]}.`),
   },
   {
     question: 'Summarise the introduction of 1111.2011.',
-    plan: (t) => (t.round === 0 ? { toolCalls: [call('get_paper', { ref: '1111.2011', section: '1' })] } : answer('The introduction of arXiv:1111.2011 motivates extended nodes on a Bethe lattice.')),
+    plan: (t) =>
+      t.round === 0
+        ? { toolCalls: [call('get_paper', { ref: '1111.2011', section: '1' })] }
+        : answer('The introduction of arXiv:1111.2011 motivates extended nodes on a Bethe lattice.'),
   },
   {
     question: 'What is 1111.2011 about, and which topics do I follow?',
     plan: (t) =>
-      t.round === 0 ? { toolCalls: [call('get_paper', { ref: '1111.2011' }), call('list_topics', {})] } : answer('arXiv:1111.2011 is about quantum criticality; your topics are listed above.'),
+      t.round === 0
+        ? { toolCalls: [call('get_paper', { ref: '1111.2011' }), call('list_topics', {})] }
+        : answer('arXiv:1111.2011 is about quantum criticality; your topics are listed above.'),
   },
   {
     question: 'Which papers in my library mention mutation testing?',
-    plan: (t) => (t.round === 0 ? { toolCalls: [call('list_papers', { query: 'mutation', limit: 5 })] } : answer(ids(t).length ? `See arXiv:${ids(t)[0]}.` : 'None yet.')),
+    plan: (t) =>
+      t.round === 0
+        ? { toolCalls: [call('list_papers', { query: 'mutation', limit: 5 })] }
+        : answer(ids(t).length ? `See arXiv:${ids(t)[0]}.` : 'None yet.'),
   },
   {
     question: 'What does my library say about quantum criticality on lattices?',
-    plan: (t) => (t.round === 0 ? { toolCalls: [call('ask_library', { question: 'quantum criticality on lattices' })] } : answer(`From the library: arXiv:${ids(t)[0] ?? '1111.2011'}.`)),
+    plan: (t) =>
+      t.round === 0
+        ? { toolCalls: [call('ask_library', { question: 'quantum criticality on lattices' })] }
+        : answer(`From the library: arXiv:${ids(t)[0] ?? '1111.2011'}.`),
   },
   {
     question: 'Find recent testing papers and read the most relevant one.',
@@ -75,7 +89,8 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
     question: 'Compare the two best testing papers, section by section.',
     plan: (t) => {
       if (t.round === 0) return { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] };
-      if (t.round === 1) return { toolCalls: [call('get_paper', { ref: ids(t)[0] }), call('get_paper', { ref: ids(t)[1] })] };
+      if (t.round === 1)
+        return { toolCalls: [call('get_paper', { ref: ids(t)[0] }), call('get_paper', { ref: ids(t)[1] })] };
       return answer(`arXiv:${ids(t)[0]} and arXiv:${ids(t)[1]} differ in method.`);
     },
   },
@@ -83,18 +98,32 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
     question: 'Subscribe me to new software testing papers.',
     plan: (t) =>
       t.round === 0
-        ? { toolCalls: [call('subscribe_topic', { name: 'software-testing', interest: 'new software testing techniques', query: 'all:testing', schedule: '0 3 1 1 *' })] }
+        ? {
+            toolCalls: [
+              call('subscribe_topic', {
+                name: 'software-testing',
+                interest: 'new software testing techniques',
+                query: 'all:testing',
+                schedule: '0 3 1 1 *',
+              }),
+            ],
+          }
         : answer('I can subscribe you to "software-testing" (query all:testing). Shall I?'),
   },
   {
     question: 'Keep searching until you have found everything about testing.',
     // A model that never stops calling tools: the step budget ends the turn.
-    plan: (t) => (t.final ? answer(`What I found so far: arXiv:${ids(t)[0]}.`) : { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] }),
+    plan: (t) =>
+      t.final
+        ? answer(`What I found so far: arXiv:${ids(t)[0]}.`)
+        : { toolCalls: [call('search_arxiv', { topic: 'testing', max_results: 10 })] },
   },
   {
     question: 'What does arXiv:2401.99999 say about testing?',
     plan: (t) =>
-      t.round === 0 ? { toolCalls: [call('get_paper', { ref: '2401.99999' })] } : answer('arXiv:2401.99999 shows that testing works (I could not read it).'),
+      t.round === 0
+        ? { toolCalls: [call('get_paper', { ref: '2401.99999' })] }
+        : answer('arXiv:2401.99999 shows that testing works (I could not read it).'),
   },
 ];
 
@@ -104,7 +133,8 @@ const current = { plan: SCRIPT[0]!.plan };
 function view(body: FakeLlmRequest['body']): TurnView {
   const msgs: Message[] = body.messages ?? [];
   let at = msgs.length - 1;
-  while (at >= 0 && !(msgs[at]!.role === 'user' && !(msgs[at]!.content ?? '').startsWith('(arxiv-radar)'))) at--;
+  while (at >= 0 && !(msgs[at]!.role === 'user' && !(msgs[at]!.content ?? '').startsWith('(arxiv-radar)')))
+    at--;
   const after = msgs.slice(at + 1);
   return {
     round: after.filter((m) => m.role === 'assistant').length,
@@ -131,7 +161,9 @@ async function main(): Promise<void> {
   const arxiv = await startFakeArxiv({ documents: standInPdf() });
   const llm = await startFakeLlm();
   // Model calls outside the loop (the query builder, paper summaries) are not streamed.
-  llm.respondWith((b) => (b.stream === true ? current.plan(view(b)) : { content: '{"search_query":"all:testing"}' }));
+  llm.respondWith((b) =>
+    b.stream === true ? current.plan(view(b)) : { content: '{"search_query":"all:testing"}' },
+  );
   const t = await startTestRuntime({
     ...fakeArxivEnv(arxiv),
     ...fakeLlmEnv(llm, 'scripted-agent', 10000),
@@ -171,7 +203,10 @@ async function main(): Promise<void> {
     '',
     '| # | question | steps | tool calls | arXiv requests | tool chars kept | budget hit | cited / removed | wall time |',
     '|---|---|---:|---:|---:|---:|---|---|---:|',
-    ...rows.map((r) => `| ${r.n} | ${r.question} | ${r.steps} | ${r.toolCalls} | ${r.arxivRequests} | ${r.toolChars} | ${r.budget} | ${r.cited} / ${r.removed} | ${(r.ms / 1000).toFixed(2)} s |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.n} | ${r.question} | ${r.steps} | ${r.toolCalls} | ${r.arxivRequests} | ${r.toolChars} | ${r.budget} | ${r.cited} / ${r.removed} | ${(r.ms / 1000).toFixed(2)} s |`,
+    ),
     `| | **total** | ${sum('steps')} | ${sum('toolCalls')} | ${sum('arxivRequests')} | ${sum('toolChars')} | | ${sum('cited')} / ${sum('removed')} | ${(sum('ms') / 1000).toFixed(2)} s |`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

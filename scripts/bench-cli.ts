@@ -111,12 +111,20 @@ function runOnce(c: Case, i: number): Run {
     .map((l) => l.split(' ').map(Number) as [number, number]);
   const main = rows.find(([pid]) => pid === r.pid)?.[1] ?? 0;
   const child = Math.max(0, ...rows.filter(([pid]) => pid !== r.pid).map(([, kb]) => kb));
-  return { wallMs, ...(c.reported?.(r.stdout) ?? { workMs: 0, startMs: 0 }), mainRssMb: main / 1024, childRssMb: child / 1024 };
+  return {
+    wallMs,
+    ...(c.reported?.(r.stdout) ?? { workMs: 0, startMs: 0 }),
+    mainRssMb: main / 1024,
+    childRssMb: child / 1024,
+  };
 }
 
 /** `npm run build`: the benchmark measures the compiled CLI in dist/. */
 function build(): void {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`npm run build failed: ${r.stderr}`);
 }
 

@@ -37,10 +37,15 @@ interface RunResult {
 /** Child mode: time each file with one tool, print JSON with the process's peak RSS. */
 async function child(tool: NodeTool, files: string[]): Promise<void> {
   // Load only what this tool needs, so the RSS peak is the tool's own.
-  const { getDocument } = tool === 'pdfjs-raw' ? await import('pdfjs-dist/legacy/build/pdf.mjs') : { getDocument: null };
+  const { getDocument } =
+    tool === 'pdfjs-raw' ? await import('pdfjs-dist/legacy/build/pdf.mjs') : { getDocument: null };
   const { convertPdf } = tool === 'ours' ? await import('../adapters/convert/pdf.ts') : { convertPdf: null };
-  const { createConvertSandbox } = tool === 'ours-sandbox' || tool === 'latex-sandbox' ? await import('../adapters/convert/sandbox.ts') : { createConvertSandbox: null };
-  const { convertLatex } = tool === 'latex' ? await import('../adapters/convert/latex.ts') : { convertLatex: null };
+  const { createConvertSandbox } =
+    tool === 'ours-sandbox' || tool === 'latex-sandbox'
+      ? await import('../adapters/convert/sandbox.ts')
+      : { createConvertSandbox: null };
+  const { convertLatex } =
+    tool === 'latex' ? await import('../adapters/convert/latex.ts') : { convertLatex: null };
   // What the CLI and the worker run: a warm child process with the default limits of config/env.ts,
   // replaced only after a limit breach. Its peak RSS is measured from here (/proc) per document.
   let childPeakMb = 0;
@@ -51,7 +56,9 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
   });
   const timings: FileTiming[] = [];
   for (const file of files) {
-    const data = new Uint8Array(readFileSync(path.join(tool.startsWith('latex') ? LATEX_DIR : CORPUS_PDF, file)));
+    const data = new Uint8Array(
+      readFileSync(path.join(tool.startsWith('latex') ? LATEX_DIR : CORPUS_PDF, file)),
+    );
     const start = performance.now();
     let pages = 0;
     if (tool === 'latex') {
@@ -65,7 +72,8 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
       const r = await sandbox!.convert({ kind: 'pdf', data }).catch(() => null);
       pages = r?.pageCount ?? 0;
     } else {
-      const doc = await getDocument!({ data, verbosity: 0, isEvalSupported: false, disableFontFace: true }).promise;
+      const doc = await getDocument!({ data, verbosity: 0, isEvalSupported: false, disableFontFace: true })
+        .promise;
       pages = doc.numPages;
       for (let n = 1; n <= pages; n++) {
         const page = await doc.getPage(n);
@@ -83,10 +91,14 @@ async function child(tool: NodeTool, files: string[]): Promise<void> {
 }
 
 function runNode(tool: NodeTool, files: string[]): RunResult {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', tool, ...files], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', import.meta.filename, '--child', tool, ...files],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return JSON.parse(out) as RunResult;
 }
 
@@ -109,7 +121,13 @@ print(json.dumps({"timings": out, "peakRssMb": resource.getrusage(resource.RUSAG
 
 /** One result from several rounds of the same tool: each file's median time, the highest peak RSS. */
 function medianOfRounds(results: RunResult[]): RunResult {
-  const timings = results[0]!.timings.map((t, i) => ({ ...t, ms: quantile(results.map((r) => r.timings[i]!.ms), 0.5) }));
+  const timings = results[0]!.timings.map((t, i) => ({
+    ...t,
+    ms: quantile(
+      results.map((r) => r.timings[i]!.ms),
+      0.5,
+    ),
+  }));
   return { timings, peakRssMb: Math.max(...results.map((r) => r.peakRssMb)) };
 }
 
@@ -147,19 +165,40 @@ async function stages(files: string[], rounds: number): Promise<void> {
       const c1 = process.cpuUsage(c0);
       const { text, segments, fonts, fontPages, layout: lay } = layout.stageMs;
       const total = t2 - t0;
-      const row = { text, segments, fonts, layout: lay, markdown: t2 - t1, other: t1 - t0 - (text + segments + fonts + lay), total, cpu: (c1.user + c1.system) / 1000, pages: layout.pageCount, fontPages };
+      const row = {
+        text,
+        segments,
+        fonts,
+        layout: lay,
+        markdown: t2 - t1,
+        other: t1 - t0 - (text + segments + fonts + lay),
+        total,
+        cpu: (c1.user + c1.system) / 1000,
+        pages: layout.pageCount,
+        fontPages,
+      };
       if (round > 0 || rounds === 1) perFile.set(file, [...(perFile.get(file) ?? []), row]);
     }
   }
   const rows = [...perFile].map(([file, runs]) => {
     // Per file, the median of its rounds for each stage.
-    const m = Object.fromEntries(keys.map((k) => [k, quantile(runs.map((r) => r[k]), 0.5)])) as Record<Key, number>;
+    const m = Object.fromEntries(
+      keys.map((k) => [
+        k,
+        quantile(
+          runs.map((r) => r[k]),
+          0.5,
+        ),
+      ]),
+    ) as Record<Key, number>;
     return { file, pages: runs[0]!.pages, fontPages: runs[0]!.fontPages, ...m };
   });
   const totalPages = rows.reduce((n, r) => n + r.pages, 0);
   const f = (n: number) => n.toFixed(1);
   const lines = [
-    `Per-stage in-process profile, ${rows.length} PDFs (${totalPages} pages), ${rounds} round(s)${rounds > 1 ? ' (first not counted)' : ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `Per-stage in-process profile, ${rows.length} PDFs (${totalPages} pages), ${rounds} round(s)${rounds > 1 ? ' (first not counted)' : ''}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     '',
     '| stage | overall ms/page | median over files ms/page | share of total |',
     '|---|---|---|---|',
@@ -167,12 +206,29 @@ async function stages(files: string[], rounds: number): Promise<void> {
   const sum = (k: Key) => rows.reduce((n, r) => n + r[k], 0);
   for (const k of keys) {
     if (k === 'cpu') lines.push('| (CPU time of the process, all threads) | | | |');
-    lines.push(`| ${k} | ${f(sum(k) / totalPages)} | ${f(quantile(rows.map((r) => r[k] / r.pages), 0.5))} | ${((100 * sum(k)) / sum('total')).toFixed(0)} % |`);
+    lines.push(
+      `| ${k} | ${f(sum(k) / totalPages)} | ${f(
+        quantile(
+          rows.map((r) => r[k] / r.pages),
+          0.5,
+        ),
+      )} | ${((100 * sum(k)) / sum('total')).toFixed(0)} % |`,
+    );
   }
-  lines.push('', `Pages run through getOperatorList for font names: ${rows.reduce((n, r) => n + r.fontPages, 0)} of ${totalPages}.`);
+  lines.push(
+    '',
+    `Pages run through getOperatorList for font names: ${rows.reduce((n, r) => n + r.fontPages, 0)} of ${totalPages}.`,
+  );
   if (process.argv.includes('--per-file')) {
-    lines.push('', `| file | pages | font pages | ${keys.join(' | ')} (ms/page) |`, `|---|---|---|${keys.map(() => '---|').join('')}`);
-    for (const r of rows) lines.push(`| ${r.file} | ${r.pages} | ${r.fontPages} | ${keys.map((k) => f(r[k] / r.pages)).join(' | ')} |`);
+    lines.push(
+      '',
+      `| file | pages | font pages | ${keys.join(' | ')} (ms/page) |`,
+      `|---|---|---|${keys.map(() => '---|').join('')}`,
+    );
+    for (const r of rows)
+      lines.push(
+        `| ${r.file} | ${r.pages} | ${r.fontPages} | ${keys.map((k) => f(r[k] / r.pages)).join(' | ')} |`,
+      );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -204,7 +260,9 @@ print(json.dumps({"timings": out, "peakRssMb": resource.getrusage(resource.RUSAG
 
 /** The LaTeX-source column: s/paper and peak RSS, ours in-process and sandboxed, and pandoc. */
 function latexBench(rounds: number): string[] {
-  const files = readdirSync(LATEX_DIR).filter((f) => f.endsWith('.gz')).sort();
+  const files = readdirSync(LATEX_DIR)
+    .filter((f) => f.endsWith('.gz'))
+    .sort();
   const tools = ['latex', 'latex-sandbox'] as const;
   const results = new Map<string, RunResult[]>(tools.map((t) => [t, []]));
   for (let round = 0; round < rounds; round++) {
@@ -214,7 +272,10 @@ function latexBench(rounds: number): string[] {
     }
   }
   const pandoc = runPandoc(files);
-  const rows: Array<[string, RunResult | null]> = [...tools.map((t) => [t, medianOfRounds(results.get(t)!)] as [string, RunResult]), ['pandoc', pandoc]];
+  const rows: Array<[string, RunResult | null]> = [
+    ...tools.map((t) => [t, medianOfRounds(results.get(t)!)] as [string, RunResult]),
+    ['pandoc', pandoc],
+  ];
   const s = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(3) : 'n/a');
   const lines = [
     '',
@@ -229,11 +290,19 @@ function latexBench(rounds: number): string[] {
       continue;
     }
     const ms = r.timings.map((t) => t.ms);
-    lines.push(`| ${tool} | ${s(quantile(ms, 0.5))} | ${s(quantile(ms, 0.95))} | ${s(Math.max(...ms))} | ${r.peakRssMb.toFixed(1)} |`);
+    lines.push(
+      `| ${tool} | ${s(quantile(ms, 0.5))} | ${s(quantile(ms, 0.95))} | ${s(Math.max(...ms))} | ${r.peakRssMb.toFixed(1)} |`,
+    );
   }
   const sandboxed = rows[1]![1]!;
-  const median = quantile(sandboxed.timings.map((t) => t.ms), 0.5);
-  lines.push('', `latex-sandbox median ${s(median)} s/paper (target ≤ 1 s: ${median <= 1000 ? 'met' : 'NOT met'}); its peak RSS counts the parent and the converter child.`);
+  const median = quantile(
+    sandboxed.timings.map((t) => t.ms),
+    0.5,
+  );
+  lines.push(
+    '',
+    `latex-sandbox median ${s(median)} s/paper (target ≤ 1 s: ${median <= 1000 ? 'met' : 'NOT met'}); its peak RSS counts the parent and the converter child.`,
+  );
   return lines;
 }
 
@@ -246,7 +315,9 @@ async function main(): Promise<void> {
     return;
   }
   if (args.includes('--stages')) {
-    const files = readdirSync(CORPUS_PDF).filter((f) => f.endsWith('.pdf') && f !== NO_TEXT).sort();
+    const files = readdirSync(CORPUS_PDF)
+      .filter((f) => f.endsWith('.pdf') && f !== NO_TEXT)
+      .sort();
     const rounds = Number(args[args.indexOf('--rounds') + 1]) || 1;
     return stages(files, rounds);
   }
@@ -258,7 +329,9 @@ async function main(): Promise<void> {
   // 3) in a rotating order, and each file's time is its median over the rounds.
   const rounds = Math.max(1, Number(args[args.indexOf('--rounds') + 1]) || 3);
   const nodeTools: NodeTool[] = ['ours', 'ours-sandbox', 'pdfjs-raw'];
-  const runs = new Map<NodeTool, { all: RunResult[]; long: RunResult[] }>(nodeTools.map((t) => [t, { all: [], long: [] }]));
+  const runs = new Map<NodeTool, { all: RunResult[]; long: RunResult[] }>(
+    nodeTools.map((t) => [t, { all: [], long: [] }]),
+  );
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < nodeTools.length; k++) {
       const tool = nodeTools[(k + round) % nodeTools.length]!;
@@ -267,12 +340,31 @@ async function main(): Promise<void> {
     }
   }
   const merged = (tool: NodeTool, which: 'all' | 'long') => medianOfRounds(runs.get(tool)![which]);
-  const all: Record<Tool, RunResult | null> = { ours: merged('ours', 'all'), 'ours-sandbox': merged('ours-sandbox', 'all'), 'pdfjs-raw': merged('pdfjs-raw', 'all'), pdftotext: hasPoppler ? runPdftotext(files) : null };
-  const long: Record<Tool, RunResult | null> = { ours: merged('ours', 'long'), 'ours-sandbox': merged('ours-sandbox', 'long'), 'pdfjs-raw': merged('pdfjs-raw', 'long'), pdftotext: hasPoppler ? runPdftotext([LONG]) : null };
+  const all: Record<Tool, RunResult | null> = {
+    ours: merged('ours', 'all'),
+    'ours-sandbox': merged('ours-sandbox', 'all'),
+    'pdfjs-raw': merged('pdfjs-raw', 'all'),
+    pdftotext: hasPoppler ? runPdftotext(files) : null,
+  };
+  const long: Record<Tool, RunResult | null> = {
+    ours: merged('ours', 'long'),
+    'ours-sandbox': merged('ours-sandbox', 'long'),
+    'pdfjs-raw': merged('pdfjs-raw', 'long'),
+    pdftotext: hasPoppler ? runPdftotext([LONG]) : null,
+  };
   const pages = new Map(all['pdfjs-raw']!.timings.map((t) => [t.file, t.pages]));
   const rows = (Object.keys(all) as Tool[]).map((tool) => {
     const r = all[tool];
-    if (!r) return { tool, median: NaN, p95: NaN, totalMsPerPage: NaN, peakRssMb: NaN, longMsPerPage: NaN, longPeakRssMb: NaN };
+    if (!r)
+      return {
+        tool,
+        median: NaN,
+        p95: NaN,
+        totalMsPerPage: NaN,
+        peakRssMb: NaN,
+        longMsPerPage: NaN,
+        longPeakRssMb: NaN,
+      };
     const perPage = r.timings.map((t) => t.ms / (pages.get(t.file) || 1));
     const totalMs = r.timings.reduce((n, t) => n + t.ms, 0);
     const totalPages = r.timings.reduce((n, t) => n + (pages.get(t.file) ?? 0), 0);
@@ -297,11 +389,14 @@ async function main(): Promise<void> {
     '',
     '| tool | median ms/page | p95 ms/page | overall ms/page | peak RSS all files (MB) | 79-page paper ms/page | 79-page paper peak RSS (MB) |',
     '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.tool} | ${f(r.median)} | ${f(r.p95)} | ${f(r.totalMsPerPage)} | ${f(r.peakRssMb)} | ${f(r.longMsPerPage)} | ${f(r.longPeakRssMb)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.tool} | ${f(r.median)} | ${f(r.p95)} | ${f(r.totalMsPerPage)} | ${f(r.peakRssMb)} | ${f(r.longMsPerPage)} | ${f(r.longPeakRssMb)} |`,
+    ),
     '',
     'Targets (issue 18): ours median ≤ 35 ms/page; ours-sandbox ≤ 1.5x ours; peak RSS ≤ 400 MB on the 79-page paper. `ours` runs convertPdf in-process with',
     "Node's default heap settings; `ours-sandbox` is the production path (a warm child process, 12 MB young",
-    'generation; its peak RSS is counted with the parent\'s).',
+    "generation; its peak RSS is counted with the parent's).",
   ];
   // Issue 18's speed targets: in-process median ≤ 35 ms/page, the production path (sandbox) within 1.5x of in-process.
   const byTool = new Map(rows.map((r) => [r.tool, r]));
@@ -315,9 +410,15 @@ async function main(): Promise<void> {
   );
   for (const tool of ['ours', 'ours-sandbox'] as const) {
     const r = byTool.get(tool)!;
-    lines.push(`${tool} / pdfjs-raw: median ${f(r.median / raw.median)}x, overall ${f(r.totalMsPerPage / raw.totalMsPerPage)}x, 79-page paper ${f(r.longMsPerPage / raw.longMsPerPage)}x`);
+    lines.push(
+      `${tool} / pdfjs-raw: median ${f(r.median / raw.median)}x, overall ${f(r.totalMsPerPage / raw.totalMsPerPage)}x, 79-page paper ${f(r.longMsPerPage / raw.longMsPerPage)}x`,
+    );
   }
-  lines.push(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the machine is shared; compare runs made back to back)`);
+  lines.push(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (the machine is shared; compare runs made back to back)`,
+  );
   if (!hasPoppler) lines.push('pdftotext not found: install poppler-utils (apt-get install poppler-utils).');
   lines.push(...latexBench(rounds));
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -31,7 +31,11 @@ const DIGESTS = 4;
 const ROUNDS = Number(parseArgs({ options: { rounds: { type: 'string', default: '1' } } }).values.rounds);
 const BIN = path.resolve(import.meta.dirname, '../bin/arxiv-radar');
 
-const dev = await startDevServer({ cliPath: (await resolveTemporalCli({ install: false })).path, port: 0, uiPort: -1 });
+const dev = await startDevServer({
+  cliPath: (await resolveTemporalCli({ install: false })).path,
+  port: 0,
+  uiPort: -1,
+});
 const pg = await startPostgres();
 const url = await pg.createDatabase();
 const calendar = createArxivCalendar({ firstFeedDay: '2027-03-01', feedDays: 5 });
@@ -43,7 +47,16 @@ const dirs: string[] = [];
 const env = (extra: Record<string, string> = {}) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-node-'));
   dirs.push(dir);
-  return { ...fakeServicesEnv(arxiv, notion, discord), TEMPORAL_ADDRESS: dev.address, TEMPORAL_TASK_QUEUE: 'bench', DATABASE_URL: url, DATA_DIR: dir, ARXIV_MIN_INTERVAL_MS: '1000', LOG_LEVEL: 'error', ...extra };
+  return {
+    ...fakeServicesEnv(arxiv, notion, discord),
+    TEMPORAL_ADDRESS: dev.address,
+    TEMPORAL_TASK_QUEUE: 'bench',
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    ARXIV_MIN_INTERVAL_MS: '1000',
+    LOG_LEVEL: 'error',
+    ...extra,
+  };
 };
 const connection = await Connection.connect({ address: dev.address });
 const client = new Client({ connection });
@@ -70,7 +83,13 @@ try {
       const children = [];
       for (let i = 0; i < workers; i++) children.push(await startWorker());
       const names = Array.from({ length: DIGESTS }, (_, i) => `bench-${round}-${workers}-${i}`);
-      for (const name of names) await service.subscribe({ name, categories: ['cs.AI'], interest: 'language model agents and reasoning', topK: 2 });
+      for (const name of names)
+        await service.subscribe({
+          name,
+          categories: ['cs.AI'],
+          interest: 'language model agents and reasoning',
+          topK: 2,
+        });
       const before = arxiv.requests.length;
       const t0 = Date.now();
       const t = performance.now();
@@ -87,7 +106,9 @@ try {
       );
       // Workflow tasks of the gate that waited out a sticky queue (a worker that had gone away).
       const events = (await client.workflow.getHandle(ARXIV_GATE_WORKFLOW_ID).fetchHistory()).events ?? [];
-      const stuck = events.filter((e) => e.workflowTaskTimedOutEventAttributes?.timeoutType === 2 /* SCHEDULE_TO_START */).length;
+      const stuck = events.filter(
+        (e) => e.workflowTaskTimedOutEventAttributes?.timeoutType === 2 /* SCHEDULE_TO_START */,
+      ).length;
       console.log(`  gate: ${stuck} workflow task(s) timed out on a sticky queue so far`);
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(children.map((c) => new Promise((r) => c.on('exit', r))));
@@ -96,7 +117,9 @@ try {
   if (ROUNDS > 1) {
     for (const w of [1, 2]) {
       const xs = walls[w]!;
-      console.log(`${w} worker${w === 1 ? ' ' : 's'}: median ${median(xs).toFixed(1)} s, min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} over ${xs.length} runs`);
+      console.log(
+        `${w} worker${w === 1 ? ' ' : 's'}: median ${median(xs).toFixed(1)} s, min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} over ${xs.length} runs`,
+      );
     }
   }
 } finally {

@@ -23,7 +23,9 @@ import { errorMessage } from '../domain/errors.ts';
 const RUNS = 5;
 const RATINGS = 1000;
 const corpusDir = path.resolve(import.meta.dirname, '../../shared/corpus');
-const feed = parseAnnounceFeed(readFileSync(path.join(corpusDir, 'rss/rss_all-20-archives_2024-11-28.xml'), 'utf8'));
+const feed = parseAnnounceFeed(
+  readFileSync(path.join(corpusDir, 'rss/rss_all-20-archives_2024-11-28.xml'), 'utf8'),
+);
 const papers = feed.items.map((i) => i.paper).slice(0, RATINGS + 100);
 const rated = papers.slice(0, RATINGS);
 const candidates = papers.slice(RATINGS).map((p) => ({ id: p.id, text: `${p.title}\n${p.abstract}` }));
@@ -34,7 +36,13 @@ const store = openSqliteStore({ dataDir: dir });
 try {
   await store.upsertPapers(papers, { topic: 'bench' });
   await store.upsertSubscription({ name: 'bench', categories: ['cs.LG'], interest });
-  for (const p of rated) await store.setRating({ subscription: 'bench', arxivId: p.id, rating: /learning/i.test(p.abstract) ? 'up' : 'down', source: 'web' });
+  for (const p of rated)
+    await store.setRating({
+      subscription: 'bench',
+      arxivId: p.id,
+      rating: /learning/i.test(p.abstract) ? 'up' : 'down',
+      source: 'web',
+    });
 
   const read = async (): Promise<RatedDoc[]> => {
     const docs: RatedDoc[] = [];
@@ -64,15 +72,25 @@ try {
     return `median ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms (min ${s[0]!.toFixed(1)}, max ${s.at(-1)!.toFixed(1)}; ${RUNS} runs)`;
   };
   const ups = docs.filter((d) => d.rating === 'up').length;
-  console.log(`${RATINGS} ratings (${ups} up), ${candidates.length} candidates; node ${process.version}, ${process.arch}`);
+  console.log(
+    `${RATINGS} ratings (${ups} up), ${candidates.length} candidates; node ${process.version}, ${process.arch}`,
+  );
   console.log(`read ratings + papers (SQLite):      ${stat(times.read)}`);
   console.log(`rank with the model (train + score): ${stat(times.rank)}`);
   console.log(`rank without ratings (today):        ${stat(times.none)}`);
 
-  const modelsDir = path.resolve(process.env.MODELS_DIR ?? path.resolve(import.meta.dirname, '../../shared/models'));
+  const modelsDir = path.resolve(
+    process.env.MODELS_DIR ?? path.resolve(import.meta.dirname, '../../shared/models'),
+  );
   const model = process.env.RERANK_MODEL ?? 'opensearch-project__TinyXLMRoberta-CE-onnx';
   try {
-    const ce = await loadCrossEncoder({ model, modelsDir, dtype: process.env.RERANK_DTYPE ?? (model.includes('Tiny') ? 'fp32' : 'q8'), allowRemote: false, batchSize: 16 });
+    const ce = await loadCrossEncoder({
+      model,
+      modelsDir,
+      dtype: process.env.RERANK_DTYPE ?? (model.includes('Tiny') ? 'fp32' : 'q8'),
+      allowRemote: false,
+      batchSize: 16,
+    });
     await ce.rank(interest, candidates.slice(0, 16)); // warm-up
     const ceTimes = { rank: [] as number[], none: [] as number[] };
     for (let i = 0; i < 3; i++) {

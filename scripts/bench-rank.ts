@@ -13,12 +13,16 @@ import { errorMessage } from '../domain/errors.ts';
 
 const RUNS = 5;
 const corpusDir = path.resolve(import.meta.dirname, '../../shared/corpus');
-const modelsDir = path.resolve(process.env.MODELS_DIR ?? path.resolve(import.meta.dirname, '../../shared/models'));
+const modelsDir = path.resolve(
+  process.env.MODELS_DIR ?? path.resolve(import.meta.dirname, '../../shared/models'),
+);
 const model = process.env.RERANK_MODEL ?? 'opensearch-project__TinyXLMRoberta-CE-onnx';
 const dtype = process.env.RERANK_DTYPE ?? (model.includes('Tiny') ? 'fp32' : 'q8');
 const batchSize = Number(process.env.RERANK_BATCH ?? 16);
 
-const { papers } = parseAtomFeed(readFileSync(path.join(corpusDir, 'atom/search_testing_start0_max100.xml'), 'utf8'));
+const { papers } = parseAtomFeed(
+  readFileSync(path.join(corpusDir, 'atom/search_testing_start0_max100.xml'), 'utf8'),
+);
 const docs = papers.map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` }));
 const query = 'automated test generation for deep learning systems';
 
@@ -45,7 +49,9 @@ try {
   const loadMs = await time(async () => {
     reranker = await loadCrossEncoder({ model, modelsDir, dtype, allowRemote: false, batchSize });
   });
-  console.log(`cross-encoder:  ${model} (${dtype}) from ${modelsDir}, batch ${batchSize}; load ${loadMs.toFixed(1)} ms`);
+  console.log(
+    `cross-encoder:  ${model} (${dtype}) from ${modelsDir}, batch ${batchSize}; load ${loadMs.toFixed(1)} ms`,
+  );
   await reranker!.rank(query, docs.slice(0, batchSize)); // warm-up: first ONNX run allocates
   const ce = [];
   for (let i = 0; i < RUNS; i++) ce.push(await time(() => reranker!.rank(query, docs)));

@@ -36,7 +36,9 @@ import { startMultipartRecorder } from '../test/support/discord-multipart-record
 import { fakeArxivEnv, fakeLlmEnv } from '../test/support/fake-env.ts';
 import { startTestRuntime, type TestRuntime } from '../test/support/runtime.ts';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, json: { type: 'boolean', default: false } },
+});
 const FRONT_ENDS = ['mcp', 'agent', 'web', 'discord', 'cli'] as const;
 type FrontEnd = (typeof FRONT_ENDS)[number];
 const only = new Set((values.only ?? FRONT_ENDS.join(',')).split(','));
@@ -65,14 +67,32 @@ function documents(): Record<string, Uint8Array | null> {
   const pdf = readFileSync(corpus('pdf', '1503.07589v1.pdf'));
   const xml = readFileSync(corpus('atom', 'search_testing_start0_max100.xml'), 'utf8');
   const ids = [...xml.matchAll(/<id>https?:\/\/arxiv\.org\/abs\/([^<]+?)(?:v\d+)?<\/id>/g)].map((m) => m[1]!);
-  return Object.fromEntries(ids.flatMap((id) => [[`pdf/${id}`, pdf], [`html/${id}`, null]]));
+  return Object.fromEntries(
+    ids.flatMap((id) => [
+      [`pdf/${id}`, pdf],
+      [`html/${id}`, null],
+    ]),
+  );
 }
 
 async function runtime(arxiv: FakeArxiv, extra: Record<string, string> = {}): Promise<TestRuntime> {
-  return startTestRuntime({ ...fakeArxivEnv(arxiv), ARXIV_MIN_INTERVAL_MS: SPACING_MS, LOG_LEVEL: 'error', ...extra });
+  return startTestRuntime({
+    ...fakeArxivEnv(arxiv),
+    ARXIV_MIN_INTERVAL_MS: SPACING_MS,
+    LOG_LEVEL: 'error',
+    ...extra,
+  });
 }
 
-function summarise(frontEnd: string, arxiv: FakeArxiv, mark: number, t0: number, firstAt: number, fullAt: number | null, note: string): Row {
+function summarise(
+  frontEnd: string,
+  arxiv: FakeArxiv,
+  mark: number,
+  t0: number,
+  firstAt: number,
+  fullAt: number | null,
+  note: string,
+): Row {
   const sent = arxiv.requests.slice(mark);
   const queries = sent.filter((r) => r.path === '/api/query');
   const answered = queries[0]?.endedAt;
@@ -103,11 +123,18 @@ async function benchMcp(arxiv: FakeArxiv): Promise<Row[]> {
       await settle();
       const mark = arxiv.requests.length;
       const t0 = Date.now();
-      const r = await client.callTool({ name: 'search_papers', arguments: { topic: QUESTION, max_results: 10, ...args } });
+      const r = await client.callTool({
+        name: 'search_papers',
+        arguments: { topic: QUESTION, max_results: 10, ...args },
+      });
       const done = Date.now();
-      const n = (JSON.parse((r.content as Array<{ text: string }>)[0]!.text) as { paper_ids?: string[] }).paper_ids?.length ?? 0;
+      const n =
+        (JSON.parse((r.content as Array<{ text: string }>)[0]!.text) as { paper_ids?: string[] }).paper_ids
+          ?.length ?? 0;
       const fullTexts = arxiv.requests.slice(mark).some(isFullText);
-      rows.push(summarise(label, arxiv, mark, t0, done, fullTexts ? done : null, `${n} papers in one answer`));
+      rows.push(
+        summarise(label, arxiv, mark, t0, done, fullTexts ? done : null, `${n} papers in one answer`),
+      );
     }
     return rows;
   } finally {
@@ -129,7 +156,10 @@ async function benchAgent(arxiv: FakeArxiv): Promise<Row[]> {
     return undefined;
   });
   const turn = async (topic: string) => {
-    llm.script([{ toolCalls: [{ name: 'search_arxiv', arguments: JSON.stringify({ topic, max_results: 10 }) }] }, { content: 'Here is what arXiv has.' }]);
+    llm.script([
+      { toolCalls: [{ name: 'search_arxiv', arguments: JSON.stringify({ topic, max_results: 10 }) }] },
+      { content: 'Here is what arXiv has.' },
+    ]);
     await agent.ask({ question: `Find papers: ${topic}` });
   };
   try {
@@ -139,7 +169,17 @@ async function benchAgent(arxiv: FakeArxiv): Promise<Row[]> {
     const mark = arxiv.requests.length;
     const t0 = Date.now();
     await turn(QUESTION);
-    return [summarise('agent search_arxiv', arxiv, mark, t0, toolResultAt, null, 'first results = the model gets the tool result; whole turn included the answer')];
+    return [
+      summarise(
+        'agent search_arxiv',
+        arxiv,
+        mark,
+        t0,
+        toolResultAt,
+        null,
+        'first results = the model gets the tool result; whole turn included the answer',
+      ),
+    ];
   } finally {
     await service.close();
     await t.stop();
@@ -171,23 +211,46 @@ async function benchWeb(arxiv: FakeArxiv): Promise<Row[]> {
   const t = await runtime(arxiv);
   const service = openRadarService(t.config, silentLogger, { client: t.client });
   const agent = openAgentService(t.config, silentLogger, service);
-  const web = await startWebServer({ service, agent, config: t.config, logger: silentLogger, addr: '127.0.0.1:0', rateLimits: { search: [20, 1000], chat: [20, 1000], audio: [4, 600_000] } });
+  const web = await startWebServer({
+    service,
+    agent,
+    config: t.config,
+    logger: silentLogger,
+    addr: '127.0.0.1:0',
+    rateLimits: { search: [20, 1000], chat: [20, 1000], audio: [4, 600_000] },
+  });
   try {
-    await readSse(`${web.url}/search/events?${new URLSearchParams({ q: WARM_UP, max: '10' })}`, () => undefined);
+    await readSse(
+      `${web.url}/search/events?${new URLSearchParams({ q: WARM_UP, max: '10' })}`,
+      () => undefined,
+    );
     await settle();
     const mark = arxiv.requests.length;
     const t0 = Date.now();
     let resultAt = 0;
     let lastFullText: number | null = null;
     let count = 0;
-    await readSse(`${web.url}/search/events?${new URLSearchParams({ q: QUESTION, max: '10', full: '1' })}`, (event, data) => {
-      if (event === 'result') {
-        resultAt = Date.now();
-        count = (JSON.parse(data) as { count: number }).count;
-      }
-      if (event === 'fulltext' || event === 'done') lastFullText = Date.now();
-    });
-    return [summarise('web /search (SSE)', arxiv, mark, t0, resultAt, lastFullText, `${count} results; full-text TL;DRs ${lastFullText ? 'streamed after' : 'inside the results'}`)];
+    await readSse(
+      `${web.url}/search/events?${new URLSearchParams({ q: QUESTION, max: '10', full: '1' })}`,
+      (event, data) => {
+        if (event === 'result') {
+          resultAt = Date.now();
+          count = (JSON.parse(data) as { count: number }).count;
+        }
+        if (event === 'fulltext' || event === 'done') lastFullText = Date.now();
+      },
+    );
+    return [
+      summarise(
+        'web /search (SSE)',
+        arxiv,
+        mark,
+        t0,
+        resultAt,
+        lastFullText,
+        `${count} results; full-text TL;DRs ${lastFullText ? 'streamed after' : 'inside the results'}`,
+      ),
+    ];
   } finally {
     await web.stop();
     await service.close();
@@ -200,14 +263,33 @@ async function benchDiscord(arxiv: FakeArxiv): Promise<Row[]> {
   const service = openRadarService(t.config, silentLogger, { client: t.client });
   const recorder = await startMultipartRecorder();
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const endpoint = createInteractionsServer({ bot: createBot({ service, logger: silentLogger }), rest: createDiscordRest({ apiUrl: recorder.url }), publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'), logger: silentLogger });
+  const endpoint = createInteractionsServer({
+    bot: createBot({ service, logger: silentLogger }),
+    rest: createDiscordRest({ apiUrl: recorder.url }),
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'),
+    logger: silentLogger,
+  });
   const url = await endpoint.listen('127.0.0.1', 0);
   const post = async (token: string, question: string) => {
     const body = JSON.stringify(slashCommand(token, 'search', [{ name: 'question', value: question }]));
     const ts = String(Math.floor(Date.now() / 1000));
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-ed25519': sign(null, Buffer.from(ts + body), privateKey).toString('hex'), 'x-signature-timestamp': ts }, body });
+    await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-ed25519': sign(null, Buffer.from(ts + body), privateKey).toString('hex'),
+        'x-signature-timestamp': ts,
+      },
+      body,
+    });
   };
-  const embedEdits = (token: string) => recorder.edits.filter((e) => e.path === `/webhooks/${APP_ID}/${token}/messages/@original` && Array.isArray(e.payload.embeds) && (e.payload.embeds as unknown[]).length > 0);
+  const embedEdits = (token: string) =>
+    recorder.edits.filter(
+      (e) =>
+        e.path === `/webhooks/${APP_ID}/${token}/messages/@original` &&
+        Array.isArray(e.payload.embeds) &&
+        (e.payload.embeds as unknown[]).length > 0,
+    );
   try {
     await post('bench-warm', WARM_UP);
     await endpoint.idle();
@@ -224,7 +306,17 @@ async function benchDiscord(arxiv: FakeArxiv): Promise<Row[]> {
     clearInterval(watch);
     if (!firstAt) firstAt = endAt;
     const edits = embedEdits('bench-search').length;
-    return [summarise('Discord /arxiv search', arxiv, mark, t0, firstAt, edits > 1 ? endAt : null, `${edits} edit${edits === 1 ? '' : 's'} with results`)];
+    return [
+      summarise(
+        'Discord /arxiv search',
+        arxiv,
+        mark,
+        t0,
+        firstAt,
+        edits > 1 ? endAt : null,
+        `${edits} edit${edits === 1 ? '' : 's'} with results`,
+      ),
+    ];
   } finally {
     await endpoint.close();
     await service.close();
@@ -234,8 +326,20 @@ async function benchDiscord(arxiv: FakeArxiv): Promise<Row[]> {
 }
 
 /** The CLI as a user runs it, against the runtime's dev server and library. */
-function cli(t: TestRuntime, args: string[]): Promise<{ code: number; out: string; ms: number; firstLineAt: number | null }> {
-  const env = { ...process.env, DATA_DIR: t.config.DATA_DIR, TEMPORAL_ADDRESS: t.config.TEMPORAL_ADDRESS, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, ARXIV_API_URL: t.config.ARXIV_API_URL, ARXIV_WEB_URL: t.config.ARXIV_WEB_URL, ARXIV_MIN_INTERVAL_MS: SPACING_MS, LOG_LEVEL: 'error' };
+function cli(
+  t: TestRuntime,
+  args: string[],
+): Promise<{ code: number; out: string; ms: number; firstLineAt: number | null }> {
+  const env = {
+    ...process.env,
+    DATA_DIR: t.config.DATA_DIR,
+    TEMPORAL_ADDRESS: t.config.TEMPORAL_ADDRESS,
+    TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE,
+    ARXIV_API_URL: t.config.ARXIV_API_URL,
+    ARXIV_WEB_URL: t.config.ARXIV_WEB_URL,
+    ARXIV_MIN_INTERVAL_MS: SPACING_MS,
+    LOG_LEVEL: 'error',
+  };
   const t0 = Date.now();
   return new Promise((resolve) => {
     const child = spawn(BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -264,12 +368,30 @@ async function benchCli(arxiv: FakeArxiv): Promise<Row[]> {
       const t0 = Date.now();
       const r = await cli(t, ['search', QUESTION, '--max', '10', ...extra]);
       if (r.code !== 0) {
-        rows.push({ frontEnd: label, queryRequests: 0, fullTextRequests: 0, firstResultsMs: 0, afterAnswerMs: null, fullTextMs: null, note: `not available here (exit ${r.code})` });
+        rows.push({
+          frontEnd: label,
+          queryRequests: 0,
+          fullTextRequests: 0,
+          firstResultsMs: 0,
+          afterAnswerMs: null,
+          fullTextMs: null,
+          note: `not available here (exit ${r.code})`,
+        });
         continue;
       }
       const fullTexts = arxiv.requests.slice(mark).some(isFullText);
       // The CLI prints when everything is in: first results and full texts arrive together.
-      rows.push(summarise(label, arxiv, mark, t0, r.firstLineAt ?? t0 + r.ms, fullTexts ? t0 + r.ms : null, 'a CLI process, start-up included'));
+      rows.push(
+        summarise(
+          label,
+          arxiv,
+          mark,
+          t0,
+          r.firstLineAt ?? t0 + r.ms,
+          fullTexts ? t0 + r.ms : null,
+          'a CLI process, start-up included',
+        ),
+      );
     }
     return rows;
   } finally {
@@ -277,7 +399,13 @@ async function benchCli(arxiv: FakeArxiv): Promise<Row[]> {
   }
 }
 
-const BENCHES: Record<FrontEnd, (arxiv: FakeArxiv) => Promise<Row[]>> = { mcp: benchMcp, agent: benchAgent, web: benchWeb, discord: benchDiscord, cli: benchCli };
+const BENCHES: Record<FrontEnd, (arxiv: FakeArxiv) => Promise<Row[]>> = {
+  mcp: benchMcp,
+  agent: benchAgent,
+  web: benchWeb,
+  discord: benchDiscord,
+  cli: benchCli,
+};
 
 const rows: Row[] = [];
 for (const fe of FRONT_ENDS) {
@@ -287,7 +415,15 @@ for (const fe of FRONT_ENDS) {
   try {
     rows.push(...(await BENCHES[fe](arxiv)));
   } catch (e) {
-    rows.push({ frontEnd: fe, queryRequests: 0, fullTextRequests: 0, firstResultsMs: 0, afterAnswerMs: null, fullTextMs: null, note: `failed: ${e instanceof Error ? e.message : String(e)}` });
+    rows.push({
+      frontEnd: fe,
+      queryRequests: 0,
+      fullTextRequests: 0,
+      firstResultsMs: 0,
+      afterAnswerMs: null,
+      fullTextMs: null,
+      note: `failed: ${e instanceof Error ? e.message : String(e)}`,
+    });
   } finally {
     await arxiv.close();
   }
@@ -296,8 +432,15 @@ for (const fe of FRONT_ENDS) {
 if (values.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
 else {
   const s = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
-  process.stdout.write(`search "${QUESTION}", arXiv spacing ${Number(SPACING_MS) / 1000} s, warm runtime\n\n`);
-  process.stdout.write('| front end | arXiv requests (query + full text) | first results | after arXiv answered | full-text TL;DRs | note |\n|---|---|---|---|---|---|\n');
-  for (const r of rows) process.stdout.write(`| ${r.frontEnd} | ${r.queryRequests + r.fullTextRequests} (${r.queryRequests} + ${r.fullTextRequests}) | ${s(r.firstResultsMs)} | ${s(r.afterAnswerMs)} | ${s(r.fullTextMs)} | ${r.note} |\n`);
+  process.stdout.write(
+    `search "${QUESTION}", arXiv spacing ${Number(SPACING_MS) / 1000} s, warm runtime\n\n`,
+  );
+  process.stdout.write(
+    '| front end | arXiv requests (query + full text) | first results | after arXiv answered | full-text TL;DRs | note |\n|---|---|---|---|---|---|\n',
+  );
+  for (const r of rows)
+    process.stdout.write(
+      `| ${r.frontEnd} | ${r.queryRequests + r.fullTextRequests} (${r.queryRequests} + ${r.fullTextRequests}) | ${s(r.firstResultsMs)} | ${s(r.afterAnswerMs)} | ${s(r.fullTextMs)} | ${r.note} |\n`,
+    );
 }
 process.exit(0);

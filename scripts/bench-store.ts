@@ -77,9 +77,32 @@ category homology cohomology topology knot surfaces curves moduli space spaces o
 banach inequality inequalities asymptotic convergence rate rates existence uniqueness solutions solution`
   .split(/\s+/)
   .filter(Boolean);
-const SYLLABLES = ['ka', 'lo', 'mi', 'ther', 'gen', 'tro', 'phy', 'sta', 'nu', 'cle', 'ar', 'bio', 'geo', 'ox', 'ion', 'ist', 'ic', 'al', 'ment', 'ous'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ther',
+  'gen',
+  'tro',
+  'phy',
+  'sta',
+  'nu',
+  'cle',
+  'ar',
+  'bio',
+  'geo',
+  'ox',
+  'ion',
+  'ist',
+  'ic',
+  'al',
+  'ment',
+  'ous',
+];
 // Long-tail vocabulary: rare terms, as real abstracts are full of them.
-const RARE = Array.from({ length: 20000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join(''));
+const RARE = Array.from({ length: 20000 }, () =>
+  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(SYLLABLES)).join(''),
+);
 const VOCAB = [...new Set([...TECH, ...RARE])];
 // Zipf-Mandelbrot weights: word at rank r is drawn with probability ~ 1/(r+30), so the commonest
 // content word appears in about a third of abstracts (not in all of them).
@@ -96,13 +119,115 @@ const zipfWord = (): string => {
   }
   return VOCAB[lo] as string;
 };
-const FILLER = ['the', 'of', 'and', 'in', 'a', 'we', 'to', 'for', 'with', 'on', 'that', 'is', 'this', 'by', 'our', 'show', 'propose'];
+const FILLER = [
+  'the',
+  'of',
+  'and',
+  'in',
+  'a',
+  'we',
+  'to',
+  'for',
+  'with',
+  'on',
+  'that',
+  'is',
+  'this',
+  'by',
+  'our',
+  'show',
+  'propose',
+];
 /** Real abstracts cluster by field: half the content words come from the category's own slice of TECH. */
 const sentence = (n: number, field: readonly string[]): string =>
-  Array.from({ length: n }, (_, i) => (i % 3 === 1 ? pick(FILLER) : rand() < 0.5 ? pick(field) : zipfWord())).join(' ');
+  Array.from({ length: n }, (_, i) =>
+    i % 3 === 1 ? pick(FILLER) : rand() < 0.5 ? pick(field) : zipfWord(),
+  ).join(' ');
 
-const FIRST = ['Wei', 'Yann', 'Maria', 'José', 'Raúl', 'Anna', 'Łukasz', 'Søren', 'Zoë', 'Chloé', 'Jürgen', 'Hiroshi', 'Priya', 'Olga', 'Ahmed', 'Fatima', 'John', 'Emily', 'Michael', 'Sarah', 'David', 'Laura', 'Chen', 'Li', 'Min-Jun', 'Ingrid', 'François', 'Björn', 'Ana', 'Luca', 'Giulia', 'Pedro', 'Noémie', 'Kenji', 'Aditya', 'Sofía', 'Tomasz', 'Eleni', 'Mehmet', 'Nguyen'];
-const LAST = ['Wang', 'Zhang', 'Li', 'Liu', 'Chen', 'Smith', 'Müller', 'García', 'Martínez', 'Rodríguez', 'Kowalski', 'Nowak', 'Johansson', 'Dubois', 'Lefèvre', 'Rossi', 'Bianchi', 'Tanaka', 'Suzuki', 'Kim', 'Park', 'Singh', 'Kumar', 'Ivanov', 'Petrov', 'Öztürk', 'Yılmaz', 'Nakamura', 'Schmidt', 'Schröder', 'Brown', 'Taylor', 'Wilson', 'Da Silva', 'Del Maestro', 'Van der Berg', "O'Brien", 'Ramírez', 'Núñez', 'Håkansson'];
+const FIRST = [
+  'Wei',
+  'Yann',
+  'Maria',
+  'José',
+  'Raúl',
+  'Anna',
+  'Łukasz',
+  'Søren',
+  'Zoë',
+  'Chloé',
+  'Jürgen',
+  'Hiroshi',
+  'Priya',
+  'Olga',
+  'Ahmed',
+  'Fatima',
+  'John',
+  'Emily',
+  'Michael',
+  'Sarah',
+  'David',
+  'Laura',
+  'Chen',
+  'Li',
+  'Min-Jun',
+  'Ingrid',
+  'François',
+  'Björn',
+  'Ana',
+  'Luca',
+  'Giulia',
+  'Pedro',
+  'Noémie',
+  'Kenji',
+  'Aditya',
+  'Sofía',
+  'Tomasz',
+  'Eleni',
+  'Mehmet',
+  'Nguyen',
+];
+const LAST = [
+  'Wang',
+  'Zhang',
+  'Li',
+  'Liu',
+  'Chen',
+  'Smith',
+  'Müller',
+  'García',
+  'Martínez',
+  'Rodríguez',
+  'Kowalski',
+  'Nowak',
+  'Johansson',
+  'Dubois',
+  'Lefèvre',
+  'Rossi',
+  'Bianchi',
+  'Tanaka',
+  'Suzuki',
+  'Kim',
+  'Park',
+  'Singh',
+  'Kumar',
+  'Ivanov',
+  'Petrov',
+  'Öztürk',
+  'Yılmaz',
+  'Nakamura',
+  'Schmidt',
+  'Schröder',
+  'Brown',
+  'Taylor',
+  'Wilson',
+  'Da Silva',
+  'Del Maestro',
+  'Van der Berg',
+  "O'Brien",
+  'Ramírez',
+  'Núñez',
+  'Håkansson',
+];
 // A pool of 200,000 distinct people (first, optional middle initial, one or two surnames), drawn
 // with a Zipf skew so some authors are prolific, as on arXiv.
 const PEOPLE = Array.from({ length: 200000 }, (_, i) => {
@@ -111,10 +236,54 @@ const PEOPLE = Array.from({ length: 200000 }, (_, i) => {
   return `${pick(FIRST)}${initial} ${last}`;
 });
 const authorName = (): string => PEOPLE[Math.floor(PEOPLE.length * rand() ** 3)] as string;
-const CATEGORIES = ['cs.LG', 'cs.CV', 'cs.CL', 'cs.AI', 'stat.ML', 'quant-ph', 'hep-ph', 'hep-th', 'astro-ph.GA', 'astro-ph.CO', 'astro-ph.SR', 'astro-ph.HE', 'cond-mat.mes-hall', 'cond-mat.str-el', 'cond-mat.mtrl-sci', 'cond-mat.stat-mech', 'cond-mat.supr-con', 'math.AP', 'math.PR', 'math.CO', 'math.OC', 'math.NA', 'math.AG', 'math.DG', 'cs.RO', 'cs.CR', 'cs.IT', 'cs.DS', 'cs.SE', 'eess.SP', 'eess.SY', 'physics.optics', 'physics.flu-dyn', 'gr-qc', 'nucl-th', 'q-bio.NC', 'q-fin.ST', 'econ.EM', 'cs.NI', 'cs.DC'];
+const CATEGORIES = [
+  'cs.LG',
+  'cs.CV',
+  'cs.CL',
+  'cs.AI',
+  'stat.ML',
+  'quant-ph',
+  'hep-ph',
+  'hep-th',
+  'astro-ph.GA',
+  'astro-ph.CO',
+  'astro-ph.SR',
+  'astro-ph.HE',
+  'cond-mat.mes-hall',
+  'cond-mat.str-el',
+  'cond-mat.mtrl-sci',
+  'cond-mat.stat-mech',
+  'cond-mat.supr-con',
+  'math.AP',
+  'math.PR',
+  'math.CO',
+  'math.OC',
+  'math.NA',
+  'math.AG',
+  'math.DG',
+  'cs.RO',
+  'cs.CR',
+  'cs.IT',
+  'cs.DS',
+  'cs.SE',
+  'eess.SP',
+  'eess.SY',
+  'physics.optics',
+  'physics.flu-dyn',
+  'gr-qc',
+  'nucl-th',
+  'q-bio.NC',
+  'q-fin.ST',
+  'econ.EM',
+  'cs.NI',
+  'cs.DC',
+];
 // Skewed category popularity: cs.LG and friends dominate, as on arXiv.
-const FIELDS = CATEGORIES.map((_, c) => Array.from({ length: 40 }, (_, k) => TECH[(c * 17 + k * 7) % TECH.length] as string));
-const categoryPick = (): string => CATEGORIES[Math.min(CATEGORIES.length - 1, Math.floor(CATEGORIES.length * rand() ** 2))] as string;
+const FIELDS = CATEGORIES.map((_, c) =>
+  Array.from({ length: 40 }, (_, k) => TECH[(c * 17 + k * 7) % TECH.length] as string),
+);
+const categoryPick = (): string =>
+  CATEGORIES[Math.min(CATEGORIES.length - 1, Math.floor(CATEGORIES.length * rand() ** 2))] as string;
 
 const START = Date.UTC(2007, 3, 1);
 const END = Date.UTC(2025, 11, 31);
@@ -125,18 +294,26 @@ function synthPaper(i: number): Paper {
   const yymm = `${String(d.getUTCFullYear() % 100).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   // yymm.NNNNNNN: the counter keeps ids unique across the whole run.
   const uniqueId = `${yymm}.${String(i).padStart(7, '0')}`;
-  const cats = [...new Set([categoryPick(), ...Array.from({ length: Math.floor(rand() * 3) }, categoryPick)])];
+  const cats = [
+    ...new Set([categoryPick(), ...Array.from({ length: Math.floor(rand() * 3) }, categoryPick)]),
+  ];
   const version = 1 + Math.floor(rand() ** 3 * 4);
   const published = d.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const field = FIELDS[CATEGORIES.indexOf(cats[0] as string)] ?? TECH;
   const title = sentence(6 + Math.floor(rand() * 9), field).replace(/^./, (c) => c.toUpperCase());
-  const abstract = Array.from({ length: 5 + Math.floor(rand() * 6) }, () => `${sentence(14 + Math.floor(rand() * 14), field)}.`).join(' ');
+  const abstract = Array.from(
+    { length: 5 + Math.floor(rand() * 6) },
+    () => `${sentence(14 + Math.floor(rand() * 14), field)}.`,
+  ).join(' ');
   return {
     id: uniqueId,
     version,
     title,
     abstract,
-    authors: Array.from({ length: 1 + Math.floor(rand() ** 2 * 10) }, () => ({ name: authorName(), affiliations: [] })),
+    authors: Array.from({ length: 1 + Math.floor(rand() ** 2 * 10) }, () => ({
+      name: authorName(),
+      affiliations: [],
+    })),
     categories: cats,
     primaryCategory: cats[0] as string,
     published,
@@ -145,7 +322,11 @@ function synthPaper(i: number): Paper {
     journalRef: null,
     comment: rand() < 0.5 ? `${5 + Math.floor(rand() * 30)} pages, ${Math.floor(rand() * 10)} figures` : null,
     license: 'http://creativecommons.org/licenses/by/4.0/',
-    links: { abs: `https://arxiv.org/abs/${uniqueId}v${version}`, pdf: `https://arxiv.org/pdf/${uniqueId}v${version}`, html: null },
+    links: {
+      abs: `https://arxiv.org/abs/${uniqueId}v${version}`,
+      pdf: `https://arxiv.org/pdf/${uniqueId}v${version}`,
+      html: null,
+    },
     withdrawn: false,
   };
 }
@@ -171,7 +352,8 @@ if (PG && pgUrl === undefined) {
   server = await startPostgres();
   pgUrl = await server.createDatabase();
 }
-const open = (): PaperStore => (PG ? openPostgresStore({ url: pgUrl as string }) : openSqliteStore({ dataDir: dir }));
+const open = (): PaperStore =>
+  PG ? openPostgresStore({ url: pgUrl as string }) : openSqliteStore({ dataDir: dir });
 const store = open();
 const authorsSeen: string[] = [];
 let importMs = 0;
@@ -189,7 +371,9 @@ for (let start = 0; start < (skipImport ? 0 : TOTAL); start += BATCH) {
   importCpuMs += (used.user + used.system) / 1000;
   const ms = performance.now() - t;
   importMs += ms;
-  process.stderr.write(`\r${start + batch.length} papers, ${((start + batch.length) / (importMs / 1000)).toFixed(0)}/s overall, last batch ${(batch.length / (ms / 1000)).toFixed(0)}/s   `);
+  process.stderr.write(
+    `\r${start + batch.length} papers, ${((start + batch.length) / (importMs / 1000)).toFixed(0)}/s overall, last batch ${(batch.length / (ms / 1000)).toFixed(0)}/s   `,
+  );
 }
 const importSeconds = importMs / 1000;
 process.stderr.write('\n');
@@ -199,10 +383,15 @@ if (PG) {
   await pg.ready;
   // Fresh statistics and visibility map, as autovacuum leaves them on a library that has settled.
   await pg.pool.query('VACUUM ANALYZE');
-  sizeBytes = (await pg.pool.query<{ n: number }>('SELECT pg_database_size(current_database()) AS n')).rows[0]!.n;
+  sizeBytes = (await pg.pool.query<{ n: number }>('SELECT pg_database_size(current_database()) AS n'))
+    .rows[0]!.n;
   if (skipImport) {
-    const { rows } = await pg.pool.query<{ authors_json: string }>('SELECT authors_json FROM papers WHERE (pk - 1) % 50000 < 10 ORDER BY pk');
-    authorsSeen.push(...rows.map((r) => (JSON.parse(r.authors_json) as Array<{ name: string }>)[0]?.name ?? 'Wang'));
+    const { rows } = await pg.pool.query<{ authors_json: string }>(
+      'SELECT authors_json FROM papers WHERE (pk - 1) % 50000 < 10 ORDER BY pk',
+    );
+    authorsSeen.push(
+      ...rows.map((r) => (JSON.parse(r.authors_json) as Array<{ name: string }>)[0]?.name ?? 'Wang'),
+    );
   }
   await pg.close();
 }
@@ -211,15 +400,20 @@ if (!PG) sizeBytes = dirSize(dir);
 if (skipImport && !PG) {
   // The same first authors the import loop collects: papers i with i % 50000 < 10 (pk = i + 1).
   const raw = new Database(path.join(dir, 'library.sqlite'), { readonly: true });
-  const rows = raw.prepare('SELECT authors_json FROM papers WHERE (pk - 1) % 50000 < 10 ORDER BY pk').all() as Array<{ authors_json: string }>;
-  authorsSeen.push(...rows.map((r) => (JSON.parse(r.authors_json) as Array<{ name: string }>)[0]?.name ?? 'Wang'));
+  const rows = raw
+    .prepare('SELECT authors_json FROM papers WHERE (pk - 1) % 50000 < 10 ORDER BY pk')
+    .all() as Array<{ authors_json: string }>;
+  authorsSeen.push(
+    ...rows.map((r) => (JSON.parse(r.authors_json) as Array<{ name: string }>)[0]?.name ?? 'Wang'),
+  );
   raw.close();
 }
 const reader = open();
 
 const qrand = prng(7);
 const qpick = <T>(xs: readonly T[]): T => xs[Math.floor(qrand() * xs.length)] as T;
-const qCategory = () => CATEGORIES[Math.min(CATEGORIES.length - 1, Math.floor(CATEGORIES.length * qrand() ** 2))] as string;
+const qCategory = () =>
+  CATEGORIES[Math.min(CATEGORIES.length - 1, Math.floor(CATEGORIES.length * qrand() ** 2))] as string;
 const queryText = () => `${qpick(TECH.slice(0, 300))} ${qpick(TECH.slice(0, 300))}`;
 const dateRange = (months: number) => {
   const s = new Date(START + (END - START) * qrand());
@@ -229,7 +423,9 @@ const dateRange = (months: number) => {
 const mixes: Record<string, () => ListFilters> = {
   'query only': () => ({ query: queryText() }),
   // Half full names, half surnames alone (broad: shared by thousands of papers).
-  'author only': () => ({ author: qrand() < 0.5 ? qpick(authorsSeen) : (qpick(authorsSeen).split(' ').pop() as string) }),
+  'author only': () => ({
+    author: qrand() < 0.5 ? qpick(authorsSeen) : (qpick(authorsSeen).split(' ').pop() as string),
+  }),
   'category + date range': () => ({ categories: [qCategory()], ...dateRange(3) }),
   'query + category + dates': () => ({ query: queryText(), categories: [qCategory()], ...dateRange(12) }),
 };
@@ -248,9 +444,16 @@ for (const [mix, make] of Object.entries(mixes)) {
 }
 await reader.close();
 
-if (!skipImport) process.stdout.write(`papers: ${TOTAL} (generated in ${(genMs / 1000).toFixed(1)} s, not counted below)\nimport: ${importSeconds.toFixed(1)} s wall (${(TOTAL / importSeconds).toFixed(0)} papers/s), ${(importCpuMs / 1000).toFixed(1)} s CPU (${(TOTAL / (importCpuMs / 1000)).toFixed(0)} papers/CPU-second)\n`);
-if (!skipImport) process.stdout.write(`driver: ${PG ? 'postgres' : 'sqlite'}${PG ? ' (CPU above is the client process only; the server runs apart)' : ''}\ndatabase size: ${(sizeBytes! / 1024 / 1024).toFixed(0)} MiB (${PG ? 'pg_database_size' : dir})\n\n`);
+if (!skipImport)
+  process.stdout.write(
+    `papers: ${TOTAL} (generated in ${(genMs / 1000).toFixed(1)} s, not counted below)\nimport: ${importSeconds.toFixed(1)} s wall (${(TOTAL / importSeconds).toFixed(0)} papers/s), ${(importCpuMs / 1000).toFixed(1)} s CPU (${(TOTAL / (importCpuMs / 1000)).toFixed(0)} papers/CPU-second)\n`,
+  );
+if (!skipImport)
+  process.stdout.write(
+    `driver: ${PG ? 'postgres' : 'sqlite'}${PG ? ' (CPU above is the client process only; the server runs apart)' : ''}\ndatabase size: ${(sizeBytes! / 1024 / 1024).toFixed(0)} MiB (${PG ? 'pg_database_size' : dir})\n\n`,
+  );
 process.stdout.write('| filters | p50 ms | p95 ms | mean total_count |\n|---|---|---|---|\n');
-for (const r of results) process.stdout.write(`| ${r.mix} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.avgTotal} |\n`);
+for (const r of results)
+  process.stdout.write(`| ${r.mix} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.avgTotal} |\n`);
 if (!values.keep && !values.dir) rmSync(dir, { recursive: true, force: true });
 await server?.stop();

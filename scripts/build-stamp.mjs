@@ -5,7 +5,20 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folders compiled into dist/ (relative to the repository root). */
-export const SOURCE_DIRS = ['activities', 'adapters', 'app', 'bot', 'cli', 'config', 'domain', 'lib', 'mcp', 'web', 'workers', 'workflows'];
+export const SOURCE_DIRS = [
+  'activities',
+  'adapters',
+  'app',
+  'bot',
+  'cli',
+  'config',
+  'domain',
+  'lib',
+  'mcp',
+  'web',
+  'workers',
+  'workflows',
+];
 /** Files outside them whose change also calls for a rebuild. */
 const EXTRA_FILES = ['scripts/build.mjs', 'scripts/build-stamp.mjs'];
 export const STAMP_FILE = 'dist/.build-stamp.json';
@@ -20,7 +33,8 @@ export function snapshot(root) {
     const st = statSync(path.join(root, rel), { throwIfNoEntry: false });
     if (!st) return;
     out.push([rel, st.mtimeMs]);
-    if (st.isDirectory()) for (const name of readdirSync(path.join(root, rel)).sort()) walk(path.join(rel, name));
+    if (st.isDirectory())
+      for (const name of readdirSync(path.join(root, rel)).sort()) walk(path.join(rel, name));
   };
   for (const dir of SOURCE_DIRS) walk(dir);
   for (const file of EXTRA_FILES) walk(file);

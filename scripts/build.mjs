@@ -27,7 +27,9 @@ function walk(dir) {
 const started = performance.now();
 // The stamp is taken before compiling: an edit made during the build makes dist stale, not wrong.
 const stamp = snapshot(ROOT);
-const files = SOURCE_DIRS.filter((d) => statSync(path.join(ROOT, d), { throwIfNoEntry: false })?.isDirectory()).flatMap(walk);
+const files = SOURCE_DIRS.filter((d) =>
+  statSync(path.join(ROOT, d), { throwIfNoEntry: false })?.isDirectory(),
+).flatMap(walk);
 const entries = files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 // Everything else is copied as it is: plain JS (the convert sandbox's child) and assets the code
 // reads beside itself (the web app's CSS and script).
@@ -66,6 +68,9 @@ for (const f of copies) {
 // dist/ has its own manifest: ESM for its .js files, and the name and version that modules read
 // relative to themselves (adapters/arxiv/client.ts puts the version in arXiv's User-Agent).
 const { name, version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-writeFileSync(path.join(DIST, 'package.json'), `${JSON.stringify({ name, version, type: 'module', private: true }, null, 2)}\n`);
+writeFileSync(
+  path.join(DIST, 'package.json'),
+  `${JSON.stringify({ name, version, type: 'module', private: true }, null, 2)}\n`,
+);
 writeFileSync(path.join(ROOT, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
 console.log(`built dist/ (${entries.length} modules) in ${Math.round(performance.now() - started)} ms`);

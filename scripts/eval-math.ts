@@ -21,7 +21,15 @@
  * rest; both splits are reported. `--json` prints the rows, `--misses` the formulas our Markdown lacks.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { convertLatex } from '../adapters/convert/latex.ts';
@@ -34,7 +42,14 @@ const DIR = path.resolve(import.meta.dirname, '../test/fixtures/latex');
 const LATEXML_DIR = path.resolve(import.meta.dirname, '../test/fixtures/latexml');
 const PANDOC = process.env.PANDOC ?? '/usr/bin/pandoc';
 /** Looked at (outputs read, fixes made) while writing the converter. */
-const TUNING = new Set(['legwork-2111.08717', 'chembench', 'pysr-2305.01582', 'gp-review-araa', 'how-many-samples', 'scenario-mining-ieeeconf']);
+const TUNING = new Set([
+  'legwork-2111.08717',
+  'chembench',
+  'pysr-2305.01582',
+  'gp-review-araa',
+  'how-many-samples',
+  'scenario-mining-ieeeconf',
+]);
 
 const DISPLAY_ENVS = 'equation|align|gather|multline|eqnarray|displaymath|flalign|alignat|dmath';
 
@@ -81,7 +96,10 @@ export function normaliseFormula(tex: string): string {
 /** Display formulas of prepared LaTeX (macros already expanded), in order. */
 export function displayFormulas(body: string): string[] {
   const out: string[] = [];
-  const re = new RegExp(`\\\\begin\\{(${DISPLAY_ENVS})(\\*?)\\}([\\s\\S]*?)\\\\end\\{\\1\\2\\}|\\\\\\[([\\s\\S]*?)\\\\\\]|\\$\\$([^$]+?)\\$\\$`, 'g');
+  const re = new RegExp(
+    `\\\\begin\\{(${DISPLAY_ENVS})(\\*?)\\}([\\s\\S]*?)\\\\end\\{\\1\\2\\}|\\\\\\[([\\s\\S]*?)\\\\\\]|\\$\\$([^$]+?)\\$\\$`,
+    'g',
+  );
   for (const m of body.matchAll(re)) {
     let tex = m[3] ?? m[4] ?? m[5] ?? '';
     if (m[1] === 'alignat') tex = tex.replace(/^\s*\{[^}]*\}/, '');
@@ -93,26 +111,41 @@ export function displayFormulas(body: string): string[] {
 
 function sectionTitles(body: string): string[] {
   const out: string[] = [];
-  for (const m of body.matchAll(/\\(section|subsection|subsubsection)\*?\s*(?:\[[^\]]*\])?\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}/g)) out.push(m[2]!);
+  for (const m of body.matchAll(
+    /\\(section|subsection|subsubsection)\*?\s*(?:\[[^\]]*\])?\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}/g,
+  ))
+    out.push(m[2]!);
   return out.filter((t) => key(t) !== ''); // a heading of only `~` or math names nothing to find
 }
 
-const words = (s: string) => new Set((s.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !/^(begin|end)$/.test(w)));
-const key = (s: string) => s.toLowerCase().replace(/\$[^$]*\$/g, '').replace(/\\[a-zA-Z]+/g, '').replace(/[^a-z0-9]+/g, '');
+const words = (s: string) =>
+  new Set((s.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !/^(begin|end)$/.test(w)));
+const key = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\$[^$]*\$/g, '')
+    .replace(/\\[a-zA-Z]+/g, '')
+    .replace(/[^a-z0-9]+/g, '');
 
 /** Math and non-math parts of Markdown (code blocks count as neither). */
 function split(md: string): { math: string; text: string } {
   const noCode = md.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
   const math: string[] = [];
-  const text = noCode.replace(/\$\$([\s\S]*?)\$\$|\$((?:\\\$|[^$\n])+?)\$/g, (_m, d: string | undefined, i: string | undefined) => {
-    math.push(d ?? i ?? '');
-    return ' ';
-  });
+  const text = noCode.replace(
+    /\$\$([\s\S]*?)\$\$|\$((?:\\\$|[^$\n])+?)\$/g,
+    (_m, d: string | undefined, i: string | undefined) => {
+      math.push(d ?? i ?? '');
+      return ' ';
+    },
+  );
   return { math: math.join('\u0000'), text };
 }
 
 /** Scores of one Markdown output against the source's formulas, headings and prose. */
-export function score(md: string, truth: { formulas: string[]; headings: string[]; prose: Set<string> }): Scores {
+export function score(
+  md: string,
+  truth: { formulas: string[]; headings: string[]; prose: Set<string> },
+): Scores {
   const { math, text } = split(md);
   // One formula per part (pandoc writes display math over several lines).
   const mathNorm = math
@@ -120,11 +153,20 @@ export function score(md: string, truth: { formulas: string[]; headings: string[
     .map((m) => normaliseFormula(m))
     .join('\u0000');
   const missed = truth.formulas.filter((f) => !mathNorm.includes(f));
-  const formulas = truth.formulas.length ? (truth.formulas.length - missed.length) / truth.formulas.length : null;
-  const mdHeadings = [...md.matchAll(/^#{1,6} +(.+)$/gm)].map((m) => key(m[1]!.replace(/^[A-Z]?[\d.]*\s+/, '')));
-  const headings = truth.headings.length ? truth.headings.filter((h) => mdHeadings.some((k) => k.includes(key(h)) && key(h) !== '')).length / truth.headings.length : null;
+  const formulas = truth.formulas.length
+    ? (truth.formulas.length - missed.length) / truth.formulas.length
+    : null;
+  const mdHeadings = [...md.matchAll(/^#{1,6} +(.+)$/gm)].map((m) =>
+    key(m[1]!.replace(/^[A-Z]?[\d.]*\s+/, '')),
+  );
+  const headings = truth.headings.length
+    ? truth.headings.filter((h) => mdHeadings.some((k) => k.includes(key(h)) && key(h) !== '')).length /
+      truth.headings.length
+    : null;
   const got = words(text);
-  const prose = truth.prose.size ? [...truth.prose].filter((w) => got.has(w)).length / truth.prose.size : null;
+  const prose = truth.prose.size
+    ? [...truth.prose].filter((w) => got.has(w)).length / truth.prose.size
+    : null;
   const wordCount = (text.match(/\S+/g) ?? []).length || 1;
   const raw = (text.match(/\\[a-zA-Z]{2,}/g) ?? []).length;
   return { formulas, missed, headings, prose, rawPer1000: Math.round((raw / wordCount) * 10000) / 10 };
@@ -163,11 +205,24 @@ async function evaluate(file: string, withPandoc: boolean, dir = DIR): Promise<R
   const paper = file.replace(/\.tar\.gz$|\.gz$/, '');
   const doc = prepare(unpackSource(data));
   const proseSource = doc.body
-    .replace(new RegExp(`\\\\begin\\{(${DISPLAY_ENVS}|figure|table|tabular|thebibliography)\\*?\\}[\\s\\S]*?\\\\end\\{\\1\\*?\\}`, 'g'), ' ')
+    .replace(
+      new RegExp(
+        `\\\\begin\\{(${DISPLAY_ENVS}|figure|table|tabular|thebibliography)\\*?\\}[\\s\\S]*?\\\\end\\{\\1\\*?\\}`,
+        'g',
+      ),
+      ' ',
+    )
     .replace(/\$\$[\s\S]*?\$\$|\$[^$]*\$|\\\[[\s\S]*?\\\]/g, ' ')
-    .replace(/\\(cite[a-z]*|ref|eqref|label|includegraphics|url|href|input|include|bibliography\w*|begin|end|[a-zA-Z]*ref)\*?\s*(\[[^\]]*\])*\s*\{[^}]*\}/g, ' ')
+    .replace(
+      /\\(cite[a-z]*|ref|eqref|label|includegraphics|url|href|input|include|bibliography\w*|begin|end|[a-zA-Z]*ref)\*?\s*(\[[^\]]*\])*\s*\{[^}]*\}/g,
+      ' ',
+    )
     .replace(/\\[a-zA-Z]+/g, ' ');
-  const truth = { formulas: displayFormulas(doc.body), headings: sectionTitles(doc.body), prose: words(proseSource) };
+  const truth = {
+    formulas: displayFormulas(doc.body),
+    headings: sectionTitles(doc.body),
+    prose: words(proseSource),
+  };
   let t = performance.now();
   const ours = convertLatex(data);
   const source = { ...score(ours.markdown, truth), ms: Math.round(performance.now() - t) };
@@ -185,7 +240,15 @@ async function evaluate(file: string, withPandoc: boolean, dir = DIR): Promise<R
     pdf = r ? { ...score(r.markdown, truth), ms: Math.round(performance.now() - t) } : null;
   }
   const split: Row['split'] = dir === LATEXML_DIR ? 'latexml' : TUNING.has(paper) ? 'tuning' : 'held-out';
-  return { paper: paper.replace(/\.tex$/, ''), split, displayFormulas: truth.formulas.length, headings: truth.headings.length, source, pandoc, ...(pdf !== undefined ? { pdf } : {}) };
+  return {
+    paper: paper.replace(/\.tex$/, ''),
+    split,
+    displayFormulas: truth.formulas.length,
+    headings: truth.headings.length,
+    source,
+    pandoc,
+    ...(pdf !== undefined ? { pdf } : {}),
+  };
 }
 
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '  n/a' : x.toFixed(3));
@@ -215,11 +278,16 @@ function aggregate(rows: Row[], pick: (r: Row) => (Scores & { ms: number }) | nu
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const withPandoc = pandocAvailable();
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.gz')).sort();
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.gz'))
+    .sort();
   const rows: Row[] = [];
   for (const f of files) rows.push(await evaluate(f, withPandoc));
   const latexml: Row[] = [];
-  for (const f of readdirSync(LATEXML_DIR).filter((n) => n.endsWith('.tex')).sort()) latexml.push(await evaluate(f, withPandoc, LATEXML_DIR));
+  for (const f of readdirSync(LATEXML_DIR)
+    .filter((n) => n.endsWith('.tex'))
+    .sort())
+    latexml.push(await evaluate(f, withPandoc, LATEXML_DIR));
   if (json) {
     process.stdout.write(`${JSON.stringify([...rows, ...latexml], null, 2)}\n`);
     return;
@@ -228,10 +296,17 @@ async function main(): Promise<void> {
     for (const r of [...rows, ...latexml]) for (const m of r.source.missed) console.log(`${r.paper}: ${m}`);
     return;
   }
-  if (!withPandoc) console.log(`pandoc: not found at ${PANDOC} (apt-get install pandoc, or set PANDOC); its columns are skipped.`);
-  console.log('Papers (test/fixtures/latex). HTML path: n/a (no vendored paper has both its LaTeX source and an arXiv HTML page); PDF path: see the LaTeXML set below.');
+  if (!withPandoc)
+    console.log(
+      `pandoc: not found at ${PANDOC} (apt-get install pandoc, or set PANDOC); its columns are skipped.`,
+    );
+  console.log(
+    'Papers (test/fixtures/latex). HTML path: n/a (no vendored paper has both its LaTeX source and an arXiv HTML page); PDF path: see the LaTeXML set below.',
+  );
   console.log('');
-  console.log('paper                      split     formulas  heads | source: formulas headings prose  raw/1k   ms | pandoc: formulas headings prose  raw/1k   ms');
+  console.log(
+    'paper                      split     formulas  heads | source: formulas headings prose  raw/1k   ms | pandoc: formulas headings prose  raw/1k   ms',
+  );
   for (const r of rows) {
     const s = r.source;
     const p = r.pandoc;
@@ -240,7 +315,9 @@ async function main(): Promise<void> {
     );
   }
   console.log('');
-  console.log('set        papers formulas | source: formulas headings prose raw/1k | pandoc: formulas headings prose raw/1k');
+  console.log(
+    'set        papers formulas | source: formulas headings prose raw/1k | pandoc: formulas headings prose raw/1k',
+  );
   for (const [name, set] of [
     ['tuning', rows.filter((r) => r.split === 'tuning')],
     ['held-out', rows.filter((r) => r.split === 'held-out')],
@@ -261,17 +338,26 @@ async function main(): Promise<void> {
 /** The LaTeXML test documents: source, our PDF converter on their PDFs, and pandoc. */
 function printLatexml(rows: Row[], withPandoc: boolean): void {
   console.log('');
-  console.log(`LaTeXML test documents (test/fixtures/latexml: .tex and the PDF made of it, public domain), ${rows.length} documents`);
-  console.log('document                  formulas heads | source: formulas headings raw/1k | pdf: formulas headings raw/1k | pandoc: formulas headings raw/1k');
+  console.log(
+    `LaTeXML test documents (test/fixtures/latexml: .tex and the PDF made of it, public domain), ${rows.length} documents`,
+  );
+  console.log(
+    'document                  formulas heads | source: formulas headings raw/1k | pdf: formulas headings raw/1k | pandoc: formulas headings raw/1k',
+  );
   for (const r of rows) {
-    const cols = (s: Scores | null | undefined) => `${fmt(s?.formulas)}    ${fmt(s?.headings)} ${s ? s.rawPer1000.toFixed(1).padStart(6) : '   n/a'}`;
-    console.log(`${r.paper.padEnd(25)} ${String(r.displayFormulas).padStart(8)} ${String(r.headings).padStart(5)} |          ${cols(r.source)} |       ${cols(r.pdf)} |          ${withPandoc ? cols(r.pandoc) : 'n/a'}`);
+    const cols = (s: Scores | null | undefined) =>
+      `${fmt(s?.formulas)}    ${fmt(s?.headings)} ${s ? s.rawPer1000.toFixed(1).padStart(6) : '   n/a'}`;
+    console.log(
+      `${r.paper.padEnd(25)} ${String(r.displayFormulas).padStart(8)} ${String(r.headings).padStart(5)} |          ${cols(r.source)} |       ${cols(r.pdf)} |          ${withPandoc ? cols(r.pandoc) : 'n/a'}`,
+    );
   }
   const s = aggregate(rows, (r) => r.source);
   const p = aggregate(rows, (r) => r.pdf ?? null);
   const d = aggregate(rows, (r) => r.pandoc);
   const n = rows.reduce((a, r) => a + r.displayFormulas, 0);
-  console.log(`all ${String(rows.length).padStart(21)} ${String(n).padStart(8)}       |          ${fmt(s.formulas)}    ${fmt(s.headings)} ${fmt(s.raw)} |       ${fmt(p.formulas)}    ${fmt(p.headings)} ${fmt(p.raw)} |          ${withPandoc ? `${fmt(d.formulas)}    ${fmt(d.headings)} ${fmt(d.raw)}` : 'n/a'}`);
+  console.log(
+    `all ${String(rows.length).padStart(21)} ${String(n).padStart(8)}       |          ${fmt(s.formulas)}    ${fmt(s.headings)} ${fmt(s.raw)} |       ${fmt(p.formulas)}    ${fmt(p.headings)} ${fmt(p.raw)} |          ${withPandoc ? `${fmt(d.formulas)}    ${fmt(d.headings)} ${fmt(d.raw)}` : 'n/a'}`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

@@ -22,7 +22,11 @@ function pixel(x, y) {
   const angle = Math.atan2(0.5 - y, x - 0.5); // counter-clockwise from east
   const sweep = d < 0.38 && angle > Math.PI / 6 && angle < Math.PI / 2.2;
   const blip = Math.hypot(x - 0.66, y - 0.3) < 0.06;
-  return ring(0.36, 0.07) || ring(0.2, 0.07) || d < 0.06 || blip ? [...WHITE, 255] : sweep ? [0x7f, 0xb2, 0xe5, 255] : [...BLUE, 255];
+  return ring(0.36, 0.07) || ring(0.2, 0.07) || d < 0.06 || blip
+    ? [...WHITE, 255]
+    : sweep
+      ? [0x7f, 0xb2, 0xe5, 255]
+      : [...BLUE, 255];
 }
 
 function crc32(buf) {
@@ -65,7 +69,12 @@ function png(size) {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const sizes = [16, 32, 48];

@@ -49,7 +49,9 @@ try {
 }
 rmSync(logDir, { recursive: true, force: true });
 if (escapes) {
-  console.error(`\nTests read outside the repository (a fresh clone has nothing there; use test/fixtures):\n${escapes}`);
+  console.error(
+    `\nTests read outside the repository (a fresh clone has nothing there; use test/fixtures):\n${escapes}`,
+  );
   process.exit(1);
 }
 process.exit(result.status ?? 1);

@@ -9,7 +9,11 @@ const config = loadConfig();
 if (config.TEMPORAL_ADDRESS) {
   console.log(`TEMPORAL_ADDRESS=${config.TEMPORAL_ADDRESS}: using that cluster, no Temporal CLI needed.`);
 } else {
-  const cli = await resolveTemporalCli({ cliPath: config.TEMPORAL_CLI_PATH, install: true, say: (m) => console.log(m) });
+  const cli = await resolveTemporalCli({
+    cliPath: config.TEMPORAL_CLI_PATH,
+    install: true,
+    say: (m) => console.log(m),
+  });
   const how = {
     env: 'from TEMPORAL_CLI_PATH',
     path: 'found on PATH',

@@ -10,7 +10,9 @@ import path from 'node:path';
 
 const runs = Number(process.argv[2] ?? 20);
 if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`usage: node scripts/stress-crash.mjs [runs]; "${process.argv[2]}" is not a positive whole number`);
+  console.error(
+    `usage: node scripts/stress-crash.mjs [runs]; "${process.argv[2]}" is not a positive whole number`,
+  );
   process.exit(2);
 }
 const repo = path.resolve(import.meta.dirname, '..');
@@ -30,9 +32,13 @@ for (let i = 1; i <= runs; i++) {
   const ok = r.status === 0;
   if (ok) passed++;
   else failed.push(log);
-  console.log(`run ${i}/${runs}: ${ok ? 'pass' : `FAIL (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `run ${i}/${runs}: ${ok ? 'pass' : `FAIL (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-console.log(`\n${passed} passed / ${failed.length} failed of ${runs} runs in ${minutes} min; logs in ${logs}`);
+console.log(
+  `\n${passed} passed / ${failed.length} failed of ${runs} runs in ${minutes} min; logs in ${logs}`,
+);
 for (const log of failed) console.log(`  failed: ${log}`);
 process.exit(failed.length === 0 ? 0 : 1);

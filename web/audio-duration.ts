@@ -21,7 +21,8 @@
  * is refused, with the formats that can.
  */
 
-export type AudioLength = { format: string; seconds: number } | { format: string; seconds: null; why: string };
+export type AudioLength =
+  { format: string; seconds: number } | { format: string; seconds: null; why: string };
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
@@ -30,7 +31,8 @@ export function audioDuration(b: Uint8Array): AudioLength {
   if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return webm(b);
   if (b.length >= 4 && ascii(b, 0, 4) === 'OggS') return ogg(b);
   if (b.length >= 8 && ascii(b, 4, 4) === 'ftyp') return mp4(b);
-  if (b.length >= 3 && (ascii(b, 0, 3) === 'ID3' || (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0))) return mp3(b);
+  if (b.length >= 3 && (ascii(b, 0, 3) === 'ID3' || (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0)))
+    return mp3(b);
   return { format: 'unknown', seconds: null, why: 'not a WAV, WebM, Ogg, MP3 or MP4 file' };
 }
 
@@ -40,7 +42,7 @@ const UNCOMPRESSED_WAV = new Set([1, 3, 6, 7, 0xfffe]);
 function wav(b: Uint8Array): AudioLength {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let byteRate = 0;
-  for (let at = 12; at + 8 <= b.length; ) {
+  for (let at = 12; at + 8 <= b.length;) {
     const id = ascii(b, at, 4);
     const size = v.getUint32(at + 4, true);
     const start = at + 8;
@@ -50,13 +52,32 @@ function wav(b: Uint8Array): AudioLength {
       const sampleRate = v.getUint32(start + 4, true);
       const declared = v.getUint32(start + 8, true);
       const bits = v.getUint16(start + 14, true);
-      if (!UNCOMPRESSED_WAV.has(format)) return { format: 'wav', seconds: null, why: `a compressed WAV (format ${format}); send PCM WAV, WebM, Ogg, MP3 or MP4` };
-      if (channels < 1 || channels > 32 || sampleRate < 1000 || sampleRate > 768_000 || ![8, 16, 24, 32, 64].includes(bits)) {
-        return { format: 'wav', seconds: null, why: `its fmt chunk is not plausible (${channels} channels, ${sampleRate} Hz, ${bits} bits)` };
+      if (!UNCOMPRESSED_WAV.has(format))
+        return {
+          format: 'wav',
+          seconds: null,
+          why: `a compressed WAV (format ${format}); send PCM WAV, WebM, Ogg, MP3 or MP4`,
+        };
+      if (
+        channels < 1 ||
+        channels > 32 ||
+        sampleRate < 1000 ||
+        sampleRate > 768_000 ||
+        ![8, 16, 24, 32, 64].includes(bits)
+      ) {
+        return {
+          format: 'wav',
+          seconds: null,
+          why: `its fmt chunk is not plausible (${channels} channels, ${sampleRate} Hz, ${bits} bits)`,
+        };
       }
       byteRate = (sampleRate * channels * bits) / 8;
       if (declared !== byteRate) {
-        return { format: 'wav', seconds: null, why: `its header contradicts itself (byteRate ${declared}, but ${sampleRate} Hz × ${channels} channels × ${bits} bits make ${byteRate} bytes a second)` };
+        return {
+          format: 'wav',
+          seconds: null,
+          why: `its header contradicts itself (byteRate ${declared}, but ${sampleRate} Hz × ${channels} channels × ${bits} bits make ${byteRate} bytes a second)`,
+        };
       }
     }
     if (id === 'data') {
@@ -78,11 +99,16 @@ const BITRATES: Record<string, number[]> = {
   '2-1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
   '2-2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 function mp3(b: Uint8Array): AudioLength {
   let at = 0;
-  if (ascii(b, 0, 3) === 'ID3' && b.length >= 10) at = 10 + (((b[6]! & 0x7f) << 21) | ((b[7]! & 0x7f) << 14) | ((b[8]! & 0x7f) << 7) | (b[9]! & 0x7f));
+  if (ascii(b, 0, 3) === 'ID3' && b.length >= 10)
+    at = 10 + (((b[6]! & 0x7f) << 21) | ((b[7]! & 0x7f) << 14) | ((b[8]! & 0x7f) << 7) | (b[9]! & 0x7f));
   let seconds = 0;
   let frames = 0;
   while (at + 4 <= b.length) {
@@ -105,7 +131,10 @@ function mp3(b: Uint8Array): AudioLength {
     const kbps = BITRATES[table]![bitrateIndex]!;
     const rate = RATES[version]![rateIndex]!;
     const samples = layer === 1 ? 384 : layer === 3 && version !== 3 ? 576 : 1152;
-    const length = layer === 1 ? (Math.floor((12 * kbps * 1000) / rate) + padding) * 4 : Math.floor(((samples / 8) * kbps * 1000) / rate) + padding;
+    const length =
+      layer === 1
+        ? (Math.floor((12 * kbps * 1000) / rate) + padding) * 4
+        : Math.floor(((samples / 8) * kbps * 1000) / rate) + padding;
     if (length < 4) break;
     seconds += samples / rate;
     frames++;
@@ -166,16 +195,20 @@ function webm(b: Uint8Array): AudioLength {
     }
     if (size.value < 0 || start + size.value > b.length) break; // an unknown size we cannot skip, or cut short
     if (id.value === TIMECODE_SCALE) scale = uint(b, start, size.value) || scale;
-    else if (id.value === DURATION) declared = size.value === 4 ? v.getFloat32(start) : size.value === 8 ? v.getFloat64(start) : 0;
+    else if (id.value === DURATION)
+      declared = size.value === 4 ? v.getFloat32(start) : size.value === 8 ? v.getFloat64(start) : 0;
     else if (id.value === CLUSTER_TIMECODE) cluster = uint(b, start, size.value);
     else if (id.value === SIMPLE_BLOCK || id.value === BLOCK) {
       const track = vint(b, start, false);
-      if (track && start + track.length + 2 <= b.length) last = Math.max(last, cluster + v.getInt16(start + track.length));
+      if (track && start + track.length + 2 <= b.length)
+        last = Math.max(last, cluster + v.getInt16(start + track.length));
     }
     at = start + size.value;
   }
   const ticks = Math.max(declared, last);
-  return ticks > 0 || last >= 0 ? { format: 'webm', seconds: (ticks * scale) / 1e9 } : { format: 'webm', seconds: null, why: 'no duration and no audio blocks' };
+  return ticks > 0 || last >= 0
+    ? { format: 'webm', seconds: (ticks * scale) / 1e9 }
+    : { format: 'webm', seconds: null, why: 'no duration and no audio blocks' };
 }
 
 // ---- Ogg ----
@@ -228,7 +261,8 @@ function mp4(b: Uint8Array): AudioLength {
     // The next sibling first (pushed below the children, so children are read before it).
     if (end > at && end < to) stack.push({ at: end, to, depth });
     if (type === 'moov' || type === 'mvex') {
-      if (depth + 1 > MP4_MAX_DEPTH) return { format: 'mp4', seconds: null, why: `its boxes are nested more than ${MP4_MAX_DEPTH} deep` };
+      if (depth + 1 > MP4_MAX_DEPTH)
+        return { format: 'mp4', seconds: null, why: `its boxes are nested more than ${MP4_MAX_DEPTH} deep` };
       stack.push({ at: body, to: end, depth: depth + 1 });
     } else if (type === 'mvhd' && body + 20 <= end) {
       const version = b[body]!;
@@ -240,5 +274,7 @@ function mp4(b: Uint8Array): AudioLength {
       seconds = Math.max(seconds, duration / timescale);
     }
   }
-  return seconds > 0 ? { format: 'mp4', seconds } : { format: 'mp4', seconds: null, why: 'no duration in its movie header' };
+  return seconds > 0
+    ? { format: 'mp4', seconds }
+    : { format: 'mp4', seconds: null, why: 'no duration in its movie header' };
 }

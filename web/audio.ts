@@ -42,7 +42,10 @@ async function failure(res: Response, what: string): Promise<never> {
   } catch {
     // not JSON: keep the text
   }
-  throw new AppError(res.status === 429 ? 'RATE_LIMITED' : 'INVALID_INPUT', `The audio server refused the ${what} (HTTP ${res.status}${detail ? `: ${detail}` : ''}).`);
+  throw new AppError(
+    res.status === 429 ? 'RATE_LIMITED' : 'INVALID_INPUT',
+    `The audio server refused the ${what} (HTTP ${res.status}${detail ? `: ${detail}` : ''}).`,
+  );
 }
 
 /** A recording's stop comes a little after the browser's timer: this much over the limit passes. */
@@ -61,7 +64,10 @@ export function checkDuration(audio: Uint8Array, maxSeconds: number): number {
     );
   }
   if (length.seconds > maxSeconds + DURATION_GRACE_SECONDS) {
-    throw new AppError('INVALID_INPUT', `The recording is ${length.seconds.toFixed(1)} s long; at most ${maxSeconds} s (AUDIO_MAX_SECONDS): record a shorter question.`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `The recording is ${length.seconds.toFixed(1)} s long; at most ${maxSeconds} s (AUDIO_MAX_SECONDS): record a shorter question.`,
+    );
   }
   return length.seconds;
 }
@@ -71,14 +77,22 @@ export function createAudioClient(s: AudioSettings) {
   const headers = (): Record<string, string> => (s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {});
 
   async function call(path: string, init: RequestInit, what: string): Promise<Response> {
-    if (!base) throw new AppError('CONFIG_INVALID', 'No audio server is configured: set AUDIO_BASE_URL (an OpenAI-compatible /v1 URL) to use voice.');
+    if (!base)
+      throw new AppError(
+        'CONFIG_INVALID',
+        'No audio server is configured: set AUDIO_BASE_URL (an OpenAI-compatible /v1 URL) to use voice.',
+      );
     try {
       const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!res.ok) return await failure(res, what);
       return res;
     } catch (e) {
       if (e instanceof AppError) throw e;
-      throw new AppError('INVALID_INPUT', `The audio server at AUDIO_BASE_URL did not answer the ${what}: ${errorMessage(e)}.`, { cause: e });
+      throw new AppError(
+        'INVALID_INPUT',
+        `The audio server at AUDIO_BASE_URL did not answer the ${what}: ${errorMessage(e)}.`,
+        { cause: e },
+      );
     }
   }
 
@@ -88,16 +102,29 @@ export function createAudioClient(s: AudioSettings) {
 
     /** Speech to text: the recording's text. */
     async transcribe(audio: Uint8Array, mime: string): Promise<string> {
-      if (audio.byteLength === 0) throw new AppError('INVALID_INPUT', 'The recording is empty: check that the microphone works and try again.');
-      if (audio.byteLength > s.maxBytes) throw new AppError('INVALID_INPUT', `The recording is too large (${audio.byteLength} bytes; at most ${s.maxBytes}).`);
+      if (audio.byteLength === 0)
+        throw new AppError(
+          'INVALID_INPUT',
+          'The recording is empty: check that the microphone works and try again.',
+        );
+      if (audio.byteLength > s.maxBytes)
+        throw new AppError(
+          'INVALID_INPUT',
+          `The recording is too large (${audio.byteLength} bytes; at most ${s.maxBytes}).`,
+        );
       checkDuration(audio, s.maxSeconds);
       const form = new FormData();
       form.append('file', new Blob([audio], { type: mime || 'audio/webm' }), `speech.${extensionOf(mime)}`);
       form.append('model', s.sttModel);
       form.append('response_format', 'json');
-      const res = await call('/audio/transcriptions', { method: 'POST', headers: headers(), body: form }, 'transcription');
+      const res = await call(
+        '/audio/transcriptions',
+        { method: 'POST', headers: headers(), body: form },
+        'transcription',
+      );
       const body = (await res.json().catch(() => null)) as { text?: unknown } | null;
-      if (typeof body?.text !== 'string') throw new AppError('INVALID_INPUT', 'The audio server answered the transcription without a text.');
+      if (typeof body?.text !== 'string')
+        throw new AppError('INVALID_INPUT', 'The audio server answered the transcription without a text.');
       return body.text.trim();
     },
 
@@ -107,7 +134,11 @@ export function createAudioClient(s: AudioSettings) {
       if (!input) throw new AppError('INVALID_INPUT', 'Nothing to read aloud.');
       const res = await call(
         '/audio/speech',
-        { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify({ model: s.ttsModel, input, voice: s.voice, response_format: 'mp3' }) },
+        {
+          method: 'POST',
+          headers: { ...headers(), 'content-type': 'application/json' },
+          body: JSON.stringify({ model: s.ttsModel, input, voice: s.voice, response_format: 'mp3' }),
+        },
         'speech',
       );
       return { audio: await res.arrayBuffer(), contentType: res.headers.get('content-type') ?? 'audio/mpeg' };

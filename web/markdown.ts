@@ -30,8 +30,47 @@ export interface RenderedMarkdown {
 const MAX_TEX_CHARS = 4000;
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'em', 'strong', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br', 'sup', 'sub', 'del', 'span', 'section'],
-  allowedAttributes: { a: ['href', 'title', 'rel'], h2: ['id'], h3: ['id'], h4: ['id'], td: ['align'], th: ['align'], ol: ['start'], span: ['class'] },
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'a',
+    'em',
+    'strong',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'br',
+    'sup',
+    'sub',
+    'del',
+    'span',
+    'section',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    td: ['align'],
+    th: ['align'],
+    ol: ['start'],
+    span: ['class'],
+  },
   allowedClasses: { span: ['math-slot'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
@@ -55,20 +94,37 @@ function keepSectionId(tagName: string, attribs: sanitizeHtml.Attributes): sanit
 function slugger() {
   const seen = new Map<string, number>();
   return (text: string) => {
-    const base = `sec-${text.toLowerCase().normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/[\s_]+/g, '-').slice(0, 60) || 'section'}`;
+    const base = `sec-${
+      text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^\w\s-]/g, '')
+        .trim()
+        .replace(/[\s_]+/g, '-')
+        .slice(0, 60) || 'section'
+    }`;
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     return n ? `${base}-${n}` : base;
   };
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** KaTeX HTML for one formula; the escaped TeX in a code span when it is too long or does not parse. */
 function typeset(tex: string, display: boolean): string {
   if (tex.length > MAX_TEX_CHARS) return `<code class="math-source">${escapeText(tex)}</code>`;
   try {
-    return katex.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, strict: 'ignore', output: 'htmlAndMathml', maxSize: 50, maxExpand: 500 });
+    return katex.renderToString(tex, {
+      displayMode: display,
+      throwOnError: true,
+      trust: false,
+      strict: 'ignore',
+      output: 'htmlAndMathml',
+      maxSize: 50,
+      maxExpand: 500,
+    });
   } catch {
     return `<code class="math-source" title="not typeset">${escapeText(display ? `$$${tex}$$` : `$${tex}$`)}</code>`;
   }
@@ -116,7 +172,11 @@ export function renderMarkdown(markdown: string, opts: { headingOffset?: number 
       heading(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Heading) {
         const level = Math.min(6, token.depth + offset);
         const inner = this.parser.parseInline(token.tokens);
-        const text = token.text.replace(/<[^>]*>/g, '').replace(/\$+/g, '').replace(/[*_`]/g, '').trim();
+        const text = token.text
+          .replace(/<[^>]*>/g, '')
+          .replace(/\$+/g, '')
+          .replace(/[*_`]/g, '')
+          .trim();
         if (level >= 2 && level <= 4) {
           const id = slug(text);
           outline.push({ level, text, id });

@@ -40,7 +40,15 @@ export class DigestRuns {
   async start(subscription: string): Promise<DigestRun> {
     this.sweep();
     const id = randomBytes(9).toString('base64url');
-    const run = { id, subscription, startedAt: Date.now(), events: [] as RunEvent[], workflow: null as DigestRun['workflow'], finished: false, listeners: new Set<(e: RunEvent) => void>() };
+    const run = {
+      id,
+      subscription,
+      startedAt: Date.now(),
+      events: [] as RunEvent[],
+      workflow: null as DigestRun['workflow'],
+      finished: false,
+      listeners: new Set<(e: RunEvent) => void>(),
+    };
     this.runs.set(id, run);
     const emit = (e: RunEvent) => {
       run.events.push(e);

@@ -6,9 +6,23 @@
 import { WEEKDAY_NAMES } from '../domain/arxiv-calendar.ts';
 import { feedCoverageWarning, parseCron } from '../domain/cron.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const list = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The days part: "every weekday (Monday to Friday)", "every day", "on Monday and Thursday", … */
@@ -17,9 +31,15 @@ function days(c: ReturnType<typeof parseCron>): string {
   let out: string;
   if (c.anyDayOfWeek && c.anyDayOfMonth) out = 'every day';
   else if (c.anyDayOfMonth) {
-    out = dow.join(',') === '1,2,3,4,5' ? 'every weekday (Monday to Friday)' : dow.length === 7 ? 'every day' : `every ${list(dow.map((d) => WEEKDAY_NAMES[d]!))}`;
+    out =
+      dow.join(',') === '1,2,3,4,5'
+        ? 'every weekday (Monday to Friday)'
+        : dow.length === 7
+          ? 'every day'
+          : `every ${list(dow.map((d) => WEEKDAY_NAMES[d]!))}`;
   } else if (c.anyDayOfWeek) out = `on day ${list(c.daysOfMonth.map(String))} of the month`;
-  else out = `on day ${list(c.daysOfMonth.map(String))} of the month or every ${list(dow.map((d) => WEEKDAY_NAMES[d]!))}`;
+  else
+    out = `on day ${list(c.daysOfMonth.map(String))} of the month or every ${list(dow.map((d) => WEEKDAY_NAMES[d]!))}`;
   if (c.months.length < 12) out += ` in ${list(c.months.map((m) => MONTHS[m - 1]!))}`;
   return out;
 }
@@ -42,5 +62,7 @@ export function describeSchedule(cron: string, timeZone: string): string {
   }
   const base = `${days(c)} ${times(c)} ${timeZone}`;
   const warning = feedCoverageWarning(cron, timeZone);
-  return warning ? `${base}. Note: ${warning}.` : `${base}, after arXiv's midnight ET feed: every announcement is read.`;
+  return warning
+    ? `${base}. Note: ${warning}.`
+    : `${base}, after arXiv's midnight ET feed: every announcement is read.`;
 }

@@ -37,7 +37,13 @@ export interface Session {
   /** The agent conversation of this browser session (`web:<n>`). */
   conversationId: string;
   /** What the chat page shows without JavaScript: the turns so far. */
-  chat: Array<{ role: 'user' | 'assistant'; text: string; cited?: Array<{ id: string; title: string | null; url: string }>; tools?: string[]; proposals?: ChatProposal[] }>;
+  chat: Array<{
+    role: 'user' | 'assistant';
+    text: string;
+    cited?: Array<{ id: string; title: string | null; url: string }>;
+    tools?: string[];
+    proposals?: ChatProposal[];
+  }>;
   /** A message to show once on the next page (after a form's redirect). */
   flash: string | null;
   lastSeen: number;
@@ -67,7 +73,14 @@ export class Sessions {
 
   /** A session that is not kept (no cookie): what a request without one works with until it needs one. */
   transient(): Session {
-    return { id: randomBytes(24).toString('base64url'), signedIn: false, conversationId: `web:${Date.now().toString(36)}-${++this.seq}-${randomBytes(4).toString('hex')}`, chat: [], flash: null, lastSeen: Date.now() };
+    return {
+      id: randomBytes(24).toString('base64url'),
+      signedIn: false,
+      conversationId: `web:${Date.now().toString(36)}-${++this.seq}-${randomBytes(4).toString('hex')}`,
+      chat: [],
+      flash: null,
+      lastSeen: Date.now(),
+    };
   }
 
   /** True when the session is kept (its cookie names it). */
@@ -84,7 +97,8 @@ export class Sessions {
     const mine = [...this.anonymous.values()].filter((s) => s.address === address);
     if (mine.length >= MAX_ANONYMOUS_PER_ADDRESS) this.anonymous.delete(mine[0]!.id);
     this.anonymous.set(session.id, Object.assign(session, { address }));
-    while (this.anonymous.size > MAX_ANONYMOUS) this.anonymous.delete(this.anonymous.keys().next().value as string);
+    while (this.anonymous.size > MAX_ANONYMOUS)
+      this.anonymous.delete(this.anonymous.keys().next().value as string);
   }
 
   /**
@@ -95,9 +109,15 @@ export class Sessions {
     this.anonymous.delete(session.id);
     this.signedIn.delete(session.id);
     const { address: _address, ...kept } = session as Session & { address?: string };
-    const renewed: Session = { ...kept, id: randomBytes(24).toString('base64url'), signedIn: true, lastSeen: Date.now() };
+    const renewed: Session = {
+      ...kept,
+      id: randomBytes(24).toString('base64url'),
+      signedIn: true,
+      lastSeen: Date.now(),
+    };
     this.signedIn.set(renewed.id, renewed);
-    while (this.signedIn.size > MAX_SIGNED_IN) this.signedIn.delete(this.signedIn.keys().next().value as string);
+    while (this.signedIn.size > MAX_SIGNED_IN)
+      this.signedIn.delete(this.signedIn.keys().next().value as string);
     return renewed;
   }
 

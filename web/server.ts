@@ -31,7 +31,15 @@ import { assertNoProblems, isLoopbackHost, parseListenAddress, webProblems } fro
 import type { Logger } from '../lib/logger.ts';
 import { createAudioClient, MAX_SPEECH_CHARS } from './audio.ts';
 import { DigestRuns, type DigestRun, type RunEvent } from './runs.ts';
-import { equalSecret, originAllowed, RateLimiter, SESSION_COOKIE, Sessions, type ChatProposal, type Session } from './security.ts';
+import {
+  equalSecret,
+  originAllowed,
+  RateLimiter,
+  SESSION_COOKIE,
+  Sessions,
+  type ChatProposal,
+  type Session,
+} from './security.ts';
 import * as views from './views.ts';
 
 export interface WebServerDeps {
@@ -67,7 +75,8 @@ function assetsDir(): string {
   const here = import.meta.dirname;
   const candidates = [path.join(here, 'assets'), path.resolve(here, '../../web/assets')];
   const found = candidates.find((d) => existsSync(path.join(d, 'app.js')));
-  if (!found) throw new AppError('CONFIG_INVALID', `web/assets is missing (looked in ${candidates.join(', ')})`);
+  if (!found)
+    throw new AppError('CONFIG_INVALID', `web/assets is missing (looked in ${candidates.join(', ')})`);
   return found;
 }
 
@@ -80,17 +89,30 @@ interface Asset {
 function loadAssets(): { assets: Map<string, Asset>; version: string } {
   const dir = assetsDir();
   const assets = new Map<string, Asset>();
-  assets.set('app.js', { body: readFileSync(path.join(dir, 'app.js')), type: 'text/javascript; charset=utf-8' });
+  assets.set('app.js', {
+    body: readFileSync(path.join(dir, 'app.js')),
+    type: 'text/javascript; charset=utf-8',
+  });
   assets.set('app.css', { body: readFileSync(path.join(dir, 'app.css')), type: 'text/css; charset=utf-8' });
   // The icon (scripts/make-favicon.mjs draws both): SVG for <link rel="icon">, ICO at /favicon.ico.
   assets.set('favicon.svg', { body: readFileSync(path.join(dir, 'favicon.svg')), type: 'image/svg+xml' });
   assets.set('favicon.ico', { body: readFileSync(path.join(dir, 'favicon.ico')), type: 'image/x-icon' });
-  const katexDist = path.join(path.dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
-  assets.set('katex/katex.min.css', { body: readFileSync(path.join(katexDist, 'katex.min.css')), type: 'text/css; charset=utf-8' });
+  const katexDist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('katex/package.json')),
+    'dist',
+  );
+  assets.set('katex/katex.min.css', {
+    body: readFileSync(path.join(katexDist, 'katex.min.css')),
+    type: 'text/css; charset=utf-8',
+  });
   const fontTypes: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' };
   for (const f of readdirSync(path.join(katexDist, 'fonts'))) {
     const ext = f.split('.').pop() ?? '';
-    if (fontTypes[ext]) assets.set(`katex/fonts/${f}`, { body: readFileSync(path.join(katexDist, 'fonts', f)), type: fontTypes[ext] });
+    if (fontTypes[ext])
+      assets.set(`katex/fonts/${f}`, {
+        body: readFileSync(path.join(katexDist, 'fonts', f)),
+        type: fontTypes[ext],
+      });
   }
   const hash = createHash('sha256');
   for (const [name, a] of assets) if (!name.includes('/fonts/')) hash.update(a.body);
@@ -116,7 +138,10 @@ function paperIdOf(path: string): string {
   try {
     return decodeURIComponent(path.slice('/paper/'.length)).slice(0, 300);
   } catch {
-    throw new AppError('INVALID_INPUT', 'This paper address is not valid percent-encoding: use /paper/<arXiv id>, e.g. /paper/2401.12345.');
+    throw new AppError(
+      'INVALID_INPUT',
+      'This paper address is not valid percent-encoding: use /paper/<arXiv id>, e.g. /paper/2401.12345.',
+    );
   }
 }
 
@@ -174,10 +199,29 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     namespace: config.TEMPORAL_NAMESPACE,
   });
 
-  const page = (c: Context<Env>, p: { title: string; body: views.Html; math?: boolean; status?: 200 | 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 504; refreshSeconds?: number }) => {
+  const page = (
+    c: Context<Env>,
+    p: {
+      title: string;
+      body: views.Html;
+      math?: boolean;
+      status?: 200 | 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 504;
+      refreshSeconds?: number;
+    },
+  ) => {
     const flash = c.var.session.flash;
     c.var.session.flash = null;
-    return c.html(views.layout(ctxOf(c), { title: p.title, path: c.req.path, body: p.body, math: p.math ?? false, flash, ...(p.refreshSeconds ? { refreshSeconds: p.refreshSeconds } : {}) }), p.status ?? 200);
+    return c.html(
+      views.layout(ctxOf(c), {
+        title: p.title,
+        path: c.req.path,
+        body: p.body,
+        math: p.math ?? false,
+        flash,
+        ...(p.refreshSeconds ? { refreshSeconds: p.refreshSeconds } : {}),
+      }),
+      p.status ?? 200,
+    );
   };
 
   /** A finished action: JSON for the enhanced forms, else a redirect with the message shown once. */
@@ -188,7 +232,8 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   };
 
   /** A safe place to go back to: a path on this site, never another origin. */
-  const backOf = (v: unknown, fallback: string) => (typeof v === 'string' && /^\/(?!\/)[^\s\\]*$/.test(v) ? v : fallback);
+  const backOf = (v: unknown, fallback: string) =>
+    typeof v === 'string' && /^\/(?!\/)[^\s\\]*$/.test(v) ? v : fallback;
 
   /** The client's address ('unknown' off a socket: tests through app.request). */
   const addressOf = (c: Context<Env>): string => {
@@ -214,7 +259,11 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const address = addressOf(c);
     // Per session, and per address so that dropping the cookie does not reset the count.
     const wait = limiters[kind].take(`s:${c.var.session.id}`) || limiters[kind].take(`a:${address}`);
-    if (wait > 0) throw new AppError('RATE_LIMITED', `Too many ${kind} requests: try again in ${Math.ceil(wait / 1000)} s.`);
+    if (wait > 0)
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many ${kind} requests: try again in ${Math.ceil(wait / 1000)} s.`,
+      );
   };
 
   /**
@@ -223,10 +272,18 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
    * does not send it is let through), and under the search rate limit. Another site (an `<img>`,
    * a link) gets a page with a button instead, which is a same-origin request when pressed.
    */
-  const arxivWorkByGet = (c: Context<Env>, id: string, source: ContentSource | 'auto'): Response | Promise<Response> | null => {
+  const arxivWorkByGet = (
+    c: Context<Env>,
+    id: string,
+    source: ContentSource | 'auto',
+  ): Response | Promise<Response> | null => {
     const site = c.req.header('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      return page(c, { title: 'Open this paper?', body: views.confirmFetchPage(id, c.req.path, source === 'auto' ? null : source), status: 403 });
+      return page(c, {
+        title: 'Open this paper?',
+        body: views.confirmFetchPage(id, c.req.path, source === 'auto' ? null : source),
+        status: 403,
+      });
     }
     limit(c, 'search');
     return null;
@@ -237,10 +294,16 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.onError((e, c) => {
     const status = statusOf(e);
     if (status === 500) logger.error({ err: e, path: c.req.path }, 'web request failed');
-    const message = isAppError(e) || status !== 500 ? errorMessage(e) : `Something failed: ${errorMessage(e)}`;
-    if (wantsJson(c) || c.req.path.startsWith('/audio/')) return c.json({ ok: false, error: message }, status);
+    const message =
+      isAppError(e) || status !== 500 ? errorMessage(e) : `Something failed: ${errorMessage(e)}`;
+    if (wantsJson(c) || c.req.path.startsWith('/audio/'))
+      return c.json({ ok: false, error: message }, status);
     if (!c.var.session) return c.text(message, status);
-    return page(c as Context<Env>, { title: views.errorHeading(message).heading, body: views.errorPage(message), status });
+    return page(c as Context<Env>, {
+      title: views.errorHeading(message).heading,
+      body: views.errorPage(message),
+      status,
+    });
   });
 
   // Headers every answer carries: no framing, no sniffing, scripts and styles from here only
@@ -270,7 +333,12 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const a = assets.get(name);
     if (!a) return c.text('Not found', 404);
     c.header('content-type', a.type);
-    c.header('cache-control', c.req.query('v') === version || name.includes('/fonts/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.header(
+      'cache-control',
+      c.req.query('v') === version || name.includes('/fonts/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    );
     return c.body(new Uint8Array(a.body));
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
@@ -294,7 +362,14 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const max = c.req.path === '/audio/transcribe' ? config.AUDIO_MAX_BYTES : FORM_MAX_BYTES;
     return bodyLimit({
       maxSize: max,
-      onError: (cc) => cc.json({ ok: false, error: `The request body is over ${max} bytes${c.req.path === '/audio/transcribe' ? ' (AUDIO_MAX_BYTES): record a shorter question' : ''}.` }, 413),
+      onError: (cc) =>
+        cc.json(
+          {
+            ok: false,
+            error: `The request body is over ${max} bytes${c.req.path === '/audio/transcribe' ? ' (AUDIO_MAX_BYTES): record a shorter question' : ''}.`,
+          },
+          413,
+        ),
     })(c, next);
   });
 
@@ -303,14 +378,24 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = (c.req.header('content-type') ?? '').toLowerCase();
-    const form = type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded');
+    const form =
+      type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded');
     if (!form) return next();
-    if (c.req.path.startsWith('/audio/')) return c.json({ ok: false, error: 'Send the recording’s bytes with its audio Content-Type (e.g. audio/webm), not a form.' }, 400);
+    if (c.req.path.startsWith('/audio/'))
+      return c.json(
+        {
+          ok: false,
+          error: 'Send the recording’s bytes with its audio Content-Type (e.g. audio/webm), not a form.',
+        },
+        400,
+      );
     try {
       await c.req.parseBody();
     } catch {
       const message = `The request body is not valid ${type.startsWith('multipart') ? 'multipart/form-data (check its boundary)' : 'form data'}.`;
-      return wantsJson(c) || c.req.path === '/chat/stream' ? c.json({ ok: false, error: message }, 400) : c.text(message, 400);
+      return wantsJson(c) || c.req.path === '/chat/stream'
+        ? c.json({ ok: false, error: message }, 400)
+        : c.text(message, 400);
     }
     return next();
   });
@@ -319,16 +404,23 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const host = (c.req.header('host') ?? '').toLowerCase();
-    if (!originAllowed(c.req.header('origin'), host)) return c.json({ ok: false, error: 'Forbidden: cross-origin request refused' }, 403);
+    if (!originAllowed(c.req.header('origin'), host))
+      return c.json({ ok: false, error: 'Forbidden: cross-origin request refused' }, 403);
     let given = c.req.header('x-csrf-token');
     const type = c.req.header('content-type') ?? '';
-    if (given === undefined && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
+    if (
+      given === undefined &&
+      (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))
+    ) {
       const body = await c.req.parseBody();
       given = typeof body._csrf === 'string' ? body._csrf : undefined;
     }
     if (!sessions.csrfValid(c.var.session, given)) {
-      const message = 'Forbidden: this form has expired or did not come from this page (CSRF check). Reload the page and try again.';
-      return wantsJson(c) || type.startsWith('application/json') ? c.json({ ok: false, error: message }, 403) : page(c, { title: 'Refused', body: views.errorPage(message), status: 403 });
+      const message =
+        'Forbidden: this form has expired or did not come from this page (CSRF check). Reload the page and try again.';
+      return wantsJson(c) || type.startsWith('application/json')
+        ? c.json({ ok: false, error: message }, 403)
+        : page(c, { title: 'Refused', body: views.errorPage(message), status: 403 });
     }
     return next();
   });
@@ -337,7 +429,15 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.get('/login', (c) => page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), null) }));
   app.post('/login', async (c) => {
     const wait = limiters.login.take(`a:${addressOf(c)}`);
-    if (wait > 0) return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), `Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} s.`), status: 429 });
+    if (wait > 0)
+      return page(c, {
+        title: 'Sign in',
+        body: views.loginPage(
+          ctxOf(c),
+          `Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} s.`,
+        ),
+        status: 429,
+      });
     const body = await c.req.parseBody();
     if (token && typeof body.token === 'string' && equalSecret(body.token, token)) {
       // A new session id at sign-in: one known before (planted in the browser) is worth nothing now.
@@ -346,13 +446,21 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       c.set('session', renewed);
       return c.redirect('/search', 303);
     }
-    return page(c, { title: 'Sign in', body: views.loginPage(ctxOf(c), token ? 'That is not the token.' : 'This server has no WEB_TOKEN: nothing to sign in to.'), status: 401 });
+    return page(c, {
+      title: 'Sign in',
+      body: views.loginPage(
+        ctxOf(c),
+        token ? 'That is not the token.' : 'This server has no WEB_TOKEN: nothing to sign in to.',
+      ),
+      status: 401,
+    });
   });
   app.use('*', async (c, next) => {
     if (!token || c.var.session.signedIn) return next();
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (bearer && equalSecret(bearer, token)) return next();
-    if (wantsJson(c) || c.req.method !== 'GET') return c.json({ ok: false, error: 'Sign in first (WEB_TOKEN).' }, 401);
+    if (wantsJson(c) || c.req.method !== 'GET')
+      return c.json({ ok: false, error: 'Sign in first (WEB_TOKEN).' }, 401);
     return c.redirect('/login', 303);
   });
 
@@ -377,13 +485,22 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     if (s.q) {
       try {
         limit(c, 'search');
-        result = await service.searchPapers({ question: s.q, maxResults: s.max, ...(s.query ? { searchQuery: s.query } : {}) }, undefined, { signal: c.req.raw.signal });
+        result = await service.searchPapers(
+          { question: s.q, maxResults: s.max, ...(s.query ? { searchQuery: s.query } : {}) },
+          undefined,
+          { signal: c.req.raw.signal },
+        );
       } catch (e) {
         error = e;
       }
     }
     const rateFor = result ? (await service.listSubscriptions()).map((x) => x.name) : [];
-    const body = views.searchPage(ctxOf(c), { ...s, result, error: error ? errorMessage(error) : null, rateFor });
+    const body = views.searchPage(ctxOf(c), {
+      ...s,
+      result,
+      error: error ? errorMessage(error) : null,
+      rateFor,
+    });
     return page(c, { title: s.q ? `Search: ${s.q}` : 'Search', body, status: error ? statusOf(error) : 200 });
   });
   app.get('/search/events', (c) => {
@@ -404,14 +521,34 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         // TL;DR replacing its abstract one as it arrives.
         const papers = r.papers.length ? r.papers : (r.broader?.papers ?? []);
         const rateFor = (await service.listSubscriptions()).map((x) => x.name);
-        const pending = s.full ? papers.slice(0, FULL_TEXT_TOP_N).flatMap((p, i) => (p.summarySource === 'abstract' ? [{ p, rank: i + 1 }] : [])) : [];
-        await send('result', { html: (await views.searchResults(ctxOf(c), s.q, r, s.back, rateFor)).toString(), url: s.back, count: papers.length, pending: pending.length });
+        const pending = s.full
+          ? papers
+              .slice(0, FULL_TEXT_TOP_N)
+              .flatMap((p, i) => (p.summarySource === 'abstract' ? [{ p, rank: i + 1 }] : []))
+          : [];
+        await send('result', {
+          html: (await views.searchResults(ctxOf(c), s.q, r, s.back, rateFor)).toString(),
+          url: s.back,
+          count: papers.length,
+          pending: pending.length,
+        });
         for (const [i, { p, rank }] of pending.entries()) {
-          await send('progress', { message: `Fetching the full text of arXiv:${p.paper.id} (${i + 1} of ${pending.length})…` });
+          await send('progress', {
+            message: `Fetching the full text of arXiv:${p.paper.id} (${i + 1} of ${pending.length})…`,
+          });
           try {
             const doc = await service.fullTextSummary(p.paper, undefined, { signal: ac.signal });
-            const fromText = doc.summary && doc.source ? { ...p, summary: doc.summary, summarySource: 'full-text' as const } : p;
-            await send('fulltext', { rank, id: p.paper.id, html: views.summaryBlock(fromText, rank).toString(), ok: fromText !== p, ...(doc.note ? { message: doc.note } : {}) });
+            const fromText =
+              doc.summary && doc.source
+                ? { ...p, summary: doc.summary, summarySource: 'full-text' as const }
+                : p;
+            await send('fulltext', {
+              rank,
+              id: p.paper.id,
+              html: views.summaryBlock(fromText, rank).toString(),
+              ok: fromText !== p,
+              ...(doc.note ? { message: doc.note } : {}),
+            });
           } catch (e) {
             if (ac.signal.aborted) return;
             await send('fulltext', { rank, id: p.paper.id, html: null, ok: false, message: errorMessage(e) });
@@ -432,7 +569,12 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     // A paper already converted opens from the library; otherwise (or when a source is asked for)
     // it is fetched, converted and stored by the workflow.
     const stored = source === 'auto' ? await service.readStoredPaper(id).catch(() => null) : null;
-    if (stored) return page(c, { title: stored.paper.title.replace(/\s+/g, ' ').trim(), body: views.paperPage(ctxOf(c), stored, c.req.path), math: true });
+    if (stored)
+      return page(c, {
+        title: stored.paper.title.replace(/\s+/g, ' ').trim(),
+        body: views.paperPage(ctxOf(c), stored, c.req.path),
+        math: true,
+      });
     const refused = arxivWorkByGet(c, id, source);
     if (refused) return refused;
     return streamPaper(c, id, source);
@@ -446,9 +588,19 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   const streamPaper = async (c: Context<Env>, id: string, source: ContentSource | 'auto') => {
     const { id: baseId, version } = extractArxivId(id);
     const known = version ? null : await service.extractInfo(baseId).catch(() => null);
-    const meta = known ?? (await service.lookupArxiv(version ? `${baseId}v${version}` : baseId, { signal: c.req.raw.signal }));
-    if (!meta) throw new AppError('NOT_FOUND', `arXiv has no paper ${id}. Check the id: the number in the paper's arXiv URL, such as 2401.12345.`);
-    const shell = await page(c, { title: meta.title.replace(/\s+/g, ' ').trim(), body: views.paperShell(ctxOf(c), meta, c.req.path), math: true });
+    const meta =
+      known ??
+      (await service.lookupArxiv(version ? `${baseId}v${version}` : baseId, { signal: c.req.raw.signal }));
+    if (!meta)
+      throw new AppError(
+        'NOT_FOUND',
+        `arXiv has no paper ${id}. Check the id: the number in the paper's arXiv URL, such as 2401.12345.`,
+      );
+    const shell = await page(c, {
+      title: meta.title.replace(/\s+/g, ' ').trim(),
+      body: views.paperShell(ctxOf(c), meta, c.req.path),
+      math: true,
+    });
     const full = await shell.text();
     const cut = full.indexOf(views.PAPER_STREAM_MARK);
     const [head, tail] = [full.slice(0, cut), full.slice(cut + views.PAPER_STREAM_MARK.length)];
@@ -481,17 +633,37 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const saved = await service.savePaper({ id, topic });
     // Saving from a digest counts as 👍 for its subscription.
     const sub = typeof body.subscription === 'string' ? body.subscription.trim() : '';
-    if (sub) await service.ratePaper({ subscription: sub, paper: saved.id, rating: 'up', source: 'web' }, { signal: c.req.raw.signal });
-    return actionDone(c, `Saved arXiv:${saved.id} to the library under "${saved.topic}"${sub ? ` and rated it 👍 for ${sub}` : ''}.`, backOf(body.back, '/library'));
+    if (sub)
+      await service.ratePaper(
+        { subscription: sub, paper: saved.id, rating: 'up', source: 'web' },
+        { signal: c.req.raw.signal },
+      );
+    return actionDone(
+      c,
+      `Saved arXiv:${saved.id} to the library under "${saved.topic}"${sub ? ` and rated it 👍 for ${sub}` : ''}.`,
+      backOf(body.back, '/library'),
+    );
   });
   app.post('/ratings', async (c) => {
     const body = await c.req.parseBody();
-    const rating = body.rating === 'up' || body.rating === 'down' ? body.rating : body.rating === 'clear' ? null : undefined;
+    const rating =
+      body.rating === 'up' || body.rating === 'down'
+        ? body.rating
+        : body.rating === 'clear'
+          ? null
+          : undefined;
     if (rating === undefined) throw new AppError('INVALID_INPUT', 'rating must be up, down or clear');
     const subscription = String(body.subscription ?? '').trim();
-    const r = await service.ratePaper({ subscription, paper: String(body.id ?? '').trim(), rating, source: 'web' }, { signal: c.req.raw.signal });
+    const r = await service.ratePaper(
+      { subscription, paper: String(body.id ?? '').trim(), rating, source: 'web' },
+      { signal: c.req.raw.signal },
+    );
     const what = rating === null ? 'Cleared the rating of' : `Rated ${rating === 'up' ? '👍' : '👎'}`;
-    return actionDone(c, `${what} arXiv:${r.paper.id} for ${subscription}; its next digest learns from it.`, backOf(body.back, '/subscriptions'));
+    return actionDone(
+      c,
+      `${what} arXiv:${r.paper.id} for ${subscription}; its next digest learns from it.`,
+      backOf(body.back, '/subscriptions'),
+    );
   });
   app.post('/library/remove', async (c) => {
     const body = await c.req.parseBody();
@@ -504,7 +676,11 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.post('/notion/send', async (c) => {
     const body = await c.req.parseBody();
     const receipt = await service.sendToNotion(String(body.id ?? '').trim());
-    return actionDone(c, `Sent to Notion${receipt.url ? `: ${receipt.url}` : ''}.`, backOf(body.back, '/library'));
+    return actionDone(
+      c,
+      `Sent to Notion${receipt.url ? `: ${receipt.url}` : ''}.`,
+      backOf(body.back, '/library'),
+    );
   });
 
   // ---- Library ----
@@ -526,11 +702,32 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const [topics, result, error] = parsed.success
       ? [await service.topics(), await service.listPapers(parsed.data), null]
       : [await service.topics(), { total_count: 0, returned: 0, papers: [] }, zodMessage(parsed.error)];
-    const query = new URLSearchParams(Object.entries(q).filter(([k, v]) => k !== 'page' && v !== '')).toString();
+    const query = new URLSearchParams(
+      Object.entries(q).filter(([k, v]) => k !== 'page' && v !== ''),
+    ).toString();
     // Saved (filed under a topic folder) or only seen (stored because a search or digest read it).
-    const folders = new Map(await Promise.all(result.papers.map(async (p) => [p.arxiv_id, (await service.extractInfo(p.arxiv_id).catch(() => null))?.topics ?? []] as const)));
-    const body = views.libraryPage(ctxOf(c), { ...raw, page: pageN }, result, topics, query, folders, c.req.url.slice(c.req.url.indexOf('/library')));
-    return page(c, { title: 'Library', body: error ? views.errorPage(error) : body, status: error ? 400 : 200 });
+    const folders = new Map(
+      await Promise.all(
+        result.papers.map(
+          async (p) =>
+            [p.arxiv_id, (await service.extractInfo(p.arxiv_id).catch(() => null))?.topics ?? []] as const,
+        ),
+      ),
+    );
+    const body = views.libraryPage(
+      ctxOf(c),
+      { ...raw, page: pageN },
+      result,
+      topics,
+      query,
+      folders,
+      c.req.url.slice(c.req.url.indexOf('/library')),
+    );
+    return page(c, {
+      title: 'Library',
+      body: error ? views.errorPage(error) : body,
+      status: error ? 400 : 200,
+    });
   });
 
   // ---- Subscriptions, digests, runs ----
@@ -539,7 +736,17 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     if (!s) throw new AppError('NOT_FOUND', `No subscription named "${name}".`);
     return s;
   };
-  app.get('/subscriptions', async (c) => page(c, { title: 'Subscriptions', body: views.subscriptionsPage(ctxOf(c), await service.listSubscriptions(), defaults, await service.deliveryReport()) }));
+  app.get('/subscriptions', async (c) =>
+    page(c, {
+      title: 'Subscriptions',
+      body: views.subscriptionsPage(
+        ctxOf(c),
+        await service.listSubscriptions(),
+        defaults,
+        await service.deliveryReport(),
+      ),
+    }),
+  );
   app.get('/subscriptions/:name/edit', async (c) => {
     const s = await findSubscription(c.req.param('name'));
     return page(c, { title: `Edit ${s.name}`, body: views.editSubscriptionPage(ctxOf(c), s, defaults) });
@@ -547,18 +754,16 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   app.post('/subscriptions', async (c) => {
     const b = await c.req.parseBody();
     const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
-    const parsed = z
-      .object({ ...subscribeTopicShape, ...seedPapersShape })
-      .safeParse({
-        name: str('name'),
-        interest: str('interest'),
-        ...(str('query') ? { query: str('query') } : {}),
-        ...(splitList(str('categories')).length ? { categories: splitList(str('categories')) } : {}),
-        ...(str('cron') ? { schedule: str('cron') } : {}),
-        ...(str('timezone') ? { timezone: str('timezone') } : {}),
-        ...(str('topK') ? { top_k: Number(str('topK')) } : {}),
-        ...(splitList(str('like')).length ? { like: splitList(str('like')) } : {}),
-      });
+    const parsed = z.object({ ...subscribeTopicShape, ...seedPapersShape }).safeParse({
+      name: str('name'),
+      interest: str('interest'),
+      ...(str('query') ? { query: str('query') } : {}),
+      ...(splitList(str('categories')).length ? { categories: splitList(str('categories')) } : {}),
+      ...(str('cron') ? { schedule: str('cron') } : {}),
+      ...(str('timezone') ? { timezone: str('timezone') } : {}),
+      ...(str('topK') ? { top_k: Number(str('topK')) } : {}),
+      ...(splitList(str('like')).length ? { like: splitList(str('like')) } : {}),
+    });
     if (!parsed.success) throw new AppError('INVALID_INPUT', zodMessage(parsed.error));
     const a = parsed.data;
     const prior = (await service.listSubscriptions()).find((x) => x.name === a.name);
@@ -578,13 +783,23 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     await service.subscribe(request, { signal: c.req.raw.signal });
     // Editing keeps a paused subscription paused (subscribe stores it active).
     if (prior?.paused) await service.pauseSubscription(a.name, true);
-    const seeded = a.like?.length ? ` ${a.like.length} seed paper${a.like.length === 1 ? '' : 's'} rated 👍.` : '';
-    return actionDone(c, `${prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`}${seeded}`, `/subscriptions#sub-${a.name}`);
+    const seeded = a.like?.length
+      ? ` ${a.like.length} seed paper${a.like.length === 1 ? '' : 's'} rated 👍.`
+      : '';
+    return actionDone(
+      c,
+      `${prior ? `Saved ${a.name}.` : `Subscribed: ${a.name}.`}${seeded}`,
+      `/subscriptions#sub-${a.name}`,
+    );
   });
   app.post('/subscriptions/:name/pause', async (c) => {
     const b = await c.req.parseBody();
     const s = await service.pauseSubscription(c.req.param('name'), b.paused === '1');
-    return actionDone(c, s.paused ? `Paused ${s.name}: its schedule will not run.` : `Resumed ${s.name}.`, '/subscriptions');
+    return actionDone(
+      c,
+      s.paused ? `Paused ${s.name}: its schedule will not run.` : `Resumed ${s.name}.`,
+      '/subscriptions',
+    );
   });
   app.post('/subscriptions/:name/delete', async (c) => {
     const name = c.req.param('name');
@@ -601,20 +816,43 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     const id = c.req.param('id');
     const run = runs.get(id) ?? (await runFromTemporal(id));
     if (!run) throw new AppError('NOT_FOUND', 'No such run.');
-    return page(c, { title: `Run: ${run.subscription}`, body: views.runPage(ctxOf(c), run), ...(run.finished ? {} : { refreshSeconds: 2 }) });
+    return page(c, {
+      title: `Run: ${run.subscription}`,
+      body: views.runPage(ctxOf(c), run),
+      ...(run.finished ? {} : { refreshSeconds: 2 }),
+    });
   });
   /** A run this process does not hold (started before a restart), as Temporal keeps it: finished, or still running. */
   const runFromTemporal = async (workflowId: string): Promise<DigestRun | null> => {
     const state = await service.digestRun(workflowId);
     if (!state) return null;
     const events: RunEvent[] = [
-      { type: 'progress', message: 'This run started before the web app restarted: its state comes from Temporal (the progress lines were not kept).', at: Date.now() },
+      {
+        type: 'progress',
+        message:
+          'This run started before the web app restarted: its state comes from Temporal (the progress lines were not kept).',
+        at: Date.now(),
+      },
       { type: 'started', workflowId: state.workflowId, runId: state.runId },
     ];
-    if (state.status === 'published' || state.status === 'empty') events.push({ type: 'done', status: state.status, digestKeys: state.digestKeys, ...(state.reason ? { reason: state.reason } : {}) });
+    if (state.status === 'published' || state.status === 'empty')
+      events.push({
+        type: 'done',
+        status: state.status,
+        digestKeys: state.digestKeys,
+        ...(state.reason ? { reason: state.reason } : {}),
+      });
     if (state.status === 'failed') events.push({ type: 'error', message: state.reason ?? 'failed' });
     // Still running: the page reloads itself (no event stream here); finished: as any finished run.
-    return { id: workflowId, subscription: state.subscription, startedAt: Date.now(), events, workflow: { workflowId: state.workflowId, runId: state.runId }, finished: state.status !== 'running', live: false };
+    return {
+      id: workflowId,
+      subscription: state.subscription,
+      startedAt: Date.now(),
+      events,
+      workflow: { workflowId: state.workflowId, runId: state.runId },
+      finished: state.status !== 'running',
+      live: false,
+    };
   };
   app.get('/runs/:id/events', (c) => {
     const id = c.req.param('id');
@@ -625,8 +863,15 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
         // Writes in order, and the stream ends only after the last one is written.
         let written = Promise.resolve();
         const send = (e: RunEvent) => {
-          const data = e.type === 'started' ? { ...e, url: views.temporalRunUrl(ctx, e) } : e.type === 'done' ? { ...e, links: e.digestKeys.map((k) => ({ key: k, href: views.digestHref(k) })) } : e;
-          written = written.then(() => stream.writeSSE({ event: e.type, data: JSON.stringify(data) })).catch(() => {});
+          const data =
+            e.type === 'started'
+              ? { ...e, url: views.temporalRunUrl(ctx, e) }
+              : e.type === 'done'
+                ? { ...e, links: e.digestKeys.map((k) => ({ key: k, href: views.digestHref(k) })) }
+                : e;
+          written = written
+            .then(() => stream.writeSSE({ event: e.type, data: JSON.stringify(data) }))
+            .catch(() => {});
           if (e.type === 'done' || e.type === 'error') void written.then(resolve);
         };
         const stop = runs.listen(id, send);
@@ -639,7 +884,10 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   });
   app.get('/subscriptions/:name/digests', async (c) => {
     const name = c.req.param('name');
-    return page(c, { title: `Digests of ${name}`, body: views.digestsPage(name, await service.listDigests(name, 100)) });
+    return page(c, {
+      title: `Digests of ${name}`,
+      body: views.digestsPage(name, await service.listDigests(name, 100)),
+    });
   });
   app.get('/digest', async (c) => {
     const key = c.req.query('key') ?? '';
@@ -647,7 +895,9 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     if (!d) throw new AppError('NOT_FOUND', `No digest ${key}.`);
     // A digest outlives its subscription; then there is nothing to rate for.
     const ratings = await service.listRatings(d.subscription).catch(() => null);
-    const body = ratings ? views.digestPage(ctxOf(c), d, new Map(ratings.map((r) => [r.arxivId, r.rating]))) : views.digestPage(ctxOf(c), d);
+    const body = ratings
+      ? views.digestPage(ctxOf(c), d, new Map(ratings.map((r) => [r.arxivId, r.rating])))
+      : views.digestPage(ctxOf(c), d);
     return page(c, { title: `${d.subscription} — ${d.date}`, body, math: true });
   });
 
@@ -657,21 +907,48 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     if (s.chat.length > 60) s.chat.splice(0, s.chat.length - 60);
   };
   const chatProposals = (reply: AgentReply): ChatProposal[] =>
-    reply.proposals.map((p) => ({ id: p.id, title: p.title, changes: p.changes, problem: p.problem, confirmable: p.confirmable, state: 'pending' }));
-  const chatNotice = agent.enabled ? null : 'No LLM is configured, so answers come from the papers in your library (set LLM_BASE_URL and LLM_MODEL for the research agent).';
-  app.get('/chat', (c) => page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, null), math: true }));
+    reply.proposals.map((p) => ({
+      id: p.id,
+      title: p.title,
+      changes: p.changes,
+      problem: p.problem,
+      confirmable: p.confirmable,
+      state: 'pending',
+    }));
+  const chatNotice = agent.enabled
+    ? null
+    : 'No LLM is configured, so answers come from the papers in your library (set LLM_BASE_URL and LLM_MODEL for the research agent).';
+  app.get('/chat', (c) =>
+    page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, null), math: true }),
+  );
   app.post('/chat', async (c) => {
     const b = await c.req.parseBody();
-    const question = String(b.question ?? '').trim().slice(0, 2000);
+    const question = String(b.question ?? '')
+      .trim()
+      .slice(0, 2000);
     try {
       limit(c, 'chat');
       const tools: string[] = [];
-      const reply = await agent.ask({ question, conversationId: c.var.session.conversationId }, undefined, { signal: c.req.raw.signal, onTool: (t) => tools.push(t.label) });
+      const reply = await agent.ask({ question, conversationId: c.var.session.conversationId }, undefined, {
+        signal: c.req.raw.signal,
+        onTool: (t) => tools.push(t.label),
+      });
       pushChat(c.var.session, { role: 'user', text: question });
-      pushChat(c.var.session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools, proposals: chatProposals(reply) });
+      pushChat(c.var.session, {
+        role: 'assistant',
+        text: reply.answer,
+        cited: reply.cited,
+        tools,
+        proposals: chatProposals(reply),
+      });
       return c.redirect(`/chat#msg-${c.var.session.chat.length - 1}`, 303);
     } catch (e) {
-      return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), c.var.session, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : 400 });
+      return page(c, {
+        title: 'Chat',
+        body: views.chatPage(ctxOf(c), c.var.session, chatNotice, errorMessage(e)),
+        math: true,
+        status: statusOf(e) === 500 ? 500 : 400,
+      });
     }
   });
   app.post('/chat/stream', async (c) => {
@@ -681,26 +958,41 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     return streamSSE(c, async (stream) => {
       const ac = new AbortController();
       stream.onAbort(() => ac.abort());
-      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+      const send = (event: string, data: unknown) =>
+        stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
       try {
         if (!question) throw new AppError('INVALID_INPUT', 'Type a question first.');
         limit(c, 'chat');
         const tools: string[] = [];
-        const reply = await agent.ask({ question, conversationId: session.conversationId }, (message) => void send('progress', { message }), {
-          signal: ac.signal,
-          onTool: (t) => {
-            tools.push(t.label);
-            void send('tool', { label: t.label, isError: t.isError });
+        const reply = await agent.ask(
+          { question, conversationId: session.conversationId },
+          (message) => void send('progress', { message }),
+          {
+            signal: ac.signal,
+            onTool: (t) => {
+              tools.push(t.label);
+              void send('tool', { label: t.label, isError: t.isError });
+            },
+            // The answer as the model writes it (plain text, shown with textContent until the
+            // sanitised answer replaces it).
+            onDraft: (d) => void send('draft', { restart: d.restart, delta: d.delta }),
           },
-          // The answer as the model writes it (plain text, shown with textContent until the
-          // sanitised answer replaces it).
-          onDraft: (d) => void send('draft', { restart: d.restart, delta: d.delta }),
-        });
+        );
         pushChat(session, { role: 'user', text: question });
         const proposals = chatProposals(reply);
         pushChat(session, { role: 'assistant', text: reply.answer, cited: reply.cited, tools, proposals });
         const n = session.chat.length - 1;
-        await send('answer', { html: (await views.assistantMessage(reply.answer, reply.cited, tools, n, { list: proposals, csrf: ctxOf(c).csrf })).toString(), cited: reply.cited, notice: reply.notice, id: `msg-${n}` });
+        await send('answer', {
+          html: (
+            await views.assistantMessage(reply.answer, reply.cited, tools, n, {
+              list: proposals,
+              csrf: ctxOf(c).csrf,
+            })
+          ).toString(),
+          cited: reply.cited,
+          notice: reply.notice,
+          id: `msg-${n}`,
+        });
       } catch (e) {
         await send('error', { message: errorMessage(e) });
       }
@@ -716,11 +1008,20 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
       if (!decision) throw new AppError('INVALID_INPUT', 'Choose Confirm or Decline.');
       const done = await agent[decision](id, { conversationId: s.conversationId });
       const at = s.chat.findIndex((m) => m.proposals?.some((p) => p.id === done.proposal.id));
-      for (const p of s.chat[at]?.proposals ?? []) if (p.id === done.proposal.id) p.state = decision === 'confirm' ? 'applied' : 'declined';
-      s.flash = decision === 'confirm' ? `Applied: ${done.proposal.title}.` : `Declined: ${done.proposal.title}; nothing changed.`;
+      for (const p of s.chat[at]?.proposals ?? [])
+        if (p.id === done.proposal.id) p.state = decision === 'confirm' ? 'applied' : 'declined';
+      s.flash =
+        decision === 'confirm'
+          ? `Applied: ${done.proposal.title}.`
+          : `Declined: ${done.proposal.title}; nothing changed.`;
       return c.redirect(at >= 0 ? `/chat#msg-${at}` : '/chat', 303);
     } catch (e) {
-      return page(c, { title: 'Chat', body: views.chatPage(ctxOf(c), s, chatNotice, errorMessage(e)), math: true, status: statusOf(e) === 500 ? 500 : statusOf(e) });
+      return page(c, {
+        title: 'Chat',
+        body: views.chatPage(ctxOf(c), s, chatNotice, errorMessage(e)),
+        math: true,
+        status: statusOf(e) === 500 ? 500 : statusOf(e),
+      });
     }
   });
   app.post('/chat/reset', async (c) => {
@@ -739,7 +1040,15 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     return c.json({ ok: true, text });
   });
   app.post('/audio/speech', async (c) => {
-    if (!audio.enabled) return c.json({ ok: false, error: 'No audio server is configured (AUDIO_BASE_URL): the browser reads aloud instead.', fallback: 'browser' }, 501);
+    if (!audio.enabled)
+      return c.json(
+        {
+          ok: false,
+          error: 'No audio server is configured (AUDIO_BASE_URL): the browser reads aloud instead.',
+          fallback: 'browser',
+        },
+        501,
+      );
     limit(c, 'audio');
     const body = (await c.req.json().catch(() => ({}))) as { text?: unknown };
     const text = typeof body.text === 'string' ? body.text.slice(0, MAX_SPEECH_CHARS) : '';
@@ -749,7 +1058,17 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
     return c.body(new Uint8Array(out.audio));
   });
 
-  app.notFound((c) => (c.var.session ? page(c as Context<Env>, { title: 'Not found', body: views.errorPage(`There is no page at ${c.req.path.slice(0, 200)}. Search, the library, subscriptions and chat are linked at the top.`), status: 404 }) : c.text('Not found', 404)));
+  app.notFound((c) =>
+    c.var.session
+      ? page(c as Context<Env>, {
+          title: 'Not found',
+          body: views.errorPage(
+            `There is no page at ${c.req.path.slice(0, 200)}. Search, the library, subscriptions and chat are linked at the top.`,
+          ),
+          status: 404,
+        })
+      : c.text('Not found', 404),
+  );
 
   return app;
 }
@@ -762,7 +1081,11 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
 export async function startWebServer(deps: WebServerDeps): Promise<WebServer> {
   const addr = deps.addr ?? deps.config.WEB_ADDR;
   assertNoProblems(webProblems(addr, deps.config.WEB_TOKEN, deps.addr ? 'addr' : 'WEB_ADDR'));
-  if (addr === 'off') throw new AppError('CONFIG_INVALID', 'WEB_ADDR is off: set it to host:port (e.g. 127.0.0.1:8080) to serve the web app.');
+  if (addr === 'off')
+    throw new AppError(
+      'CONFIG_INVALID',
+      'WEB_ADDR is off: set it to host:port (e.g. 127.0.0.1:8080) to serve the web app.',
+    );
   const { host, port } = parseListenAddress(addr, 'WEB_ADDR');
   const wildcard = host === '0.0.0.0' || host === '::';
   let allowed = new Set<string>();
@@ -777,7 +1100,11 @@ export async function startWebServer(deps: WebServerDeps): Promise<WebServer> {
   const names = ['127.0.0.1', 'localhost', '[::1]', ...(wildcard ? [] : [name.toLowerCase()])];
   allowed = new Set(names.map((n) => `${n}:${bound}`));
   const url = `http://${wildcard ? '127.0.0.1' : name}:${bound}`;
-  if (!isLoopbackHost(host)) deps.logger.warn({ url }, 'the web app is reachable from other machines; WEB_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front');
+  if (!isLoopbackHost(host))
+    deps.logger.warn(
+      { url },
+      'the web app is reachable from other machines; WEB_TOKEN guards it and the traffic is plain HTTP: put a TLS reverse proxy in front',
+    );
   return {
     url,
     stop: () =>

@@ -75,7 +75,11 @@ export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps[
     // The subscription's own channel or webhook, else the deployment's defaults (docs/publishing.md).
     const own = destinations.discordWebhookUrl || destinations.discordChannelId;
     const webhookUrl = own ? (destinations.discordWebhookUrl ?? undefined) : config.DISCORD_WEBHOOK_URL;
-    const channelId = own ? (destinations.discordChannelId ?? undefined) : webhookUrl ? undefined : config.DISCORD_CHANNEL_ID;
+    const channelId = own
+      ? (destinations.discordChannelId ?? undefined)
+      : webhookUrl
+        ? undefined
+        : config.DISCORD_CHANNEL_ID;
     if (!(channelId && config.DISCORD_TOKEN) && !webhookUrl) return null;
     const target = `${channelId ?? ''}|${webhookUrl ?? ''}`;
     let publisher = discordByTarget.get(target);
@@ -116,7 +120,11 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
     reranker: lazyReranker(config, logger),
     summarize: (input) => summarizer.summarize(input),
     buildQuery: (text) => buildSearchQuery(text, { llm, logger }),
-    convert: (input) => convertInSandbox({ kind: input.kind, path: input.path, ...(input.title ? { title: input.title } : {}) }, limits),
+    convert: (input) =>
+      convertInSandbox(
+        { kind: input.kind, path: input.path, ...(input.title ? { title: input.title } : {}) },
+        limits,
+      ),
     chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
     publisherFor: buildPublisherFor(config, logger),
     logger,

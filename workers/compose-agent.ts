@@ -24,7 +24,10 @@ export function openAgentService(config: Config, logger: Logger, radar: RadarSer
       runner: radar.runner,
       store: radar.store,
       radar,
-      subscriptions: { get: (name) => radar.store.getSubscription(name), subscribe: (req) => radar.subscribe(req) },
+      subscriptions: {
+        get: (name) => radar.store.getSubscription(name),
+        subscribe: (req) => radar.subscribe(req),
+      },
       tools: () => [
         ...builtinToolSpecs().map((t) => ({ name: t.name, description: t.description })),
         // External servers' tools are listed by the workers that start them; here, the servers.

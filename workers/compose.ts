@@ -25,7 +25,10 @@ export type RadarServiceHandle = RadarService & {
  * The library, opened on first use: `convert` never opens it, and the drivers (SQLite, Postgres)
  * load only then. Every PaperStore method is async, so each call can wait for the opening.
  */
-function lazyStore(open: () => Promise<PaperStore>): { store: PaperStore; opened: () => Promise<PaperStore> | undefined } {
+function lazyStore(open: () => Promise<PaperStore>): {
+  store: PaperStore;
+  opened: () => Promise<PaperStore> | undefined;
+} {
   let store: Promise<PaperStore> | undefined;
   const proxy = new Proxy({} as PaperStore, {
     get(_, name: string | symbol) {

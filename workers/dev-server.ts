@@ -178,12 +178,23 @@ async function stopLeftover(dbFile: string, log: Logger, notice: (m: string) => 
   } catch {
     return;
   }
-  const pgid = typeof recorded.pgid === 'number' && Number.isInteger(recorded.pgid) && recorded.pgid > 1 ? recorded.pgid : null;
+  const pgid =
+    typeof recorded.pgid === 'number' && Number.isInteger(recorded.pgid) && recorded.pgid > 1
+      ? recorded.pgid
+      : null;
   // A server whose starter still runs is not left over (another command racing a starting `start`).
-  const owner = typeof recorded.owner === 'number' && Number.isInteger(recorded.owner) && recorded.owner > 1 ? recorded.owner : null;
+  const owner =
+    typeof recorded.owner === 'number' && Number.isInteger(recorded.owner) && recorded.owner > 1
+      ? recorded.owner
+      : null;
   if (owner !== null && owner !== process.pid && processAlive(owner)) return;
   // Only ours: the recorded group leader still runs `temporal … start-dev` on this database (a pid can be reused).
-  if (pgid && groupAlive(pgid) && commandLine(pgid).includes('start-dev') && commandLine(pgid).includes(dbFile)) {
+  if (
+    pgid &&
+    groupAlive(pgid) &&
+    commandLine(pgid).includes('start-dev') &&
+    commandLine(pgid).includes(dbFile)
+  ) {
     const started = Date.now();
     await stopGroup(pgid);
     const message = `A Temporal dev server left running by an earlier start on this DATA_DIR (process group ${pgid}) was stopped in ${Date.now() - started} ms; this start takes over.`;
@@ -221,12 +232,20 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   // POSIX: in its own process group under the watchdog (stdin is the watchdog's pipe, kept open
   // by this process and never written). Elsewhere: a plain child.
   const child = posix
-    ? spawn('/bin/sh', ['-c', WATCHDOG, 'sh', opts.cliPath, ...args], { stdio: ['pipe', 'ignore', 'pipe'], detached: true })
+    ? spawn('/bin/sh', ['-c', WATCHDOG, 'sh', opts.cliPath, ...args], {
+        stdio: ['pipe', 'ignore', 'pipe'],
+        detached: true,
+      })
     : spawn(opts.cliPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   // The pipe must not keep this process alive by itself (the child does while it runs).
   (child.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null)?.unref?.();
-  const pidFile = opts.dbFile && posix && child.pid ? path.join(path.dirname(path.resolve(opts.dbFile)), PID_FILE) : null;
-  if (pidFile) writeFileSync(pidFile, `${JSON.stringify({ pgid: child.pid, owner: process.pid, dbFile: path.resolve(opts.dbFile!), port, startedAt: new Date().toISOString() })}\n`);
+  const pidFile =
+    opts.dbFile && posix && child.pid ? path.join(path.dirname(path.resolve(opts.dbFile)), PID_FILE) : null;
+  if (pidFile)
+    writeFileSync(
+      pidFile,
+      `${JSON.stringify({ pgid: child.pid, owner: process.pid, dbFile: path.resolve(opts.dbFile!), port, startedAt: new Date().toISOString() })}\n`,
+    );
   const killAll = () => (posix && child.pid ? signalGroup(child.pid, 'SIGKILL') : child.kill('SIGKILL'));
   let stderrTail = '';
   child.stderr?.on('data', (d: Buffer) => {

@@ -31,4 +31,3 @@ export function lazyReranker(config: Config, logger: Logger): () => Promise<Rera
       logger,
     }));
 }
-

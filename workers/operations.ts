@@ -254,7 +254,11 @@ export const operations: Operations = {
           status: 'warn',
           detail: `Temporal answers at ${address} but no worker polls ${config.TEMPORAL_TASK_QUEUE}: start \`arxiv-radar start\` (or check TEMPORAL_TASK_QUEUE)`,
         };
-      return { name: 'start', status: 'ok', detail: `running: Temporal at ${address}, ${n} worker${n === 1 ? '' : 's'} polling ${config.TEMPORAL_TASK_QUEUE}${await webAppAt(config.WEB_ADDR)}` };
+      return {
+        name: 'start',
+        status: 'ok',
+        detail: `running: Temporal at ${address}, ${n} worker${n === 1 ? '' : 's'} polling ${config.TEMPORAL_TASK_QUEUE}${await webAppAt(config.WEB_ADDR)}`,
+      };
     } catch {
       return {
         name: 'start',
@@ -321,7 +325,10 @@ export const operations: Operations = {
    * requests like the gate the other nodes use.
    */
   async checkStorage(config) {
-    const [{ openStore, storeLocation }, { openBlobStore }] = await Promise.all([import('./store.ts'), import('./blobs.ts')]);
+    const [{ openStore, storeLocation }, { openBlobStore }] = await Promise.all([
+      import('./store.ts'),
+      import('./blobs.ts'),
+    ]);
     const checks: Check[] = [];
     let subscriptions: Subscription[] = [];
     const location = storeLocation(config);
@@ -407,11 +414,19 @@ export const operations: Operations = {
  * Where each subscription's digest goes, and every announcement still pending with the failure
  * of each destination that refused it (fail when it needs a fix, warn while it is being retried).
  */
-async function deliveryChecks(config: Config, store: Pick<PaperStore, 'pendingDeliveries'>, subscriptions: Subscription[]): Promise<Check[]> {
+async function deliveryChecks(
+  config: Config,
+  store: Pick<PaperStore, 'pendingDeliveries'>,
+  subscriptions: Subscription[],
+): Promise<Check[]> {
   const settings = publishingSettings(config);
   const checks: Check[] = [];
   for (const sub of subscriptions) {
-    checks.push({ name: 'delivery', status: 'ok', detail: `"${sub.name}" → ${describeTargets(sub.destinations, settings).join(', ')}` });
+    checks.push({
+      name: 'delivery',
+      status: 'ok',
+      detail: `"${sub.name}" → ${describeTargets(sub.destinations, settings).join(', ')}`,
+    });
     for (const d of await store.pendingDeliveries(sub.name)) {
       for (const f of d.failures ?? []) {
         checks.push({

@@ -12,13 +12,22 @@ export function describeSdkError(e: unknown): unknown {
   const messages: string[] = [];
   let code: string | undefined;
   let name: string | undefined;
-  for (let c: unknown = e, depth = 0; typeof c === 'object' && c !== null && depth < 10; c = (c as { cause?: unknown }).cause, depth++) {
+  for (
+    let c: unknown = e, depth = 0;
+    typeof c === 'object' && c !== null && depth < 10;
+    c = (c as { cause?: unknown }).cause, depth++
+  ) {
     const err = c as { name?: unknown; message?: unknown; type?: unknown; code?: unknown };
     name ??= typeof err.name === 'string' ? err.name : undefined;
     const message = typeof err.message === 'string' ? err.message.trim() : '';
     if (message && !messages.some((m) => m.includes(message))) messages.push(message);
     // The innermost code wins: an ActivityFailure wraps the ApplicationFailure that says what happened.
-    const own = typeof err.type === 'string' && err.type ? err.type : typeof err.code === 'string' && err.code ? err.code : undefined;
+    const own =
+      typeof err.type === 'string' && err.type
+        ? err.type
+        : typeof err.code === 'string' && err.code
+          ? err.code
+          : undefined;
     if (own) code = own;
   }
   return { ...(name ? { name } : {}), ...(code ? { code } : {}), message: messages.join(': ') };

@@ -86,7 +86,9 @@ export function draftOf(p: DraftPendingActivity): ActivityDraft | undefined {
   if (!first) return undefined;
   let details: unknown;
   try {
-    details = defaultPayloadConverter.fromPayload(first as Parameters<typeof defaultPayloadConverter.fromPayload>[0]);
+    details = defaultPayloadConverter.fromPayload(
+      first as Parameters<typeof defaultPayloadConverter.fromPayload>[0],
+    );
   } catch {
     return undefined;
   }
@@ -337,7 +339,11 @@ export function createTemporalRunner(
     if (d.status.name === 'RUNNING') return { ...base, status: 'running' };
     if (d.status.name === 'COMPLETED') return { ...base, status: 'completed', result: await handle.result() };
     let failure = d.status.name.toLowerCase().replace(/_/g, ' ');
-    await handle.result().catch((e: unknown) => (failure = errorMessage(e instanceof WorkflowFailedError && e.cause ? e.cause : e)));
+    await handle
+      .result()
+      .catch(
+        (e: unknown) => (failure = errorMessage(e instanceof WorkflowFailedError && e.cause ? e.cause : e)),
+      );
     return { ...base, status: 'failed', failure };
   }
 

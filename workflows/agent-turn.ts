@@ -6,7 +6,18 @@
  * tool output kept, wall time) end the loop with a last call without tools; the answer's
  * citations are checked against the ids the tools returned.
  */
-import { ActivityFailure, ApplicationFailure, CancellationScope, ChildWorkflowCancellationType, defineQuery, executeChild, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  ChildWorkflowCancellationType,
+  defineQuery,
+  executeChild,
+  patched,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import type { AgentToolOutput } from '../activities/agent/activities.ts';
 import {
@@ -82,7 +93,12 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
     // A re-ask makes two model calls in one activity.
     startToCloseTimeout: 2 * input.llmTimeoutMs + 10_000,
     heartbeatTimeout: input.llmTimeoutMs + 5_000,
-    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: [...PERMANENT_CODES] },
+    retry: {
+      initialInterval: '2 seconds',
+      backoffCoefficient: 2,
+      maximumAttempts: 3,
+      nonRetryableErrorTypes: [...PERMANENT_CODES],
+    },
   });
   const tools = proxyActivities<Activities>({
     startToCloseTimeout: '10 minutes',
@@ -109,7 +125,9 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   const deadlines = patched('agent-turn-deadline');
   const deadlineAt = started + limits.maxSeconds * 1000;
   /** Runs `work` until the deadline; `{ outOfTime: true }` when the deadline cut it. */
-  async function beforeDeadline<T>(work: () => Promise<T>): Promise<{ outOfTime: false; value: T } | { outOfTime: true }> {
+  async function beforeDeadline<T>(
+    work: () => Promise<T>,
+  ): Promise<{ outOfTime: false; value: T } | { outOfTime: true }> {
     if (!deadlines) return { outOfTime: false, value: await work() };
     const left = deadlineAt - Date.now();
     if (left <= 0) return { outOfTime: true };
@@ -119,9 +137,15 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
       return scope.consideredCancelled ? { outOfTime: true } : { outOfTime: false, value };
     } catch (e) {
       // Cancelled by its own timeout, not because the whole turn was cancelled (the caller left).
-      if (scope.consideredCancelled && !CancellationScope.current().consideredCancelled) return { outOfTime: true };
+      if (scope.consideredCancelled && !CancellationScope.current().consideredCancelled)
+        return { outOfTime: true };
       // The model call's own backstop of the same deadline (adapters/llm/client.ts) fired first.
-      if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === 'TIMED_OUT') return { outOfTime: true };
+      if (
+        e instanceof ActivityFailure &&
+        e.cause instanceof ApplicationFailure &&
+        e.cause.type === 'TIMED_OUT'
+      )
+        return { outOfTime: true };
       throw e;
     }
   }
@@ -137,14 +161,32 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
       final = budget !== null;
     }
     if (deadlines && budget === 'time') {
-      answer = outOfTimeAnswer(limits.maxSeconds, lastText, trace.map((t) => t.label), [...idsFromTools(messages)]);
+      answer = outOfTimeAnswer(
+        limits.maxSeconds,
+        lastText,
+        trace.map((t) => t.label),
+        [...idsFromTools(messages)],
+      );
       break;
     }
-    stage(final ? 'writing the answer' : steps === 0 ? 'thinking' : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`);
-    const asked = await beforeDeadline(() => model.agentChat({ messages, budget, limits, today, ...(deadlines ? { deadlineAt } : {}) }));
+    stage(
+      final
+        ? 'writing the answer'
+        : steps === 0
+          ? 'thinking'
+          : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`,
+    );
+    const asked = await beforeDeadline(() =>
+      model.agentChat({ messages, budget, limits, today, ...(deadlines ? { deadlineAt } : {}) }),
+    );
     if (asked.outOfTime) {
       budget = 'time';
-      answer = outOfTimeAnswer(limits.maxSeconds, lastText, trace.map((t) => t.label), [...idsFromTools(messages)]);
+      answer = outOfTimeAnswer(
+        limits.maxSeconds,
+        lastText,
+        trace.map((t) => t.label),
+        [...idsFromTools(messages)],
+      );
       break;
     }
     const reply = asked.value;
@@ -158,25 +200,51 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
     messages.push({
       role: 'assistant',
       content: reply.content,
-      tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.argumentsJson } })),
+      tool_calls: reply.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.argumentsJson },
+      })),
     });
     const step = steps;
     const finished: Array<AgentToolOutput | undefined> = [];
-    const ran = await beforeDeadline(() => Promise.all(reply.toolCalls.map((call, i) => runCall(call, step).then((o) => (finished[i] = o)))));
+    const ran = await beforeDeadline(() =>
+      Promise.all(reply.toolCalls.map((call, i) => runCall(call, step).then((o) => (finished[i] = o)))),
+    );
     // Cut by the deadline: what finished in time is kept, the rest is marked (every call gets a result).
     const outputs = ran.outOfTime
-      ? reply.toolCalls.map((_, i) => (finished[i] && !finished[i].isError ? finished[i] : { text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.', isError: true }))
+      ? reply.toolCalls.map((_, i) =>
+          finished[i] && !finished[i].isError
+            ? finished[i]
+            : {
+                text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.',
+                isError: true,
+              },
+        )
       : ran.value;
     if (ran.outOfTime) budget = 'time';
     // Each result is cut to what is left of the tool-output budget, in call order.
     for (const [i, call] of reply.toolCalls.entries()) {
       const out = outputs[i]!;
       const left = Math.max(0, limits.maxToolChars - toolChars);
-      const text = left > 0 ? cutToolOutput(out.text, left) : 'Not shown: the tool-output budget of this turn is used up.';
+      const text =
+        left > 0
+          ? cutToolOutput(out.text, left)
+          : 'Not shown: the tool-output budget of this turn is used up.';
       toolChars += Math.min(out.text.length, left);
       toolCalls++;
-      trace.push({ step, tool: call.name, label: describeToolCall(call.name, call.args), isError: out.isError, chars: text.length });
-      messages.push({ role: 'tool', tool_call_id: call.id, content: out.isError ? `${TOOL_ERROR_PREFIX}${text}` : text });
+      trace.push({
+        step,
+        tool: call.name,
+        label: describeToolCall(call.name, call.args),
+        isError: out.isError,
+        chars: text.length,
+      });
+      messages.push({
+        role: 'tool',
+        tool_call_id: call.id,
+        content: out.isError ? `${TOOL_ERROR_PREFIX}${text}` : text,
+      });
     }
   }
 
@@ -189,7 +257,19 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   if (budget) shown += `\n\n${budgetSentence(budget)}`;
   messages.push({ role: 'assistant', content: shown });
   stage('done');
-  return { answer: shown, messages, cited: checked.cited, removed: checked.removed, steps, toolCalls, toolChars, budget, trace, proposals, ...(llm ? { llm } : {}) };
+  return {
+    answer: shown,
+    messages,
+    cited: checked.cited,
+    removed: checked.removed,
+    steps,
+    toolCalls,
+    toolChars,
+    budget,
+    trace,
+    proposals,
+    ...(llm ? { llm } : {}),
+  };
 
   async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
     if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
@@ -206,7 +286,14 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
             // No full-text ingest here: the agent reads what it wants with get_paper (fewer arXiv requests).
             args: [{ question: topic, maxResults, topN: 0, topic }],
           });
-          return { text: formatSearchResult(topic, { query: r.query, ranker: r.ranker, results: r.results.slice(0, maxResults) }), isError: false };
+          return {
+            text: formatSearchResult(topic, {
+              query: r.query,
+              ranker: r.ranker,
+              results: r.results.slice(0, maxResults),
+            }),
+            isError: false,
+          };
         }
         case 'get_paper': {
           const source = args.source === 'html' || args.source === 'pdf' ? args.source : 'auto';

@@ -37,7 +37,9 @@ export function arxivProxies(overrides: Partial<ActivityOptions> = {}) {
   });
 }
 
-type Calls = { [K in keyof ArxivActivities]: (...args: Parameters<ArxivActivities[K]>) => ReturnType<ArxivActivities[K]> };
+type Calls = {
+  [K in keyof ArxivActivities]: (...args: Parameters<ArxivActivities[K]>) => ReturnType<ArxivActivities[K]>;
+};
 
 /**
  * The same activities as a module-level object: each call resolves the queue from the calling

@@ -12,7 +12,11 @@ import type { WorkflowInterceptorsFactory } from '@temporalio/workflow';
 export function failureOf(e: unknown): { code?: string; message: string } {
   const messages: string[] = [];
   let code: string | undefined;
-  for (let c: unknown = e, depth = 0; typeof c === 'object' && c !== null && depth < 10; c = (c as { cause?: unknown }).cause, depth++) {
+  for (
+    let c: unknown = e, depth = 0;
+    typeof c === 'object' && c !== null && depth < 10;
+    c = (c as { cause?: unknown }).cause, depth++
+  ) {
     const err = c as { message?: unknown; type?: unknown };
     const message = typeof err.message === 'string' ? err.message.trim() : '';
     if (message && !messages.some((m) => m.includes(message))) messages.push(message);

@@ -2,7 +2,12 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 
-const retry = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 8 };
+const retry = {
+  initialInterval: '2 seconds',
+  backoffCoefficient: 2,
+  maximumInterval: '5 minutes',
+  maximumAttempts: 8,
+};
 
 /** Quick store/rank/publish work. */
 export const main = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry });

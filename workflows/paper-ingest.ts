@@ -38,7 +38,12 @@ export interface PaperIngestResult {
 }
 
 /** How progress and notes name each source (`downloading the PDF`, `no HTML version on arXiv`: wording from before the cascade). */
-const SOURCE_LABEL: Record<ContentSource, string> = { html: 'HTML', ar5iv: 'ar5iv HTML', latex: 'LaTeX source', pdf: 'PDF' };
+const SOURCE_LABEL: Record<ContentSource, string> = {
+  html: 'HTML',
+  ar5iv: 'ar5iv HTML',
+  latex: 'LaTeX source',
+  pdf: 'PDF',
+};
 const MISSING: Record<ContentSource, string> = {
   html: 'no HTML version on arXiv',
   ar5iv: 'no ar5iv HTML',
@@ -56,7 +61,12 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
     paper = found.papers[0];
     // A workflow failure, not a plain Error: that would fail the workflow task, retried forever,
     // and the caller (the CLI's get, the agent's get_paper) would wait for its timeout.
-    if (!paper) throw ApplicationFailure.create({ type: 'NOT_FOUND', message: `arXiv has no paper ${input.ref}`, nonRetryable: true });
+    if (!paper)
+      throw ApplicationFailure.create({
+        type: 'NOT_FOUND',
+        message: `arXiv has no paper ${input.ref}`,
+        nonRetryable: true,
+      });
   }
   const version = ref.version ?? paper.version;
   await main.storePapers({ papers: [paper], topic: input.topic ?? null });
@@ -71,19 +81,31 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
     contentKey = status.key;
   } else {
     // Histories from before the ar5iv and LaTeX steps replay with HTML → PDF.
-    const cascade: ContentSource[] = patched('ar5iv-latex-cascade') ? ['html', 'ar5iv', 'latex', 'pdf'] : ['html', 'pdf'];
+    const cascade: ContentSource[] = patched('ar5iv-latex-cascade')
+      ? ['html', 'ar5iv', 'latex', 'pdf']
+      : ['html', 'pdf'];
     const kinds: ContentSource[] = wanted === 'auto' ? cascade : [wanted];
     for (const kind of kinds) {
       const label = SOURCE_LABEL[kind];
       stage(`downloading the ${label}`);
-      const file = await arxiv.arxivDownload({ kind: kind === 'latex' ? 'source' : kind, id: paper.id, version });
+      const file = await arxiv.arxivDownload({
+        kind: kind === 'latex' ? 'source' : kind,
+        id: paper.id,
+        version,
+      });
       if ('notFound' in file) {
         notes.push(MISSING[kind]);
         continue;
       }
       stage(`converting the ${label} to Markdown`);
       // A blob key; results recorded before blob keys carry a local path instead (same reader).
-      const outcome = await heavy.convertAndStore({ id: paper.id, version, kind, key: file.key, ...(file.path ? { path: file.path } : {}) });
+      const outcome = await heavy.convertAndStore({
+        id: paper.id,
+        version,
+        kind,
+        key: file.key,
+        ...(file.path ? { path: file.path } : {}),
+      });
       if (outcome.ok) {
         source = outcome.source;
         contentKey = outcome.contentKey;

@@ -30,11 +30,18 @@ export const WINDOW_MAX = 2000;
 
 /** YYYY-MM-DD in New York, where arXiv's announcement schedule lives. */
 function announcementDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 }
 
-
-export async function legacyTopicDigest(subscriptionName: string, options: { windowPageSize?: number } = {}): Promise<LegacyTopicDigestResult> {
+export async function legacyTopicDigest(
+  subscriptionName: string,
+  options: { windowPageSize?: number } = {},
+): Promise<LegacyTopicDigestResult> {
   const stage = trackProgress('loading the subscription');
   const { subscription: sub, destinations, since } = await main.loadSubscription(subscriptionName);
   const windowEnd = new Date();
@@ -67,11 +74,20 @@ export async function legacyTopicDigest(subscriptionName: string, options: { win
       // Every submission in the window, page by page (one arXiv request each), up to WINDOW_MAX.
       const pageSize = options.windowPageSize ?? WINDOW_PAGE;
       for (let start = 0; start < WINDOW_MAX; start += pageSize) {
-        const page = await arxiv.arxivSearchPageFile({ ...search, start, maxResults: Math.min(pageSize, WINDOW_MAX - start) });
+        const page = await arxiv.arxivSearchPageFile({
+          ...search,
+          start,
+          maxResults: Math.min(pageSize, WINDOW_MAX - start),
+        });
         searchFiles.push(page.key ?? page.path!);
         searchedCount += page.count;
         if (start + pageSize >= page.totalResults) break;
-        if (start + pageSize >= WINDOW_MAX) log.warn('window search capped', { subscription: sub.name, totalResults: page.totalResults, cap: WINDOW_MAX });
+        if (start + pageSize >= WINDOW_MAX)
+          log.warn('window search capped', {
+            subscription: sub.name,
+            totalResults: page.totalResults,
+            cap: WINDOW_MAX,
+          });
         stage(`searching arXiv for the window (${searchedCount} of ${page.totalResults})`);
       }
     } else {
@@ -80,7 +96,10 @@ export async function legacyTopicDigest(subscriptionName: string, options: { win
     }
   }
   if (announcedCount === 0 && searchedCount === 0) {
-    return { status: 'empty', reason: 'arXiv announced nothing for this subscription (weekend, holiday or quiet day)' };
+    return {
+      status: 'empty',
+      reason: 'arXiv announced nothing for this subscription (weekend, holiday or quiet day)',
+    };
   }
 
   stage(`filtering and ranking ${announcedCount + searchedCount} papers`);
@@ -101,12 +120,16 @@ export async function legacyTopicDigest(subscriptionName: string, options: { win
   stage(`fetching full text and summarising the top ${selection.selected.length}`);
   // Full text only for the top K; children share the arXiv queue's rate limit.
   const parentId = workflowInfo().workflowId;
-  const paperById = new Map([...announced.map((a) => a.paper), ...searched, ...(selection.papers ?? [])].map((p) => [p.id, p]));
+  const paperById = new Map(
+    [...announced.map((a) => a.paper), ...searched, ...(selection.papers ?? [])].map((p) => [p.id, p]),
+  );
   await Promise.all(
     selection.selected.map((c, i) =>
       executeChild(paperIngest, {
         workflowId: `${parentId}/ingest-${i}`,
-        args: [{ ref: c.version ? `${c.id}v${c.version}` : c.id, paper: paperById.get(c.id), topic: sub.name }],
+        args: [
+          { ref: c.version ? `${c.id}v${c.version}` : c.id, paper: paperById.get(c.id), topic: sub.name },
+        ],
       }),
     ),
   );

@@ -10,7 +10,15 @@
  * the relevance floor, top K), ingest and summarise, publish to every destination, then mark it
  * delivered. An announcement already delivered publishes nothing, however often the run repeats.
  */
-import { ActivityFailure, ApplicationFailure, executeChild, isCancellation, log, patched, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  executeChild,
+  isCancellation,
+  log,
+  patched,
+  workflowInfo,
+} from '@temporalio/workflow';
 import {
   arxivStamp,
   describeDates,
@@ -92,21 +100,41 @@ interface Run {
 
 const NO_PLAN: AnnouncementPlan = { current: false, catchUp: [], skipped: [] };
 
-export async function topicDigest(subscriptionName: string, options: TopicDigestOptions = {}): Promise<TopicDigestResult> {
+export async function topicDigest(
+  subscriptionName: string,
+  options: TopicDigestOptions = {},
+): Promise<TopicDigestResult> {
   if (!patched(ANNOUNCEMENT_CALENDAR)) return legacyTopicDigest(subscriptionName, options);
   const stage = trackProgress('loading the subscription');
   const loaded = await main.loadDigestState(subscriptionName);
   if (!patched(PENDING_UNTIL_PUBLISHED)) {
-    const run = loaded.subscription.categories.length > 0 ? await categoryDigest(loaded, stage) : await windowDigest(loaded, stage, options);
+    const run =
+      loaded.subscription.categories.length > 0
+        ? await categoryDigest(loaded, stage)
+        : await windowDigest(loaded, stage, options);
     if (typeof run === 'string') return { status: 'empty', reason: run };
     return result(run);
   }
   // Digests assembled before and not yet everywhere go out first, whatever the calendar says.
-  const retried: Run = { state: loaded, stage, plan: NO_PLAN, published: [], delivered: [], failures: [], tried: [] };
+  const retried: Run = {
+    state: loaded,
+    stage,
+    plan: NO_PLAN,
+    published: [],
+    delivered: [],
+    failures: [],
+    tried: [],
+  };
   for (const p of loaded.pending ?? []) await publishAndComplete(retried, p.announcement, p.key, p.entries);
-  const newest = retried.delivered.reduce<string | null>((a, b) => (a === null || b > a ? b : a), loaded.lastAnnouncement);
+  const newest = retried.delivered.reduce<string | null>(
+    (a, b) => (a === null || b > a ? b : a),
+    loaded.lastAnnouncement,
+  );
   const state: DigestState = { ...loaded, lastAnnouncement: newest };
-  const run = state.subscription.categories.length > 0 ? await categoryDigest(state, stage, retried) : await windowDigest(state, stage, options, retried);
+  const run =
+    state.subscription.categories.length > 0
+      ? await categoryDigest(state, stage, retried)
+      : await windowDigest(state, stage, options, retried);
   const outcome = typeof run === 'string' ? retried : run;
   if (outcome.failures && outcome.failures.length > 0) {
     throw ApplicationFailure.nonRetryable(
@@ -114,7 +142,8 @@ export async function topicDigest(subscriptionName: string, options: TopicDigest
       'PUBLISH_FAILED',
     );
   }
-  if (typeof run === 'string') return retried.delivered.length > 0 ? result(retried) : { status: 'empty', reason: run };
+  if (typeof run === 'string')
+    return retried.delivered.length > 0 ? result(retried) : { status: 'empty', reason: run };
   return result(run);
 }
 
@@ -131,13 +160,21 @@ async function categoryDigest(state: DigestState, stage: Stage, prior?: Run): Pr
     stage(`catching up the announcements of ${describeDates(plan.catchUp)} from arXiv's archive`);
     const oaiFiles: string[] = [];
     for (const set of [...new Set(sub.categories.map(oaiSetOf))]) {
-      let request: Parameters<typeof arxiv.arxivOaiPageFile>[0] = { set, from: plan.catchUp[0]!, until: plan.catchUp[plan.catchUp.length - 1]! };
+      let request: Parameters<typeof arxiv.arxivOaiPageFile>[0] = {
+        set,
+        from: plan.catchUp[0]!,
+        until: plan.catchUp[plan.catchUp.length - 1]!,
+      };
       for (let page = 1; ; page++) {
         const stored = await arxiv.arxivOaiPageFile(request);
         oaiFiles.push(stored.key);
         if (!stored.resumptionToken) break;
         if (page >= MAX_OAI_PAGES) {
-          log.warn('OAI-PMH catch-up stopped at the page limit', { subscription: sub.name, set, pages: page });
+          log.warn('OAI-PMH catch-up stopped at the page limit', {
+            subscription: sub.name,
+            set,
+            pages: page,
+          });
           break;
         }
         request = { resumptionToken: stored.resumptionToken };
@@ -155,7 +192,12 @@ async function categoryDigest(state: DigestState, stage: Stage, prior?: Run): Pr
 }
 
 /** Query-only subscriptions: one date-window search per announcement, each window chained to the last. */
-async function windowDigest(state: DigestState, stage: Stage, options: TopicDigestOptions, prior?: Run): Promise<Run | string> {
+async function windowDigest(
+  state: DigestState,
+  stage: Stage,
+  options: TopicDigestOptions,
+  prior?: Run,
+): Promise<Run | string> {
   const sub = state.subscription;
   const now = options.asOf ? new Date(options.asOf) : new Date();
   const current = latestFeedDay(feedDateAt(now));
@@ -163,7 +205,8 @@ async function windowDigest(state: DigestState, stage: Stage, options: TopicDige
   if (!plan.current) return `nothing new: the announcement of ${current} was already delivered`;
   const run: Run = { ...carried(prior), state, stage, plan };
   // Continue from the last delivered window unless announcements were skipped in between.
-  let start: Date | null = plan.skipped.length === 0 && state.lastWindowEnd ? new Date(state.lastWindowEnd) : null;
+  let start: Date | null =
+    plan.skipped.length === 0 && state.lastWindowEnd ? new Date(state.lastWindowEnd) : null;
   for (const date of [...plan.catchUp, current]) {
     const window = submissionWindow(date);
     const from = start ?? window.start;
@@ -174,12 +217,28 @@ async function windowDigest(state: DigestState, stage: Stage, options: TopicDige
     const searchFiles: string[] = [];
     const pageSize = options.windowPageSize ?? WINDOW_PAGE;
     for (let offset = 0; offset < WINDOW_MAX; offset += pageSize) {
-      const page = await arxiv.arxivSearchPageFile({ query: q, sortBy: 'submittedDate', sortOrder: 'descending', start: offset, maxResults: Math.min(pageSize, WINDOW_MAX - offset) });
+      const page = await arxiv.arxivSearchPageFile({
+        query: q,
+        sortBy: 'submittedDate',
+        sortOrder: 'descending',
+        start: offset,
+        maxResults: Math.min(pageSize, WINDOW_MAX - offset),
+      });
       searchFiles.push(page.key);
       if (offset + pageSize >= page.totalResults) break;
-      if (offset + pageSize >= WINDOW_MAX) log.warn('window search capped', { subscription: sub.name, totalResults: page.totalResults, cap: WINDOW_MAX });
+      if (offset + pageSize >= WINDOW_MAX)
+        log.warn('window search capped', {
+          subscription: sub.name,
+          totalResults: page.totalResults,
+          cap: WINDOW_MAX,
+        });
     }
-    await deliver(run, date, { searchFiles, windowEnd: window.end.toISOString() }, { start: from, end: window.end });
+    await deliver(
+      run,
+      date,
+      { searchFiles, windowEnd: window.end.toISOString() },
+      { start: from, end: window.end },
+    );
   }
   return run;
 }
@@ -207,7 +266,9 @@ async function deliver(
       selection.selected.map((c, i) =>
         executeChild(paperIngest, {
           workflowId: `${parentId}/ingest-${date}-${i}`,
-          args: [{ ref: c.version ? `${c.id}v${c.version}` : c.id, paper: paperById.get(c.id), topic: sub.name }],
+          args: [
+            { ref: c.version ? `${c.id}v${c.version}` : c.id, paper: paperById.get(c.id), topic: sub.name },
+          ],
         }),
       ),
     );
@@ -239,7 +300,12 @@ async function deliver(
 function carried(prior: Run | undefined): Pick<Run, 'published' | 'delivered' | 'failures' | 'tried'> {
   if (!prior) return { published: [], delivered: [] };
   // The failures and tried lists are shared, so a run that ends "nothing new" still reports them.
-  return { published: [...prior.published], delivered: [...prior.delivered], ...(prior.failures ? { failures: prior.failures } : {}), ...(prior.tried ? { tried: prior.tried } : {}) };
+  return {
+    published: [...prior.published],
+    delivered: [...prior.delivered],
+    ...(prior.failures ? { failures: prior.failures } : {}),
+    ...(prior.tried ? { tried: prior.tried } : {}),
+  };
 }
 
 /**
@@ -261,7 +327,11 @@ async function publishAndComplete(run: Run, date: string, key: string, entries?:
     }
   }
   if (failed.length > 0) {
-    log.warn('digest not published everywhere; the announcement stays pending', { subscription: sub.name, announcement: date, failed });
+    log.warn('digest not published everywhere; the announcement stays pending', {
+      subscription: sub.name,
+      announcement: date,
+      failed,
+    });
     run.failures?.push(`the ${date} digest of ${sub.name} could not be published to ${failed.join(', ')}`);
     return;
   }
@@ -274,13 +344,31 @@ async function publishAndComplete(run: Run, date: string, key: string, entries?:
 function result(run: Run): TopicDigestResult {
   const { published, delivered, plan } = run;
   if (plan.skipped.length > 0) {
-    log.warn('announcements older than the catch-up limit were not covered', { subscription: run.state.subscription.name, notCovered: plan.skipped });
+    log.warn('announcements older than the catch-up limit were not covered', {
+      subscription: run.state.subscription.name,
+      notCovered: plan.skipped,
+    });
   }
   const last = published[published.length - 1];
   const notCovered = plan.skipped.length > 0 ? { notCovered: plan.skipped } : {};
   const belowFloor = { belowFloor: run.belowFloor ?? 0 };
   if (!last) {
-    return { status: 'empty', reason: `nothing new: no paper of ${describeDates(delivered)} cleared the relevance floor`, announcements: delivered, ...notCovered, ...belowFloor };
+    return {
+      status: 'empty',
+      reason: `nothing new: no paper of ${describeDates(delivered)} cleared the relevance floor`,
+      announcements: delivered,
+      ...notCovered,
+      ...belowFloor,
+    };
   }
-  return { status: 'published', key: last.key, entries: last.entries, receipts: last.receipts, digests: published, announcements: delivered, ...notCovered, ...belowFloor };
+  return {
+    status: 'published',
+    key: last.key,
+    entries: last.entries,
+    receipts: last.receipts,
+    digests: published,
+    announcements: delivered,
+    ...notCovered,
+    ...belowFloor,
+  };
 }

@@ -33,13 +33,24 @@ export async function topicSearch(input: TopicSearchInput): Promise<TopicSearchR
   const topN = Math.min(Math.max(input.topN ?? 3, 0), maxResults);
   const stage = trackProgress('building the arXiv query');
   // Histories recorded before searchQuery existed have none, so they replay through the builder as before.
-  const built = input.searchQuery ? { searchQuery: input.searchQuery } : await main.buildSearchQuery(input.question);
+  const built = input.searchQuery
+    ? { searchQuery: input.searchQuery }
+    : await main.buildSearchQuery(input.question);
   stage(`searching arXiv: ${built.searchQuery}`);
-  const feed = await arxiv.arxivSearchPage({ query: built.searchQuery, start: 0, maxResults, sortBy: 'relevance', sortOrder: 'descending' });
+  const feed = await arxiv.arxivSearchPage({
+    query: built.searchQuery,
+    start: 0,
+    maxResults,
+    sortBy: 'relevance',
+    sortOrder: 'descending',
+  });
   if (feed.papers.length === 0) return { query: built.searchQuery, ranker: 'bm25', results: [] };
   await main.storePapers({ papers: feed.papers, topic: input.topic ?? null });
   stage(`ranking ${feed.papers.length} papers`);
-  const { ranker, ranked } = await main.rankPapers({ interest: input.question, ids: feed.papers.map((p) => p.id) });
+  const { ranker, ranked } = await main.rankPapers({
+    interest: input.question,
+    ids: feed.papers.map((p) => p.id),
+  });
   const byId = new Map(feed.papers.map((p) => [p.id, p]));
   const top = ranked.slice(0, topN);
   stage(`fetching full text of the top ${top.length}`);

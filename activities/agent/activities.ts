@@ -117,7 +117,11 @@ const toWire = (messages: AgentMessage[]): WireMessage[] => messages as WireMess
 
 export function createAgentActivities(deps: AgentActivityDeps) {
   const agent = deps.agent;
-  const noLlm = () => new AppError('INVALID_INPUT', 'No LLM is configured: set LLM_BASE_URL and LLM_MODEL (a model with tool calling) to use the agent.');
+  const noLlm = () =>
+    new AppError(
+      'INVALID_INPUT',
+      'No LLM is configured: set LLM_BASE_URL and LLM_MODEL (a model with tool calling) to use the agent.',
+    );
   // The external tools keep their connections and tool lists; a server that failed to start is
   // tried again on a later turn, so its tools are not cached here.
   const external = async (): Promise<ToolSpec[]> => {
@@ -137,7 +141,10 @@ export function createAgentActivities(deps: AgentActivityDeps) {
       const extra = final ? [] : await external();
       const tools = final ? [] : [...builtinToolSpecs(), ...extra];
       const externalNames = new Set(extra.map((t) => t.name));
-      const system: AgentMessage = { role: 'system', content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS) };
+      const system: AgentMessage = {
+        role: 'system',
+        content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS),
+      };
       // Each chunk of text is a heartbeat (a stalled stream is noticed), carrying the text so far
       // at most every DRAFT_EVERY_MS for the callers to show while the model writes.
       let chars = 0;
@@ -174,7 +181,9 @@ export function createAgentActivities(deps: AgentActivityDeps) {
         });
       };
       // Said as the user's side (some chat templates accept a system message only first).
-      const asked: AgentMessage[] = input.budget ? [...input.messages, { role: 'user', content: `(arxiv-radar) ${budgetNote(input.budget)}` }] : input.messages;
+      const asked: AgentMessage[] = input.budget
+        ? [...input.messages, { role: 'user', content: `(arxiv-radar) ${budgetNote(input.budget)}` }]
+        : input.messages;
       let reply: ToolChatResult = await ask(asked);
       let calls = reply.toolCalls.map((c) => checkToolCall(c, externalNames));
       let reasked = false;
@@ -182,11 +191,28 @@ export function createAgentActivities(deps: AgentActivityDeps) {
       if (broken.length) {
         // One re-ask: show the model its broken call and the parser's complaint.
         reasked = true;
-        deps.logger.info({ tools: broken.map((c) => c.name) }, 'agent: tool arguments were not valid JSON; asking the model once more');
+        deps.logger.info(
+          { tools: broken.map((c) => c.name) },
+          'agent: tool arguments were not valid JSON; asking the model once more',
+        );
         const retry = await ask([
           ...input.messages,
-          { role: 'assistant', content: reply.content, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: '{}' } })) },
-          ...calls.map((c): AgentMessage => ({ role: 'tool', tool_call_id: c.id, content: c.error ? `${c.error}. Send this call again with a valid JSON object.` : 'not run: send the calls again' })),
+          {
+            role: 'assistant',
+            content: reply.content,
+            tool_calls: reply.toolCalls.map((c) => ({
+              id: c.id,
+              type: 'function',
+              function: { name: c.name, arguments: '{}' },
+            })),
+          },
+          ...calls.map((c): AgentMessage => ({
+            role: 'tool',
+            tool_call_id: c.id,
+            content: c.error
+              ? `${c.error}. Send this call again with a valid JSON object.`
+              : 'not run: send the calls again',
+          })),
         ]);
         const retried = retry.toolCalls.map((c) => checkToolCall(c, externalNames));
         reply = retry;
@@ -214,7 +240,12 @@ export function createAgentActivities(deps: AgentActivityDeps) {
         out = { text: await withHeartbeats(() => runTool(name, args)), isError: false };
       } catch (e) {
         deps.logger.warn({ tool: name, err: errorMessage(e) }, 'agent tool failed');
-        out = { text: redact(isAppError(e) ? `${name} failed (${e.code}): ${e.message}` : `${name} failed: ${errorMessage(e)}`), isError: true };
+        out = {
+          text: redact(
+            isAppError(e) ? `${name} failed (${e.code}): ${e.message}` : `${name} failed: ${errorMessage(e)}`,
+          ),
+          isError: true,
+        };
       }
       // Crash tests stop the worker here: the tool ran, its result is not recorded yet.
       deps.failpoint?.(`agent-after-tool:${name}`);
@@ -222,7 +253,12 @@ export function createAgentActivities(deps: AgentActivityDeps) {
     },
 
     /** A stored paper as the model reads it: metadata, abstract and outline, or one section. */
-    async agentReadPaper(input: { id: string; contentKey: string | null; note: string | null; section?: string }): Promise<AgentToolOutput> {
+    async agentReadPaper(input: {
+      id: string;
+      contentKey: string | null;
+      note: string | null;
+      section?: string;
+    }): Promise<AgentToolOutput> {
       const paper = await deps.store.getPaper(input.id);
       if (!paper) return { text: `Paper ${input.id} is not in the library.`, isError: true };
       const content = input.contentKey ? await deps.store.getContentByKey(input.contentKey) : null;
@@ -230,11 +266,18 @@ export function createAgentActivities(deps: AgentActivityDeps) {
       if (!content) return { text: head, isError: false };
       if (input.section) {
         const s = sectionOf(content.markdown, input.section);
-        if (s) return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
-        return { text: `No section "${input.section}" in arXiv:${paper.id}. Sections:\n${outlineOf(content.markdown).join('\n')}`, isError: true };
+        if (s)
+          return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
+        return {
+          text: `No section "${input.section}" in arXiv:${paper.id}. Sections:\n${outlineOf(content.markdown).join('\n')}`,
+          isError: true,
+        };
       }
       const outline = outlineOf(content.markdown);
-      return { text: `${head}\n## Sections (read one with get_paper and "section")\n${outline.join('\n') || '(no headings)'}\n`, isError: false };
+      return {
+        text: `${head}\n## Sections (read one with get_paper and "section")\n${outline.join('\n') || '(no headings)'}\n`,
+        isError: false,
+      };
     },
   };
 
@@ -246,7 +289,9 @@ export function createAgentActivities(deps: AgentActivityDeps) {
       }
       case 'list_topics': {
         const topics = await deps.store.topics();
-        return topics.length ? topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n') : 'The library has no topics yet.';
+        return topics.length
+          ? topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')
+          : 'The library has no topics yet.';
       }
       case 'ask_library': {
         const r = await answerQuestion({
@@ -263,11 +308,16 @@ export function createAgentActivities(deps: AgentActivityDeps) {
         if (!agent) throw new AppError('INVALID_INPUT', 'subscriptions are not available here');
         const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
         if (typeof args.query === 'string' && args.query) req.query = args.query;
-        if (Array.isArray(args.categories) && args.categories.length) req.categories = args.categories as string[];
+        if (Array.isArray(args.categories) && args.categories.length)
+          req.categories = args.categories as string[];
         if (typeof args.schedule === 'string') req.cron = args.schedule;
         if (typeof args.timezone === 'string') req.timezone = args.timezone;
         if (typeof args.top_k === 'number') req.topK = args.top_k;
-        if (!req.query && !req.categories) throw new AppError('INVALID_INPUT', 'give a query or categories so the digest knows which papers to consider');
+        if (!req.query && !req.categories)
+          throw new AppError(
+            'INVALID_INPUT',
+            'give a query or categories so the digest knows which papers to consider',
+          );
         return JSON.stringify({ subscribed: await agent.subscribe(req) });
       }
       default: {

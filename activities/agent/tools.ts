@@ -5,13 +5,26 @@
  * tools (MCP_SERVERS_FILE) join the list under `<server>__<tool>`.
  */
 import { z } from 'zod';
-import { askPapersShape, getPaperShape, listPapersShape, searchPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
+import {
+  askPapersShape,
+  getPaperShape,
+  listPapersShape,
+  searchPapersShape,
+  subscribeTopicShape,
+} from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
 import type { ToolSpec } from '../../adapters/llm/client.ts';
 
 /** Names of the built-in tools. */
-export const AGENT_TOOL_NAMES = ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'list_topics', 'subscribe_topic'] as const;
+export const AGENT_TOOL_NAMES = [
+  'search_arxiv',
+  'get_paper',
+  'list_papers',
+  'ask_library',
+  'list_topics',
+  'subscribe_topic',
+] as const;
 export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
 
 const SECTION_MAX = 200;
@@ -28,15 +41,23 @@ const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObj
       'Read an arXiv paper (fetched and converted to Markdown if it is not in the library yet). Without "section": metadata, abstract and the list of sections. With "section" (a number such as "3" or "3.2", or words of a heading): that section only. Read only the sections you need.',
     schema: z.object({
       ...getPaperShape,
-      section: z.string().trim().min(1).max(SECTION_MAX).optional().describe('Section number or heading words; omit for the abstract and the list of sections'),
+      section: z
+        .string()
+        .trim()
+        .min(1)
+        .max(SECTION_MAX)
+        .optional()
+        .describe('Section number or heading words; omit for the abstract and the list of sections'),
     }),
   },
   list_papers: {
-    description: 'List papers already in the library, filtered by words, author, categories, publication dates or topic. Returns { total_count, returned, papers }.',
+    description:
+      'List papers already in the library, filtered by words, author, categories, publication dates or topic. Returns { total_count, returned, papers }.',
     schema: z.object(listPapersShape),
   },
   ask_library: {
-    description: 'Answer a question from the full text of papers already in the library, with cited passages (arXiv id and section).',
+    description:
+      'Answer a question from the full text of papers already in the library, with cited passages (arXiv id and section).',
     schema: z.object(askPapersShape),
   },
   list_topics: {
@@ -50,12 +71,15 @@ const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObj
   },
 };
 
-export const isBuiltinTool = (name: string): name is AgentToolName => (AGENT_TOOL_NAMES as readonly string[]).includes(name);
+export const isBuiltinTool = (name: string): name is AgentToolName =>
+  (AGENT_TOOL_NAMES as readonly string[]).includes(name);
 
 /** The built-in tools as the model sees them (JSON Schema of each tool's input). */
 export function builtinToolSpecs(): ToolSpec[] {
   return AGENT_TOOL_NAMES.map((name) => {
-    const { $schema: _ignored, ...parameters } = z.toJSONSchema(DEFINITIONS[name].schema, { io: 'input' }) as Record<string, unknown>;
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(DEFINITIONS[name].schema, {
+      io: 'input',
+    }) as Record<string, unknown>;
     return { name, description: DEFINITIONS[name].description, parameters };
   });
 }
@@ -64,23 +88,39 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** `limit: Too big: expected number to be <=50; query: …`: every issue, one line. */
 function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : 'arguments'}: ${oneLine(i.message)}`).join('; ');
+  return issues
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'arguments'}: ${oneLine(i.message)}`)
+    .join('; ');
 }
 
 /**
  * Parses (repairing broken JSON) and validates one call the model made. `external` names the tools
  * of external MCP servers, whose own servers validate their arguments.
  */
-export function checkToolCall(call: { id: string; name: string; arguments: string }, external: ReadonlySet<string>): AgentToolCall {
+export function checkToolCall(
+  call: { id: string; name: string; arguments: string },
+  external: ReadonlySet<string>,
+): AgentToolCall {
   const parsed = parseToolArguments(call.arguments);
   if (!parsed.ok) return { id: call.id, name: call.name, argumentsJson: '{}', error: parsed.error };
   const argumentsJson = JSON.stringify(parsed.value);
   if (external.has(call.name)) return { id: call.id, name: call.name, argumentsJson, args: parsed.value };
   if (!isBuiltinTool(call.name)) {
-    return { id: call.id, name: call.name, argumentsJson, error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...AGENT_TOOL_NAMES, ...external].join(', ')}` };
+    return {
+      id: call.id,
+      name: call.name,
+      argumentsJson,
+      error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...AGENT_TOOL_NAMES, ...external].join(', ')}`,
+    };
   }
   const checked = DEFINITIONS[call.name].schema.safeParse(parsed.value);
-  if (!checked.success) return { id: call.id, name: call.name, argumentsJson, error: `invalid arguments for ${call.name}: ${formatIssues(checked.error.issues)}` };
+  if (!checked.success)
+    return {
+      id: call.id,
+      name: call.name,
+      argumentsJson,
+      error: `invalid arguments for ${call.name}: ${formatIssues(checked.error.issues)}`,
+    };
   return { id: call.id, name: call.name, argumentsJson, args: checked.data as Record<string, unknown> };
 }
 
@@ -88,7 +128,8 @@ export function checkToolCall(call: { id: string; name: string; arguments: strin
 function headings(markdown: string): Array<{ index: number; level: number; title: string }> {
   const out: Array<{ index: number; level: number; title: string }> = [];
   const re = /^(#{1,6})[ \t]+(.+?)[ \t]*#*$/gm;
-  for (const m of markdown.matchAll(re)) out.push({ index: m.index, level: m[1]!.length, title: m[2]!.trim() });
+  for (const m of markdown.matchAll(re))
+    out.push({ index: m.index, level: m[1]!.length, title: m[2]!.trim() });
   return out;
 }
 
@@ -101,7 +142,11 @@ export function sectionOf(markdown: string, wanted: string): { title: string; te
   const w = wanted.trim().toLowerCase().replace(/^§\s*/, '');
   const numbered = /^\d+(\.\d+)*\.?$/.test(w) ? w.replace(/\.$/, '') : null;
   const hit =
-    hs.find((h) => numbered !== null && new RegExp(`^${numbered.replace(/\./g, '\\.')}(\\.|\\s|$)`).test(h.title.toLowerCase())) ??
+    hs.find(
+      (h) =>
+        numbered !== null &&
+        new RegExp(`^${numbered.replace(/\./g, '\\.')}(\\.|\\s|$)`).test(h.title.toLowerCase()),
+    ) ??
     hs.find((h) => h.title.toLowerCase() === w) ??
     hs.find((h) => h.title.toLowerCase().includes(w));
   if (!hit) return null;

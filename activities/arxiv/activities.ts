@@ -67,7 +67,8 @@ export type DownloadResult = (Stored & { bytes: number; sha256: string }) | { no
 export function createArxivActivities(deps: ArxivActivityDeps) {
   const { client, blobs } = deps;
   /** Feeds too big to be payloads go to the blob store as JSON; only the key crosses Temporal. */
-  const storeJson = async (value: unknown): Promise<string> => (await blobs.put(Buffer.from(JSON.stringify(value), 'utf8'), 'json')).key;
+  const storeJson = async (value: unknown): Promise<string> =>
+    (await blobs.put(Buffer.from(JSON.stringify(value), 'utf8'), 'json')).key;
   return {
     /** One page of search results. */
     arxivSearchPage: mapFailures(async (input: SearchPageInput): Promise<AtomFeed> => {
@@ -86,7 +87,9 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     arxivLookupIds: mapFailures(async (ids: string[]): Promise<LookupResult> => client.lookupBatch(ids)),
 
     /** Today's announcement feed for the categories. Kept for workflows started before arxivAnnouncementsFile. */
-    arxivAnnouncements: mapFailures(async (categories: string[]): Promise<AnnounceFeed> => client.announcements(categories)),
+    arxivAnnouncements: mapFailures(async (categories: string[]): Promise<AnnounceFeed> =>
+      client.announcements(categories),
+    ),
 
     /**
      * Today's announcement feed, written to the blob store: a wide feed (1504 items, 2.9 MB as JSON,
@@ -100,7 +103,11 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     /** One OAI-PMH ListRecords page (catching up missed announcements), written to the blob store. */
     arxivOaiPageFile: mapFailures(async (req: OaiListRequest): Promise<OaiPageFile> => {
       const page = await client.oaiListRecords(req);
-      return { key: await storeJson(page), records: page.records.length, resumptionToken: page.resumptionToken };
+      return {
+        key: await storeJson(page),
+        records: page.records.length,
+        resumptionToken: page.resumptionToken,
+      };
     }),
 
     /**
@@ -110,14 +117,21 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     arxivDownload: mapFailures(async (input: DownloadInput): Promise<DownloadResult> => {
       const { id } = extractArxivId(input.id);
       if (input.kind === 'html' || input.kind === 'ar5iv') {
-        const html = input.kind === 'html' ? await client.fetchHtml(id, input.version) : await client.fetchAr5iv(id, input.version);
+        const html =
+          input.kind === 'html'
+            ? await client.fetchHtml(id, input.version)
+            : await client.fetchAr5iv(id, input.version);
         return html === null ? { notFound: true } : blobs.put(Buffer.from(html, 'utf8'), 'html');
       }
       if (input.kind === 'source') {
         const source = await client.fetchSource(id, input.version);
         return source === null ? { notFound: true } : blobs.put(source, 'gz');
       }
-      if (input.kind !== 'pdf') throw new AppError('INVALID_INPUT', `Unknown download kind "${String(input.kind)}": use html, ar5iv, source or pdf.`);
+      if (input.kind !== 'pdf')
+        throw new AppError(
+          'INVALID_INPUT',
+          `Unknown download kind "${String(input.kind)}": use html, ar5iv, source or pdf.`,
+        );
       try {
         return await blobs.put(await client.fetchPdf(id, input.version), 'pdf');
       } catch (e) {

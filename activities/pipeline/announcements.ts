@@ -62,7 +62,10 @@ export interface AnnouncementSelection extends CandidateSelection {
 }
 
 /** The pending announcements whose digest is stored (a lost digest is selected again by its run). */
-async function pendingDigests(store: PipelineDeps['store'], pending: Delivery[]): Promise<NonNullable<DigestState['pending']>> {
+async function pendingDigests(
+  store: PipelineDeps['store'],
+  pending: Delivery[],
+): Promise<NonNullable<DigestState['pending']>> {
   const out: NonNullable<DigestState['pending']> = [];
   for (const d of pending) {
     const digest = d.digestKey ? await store.getDigest(d.digestKey) : null;
@@ -103,38 +106,92 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
       const sub = await requireSubscription(store, input.subscription);
       const date = input.announcement;
       const prior = await store.getDelivery(sub.name, date);
-      if (prior?.status === 'delivered') return { selected: [], papers: [], ranker: 'bm25', stats: NO_STATS, delivered: true, key: prior.digestKey };
+      if (prior?.status === 'delivered')
+        return {
+          selected: [],
+          papers: [],
+          ranker: 'bm25',
+          stats: NO_STATS,
+          delivered: true,
+          key: prior.digestKey,
+        };
       if (prior?.digestKey) {
         const digest = await store.getDigest(prior.digestKey);
         if (digest) {
-          const selected = digest.entries.map((e) => ({ id: e.arxivId, version: e.version, score: e.score, ...(e.why ? { why: e.why } : {}) }));
-          const papers = (await Promise.all(selected.map((c) => store.getPaper(c.id)))).filter((p) => p !== null);
-          return { selected, papers, ranker: 'bm25', stats: { ...NO_STATS, unseen: prior.considered.length }, delivered: false, key: prior.digestKey };
+          const selected = digest.entries.map((e) => ({
+            id: e.arxivId,
+            version: e.version,
+            score: e.score,
+            ...(e.why ? { why: e.why } : {}),
+          }));
+          const papers = (await Promise.all(selected.map((c) => store.getPaper(c.id)))).filter(
+            (p) => p !== null,
+          );
+          return {
+            selected,
+            papers,
+            ranker: 'bm25',
+            stats: { ...NO_STATS, unseen: prior.considered.length },
+            delivered: false,
+            key: prior.digestKey,
+          };
         }
       }
-      const announced: AnnouncedPaper[] = input.announcementsFile ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items') : [];
+      const announced: AnnouncedPaper[] = input.announcementsFile
+        ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items')
+        : [];
       for (const file of input.oaiFiles ?? []) {
-        announced.push(...announcedFromOai(await readStoredList<OaiRecord>(deps.blobs, file, 'records'), date, sub.categories));
+        announced.push(
+          ...announcedFromOai(
+            await readStoredList<OaiRecord>(deps.blobs, file, 'records'),
+            date,
+            sub.categories,
+          ),
+        );
       }
       const searched: Paper[] = [];
-      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
+      for (const file of input.searchFiles ?? [])
+        searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
       const r = await rankUnseen(deps, sub, announced, searched);
       // The relevance floor: a paper with no evidence of relevance (interest score, or the model learned from ratings) is never sent, however few others there are.
       const selected = r.ranked.filter((c) => passesFloor(c, sub.minScore)).slice(0, sub.topK);
       const key = selected.length > 0 ? announcementDigestKey(sub.name, date) : null;
-      await store.saveDelivery({ subscription: sub.name, announcement: date, digestKey: key, windowEnd: input.windowEnd ?? null, considered: r.unseenIds });
-      deps.logger.info({ subscription: sub.name, announcement: date, ...r.stats, selected: selected.length }, 'announcement selected');
+      await store.saveDelivery({
+        subscription: sub.name,
+        announcement: date,
+        digestKey: key,
+        windowEnd: input.windowEnd ?? null,
+        considered: r.unseenIds,
+      });
+      deps.logger.info(
+        { subscription: sub.name, announcement: date, ...r.stats, selected: selected.length },
+        'announcement selected',
+      );
       const belowFloor = r.ranked.length - r.ranked.filter((c) => c.score > sub.minScore).length;
-      return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: { ...r.stats, belowFloor }, delivered: false, key };
+      return {
+        selected,
+        papers: r.papersOf(selected),
+        ranker: r.ranker,
+        stats: { ...r.stats, belowFloor },
+        delivered: false,
+        key,
+      };
     },
 
     /**
      * After every destination has the digest (or when nothing was selected): the announcement is
      * delivered; its sent papers and the considered rest join the seen set. Idempotent.
      */
-    async completeAnnouncement(input: { subscription: string; announcement: string }): Promise<{ sent: number; considered: number }> {
+    async completeAnnouncement(input: {
+      subscription: string;
+      announcement: string;
+    }): Promise<{ sent: number; considered: number }> {
       const delivery = await store.getDelivery(input.subscription, input.announcement);
-      if (!delivery) throw ApplicationFailure.nonRetryable(`no selection of ${input.announcement} is recorded for ${input.subscription}`, 'NOT_FOUND');
+      if (!delivery)
+        throw ApplicationFailure.nonRetryable(
+          `no selection of ${input.announcement} is recorded for ${input.subscription}`,
+          'NOT_FOUND',
+        );
       const digest = delivery.digestKey ? await store.getDigest(delivery.digestKey) : null;
       if (digest && delivery.status === 'pending') {
         // Delivered means every destination holds a receipt: nothing else may mark it so.

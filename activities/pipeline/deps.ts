@@ -20,12 +20,22 @@ export interface PipelineDeps {
   /** Loaded on first use (model loading is slow); falls back to BM25 on its own. */
   reranker: () => Promise<Reranker>;
   summarize: (input: { title: string; abstract: string; markdown: string | null }) => Promise<Summary>;
-  buildQuery: (text: string) => Promise<{ searchQuery: string; dateRange: { from: string; to: string } | null }>;
+  buildQuery: (
+    text: string,
+  ) => Promise<{ searchQuery: string; dateRange: { from: string; to: string } | null }>;
   /** Converts a downloaded file off the event loop, within time and memory limits. */
-  convert: (input: { kind: 'pdf' | 'html' | 'latex'; path: string; title?: string }) => Promise<ConvertResult>;
+  convert: (input: {
+    kind: 'pdf' | 'html' | 'latex';
+    path: string;
+    title?: string;
+  }) => Promise<ConvertResult>;
   chunk: (markdown: string) => Array<{ sectionPath: string[]; text: string }>;
   /** The publisher for one destination of a subscription, or null when it is not configured. */
-  publisherFor: (kind: DestinationKind, destinations: Destinations, subscription: Subscription) => Publisher | null;
+  publisherFor: (
+    kind: DestinationKind,
+    destinations: Destinations,
+    subscription: Subscription,
+  ) => Publisher | null;
   /** Parses a feed file written by the arXiv queue's download activity. */
   readAnnouncements?: (path: string) => Promise<Array<{ paper: Paper; announceType: string }>>;
   logger: Logger;

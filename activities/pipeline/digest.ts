@@ -15,7 +15,11 @@ import type { PipelineDeps } from './deps.ts';
 import { Context } from '@temporalio/activity';
 import type { PublishProgress, Publisher } from '../../app/ports/publisher.ts';
 import type { PickReason } from '../../domain/pick-reason.ts';
-import { MAX_TRAINING_RATINGS, rankWithFeedback, type RatedDoc } from '../../adapters/rank/feedback/ranker.ts';
+import {
+  MAX_TRAINING_RATINGS,
+  rankWithFeedback,
+  type RatedDoc,
+} from '../../adapters/rank/feedback/ranker.ts';
 import { syncPublishedFeedback } from './feedback-sync.ts';
 
 export interface AnnouncedPaper {
@@ -76,22 +80,33 @@ export interface SelectionInput {
  * The `list` array of a feed an arXiv activity stored as JSON: by blob key, or (histories
  * recorded before blob keys) by the path of a file on the worker that wrote it.
  */
-export async function readStoredList<T>(blobs: BlobStore, ref: string, list: 'items' | 'papers' | 'records'): Promise<T[]> {
+export async function readStoredList<T>(
+  blobs: BlobStore,
+  ref: string,
+  list: 'items' | 'papers' | 'records',
+): Promise<T[]> {
   let feed: Record<string, unknown>;
   try {
     const raw = isBlobKey(ref) ? await blobs.get(ref) : await readFile(ref);
     feed = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
   } catch (e) {
     // Retryable: on a shared store the blob may not be visible yet; a lost one fails the digest loudly.
-    throw ApplicationFailure.retryable(`Cannot read the stored arXiv feed ${ref}: ${(e as Error).message}`, 'STORE_ERROR');
+    throw ApplicationFailure.retryable(
+      `Cannot read the stored arXiv feed ${ref}: ${(e as Error).message}`,
+      'STORE_ERROR',
+    );
   }
   const items = feed[list];
-  if (!Array.isArray(items)) throw ApplicationFailure.nonRetryable(`The stored arXiv feed ${ref} has no ${list} list.`, 'STORE_ERROR');
+  if (!Array.isArray(items))
+    throw ApplicationFailure.nonRetryable(`The stored arXiv feed ${ref} has no ${list} list.`, 'STORE_ERROR');
   return items as T[];
 }
 
 /** Which announcement kinds a subscription wants: new always, cross-lists and replacements by setting. */
-export function wantsAnnouncement(sub: Pick<Subscription, 'includeCrossLists' | 'includeReplacements'>, type: AnnounceType): boolean {
+export function wantsAnnouncement(
+  sub: Pick<Subscription, 'includeCrossLists' | 'includeReplacements'>,
+  type: AnnounceType,
+): boolean {
   if (type === 'new') return true;
   if (type === 'cross') return sub.includeCrossLists;
   if (type === 'replace') return sub.includeReplacements;
@@ -100,7 +115,10 @@ export function wantsAnnouncement(sub: Pick<Subscription, 'includeCrossLists' | 
 
 /** Stable digest key: same subscription, date and papers → same key, so every publisher can look it up. */
 export function digestKey(subscription: string, date: string, ids: string[]): string {
-  const hash = createHash('sha256').update([...ids].sort().join('\n')).digest('hex').slice(0, 10);
+  const hash = createHash('sha256')
+    .update([...ids].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 10);
   return `${subscription}:${date}:${hash}`;
 }
 
@@ -111,17 +129,26 @@ export function announcementDigestKey(subscription: string, announcement: string
 
 export async function requireSubscription(store: PipelineDeps['store'], name: string): Promise<Subscription> {
   const sub = await store.getSubscription(name);
-  if (!sub) throw ApplicationFailure.nonRetryable(`No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`, 'NOT_FOUND');
+  if (!sub)
+    throw ApplicationFailure.nonRetryable(
+      `No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`,
+      'NOT_FOUND',
+    );
   return sub;
 }
 
 /** The subscription's newest ratings with their papers' text, for its model (papers not in the library are skipped). */
-async function ratedDocs(store: PipelineDeps['store'], subscription: string, known: Map<string, Paper>): Promise<RatedDoc[]> {
+async function ratedDocs(
+  store: PipelineDeps['store'],
+  subscription: string,
+  known: Map<string, Paper>,
+): Promise<RatedDoc[]> {
   const ratings = (await store.listRatings(subscription)).slice(-MAX_TRAINING_RATINGS);
   const docs: RatedDoc[] = [];
   for (const r of ratings) {
     const p = known.get(r.arxivId) ?? (await store.getPaper(r.arxivId));
-    if (p) docs.push({ id: p.id, text: `${p.title}\n${p.abstract}`, rating: r.rating, seed: r.source === 'seed' });
+    if (p)
+      docs.push({ id: p.id, text: `${p.title}\n${p.abstract}`, rating: r.rating, seed: r.source === 'seed' });
   }
   return docs;
 }
@@ -141,7 +168,12 @@ export interface RankedCandidates {
  * subscription's query, drop papers this subscription saw (sent or considered), store the rest
  * under the topic and rank them against the interest.
  */
-export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announced: AnnouncedPaper[], searched: Paper[]): Promise<RankedCandidates> {
+export async function rankUnseen(
+  deps: PipelineDeps,
+  sub: Subscription,
+  announced: AnnouncedPaper[],
+  searched: Paper[],
+): Promise<RankedCandidates> {
   const { store } = deps;
   const byId = new Map<string, Paper>();
   const wanted = announced.filter((a) => wantsAnnouncement(sub, a.announceType)).map((a) => a.paper);
@@ -152,7 +184,10 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
     try {
       matches = compileQueryFilter(sub.query);
     } catch (e) {
-      throw ApplicationFailure.nonRetryable(`Subscription "${sub.name}" has a broken query (${(e as Error).message}); fix it with \`arxiv-radar subscribe\`.`, 'INVALID_INPUT');
+      throw ApplicationFailure.nonRetryable(
+        `Subscription "${sub.name}" has a broken query (${(e as Error).message}); fix it with \`arxiv-radar subscribe\`.`,
+        'INVALID_INPUT',
+      );
     }
     // Searched papers already matched the query at arXiv; announced ones are filtered here.
     const searchedIds = new Set(searched.map((p) => p.id));
@@ -161,8 +196,14 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
   const afterQuery = byId.size;
   const unseenIds = new Set(await store.filterUnseen(sub.name, [...byId.keys()]));
   const unseen = [...byId.values()].filter((p) => unseenIds.has(p.id));
-  const stats = { announced: announced.length + searched.length, afterType, afterQuery, unseen: unseen.length };
-  const papersOf = (selected: DigestCandidate[]) => selected.map((c) => byId.get(c.id)).filter((p) => p !== undefined);
+  const stats = {
+    announced: announced.length + searched.length,
+    afterType,
+    afterQuery,
+    unseen: unseen.length,
+  };
+  const papersOf = (selected: DigestCandidate[]) =>
+    selected.map((c) => byId.get(c.id)).filter((p) => p !== undefined);
   if (unseen.length === 0) return { ranked: [], unseenIds: [], ranker: 'bm25', stats, papersOf };
   await store.upsertPapers(unseen, { topic: sub.name });
   const reranker = await deps.reranker();
@@ -189,7 +230,11 @@ export async function rankUnseen(deps: PipelineDeps, sub: Subscription, announce
  * heartbeat's details for the next attempt), and hands a retry what the previous attempt recorded.
  * Each step that lands is heartbeated at once, so a crash loses at most the step in flight.
  */
-async function publishWithProgress(publisher: Publisher, digest: Digest, stepLanded: (step: number) => void): Promise<Receipt> {
+async function publishWithProgress(
+  publisher: Publisher,
+  digest: Digest,
+  stepLanded: (step: number) => void,
+): Promise<Receipt> {
   let ctx: Context | undefined;
   try {
     ctx = Context.current();
@@ -240,12 +285,17 @@ export function createDigestActivities(deps: PipelineDeps) {
     try {
       await discord.notice(text);
     } catch (e) {
-      deps.logger.warn({ subscription: sub.name, error: errorMessage(e) }, 'could not post the failure notice to Discord');
+      deps.logger.warn(
+        { subscription: sub.name, error: errorMessage(e) },
+        'could not post the failure notice to Discord',
+      );
     }
   }
 
   return {
-    async loadSubscription(name: string): Promise<{ subscription: Subscription; destinations: DestinationKind[]; since: string | null }> {
+    async loadSubscription(
+      name: string,
+    ): Promise<{ subscription: Subscription; destinations: DestinationKind[]; since: string | null }> {
       const subscription = await requireSub(name);
       const last = await store.lastDigest(name);
       return { subscription, destinations: destinationsOf(subscription), since: last?.windowEnd ?? null };
@@ -258,9 +308,12 @@ export function createDigestActivities(deps: PipelineDeps) {
      */
     async selectDigestCandidates(input: SelectionInput): Promise<CandidateSelection> {
       const sub = await requireSub(input.subscription);
-      const announced = input.announcementsFile ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items') : input.announced;
+      const announced = input.announcementsFile
+        ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items')
+        : input.announced;
       const searched = [...input.searched];
-      for (const file of input.searchFiles ?? []) searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
+      for (const file of input.searchFiles ?? [])
+        searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
       const r = await rankUnseen(deps, sub, announced, searched);
       const selected = r.ranked.slice(0, sub.topK);
       return { selected, papers: r.papersOf(selected), ranker: r.ranker, stats: r.stats };
@@ -269,14 +322,22 @@ export function createDigestActivities(deps: PipelineDeps) {
     /** Builds the digest from the library (papers + stored summaries) and saves it. Same input → same key. */
     async assembleDigest(input: AssembleInput): Promise<{ key: string; entries: number }> {
       const sub = await requireSub(input.subscription);
-      const key = input.announcement ? announcementDigestKey(sub.name, input.announcement) : digestKey(sub.name, input.date, input.selected.map((s) => s.id));
+      const key = input.announcement
+        ? announcementDigestKey(sub.name, input.announcement)
+        : digestKey(
+            sub.name,
+            input.date,
+            input.selected.map((s) => s.id),
+          );
       const existing = await store.getDigest(key);
       if (existing) return { key, entries: existing.entries.length };
       const entries: DigestEntry[] = [];
       for (const s of input.selected) {
         const p = await store.getPaper(s.id);
         if (!p) continue;
-        const summary = (await store.getSummary(s.id, s.version)) ?? (await deps.summarize({ title: p.title, abstract: p.abstract, markdown: null }));
+        const summary =
+          (await store.getSummary(s.id, s.version)) ??
+          (await deps.summarize({ title: p.title, abstract: p.abstract, markdown: null }));
         entries.push({
           arxivId: p.id,
           version: s.version,
@@ -314,32 +375,56 @@ export function createDigestActivities(deps: PipelineDeps) {
       if (prior) return prior;
       const sub = await requireSub(digest.subscription);
       // Announcement digests (key `<subscription>:<date>`) have a delivery that reports failures until they land.
-      const announcement = input.key === announcementDigestKey(digest.subscription, digest.date) ? digest.date : null;
+      const announcement =
+        input.key === announcementDigestKey(digest.subscription, digest.date) ? digest.date : null;
       let receipt: Receipt;
       try {
         const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
-        if (!publisher) throw new AppError('PUBLISH_FAILED', `${input.destination} is not configured`, { retryable: false });
-        receipt = await publishWithProgress(publisher, digest, (step) => deps.failpoint?.(`publish-step:${input.destination}:${step}`));
+        if (!publisher)
+          throw new AppError('PUBLISH_FAILED', `${input.destination} is not configured`, {
+            retryable: false,
+          });
+        receipt = await publishWithProgress(publisher, digest, (step) =>
+          deps.failpoint?.(`publish-step:${input.destination}:${step}`),
+        );
       } catch (e) {
-        const permanent = isAppError(e) ? !e.retryable : e instanceof ApplicationFailure ? e.nonRetryable === true : false;
+        const permanent = isAppError(e)
+          ? !e.retryable
+          : e instanceof ApplicationFailure
+            ? e.nonRetryable === true
+            : false;
         const message = errorMessage(e);
         deps.logger.warn(
           { digest: input.key, destination: input.destination, permanent, error: message },
-          permanent ? 'digest publish refused; the announcement stays pending until this is fixed' : 'digest publish failed; retrying, the announcement stays pending',
+          permanent
+            ? 'digest publish refused; the announcement stays pending until this is fixed'
+            : 'digest publish failed; retrying, the announcement stays pending',
         );
         if (announcement) {
           const before = await store.getDelivery(digest.subscription, announcement);
-          await store.setPublishFailure(digest.subscription, announcement, input.destination, { message, permanent, at: new Date().toISOString() });
+          await store.setPublishFailure(digest.subscription, announcement, input.destination, {
+            message,
+            permanent,
+            at: new Date().toISOString(),
+          });
           const known = before?.failures?.some((f) => f.destination === input.destination && f.permanent);
-          if (permanent && !known && input.destination !== 'discord') await noticeOnDiscord(sub, `${input.destination} refused the ${announcement} digest of "${sub.name}": ${message}. It stays pending; every run retries it.`);
+          if (permanent && !known && input.destination !== 'discord')
+            await noticeOnDiscord(
+              sub,
+              `${input.destination} refused the ${announcement} digest of "${sub.name}": ${message}. It stays pending; every run retries it.`,
+            );
         }
         throw e;
       }
       // Published, receipt not yet recorded: the window a crash must not turn into a duplicate.
       deps.failpoint?.(`after-publish:${input.destination}`);
       await store.recordReceipt(input.key, receipt);
-      if (announcement) await store.setPublishFailure(digest.subscription, announcement, input.destination, null);
-      deps.logger.info({ digest: input.key, destination: input.destination, ref: receipt.ref }, 'digest published');
+      if (announcement)
+        await store.setPublishFailure(digest.subscription, announcement, input.destination, null);
+      deps.logger.info(
+        { digest: input.key, destination: input.destination, ref: receipt.ref },
+        'digest published',
+      );
       return receipt;
     },
 

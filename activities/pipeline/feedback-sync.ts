@@ -19,7 +19,9 @@ export async function syncPublishedFeedback(deps: PipelineDeps, sub: Subscriptio
   if (!sub.destinations.notion) return 0;
   const publisher = deps.publisherFor('notion', sub.destinations, sub);
   if (!publisher?.readFeedback) return 0;
-  const ratings = new Map<string, Rating>((await deps.store.listRatings(sub.name)).map((r) => [r.arxivId, r]));
+  const ratings = new Map<string, Rating>(
+    (await deps.store.listRatings(sub.name)).map((r) => [r.arxivId, r]),
+  );
   let changed = 0;
   for (const digest of await deps.store.listDigests(sub.name, FEEDBACK_DIGESTS)) {
     const receipt = (await deps.store.getReceipts(digest.key)).find((r) => r.destination === 'notion');
@@ -28,7 +30,10 @@ export async function syncPublishedFeedback(deps: PipelineDeps, sub: Subscriptio
     try {
       marks = await publisher.readFeedback(receipt.ref);
     } catch (e) {
-      deps.logger.warn({ subscription: sub.name, digest: digest.key, err: errorMessage(e) }, 'could not read the Relevant checkboxes back from Notion; ranking with the ratings already stored');
+      deps.logger.warn(
+        { subscription: sub.name, digest: digest.key, err: errorMessage(e) },
+        'could not read the Relevant checkboxes back from Notion; ranking with the ratings already stored',
+      );
       continue;
     }
     const own = new Set(digest.entries.map((e) => e.arxivId));
@@ -38,11 +43,21 @@ export async function syncPublishedFeedback(deps: PipelineDeps, sub: Subscriptio
       const fromBox = prior?.source === 'notion';
       if (prior && !fromBox && prior.ratedAt >= mark.editedAt) continue;
       if (mark.relevant && !(fromBox && prior?.rating === 'up')) {
-        const r = await deps.store.setRating({ subscription: sub.name, arxivId: mark.arxivId, rating: 'up', source: 'notion' });
+        const r = await deps.store.setRating({
+          subscription: sub.name,
+          arxivId: mark.arxivId,
+          rating: 'up',
+          source: 'notion',
+        });
         if (r) ratings.set(mark.arxivId, r);
         changed++;
       } else if (!mark.relevant && fromBox) {
-        await deps.store.setRating({ subscription: sub.name, arxivId: mark.arxivId, rating: null, source: 'notion' });
+        await deps.store.setRating({
+          subscription: sub.name,
+          arxivId: mark.arxivId,
+          rating: null,
+          source: 'notion',
+        });
         ratings.delete(mark.arxivId);
         changed++;
       }

@@ -45,15 +45,22 @@ export function createIngestActivities(deps: PipelineDeps) {
       }
     },
 
-    async storePapers(input: { papers: Paper[]; topic?: string | null }): Promise<{ inserted: number; updated: number }> {
+    async storePapers(input: {
+      papers: Paper[];
+      topic?: string | null;
+    }): Promise<{ inserted: number; updated: number }> {
       if (input.papers.length === 0) return { inserted: 0, updated: 0 };
       return store.upsertPapers(input.papers, input.topic ? { topic: input.topic } : {});
     },
 
     /** The stored Markdown for id+version, if any: ingest skips conversion when it is there. */
-    async contentStatus(input: { id: string; version: number | null }): Promise<{ stored: boolean; source: ContentSource | null; key: string | null }> {
+    async contentStatus(input: {
+      id: string;
+      version: number | null;
+    }): Promise<{ stored: boolean; source: ContentSource | null; key: string | null }> {
       const c = await store.getContent(input.id, input.version);
-      if (!c || (input.version !== null && c.version !== input.version)) return { stored: false, source: null, key: null };
+      if (!c || (input.version !== null && c.version !== input.version))
+        return { stored: false, source: null, key: null };
       return { stored: true, source: c.source, key: c.key };
     },
 
@@ -62,15 +69,33 @@ export function createIngestActivities(deps: PipelineDeps) {
      * recorded before blob keys pass a local path) and stores the Markdown and its chunks, with
      * `kind` as its source. Failures are data, not errors.
      */
-    async convertAndStore(input: { id: string; version: number | null; kind: ContentSource; key?: string; path?: string }): Promise<ConvertOutcome> {
+    async convertAndStore(input: {
+      id: string;
+      version: number | null;
+      kind: ContentSource;
+      key?: string;
+      path?: string;
+    }): Promise<ConvertOutcome> {
       const ref = input.key ?? input.path;
-      if (!ref) throw ApplicationFailure.nonRetryable('convertAndStore needs the key of a downloaded document', 'INVALID_INPUT');
-      const local = isBlobKey(ref) ? await deps.blobs.localFile(ref) : { path: ref, release: async () => undefined };
+      if (!ref)
+        throw ApplicationFailure.nonRetryable(
+          'convertAndStore needs the key of a downloaded document',
+          'INVALID_INPUT',
+        );
+      const local = isBlobKey(ref)
+        ? await deps.blobs.localFile(ref)
+        : { path: ref, release: async () => undefined };
       let result;
       try {
         // A PDF's title is taken from the block matching the stored metadata title (cover pages, banners).
         const title = input.kind === 'pdf' ? (await store.getPaper(input.id))?.title : undefined;
-        result = await withHeartbeat(deps.convert({ kind: input.kind === 'ar5iv' ? 'html' : input.kind, path: local.path, ...(title ? { title } : {}) }));
+        result = await withHeartbeat(
+          deps.convert({
+            kind: input.kind === 'ar5iv' ? 'html' : input.kind,
+            path: local.path,
+            ...(title ? { title } : {}),
+          }),
+        );
       } catch (e) {
         // Corrupt, encrypted, text-less or too slow: permanent for this file, so report and let the caller fall back.
         if (isAppError(e) && !e.retryable) return { ok: false, source: input.kind, reason: e.message };
@@ -87,7 +112,13 @@ export function createIngestActivities(deps: PipelineDeps) {
         warnings: result.warnings,
       });
       await store.replaceChunks(input.id, input.version, deps.chunk(result.markdown));
-      return { ok: true, contentKey: key, source: input.kind, warnings: result.warnings, sections: result.sections.length };
+      return {
+        ok: true,
+        contentKey: key,
+        source: input.kind,
+        warnings: result.warnings,
+        sections: result.sections.length,
+      };
     },
 
     /** Summarises a stored paper (full text when stored, else the abstract) and stores the summary. */
@@ -95,9 +126,14 @@ export function createIngestActivities(deps: PipelineDeps) {
       const existing = await store.getSummary(input.id, input.version);
       if (existing) return existing;
       const paper = await store.getPaper(input.id);
-      if (!paper) throw ApplicationFailure.nonRetryable(`paper ${input.id} is not in the library`, 'NOT_FOUND');
+      if (!paper)
+        throw ApplicationFailure.nonRetryable(`paper ${input.id} is not in the library`, 'NOT_FOUND');
       const content = await store.getContent(input.id, input.version);
-      const summary = await deps.summarize({ title: paper.title, abstract: paper.abstract, markdown: content?.markdown ?? null });
+      const summary = await deps.summarize({
+        title: paper.title,
+        abstract: paper.abstract,
+        markdown: content?.markdown ?? null,
+      });
       await store.saveSummary(input.id, input.version, summary);
       return summary;
     },

@@ -29,7 +29,9 @@ function doiFromLink(href: string): string | null {
 function authors(entry: XmlNode): Author[] {
   return nodes(entry.author).map((a) => ({
     name: squash(text(a.name)),
-    affiliations: (Array.isArray(a.affiliation) ? a.affiliation : []).map((x) => squash(text(x))).filter(Boolean),
+    affiliations: (Array.isArray(a.affiliation) ? a.affiliation : [])
+      .map((x) => squash(text(x)))
+      .filter(Boolean),
   }));
 }
 
@@ -40,7 +42,9 @@ function entryToPaper(entry: XmlNode): Paper | null {
   const comment = optionalText(entry.comment);
   const abstract = squash(text(entry.summary));
   const primary = attr(nodes(entry.primary_category)[0], 'term');
-  const cats = nodes(entry.category).map((c) => attr(c, 'term')).filter(Boolean);
+  const cats = nodes(entry.category)
+    .map((c) => attr(c, 'term'))
+    .filter(Boolean);
   const primaryCategory = primary || cats[0] || '';
   const categories = [...new Set([primaryCategory, ...cats].filter(Boolean))];
   const doiLink = links.find((l) => attr(l, 'title') === 'doi');
@@ -78,16 +82,23 @@ export function parseAtomFeed(xml: string): AtomFeed {
   const feed = doc.feed as XmlNode | undefined;
   if (!feed || typeof feed !== 'object') {
     const head = xml.slice(0, 120).replace(/\s+/g, ' ');
-    throw new AppError('ARXIV_MALFORMED', `arXiv returned XML that is not an Atom feed; it starts with: ${JSON.stringify(head)}`, {
-      retryable: true,
-      details: { head },
-    });
+    throw new AppError(
+      'ARXIV_MALFORMED',
+      `arXiv returned XML that is not an Atom feed; it starts with: ${JSON.stringify(head)}`,
+      {
+        retryable: true,
+        details: { head },
+      },
+    );
   }
   const entries = nodes(feed.entry);
   const error = entries.find(isErrorEntry);
   if (error) {
     const message = squash(text(error.summary)) || 'unknown error';
-    throw new AppError('ARXIV_API_ERROR', `arXiv API error: ${message}`, { retryable: false, details: { id: text(error.id) } });
+    throw new AppError('ARXIV_API_ERROR', `arXiv API error: ${message}`, {
+      retryable: false,
+      details: { id: text(error.id) },
+    });
   }
   const num = (v: unknown) => {
     const n = Number(text(v));

@@ -62,7 +62,13 @@ export class ArxivClient {
 
   constructor(private readonly opts: ArxivClientOptions) {
     this.log = opts.logger ?? silentLogger;
-    const bases = [opts.apiUrl, opts.rssUrl, opts.webUrl, ...(opts.oaiUrl ? [opts.oaiUrl] : []), ...(opts.ar5ivUrl ? [opts.ar5ivUrl] : [])].map((u) => new URL(u));
+    const bases = [
+      opts.apiUrl,
+      opts.rssUrl,
+      opts.webUrl,
+      ...(opts.oaiUrl ? [opts.oaiUrl] : []),
+      ...(opts.ar5ivUrl ? [opts.ar5ivUrl] : []),
+    ].map((u) => new URL(u));
     const hosts = bases.map((u) => u.hostname);
     this.transport = new ArxivTransport({
       userAgent: userAgent(opts.contact),
@@ -92,21 +98,32 @@ export class ArxivClient {
     });
     const feed = await this.getFeed(url);
     if (feed.papers.length === 0 && feed.totalResults > start) {
-      throw new AppError('ARXIV_EMPTY_PAGE', `arXiv returned an empty page at start=${start} although it reports ${feed.totalResults} results.`, {
-        retryable: true,
-      });
+      throw new AppError(
+        'ARXIV_EMPTY_PAGE',
+        `arXiv returned an empty page at start=${start} although it reports ${feed.totalResults} results.`,
+        {
+          retryable: true,
+        },
+      );
     }
     return feed;
   }
 
   /** Pages through results up to `limit` (capped at arXiv's 30000), `pageSize` per request. */
-  async searchAll(query: string, opts: Omit<SearchOptions, 'start' | 'maxResults'> & { limit: number; pageSize?: number }): Promise<AtomFeed> {
+  async searchAll(
+    query: string,
+    opts: Omit<SearchOptions, 'start' | 'maxResults'> & { limit: number; pageSize?: number },
+  ): Promise<AtomFeed> {
     const limit = Math.min(opts.limit, ARXIV_LIMITS.maxTotal);
     const pageSize = Math.min(opts.pageSize ?? 100, ARXIV_LIMITS.maxPerCall);
     const papers: Paper[] = [];
     let total = 0;
     for (let start = 0; start < limit; start += pageSize) {
-      const page = await this.search(query, { ...opts, start, maxResults: Math.min(pageSize, limit - start) });
+      const page = await this.search(query, {
+        ...opts,
+        start,
+        maxResults: Math.min(pageSize, limit - start),
+      });
       total = page.totalResults;
       papers.push(...page.papers);
       if (start + page.papers.length >= total || page.papers.length === 0) break;
@@ -118,14 +135,21 @@ export class ArxivClient {
   async lookupBatch(ids: string[]): Promise<LookupResult> {
     if (ids.length === 0) return { papers: [], missing: [] };
     if (ids.length > ARXIV_LIMITS.idListBatch) {
-      throw new AppError('INVALID_INPUT', `At most ${ARXIV_LIMITS.idListBatch} ids per lookup request (got ${ids.length}); use lookupIds to batch.`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `At most ${ARXIV_LIMITS.idListBatch} ids per lookup request (got ${ids.length}); use lookupIds to batch.`,
+      );
     }
     const wanted = ids.map((raw) => extractArxivId(raw));
     const asText = wanted.map((w) => (w.version ? `${w.id}v${w.version}` : w.id));
     // An id_list longer than max_results is silently truncated by arXiv: ask for exactly as many.
-    const feed = await this.getFeed(buildQueryUrl(this.opts.apiUrl, { idList: asText, maxResults: ids.length }));
+    const feed = await this.getFeed(
+      buildQueryUrl(this.opts.apiUrl, { idList: asText, maxResults: ids.length }),
+    );
     const missing = wanted
-      .filter((w) => !feed.papers.some((p) => p.id === w.id && (w.version === null || p.version === w.version)))
+      .filter(
+        (w) => !feed.papers.some((p) => p.id === w.id && (w.version === null || p.version === w.version)),
+      )
       .map((w) => (w.version ? `${w.id}v${w.version}` : w.id));
     return { papers: feed.papers, missing };
   }
@@ -143,9 +167,11 @@ export class ArxivClient {
 
   /** Today's announcements for the categories (one request). An empty feed is logged, not an error. */
   async announcements(categories: string[]): Promise<AnnounceFeed> {
-    if (categories.length === 0) throw new AppError('INVALID_INPUT', 'Give at least one arXiv category, e.g. cs.LG.');
+    if (categories.length === 0)
+      throw new AppError('INVALID_INPUT', 'Give at least one arXiv category, e.g. cs.LG.');
     for (const c of categories) {
-      if (!/^[a-z-]+(\.[A-Za-z-]+)?$/.test(c)) throw new AppError('INVALID_INPUT', `"${c}" is not an arXiv category (e.g. cs.LG, hep-th, math.AG).`);
+      if (!/^[a-z-]+(\.[A-Za-z-]+)?$/.test(c))
+        throw new AppError('INVALID_INPUT', `"${c}" is not an arXiv category (e.g. cs.LG, hep-th, math.AG).`);
     }
     const url = `${this.opts.rssUrl.replace(/\/$/, '')}/${categories.join('+')}`;
     const res = await this.transport.get(url, { accept: 'application/atom+xml, application/rss+xml' });
@@ -161,12 +187,24 @@ export class ArxivClient {
    * the page a `resumptionToken` names. An empty window is an empty page.
    */
   async oaiListRecords(req: OaiListRequest): Promise<OaiPage> {
-    if (!this.opts.oaiUrl) throw new AppError('INVALID_INPUT', 'No OAI-PMH URL configured: set ARXIV_OAI_URL (default https://oaipmh.arxiv.org/oai).');
+    if (!this.opts.oaiUrl)
+      throw new AppError(
+        'INVALID_INPUT',
+        'No OAI-PMH URL configured: set ARXIV_OAI_URL (default https://oaipmh.arxiv.org/oai).',
+      );
     if (!('resumptionToken' in req)) {
-      if (!/^[a-z-]+(:[a-z-]+)?$/.test(req.set)) throw new AppError('INVALID_INPUT', `"${req.set}" is not an OAI-PMH set of arXiv (e.g. cs, physics:hep-th).`);
-      for (const d of [req.from, req.until]) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new AppError('INVALID_INPUT', `OAI-PMH dates are YYYY-MM-DD (got "${d}").`);
+      if (!/^[a-z-]+(:[a-z-]+)?$/.test(req.set))
+        throw new AppError(
+          'INVALID_INPUT',
+          `"${req.set}" is not an OAI-PMH set of arXiv (e.g. cs, physics:hep-th).`,
+        );
+      for (const d of [req.from, req.until])
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(d))
+          throw new AppError('INVALID_INPUT', `OAI-PMH dates are YYYY-MM-DD (got "${d}").`);
     }
-    const res = await this.transport.get(oaiListUrl(this.opts.oaiUrl, req), { accept: 'text/xml, application/xml' });
+    const res = await this.transport.get(oaiListUrl(this.opts.oaiUrl, req), {
+      accept: 'text/xml, application/xml',
+    });
     return parseOaiListRecords(res.body.toString('utf8'));
   }
 
@@ -174,7 +212,11 @@ export class ArxivClient {
   async fetchPdf(id: string, version: number | null): Promise<Buffer> {
     const res = await this.transport.get(this.webPath('pdf', id, version), { accept: 'application/pdf' });
     if (!res.contentType.includes('pdf') && !res.body.subarray(0, 5).toString('latin1').startsWith('%PDF')) {
-      throw new AppError('ARXIV_HTTP', `arXiv did not return a PDF for ${id} (content type ${res.contentType || 'none'}).`, { retryable: true });
+      throw new AppError(
+        'ARXIV_HTTP',
+        `arXiv did not return a PDF for ${id} (content type ${res.contentType || 'none'}).`,
+        { retryable: true },
+      );
     }
     return res.body;
   }
@@ -215,8 +257,11 @@ export class ArxivClient {
    */
   async fetchSource(id: string, version: number | null): Promise<Buffer | null> {
     try {
-      const res = await this.transport.get(this.webPath('e-print', id, version), { accept: 'application/gzip, application/x-eprint-tar, application/x-eprint, */*' });
-      if (res.contentType.includes('pdf') || res.body.subarray(0, 5).toString('latin1') === '%PDF-') return null;
+      const res = await this.transport.get(this.webPath('e-print', id, version), {
+        accept: 'application/gzip, application/x-eprint-tar, application/x-eprint, */*',
+      });
+      if (res.contentType.includes('pdf') || res.body.subarray(0, 5).toString('latin1') === '%PDF-')
+        return null;
       return res.body;
     } catch (e) {
       if (isAppError(e, 'NOT_FOUND')) return null;

@@ -74,7 +74,10 @@ function toRecord(rec: XmlNode): OaiRecord | null {
     version: null,
     title: squash(text(meta.title)),
     abstract,
-    authors: nodes(nodes(meta.authors)[0]?.author).map((a) => ({ name: authorName(a), affiliations: nodes(a.affiliation).map((x) => squash(text(x))) })),
+    authors: nodes(nodes(meta.authors)[0]?.author).map((a) => ({
+      name: authorName(a),
+      affiliations: nodes(a.affiliation).map((x) => squash(text(x))),
+    })),
     categories,
     primaryCategory: categories[0] ?? '',
     published: `${created}T00:00:00.000Z`,
@@ -98,19 +101,29 @@ export function parseOaiListRecords(xml: string): OaiPage {
   const doc = parseXml(xml, 'OAI-PMH');
   const root = doc['OAI-PMH'] as XmlNode | undefined;
   if (!root || typeof root !== 'object') {
-    throw new AppError('ARXIV_MALFORMED', `arXiv returned XML that is not an OAI-PMH response; it starts with: ${JSON.stringify(xml.slice(0, 120))}`, {
-      retryable: true,
-    });
+    throw new AppError(
+      'ARXIV_MALFORMED',
+      `arXiv returned XML that is not an OAI-PMH response; it starts with: ${JSON.stringify(xml.slice(0, 120))}`,
+      {
+        retryable: true,
+      },
+    );
   }
   const errors = nodes(root.error);
   if (errors.length > 0) {
-    if (errors.every((e) => attr(e, 'code') === 'noRecordsMatch')) return { records: [], resumptionToken: null, completeListSize: 0 };
+    if (errors.every((e) => attr(e, 'code') === 'noRecordsMatch'))
+      return { records: [], resumptionToken: null, completeListSize: 0 };
     const what = errors.map((e) => `${attr(e, 'code')}: ${squash(text(e))}`).join('; ');
     throw new AppError('ARXIV_API_ERROR', `arXiv OAI-PMH error (${what}).`, { retryable: false });
   }
   const list = nodes(root.ListRecords)[0];
-  if (!list) throw new AppError('ARXIV_MALFORMED', 'arXiv returned an OAI-PMH response without ListRecords.', { retryable: true });
-  const token = nodes(list.resumptionToken)[0] ?? (typeof list.resumptionToken === 'string' ? { '#text': list.resumptionToken } : undefined);
+  if (!list)
+    throw new AppError('ARXIV_MALFORMED', 'arXiv returned an OAI-PMH response without ListRecords.', {
+      retryable: true,
+    });
+  const token =
+    nodes(list.resumptionToken)[0] ??
+    (typeof list.resumptionToken === 'string' ? { '#text': list.resumptionToken } : undefined);
   const tokenText = token ? squash(text(token)) : '';
   const size = token ? Number(attr(token, 'completeListSize')) : NaN;
   return {

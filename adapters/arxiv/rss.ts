@@ -46,7 +46,12 @@ function feedDateOf(stamp: string): string | null {
 }
 
 function categoriesFromSelfLink(href: string): string[] {
-  const last = href.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '';
+  const last =
+    href
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .filter(Boolean)
+      .pop() ?? '';
   return last ? decodeURIComponent(last).split(/[+ ]/).filter(Boolean) : [];
 }
 
@@ -68,7 +73,11 @@ function toItem(raw: RawItem): AnnounceItem | null {
   if (!parsed) return null;
   const announceType = raw.announceType.trim() as AnnounceType;
   if (!ANNOUNCE_TYPES.has(announceType)) {
-    throw new AppError('ARXIV_MALFORMED', `Unknown announce type "${raw.announceType}" for ${raw.guid} in an arXiv RSS feed.`, { retryable: false });
+    throw new AppError(
+      'ARXIV_MALFORMED',
+      `Unknown announce type "${raw.announceType}" for ${raw.guid} in an arXiv RSS feed.`,
+      { retryable: false },
+    );
   }
   const abstract = stripAnnouncePrefix(raw.description);
   const date = isoDate(raw.date);
@@ -130,7 +139,9 @@ function fromAtom(feed: XmlNode): AnnounceFeed {
       guid: text(e.id),
       title: text(e.title),
       description: text(e.summary),
-      categories: nodes(e.category).map((c) => attr(c, 'term')).filter(Boolean),
+      categories: nodes(e.category)
+        .map((c) => attr(c, 'term'))
+        .filter(Boolean),
       date: text(e.published),
       announceType: text(e.announce_type),
       rights: squash(text(e.rights)),
@@ -153,8 +164,12 @@ export function parseAnnounceFeed(xml: string): AnnounceFeed {
   if (channel && typeof channel === 'object') return fromRss(channel as XmlNode);
   if (doc.feed && typeof doc.feed === 'object') return fromAtom(doc.feed as XmlNode);
   const head = xml.slice(0, 120).replace(/\s+/g, ' ');
-  throw new AppError('ARXIV_MALFORMED', `arXiv returned XML that is neither RSS nor Atom; it starts with: ${JSON.stringify(head)}`, {
-    retryable: true,
-    details: { head },
-  });
+  throw new AppError(
+    'ARXIV_MALFORMED',
+    `arXiv returned XML that is neither RSS nor Atom; it starts with: ${JSON.stringify(head)}`,
+    {
+      retryable: true,
+      details: { head },
+    },
+  );
 }

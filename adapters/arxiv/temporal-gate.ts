@@ -16,7 +16,14 @@ import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/clie
 import { CancelledFailure } from '@temporalio/common';
 import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import { ARXIV_GATE_WORKFLOW_ID, acquireArxivTurn, releaseArxivTurn, withdrawArxivTurn, type GateStatus, type TurnAnswer } from '../../workflows/arxiv-gate-messages.ts';
+import {
+  ARXIV_GATE_WORKFLOW_ID,
+  acquireArxivTurn,
+  releaseArxivTurn,
+  withdrawArxivTurn,
+  type GateStatus,
+  type TurnAnswer,
+} from '../../workflows/arxiv-gate-messages.ts';
 import type { RequestGate } from './transport.ts';
 
 export interface TemporalGateOptions {
@@ -85,15 +92,21 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
 function cancelledError(signal: AbortSignal, inActivity: boolean): Error {
   const reason: unknown = signal.reason;
   if (inActivity && reason instanceof CancelledFailure) return reason;
-  if (inActivity) return new CancelledFailure(reason instanceof Error ? reason.message : 'activity cancelled');
-  return new AppError('CANCELLED', 'Stopped waiting for arXiv: the request was cancelled.', { cause: reason });
+  if (inActivity)
+    return new CancelledFailure(reason instanceof Error ? reason.message : 'activity cancelled');
+  return new AppError('CANCELLED', 'Stopped waiting for arXiv: the request was cancelled.', {
+    cause: reason,
+  });
 }
 
 function activityClient(): Client {
   try {
     return Context.current().client;
   } catch {
-    throw new AppError('INTERNAL', 'An arXiv request in a worker must run inside an arXiv activity: the global rate-limit gate needs its Temporal client.');
+    throw new AppError(
+      'INTERNAL',
+      'An arXiv request in a worker must run inside an arXiv activity: the global rate-limit gate needs its Temporal client.',
+    );
   }
 }
 
@@ -110,7 +123,13 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
       const execution = activity?.info.workflowExecution;
       const requester = execution?.workflowId;
       const leaseId = randomUUID();
-      const request = { leaseId, intervalMs, leaseMs: opts.leaseMs, renewMs, ...(requester ? { requester } : {}) };
+      const request = {
+        leaseId,
+        intervalMs,
+        leaseMs: opts.leaseMs,
+        renewMs,
+        ...(requester ? { requester } : {}),
+      };
 
       // Heartbeats from the first ask until the turn is handed back: they carry the gate's state to
       // whoever describes the workflow, and bring the activity's cancellation.
@@ -124,7 +143,12 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
         await client.workflow
           .getHandle(workflowId)
           .signal(withdrawArxivTurn, { leaseId })
-          .catch((e: unknown) => log.debug({ err: e, leaseId }, 'could not withdraw the arXiv turn request; the gate drops it when it is not renewed'));
+          .catch((e: unknown) =>
+            log.debug(
+              { err: e, leaseId },
+              'could not withdraw the arXiv turn request; the gate drops it when it is not renewed',
+            ),
+          );
       };
       /** Our own workflow has ended (timed out, terminated) though no cancellation reached us yet. */
       const requesterGone = async () => {
@@ -159,7 +183,12 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
           } catch (e) {
             if (signal?.aborted) throw cancelledError(signal, activity !== undefined);
             // The gate may be between runs (continue-as-new) or have been terminated by an operator.
-            if (++failures >= MAX_ASKS) throw new AppError('ARXIV_HTTP', `Could not get a turn from the arXiv gate workflow: ${(e as Error).message}`, { retryable: true, cause: e });
+            if (++failures >= MAX_ASKS)
+              throw new AppError(
+                'ARXIV_HTTP',
+                `Could not get a turn from the arXiv gate workflow: ${(e as Error).message}`,
+                { retryable: true, cause: e },
+              );
             log.debug({ err: e, ask }, 'arXiv gate unavailable; asking again');
             await abortableSleep(200 * failures, signal);
             continue;
@@ -177,14 +206,19 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
           }
           if (answer.retry === 'withdrawn') {
             // Withdrawn by whoever cancelled our workflow; if it is still running, Temporal retries.
-            throw new AppError('ARXIV_HTTP', 'The arXiv turn request was withdrawn (its workflow is being cancelled).', { retryable: true });
+            throw new AppError(
+              'ARXIV_HTTP',
+              'The arXiv turn request was withdrawn (its workflow is being cancelled).',
+              { retryable: true },
+            );
           }
           if (answer.retry === 'renew') {
             const { retry: _, granted: __, ...status } = answer;
             beat = { phase: 'queued', ...status };
             heartbeat();
             opts.onWait?.(status);
-            if (await requesterGone()) throw new CancelledFailure('the workflow that asked for this arXiv request has ended');
+            if (await requesterGone())
+              throw new CancelledFailure('the workflow that asked for this arXiv request has ended');
           } else log.debug({ leaseId }, 'arXiv gate restarting; asking again');
         }
       } catch (e) {

@@ -79,7 +79,12 @@ export function effectiveIntervalMs(hostname: string, configuredMs: number): num
 }
 
 /** How long to wait before the next request to `hostname`, given when the previous one ended. */
-export function delayBeforeNext(hostname: string, configuredMs: number, lastEndedAt: number | undefined, now: number): number {
+export function delayBeforeNext(
+  hostname: string,
+  configuredMs: number,
+  lastEndedAt: number | undefined,
+  now: number,
+): number {
   if (lastEndedAt === undefined) return 0;
   return Math.max(0, lastEndedAt + effectiveIntervalMs(hostname, configuredMs) - now);
 }
@@ -127,9 +132,13 @@ export class ArxivTransport {
     } catch {
       throw new AppError('INVALID_INPUT', `Not a URL: "${url}".`);
     }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new AppError('HOST_NOT_ALLOWED', `Only http(s) URLs can be fetched, not ${u.protocol} (${url}).`);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw new AppError('HOST_NOT_ALLOWED', `Only http(s) URLs can be fetched, not ${u.protocol} (${url}).`);
     if (!isAllowedHost(u.hostname, this.opts.extraAllowedHosts)) {
-      throw new AppError('HOST_NOT_ALLOWED', `Refusing to fetch ${u.hostname}: only arxiv.org and the configured arXiv base URLs are fetched.`);
+      throw new AppError(
+        'HOST_NOT_ALLOWED',
+        `Refusing to fetch ${u.hostname}: only arxiv.org and the configured arXiv base URLs are fetched.`,
+      );
     }
     return u;
   }
@@ -144,11 +153,17 @@ export class ArxivTransport {
     try {
       target = new URL(location, from);
     } catch {
-      throw new AppError('ARXIV_HTTP', `${from.origin} redirected to an unusable location.`, { retryable: false });
+      throw new AppError('ARXIV_HTTP', `${from.origin} redirected to an unusable location.`, {
+        retryable: false,
+      });
     }
     const allowed = new Set((this.opts.redirectOrigins ?? [from.origin]).map((o) => new URL(o).origin));
     if (!allowed.has(target.origin)) {
-      throw new AppError('HOST_NOT_ALLOWED', `Refusing to follow a redirect from ${from.origin} to ${target.origin}: only the configured arXiv origins (${[...allowed].join(', ')}) are followed.`, { retryable: false });
+      throw new AppError(
+        'HOST_NOT_ALLOWED',
+        `Refusing to follow a redirect from ${from.origin} to ${target.origin}: only the configured arXiv origins (${[...allowed].join(', ')}) are followed.`,
+        { retryable: false },
+      );
     }
     return target.toString();
   }
@@ -180,14 +195,22 @@ export class ArxivTransport {
       const throttled = res?.status === 429 || res?.status === 503;
       const retryAfterMs = throttled ? parseRetryAfter(res?.retryAfter, this.now()) : undefined;
       // A failed release is logged, not thrown: the gate takes the turn back when the lease runs out.
-      const outcome = { throttled, ...(throttled ? { status: res?.status } : {}), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+      const outcome = {
+        throttled,
+        ...(throttled ? { status: res?.status } : {}),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
       await release?.(outcome).catch((e: unknown) =>
-        this.log.warn({ err: e }, 'could not release the arXiv turn; the gate will reclaim it when the lease expires'),
+        this.log.warn(
+          { err: e },
+          'could not release the arXiv turn; the gate will reclaim it when the lease expires',
+        ),
       );
     }
     if (res.status >= 300 && res.status < 400 && res.location && options.noRedirect) return res;
     if (res.status >= 300 && res.status < 400 && res.location) {
-      if (hops >= MAX_REDIRECTS) throw new AppError('ARXIV_HTTP', `Too many redirects fetching ${url}.`, { retryable: false });
+      if (hops >= MAX_REDIRECTS)
+        throw new AppError('ARXIV_HTTP', `Too many redirects fetching ${url}.`, { retryable: false });
       // Each hop is a request of its own: it is checked against the allow-list and spaced.
       return this.getFollowing(this.checkRedirect(res.location, u), options, hops + 1);
     }
@@ -196,67 +219,81 @@ export class ArxivTransport {
     throw statusError(res.status, url, parseRetryAfter(res.retryAfter, this.now()));
   }
 
-  private once(u: URL, options: GetOptions): Promise<TransportResponse & { location?: string; retryAfter?: string }> {
+  private once(
+    u: URL,
+    options: GetOptions,
+  ): Promise<TransportResponse & { location?: string; retryAfter?: string }> {
     const lib = u.protocol === 'https:' ? https : http;
     const { maxResponseBytes, timeoutMs } = this.opts;
     const started = this.now();
     let timer: NodeJS.Timeout | undefined;
-    const done = new Promise<TransportResponse & { location?: string; retryAfter?: string }>((resolve, reject) => {
-      const req = lib.request(
-        u,
-        {
-          method: 'GET',
-          agent: this.agents[u.protocol as 'http:' | 'https:'],
-          ...(this.opts.lookup ? { lookup: this.opts.lookup } : {}),
-          headers: { 'User-Agent': this.opts.userAgent, Accept: options.accept ?? '*/*' },
-        },
-        (res) => {
-          const declared = Number(res.headers['content-length'] ?? NaN);
-          if (declared > maxResponseBytes) {
-            req.destroy();
-            reject(tooLarge(u, maxResponseBytes));
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            size += c.length;
-            if (size > maxResponseBytes) {
+    const done = new Promise<TransportResponse & { location?: string; retryAfter?: string }>(
+      (resolve, reject) => {
+        const req = lib.request(
+          u,
+          {
+            method: 'GET',
+            agent: this.agents[u.protocol as 'http:' | 'https:'],
+            ...(this.opts.lookup ? { lookup: this.opts.lookup } : {}),
+            headers: { 'User-Agent': this.opts.userAgent, Accept: options.accept ?? '*/*' },
+          },
+          (res) => {
+            const declared = Number(res.headers['content-length'] ?? NaN);
+            if (declared > maxResponseBytes) {
               req.destroy();
               reject(tooLarge(u, maxResponseBytes));
               return;
             }
-            chunks.push(c);
-          });
-          res.on('aborted', () => reject(transient(`the connection closed mid-response from ${u.host}`)));
-          res.on('error', (e) => reject(transient(`reading the response from ${u.host} failed: ${e.message}`, e)));
-          res.on('end', () => {
-            const body = Buffer.concat(chunks);
-            if (Number.isFinite(declared) && body.length < declared) {
-              reject(transient(`the response from ${u.host} was cut off (${body.length} of ${declared} bytes)`));
-              return;
-            }
-            this.log.debug({ url: u.toString(), status: res.statusCode, bytes: body.length, ms: this.now() - started }, 'arXiv request');
-            resolve({
-              status: res.statusCode ?? 0,
-              url: u.toString(),
-              contentType: String(res.headers['content-type'] ?? ''),
-              body,
-              ...(res.headers.location ? { location: res.headers.location } : {}),
-              ...(typeof res.headers['retry-after'] === 'string' ? { retryAfter: res.headers['retry-after'] } : {}),
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (c: Buffer) => {
+              size += c.length;
+              if (size > maxResponseBytes) {
+                req.destroy();
+                reject(tooLarge(u, maxResponseBytes));
+                return;
+              }
+              chunks.push(c);
             });
-          });
-        },
-      );
-      timer = setTimeout(() => {
-        req.destroy();
-        reject(transient(`no complete answer from ${u.host} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      req.on('error', (e) => {
-        reject(transient(`request to ${u.host} failed: ${e.message}`, e));
-      });
-      req.end();
-    });
+            res.on('aborted', () => reject(transient(`the connection closed mid-response from ${u.host}`)));
+            res.on('error', (e) =>
+              reject(transient(`reading the response from ${u.host} failed: ${e.message}`, e)),
+            );
+            res.on('end', () => {
+              const body = Buffer.concat(chunks);
+              if (Number.isFinite(declared) && body.length < declared) {
+                reject(
+                  transient(`the response from ${u.host} was cut off (${body.length} of ${declared} bytes)`),
+                );
+                return;
+              }
+              this.log.debug(
+                { url: u.toString(), status: res.statusCode, bytes: body.length, ms: this.now() - started },
+                'arXiv request',
+              );
+              resolve({
+                status: res.statusCode ?? 0,
+                url: u.toString(),
+                contentType: String(res.headers['content-type'] ?? ''),
+                body,
+                ...(res.headers.location ? { location: res.headers.location } : {}),
+                ...(typeof res.headers['retry-after'] === 'string'
+                  ? { retryAfter: res.headers['retry-after'] }
+                  : {}),
+              });
+            });
+          },
+        );
+        timer = setTimeout(() => {
+          req.destroy();
+          reject(transient(`no complete answer from ${u.host} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        req.on('error', (e) => {
+          reject(transient(`request to ${u.host} failed: ${e.message}`, e));
+        });
+        req.end();
+      },
+    );
     return done.finally(() => clearTimeout(timer));
   }
 }
@@ -266,16 +303,41 @@ function transient(message: string, cause?: unknown): AppError {
 }
 
 function tooLarge(u: URL, max: number): AppError {
-  return new AppError('ARXIV_HTTP', `The response from ${u.toString()} is larger than ARXIV_MAX_RESPONSE_BYTES (${max} bytes).`, { retryable: false });
+  return new AppError(
+    'ARXIV_HTTP',
+    `The response from ${u.toString()} is larger than ARXIV_MAX_RESPONSE_BYTES (${max} bytes).`,
+    { retryable: false },
+  );
 }
 
 function statusError(status: number, url: string, retryAfterMs: number | undefined): AppError {
   const after = retryAfterMs === undefined ? {} : { retryAfterMs };
   const details = { status, url };
-  if (status === 429) return new AppError('ARXIV_RATE_LIMITED', `arXiv answered 429 (rate exceeded) for ${url}.`, { retryable: true, details, ...after });
-  if (status === 503) return new AppError('ARXIV_HTTP', `arXiv is unavailable (503) for ${url}.`, { retryable: true, details, ...after });
-  if (status === 404) return new AppError('NOT_FOUND', `arXiv has nothing at ${url} (404).`, { retryable: false, details });
-  if (status === 414) return new AppError('ARXIV_HTTP', `The request URL is too long for arXiv (414); look up fewer ids per request.`, { retryable: false, details });
-  if (status >= 500) return new AppError('ARXIV_HTTP', `arXiv answered ${status} for ${url}.`, { retryable: true, details, ...after });
+  if (status === 429)
+    return new AppError('ARXIV_RATE_LIMITED', `arXiv answered 429 (rate exceeded) for ${url}.`, {
+      retryable: true,
+      details,
+      ...after,
+    });
+  if (status === 503)
+    return new AppError('ARXIV_HTTP', `arXiv is unavailable (503) for ${url}.`, {
+      retryable: true,
+      details,
+      ...after,
+    });
+  if (status === 404)
+    return new AppError('NOT_FOUND', `arXiv has nothing at ${url} (404).`, { retryable: false, details });
+  if (status === 414)
+    return new AppError(
+      'ARXIV_HTTP',
+      `The request URL is too long for arXiv (414); look up fewer ids per request.`,
+      { retryable: false, details },
+    );
+  if (status >= 500)
+    return new AppError('ARXIV_HTTP', `arXiv answered ${status} for ${url}.`, {
+      retryable: true,
+      details,
+      ...after,
+    });
   return new AppError('ARXIV_HTTP', `arXiv answered ${status} for ${url}.`, { retryable: false, details });
 }

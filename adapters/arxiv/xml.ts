@@ -69,7 +69,11 @@ export function optionalText(v: unknown): string | null {
 /** True when the comment or abstract says the paper was withdrawn (arXiv keeps the record). */
 export function looksWithdrawn(comment: string | null, abstract: string): boolean {
   return (
-    /\b(paper|article|submission|manuscript)\s+(has\s+been|is|was)\s+withdrawn\b|^\s*withdrawn\b/i.test(comment ?? '') ||
-    /^\s*(this\s+(paper|article|submission|manuscript)\s+(has\s+been|is|was)\s+withdrawn|withdrawn)\b/i.test(abstract)
+    /\b(paper|article|submission|manuscript)\s+(has\s+been|is|was)\s+withdrawn\b|^\s*withdrawn\b/i.test(
+      comment ?? '',
+    ) ||
+    /^\s*(this\s+(paper|article|submission|manuscript)\s+(has\s+been|is|was)\s+withdrawn|withdrawn)\b/i.test(
+      abstract,
+    )
   );
 }

@@ -20,7 +20,10 @@ export function createFsBlobStore(dir: string): BlobStore {
       const sha256 = createHash('sha256').update(data).digest('hex');
       const key = `${sha256}.${ext}`;
       const file = fileOf(key);
-      const present = await stat(file).then((s) => s.size === data.length, () => false);
+      const present = await stat(file).then(
+        (s) => s.size === data.length,
+        () => false,
+      );
       if (!present) {
         await mkdir(path.dirname(file), { recursive: true });
         const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -29,7 +32,11 @@ export function createFsBlobStore(dir: string): BlobStore {
           await rename(tmp, file);
         } catch (e) {
           await unlink(tmp).catch(() => undefined);
-          throw new AppError('STORE_ERROR', `Could not store blob ${key} in ${root}: ${errorMessage(e)}; check the folder is writable`, { retryable: true, cause: e });
+          throw new AppError(
+            'STORE_ERROR',
+            `Could not store blob ${key} in ${root}: ${errorMessage(e)}; check the folder is writable`,
+            { retryable: true, cause: e },
+          );
         }
       }
       return { key, bytes: data.length, sha256 };
@@ -40,12 +47,23 @@ export function createFsBlobStore(dir: string): BlobStore {
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
           // Retryable: on a shared folder the writer's file may not be visible here yet.
-          throw new AppError('NOT_FOUND', `Blob ${key} is not in ${root}. Workers on other hosts need a shared blob store (DATABASE_URL, or one folder mounted everywhere).`, { retryable: true });
+          throw new AppError(
+            'NOT_FOUND',
+            `Blob ${key} is not in ${root}. Workers on other hosts need a shared blob store (DATABASE_URL, or one folder mounted everywhere).`,
+            { retryable: true },
+          );
         }
-        throw new AppError('STORE_ERROR', `Could not read blob ${key}: ${errorMessage(e)}`, { retryable: true, cause: e });
+        throw new AppError('STORE_ERROR', `Could not read blob ${key}: ${errorMessage(e)}`, {
+          retryable: true,
+          cause: e,
+        });
       }
     },
-    has: (key: string) => stat(fileOf(key)).then(() => true, () => false),
+    has: (key: string) =>
+      stat(fileOf(key)).then(
+        () => true,
+        () => false,
+      ),
     async localFile(key: string) {
       const file = fileOf(key);
       if (!(await store.has(key))) await store.get(key); // throws the NOT_FOUND above

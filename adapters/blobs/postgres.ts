@@ -25,10 +25,14 @@ const SCHEMA = `
 export function createPgBlobStore(url: string, opts: { pool?: pg.Pool } = {}): BlobStore {
   const pool = opts.pool ?? createPool(url, 4);
   let ready: Promise<void> | undefined;
-  const schema = () => (ready ??= pool.query(SCHEMA).then(() => undefined, (e: unknown) => {
-    ready = undefined;
-    throw storeError(e, 'creating the blob tables');
-  }));
+  const schema = () =>
+    (ready ??= pool.query(SCHEMA).then(
+      () => undefined,
+      (e: unknown) => {
+        ready = undefined;
+        throw storeError(e, 'creating the blob tables');
+      },
+    ));
 
   const store: BlobStore = {
     async put(data: Uint8Array, ext: BlobExt): Promise<StoredBlob> {
@@ -41,11 +45,22 @@ export function createPgBlobStore(url: string, opts: { pool?: pg.Pool } = {}): B
         const chunks = Math.max(1, Math.ceil(data.length / BLOB_CHUNK_BYTES));
         await inTransaction(pool, async (c) => {
           for (let i = 0; i < chunks; i++) {
-            const part = Buffer.from(data.buffer, data.byteOffset + i * BLOB_CHUNK_BYTES, Math.min(BLOB_CHUNK_BYTES, data.length - i * BLOB_CHUNK_BYTES));
-            await c.query('INSERT INTO blob_chunks (key, seq, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key, i, part]);
+            const part = Buffer.from(
+              data.buffer,
+              data.byteOffset + i * BLOB_CHUNK_BYTES,
+              Math.min(BLOB_CHUNK_BYTES, data.length - i * BLOB_CHUNK_BYTES),
+            );
+            await c.query(
+              'INSERT INTO blob_chunks (key, seq, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+              [key, i, part],
+            );
           }
           // Two workers storing the same bytes at once: the second finds the row and changes nothing.
-          await c.query('INSERT INTO blobs (key, bytes, chunks) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key, data.length, chunks]);
+          await c.query('INSERT INTO blobs (key, bytes, chunks) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+            key,
+            data.length,
+            chunks,
+          ]);
         });
       } catch (e) {
         throw storeError(e, `storing blob ${key}`);
@@ -56,13 +71,28 @@ export function createPgBlobStore(url: string, opts: { pool?: pg.Pool } = {}): B
       parseBlobKey(key);
       await schema();
       try {
-        const head = await pool.query<{ bytes: number; chunks: number }>('SELECT bytes, chunks FROM blobs WHERE key = $1', [key]);
+        const head = await pool.query<{ bytes: number; chunks: number }>(
+          'SELECT bytes, chunks FROM blobs WHERE key = $1',
+          [key],
+        );
         const row = head.rows[0];
-        if (!row) throw new AppError('NOT_FOUND', `Blob ${key} is not in the database: no worker stored it (or it was deleted).`, { retryable: false });
-        const parts = await pool.query<{ data: Buffer }>('SELECT data FROM blob_chunks WHERE key = $1 ORDER BY seq', [key]);
+        if (!row)
+          throw new AppError(
+            'NOT_FOUND',
+            `Blob ${key} is not in the database: no worker stored it (or it was deleted).`,
+            { retryable: false },
+          );
+        const parts = await pool.query<{ data: Buffer }>(
+          'SELECT data FROM blob_chunks WHERE key = $1 ORDER BY seq',
+          [key],
+        );
         const out = Buffer.concat(parts.rows.map((r) => r.data));
         if (parts.rowCount !== row.chunks || out.length !== row.bytes) {
-          throw new AppError('STORE_ERROR', `Blob ${key} is incomplete (${out.length} of ${row.bytes} bytes).`, { retryable: false });
+          throw new AppError(
+            'STORE_ERROR',
+            `Blob ${key} is incomplete (${out.length} of ${row.bytes} bytes).`,
+            { retryable: false },
+          );
         }
         return out;
       } catch (e) {

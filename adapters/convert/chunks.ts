@@ -13,7 +13,10 @@ export interface Chunk {
  * section starts with the last `overlapChars` (default 200) of the previous one, so an answer that
  * straddles a cut is still found.
  */
-export function chunkMarkdown(markdown: string, opts: { maxChars?: number; overlapChars?: number } = {}): Chunk[] {
+export function chunkMarkdown(
+  markdown: string,
+  opts: { maxChars?: number; overlapChars?: number } = {},
+): Chunk[] {
   const maxChars = Math.max(200, opts.maxChars ?? 2000);
   const overlap = Math.min(Math.max(0, opts.overlapChars ?? 200), Math.floor(maxChars / 2));
   const chunks: Chunk[] = [];

@@ -9,8 +9,36 @@ import { findOne, getAttributeValue, hasAttrib, textContent } from 'domutils';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 import { normalizeText, squash } from './text.ts';
 
-const DROP_TAGS = new Set(['script', 'style', 'nav', 'header', 'footer', 'button', 'noscript', 'svg', 'head', 'form', 'input', 'annotation', 'annotation-xml']);
-const DROP_CLASSES = ['ltx_page_navbar', 'ltx_page_header', 'ltx_page_footer', 'ltx_page_logo', 'ltx_TOC', 'ltx_dates', 'ltx_role_footnote', 'ltx_note_mark', 'ltx_tag_note', 'sr-only', 'package-alerts', 'ltx_ERROR', 'ltx_rdf'];
+const DROP_TAGS = new Set([
+  'script',
+  'style',
+  'nav',
+  'header',
+  'footer',
+  'button',
+  'noscript',
+  'svg',
+  'head',
+  'form',
+  'input',
+  'annotation',
+  'annotation-xml',
+]);
+const DROP_CLASSES = [
+  'ltx_page_navbar',
+  'ltx_page_header',
+  'ltx_page_footer',
+  'ltx_page_logo',
+  'ltx_TOC',
+  'ltx_dates',
+  'ltx_role_footnote',
+  'ltx_note_mark',
+  'ltx_tag_note',
+  'sr-only',
+  'package-alerts',
+  'ltx_ERROR',
+  'ltx_rdf',
+];
 const HEADING_LEVEL: Record<string, number> = {
   ltx_title_document: 1,
   ltx_title_abstract: 2,
@@ -30,7 +58,11 @@ interface State {
 export function convertHtml(html: string): ConvertResult {
   const started = performance.now();
   const dom = parseDocument(html, { decodeEntities: true });
-  const root = (findOne((e) => e.name === 'article' || classes(e).includes('ltx_document'), dom.children, true) ?? dom) as Element;
+  const root = (findOne(
+    (e) => e.name === 'article' || classes(e).includes('ltx_document'),
+    dom.children,
+    true,
+  ) ?? dom) as Element;
   const state: State = { footnotes: [] };
   const blocks = renderBlocks(root.children, state);
   if (state.footnotes.length) blocks.push(...state.footnotes.map((f, i) => `[^${i + 1}]: ${f}`));
@@ -38,8 +70,16 @@ export function convertHtml(html: string): ConvertResult {
   const sections = sectionsOf(markdown);
   const h1 = sections.find((s) => s.level === 1);
   const warnings: string[] = [];
-  if (!html.includes('alttext=') && /ltx_Math/.test(html)) warnings.push('math has no alttext; LaTeX taken from MathJax labels where present');
-  return { markdown, title: h1?.title ?? null, sections, pageCount: null, warnings, timings: { totalMs: Math.round(performance.now() - started) } };
+  if (!html.includes('alttext=') && /ltx_Math/.test(html))
+    warnings.push('math has no alttext; LaTeX taken from MathJax labels where present');
+  return {
+    markdown,
+    title: h1?.title ?? null,
+    sections,
+    pageCount: null,
+    warnings,
+    timings: { totalMs: Math.round(performance.now() - started) },
+  };
 }
 
 function classes(e: Element): string[] {
@@ -56,7 +96,31 @@ function dropped(e: Element): boolean {
   return DROP_CLASSES.some((d) => c.includes(d)) || getAttributeValue(e, 'aria-hidden') === 'true';
 }
 
-const BLOCK_TAGS = new Set(['p', 'div', 'section', 'article', 'figure', 'table', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'figcaption', 'dl', 'main', 'body', 'html', 'span-block']);
+const BLOCK_TAGS = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'figure',
+  'table',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'figcaption',
+  'dl',
+  'main',
+  'body',
+  'html',
+  'span-block',
+]);
 
 function isBlock(e: Element): boolean {
   if (BLOCK_TAGS.has(e.name)) return true;
@@ -110,7 +174,9 @@ function renderBlock(e: Element, st: State): string[] {
     return names ? [names] : [];
   }
   if (isDisplayEquation(e) || e.name === 'math') {
-    const maths = mathNodes(e).map((m) => mathTex(m)).filter(Boolean);
+    const maths = mathNodes(e)
+      .map((m) => mathTex(m))
+      .filter(Boolean);
     return maths.length ? [`$$${maths.join(' \\\\ ')}$$`] : [];
   }
   if (e.name === 'table' || c.includes('ltx_tabular')) return [renderTable(e, st)];
@@ -121,7 +187,8 @@ function renderBlock(e: Element, st: State): string[] {
   if (e.name === 'ul' || e.name === 'ol') return [renderList(e, st)];
   if (c.includes('ltx_bibitem')) return [`- ${squash(renderInlineChildren(e, st))}`];
   if (e.name === 'pre' || c.includes('ltx_listing')) return ['```\n' + textContent(e).trim() + '\n```'];
-  if (e.name === 'blockquote' || c.includes('ltx_quote')) return renderBlocks(e.children, st).map((b) => b.replace(/^/gm, '> '));
+  if (e.name === 'blockquote' || c.includes('ltx_quote'))
+    return renderBlocks(e.children, st).map((b) => b.replace(/^/gm, '> '));
   return renderBlocks(e.children, st);
 }
 
@@ -131,7 +198,10 @@ function renderList(e: Element, st: State): string {
   return items
     .map((li, i) => {
       if (classes(li).includes('ltx_bibitem')) return `- ${squash(renderInlineChildren(li, st))}`;
-      const body = renderBlocks(li.children.filter((n) => !(isElement(n) && classes(n).includes('ltx_tag_item'))), st).join('\n');
+      const body = renderBlocks(
+        li.children.filter((n) => !(isElement(n) && classes(n).includes('ltx_tag_item'))),
+        st,
+      ).join('\n');
       const marker = ordered ? `${i + 1}.` : '-';
       return `${marker} ${body.replace(/\n/g, '\n   ')}`;
     })
@@ -146,7 +216,10 @@ function renderTable(e: Element, st: State): string {
       if (ch.name === 'tr' || classes(ch).includes('ltx_tr')) {
         rows.push(
           ch.children
-            .filter((x): x is Element => isElement(x) && (x.name === 'td' || x.name === 'th' || classes(x).includes('ltx_td')))
+            .filter(
+              (x): x is Element =>
+                isElement(x) && (x.name === 'td' || x.name === 'th' || classes(x).includes('ltx_td')),
+            )
             .map((td) => squash(renderInlineChildren(td, st)).replace(/\|/g, '\\|')),
         );
       } else walk(ch);
@@ -160,7 +233,19 @@ function renderTable(e: Element, st: State): string {
 }
 
 function renderInlineChildren(e: Element, st: State): string {
-  return e.children.map((n) => (isElement(n) ? (dropped(n) ? (classes(n).includes('ltx_role_footnote') ? footnoteRef(n, st) : '') : renderInline(n, st)) : n.type === 'text' ? n.data : '')).join('');
+  return e.children
+    .map((n) =>
+      isElement(n)
+        ? dropped(n)
+          ? classes(n).includes('ltx_role_footnote')
+            ? footnoteRef(n, st)
+            : ''
+          : renderInline(n, st)
+        : n.type === 'text'
+          ? n.data
+          : '',
+    )
+    .join('');
 }
 
 function renderInline(e: Element, st: State): string {
@@ -179,7 +264,8 @@ function renderInline(e: Element, st: State): string {
   if (e.name === 'em' || e.name === 'i' || c.includes('ltx_emph')) return wrap(inner, '*');
   if (e.name === 'strong' || e.name === 'b' || c.includes('ltx_font_bold')) return wrap(inner, '**');
   if (e.name === 'sup' && !c.includes('ltx_note_mark')) return `^${inner}`;
-  if (e.name === 'code' || c.includes('ltx_font_typewriter')) return inner.trim() ? `\`${inner.trim()}\`` : '';
+  if (e.name === 'code' || c.includes('ltx_font_typewriter'))
+    return inner.trim() ? `\`${inner.trim()}\`` : '';
   return inner;
 }
 
@@ -194,8 +280,16 @@ function wrap(s: string, mark: string): string {
 /** LaTeX of a `<math>`: its alttext (LaTeXML's source TeX), else the TeX annotation. */
 function mathTex(m: Element): string {
   const alt = getAttributeValue(m, 'alttext');
-  if (alt) return normalizeText(alt).replace(/\s+/g, ' ').trim().replace(/^\\displaystyle\s*/, '');
-  const ann = findOne((e) => e.name === 'annotation' && getAttributeValue(e, 'encoding') === 'application/x-tex', m.children, true);
+  if (alt)
+    return normalizeText(alt)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^\\displaystyle\s*/, '');
+  const ann = findOne(
+    (e) => e.name === 'annotation' && getAttributeValue(e, 'encoding') === 'application/x-tex',
+    m.children,
+    true,
+  );
   return ann ? squash(textContent(ann)) : squash(textContent(m));
 }
 

@@ -16,7 +16,21 @@ export function convertLatex(data: Uint8Array, limits: SourceLimits = DEFAULT_SO
   const { markdown, title, unknownCommands } = renderLatex(doc.body, doc.preamble, doc.bbl);
   const warnings = [...doc.warnings];
   if (src.files.size > 1) warnings.push(`main file ${doc.mainFile} of ${src.files.size} files`);
-  if (!doc.bbl && /\\cite/.test(doc.body) && !/\\begin\s*\{thebibliography\}/.test(doc.body)) warnings.push('no .bbl in the source: citations show their keys');
-  if (unknownCommands.length) warnings.push(`commands without a mapping (dropped, their arguments kept): ${unknownCommands.slice(0, 20).map((c) => `\\${c}`).join(' ')}${unknownCommands.length > 20 ? ' …' : ''}`);
-  return { markdown, title, sections: sectionsOf(markdown), pageCount: null, warnings, timings: { totalMs: Math.round(performance.now() - started) } };
+  if (!doc.bbl && /\\cite/.test(doc.body) && !/\\begin\s*\{thebibliography\}/.test(doc.body))
+    warnings.push('no .bbl in the source: citations show their keys');
+  if (unknownCommands.length)
+    warnings.push(
+      `commands without a mapping (dropped, their arguments kept): ${unknownCommands
+        .slice(0, 20)
+        .map((c) => `\\${c}`)
+        .join(' ')}${unknownCommands.length > 20 ? ' …' : ''}`,
+    );
+  return {
+    markdown,
+    title,
+    sections: sectionsOf(markdown),
+    pageCount: null,
+    warnings,
+    timings: { totalMs: Math.round(performance.now() - started) },
+  };
 }

@@ -6,7 +6,8 @@
  */
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000` (capitals first: `Casilla 36-D` is an address). */
-const REPORT_NUMBER = /^(?:(?:[A-Z][A-Z0-9]{1,12}(?:[-/ ][A-Z0-9]{1,10})*[-/ ]\d[\d-]*[A-Z]?|arXiv:\S+)(?:\s*[,;]?\s*|$))+$/;
+const REPORT_NUMBER =
+  /^(?:(?:[A-Z][A-Z0-9]{1,12}(?:[-/ ][A-Z0-9]{1,10})*[-/ ]\d[\d-]*[A-Z]?|arXiv:\S+)(?:\s*[,;]?\s*|$))+$/;
 /** A report number has a hyphen or a slash (`CUQM-149`, `DESY 19-123`); `TX 78712` is a postcode. */
 const isReportNumber = (t: string) => REPORT_NUMBER.test(t) && (/[-/]/.test(t) || /^arXiv:/.test(t));
 const DATE =
@@ -64,7 +65,8 @@ const META_START = new RegExp(
   'i',
 );
 /** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`). */
-const CONFERENCE = /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*['’]?\d{2,4}\b/;
+const CONFERENCE =
+  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*['’]?\d{2,4}\b/;
 
 /** A notice that may run over several lines of small print (copyright, licence, submission, PACS). */
 export function isFrontNotice(text: string): boolean {

@@ -45,7 +45,9 @@ export interface Segment {
 
 /** Group runs into baseline rows, then split rows at gaps wider than a column gutter. */
 export function buildSegments(runs: TextRun[], page: number): Segment[] {
-  const sorted = runs.filter((r) => r.text.trim() !== '' && r.size > 0).sort((a, b) => a.y - b.y || a.x - b.x);
+  const sorted = runs
+    .filter((r) => r.text.trim() !== '' && r.size > 0)
+    .sort((a, b) => a.y - b.y || a.x - b.x);
   const rows: TextRun[][] = [];
   let row: TextRun[] = [];
   let anchor = -Infinity;
@@ -80,7 +82,10 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
         const gap = r.x - (last.x + last.width);
         const size = Math.max(last.size, r.size);
         // Section numbers are often set apart by a wide quad (`I.   INTRODUCTION`): keep them.
-        const isNumber = cur.length === 1 && last.size >= 0.9 * r.size && /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
+        const isNumber =
+          cur.length === 1 &&
+          last.size >= 0.9 * r.size &&
+          /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
         if (gap > (isNumber ? 3 : 1.0) * size) flush();
       }
       cur.push(r);
@@ -101,7 +106,7 @@ function mergeFragments(segments: Segment[]): Segment[] {
   for (let i = 0; i < segs.length; i++) {
     if (!alive[i]) continue;
     // Keep absorbing neighbours into segs[i] until none fits.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let j = 0; j < segs.length; j++) {
         if (j === i || !alive[j]) continue;
@@ -129,7 +134,12 @@ function joinFragments(a: Segment, b: Segment): Segment | null {
     const at = Math.round(((small.x0 - big.x0) / Math.max(1, big.x1 - big.x0)) * big.text.length);
     const space = big.text.indexOf(' ', at);
     const cut = space < 0 ? big.text.length : space;
-    return { ...big, text: `${big.text.slice(0, cut)}${small.text}${big.text.slice(cut)}`, top: Math.min(big.top, small.top), ...(big.fonts || small.fonts ? { fonts: [...(big.fonts ?? []), ...(small.fonts ?? [])] } : {}) };
+    return {
+      ...big,
+      text: `${big.text.slice(0, cut)}${small.text}${big.text.slice(cut)}`,
+      top: Math.min(big.top, small.top),
+      ...(big.fonts || small.fonts ? { fonts: [...(big.fonts ?? []), ...(small.fonts ?? [])] } : {}),
+    };
   }
   const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
   const size = big.size;
@@ -153,8 +163,6 @@ function joinFragments(a: Segment, b: Segment): Segment | null {
   };
 }
 
-
-
 function toSegment(runs: TextRun[], page: number): Segment {
   let text = '';
   let prevEnd = -Infinity;
@@ -164,7 +172,11 @@ function toSegment(runs: TextRun[], page: number): Segment {
     if (r.text.trim().length > main.text.trim().length) main = r;
     if (r.font !== undefined) {
       const chars = r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-      (fonts ??= []).push(/^(\d{1,2}|[A-H])(\.\d{1,2})*\.?$/.test(r.text.trim()) ? { font: r.font, chars, number: true } : { font: r.font, chars });
+      (fonts ??= []).push(
+        /^(\d{1,2}|[A-H])(\.\d{1,2})*\.?$/.test(r.text.trim())
+          ? { font: r.font, chars, number: true }
+          : { font: r.font, chars },
+      );
     }
     const gap = r.x - prevEnd;
     if (text && gap > 0.15 * r.size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
@@ -188,7 +200,8 @@ function toSegment(runs: TextRun[], page: number): Segment {
 }
 
 /** arXiv's identifier stamp, in case a PDF carries it unrotated. */
-const STAMP = /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
+const STAMP =
+  /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
 const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
 
 /**
@@ -222,7 +235,9 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
   const repeatMin = Math.max(3, Math.min(6, Math.ceil(pages.length * 0.3)));
   const repeated = (s: Segment, p: number) => {
     const y = s.top / heights[p]!;
-    const pagesAtY = new Set((seen.get(key(s)) ?? []).filter((o) => Math.abs(o.y - y) < 0.02).map((o) => o.page));
+    const pagesAtY = new Set(
+      (seen.get(key(s)) ?? []).filter((o) => Math.abs(o.y - y) < 0.02).map((o) => o.page),
+    );
     return pagesAtY.size >= repeatMin;
   };
   return pages.map((segs, p) =>
@@ -312,7 +327,8 @@ export function readingOrder(segments: Segment[], depth = 0): Segment[] {
     const bridgesGutter = (s: Segment) =>
       s.x0 < g.to &&
       s.x1 > g.from &&
-      (Math.abs((s.x0 + s.x1) / 2 - mid) < 0.1 * width || (s.x0 < g.from - 0.25 * (g.from - x0) && s.x1 > g.to + 0.25 * (x1 - g.to)));
+      (Math.abs((s.x0 + s.x1) / 2 - mid) < 0.1 * width ||
+        (s.x0 < g.from - 0.25 * (g.from - x0) && s.x1 > g.to + 0.25 * (x1 - g.to)));
     const bridges = segments.filter(bridgesGutter);
     const rest = segments.filter((s) => !bridgesGutter(s));
     const left = rest.filter((s) => (s.x0 + s.x1) / 2 < mid);

@@ -41,7 +41,11 @@ export interface Rendered {
  * Render the ordered segments of all pages. `bodySize` is the most common font size (by chars);
  * `pageHeights` lets footnotes be told apart from body text at the foot of a page.
  */
-export function renderSegments(pages: Segment[][], pageHeights: number[], meta: { title?: string } = {}): Rendered {
+export function renderSegments(
+  pages: Segment[][],
+  pageHeights: number[],
+  meta: { title?: string } = {},
+): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
   const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title);
@@ -54,7 +58,17 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
   const blocks: string[] = [];
   const footnotes: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
-  if (front.length) blocks.push(`*${front.map((g) => g.map((s) => s.text).reduce((a, b) => joinLines(a, b)).replace(/[*_]/g, '\\$&')).join(' · ')}*`);
+  if (front.length)
+    blocks.push(
+      `*${front
+        .map((g) =>
+          g
+            .map((s) => s.text)
+            .reduce((a, b) => joinLines(a, b))
+            .replace(/[*_]/g, '\\$&'),
+        )
+        .join(' · ')}*`,
+    );
   let para: Para | null = null;
   let inReferences = false;
   let sawRoman = false;
@@ -63,15 +77,27 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
     if (!para) return;
     const t = para.text.trim();
     // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
-    if (!bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2) bodyStarted = true;
-    if (t) blocks.push(para.kind === 'eq' ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\`` : para.kind === 'li' || para.kind === 'ref' ? `- ${t}` : escapeBlockStart(t));
+    if (!bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2)
+      bodyStarted = true;
+    if (t)
+      blocks.push(
+        para.kind === 'eq'
+          ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\``
+          : para.kind === 'li' || para.kind === 'ref'
+            ? `- ${t}`
+            : escapeBlockStart(t),
+      );
     para = null;
   };
 
   // Page 1 until its first section heading: title, authors, affiliations, abstract. In two columns the
   // second author can sit beside the first heading, so everything above the abstract is front matter too.
   let bodyStarted = false;
-  const frontBottom = Math.min(...(pages[0] ?? []).filter((s) => /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i.test(s.text)).map((s) => s.top));
+  const frontBottom = Math.min(
+    ...(pages[0] ?? [])
+      .filter((s) => /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i.test(s.text))
+      .map((s) => s.top),
+  );
   const numbering: Numbering = { arabic: 0, roman: 0 };
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
   const styles = new Map<number, Array<{ size: number; bold: boolean; face: string | null }>>();
@@ -92,7 +118,10 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         continue;
       }
       if (foot.has(s)) {
-        footText = FOOTNOTE_MARK.test(s.text) && footText ? (footnotes.push(footText), s.text) : joinLines(footText, s.text).trim();
+        footText =
+          FOOTNOTE_MARK.test(s.text) && footText
+            ? (footnotes.push(footText), s.text)
+            : joinLines(footText, s.text).trim();
         continue;
       }
       // A lone number here is a piece of a display equation or a figure's axis label (page numbers
@@ -102,17 +131,24 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         continue;
       }
       const prev = para?.last;
-      const sameFlow = prev !== undefined && prev.page === s.page && s.top >= prev.top - 0.1 && s.top - prev.bottom < 2.2 * pitch;
+      const sameFlow =
+        prev !== undefined &&
+        prev.page === s.page &&
+        s.top >= prev.top - 0.1 &&
+        s.top - prev.bottom < 2.2 * pitch;
       const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
       const newColumn = !prev || !sameFlow;
 
       // A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph.
-      const runIn: RunIn | null = boldRunIn(s, numbering) ?? textRunIn(s, (para as Para | null)?.text, numbering);
+      const runIn: RunIn | null =
+        boldRunIn(s, numbering) ?? textRunIn(s, (para as Para | null)?.text, numbering);
       if (runIn) {
         flush();
         advance(parseSectionNumber(s.text), numbering);
         bodyStarted = true;
-        blocks.push(`${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`);
+        blocks.push(
+          `${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
+        );
         para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
         continue;
       }
@@ -127,7 +163,19 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         bodyFace,
         alone: aloneOnRow(s, segs, segs[i + 1]),
         // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
-        headerRow: () => s.bold === true && cellBelow(s, lineBelow(s, segs), 40) && segs.some((o) => o !== s && o.page === s.page && o.bold === true && o.text.length < 40 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size && o.x0 > s.x1 && o.x0 - s.x1 < 12 * s.size),
+        headerRow: () =>
+          s.bold === true &&
+          cellBelow(s, lineBelow(s, segs), 40) &&
+          segs.some(
+            (o) =>
+              o !== s &&
+              o.page === s.page &&
+              o.bold === true &&
+              o.text.length < 40 &&
+              Math.abs(o.baseline - s.baseline) < 0.3 * s.size &&
+              o.x0 > s.x1 &&
+              o.x0 - s.x1 < 12 * s.size,
+          ),
         next: segs[i + 1],
         nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
       });
@@ -137,7 +185,11 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         advance(n, numbering);
         if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) bodyStarted = true;
         if (n?.kind === 'roman' && n.parts.length === 1) sawRoman = true;
-        if (n) styles.set(n.parts.length, [...(styles.get(n.parts.length) ?? []), { size: s.size, bold: s.bold === true, face: titleFace(s) }]);
+        if (n)
+          styles.set(n.parts.length, [
+            ...(styles.get(n.parts.length) ?? []),
+            { size: s.size, bold: s.bold === true, face: titleFace(s) },
+          ]);
         let text = s.text;
         const next = segs[i + 1];
         if (next && continuesHeading(text, s, next, pitch)) {
@@ -149,7 +201,11 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         continue;
       }
       // A display equation: one fenced line per equation (its pieces on neighbouring rows join it).
-      if (!inReferences && (isDisplayEquation(s.text) || (para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))) {
+      if (
+        !inReferences &&
+        (isDisplayEquation(s.text) ||
+          (para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))
+      ) {
         const cur = para as Para | null;
         if (cur?.kind === 'eq' && sameFlow && !EQUATION_NUMBER.test(cur.text) && gapAbove < 1.5 * pitch) {
           cur.text = `${cur.text} ${s.text}`;
@@ -177,7 +233,9 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
         inReferences = true;
       }
       if (inReferences) {
-        const startsEntry = /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) || (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
+        const startsEntry =
+          /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) ||
+          (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
         if (!para || startsEntry || gapAbove > 0.8 * pitch) {
           flush();
           para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
@@ -204,7 +262,8 @@ export function renderSegments(pages: Segment[][], pageHeights: number[], meta: 
 }
 
 const LEADERS = /(?:\s*[.·…](?:\s*[.·…]){2,})\s*(\d{1,4})$/;
-const ENTRY_START = /^(?:(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,2}\.?)\s+\S|appendix\b)/i;
+const ENTRY_START =
+  /^(?:(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,2}\.?)\s+\S|appendix\b)/i;
 
 /** Contents lines (their text without leaders and page number) and the page-number segments beside them. */
 export interface Contents {
@@ -229,7 +288,9 @@ export function contentsEntries(pages: Segment[][]): Contents {
       const numbered = ENTRY_START.test(s.text);
       if (!leaders && !numbered) continue;
       const inline = leaders ?? (numbered ? /\s(\d{1,4})$/.exec(s.text) : null);
-      const beside = inline ? null : (numbers.find((n) => n.x0 > s.x1 && Math.abs(n.baseline - s.baseline) < 0.3 * s.size) ?? null);
+      const beside = inline
+        ? null
+        : (numbers.find((n) => n.x0 > s.x1 && Math.abs(n.baseline - s.baseline) < 0.3 * s.size) ?? null);
       const page = inline ? Number(inline[1]) : beside ? Number(beside.text) : NaN;
       if (Number.isNaN(page)) continue;
       const text = (inline ? s.text.slice(0, inline.index) : s.text).replace(/(?:\s*[.·…])+$/, '').trim();
@@ -311,10 +372,27 @@ function continues(
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
 function continuesHeading(text: string, s: Segment, next: Segment, pitch: number): boolean {
   if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
-  if (Math.abs(next.size - s.size) > 0.3 || next.text.length > 60 || parseSectionNumber(next.text) || isMathLine(next.text)) return false;
+  if (
+    Math.abs(next.size - s.size) > 0.3 ||
+    next.text.length > 60 ||
+    parseSectionNumber(next.text) ||
+    isMathLine(next.text)
+  )
+    return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
-  if (s.bold && next.bold && next.x0 >= s.x0 - 1 && next.baseline > s.baseline + 0.5 * s.size && !/[.?!:]$/.test(text)) return true;
-  return /-$/.test(text) || /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) || (caps(text) && caps(next.text));
+  if (
+    s.bold &&
+    next.bold &&
+    next.x0 >= s.x0 - 1 &&
+    next.baseline > s.baseline + 0.5 * s.size &&
+    !/[.?!:]$/.test(text)
+  )
+    return true;
+  return (
+    /-$/.test(text) ||
+    /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) ||
+    (caps(text) && caps(next.text))
+  );
 }
 
 function stripNumber(text: string): string {
@@ -350,10 +428,17 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text)) return 0;
-  if (frontMatter && !n && !SECTION_WORDS.test(text.replace(/[.:]$/, '')) && (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))) return 0;
+  if (
+    frontMatter &&
+    !n &&
+    !SECTION_WORDS.test(text.replace(/[.:]$/, '')) &&
+    (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))
+  )
+    return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
   const long = s.bold === true && n !== null;
-  if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long)) return 0;
+  if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long))
+    return 0;
   const words = text.split(/\s+/).length;
   if (words > (long ? 25 : 12)) return 0;
   const spaced = gapAbove > 0.5 * pitch;
@@ -367,20 +452,54 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const sibling =
     n !== null &&
     ctx.alone &&
-    (ctx.styles.get(n.parts.length) ?? []).some((k) => Math.abs(k.size - s.size) < 0.25 && k.bold === (s.bold === true) && (k.bold || k.size >= body * 1.12 || (k.face !== null && k.face === face && face !== ctx.bodyFace)));
+    (ctx.styles.get(n.parts.length) ?? []).some(
+      (k) =>
+        Math.abs(k.size - s.size) < 0.25 &&
+        k.bold === (s.bold === true) &&
+        (k.bold || k.size >= body * 1.12 || (k.face !== null && k.face === face && face !== ctx.bodyFace)),
+    );
   // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
-  const punctOk = n !== null && n.parts.length > 1 && spaced && ctx.alone && n.rest.split(/\s+/).length <= 8 && ctx.styles.has(n.parts.length - 1);
-  if (n && (spaced || larger || sibling || boldHeading(s, ctx)) && (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) && (!/\?$/.test(n.rest) || s.bold || larger || punctOk) && (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) && !/\d{4}/.test(n.rest)) {
+  const punctOk =
+    n !== null &&
+    n.parts.length > 1 &&
+    spaced &&
+    ctx.alone &&
+    n.rest.split(/\s+/).length <= 8 &&
+    ctx.styles.has(n.parts.length - 1);
+  if (
+    n &&
+    (spaced || larger || sibling || boldHeading(s, ctx)) &&
+    (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
+    (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
+    (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) &&
+    !/\d{4}/.test(n.rest)
+  ) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
     return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
   // Nor a table's first column: below it is a short cell (a heading is followed by a line of text) or a row of numbers.
   const n1 = ctx.next;
-  const tableRowBelow = () => ctx.headerRow() || (cellBelow(s, n1, 25) && !n1!.bold) || (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  if (SECTION_WORDS.test(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))) return 2;
+  const tableRowBelow = () =>
+    ctx.headerRow() ||
+    (cellBelow(s, n1, 25) && !n1!.bold) ||
+    (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
+  if (
+    SECTION_WORDS.test(bare) &&
+    (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
+  )
+    return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
-  if (!frontMatter && boldHeading(s, ctx) && !n && words <= 12 && !ctx.headerRow() && /^[A-Z]/.test(text) && !/[.:]$/.test(text) && !CAPTION.test(text)) {
+  if (
+    !frontMatter &&
+    boldHeading(s, ctx) &&
+    !n &&
+    words <= 12 &&
+    !ctx.headerRow() &&
+    /^[A-Z]/.test(text) &&
+    !/[.:]$/.test(text) &&
+    !CAPTION.test(text)
+  ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   return 0;
@@ -389,13 +508,29 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
 /** The nearest line under this one (overlapping it horizontally). */
 function lineBelow(s: Segment, segs: Segment[]): Segment | undefined {
   let best: Segment | undefined;
-  for (const o of segs) if (o.page === s.page && o.top > s.bottom - 1 && o.x0 < s.x1 && o.x1 > s.x0 && (!best || o.top < best.top)) best = o;
+  for (const o of segs)
+    if (
+      o.page === s.page &&
+      o.top > s.bottom - 1 &&
+      o.x0 < s.x1 &&
+      o.x1 > s.x0 &&
+      (!best || o.top < best.top)
+    )
+      best = o;
   return best;
 }
 
 /** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */
 function cellBelow(s: Segment, next: Segment | undefined, max: number): boolean {
-  return next !== undefined && next.page === s.page && next.top > s.bottom - 1 && next.top - s.bottom < 3 * s.size && next.x0 < s.x1 && next.x1 > s.x0 && next.text.length < max;
+  return (
+    next !== undefined &&
+    next.page === s.page &&
+    next.top > s.bottom - 1 &&
+    next.top - s.bottom < 3 * s.size &&
+    next.x0 < s.x1 &&
+    next.x1 > s.x0 &&
+    next.text.length < max
+  );
 }
 
 /**
@@ -404,7 +539,14 @@ function cellBelow(s: Segment, next: Segment | undefined, max: number): boolean 
  * of body text (or another bold line) just below.
  */
 function boldHeading(s: Segment, ctx: HeadingContext): boolean {
-  if (!s.bold || !ctx.alone || !(ctx.gapAbove > 0.3 * ctx.pitch) || s.size > ctx.body * 1.6 || s.size < ctx.body * 0.8) return false;
+  if (
+    !s.bold ||
+    !ctx.alone ||
+    !(ctx.gapAbove > 0.3 * ctx.pitch) ||
+    s.size > ctx.body * 1.6 ||
+    s.size < ctx.body * 0.8
+  )
+    return false;
   const n = ctx.next;
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
@@ -421,10 +563,18 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
   const below = next && next.page === s.page && next.top >= s.bottom - 0.1 ? next : undefined;
   const lo = Math.min(s.x0 - reach, below?.x0 ?? Infinity);
   const hi = Math.max(s.x1 + reach, below?.x1 ?? -Infinity);
-  return !segs.some((o) => o !== s && o.page === s.page && Math.abs(o.baseline - s.baseline) < 0.5 * s.size && o.x0 < hi && o.x1 > lo);
+  return !segs.some(
+    (o) =>
+      o !== s &&
+      o.page === s.page &&
+      Math.abs(o.baseline - s.baseline) < 0.5 * s.size &&
+      o.x0 < hi &&
+      o.x1 > lo,
+  );
 }
 
-const FRONT_JUNK = /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+const FRONT_JUNK =
+  /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
 
 /**
  * Page 1's metadata lines, in reading order. A notice in small print (copyright, licence, "This work
@@ -441,7 +591,14 @@ function frontMatterLines(page: Segment[], title: Set<Segment>, body: number): S
     let last = s;
     for (let j = i + 1; j < page.length && j <= i + 8; j++) {
       const n = page[j]!;
-      if (title.has(n) || Math.abs(n.size - s.size) > 0.3 || n.top < last.bottom - 0.1 || n.top - last.bottom > 0.6 * s.size || Math.abs(n.x0 - s.x0) > 2 * s.size) break;
+      if (
+        title.has(n) ||
+        Math.abs(n.size - s.size) > 0.3 ||
+        n.top < last.bottom - 0.1 ||
+        n.top - last.bottom > 0.6 * s.size ||
+        Math.abs(n.x0 - s.x0) > 2 * s.size
+      )
+        break;
       group.push(n);
       last = n;
       i = j;
@@ -451,7 +608,14 @@ function frontMatterLines(page: Segment[], title: Set<Segment>, body: number): S
 }
 
 /** Lower-case words only, for comparing a title with the metadata's. */
-const words = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').filter(Boolean);
+const words = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 
 /**
  * The title. With metadata, the largest-type block of page 1 whose words are the metadata title's;
@@ -459,13 +623,31 @@ const words = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\
  * carry larger type), never a journal, institution, author or metadata line; when nothing stands out by size (preprint styles set the title at
  * body size), the first substantial line that is not a banner.
  */
-function findTitle(page: Segment[], body: number, height: number, metaTitle?: string): { text: string; segments: Segment[] } | null {
+function findTitle(
+  page: Segment[],
+  body: number,
+  height: number,
+  metaTitle?: string,
+): { text: string; segments: Segment[] } | null {
   // Figures on page 1 can carry bigger text than the title; stop at the abstract.
-  const abstractTop = Math.min(...page.filter((s) => /^(a ?b ?s ?t ?r ?a ?c ?t)\b/i.test(s.text)).map((s) => s.top));
-  const usable = (s: Segment) => /[A-Za-z]{3}/.test(s.text) && !FRONT_JUNK.test(s.text) && !isFrontMeta(s.text) && !isInstitutionOrJournal(s.text) && !isAuthorLine(s.text);
+  const abstractTop = Math.min(
+    ...page.filter((s) => /^(a ?b ?s ?t ?r ?a ?c ?t)\b/i.test(s.text)).map((s) => s.top),
+  );
+  const usable = (s: Segment) =>
+    /[A-Za-z]{3}/.test(s.text) &&
+    !FRONT_JUNK.test(s.text) &&
+    !isFrontMeta(s.text) &&
+    !isInstitutionOrJournal(s.text) &&
+    !isAuthorLine(s.text);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
-    const fits = page.filter((s) => s.top < abstractTop && /[A-Za-z]{3}/.test(s.text) && words(s.text).length > 0 && words(s.text).filter((w) => want.has(w)).length >= 0.8 * words(s.text).length);
+    const fits = page.filter(
+      (s) =>
+        s.top < abstractTop &&
+        /[A-Za-z]{3}/.test(s.text) &&
+        words(s.text).length > 0 &&
+        words(s.text).filter((w) => want.has(w)).length >= 0.8 * words(s.text).length,
+    );
     const sizes = [...new Set(fits.map((s) => Math.round(s.size * 2) / 2))].sort((a, b) => b - a);
     for (const size of sizes) {
       const segs = gatherTitle(
@@ -473,18 +655,31 @@ function findTitle(page: Segment[], body: number, height: number, metaTitle?: st
         fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
       );
       const got = words(segs.map((s) => s.text).join(' '));
-      if (got.filter((w) => want.has(w)).length >= 0.6 * want.size) return { text: joinTitle(segs), segments: segs };
+      if (got.filter((w) => want.has(w)).length >= 0.6 * want.size)
+        return { text: joinTitle(segs), segments: segs };
     }
   }
-  const top = page.filter((s) => s.top < Math.min(height * 0.45, abstractTop) && usable(s) && s.text.split(/\s+/).length >= 2).sort((a, b) => a.top - b.top);
+  const top = page
+    .filter(
+      (s) => s.top < Math.min(height * 0.45, abstractTop) && usable(s) && s.text.split(/\s+/).length >= 2,
+    )
+    .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));
   const first =
     max >= body * 1.15
       ? top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7)
-      : top.find((s) => s.size >= body * 0.95 && s.text.split(/\s+/).length >= 3 && !/^(abstract|introduction)\b/i.test(s.text));
+      : top.find(
+          (s) =>
+            s.size >= body * 0.95 &&
+            s.text.split(/\s+/).length >= 3 &&
+            !/^(abstract|introduction)\b/i.test(s.text),
+        );
   if (!first) return null;
-  const segs = gatherTitle(page.filter((s) => s.top < abstractTop), first);
+  const segs = gatherTitle(
+    page.filter((s) => s.top < abstractTop),
+    first,
+  );
   const text = joinTitle(segs);
   if (text.length > 300) return null;
   return { text, segments: segs };
@@ -515,7 +710,11 @@ function joinTitle(segs: Segment[]): string {
   const main = segs.find((s) => s.text.length > 2) ?? segs[0]!;
   const lines = segs.filter((s) => s.text.length > 2);
   // A radical or accent (`√`) is a row of its own, a little above the line it belongs to.
-  const baseline = (s: Segment) => (s.text.length > 2 ? s.baseline : (lines.filter((l) => l.baseline >= s.baseline - 1).sort((a, b) => a.baseline - b.baseline)[0]?.baseline ?? s.baseline));
+  const baseline = (s: Segment) =>
+    s.text.length > 2
+      ? s.baseline
+      : (lines.filter((l) => l.baseline >= s.baseline - 1).sort((a, b) => a.baseline - b.baseline)[0]
+          ?.baseline ?? s.baseline);
   const row = (s: Segment) => Math.round(baseline(s) / (0.6 * main.size));
   return [...segs]
     .sort((a, b) => row(a) - row(b) || a.x0 - b.x0)
@@ -529,7 +728,12 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
   const out = new Set<Segment>();
   const bodyBottom = Math.max(0, ...segs.filter((s) => Math.abs(s.size - body) < 0.6).map((s) => s.bottom));
   const starts = segs.filter(
-    (s) => s.size <= body * 0.9 && s.top > height * 0.55 && s.top > bodyBottom - 0.5 && FOOTNOTE_MARK.test(s.text) && !CAPTION.test(s.text),
+    (s) =>
+      s.size <= body * 0.9 &&
+      s.top > height * 0.55 &&
+      s.top > bodyBottom - 0.5 &&
+      FOOTNOTE_MARK.test(s.text) &&
+      !CAPTION.test(s.text),
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));
@@ -548,7 +752,9 @@ function titleFace(s: Segment): string | null {
 /** The font of most characters at the body size. */
 function dominantFace(segs: Segment[], body: number): string | null {
   const count = new Map<string, number>();
-  for (const s of segs) if (Math.abs(s.size - body) < 0.6) for (const r of s.fonts ?? []) count.set(r.font, (count.get(r.font) ?? 0) + r.chars);
+  for (const s of segs)
+    if (Math.abs(s.size - body) < 0.6)
+      for (const r of s.fonts ?? []) count.set(r.font, (count.get(r.font) ?? 0) + r.chars);
   let best: string | null = null;
   let n = 0;
   for (const [f, c] of count) if (c > n) [best, n] = [f, c];
@@ -576,7 +782,8 @@ function typicalPitch(pages: Segment[][], body: number): number {
       const a = segs[i - 1]!;
       const b = segs[i]!;
       const delta = b.baseline - a.baseline;
-      if (Math.abs(a.size - body) < 0.6 && Math.abs(b.size - body) < 0.6 && delta > 0 && delta < 3 * body) d.push(delta);
+      if (Math.abs(a.size - body) < 0.6 && Math.abs(b.size - body) < 0.6 && delta > 0 && delta < 3 * body)
+        d.push(delta);
     }
   }
   return median(d) || body * 1.2;

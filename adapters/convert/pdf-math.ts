@@ -24,7 +24,8 @@ function wordShare(text: string): number {
 }
 
 /** Functions set upright in formulas; as words they are not prose. */
-const MATH_WORDS = /^(sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|diag|tr|arg|mod|sgn|erf|const|and|for|with|if|where)$/i;
+const MATH_WORDS =
+  /^(sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|diag|tr|arg|mod|sgn|erf|const|and|for|with|if|where)$/i;
 
 /**
  * Mostly mathematical symbols: few real words, and an operator or a run of one-letter tokens. `E A3 =`,
@@ -33,14 +34,17 @@ const MATH_WORDS = /^(sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|diag|tr|arg
 export function isMathLine(text: string): boolean {
   // Fast path for the common case, a line of prose: four plain words settle it.
   let plain = 0;
-  for (const w of text.match(/\b[A-Za-z][a-z]{2,}\b/g) ?? []) if (!MATH_WORDS.test(w) && ++plain >= 4) return false;
+  for (const w of text.match(/\b[A-Za-z][a-z]{2,}\b/g) ?? [])
+    if (!MATH_WORDS.test(w) && ++plain >= 4) return false;
   // A minus sign between letters is a hyphen (`β−multiplier`).
   const t = text
     .replace(EQUATION_NUMBER, '')
     .replace(/(\p{L})[−‐](?=\p{L}{2})/gu, '$1-')
     .trim();
   if (!t) return false;
-  const words = t.split(/\s+/).filter((w) => /^\p{L}[\p{Ll}'’-]{2,}[.,;:]?$/u.test(w) && !MATH_WORDS.test(w.replace(/[.,;:]$/, '')));
+  const words = t
+    .split(/\s+/)
+    .filter((w) => /^\p{L}[\p{Ll}'’-]{2,}[.,;:]?$/u.test(w) && !MATH_WORDS.test(w.replace(/[.,;:]$/, '')));
   const share = wordShare(t);
   // Two real words make a phrase (`Higgs boson is mH = 125.09 ± 0.21 GeV.`), unless symbols swamp them.
   if (words.length >= 4 || (words.length >= 2 && share >= 0.25)) return false;

@@ -27,12 +27,40 @@ export function parseSectionNumber(text: string): SectionNumber | null {
   const num = m[1]!;
   const parts = num.replace(/^S/, '').split('.');
   const first = parts[0]!;
-  const kind = num.startsWith('S') ? 'supplement' : /^\d/.test(first) ? 'arabic' : /^[IVX]+$/.test(first) && (first.length > 1 || parts.length > 1 || m[2]) ? 'roman' : 'letter';
-  if (parts.length === 1 && kind !== 'arabic' && kind !== 'supplement' && !m[2] && !/^[A-H]$/.test(first)) return null;
+  const kind = num.startsWith('S')
+    ? 'supplement'
+    : /^\d/.test(first)
+      ? 'arabic'
+      : /^[IVX]+$/.test(first) && (first.length > 1 || parts.length > 1 || m[2])
+        ? 'roman'
+        : 'letter';
+  if (parts.length === 1 && kind !== 'arabic' && kind !== 'supplement' && !m[2] && !/^[A-H]$/.test(first))
+    return null;
   return { num, parts, kind, rest: m[3]! };
 }
 
-const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII', 'XIX', 'XX'];
+const ROMAN = [
+  'I',
+  'II',
+  'III',
+  'IV',
+  'V',
+  'VI',
+  'VII',
+  'VIII',
+  'IX',
+  'X',
+  'XI',
+  'XII',
+  'XIII',
+  'XIV',
+  'XV',
+  'XVI',
+  'XVII',
+  'XVIII',
+  'XIX',
+  'XX',
+];
 
 /** The value of a top-level part (1 for `1`, `I` and `A`). */
 export function partValue(part: string, kind: SectionNumber['kind']): number {

@@ -4,19 +4,26 @@
  * and arXiv's rotated side stamp are dropped, and the rest is rendered by pdf-markdown.ts.
  */
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy, PDFPageProxy, TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
+import type {
+  PDFDocumentProxy,
+  PDFPageProxy,
+  TextItem,
+  TextMarkedContent,
+} from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
-
 
 /**
  * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
  * `CONVERT_CORRUPT` when pdf.js cannot parse the file and `CONVERT_NO_TEXT` when the text layer is
  * missing or unreadable (scans, Type 3 bitmap fonts without a Unicode map).
  */
-export async function convertPdf(data: Uint8Array, opts: { maxPages?: number; title?: string } = {}): Promise<ConvertResult> {
+export async function convertPdf(
+  data: Uint8Array,
+  opts: { maxPages?: number; title?: string } = {},
+): Promise<ConvertResult> {
   const started = performance.now();
   const { pages, heights, pageCount, warnings } = await layoutPdf(data, opts);
   // The paper's metadata title, when known, picks the title block among page 1's large type.
@@ -42,7 +49,13 @@ export async function convertPdf(data: Uint8Array, opts: { maxPages?: number; ti
  */
 function loadPdfjs(): Promise<typeof Pdfjs> {
   return (pdfjs ??= (async () => {
-    const natives = ([[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']] as const).map(([owner, key]) => ({ owner, key, desc: Object.getOwnPropertyDescriptor(owner, key)! }));
+    const natives = (
+      [
+        [Array.prototype, 'push'],
+        [JSON, 'parse'],
+        [JSON, 'stringify'],
+      ] as const
+    ).map(([owner, key]) => ({ owner, key, desc: Object.getOwnPropertyDescriptor(owner, key)! }));
     const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const g = globalThis as { pdfjsWorker?: unknown };
     g.pdfjsWorker ??= (await import(PDFJS_WORKER)) as unknown;
@@ -107,9 +120,17 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     await task.destroy();
     const name = (e as { name?: string }).name;
     if (name === 'PasswordException') {
-      throw new AppError('CONVERT_ENCRYPTED', 'The PDF is password-protected; download an unencrypted copy.', { cause: e });
+      throw new AppError(
+        'CONVERT_ENCRYPTED',
+        'The PDF is password-protected; download an unencrypted copy.',
+        { cause: e },
+      );
     }
-    throw new AppError('CONVERT_CORRUPT', `The file is not a readable PDF (${errorMessage(e)}); re-download it.`, { cause: e });
+    throw new AppError(
+      'CONVERT_CORRUPT',
+      `The file is not a readable PDF (${errorMessage(e)}); re-download it.`,
+      { cause: e },
+    );
   }
   try {
     const pageCount = doc.numPages;
@@ -148,14 +169,23 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
     if (/Maximum call stack size exceeded/.test(errorMessage(e))) {
-      throw new AppError('CONVERT_CORRUPT', 'The PDF nests arrays or dictionaries too deeply to read (malformed or hostile); it was not converted.', { cause: e });
+      throw new AppError(
+        'CONVERT_CORRUPT',
+        'The PDF nests arrays or dictionaries too deeply to read (malformed or hostile); it was not converted.',
+        { cause: e },
+      );
     }
-    throw new AppError('CONVERT_CORRUPT', `The PDF is damaged: ${errorMessage(e)}; re-download it.`, { cause: e });
+    throw new AppError('CONVERT_CORRUPT', `The PDF is damaged: ${errorMessage(e)}; re-download it.`, {
+      cause: e,
+    });
   } finally {
     // After a cancelled text stream (readTextItems) pdf.js's destroy() waits for an evaluator
     // that never yields; do not hang the caller on it. The sandbox replaces such a child.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([doc.destroy(), new Promise((resolve) => (timer = setTimeout(resolve, DESTROY_WAIT_MS)))]);
+    await Promise.race([
+      doc.destroy(),
+      new Promise((resolve) => (timer = setTimeout(resolve, DESTROY_WAIT_MS))),
+    ]);
     clearTimeout(timer);
   }
 }
@@ -167,7 +197,9 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
  * cancelling stops its evaluator too.
  */
 async function readTextItems(page: PDFPageProxy, pageNumber: number): Promise<TextItem[]> {
-  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{ items: Array<TextItem | TextMarkedContent> }>;
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{
+    items: Array<TextItem | TextMarkedContent>;
+  }>;
   const items: TextItem[] = [];
   let seen = 0;
   for (;;) {
@@ -202,11 +234,19 @@ function toRun(item: TextItem, x0: number, yTop: number, width: number, height: 
   const lead = text.length - text.trimStart().length;
   const trimmed = text.trim();
   const perChar = item.width / Math.max(1, text.length);
-  return { text: trimmed, x: x + lead * perChar, y, width: trimmed.length * perChar, size: Math.abs(d) || item.height, font: item.fontName };
+  return {
+    text: trimmed,
+    x: x + lead * perChar,
+    y,
+    width: trimmed.length * perChar,
+    size: Math.abs(d) || item.height,
+    font: item.fontName,
+  };
 }
 
 /** Bold faces by name, subset prefix (`ABCDEF+`) removed: Times-Bold, NimbusRomNo9L-Medi, CMBX10, LinBiolinumTB, Arial-BoldMT… */
-export const BOLD_FONT = /bold|black|heavy|semibold|demi|-?medi(um)?\b|^(cmbx|cmb\d|cmssbx|sfbx|ecbx|ptmb|phvb|pplb)|[a-z]TB$|-bd\b|-B$/i;
+export const BOLD_FONT =
+  /bold|black|heavy|semibold|demi|-?medi(um)?\b|^(cmbx|cmb\d|cmssbx|sfbx|ecbx|ptmb|phvb|pplb)|[a-z]TB$|-bd\b|-B$/i;
 
 /**
  * The names of the fonts that might set a heading. pdf.js's text content knows a font only by an
@@ -215,7 +255,11 @@ export const BOLD_FONT = /bold|black|heavy|semibold|demi|-?medi(um)?\b|^(cmbx|cm
  * and the few cheapest pages that show them all; each is run through getOperatorList (images
  * skipped, annotations off) and every font it loads is named from `commonObjs`.
  */
-async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][], noAnnotations: number): Promise<{ names: Map<string, string>; pages: number }> {
+async function nameFonts(
+  doc: PDFDocumentProxy,
+  pages: Segment[][],
+  noAnnotations: number,
+): Promise<{ names: Map<string, string>; pages: number }> {
   const names = new Map<string, string>();
   const { fonts, pages: wanted } = fontPagesToName(pages);
   let visited = 0;
@@ -249,7 +293,9 @@ async function nameFonts(doc: PDFDocumentProxy, pages: Segment[][], noAnnotation
  */
 export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages: number[] } {
   const total = new Map<string, number>();
-  for (const segs of pages) for (const s of segs) for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
+  for (const segs of pages)
+    for (const s of segs)
+      for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
   const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
   const bodySize = dominantSize(pages.flat());
   const fonts = new Set<string>();
@@ -262,8 +308,15 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
       // bold face with a bold italic one).
       const all = runs.reduce((n, f) => n + f.chars, 0);
       const other = runs.reduce((n, f) => n + (f.font === body ? 0 : f.chars), 0);
-      const headingSize = (s.size >= 0.8 * bodySize && s.size <= 1.6 * bodySize) || NUMBERED_LINE.test(s.text);
-      if (headingSize && s.text.length <= 160 && all >= 2 && other >= 0.85 * all && /\p{L}.*\p{L}/u.test(s.text)) {
+      const headingSize =
+        (s.size >= 0.8 * bodySize && s.size <= 1.6 * bodySize) || NUMBERED_LINE.test(s.text);
+      if (
+        headingSize &&
+        s.text.length <= 160 &&
+        all >= 2 &&
+        other >= 0.85 * all &&
+        /\p{L}.*\p{L}/u.test(s.text)
+      ) {
         for (const f of runs) if (f.font !== body && f.chars > 0) fonts.add(f.font);
       }
       // The faces a numbered line starts in, up to the body face: the lead of a run-in heading (`2.8. Title. Text…`).
@@ -278,7 +331,10 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
   // A face seen on one page only, after the first, is most often an embedded figure's (each plot
   // brings its own Helvetica or Arial); a heading face recurs. Naming those would cost a page each.
   const pagesShowing = new Map<string, number>();
-  const shown = pages.map((segs) => new Set(segs.flatMap((s) => (s.fonts ?? []).filter((f) => fonts.has(f.font)).map((f) => f.font))));
+  const shown = pages.map(
+    (segs) =>
+      new Set(segs.flatMap((s) => (s.fonts ?? []).filter((f) => fonts.has(f.font)).map((f) => f.font))),
+  );
   for (const on of shown) for (const f of on) pagesShowing.set(f, (pagesShowing.get(f) ?? 0) + 1);
   if (pages.length > 2) {
     for (const f of fonts) if ((pagesShowing.get(f) ?? 0) < 2 && !shown[0]!.has(f)) fonts.delete(f);
@@ -358,7 +414,10 @@ function assertTextLayer(pages: Segment[][], pageCount: number): void {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const common = words.filter((w) => COMMON_WORDS.has(w)).length;
   const perPage = visible.length / Math.max(1, pageCount);
-  const ok = perPage >= 100 && letters / Math.max(1, visible.length) >= 0.5 && (words.length < 200 || common / words.length >= 0.02);
+  const ok =
+    perPage >= 100 &&
+    letters / Math.max(1, visible.length) >= 0.5 &&
+    (words.length < 200 || common / words.length >= 0.02);
   if (!ok) {
     throw new AppError(
       'CONVERT_NO_TEXT',
@@ -367,4 +426,28 @@ function assertTextLayer(pages: Segment[][], pageCount: number): void {
   }
 }
 
-const COMMON_WORDS = new Set(['the', 'of', 'and', 'a', 'in', 'to', 'is', 'for', 'we', 'that', 'with', 'on', 'are', 'by', 'as', 'this', 'be', 'de', 'la', 'et', 'der', 'die', 'und']);
+const COMMON_WORDS = new Set([
+  'the',
+  'of',
+  'and',
+  'a',
+  'in',
+  'to',
+  'is',
+  'for',
+  'we',
+  'that',
+  'with',
+  'on',
+  'are',
+  'by',
+  'as',
+  'this',
+  'be',
+  'de',
+  'la',
+  'et',
+  'der',
+  'die',
+  'und',
+]);

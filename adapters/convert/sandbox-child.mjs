@@ -11,7 +11,11 @@ import { existsSync } from 'node:fs';
 // and pdf.js finds its worker on globalThis.pdfjsWorker instead of importing it.
 // pdf.js's bundled core-js swaps Array.prototype.push and JSON.parse/stringify for slower versions
 // for the whole process (see loadPdfjs in pdf.ts): the natives are captured first and put back.
-const natives = [[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']].map(([owner, key]) => ({ owner, key, desc: Object.getOwnPropertyDescriptor(owner, key) }));
+const natives = [
+  [Array.prototype, 'push'],
+  [JSON, 'parse'],
+  [JSON, 'stringify'],
+].map(([owner, key]) => ({ owner, key, desc: Object.getOwnPropertyDescriptor(owner, key) }));
 await import('pdfjs-dist/legacy/build/pdf.mjs');
 globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
 for (const { owner, key, desc } of natives) Object.defineProperty(owner, key, desc);
@@ -28,9 +32,11 @@ const { convertLatex } = await import(fromSource ? './latex.ts' : './latex.js');
 // left to convert for. A changed parent id says the same, should the event not be heard.
 process.on('disconnect', () => process.exit(0));
 const parent = process.ppid;
-globalThis.setInterval(() => {
-  if (process.ppid !== parent) process.exit(0);
-}, 1000).unref();
+globalThis
+  .setInterval(() => {
+    if (process.ppid !== parent) process.exit(0);
+  }, 1000)
+  .unref();
 process.on('message', async ({ id, kind, data, title }) => {
   let reply;
   try {

@@ -96,9 +96,22 @@ function startChild(maxMemoryMb: number): Child {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
-  const child: Child = { proc, ready: Promise.resolve(), docs: 0, idleTimer: null, onExit: null, dead: false, isReady: false, heapMb: maxMemoryMb, onGone: null };
+  const child: Child = {
+    proc,
+    ready: Promise.resolve(),
+    docs: 0,
+    idleTimer: null,
+    onExit: null,
+    dead: false,
+    isReady: false,
+    heapMb: maxMemoryMb,
+    onGone: null,
+  };
   child.ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new AppError('CONVERT_FAILED', 'The converter process did not start in time.')), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new AppError('CONVERT_FAILED', 'The converter process did not start in time.')),
+      START_TIMEOUT_MS,
+    );
     timer.unref();
     proc.once('message', () => {
       clearTimeout(timer);
@@ -107,7 +120,12 @@ function startChild(maxMemoryMb: number): Child {
     });
     proc.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new AppError('CONVERT_FAILED', `The converter process exited while starting (${signal ?? `code ${code}`}).`));
+      reject(
+        new AppError(
+          'CONVERT_FAILED',
+          `The converter process exited while starting (${signal ?? `code ${code}`}).`,
+        ),
+      );
     });
   });
   child.ready.catch(() => undefined);
@@ -145,7 +163,9 @@ function takeSpare(maxMemoryMb: number): Child | null {
   return child;
 }
 
-type Reply = { id: number; ok: true; result: ConvertResult } | { id: number; ok: false; code: ErrorCode | null; message: string };
+type Reply =
+  | { id: number; ok: true; result: ConvertResult }
+  | { id: number; ok: false; code: ErrorCode | null; message: string };
 
 /**
  * A pool of converter processes with the given limits. Errors: `CONVERT_TOO_LARGE` (input over
@@ -271,12 +291,20 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
             ? memoryError(limits.maxMemoryMb)
             : breach === 'time'
               ? timeoutError(limits.timeoutMs)
-              : new AppError('CONVERT_FAILED', `The converter process crashed (${signal ?? `exit code ${code}`}); the file may be malformed.`);
+              : new AppError(
+                  'CONVERT_FAILED',
+                  `The converter process crashed (${signal ?? `exit code ${code}`}); the file may be malformed.`,
+                );
         finish(null, error, false);
       };
       child.proc.on('message', onMessage);
       // An idle child that died before its 'exit' event was handled: no exit will come now.
-      if (child.dead) return finish(null, new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'), false);
+      if (child.dead)
+        return finish(
+          null,
+          new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'),
+          false,
+        );
       child.proc.send({ id, kind, data, ...(title ? { title } : {}) }, (e) => {
         if (e && !settled) child.proc.kill('SIGKILL');
       });
@@ -411,11 +439,16 @@ async function loadInput(input: SandboxInput, maxBytes: number): Promise<Uint8Ar
   }
   if (!input.path) throw new AppError('INVALID_INPUT', 'convertInSandbox needs a path or data.');
   const buf = await readBounded(input.path, label, maxBytes);
-  return input.kind === 'html' ? buf.toString('utf8') : new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return input.kind === 'html'
+    ? buf.toString('utf8')
+    : new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 function tooLarge(label: string, size: string, maxBytes: number): AppError {
-  return new AppError('CONVERT_TOO_LARGE', `The ${label} ${size}, over the ${maxBytes}-byte limit (CONVERT_MAX_BYTES); raise the limit or skip this file.`);
+  return new AppError(
+    'CONVERT_TOO_LARGE',
+    `The ${label} ${size}, over the ${maxBytes}-byte limit (CONVERT_MAX_BYTES); raise the limit or skip this file.`,
+  );
 }
 
 /**
@@ -426,13 +459,17 @@ function tooLarge(label: string, size: string, maxBytes: number): AppError {
 async function readBounded(file: string, label: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: unknown) => {
     const code = (e as { code?: string }).code;
-    if (code === 'ENOENT') throw new AppError('NOT_FOUND', `Cannot read ${file}: no such file.`, { cause: e });
+    if (code === 'ENOENT')
+      throw new AppError('NOT_FOUND', `Cannot read ${file}: no such file.`, { cause: e });
     throw new AppError('NOT_FOUND', `Cannot read ${file}: ${(e as Error).message}`, { cause: e });
   });
   try {
     const info = await handle.stat();
     if (!info.isFile()) {
-      throw new AppError('INVALID_INPUT', `${file} is ${fileType(info)}, not a regular file; give the path of a saved ${label} file.`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `${file} is ${fileType(info)}, not a regular file; give the path of a saved ${label} file.`,
+      );
     }
     if (info.size > maxBytes) throw tooLarge(label, `is ${info.size} bytes`, maxBytes);
     const chunks: Buffer[] = [];
@@ -443,7 +480,8 @@ async function readBounded(file: string, label: string, maxBytes: number): Promi
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));
       total += bytesRead;
-      if (total > maxBytes) throw tooLarge(label, `is larger than its size says (more than ${maxBytes} bytes read)`, maxBytes);
+      if (total > maxBytes)
+        throw tooLarge(label, `is larger than its size says (more than ${maxBytes} bytes read)`, maxBytes);
     }
     return Buffer.concat(chunks, total);
   } finally {

@@ -26,8 +26,14 @@ export function normalizeText(s: string): string {
   t = t.replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, ' ').replace(/[\u200B-\u200D\uFEFF\u00AD]/g, '');
   // Fullwidth forms and other compatibility letters outside math are safe under NFKC.
   t = t.replace(/[\uFF01-\uFF5E]/g, (c) => c.normalize('NFKC'));
-  t = t.replace(ACCENT_BEFORE_LETTER, (_m, a: string, l: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENTS[a]);
-  t = t.replace(LETTER_BEFORE_ACCENT, (_m, l: string, a: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENTS[a]);
+  t = t.replace(
+    ACCENT_BEFORE_LETTER,
+    (_m, a: string, l: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENTS[a],
+  );
+  t = t.replace(
+    LETTER_BEFORE_ACCENT,
+    (_m, l: string, a: string) => (l === '\u0131' ? 'i' : l) + SPACING_ACCENTS[a],
+  );
   t = t.replace(/\u0131\u0308/g, 'ï');
   // eslint-disable-next-line no-control-regex
   t = t.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD]/g, '');

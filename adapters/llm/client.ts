@@ -5,7 +5,10 @@
  * package's own are off): Temporal owns retries, so errors say whether they are retryable.
  */
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { MASK, redact } from '../../lib/redact.ts';
@@ -13,7 +16,8 @@ import { ChunkAccumulator, readSse, type ChunkLike } from './sse.ts';
 import { llmLabel } from '../../domain/agent.ts';
 
 /** `text` without `apiKey` (also when this client was built without loadConfig registering it). */
-const redactKey = (text: string, apiKey: string | undefined) => (apiKey ? text.split(apiKey).join(MASK) : text);
+const redactKey = (text: string, apiKey: string | undefined) =>
+  apiKey ? text.split(apiKey).join(MASK) : text;
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -56,7 +60,11 @@ export interface ToolCallRequest {
 /** A message of a tool-using conversation, in the chat-completions wire shape. */
 export type WireMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface ToolChatRequest {
@@ -119,7 +127,11 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
   try {
     endpoint = new URL(`${baseURL}/chat/completions`);
   } catch (e) {
-    throw new AppError('INVALID_INPUT', `LLM_BASE_URL ${opts.baseUrl} is not a URL; use e.g. http://localhost:11434/v1`, { cause: e });
+    throw new AppError(
+      'INVALID_INPUT',
+      `LLM_BASE_URL ${opts.baseUrl} is not a URL; use e.g. http://localhost:11434/v1`,
+      { cause: e },
+    );
   }
   if (!/^https?:$/.test(endpoint.protocol)) {
     throw new AppError('INVALID_INPUT', `LLM_BASE_URL must be http(s), got ${endpoint.protocol}`);
@@ -137,18 +149,26 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
   function mapError(e: unknown): AppError {
     if (e instanceof AppError) return e;
     if (e instanceof OpenAI.APIConnectionTimeoutError) {
-      return new AppError('LLM_FAILED', `LLM at ${endpoint.origin} did not answer within ${opts.timeoutMs} ms; raise LLM_TIMEOUT_MS or use a smaller model`, {
-        retryable: true,
-        cause: e,
-      });
+      return new AppError(
+        'LLM_FAILED',
+        `LLM at ${endpoint.origin} did not answer within ${opts.timeoutMs} ms; raise LLM_TIMEOUT_MS or use a smaller model`,
+        {
+          retryable: true,
+          cause: e,
+        },
+      );
     }
     if (e instanceof OpenAI.APIError && e.status !== undefined) {
       if (e.status === 429) {
         const retryAfterMs = parseRetryAfter(e.headers?.get('retry-after') ?? null);
-        return new AppError('RATE_LIMITED', `LLM at ${endpoint.origin} is rate limiting (HTTP 429); try again later`, {
-          retryable: true,
-          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        });
+        return new AppError(
+          'RATE_LIMITED',
+          `LLM at ${endpoint.origin} is rate limiting (HTTP 429); try again later`,
+          {
+            retryable: true,
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          },
+        );
       }
       // Upstream error bodies may echo the request, API key included: redact before it travels on.
       const body = e.error === undefined ? e.message : JSON.stringify(e.error);
@@ -159,35 +179,69 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       });
     }
     const cause = e instanceof OpenAI.APIConnectionError && e.cause ? e.cause : e;
-    return new AppError('LLM_FAILED', `LLM at ${endpoint.origin} is unreachable: ${redactKey(redact(errorMessage(cause)), opts.apiKey)}; check LLM_BASE_URL`, {
-      retryable: true,
-      cause: e,
-    });
+    return new AppError(
+      'LLM_FAILED',
+      `LLM at ${endpoint.origin} is unreachable: ${redactKey(redact(errorMessage(cause)), opts.apiKey)}; check LLM_BASE_URL`,
+      {
+        retryable: true,
+        cause: e,
+      },
+    );
   }
 
   const notACompletion = (what: unknown) =>
-    new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent a response that is not a chat completion: ${redact(JSON.stringify(what) ?? String(what)).slice(0, 200)}`, {
-      retryable: false,
-    });
+    new AppError(
+      'LLM_FAILED',
+      `LLM at ${endpoint.origin} sent a response that is not a chat completion: ${redact(JSON.stringify(what) ?? String(what)).slice(0, 200)}`,
+      {
+        retryable: false,
+      },
+    );
 
-  const usageOf = (u: { prompt_tokens?: unknown; completion_tokens?: unknown } | null | undefined): ChatUsage | null =>
-    u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number' ? { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens } : null;
+  const usageOf = (
+    u: { prompt_tokens?: unknown; completion_tokens?: unknown } | null | undefined,
+  ): ChatUsage | null =>
+    u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number'
+      ? { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens }
+      : null;
 
-  const logUsage = (started: number, usage: ChatUsage | null, maxTokens: number, extra: Record<string, unknown> = {}) =>
+  const logUsage = (
+    started: number,
+    usage: ChatUsage | null,
+    maxTokens: number,
+    extra: Record<string, unknown> = {},
+  ) =>
     logger.info(
-      { model: opts.model, ms: Date.now() - started, promptTokens: usage?.promptTokens, completionTokens: usage?.completionTokens, maxTokens, ...extra },
+      {
+        model: opts.model,
+        ms: Date.now() - started,
+        promptTokens: usage?.promptTokens,
+        completionTokens: usage?.completionTokens,
+        maxTokens,
+        ...extra,
+      },
       'llm chat completion',
     );
 
   /** A whole (not streamed) completion as a ToolChatResult. */
   function wholeReply(res: unknown): ToolChatResult {
-    const r = res as { choices?: OpenAI.Chat.Completions.ChatCompletion['choices']; usage?: OpenAI.Completions.CompletionUsage } | null;
+    const r = res as {
+      choices?: OpenAI.Chat.Completions.ChatCompletion['choices'];
+      usage?: OpenAI.Completions.CompletionUsage;
+    } | null;
     const choice = r?.choices?.[0];
     if (!choice?.message) throw notACompletion(res);
     const toolCalls = (choice.message.tool_calls ?? []).flatMap((c) =>
-      c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }] : [],
+      c.type === 'function'
+        ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }]
+        : [],
     );
-    return { content: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null, usage: usageOf(r?.usage) };
+    return {
+      content: choice.message.content ?? null,
+      toolCalls,
+      finishReason: choice.finish_reason ?? null,
+      usage: usageOf(r?.usage),
+    };
   }
 
   const totalTimeoutMs = opts.totalTimeoutMs ?? 300_000;
@@ -200,10 +254,13 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
     const untilDeadline = deadlineMs === undefined ? Infinity : deadlineMs - Date.now();
     const byDeadline = untilDeadline < totalTimeoutMs;
     let passed = false;
-    const timer = setTimeout(() => {
-      passed = true;
-      abort();
-    }, Math.max(0, Math.min(totalTimeoutMs, untilDeadline)));
+    const timer = setTimeout(
+      () => {
+        passed = true;
+        abort();
+      },
+      Math.max(0, Math.min(totalTimeoutMs, untilDeadline)),
+    );
     return {
       get passed() {
         return passed;
@@ -211,12 +268,23 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       clear: () => clearTimeout(timer),
       error: () =>
         byDeadline
-          ? new AppError('TIMED_OUT', `the turn's time budget (AGENT_MAX_SECONDS) ran out while the LLM at ${endpoint.origin} was answering`, { retryable: false })
-          : new AppError('LLM_FAILED', `LLM at ${endpoint.origin} did not finish one answer within ${totalTimeoutMs} ms (LLM_TOTAL_TIMEOUT_MS): it writes too slowly; raise LLM_TOTAL_TIMEOUT_MS or use a faster model`, { retryable: false }),
+          ? new AppError(
+              'TIMED_OUT',
+              `the turn's time budget (AGENT_MAX_SECONDS) ran out while the LLM at ${endpoint.origin} was answering`,
+              { retryable: false },
+            )
+          : new AppError(
+              'LLM_FAILED',
+              `LLM at ${endpoint.origin} did not finish one answer within ${totalTimeoutMs} ms (LLM_TOTAL_TIMEOUT_MS): it writes too slowly; raise LLM_TOTAL_TIMEOUT_MS or use a faster model`,
+              { retryable: false },
+            ),
     };
   }
 
-  async function complete(body: ChatCompletionCreateParamsNonStreaming, deadlineMs?: number): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+  async function complete(
+    body: ChatCompletionCreateParamsNonStreaming,
+    deadlineMs?: number,
+  ): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     const stop = new AbortController();
     const limit = callLimit(deadlineMs, () => stop.abort());
     try {
@@ -244,7 +312,8 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
         stream: false,
         ...(req.json ? { response_format: { type: 'json_object' as const } } : {}),
       });
-      const content = (res as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content;
+      const content = (res as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message
+        ?.content;
       if (typeof content !== 'string') throw notACompletion(res);
       const usage = usageOf(res.usage);
       logUsage(started, usage, maxTokens);
@@ -260,7 +329,12 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
         max_tokens: maxTokens,
         temperature: req.temperature ?? 0,
         ...(req.tools.length
-          ? { tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+          ? {
+              tools: req.tools.map((t) => ({
+                type: 'function' as const,
+                function: { name: t.name, description: t.description, parameters: t.parameters },
+              })),
+            }
           : {}),
       };
       if (!req.stream) {
@@ -306,7 +380,10 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
           }
           const whole = wholeReply(res);
           if (whole.content) req.onText?.(whole.content);
-          logUsage(started, whole.usage, maxTokens, { toolCalls: whole.toolCalls.length, stream: 'ignored by the server' });
+          logUsage(started, whole.usage, maxTokens, {
+            toolCalls: whole.toolCalls.length,
+            stream: 'ignored by the server',
+          });
           return whole;
         }
         if (!response.body) throw notACompletion('an empty stream');
@@ -321,7 +398,11 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
           }
           if (chunk.error !== undefined || e.event === 'error') {
             const shown = redactKey(redact(JSON.stringify(chunk.error ?? chunk)), opts.apiKey).slice(0, 300);
-            throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent an error in its stream: ${shown}`, { retryable: true });
+            throw new AppError(
+              'LLM_FAILED',
+              `LLM at ${endpoint.origin} sent an error in its stream: ${shown}`,
+              { retryable: true },
+            );
           }
           const delta = acc.add(chunk);
           if (delta) req.onText?.(delta);
@@ -332,10 +413,14 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
         if (req.signal?.aborted) throw cancelledBy(req.signal);
         if (limit.passed) throw limit.error();
         if (stalled) {
-          throw new AppError('LLM_FAILED', `LLM at ${endpoint.origin} sent nothing for ${opts.timeoutMs} ms (no answer, or its stream stalled); raise LLM_TIMEOUT_MS or use a smaller model`, {
-            retryable: true,
-            cause: e,
-          });
+          throw new AppError(
+            'LLM_FAILED',
+            `LLM at ${endpoint.origin} sent nothing for ${opts.timeoutMs} ms (no answer, or its stream stalled); raise LLM_TIMEOUT_MS or use a smaller model`,
+            {
+              retryable: true,
+              cause: e,
+            },
+          );
         }
         throw mapError(e);
       } finally {
@@ -347,7 +432,12 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
       const toolCalls = acc.toolCalls();
       const usage = usageOf(acc.usage);
       logUsage(started, usage, maxTokens, { toolCalls: toolCalls.length, stream: true });
-      return { content: acc.sawContent ? acc.content : null, toolCalls, finishReason: acc.finishReason, usage };
+      return {
+        content: acc.sawContent ? acc.content : null,
+        toolCalls,
+        finishReason: acc.finishReason,
+        usage,
+      };
     },
   };
 }
@@ -355,7 +445,9 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
 /** Why a request was stopped: the signal's reason when it is an error, else CANCELLED. */
 function cancelledBy(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
-  return reason instanceof Error && reason.name !== 'AbortError' ? reason : new AppError('CANCELLED', 'the model call was cancelled');
+  return reason instanceof Error && reason.name !== 'AbortError'
+    ? reason
+    : new AppError('CANCELLED', 'the model call was cancelled');
 }
 
 /** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unparseable. */

@@ -127,6 +127,8 @@ export class ChunkAccumulator {
 
   /** The tool calls in index order; a call the server sent without an id gets `call_<index>`. */
   toolCalls(): StreamedToolCall[] {
-    return [...this.calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
   }
 }

@@ -11,7 +11,12 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, errorMessage } from '../../domain/errors.ts';
-import { externalToolName, MAX_MCP_SERVERS_FILE_BYTES, parseMcpServers, type McpServerSpec } from '../../domain/mcp-servers.ts';
+import {
+  externalToolName,
+  MAX_MCP_SERVERS_FILE_BYTES,
+  parseMcpServers,
+  type McpServerSpec,
+} from '../../domain/mcp-servers.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ToolSpec } from '../llm/client.ts';
 import type { ExternalTools } from '../../activities/agent/activities.ts';
@@ -27,13 +32,17 @@ export function readMcpServersFile(file: string): McpServerSpec[] {
   let text: string;
   try {
     const bytes = statSync(file).size;
-    if (bytes > MAX_MCP_SERVERS_FILE_BYTES) throw new Error(`it is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB)`);
+    if (bytes > MAX_MCP_SERVERS_FILE_BYTES)
+      throw new Error(`it is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB)`);
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file} cannot be read: ${errorMessage(e)}`, { cause: e });
+    throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file} cannot be read: ${errorMessage(e)}`, {
+      cause: e,
+    });
   }
   const parsed = parseMcpServers(text);
-  if (!parsed.ok) throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file}: ${parsed.problems.join('; ')}`);
+  if (!parsed.ok)
+    throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file}: ${parsed.problems.join('; ')}`);
   return parsed.servers;
 }
 
@@ -59,13 +68,20 @@ export function resultText(r: CallToolResult): string {
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError('TIMED_OUT', `${what} did not answer within ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(
+      () => reject(new AppError('TIMED_OUT', `${what} did not answer within ${Math.round(ms / 1000)} s`)),
+      ms,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The external tools of `servers`; `close()` stops the started servers. */
-export function createExternalTools(servers: McpServerSpec[], logger: Logger, opts: { connectMs?: number; callMs?: number } = {}): ExternalTools & { close(): Promise<void> } {
+export function createExternalTools(
+  servers: McpServerSpec[],
+  logger: Logger,
+  opts: { connectMs?: number; callMs?: number } = {},
+): ExternalTools & { close(): Promise<void> } {
   const connections = new Map<string, Promise<Connected | null>>();
   const owner = new Map<string, McpServerSpec>();
 
@@ -84,25 +100,42 @@ export function createExternalTools(servers: McpServerSpec[], logger: Logger, op
         : new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
     try {
       await withTimeout(client.connect(transport), opts.connectMs ?? CONNECT_MS, `MCP server "${spec.name}"`);
-      const listed = await withTimeout(client.listTools(), opts.connectMs ?? CONNECT_MS, `MCP server "${spec.name}"`);
+      const listed = await withTimeout(
+        client.listTools(),
+        opts.connectMs ?? CONNECT_MS,
+        `MCP server "${spec.name}"`,
+      );
       const tools = new Map<string, string>();
       const specs: ToolSpec[] = [];
       for (const t of listed.tools) {
         const name = externalToolName(spec.name, t.name);
         if (!name || tools.has(name)) {
-          logger.warn({ server: spec.name, tool: t.name }, 'external MCP tool skipped: its name cannot be offered to the model');
+          logger.warn(
+            { server: spec.name, tool: t.name },
+            'external MCP tool skipped: its name cannot be offered to the model',
+          );
           continue;
         }
         tools.set(name, t.name);
         owner.set(name, spec);
         const description = `[${spec.name}] ${t.description ?? t.title ?? t.name}`;
-        specs.push({ name, description: description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION - 1)}…` : description, parameters: t.inputSchema as Record<string, unknown> });
+        specs.push({
+          name,
+          description:
+            description.length > MAX_DESCRIPTION
+              ? `${description.slice(0, MAX_DESCRIPTION - 1)}…`
+              : description,
+          parameters: t.inputSchema as Record<string, unknown>,
+        });
       }
       client.onclose = () => connections.delete(spec.name);
       logger.info({ server: spec.name, tools: specs.length }, 'external MCP server connected');
       return { client, tools, specs };
     } catch (e) {
-      logger.warn({ server: spec.name, err: errorMessage(e) }, 'external MCP server unavailable; the agent goes on without its tools');
+      logger.warn(
+        { server: spec.name, err: errorMessage(e) },
+        'external MCP server unavailable; the agent goes on without its tools',
+      );
       await client.close().catch(() => undefined);
       return null;
     }
@@ -115,7 +148,8 @@ export function createExternalTools(servers: McpServerSpec[], logger: Logger, op
       connections.set(spec.name, c);
       // A failed start is retried on a later turn, not on every call of this one.
       void c.then((r) => {
-        if (!r) setTimeout(() => connections.get(spec.name) === c && connections.delete(spec.name), 60_000).unref();
+        if (!r)
+          setTimeout(() => connections.get(spec.name) === c && connections.delete(spec.name), 60_000).unref();
       });
     }
     return c;
@@ -139,9 +173,12 @@ export function createExternalTools(servers: McpServerSpec[], logger: Logger, op
       const c = await connect(spec);
       if (!c) throw new Error(`the MCP server "${spec.name}" is not available (see the worker log)`);
       const tool = c.tools.get(name);
-      if (!tool) throw new AppError('INVALID_INPUT', `the MCP server "${spec.name}" no longer offers "${name}"`);
+      if (!tool)
+        throw new AppError('INVALID_INPUT', `the MCP server "${spec.name}" no longer offers "${name}"`);
       try {
-        const r = (await c.client.callTool({ name: tool, arguments: args }, undefined, { timeout: opts.callMs ?? CALL_MS })) as CallToolResult;
+        const r = (await c.client.callTool({ name: tool, arguments: args }, undefined, {
+          timeout: opts.callMs ?? CALL_MS,
+        })) as CallToolResult;
         return { text: resultText(r), isError: r.isError === true };
       } catch (e) {
         throw new Error(`${spec.name} (${tool}): ${errorMessage(e)}`, { cause: e });

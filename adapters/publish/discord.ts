@@ -9,7 +9,13 @@
 import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import type { Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
-import { clampEmbed, DISCORD_LIMITS, splitEmbeds, truncate, type DiscordEmbed } from '../../domain/discord-limits.ts';
+import {
+  clampEmbed,
+  DISCORD_LIMITS,
+  splitEmbeds,
+  truncate,
+  type DiscordEmbed,
+} from '../../domain/discord-limits.ts';
 import { createDiscordRest, type DiscordMessage } from '../../lib/discord/rest.ts';
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { PublishProgress, Publisher } from '../../app/ports/publisher.ts';
@@ -27,13 +33,17 @@ function ratingRows(digest: Digest, first: number, count: number): RatingButtonR
   for (let i = first; i < first + count; i++) {
     const e = digest.entries[i];
     if (!e) continue;
-    for (const [rating, emoji] of [['up', '👍'], ['down', '👎']] as const) {
+    for (const [rating, emoji] of [
+      ['up', '👍'],
+      ['down', '👎'],
+    ] as const) {
       const id = ratingButtonId(digest.subscription, e.arxivId, rating);
       if (id) buttons.push({ type: 2, style: 2, label: `${emoji} ${i + 1}`, custom_id: id });
     }
   }
   const rows: RatingButtonRow[] = [];
-  for (let k = 0; k < buttons.length && rows.length < 5; k += 5) rows.push({ type: 1, components: buttons.slice(k, k + 5) });
+  for (let k = 0; k < buttons.length && rows.length < 5; k += 5)
+    rows.push({ type: 1, components: buttons.slice(k, k + 5) });
   return rows;
 }
 
@@ -72,15 +82,29 @@ export function digestMarker(key: string, part: number, parts: number): string {
  * first message's content names the topic, date and interest. The last embed of each message
  * carries `digestMarker(key, i, n)` in its footer. Pure: the Discord bot can reuse it.
  */
-export function digestToDiscordMessages(digest: Digest, opts: { ratingButtons?: boolean } = {}): DiscordMessagePayload[] {
+export function digestToDiscordMessages(
+  digest: Digest,
+  opts: { ratingButtons?: boolean } = {},
+): DiscordMessagePayload[] {
   const reserve = digestMarker(digest.key, 999, 999).length;
   if (digest.key.length === 0 || digest.key.length > MAX_KEY_LENGTH || /[\r\n]/.test(digest.key)) {
-    throw new AppError('INVALID_INPUT', `Digest key must be 1-${MAX_KEY_LENGTH} characters on one line, got ${JSON.stringify(digest.key.slice(0, 80))}`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `Digest key must be 1-${MAX_KEY_LENGTH} characters on one line, got ${JSON.stringify(digest.key.slice(0, 80))}`,
+    );
   }
   const embeds =
     digest.entries.length === 0
-      ? [{ title: 'No new papers', description: 'Nothing new matched this subscription in this window.', color: EMBED_COLOR }]
-      : digest.entries.map((entry, i) => clampEmbed(paperEmbed(entry, i + 1, descriptionBudget(digest, reserve))));
+      ? [
+          {
+            title: 'No new papers',
+            description: 'Nothing new matched this subscription in this window.',
+            color: EMBED_COLOR,
+          },
+        ]
+      : digest.entries.map((entry, i) =>
+          clampEmbed(paperEmbed(entry, i + 1, descriptionBudget(digest, reserve))),
+        );
   const groups = splitEmbeds(embeds, { reservePerGroup: reserve });
   const topic = normalizeSpace(digest.subscription);
   const count = `${digest.entries.length} paper${digest.entries.length === 1 ? '' : 's'}`;
@@ -88,14 +112,22 @@ export function digestToDiscordMessages(digest: Digest, opts: { ratingButtons?: 
   let firstEntry = 0;
   return groups.map((group, g) => {
     const last = group.length - 1;
-    const rows = opts.ratingButtons && digest.entries.length > 0 ? ratingRows(digest, firstEntry, group.length) : [];
+    const rows =
+      opts.ratingButtons && digest.entries.length > 0 ? ratingRows(digest, firstEntry, group.length) : [];
     firstEntry += group.length;
-    const marked = group.map((e, k) => (k === last ? { ...e, footer: { text: digestMarker(digest.key, g + 1, groups.length) } } : e));
+    const marked = group.map((e, k) =>
+      k === last ? { ...e, footer: { text: digestMarker(digest.key, g + 1, groups.length) } } : e,
+    );
     const content =
       g === 0
         ? `**${topic}** — arXiv digest for ${digest.date} · ${count}\n> ${normalizeSpace(digest.interest)}${notCovered ? `\n${notCovered}` : ''}`
         : `**${topic}** — ${digest.date} (continued, ${g + 1}/${groups.length})`;
-    return { content: truncate(content, DISCORD_LIMITS.content), embeds: marked, ...(rows.length > 0 ? { components: rows } : {}), allowed_mentions: { parse: [] } };
+    return {
+      content: truncate(content, DISCORD_LIMITS.content),
+      embeds: marked,
+      ...(rows.length > 0 ? { components: rows } : {}),
+      allowed_mentions: { parse: [] },
+    };
   });
 }
 
@@ -117,7 +149,8 @@ function paperEmbed(entry: DigestEntry, rank: number, descriptionMax: number): D
  */
 function descriptionBudget(digest: Digest, reserve: number): number {
   const perMessage = Math.min(digest.entries.length, DISCORD_LIMITS.embedsPerMessage);
-  const perEmbed = Math.floor((DISCORD_LIMITS.embedsTotal - reserve) / Math.max(perMessage, 1)) - EMBED_OVERHEAD;
+  const perEmbed =
+    Math.floor((DISCORD_LIMITS.embedsTotal - reserve) / Math.max(perMessage, 1)) - EMBED_OVERHEAD;
   return Math.max(DESCRIPTION_FLOOR, Math.min(DESCRIPTION_MAX, perEmbed));
 }
 
@@ -141,7 +174,11 @@ function paperFields(entry: DigestEntry): DiscordEmbed['fields'] {
     { name: 'Categories', value: categories.join(', '), inline: true },
     { name: 'Score', value: formatScore(entry.score), inline: true },
     ...(entry.why ? [{ name: 'Why', value: truncate(entry.why.text, 1024) }] : []),
-    { name: 'arXiv', value: entry.pdfUrl ? `[${id}](${entry.absUrl}) · [pdf](${entry.pdfUrl})` : `[${id}](${entry.absUrl})`, inline: true },
+    {
+      name: 'arXiv',
+      value: entry.pdfUrl ? `[${id}](${entry.absUrl}) · [pdf](${entry.pdfUrl})` : `[${id}](${entry.absUrl})`,
+      inline: true,
+    },
   ];
 }
 
@@ -164,10 +201,17 @@ export interface DiscordPublisherOptions {
 export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher {
   const logger = opts.logger ?? silentLogger;
   if (!opts.webhookUrl && !(opts.token && opts.channelId)) {
-    throw new AppError('CONFIG_INVALID', 'Discord publishing needs DISCORD_TOKEN with a channel id, or DISCORD_WEBHOOK_URL');
+    throw new AppError(
+      'CONFIG_INVALID',
+      'Discord publishing needs DISCORD_TOKEN with a channel id, or DISCORD_WEBHOOK_URL',
+    );
   }
   const webhookUrl = opts.webhookUrl ? parseWebhookUrl(opts.webhookUrl) : undefined;
-  const rest = createDiscordRest({ apiUrl: opts.apiUrl, botToken: opts.token, timeoutMs: REQUEST_TIMEOUT_MS });
+  const rest = createDiscordRest({
+    apiUrl: opts.apiUrl,
+    botToken: opts.token,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
   let lookupChannel: string | undefined = opts.channelId;
 
   /** Part number → message of the parts of this digest already in the channel. */
@@ -203,7 +247,11 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
   return {
     kind: 'discord',
     async notice(text: string): Promise<void> {
-      await post({ content: truncate(text, DISCORD_LIMITS.content), embeds: [], allowed_mentions: { parse: [] } });
+      await post({
+        content: truncate(text, DISCORD_LIMITS.content),
+        embeds: [],
+        allowed_mentions: { parse: [] },
+      });
     },
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       // Readers rate entries with buttons; their presses reach the bot (interactions endpoint or gateway).
@@ -211,10 +259,19 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
       // Parts the previous attempt recorded, then (with a bot token) the channel's own record,
       // which also finds a part posted just before a crash could record it.
       const posted = resumedParts(progress?.resume, digest.key, payloads.length);
-      for (const [part, m] of await findPostedParts(digest.key, payloads.length)) if (!posted.has(part)) posted.set(part, m);
+      for (const [part, m] of await findPostedParts(digest.key, payloads.length))
+        if (!posted.has(part)) posted.set(part, m);
       const messages: DiscordMessage[] = [];
       const record = () =>
-        progress?.record({ key: digest.key, parts: payloads.length, posted: messages.map((m) => ({ id: m.id, channel_id: m.channel_id, ...(m.timestamp ? { timestamp: m.timestamp } : {}) })) } satisfies DiscordProgress);
+        progress?.record({
+          key: digest.key,
+          parts: payloads.length,
+          posted: messages.map((m) => ({
+            id: m.id,
+            channel_id: m.channel_id,
+            ...(m.timestamp ? { timestamp: m.timestamp } : {}),
+          })),
+        } satisfies DiscordProgress);
       for (const [i, payload] of payloads.entries()) {
         const existing = posted.get(i + 1);
         if (existing) {
@@ -222,11 +279,18 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
           continue;
         }
         const message = await post(payload);
-        logger.info({ digest: digest.key, part: i + 1, parts: payloads.length, messageId: message.id }, 'posted digest part to Discord');
+        logger.info(
+          { digest: digest.key, part: i + 1, parts: payloads.length, messageId: message.id },
+          'posted digest part to Discord',
+        );
         messages.push(message);
         record();
       }
-      if (posted.size > 0) logger.info({ digest: digest.key, found: posted.size }, 'Discord already had digest parts; posted only the missing ones');
+      if (posted.size > 0)
+        logger.info(
+          { digest: digest.key, found: posted.size },
+          'Discord already had digest parts; posted only the missing ones',
+        );
       return {
         destination: 'discord',
         ref: messages.map((m) => m.id).join(','),
@@ -249,7 +313,8 @@ interface DiscordProgress {
 function resumedParts(state: unknown, key: string, parts: number): Map<number, DiscordMessage> {
   const p = state as Partial<DiscordProgress> | undefined;
   const found = new Map<number, DiscordMessage>();
-  if (!p || typeof p !== 'object' || p.key !== key || p.parts !== parts || !Array.isArray(p.posted)) return found;
+  if (!p || typeof p !== 'object' || p.key !== key || p.parts !== parts || !Array.isArray(p.posted))
+    return found;
   p.posted.slice(0, parts).forEach((m, i) => {
     if (typeof m?.id === 'string') found.set(i + 1, m);
   });
@@ -262,10 +327,16 @@ function parseWebhookUrl(raw: string): { base: string } {
   try {
     url = new URL(raw);
   } catch {
-    throw new AppError('CONFIG_INVALID', 'DISCORD_WEBHOOK_URL is not a URL; copy it from Channel settings → Integrations → Webhooks');
+    throw new AppError(
+      'CONFIG_INVALID',
+      'DISCORD_WEBHOOK_URL is not a URL; copy it from Channel settings → Integrations → Webhooks',
+    );
   }
   if (!/\/webhooks\/\d+\/[\w-]+\/?$/.test(url.pathname) || !/^https?:$/.test(url.protocol)) {
-    throw new AppError('CONFIG_INVALID', 'DISCORD_WEBHOOK_URL must look like https://discord.com/api/webhooks/<id>/<token>');
+    throw new AppError(
+      'CONFIG_INVALID',
+      'DISCORD_WEBHOOK_URL must look like https://discord.com/api/webhooks/<id>/<token>',
+    );
   }
   url.search = '';
   return { base: url.toString().replace(/\/+$/, '') };

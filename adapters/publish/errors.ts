@@ -23,7 +23,11 @@ export function notionFailure(e: unknown, action: string): AppError {
     return httpFailure(
       'Notion',
       e.status,
-      { message: `${action}: ${e.message}`, code: e.code, retryAfterMs: parseRetryAfter(headerOf(e.headers, 'retry-after')) },
+      {
+        message: `${action}: ${e.message}`,
+        code: e.code,
+        retryAfterMs: parseRetryAfter(headerOf(e.headers, 'retry-after')),
+      },
       NOTION_HINTS,
     );
   }
@@ -40,7 +44,8 @@ export function notionFailure(e: unknown, action: string): AppError {
 }
 
 function headerOf(headers: unknown, name: string): string | undefined {
-  if (headers && typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  if (headers && typeof (headers as Headers).get === 'function')
+    return (headers as Headers).get(name) ?? undefined;
   if (headers && typeof headers === 'object') {
     for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {
       if (k.toLowerCase() === name && typeof v === 'string') return v;

@@ -29,7 +29,10 @@ export function topicSlug(topic: string): string {
     .slice(0, 80)
     .replace(/-+$/g, '');
   if (slug.length === 0) {
-    throw new AppError('INVALID_INPUT', `Topic name "${topic}" has no letters or digits to name a folder with; rename the subscription`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `Topic name "${topic}" has no letters or digits to name a folder with; rename the subscription`,
+    );
   }
   return slug;
 }
@@ -134,10 +137,14 @@ export function createMarkdownFolderPublisher(opts: { digestsDir: string }): Pub
         return { destination: 'markdown', ref: file, url: null, publishedAt: mtime.toISOString() };
       } catch (e) {
         if (isAppError(e)) throw e;
-        throw new AppError('PUBLISH_FAILED', `Could not write the digest ${digest.key} under ${folder}: ${errorMessage(e)}; check DATA_DIR is writable`, {
-          retryable: true,
-          cause: e,
-        });
+        throw new AppError(
+          'PUBLISH_FAILED',
+          `Could not write the digest ${digest.key} under ${folder}: ${errorMessage(e)}; check DATA_DIR is writable`,
+          {
+            retryable: true,
+            cause: e,
+          },
+        );
       }
     },
   };
@@ -170,7 +177,10 @@ async function placeDigest(digest: Digest, folder: string, tmpDir: string, host:
       await syncFolder(folder);
       return file;
     }
-    throw new AppError('PUBLISH_FAILED', `No free file name for the digest ${digest.key} in ${folder} after ${MAX_NAMES} tries; remove old digests there`);
+    throw new AppError(
+      'PUBLISH_FAILED',
+      `No free file name for the digest ${digest.key} in ${folder} after ${MAX_NAMES} tries; remove old digests there`,
+    );
   } finally {
     if (tmp) await unlink(tmp).catch(() => undefined);
   }
@@ -293,7 +303,9 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 function errorCode(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string'
+    ? e.code
+    : undefined;
 }
 
 function yamlString(s: string): string {

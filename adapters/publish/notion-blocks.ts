@@ -41,7 +41,10 @@ export function richText(...segments: TextSegment[]): NotionRichText[] {
   for (const seg of segments) {
     if (seg.text.length === 0) continue;
     for (const piece of splitText(seg.text, NOTION_LIMITS.richTextContent)) {
-      const annotations = seg.bold || seg.italic ? { ...(seg.bold ? { bold: true } : {}), ...(seg.italic ? { italic: true } : {}) } : undefined;
+      const annotations =
+        seg.bold || seg.italic
+          ? { ...(seg.bold ? { bold: true } : {}), ...(seg.italic ? { italic: true } : {}) }
+          : undefined;
       items.push({
         type: 'text',
         text: { content: piece, ...(seg.link ? { link: { url: seg.link } } : {}) },
@@ -93,7 +96,9 @@ function paperBlocks(entry: DigestEntry, rank: number): BlockObjectRequest[] {
     {
       object: 'block',
       type: 'heading_2',
-      heading_2: { rich_text: richText({ text: `${rank}. ${normalizeSpace(entry.title)}`, link: entry.absUrl }) },
+      heading_2: {
+        rich_text: richText({ text: `${rank}. ${normalizeSpace(entry.title)}`, link: entry.absUrl }),
+      },
     },
     paragraph({ text: 'Authors: ', bold: true }, { text: formatAuthors(entry.authors) }),
     paragraph(
@@ -108,15 +113,17 @@ function paperBlocks(entry: DigestEntry, rank: number): BlockObjectRequest[] {
     ...entry.summary.keyPoints
       .map(normalizeSpace)
       .filter((p) => p.length > 0)
-      .map(
-        (p): BlockObjectRequest => ({
-          object: 'block',
-          type: 'bulleted_list_item',
-          bulleted_list_item: { rich_text: richText({ text: p }) },
-        }),
-      ),
+      .map((p): BlockObjectRequest => ({
+        object: 'block',
+        type: 'bulleted_list_item',
+        bulleted_list_item: { rich_text: richText({ text: p }) },
+      })),
     // The reader ticks it; the next digest run reads it back as 👍 (notion.ts readFeedback).
-    { object: 'block', type: 'to_do', to_do: { rich_text: richText({ text: relevantLabel(entry.arxivId) }), checked: false } },
+    {
+      object: 'block',
+      type: 'to_do',
+      to_do: { rich_text: richText({ text: relevantLabel(entry.arxivId) }), checked: false },
+    },
     { object: 'block', type: 'divider', divider: {} },
   ];
 }
@@ -134,7 +141,10 @@ export function relevantLabelId(text: string): string | null {
  * Splits blocks, in order, into requests of at most 100 blocks and about 400 KB of JSON each
  * (Notion: 100 children and 500 KB per request).
  */
-export function chunkBlocks<B>(blocks: readonly B[], maxCount: number = NOTION_LIMITS.childrenPerRequest): B[][] {
+export function chunkBlocks<B>(
+  blocks: readonly B[],
+  maxCount: number = NOTION_LIMITS.childrenPerRequest,
+): B[][] {
   const chunks: B[][] = [];
   let current: B[] = [];
   let bytes = 0;

@@ -9,7 +9,14 @@ import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import type { Digest, Receipt } from '../../domain/digest.ts';
 import { notionFailure } from './errors.ts';
-import { blockType, chunkBlocks, digestToNotionBlocks, NOTION_LIMITS, relevantLabelId, richText } from './notion-blocks.ts';
+import {
+  blockType,
+  chunkBlocks,
+  digestToNotionBlocks,
+  NOTION_LIMITS,
+  relevantLabelId,
+  richText,
+} from './notion-blocks.ts';
 import { normalizeSpace } from './text.ts';
 import type { FeedbackMark, PublishProgress, Publisher } from '../../app/ports/publisher.ts';
 
@@ -63,7 +70,8 @@ interface FoundPage {
 export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
   const logger = opts.logger ?? silentLogger;
   const databaseId = opts.databaseId.trim();
-  if (databaseId.length === 0) throw new AppError('CONFIG_INVALID', 'NOTION_DATABASE_ID is empty; copy the id from the database URL');
+  if (databaseId.length === 0)
+    throw new AppError('CONFIG_INVALID', 'NOTION_DATABASE_ID is empty; copy the id from the database URL');
   const integration = `${opts.baseUrl ?? 'https://api.notion.com'}|${opts.token}`;
   const minIntervalMs = opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
   const client = new Client({
@@ -71,7 +79,8 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     ...(opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/+$/, '') } : {}),
     retry: false,
     // The SDK logs failed requests to the console; ours are mapped to AppErrors and logged by the caller.
-    logger: (level, message, extraInfo) => logger.debug({ sdkLevel: level, ...extraInfo }, `notion sdk: ${message}`),
+    logger: (level, message, extraInfo) =>
+      logger.debug({ sdkLevel: level, ...extraInfo }, `notion sdk: ${message}`),
     fetch: (url, init) => paced(integration, minIntervalMs, () => fetch(url, init)),
   });
   let schema: Schema | undefined;
@@ -87,13 +96,21 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
   /** The database's data source and title property, checked once per publisher. */
   async function resolveSchema(): Promise<Schema> {
     if (schema) return schema;
-    const db = await call('retrieve the database', () => client.databases.retrieve({ database_id: databaseId }));
+    const db = await call('retrieve the database', () =>
+      client.databases.retrieve({ database_id: databaseId }),
+    );
     const sources = 'data_sources' in db ? db.data_sources : [];
     const source = sources[0];
     if (!source) {
-      throw new AppError('PUBLISH_FAILED', `Notion database ${databaseId} has no data source; use a regular (not linked) database`, { retryable: false });
+      throw new AppError(
+        'PUBLISH_FAILED',
+        `Notion database ${databaseId} has no data source; use a regular (not linked) database`,
+        { retryable: false },
+      );
     }
-    const ds = await call('retrieve the data source', () => client.dataSources.retrieve({ data_source_id: source.id }));
+    const ds = await call('retrieve the data source', () =>
+      client.dataSources.retrieve({ data_source_id: source.id }),
+    );
     const properties = ('properties' in ds ? ds.properties : {}) as Record<string, { type: string }>;
     const titleProperty = Object.keys(properties).find((k) => properties[k]?.type === 'title');
     const problems = Object.entries(REQUIRED_TYPES)
@@ -103,10 +120,17 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       throw new AppError(
         'PUBLISH_FAILED',
         `Notion database ${databaseId} lacks the properties ${problems.join(', ') || 'title'}; add them (see docs/publishing.md)`,
-        { retryable: false, details: { found: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v.type])) } },
+        {
+          retryable: false,
+          details: { found: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v.type])) },
+        },
       );
     }
-    if (sources.length > 1) logger.warn({ databaseId, dataSourceId: source.id }, 'Notion database has several data sources; using the first');
+    if (sources.length > 1)
+      logger.warn(
+        { databaseId, dataSourceId: source.id },
+        'Notion database has several data sources; using the first',
+      );
     return (schema = { dataSourceId: source.id, titleProperty });
   }
 
@@ -119,7 +143,11 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       }),
     );
     const pages = (res.results as unknown as FoundPage[]).filter((p) => typeof p.id === 'string');
-    if (pages.length > 1) logger.warn({ key, pages: pages.map((p) => p.id) }, 'several Notion pages carry this digest key; completing the oldest');
+    if (pages.length > 1)
+      logger.warn(
+        { key, pages: pages.map((p) => p.id) },
+        'several Notion pages carry this digest key; completing the oldest',
+      );
     return pages.sort((a, b) => a.created_time.localeCompare(b.created_time))[0];
   }
 
@@ -129,7 +157,11 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     let cursor: string | undefined;
     do {
       const res = await call('read the digest page', () =>
-        client.blocks.children.list({ block_id: pageId, page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) }),
+        client.blocks.children.list({
+          block_id: pageId,
+          page_size: 100,
+          ...(cursor ? { start_cursor: cursor } : {}),
+        }),
       );
       for (const b of res.results) types.push((b as { type?: string }).type ?? 'unknown');
       cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
@@ -137,13 +169,29 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     return types;
   }
 
-  async function appendFrom(page: FoundPage, blocks: BlockObjectRequest[], start: number, key: string, progress?: PublishProgress): Promise<void> {
+  async function appendFrom(
+    page: FoundPage,
+    blocks: BlockObjectRequest[],
+    start: number,
+    key: string,
+    progress?: PublishProgress,
+  ): Promise<void> {
     for (const chunk of chunkBlocks(blocks.slice(start))) {
-      const res = await call('append blocks to the digest page', () => client.blocks.children.append({ block_id: page.id, children: chunk }));
+      const res = await call('append blocks to the digest page', () =>
+        client.blocks.children.append({ block_id: page.id, children: chunk }),
+      );
       start += chunk.length;
       const lastBlockId = (res.results.at(-1) as { id?: string } | undefined)?.id;
-      progress?.record({ key, page, blocks: start, ...(lastBlockId ? { lastBlockId } : {}) } satisfies NotionProgress);
-      logger.debug({ key, pageId: page.id, blocks: start, of: blocks.length }, 'appended digest blocks to Notion');
+      progress?.record({
+        key,
+        page,
+        blocks: start,
+        ...(lastBlockId ? { lastBlockId } : {}),
+      } satisfies NotionProgress);
+      logger.debug(
+        { key, pageId: page.id, blocks: start, of: blocks.length },
+        'appended digest blocks to Notion',
+      );
     }
   }
 
@@ -156,7 +204,9 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     let after = -1; // the first result is lastBlockId itself
     let cursor: string | undefined = p.lastBlockId;
     do {
-      const res = await call('read the digest page', () => client.blocks.children.list({ block_id: p.page.id, page_size: 100, start_cursor: cursor }));
+      const res = await call('read the digest page', () =>
+        client.blocks.children.list({ block_id: p.page.id, page_size: 100, start_cursor: cursor }),
+      );
       after += res.results.length;
       cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
     } while (cursor);
@@ -171,12 +221,21 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       let cursor: string | undefined;
       do {
         const res = await call('read the digest page', () =>
-          client.blocks.children.list({ block_id: pageId, page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) }),
+          client.blocks.children.list({
+            block_id: pageId,
+            page_size: 100,
+            ...(cursor ? { start_cursor: cursor } : {}),
+          }),
         );
-        for (const b of res.results as Array<{ type?: string; last_edited_time?: string; to_do?: { checked?: boolean; rich_text?: Array<{ plain_text?: string }> } }>) {
+        for (const b of res.results as Array<{
+          type?: string;
+          last_edited_time?: string;
+          to_do?: { checked?: boolean; rich_text?: Array<{ plain_text?: string }> };
+        }>) {
           if (b.type !== 'to_do' || !b.to_do) continue;
           const id = relevantLabelId((b.to_do.rich_text ?? []).map((t) => t.plain_text ?? '').join(''));
-          if (id && typeof b.last_edited_time === 'string') marks.push({ arxivId: id, relevant: b.to_do.checked === true, editedAt: b.last_edited_time });
+          if (id && typeof b.last_edited_time === 'string')
+            marks.push({ arxivId: id, relevant: b.to_do.checked === true, editedAt: b.last_edited_time });
         }
         cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
       } while (cursor);
@@ -184,14 +243,20 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     },
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       if (digest.key.length === 0 || digest.key.length > NOTION_LIMITS.richTextContent) {
-        throw new AppError('INVALID_INPUT', `Digest key must be 1-${NOTION_LIMITS.richTextContent} characters to fit a Notion text property`);
+        throw new AppError(
+          'INVALID_INPUT',
+          `Digest key must be 1-${NOTION_LIMITS.richTextContent} characters to fit a Notion text property`,
+        );
       }
       const blocks = digestToNotionBlocks(digest);
       const resumed = resumeOf(progress?.resume, digest.key, blocks.length);
       if (resumed?.lastBlockId) {
         // A retry: the page and the blocks that landed are known; continue after the last one.
         const have = resumed.blocks + (await blocksAfter({ ...resumed, lastBlockId: resumed.lastBlockId }));
-        logger.info({ key: digest.key, pageId: resumed.page.id, have, of: blocks.length }, 'resuming a Notion digest page after the last block that landed');
+        logger.info(
+          { key: digest.key, pageId: resumed.page.id, have, of: blocks.length },
+          'resuming a Notion digest page after the last block that landed',
+        );
         if (have < blocks.length) await appendFrom(resumed.page, blocks, have, digest.key, progress);
         return receipt(resumed.page);
       }
@@ -200,7 +265,9 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       if (existing) {
         const have = await existingBlockTypes(existing.id);
         // Appends are atomic and in order, so a page left by a crash holds a prefix of `blocks`.
-        const mismatch = have.slice(0, blocks.length).findIndex((t, i) => t !== blockType(blocks[i] as BlockObjectRequest));
+        const mismatch = have
+          .slice(0, blocks.length)
+          .findIndex((t, i) => t !== blockType(blocks[i] as BlockObjectRequest));
         if (mismatch >= 0) {
           throw new AppError(
             'PUBLISH_FAILED',
@@ -209,7 +276,10 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
           );
         }
         if (have.length < blocks.length) {
-          logger.info({ key: digest.key, pageId: existing.id, have: have.length, of: blocks.length }, 'completing a partly published Notion page');
+          logger.info(
+            { key: digest.key, pageId: existing.id, have: have.length, of: blocks.length },
+            'completing a partly published Notion page',
+          );
           await appendFrom(existing, blocks, have.length, digest.key, progress);
         }
         return receipt(existing);
@@ -225,7 +295,10 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       const created: FoundPage = { id: page.id, url: page.url, created_time: page.created_time };
       // The page exists: a retry needs no lookup (the page's blocks are read once to find where it stands).
       progress?.record({ key: digest.key, page: created, blocks: first.length } satisfies NotionProgress);
-      logger.info({ key: digest.key, pageId: page.id, blocks: blocks.length, requests: 1 + rest.length }, 'created Notion digest page');
+      logger.info(
+        { key: digest.key, pageId: page.id, blocks: blocks.length, requests: 1 + rest.length },
+        'created Notion digest page',
+      );
       if (rest.length > 0) await appendFrom(created, blocks, first.length, digest.key, progress);
       return receipt(created);
     },
@@ -245,7 +318,14 @@ interface NotionProgress {
 /** The previous attempt's progress, when it is a Notion publish of this digest; else undefined. */
 function resumeOf(state: unknown, key: string, total: number): NotionProgress | undefined {
   const p = state as Partial<NotionProgress> | undefined;
-  if (!p || typeof p !== 'object' || p.key !== key || typeof p.page?.id !== 'string' || typeof p.blocks !== 'number') return undefined;
+  if (
+    !p ||
+    typeof p !== 'object' ||
+    p.key !== key ||
+    typeof p.page?.id !== 'string' ||
+    typeof p.blocks !== 'number'
+  )
+    return undefined;
   if (p.blocks < 0 || p.blocks > total) return undefined;
   return p as NotionProgress;
 }
@@ -262,7 +342,12 @@ function pageProperties(digest: Digest, titleProperty: string) {
 
 /** The same receipt on every attempt: the page's creation time, not the time of this call. */
 function receipt(page: FoundPage): Receipt {
-  return { destination: 'notion', ref: page.id, url: page.url ?? null, publishedAt: page.created_time ?? new Date().toISOString() };
+  return {
+    destination: 'notion',
+    ref: page.id,
+    url: page.url ?? null,
+    publishedAt: page.created_time ?? new Date().toISOString(),
+  };
 }
 
 /** Per integration (base URL + token): settles when the previous request may be followed. */

@@ -79,7 +79,10 @@ export async function loadCrossEncoder(opts: CrossEncoderOptions): Promise<Reran
         const output = (await model(inputs)) as { logits: { dims: number[]; data: ArrayLike<number> } };
         const [rows, cols] = output.logits.dims;
         if (rows !== batch.length || cols === undefined || cols < 1) {
-          throw new AppError('INVALID_INPUT', `Model ${opts.model} returned logits of shape [${output.logits.dims.join(', ')}]; expected [${batch.length}, 1]: is it a cross-encoder?`);
+          throw new AppError(
+            'INVALID_INPUT',
+            `Model ${opts.model} returned logits of shape [${output.logits.dims.join(', ')}]; expected [${batch.length}, 1]: is it a cross-encoder?`,
+          );
         }
         // One logit per pair (ms-marco style); with several labels the last one is "relevant".
         for (let r = 0; r < rows; r++) scores.push(Number(output.logits.data[r * cols + (cols - 1)]));
@@ -123,7 +126,11 @@ export async function createReranker(opts: CrossEncoderOptions & { logger: Logge
 
 /** The ONNX weights file transformers.js reads for a dtype. */
 function weightsFile(dtype: string): string {
-  return dtype === 'fp32' ? 'onnx/model.onnx' : dtype === 'q8' ? 'onnx/model_quantized.onnx' : `onnx/model_${dtype}.onnx`;
+  return dtype === 'fp32'
+    ? 'onnx/model.onnx'
+    : dtype === 'q8'
+      ? 'onnx/model_quantized.onnx'
+      : `onnx/model_${dtype}.onnx`;
 }
 
 function withSlash(p: string): string {

@@ -27,7 +27,10 @@ export function checkAnnouncement(date: string): string {
 
 export function checkConversationId(id: string): string {
   if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_CONVERSATION_ID) {
-    throw new AppError('INVALID_INPUT', `conversation id must be a non-empty string of at most ${MAX_CONVERSATION_ID} characters`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `conversation id must be a non-empty string of at most ${MAX_CONVERSATION_ID} characters`,
+    );
   }
   return id;
 }
@@ -35,15 +38,28 @@ export function checkConversationId(id: string): string {
 export function checkDigest(d: Digest): void {
   checkKey(d?.key, 'digest key');
   checkKey(d.subscription, `digest ${d.key}: subscription`);
-  if (!Array.isArray(d.entries) || typeof d.windowEnd !== 'string' || typeof d.windowStart !== 'string' || typeof d.date !== 'string') {
+  if (
+    !Array.isArray(d.entries) ||
+    typeof d.windowEnd !== 'string' ||
+    typeof d.windowStart !== 'string' ||
+    typeof d.date !== 'string'
+  ) {
     throw new AppError('INVALID_INPUT', `digest ${d.key} needs date, windowStart, windowEnd and entries`);
   }
 }
 
 export function checkReceipt(digestKey: string, r: Receipt): void {
   checkKey(digestKey, 'digest key');
-  if (!r || !DESTINATIONS.has(r.destination) || typeof r.ref !== 'string' || typeof r.publishedAt !== 'string') {
-    throw new AppError('INVALID_INPUT', `receipt for ${digestKey} needs destination (markdown, notion or discord), ref and publishedAt`);
+  if (
+    !r ||
+    !DESTINATIONS.has(r.destination) ||
+    typeof r.ref !== 'string' ||
+    typeof r.publishedAt !== 'string'
+  ) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `receipt for ${digestKey} needs destination (markdown, notion or discord), ref and publishedAt`,
+    );
   }
 }
 
@@ -77,7 +93,11 @@ export function nextFailures(
   destination: DestinationKind,
   failure: { message: string; permanent: boolean; at: string } | null,
 ): string | null {
-  if (!DESTINATIONS.has(destination)) throw new AppError('INVALID_INPUT', `unknown destination ${String(destination)} (markdown, notion or discord)`);
+  if (!DESTINATIONS.has(destination))
+    throw new AppError(
+      'INVALID_INPUT',
+      `unknown destination ${String(destination)} (markdown, notion or discord)`,
+    );
   if (failure && (typeof failure.message !== 'string' || typeof failure.at !== 'string')) {
     throw new AppError('INVALID_INPUT', 'a publish failure needs a message and a time');
   }
@@ -85,7 +105,16 @@ export function nextFailures(
   const others = prior.filter((f) => f.destination !== destination);
   const before = prior.find((f) => f.destination === destination);
   const next = failure
-    ? [...others, { destination, since: before?.since ?? failure.at, lastAt: failure.at, message: failure.message, permanent: failure.permanent }]
+    ? [
+        ...others,
+        {
+          destination,
+          since: before?.since ?? failure.at,
+          lastAt: failure.at,
+          message: failure.message,
+          permanent: failure.permanent,
+        },
+      ]
     : others;
   next.sort((a, b) => a.destination.localeCompare(b.destination));
   return next.length > 0 ? JSON.stringify(next) : null;

@@ -54,7 +54,12 @@ export function rowToPaper(r: Omit<PaperRow, 'published_at' | 'published_date'>)
 }
 
 /** A stored row as one paper of a `list_papers` answer. */
-export function rowToListedPaper(r: Pick<PaperRow, 'id' | 'title' | 'abstract' | 'authors_json' | 'categories_json' | 'published_date' | 'pdf_url'>): ListedPaper {
+export function rowToListedPaper(
+  r: Pick<
+    PaperRow,
+    'id' | 'title' | 'abstract' | 'authors_json' | 'categories_json' | 'published_date' | 'pdf_url'
+  >,
+): ListedPaper {
   return {
     arxiv_id: r.id,
     title: r.title,
@@ -69,7 +74,9 @@ export function rowToListedPaper(r: Pick<PaperRow, 'id' | 'title' | 'abstract' |
 /** The stored PDF link when it is the one arxivLinks builds (versioned or not), else the id's. */
 function vouchedPdf(id: string, stored: string): string {
   const base = arxivLinks({ id, version: null }).pdf!;
-  return stored === base || (stored.startsWith(`${base}v`) && /^\d{1,4}$/.test(stored.slice(base.length + 1))) ? stored : base;
+  return stored === base || (stored.startsWith(`${base}v`) && /^\d{1,4}$/.test(stored.slice(base.length + 1)))
+    ? stored
+    : base;
 }
 
 /** Checks a paper before it is stored; its base id, version and v1 time normalised to toISOString(). */
@@ -78,7 +85,10 @@ export function checkPaper(p: Paper): { id: string; version: number | null; publ
   const version = validateVersion(p.version);
   const t = Date.parse(p.published);
   if (typeof p.published !== 'string' || Number.isNaN(t)) {
-    throw new AppError('INVALID_INPUT', `paper ${id}: published "${String(p.published)}" is not an ISO 8601 timestamp`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `paper ${id}: published "${String(p.published)}" is not an ISO 8601 timestamp`,
+    );
   }
   if (typeof p.title !== 'string' || !Array.isArray(p.authors) || !Array.isArray(p.categories)) {
     throw new AppError('INVALID_INPUT', `paper ${id}: title, authors and categories are required`);
@@ -87,7 +97,10 @@ export function checkPaper(p: Paper): { id: string; version: number | null; publ
 }
 
 /** The stored columns of a checked paper (`withdrawn` as a boolean; SQLite writes it as 0/1). */
-export function paperColumns(p: Paper, checked: { id: string; version: number | null; publishedAt: string }): Omit<PaperRow<boolean>, 'pk'> {
+export function paperColumns(
+  p: Paper,
+  checked: { id: string; version: number | null; publishedAt: string },
+): Omit<PaperRow<boolean>, 'pk'> {
   const { id, version, publishedAt } = checked;
   return {
     id,

@@ -6,7 +6,14 @@
  */
 import type { Summary } from '../../domain/digest.ts';
 import { tokenize } from '../rank/bm25.ts';
-import { cleanProse, findSection, proseParagraphs, rejectReason, splitSections, splitSentences } from './text.ts';
+import {
+  cleanProse,
+  findSection,
+  proseParagraphs,
+  rejectReason,
+  splitSections,
+  splitSentences,
+} from './text.ts';
 
 export interface SummaryInput {
   title: string;
@@ -26,7 +33,10 @@ interface Candidate {
 
 const CUES: Array<[RegExp, number]> = [
   [/\b(we|this paper|this work|this article|here we)\s+(propose|present|introduce|develop|describe)\b/i, 2],
-  [/\b(we|our results?|our experiments?|experiments?)\s+(show|demonstrate|find|found|reveal|indicate|suggest|prove)\b/i, 2],
+  [
+    /\b(we|our results?|our experiments?|experiments?)\s+(show|demonstrate|find|found|reveal|indicate|suggest|prove)\b/i,
+    2,
+  ],
   [/\b(outperforms?|state[- ]of[- ]the[- ]art|improves?|significantly|achieves?)\b/i, 1.5],
   [/\b(our (main )?contributions?|in summary|in conclusion|we conclude)\b/i, 1.5],
   [/\b(novel|first|new (method|approach|model|framework))\b/i, 0.5],
@@ -41,7 +51,10 @@ export function extractiveSummary(input: SummaryInput): Summary {
   const sections = input.markdown ? splitSections(input.markdown) : [];
   const abstractText = input.abstract.trim() || (findSection(sections, /^abstract$/i)?.text ?? '');
   const intro = findSection(sections, /^introduction\b/i);
-  const conclusion = findSection(sections, /^(conclusions?|concluding remarks|summary and conclusions?|conclusions? and|summary$|discussion and conclusions?)/i);
+  const conclusion = findSection(
+    sections,
+    /^(conclusions?|concluding remarks|summary and conclusions?|conclusions? and|summary$|discussion and conclusions?)/i,
+  );
 
   const abstractSentences = sentencesOf(proseParagraphs(abstractText));
   const candidates = [
@@ -51,7 +64,9 @@ export function extractiveSummary(input: SummaryInput): Summary {
   ];
   if (candidates.length === 0) {
     // Excerpts and odd layouts have none of the three sections: fall back to the whole body.
-    const body = sections.filter((sec) => !/^(references|bibliography|acknowledg)/i.test(sec.title)).map((sec) => sec.text);
+    const body = sections
+      .filter((sec) => !/^(references|bibliography|acknowledg)/i.test(sec.title))
+      .map((sec) => sec.text);
     candidates.push(...toCandidates(sentencesOf(body.flatMap(proseParagraphs)), 'body'));
   }
   scoreCandidates(candidates, input.title, abstractText);

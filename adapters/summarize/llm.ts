@@ -36,7 +36,11 @@ function userPrompt(input: SummaryInput): string {
  * Asks the LLM for a summary. Throws when the reply is still invalid after one repair attempt or
  * the call fails (HTTP error, timeout); `createSummarizer` turns that into the extractive fallback.
  */
-export async function llmSummary(llm: LlmClient, input: SummaryInput, logger: Logger = silentLogger): Promise<Summary> {
+export async function llmSummary(
+  llm: LlmClient,
+  input: SummaryInput,
+  logger: Logger = silentLogger,
+): Promise<Summary> {
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: userPrompt(input) },
@@ -62,7 +66,9 @@ export async function llmSummary(llm: LlmClient, input: SummaryInput, logger: Lo
   throw new Error(`LLM summary still invalid after one repair: ${repaired.problem}`);
 }
 
-function parseSummary(content: string): { ok: true; value: z.infer<typeof LlmSummarySchema> } | { ok: false; problem: string } {
+function parseSummary(
+  content: string,
+): { ok: true; value: z.infer<typeof LlmSummarySchema> } | { ok: false; problem: string } {
   let json: unknown;
   try {
     json = extractJson(content);
@@ -71,7 +77,10 @@ function parseSummary(content: string): { ok: true; value: z.infer<typeof LlmSum
   }
   const result = LlmSummarySchema.safeParse(json);
   if (!result.success) {
-    return { ok: false, problem: result.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ') };
+    return {
+      ok: false,
+      problem: result.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; '),
+    };
   }
   return { ok: true, value: result.data };
 }
@@ -90,7 +99,10 @@ export function createSummarizer(opts: { llm?: LlmClient | undefined; logger?: L
       try {
         return await llmSummary(opts.llm, input, logger);
       } catch (e) {
-        logger.warn({ model: opts.llm.model, reason: errorMessage(e), title: input.title }, 'LLM summary failed; using the extractive summary');
+        logger.warn(
+          { model: opts.llm.model, reason: errorMessage(e), title: input.title },
+          'LLM summary failed; using the extractive summary',
+        );
         return extractiveSummary(input);
       }
     },

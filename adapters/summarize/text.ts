@@ -21,7 +21,9 @@ export function cleanProse(text: string): string {
       // Display and inline math become a placeholder the equation filter can see.
       .replace(/\$\$[\s\S]*?\$\$/g, ' [EQ] ')
       // Short inline math ($O(n)$, $k$) reads fine as text; longer inline formulas do not.
-      .replace(/\$([^$\n]{1,200})\$/g, (_m, tex: string) => (tex.length <= 16 && !/\\[a-z]{4,}/i.test(tex) ? tex.replace(/\\([%&#_$])/g, '$1') : ' [EQ] '))
+      .replace(/\$([^$\n]{1,200})\$/g, (_m, tex: string) =>
+        tex.length <= 16 && !/\\[a-z]{4,}/i.test(tex) ? tex.replace(/\\([%&#_$])/g, '$1') : ' [EQ] ',
+      )
       .replace(/\\\[[\s\S]*?\\\]/g, ' [EQ] ')
       // Placeholders other converters leave where a formula was.
       .replace(/\[(?:formula|math|equation)\]/gi, ' [EQ] ')
@@ -35,7 +37,9 @@ export function cleanProse(text: string): string {
 
 /** Abbreviations whose trailing period does not end a sentence. */
 const ABBREVIATIONS = new Set(
-  'e.g i.e et al etc fig figs eq eqs ref refs sec secs tab vs cf resp approx no nos vol dr mr ms prof st jr sr ca al'.split(' '),
+  'e.g i.e et al etc fig figs eq eqs ref refs sec secs tab vs cf resp approx no nos vol dr mr ms prof st jr sr ca al'.split(
+    ' ',
+  ),
 );
 
 /** Splits prose into sentences, respecting abbreviations, decimals and initials. */
@@ -65,7 +69,9 @@ export function rejectReason(sentence: string): string | null {
   if (/[=^\\{}]|[∑∫≤≥±×→∈]/u.test(sentence) && letters / sentence.length < 0.6) return 'equation';
   if (letters / Math.max(1, sentence.length) < 0.55) return 'symbols';
   // A formula that lost its markup in a PDF's text layer: a run of one-character tokens (`the integral ∫ T ∫ T`).
-  const singles = words.filter((w) => /^(?:[^\p{L}\p{N}\s]|\p{L}\d?[′']?)[.,;:]?$/u.test(w) && !/^[aAI][.,;:]?$/.test(w)).length;
+  const singles = words.filter(
+    (w) => /^(?:[^\p{L}\p{N}\s]|\p{L}\d?[′']?)[.,;:]?$/u.test(w) && !/^[aAI][.,;:]?$/.test(w),
+  ).length;
   if (singles >= 3 && singles >= 0.2 * words.length) return 'equation';
   if (isCitationOnly(sentence)) return 'citation-only';
   if (/^(fig(ure)?|table|tab|algorithm|eq(uation)?)\.?\s*\d/i.test(sentence)) return 'caption';
@@ -84,8 +90,14 @@ export function rejectReason(sentence: string): string | null {
 export function isCitationOnly(sentence: string): boolean {
   const stripped = sentence
     .replace(/\[[^\]]*\]/g, ' ')
-    .replace(/\b(?:[A-Z][\p{L}'-]+(?:\s*(?:,|&|and)\s*[A-Z][\p{L}'-]+)*(?:\s+et\s+al\.?)?,?\s*\(?\d{4}[a-z]?(?:,\s*[a-z])?\)?)/gu, ' ')
-    .replace(/\b(see|e\.g\.|i\.e\.|cf\.|ref\.?|refs\.?|also|and|for|in|details|review|references?|therein)\b/gi, ' ')
+    .replace(
+      /\b(?:[A-Z][\p{L}'-]+(?:\s*(?:,|&|and)\s*[A-Z][\p{L}'-]+)*(?:\s+et\s+al\.?)?,?\s*\(?\d{4}[a-z]?(?:,\s*[a-z])?\)?)/gu,
+      ' ',
+    )
+    .replace(
+      /\b(see|e\.g\.|i\.e\.|cf\.|ref\.?|refs\.?|also|and|for|in|details|review|references?|therein)\b/gi,
+      ' ',
+    )
     .replace(/[^\p{L}]+/gu, ' ')
     .trim();
   return stripped.split(/\s+/).filter((w) => w.length > 1).length < 3;
@@ -97,7 +109,8 @@ export interface Section {
 }
 
 const HEADING = /^(#{1,6})\s+(.+?)\s*#*$/;
-const PLAIN_HEADING = /^(?:\*\*)?((?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+)?(abstract|introduction|conclusions?|concluding remarks|summary|discussion|summary and conclusions?|conclusions? and (?:future work|outlook|discussion))(?:\*\*)?\s*$/i;
+const PLAIN_HEADING =
+  /^(?:\*\*)?((?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+)?(abstract|introduction|conclusions?|concluding remarks|summary|discussion|summary and conclusions?|conclusions? and (?:future work|outlook|discussion))(?:\*\*)?\s*$/i;
 
 /** Splits Markdown (or converter plain text) into titled sections; text before the first heading has title ''. */
 export function splitSections(markdown: string): Section[] {

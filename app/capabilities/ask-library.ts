@@ -46,7 +46,11 @@ const QUOTE_CHARS = 600;
 export async function answerQuestion(input: AnswerInput): Promise<AnswerResult> {
   const logger = input.logger ?? silentLogger;
   const question = input.question.trim();
-  if (!question) throw new AppError('INVALID_INPUT', 'The question is empty: ask something about the papers in your library.');
+  if (!question)
+    throw new AppError(
+      'INVALID_INPUT',
+      'The question is empty: ask something about the papers in your library.',
+    );
   const limit = Math.max(1, Math.min(input.limit ?? 5, 20));
   const terms = [...new Set(tokenize(question))];
   if (terms.length === 0) return nothingRelevant(question);
@@ -54,7 +58,9 @@ export async function answerQuestion(input: AnswerInput): Promise<AnswerResult> 
   const candidates = await gatherCandidates(input, question, limit * CANDIDATES_PER_PASSAGE);
   // A passage must share enough of the question's content words to count as relevant: FTS
   // fallbacks on single words would otherwise "answer" from any chunk mentioning "model".
-  const relevant = candidates.filter((c) => coverage(terms, c) >= Math.min(0.5, 2 / terms.length) || matched(terms, c) >= 3);
+  const relevant = candidates.filter(
+    (c) => coverage(terms, c) >= Math.min(0.5, 2 / terms.length) || matched(terms, c) >= 3,
+  );
   if (relevant.length === 0) return nothingRelevant(question);
 
   const ranked = await input.reranker.rank(
@@ -71,7 +77,10 @@ export async function answerQuestion(input: AnswerInput): Promise<AnswerResult> 
     try {
       return await llmAnswer(input.llm, question, passages);
     } catch (e) {
-      logger.warn({ model: input.llm.model, reason: errorMessage(e) }, 'LLM answer failed; quoting the best passages instead');
+      logger.warn(
+        { model: input.llm.model, reason: errorMessage(e) },
+        'LLM answer failed; quoting the best passages instead',
+      );
     }
   }
   return quotedAnswer(passages, input.llm ? 'The LLM could not answer' : 'No LLM is configured');
@@ -149,8 +158,11 @@ async function llmAnswer(llm: LlmClient, question: string, passages: AnswerPassa
   const cited = passages.filter((p) => answer.includes(p.cite));
   if (cited.length === 0) throw new Error('the answer cites none of the passages');
   // Citations the model made up (not among the passages) would point readers nowhere: refuse them.
-  const unknown = (answer.match(/\[[^\]]*§[^\]]*\]/g) ?? []).filter((c) => !passages.some((p) => p.cite === c));
-  if (unknown.length > 0) throw new Error(`the answer cites passages it was not given: ${unknown.slice(0, 3).join(', ')}`);
+  const unknown = (answer.match(/\[[^\]]*§[^\]]*\]/g) ?? []).filter(
+    (c) => !passages.some((p) => p.cite === c),
+  );
+  if (unknown.length > 0)
+    throw new Error(`the answer cites passages it was not given: ${unknown.slice(0, 3).join(', ')}`);
   return { answer, citations: uniqueCitations(cited), passages, usedLlm: true };
 }
 

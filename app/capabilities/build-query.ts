@@ -9,7 +9,13 @@ import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { extractJson, type LlmClient } from '../../adapters/llm/client.ts';
 import type { BuiltQuery } from '../../domain/plain-query.ts';
-import { dateRangeTerm, readQuery, searchWordProblem, validateSearchQuery, type QueryPart } from '../../domain/arxiv-query.ts';
+import {
+  dateRangeTerm,
+  readQuery,
+  searchWordProblem,
+  validateSearchQuery,
+  type QueryPart,
+} from '../../domain/arxiv-query.ts';
 
 const SYSTEM = `You turn a researcher's request into an arXiv API search_query.
 Rules:
@@ -22,12 +28,24 @@ Reply with one JSON object only: {"search_query": string, "from": "YYYY-MM-DD" |
 
 const LlmQuerySchema = z.object({
   search_query: z.string().trim().min(3).max(1000),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
 });
 
 /** Asks the LLM for a query; throws when the call fails or the reply is not a valid query. */
-export async function buildQueryWithLlm(llm: LlmClient, text: string, now: Date = new Date()): Promise<BuiltQuery> {
+export async function buildQueryWithLlm(
+  llm: LlmClient,
+  text: string,
+  now: Date = new Date(),
+): Promise<BuiltQuery> {
   const { content } = await llm.chat({
     messages: [
       { role: 'system', content: SYSTEM },
@@ -37,14 +55,20 @@ export async function buildQueryWithLlm(llm: LlmClient, text: string, now: Date 
     maxTokens: 300,
   });
   const parsed = LlmQuerySchema.safeParse(extractJson(content));
-  if (!parsed.success) throw new Error(`reply does not match {search_query, from, to}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new Error(
+      `reply does not match {search_query, from, to}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   const check = validateSearchQuery(parsed.data.search_query);
   if (!check.ok) throw new Error(`invalid search_query "${parsed.data.search_query}": ${check.reason}`);
   const misread = searchWordProblem(parsed.data.search_query);
-  if (misread) throw new Error(`search_query "${parsed.data.search_query}" misreads arXiv syntax: ${misread}`);
+  if (misread)
+    throw new Error(`search_query "${parsed.data.search_query}" misreads arXiv syntax: ${misread}`);
   const { from, to } = parsed.data;
-  const dateRange = from || to ? { from: from ?? '1991-01-01', to: to ?? now.toISOString().slice(0, 10) } : null;
-  if (dateRange && dateRange.from > dateRange.to) throw new Error(`date range ${dateRange.from} > ${dateRange.to}`);
+  const dateRange =
+    from || to ? { from: from ?? '1991-01-01', to: to ?? now.toISOString().slice(0, 10) } : null;
+  if (dateRange && dateRange.from > dateRange.to)
+    throw new Error(`date range ${dateRange.from} > ${dateRange.to}`);
   return { searchQuery: parsed.data.search_query, dateRange };
 }
 
@@ -67,15 +91,26 @@ export async function buildSearchQuery(
   // The reading validates the input (empty, nothing searchable, broken syntax) for every path.
   const reading = readQuery(text, { now });
   const read = { searchQuery: reading.searchQuery, dateRange: reading.dateRange, parts: reading.parts };
-  if (reading.mode !== 'plain') return { ...read, method: reading.mode === 'arxiv' ? 'as-written' : 'heuristic' };
+  if (reading.mode !== 'plain')
+    return { ...read, method: reading.mode === 'arxiv' ? 'as-written' : 'heuristic' };
   if (opts.llm) {
     try {
       const built = await buildQueryWithLlm(opts.llm, text, now);
-      const searchQuery = built.dateRange ? `(${built.searchQuery}) AND ${dateRangeTerm(built.dateRange)}` : built.searchQuery;
+      const searchQuery = built.dateRange
+        ? `(${built.searchQuery}) AND ${dateRangeTerm(built.dateRange)}`
+        : built.searchQuery;
       const why = `plain language: built by the LLM (${opts.llm.model})${built.dateRange ? ', its dates as a submission window' : ''}`;
-      return { searchQuery, dateRange: built.dateRange, method: 'llm', parts: [{ text: reading.parts[0]?.text ?? text, kind: 'built', as: searchQuery, why }] };
+      return {
+        searchQuery,
+        dateRange: built.dateRange,
+        method: 'llm',
+        parts: [{ text: reading.parts[0]?.text ?? text, kind: 'built', as: searchQuery, why }],
+      };
     } catch (e) {
-      logger.warn({ model: opts.llm.model, reason: errorMessage(e) }, 'LLM query building failed; using the heuristic query');
+      logger.warn(
+        { model: opts.llm.model, reason: errorMessage(e) },
+        'LLM query building failed; using the heuristic query',
+      );
     }
   }
   return { ...read, method: 'heuristic' };

@@ -8,7 +8,11 @@ import { SOURCE_NAMES, type ContentSource } from '../../domain/content-source.ts
  * dropped, its headings demoted below the title, its abstract section skipped as a duplicate).
  * With no body, `note` (why conversion failed) is printed as one line instead.
  */
-export function renderPaperMarkdown(paper: Paper, body: { markdown: string; source: ContentSource } | null, note?: string): string {
+export function renderPaperMarkdown(
+  paper: Paper,
+  body: { markdown: string; source: ContentSource } | null,
+  note?: string,
+): string {
   const lines: string[] = [`# ${oneLine(paper.title)}`, ''];
   if (paper.authors.length) lines.push(`**Authors:** ${paper.authors.map((a) => a.name).join(', ')}`, '');
   lines.push(`**arXiv:** ${versionedId(paper)} [${paper.primaryCategory}]  `);
@@ -17,7 +21,12 @@ export function renderPaperMarkdown(paper: Paper, body: { markdown: string; sour
   lines.push(`**License:** ${paper.license ?? 'not stated'}`, '');
   lines.push('## Abstract', '', oneLine(paper.abstract), '');
   if (body) {
-    lines.push(`## Full text (from ${SOURCE_NAMES[body.source]})`, '', stripDuplicates(body.markdown).trim(), '');
+    lines.push(
+      `## Full text (from ${SOURCE_NAMES[body.source]})`,
+      '',
+      stripDuplicates(body.markdown).trim(),
+      '',
+    );
   } else if (note) {
     lines.push(`> Full text unavailable: ${oneLine(note)}`, '');
   }

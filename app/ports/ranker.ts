@@ -18,5 +18,8 @@ export interface RankedDoc {
 /** Orders documents by relevance to `query`, best first. Every input id appears exactly once. */
 export interface Reranker {
   readonly kind: 'cross-encoder' | 'bm25';
-  rank(query: string, docs: Array<{ id: string; text: string }>): Promise<Array<{ id: string; score: number }>>;
+  rank(
+    query: string,
+    docs: Array<{ id: string; text: string }>,
+  ): Promise<Array<{ id: string; score: number }>>;
 }

@@ -89,7 +89,10 @@ export interface Schedules {
 
 /** A local file made Markdown (the same sandboxed converter the workers use). */
 export interface FileConverter {
-  convertFile(path: string, options: { kind?: 'pdf' | 'html' | 'latex'; signal?: AbortSignal }): Promise<ConvertResult>;
+  convertFile(
+    path: string,
+    options: { kind?: 'pdf' | 'html' | 'latex'; signal?: AbortSignal },
+  ): Promise<ConvertResult>;
 }
 
 /** arXiv's API, through the rate-limited, gated client. */

@@ -226,6 +226,7 @@ export interface RatingStore {
 }
 
 /** Every port of one library, plus closing it: what a driver implements. */
-export interface PaperStore extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore, RatingStore {
+export interface PaperStore
+  extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore, RatingStore {
   close(): Promise<void>;
 }

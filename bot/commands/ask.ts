@@ -32,11 +32,15 @@ export const ask: SlashCommand = {
         threadId = await startThread(truncate(question.replace(/\s+/g, ' '), THREAD_NAME_MAX));
       }
       const conversation = inv.inThread && inv.channelId ? inv.channelId : threadId;
-      const reply = await agent.ask({ question, conversationId: conversation ? `discord:${conversation}` : undefined }, progress, {
-        signal,
-        owner: inv.userId,
-        onTool: (t) => progress(t.label),
-      });
+      const reply = await agent.ask(
+        { question, conversationId: conversation ? `discord:${conversation}` : undefined },
+        progress,
+        {
+          signal,
+          owner: inv.userId,
+          onTool: (t) => progress(t.label),
+        },
+      );
       return agentAnswerMessage(question, reply, { threadId });
     };
   },

@@ -9,6 +9,7 @@ export const digest: SlashCommand = {
   manages: true,
   prepare(inv) {
     const name = subscriptionName(inv, 'name', { existing: true });
-    return async ({ service, progress, signal }) => digestMessage(name, await service.runDigest(name, progress, { signal }));
+    return async ({ service, progress, signal }) =>
+      digestMessage(name, await service.runDigest(name, progress, { signal }));
   },
 };

@@ -8,9 +8,18 @@ import type { BotMessage } from '../types.ts';
 import { AppError } from '../../domain/errors.ts';
 
 /** One page of the list for a saved filter set (used by the command and by its buttons). */
-export async function listPage(service: RadarService, key: string, filters: ListFiltersInput, offset: number, pageSize: number): Promise<BotMessage> {
+export async function listPage(
+  service: RadarService,
+  key: string,
+  filters: ListFiltersInput,
+  offset: number,
+  pageSize: number,
+): Promise<BotMessage> {
   const r = await service.listPapers({ ...filters, limit: pageSize, offset });
-  return listMessage(r, offset, pageSize, { prev: listButtonId(key, Math.max(0, offset - pageSize)), next: listButtonId(key, offset + pageSize) });
+  return listMessage(r, offset, pageSize, {
+    prev: listButtonId(key, Math.max(0, offset - pageSize)),
+    next: listButtonId(key, offset + pageSize),
+  });
 }
 
 export const list: SlashCommand = {
@@ -24,12 +33,14 @@ export const list: SlashCommand = {
     const categories = optionalCategories(inv, 'category');
     const from = optionalDate(inv, 'from');
     const to = optionalDate(inv, 'to');
-    if (from && to && from > to) throw new AppError('INVALID_INPUT', `\`from\` (${from}) is after \`to\` (${to}); swap them.`);
+    if (from && to && from > to)
+      throw new AppError('INVALID_INPUT', `\`from\` (${from}) is after \`to\` (${to}); swap them.`);
     if (query) filters.query = query;
     if (author) filters.author = author;
     if (categories) filters.categories = categories;
     if (from) filters.start_date = from;
     if (to) filters.end_date = to;
-    return async ({ service, listState, listPageSize }) => listPage(service, listState.save(filters), filters, 0, listPageSize);
+    return async ({ service, listState, listPageSize }) =>
+      listPage(service, listState.save(filters), filters, 0, listPageSize);
   },
 };

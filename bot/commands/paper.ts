@@ -9,6 +9,7 @@ export const paper: SlashCommand = {
   manages: false,
   prepare(inv) {
     const ref = requiredString(inv, 'ref', 300);
-    return async ({ service, progress, signal }) => paperMessage(await service.getPaper({ ref, source: 'auto' }, progress, { signal }));
+    return async ({ service, progress, signal }) =>
+      paperMessage(await service.getPaper({ ref, source: 'auto' }, progress, { signal }));
   },
 };

@@ -20,7 +20,12 @@ export const search: SlashCommand = {
     const question = requiredString(inv, 'question', 500);
     return async ({ service, progress, signal, post }) => {
       const r = await service.searchPapers({ question, maxResults: 5 }, progress, { signal });
-      const pending = new Set(r.papers.slice(0, FULL_TEXT_TOP_N).filter((p) => p.summarySource === 'abstract').map((p) => p.paper.id));
+      const pending = new Set(
+        r.papers
+          .slice(0, FULL_TEXT_TOP_N)
+          .filter((p) => p.summarySource === 'abstract')
+          .map((p) => p.paper.id),
+      );
       if (pending.size === 0) return searchMessage(r);
       await post(searchMessage(r, { pending }));
       let papers: SearchResult['papers'] = r.papers;
@@ -28,7 +33,10 @@ export const search: SlashCommand = {
         const id = paper.id;
         try {
           const doc = await service.fullTextSummary(paper, undefined, { signal });
-          if (doc.summary && doc.source) papers = papers.map((p) => (p.paper.id === id ? { ...p, summary: doc.summary, summarySource: 'full-text' } : p));
+          if (doc.summary && doc.source)
+            papers = papers.map((p) =>
+              p.paper.id === id ? { ...p, summary: doc.summary, summarySource: 'full-text' } : p,
+            );
         } catch (e) {
           if (signal.aborted) throw e;
           progress(`no full text for ${id}: ${errorMessage(e)}`);

@@ -4,7 +4,13 @@ import { AppError } from '../../domain/errors.ts';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
 import type { SlashCommand } from '../command.ts';
 import { subscribedMessage } from '../format.ts';
-import { optionalCategories, optionalInt, optionalString, requiredString, subscriptionName } from '../options.ts';
+import {
+  optionalCategories,
+  optionalInt,
+  optionalString,
+  requiredString,
+  subscriptionName,
+} from '../options.ts';
 
 const CRON = /^(\S+\s+){4}\S+$/;
 
@@ -13,7 +19,11 @@ export const subscribe: SlashCommand = {
   expensive: false,
   manages: true,
   prepare(inv) {
-    if (!inv.channelId) throw new AppError('INVALID_INPUT', 'Run /arxiv subscribe in the channel that should receive the digest.');
+    if (!inv.channelId)
+      throw new AppError(
+        'INVALID_INPUT',
+        'Run /arxiv subscribe in the channel that should receive the digest.',
+      );
     const req: SubscriptionRequest = {
       name: subscriptionName(inv),
       query: requiredString(inv, 'query', 300),
@@ -24,14 +34,25 @@ export const subscribe: SlashCommand = {
     const cron = optionalString(inv, 'schedule', 100);
     const timezone = optionalString(inv, 'timezone', 64);
     const topK = optionalInt(inv, 'top', 1, 50);
-    if (cron && !CRON.test(cron)) throw new AppError('INVALID_INPUT', `\`schedule\` must be a 5-field cron expression such as "30 20 * * 0-4" (got "${cron}").`);
-    if (timezone && !isTimeZone(timezone)) throw new AppError('INVALID_INPUT', `\`timezone\` "${timezone}" is not an IANA time zone; use e.g. Europe/Berlin.`);
+    if (cron && !CRON.test(cron))
+      throw new AppError(
+        'INVALID_INPUT',
+        `\`schedule\` must be a 5-field cron expression such as "30 20 * * 0-4" (got "${cron}").`,
+      );
+    if (timezone && !isTimeZone(timezone))
+      throw new AppError(
+        'INVALID_INPUT',
+        `\`timezone\` "${timezone}" is not an IANA time zone; use e.g. Europe/Berlin.`,
+      );
     if (categories) req.categories = categories;
     if (cron) req.cron = cron;
     if (timezone) req.timezone = timezone;
     if (topK !== undefined) req.topK = topK;
-    const like = optionalString(inv, 'like', 1000)?.split(/[\s,]+/).filter(Boolean);
+    const like = optionalString(inv, 'like', 1000)
+      ?.split(/[\s,]+/)
+      .filter(Boolean);
     if (like?.length) req.like = like;
-    return async ({ service, signal }) => subscribedMessage(await service.subscribe(req, { signal }), like?.length ?? 0);
+    return async ({ service, signal }) =>
+      subscribedMessage(await service.subscribe(req, { signal }), like?.length ?? 0);
   },
 };

@@ -11,8 +11,20 @@ export const unsubscribe: SlashCommand = {
   prepare(inv) {
     const name = subscriptionName(inv, 'name', { existing: true });
     return async ({ service }) => {
-      if (!(await service.unsubscribe(name))) throw new AppError('NOT_FOUND', `There is no subscription named "${name}". See /arxiv subscriptions.`);
-      return { embeds: [{ title: `Unsubscribed: ${name}`, description: 'Its schedule is removed; past digests stay where they were published.', color: COLOR.ok }] };
+      if (!(await service.unsubscribe(name)))
+        throw new AppError(
+          'NOT_FOUND',
+          `There is no subscription named "${name}". See /arxiv subscriptions.`,
+        );
+      return {
+        embeds: [
+          {
+            title: `Unsubscribed: ${name}`,
+            description: 'Its schedule is removed; past digests stay where they were published.',
+            color: COLOR.ok,
+          },
+        ],
+      };
     };
   },
 };

@@ -24,7 +24,14 @@ type Replyable = ChatInputCommandInteraction | ButtonInteraction;
 function invoker(i: Interaction): Invoker {
   const member = i.member;
   const roles = !member ? [] : Array.isArray(member.roles) ? member.roles : [...member.roles.cache.keys()];
-  return { userId: i.user.id, guildId: i.guildId, channelId: i.channelId, permissions: i.memberPermissions?.bitfield ?? null, roles, inThread: i.channel?.isThread() ?? false };
+  return {
+    userId: i.user.id,
+    guildId: i.guildId,
+    channelId: i.channelId,
+    permissions: i.memberPermissions?.bitfield ?? null,
+    roles,
+    inThread: i.channel?.isThread() ?? false,
+  };
 }
 
 function toDiscordJs(m: BotMessage) {
@@ -32,7 +39,17 @@ function toDiscordJs(m: BotMessage) {
     ...(m.content !== undefined ? { content: m.content } : {}),
     ...(m.embeds ? { embeds: m.embeds } : {}),
     ...(m.components ? { components: m.components } : {}),
-    ...(m.files ? { files: m.files.map((f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description } : {}) })) } : {}),
+    ...(m.files
+      ? {
+          files: m.files.map(
+            (f) =>
+              new AttachmentBuilder(f.data, {
+                name: f.name,
+                ...(f.description ? { description: f.description } : {}),
+              }),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -67,21 +84,37 @@ function responder(i: Replyable): InteractionResponder {
 
 async function onAutocomplete(bot: Bot, i: AutocompleteInteraction): Promise<void> {
   const focused = i.options.getFocused(true);
-  const choices = await bot.autocomplete({ ...invoker(i), subcommand: i.options.getSubcommand(), focused: { name: focused.name, value: String(focused.value) } });
+  const choices = await bot.autocomplete({
+    ...invoker(i),
+    subcommand: i.options.getSubcommand(),
+    focused: { name: focused.name, value: String(focused.value) },
+  });
   await i.respond(choices);
 }
 
 /** Connects to the gateway with DISCORD_TOKEN and serves interactions until stopped. */
-export async function startGateway(opts: { bot: Bot; token: string; apiUrl: string; logger: Logger }): Promise<{ client: Client; stop(): Promise<void> }> {
+export async function startGateway(opts: {
+  bot: Bot;
+  token: string;
+  apiUrl: string;
+  logger: Logger;
+}): Promise<{ client: Client; stop(): Promise<void> }> {
   // discord.js appends the version itself: it gets the root without one (DISCORD_API_URL may name /v10).
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discordApiRoots(opts.apiUrl).root, version: DISCORD_API_VERSION } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: discordApiRoots(opts.apiUrl).root, version: DISCORD_API_VERSION },
+  });
   const log = opts.logger;
   client.on(Events.InteractionCreate, (i) => {
     const work = async () => {
       if (i.isChatInputCommand() && i.commandName === 'arxiv') {
         const options: Record<string, string | number | boolean> = {};
-        for (const o of i.options.data[0]?.options ?? []) if (o.value !== undefined && o.value !== null) options[o.name] = o.value;
-        await opts.bot.handleCommand({ ...invoker(i), subcommand: i.options.getSubcommand(), options }, responder(i));
+        for (const o of i.options.data[0]?.options ?? [])
+          if (o.value !== undefined && o.value !== null) options[o.name] = o.value;
+        await opts.bot.handleCommand(
+          { ...invoker(i), subcommand: i.options.getSubcommand(), options },
+          responder(i),
+        );
       } else if (i.isAutocomplete() && i.commandName === 'arxiv') {
         await onAutocomplete(opts.bot, i);
       } else if (i.isButton()) {

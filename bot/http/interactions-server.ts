@@ -19,7 +19,12 @@ import { discordPublicKey, verifyDiscordSignature } from './verify.ts';
 
 const Snowflake = z.string().regex(/^\d{1,25}$/);
 const Value = z.union([z.string().max(6000), z.number(), z.boolean()]);
-const LeafOption = z.object({ name: z.string().max(32), type: z.number().int(), value: Value.optional(), focused: z.boolean().optional() });
+const LeafOption = z.object({
+  name: z.string().max(32),
+  type: z.number().int(),
+  value: Value.optional(),
+  focused: z.boolean().optional(),
+});
 const TopOption = LeafOption.extend({ options: z.array(LeafOption).max(25).optional() });
 
 /** The interaction fields the bot reads (everything else Discord sends is ignored). */
@@ -27,7 +32,11 @@ export const InteractionSchema = z.object({
   id: Snowflake,
   application_id: Snowflake,
   type: z.number().int().min(1).max(5),
-  token: z.string().min(1).max(1000).regex(/^[\w.-]+$/),
+  token: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[\w.-]+$/),
   data: z
     .object({
       name: z.string().max(32).optional(),
@@ -39,7 +48,13 @@ export const InteractionSchema = z.object({
   channel_id: Snowflake.optional(),
   /** The channel the command ran in (partial); its type tells a thread (10, 11, 12) from a channel. */
   channel: z.object({ type: z.number().int() }).optional(),
-  member: z.object({ user: z.object({ id: Snowflake }), roles: z.array(Snowflake).default([]), permissions: z.string().regex(/^\d+$/).optional() }).optional(),
+  member: z
+    .object({
+      user: z.object({ id: Snowflake }),
+      roles: z.array(Snowflake).default([]),
+      permissions: z.string().regex(/^\d+$/).optional(),
+    })
+    .optional(),
   user: z.object({ id: Snowflake }).optional(),
 });
 type Interaction = z.infer<typeof InteractionSchema>;
@@ -81,7 +96,11 @@ function invoker(i: Interaction): Invoker {
   };
 }
 
-function subcommandOf(i: Interaction): { name: string; options: Record<string, string | number | boolean>; focused: { name: string; value: string } | null } | null {
+function subcommandOf(i: Interaction): {
+  name: string;
+  options: Record<string, string | number | boolean>;
+  focused: { name: string; value: string } | null;
+} | null {
   const sub = i.data?.name === 'arxiv' ? i.data.options?.[0] : undefined;
   if (!sub || sub.type !== 1) return null;
   const options: Record<string, string | number | boolean> = {};
@@ -108,7 +127,11 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
   };
 
   /** Runs a handler; its first initial response becomes the HTTP answer, the rest go via REST. */
-  function dispatch(res: http.ServerResponse, i: Interaction, run: (r: InteractionResponder) => Promise<void>): void {
+  function dispatch(
+    res: http.ServerResponse,
+    i: Interaction,
+    run: (r: InteractionResponder) => Promise<void>,
+  ): void {
     let answered = false;
     const initial = async (body: unknown) => {
       if (answered) throw new Error('interaction already acknowledged');
@@ -148,7 +171,11 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
     const task = run(responder)
       .catch((e: unknown) => log.error({ err: errorMessage(e) }, 'interaction handler failed'))
       .then(() => {
-        if (!answered) send(res, 200, { type: 4, data: messageBody(errorMessageFor('Nothing to answer. Try the command again.')).json });
+        if (!answered)
+          send(res, 200, {
+            type: 4,
+            data: messageBody(errorMessageFor('Nothing to answer. Try the command again.')).json,
+          });
       })
       .finally(() => pending.delete(task));
     pending.add(task);
@@ -156,18 +183,28 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
 
   const server = http.createServer((req, res) => {
     void (async () => {
-      if (new URL(req.url ?? '/', 'http://x').pathname !== path) return send(res, 404, { error: 'not found' });
+      if (new URL(req.url ?? '/', 'http://x').pathname !== path)
+        return send(res, 404, { error: 'not found' });
       if (req.method !== 'POST') return send(res, 405, { error: 'POST only' });
       let body: Buffer | null;
       try {
-        body = await readCappedBody(req, res, maxBody, { contentType: 'application/json', body: JSON.stringify({ error: `body over ${maxBody} bytes` }) });
+        body = await readCappedBody(req, res, maxBody, {
+          contentType: 'application/json',
+          body: JSON.stringify({ error: `body over ${maxBody} bytes` }),
+        });
       } catch {
         return send(res, 400, { error: 'unreadable body' });
       }
       if (body === null) return;
       const signature = req.headers['x-signature-ed25519'];
       const timestamp = req.headers['x-signature-timestamp'];
-      const ok = verifyDiscordSignature({ key, signature: typeof signature === 'string' ? signature : undefined, timestamp: typeof timestamp === 'string' ? timestamp : undefined, body, nowS: nowS() });
+      const ok = verifyDiscordSignature({
+        key,
+        signature: typeof signature === 'string' ? signature : undefined,
+        timestamp: typeof timestamp === 'string' ? timestamp : undefined,
+        body,
+        nowS: nowS(),
+      });
       if (!ok) return send(res, 401, { error: 'invalid request signature' });
       let parsed: Interaction;
       try {
@@ -186,10 +223,15 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
       const sub = subcommandOf(i);
       if (!sub) return send(res, 400, { error: 'not an /arxiv subcommand' });
       if (i.type === 4) {
-        const choices = sub.focused ? await opts.bot.autocomplete({ ...invoker(i), subcommand: sub.name, focused: sub.focused }) : [];
+        const choices = sub.focused
+          ? await opts.bot.autocomplete({ ...invoker(i), subcommand: sub.name, focused: sub.focused })
+          : [];
         return send(res, 200, { type: 8, data: { choices } });
       }
-      if (i.type === 2) return dispatch(res, i, (r) => opts.bot.handleCommand({ ...invoker(i), subcommand: sub.name, options: sub.options }, r));
+      if (i.type === 2)
+        return dispatch(res, i, (r) =>
+          opts.bot.handleCommand({ ...invoker(i), subcommand: sub.name, options: sub.options }, r),
+        );
       return send(res, 400, { error: `unsupported interaction type ${i.type}` });
     })().catch((e: unknown) => {
       log.error({ err: errorMessage(e) }, 'interactions endpoint error');

@@ -15,6 +15,11 @@ export function messageBody(m: BotMessage): DiscordBody & { json: Record<string,
   if (m.embeds) json.embeds = m.embeds;
   if (m.components) json.components = m.components;
   if (m.ephemeral) json.flags = EPHEMERAL;
-  if (m.files?.length) json.attachments = m.files.map((f, id) => ({ id, filename: f.name, ...(f.description ? { description: f.description } : {}) }));
+  if (m.files?.length)
+    json.attachments = m.files.map((f, id) => ({
+      id,
+      filename: f.name,
+      ...(f.description ? { description: f.description } : {}),
+    }));
   return { json, files: m.files?.map((f) => ({ ...f, contentType: 'text/markdown' })) };
 }

@@ -14,13 +14,29 @@ export const MAX_SIGNATURE_AGE_S = 300;
 /** A KeyObject for the 64-hex-digit public key from the developer portal. */
 export function discordPublicKey(hex: string): KeyObject {
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error('DISCORD_PUBLIC_KEY must be 64 hex digits');
-  return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]), format: 'der', type: 'spki' });
+  return createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]),
+    format: 'der',
+    type: 'spki',
+  });
 }
 
 /** True when the signature is valid and the timestamp within five minutes of `nowS`. */
-export function verifyDiscordSignature(opts: { key: KeyObject; signature: string | undefined; timestamp: string | undefined; body: Buffer; nowS: number }): boolean {
+export function verifyDiscordSignature(opts: {
+  key: KeyObject;
+  signature: string | undefined;
+  timestamp: string | undefined;
+  body: Buffer;
+  nowS: number;
+}): boolean {
   const { signature, timestamp } = opts;
-  if (!signature || !timestamp || !/^[0-9a-fA-F]{128}$/.test(signature) || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (!signature || !timestamp || !/^[0-9a-fA-F]{128}$/.test(signature) || !/^\d{1,12}$/.test(timestamp))
+    return false;
   if (Math.abs(opts.nowS - Number(timestamp)) > MAX_SIGNATURE_AGE_S) return false;
-  return verify(null, Buffer.concat([Buffer.from(timestamp, 'utf8'), opts.body]), opts.key, Buffer.from(signature, 'hex'));
+  return verify(
+    null,
+    Buffer.concat([Buffer.from(timestamp, 'utf8'), opts.body]),
+    opts.key,
+    Buffer.from(signature, 'hex'),
+  );
 }

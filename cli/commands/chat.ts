@@ -33,7 +33,11 @@ export const CHAT_PROMPTS: ReadonlyArray<{
     build: (a) => {
       const n = Number.parseInt(a.num_papers ?? '5', 10);
       // The agent's tool names: the MCP prompt names the MCP server's tools.
-      return searchPromptText(a.topic!, Math.min(50, Math.max(1, Number.isFinite(n) ? n : 5)), AGENT_PROMPT_TOOLS);
+      return searchPromptText(
+        a.topic!,
+        Math.min(50, Math.max(1, Number.isFinite(n) ? n : 5)),
+        AGENT_PROMPT_TOOLS,
+      );
     },
   },
 ];
@@ -82,7 +86,10 @@ export function formatReply(r: AgentReply, streamed?: string, ownLlm?: string | 
   for (const p of r.proposals) {
     parts.push('', `Proposed (not applied): ${p.title}`, ...p.changes.map((c) => `  ${c}`));
     if (p.problem) parts.push(`  Cannot be applied: ${p.problem}.`);
-    else if (p.confirmable) parts.push(`  Apply it: /confirm ${p.id}   Drop it: /decline ${p.id}   (until your next question is answered)`);
+    else if (p.confirmable)
+      parts.push(
+        `  Apply it: /confirm ${p.id}   Drop it: /decline ${p.id}   (until your next question is answered)`,
+      );
     else parts.push('  Apply it yourself with `arxiv-radar subscribe` (here nothing can be confirmed).');
   }
   if (r.usedAgent)
@@ -168,9 +175,18 @@ export async function handleLine(
   const decision = /^\/(confirm|decline)(?:\s+(\S*))?\s*$/.exec(text);
   if (decision) {
     const [, verb, id = ''] = decision;
-    if (!id) throw new AppError('INVALID_INPUT', `/${verb} needs the proposal's id, e.g. /${verb} a1b2c3d4 (shown under the answer).`);
-    const done = verb === 'confirm' ? await agent.confirm(id, { conversationId: ctx.conversation.id }) : await agent.decline(id, { conversationId: ctx.conversation.id });
-    out(`${verb === 'confirm' ? 'Applied' : 'Declined'}: ${done.proposal.title}.${verb === 'confirm' ? '' : ' Nothing changed.'}\n`);
+    if (!id)
+      throw new AppError(
+        'INVALID_INPUT',
+        `/${verb} needs the proposal's id, e.g. /${verb} a1b2c3d4 (shown under the answer).`,
+      );
+    const done =
+      verb === 'confirm'
+        ? await agent.confirm(id, { conversationId: ctx.conversation.id })
+        : await agent.decline(id, { conversationId: ctx.conversation.id });
+    out(
+      `${verb === 'confirm' ? 'Applied' : 'Declined'}: ${done.proposal.title}.${verb === 'confirm' ? '' : ' Nothing changed.'}\n`,
+    );
     return true;
   }
   let question = text;
@@ -233,7 +249,10 @@ export function register(program: Command): void {
       await withService(cmd, async (service, ctx) => {
         const agent = await ctx.services.agent();
         const out = (s: string) => void process.stdout.write(s);
-        const ownLlm = ctx.config.LLM_BASE_URL && ctx.config.LLM_MODEL ? llmLabel(ctx.config.LLM_MODEL, ctx.config.LLM_BASE_URL) : null;
+        const ownLlm =
+          ctx.config.LLM_BASE_URL && ctx.config.LLM_MODEL
+            ? llmLabel(ctx.config.LLM_MODEL, ctx.config.LLM_BASE_URL)
+            : null;
         if (opts.once !== undefined) {
           // On a terminal the answer is printed as the model writes it.
           const live = !opts.json && process.stdout.isTTY ? liveAnswer(out) : undefined;
@@ -241,7 +260,12 @@ export function register(program: Command): void {
             signal: ctx.signal,
             ...(opts.json
               ? {}
-              : { onTool: (t) => process.stderr.write(`${live?.lineBreak() ?? ''}  → ${t.label}${t.isError ? ' (failed)' : ''}\n`) }),
+              : {
+                  onTool: (t) =>
+                    process.stderr.write(
+                      `${live?.lineBreak() ?? ''}  → ${t.label}${t.isError ? ' (failed)' : ''}\n`,
+                    ),
+                }),
             ...(live ? { onDraft: live.onDraft } : {}),
           });
           if (opts.json) printJson(reply);
@@ -265,7 +289,17 @@ export function register(program: Command): void {
         try {
           for await (const line of rl) {
             try {
-              if (!(await handleLine(line, { service, agent, conversation, out, ownLlm, live: interactive && Boolean(process.stdout.isTTY) }))) break;
+              if (
+                !(await handleLine(line, {
+                  service,
+                  agent,
+                  conversation,
+                  out,
+                  ownLlm,
+                  live: interactive && Boolean(process.stdout.isTTY),
+                }))
+              )
+                break;
             } catch (e) {
               out(`Error: ${errorMessage(e)}\n`);
             }

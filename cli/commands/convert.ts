@@ -11,13 +11,18 @@ export function kindOf(file: string): 'pdf' | 'html' | 'latex' {
   if (ext === '.pdf') return 'pdf';
   if (ext === '.html' || ext === '.htm' || ext === '.xhtml' || ext === '.xml') return 'html';
   if (ext === '.gz' || ext === '.tgz' || ext === '.tar' || ext === '.tex') return 'latex';
-  throw new AppError('INVALID_INPUT', `Cannot tell what ${file} is: expected a .pdf, .html, .tar.gz, .gz or .tex file.`);
+  throw new AppError(
+    'INVALID_INPUT',
+    `Cannot tell what ${file} is: expected a .pdf, .html, .tar.gz, .gz or .tex file.`,
+  );
 }
 
 export function register(program: Command): void {
   program
     .command('convert')
-    .description('convert a local PDF, arXiv HTML (LaTeXML) or LaTeX source (arXiv e-print) to Markdown on stdout (no network)')
+    .description(
+      'convert a local PDF, arXiv HTML (LaTeXML) or LaTeX source (arXiv e-print) to Markdown on stdout (no network)',
+    )
     .argument('<file>', 'a .pdf, .html, .tar.gz, .gz or .tex file')
     .option('--json', 'print {markdown, title, sections, pageCount, warnings, timings}')
     .action(async (file: string, opts: { json?: boolean }, cmd: Command) => {

@@ -28,7 +28,9 @@ export function register(program: Command): void {
           'INVALID_INPUT',
           `--guild must be a server id (a long number; enable Developer Mode and "Copy Server ID"), got "${opts.guild}".`,
         );
-      const count = await (await operations()).deployDiscordCommands(config, opts.guild ? { guildId: opts.guild } : {});
+      const count = await (
+        await operations()
+      ).deployDiscordCommands(config, opts.guild ? { guildId: opts.guild } : {});
       const scope = opts.guild
         ? `guild ${opts.guild}`
         : 'all guilds (global; may take up to an hour to appear)';

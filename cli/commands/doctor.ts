@@ -173,7 +173,9 @@ export function register(program: Command): void {
         // Columns as wide as the longest name, so every value starts in the same column.
         const keyWidth = Math.max(...entries.map(([k]) => k.length));
         for (const [k, v] of entries) {
-          process.stdout.write(redact(`  ${k.padEnd(keyWidth)} ${v === undefined ? '(unset)' : String(v)}\n`));
+          process.stdout.write(
+            redact(`  ${k.padEnd(keyWidth)} ${v === undefined ? '(unset)' : String(v)}\n`),
+          );
         }
         process.stdout.write('\nChecks:\n');
         const mark = { ok: '✔', warn: '!', fail: '✘', off: '-' } as const;

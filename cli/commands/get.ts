@@ -41,7 +41,8 @@ async function getMeta(
     if (opts.json) printJson(stored ? { ...paper, fullTextSource: stored.source } : paper);
     else {
       process.stdout.write(`${formatPaper(paper)}\n\n${paper.abstract}\n`);
-      if (stored?.source) process.stdout.write(`\nFull text: in the library, from ${SOURCE_NAMES[stored.source]}\n`);
+      if (stored?.source)
+        process.stdout.write(`\nFull text: in the library, from ${SOURCE_NAMES[stored.source]}\n`);
       if (paper.doi) process.stdout.write(`\nDOI: ${paper.doi}\n`);
       if (paper.journalRef) process.stdout.write(`Journal: ${paper.journalRef}\n`);
       if (paper.comment) process.stdout.write(`Comment: ${paper.comment}\n`);
@@ -56,7 +57,10 @@ async function getFullText(
 ): Promise<void> {
   const source = opts.source ?? 'auto';
   if (!['auto', ...CONTENT_SOURCES].includes(source)) {
-    throw new AppError('INVALID_INPUT', `--source must be auto, ${CONTENT_SOURCES.join(', ')} (got "${source}").`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `--source must be auto, ${CONTENT_SOURCES.join(', ')} (got "${source}").`,
+    );
   }
   await withService(cmd, async (service, { signal }) => {
     const progress = createProgress();
@@ -100,7 +104,11 @@ export function register(program: Command): void {
       'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
     )
     .argument('<ref>', 'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID)')
-    .option('--source <auto|html|ar5iv|latex|pdf>', 'where the full text comes from (auto: arXiv HTML, ar5iv, LaTeX source, PDF: the first that has it)', 'auto')
+    .option(
+      '--source <auto|html|ar5iv|latex|pdf>',
+      'where the full text comes from (auto: arXiv HTML, ar5iv, LaTeX source, PDF: the first that has it)',
+      'auto',
+    )
     .option('--out <file>', 'write the Markdown to a file')
     .option('--meta', 'metadata only (title, authors, abstract, categories, DOI, …)')
     .option('--json', 'machine-readable output')

@@ -34,7 +34,10 @@ export function register(program: Command): void {
       await withService(cmd, async (service) => {
         const r = await service.importFeeds(feeds, opts.topic === undefined ? {} : { topic: opts.topic });
         if (opts.json) printJson({ files: files.length, ...r });
-        else say(`Imported ${counted(r.papers, 'paper')} from ${counted(files.length, 'file')}: ${r.inserted} new, ${r.updated} updated${opts.topic ? `, topic "${opts.topic}"` : ''}.`);
+        else
+          say(
+            `Imported ${counted(r.papers, 'paper')} from ${counted(files.length, 'file')}: ${r.inserted} new, ${r.updated} updated${opts.topic ? `, topic "${opts.topic}"` : ''}.`,
+          );
       });
     });
 }

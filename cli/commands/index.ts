@@ -24,29 +24,52 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'start',
     term: 'start [options]',
-    description: 'start Temporal (embedded dev server unless TEMPORAL_ADDRESS is set) and the workers; Ctrl-C stops everything',
+    description:
+      'start Temporal (embedded dev server unless TEMPORAL_ADDRESS is set) and the workers; Ctrl-C stops everything',
     load: () => import('./start.ts'),
   },
   {
     name: 'doctor',
     term: 'doctor [options]',
-    description: 'print the resolved configuration (secrets masked) and check Temporal, the data dir and integrations',
+    description:
+      'print the resolved configuration (secrets masked) and check Temporal, the data dir and integrations',
     load: () => import('./doctor.ts'),
   },
-  { name: 'subscribe', term: 'subscribe [options] <name>', description: 'create or update a scheduled topic digest', load: subscribeModule },
-  { name: 'unsubscribe', term: 'unsubscribe <name>', description: 'delete a subscription and its schedule (digests already sent stay)', load: subscribeModule },
-  { name: 'subscriptions', term: 'subscriptions [options]', description: 'list subscriptions', load: subscribeModule },
+  {
+    name: 'subscribe',
+    term: 'subscribe [options] <name>',
+    description: 'create or update a scheduled topic digest',
+    load: subscribeModule,
+  },
+  {
+    name: 'unsubscribe',
+    term: 'unsubscribe <name>',
+    description: 'delete a subscription and its schedule (digests already sent stay)',
+    load: subscribeModule,
+  },
+  {
+    name: 'subscriptions',
+    term: 'subscriptions [options]',
+    description: 'list subscriptions',
+    load: subscribeModule,
+  },
   {
     name: 'rate',
     term: 'rate [options] <subscription> <id> <rating>',
-    description: "rate a paper for a subscription: up, down or clear (its digests learn from it)",
+    description: 'rate a paper for a subscription: up, down or clear (its digests learn from it)',
     load: () => import('./rate.ts'),
   },
-  { name: 'digest', term: 'digest', description: 'run or show topic digests', load: () => import('./digest.ts') },
+  {
+    name: 'digest',
+    term: 'digest',
+    description: 'run or show topic digests',
+    load: () => import('./digest.ts'),
+  },
   {
     name: 'convert',
     term: 'convert [options] <file>',
-    description: 'convert a local PDF, arXiv HTML (LaTeXML) or LaTeX source (arXiv e-print) to Markdown on stdout (no network)',
+    description:
+      'convert a local PDF, arXiv HTML (LaTeXML) or LaTeX source (arXiv e-print) to Markdown on stdout (no network)',
     load: () => import('./convert.ts'),
   },
   {
@@ -58,26 +81,35 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'search',
     term: 'search [options] <query>',
-    description: "search arXiv: its query syntax as written (e.g. 'ti:transformer AND cat:cs.CL'), free words built; TL;DRs from the abstracts",
+    description:
+      "search arXiv: its query syntax as written (e.g. 'ti:transformer AND cat:cs.CL'), free words built; TL;DRs from the abstracts",
     load: () => import('./search.ts'),
   },
   {
     name: 'get',
     term: 'get [options] <ref>',
-    description: 'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
+    description:
+      'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
     load: () => import('./get.ts'),
   },
-  { name: 'discord', term: 'discord', description: 'Discord bot utilities', load: () => import('./discord.ts') },
+  {
+    name: 'discord',
+    term: 'discord',
+    description: 'Discord bot utilities',
+    load: () => import('./discord.ts'),
+  },
   {
     name: 'mcp',
     term: 'mcp [options]',
-    description: 'run the MCP server on stdio, or on Streamable HTTP with --http 127.0.0.1:PORT (MCP_TOKEN required)',
+    description:
+      'run the MCP server on stdio, or on Streamable HTTP with --http 127.0.0.1:PORT (MCP_TOKEN required)',
     load: () => import('./mcp.ts'),
   },
   {
     name: 'web',
     term: 'web [options]',
-    description: 'serve the web app (search, papers, library, digests, chat with voice) on WEB_ADDR, against a running start',
+    description:
+      'serve the web app (search, papers, library, digests, chat with voice) on WEB_ADDR, against a running start',
     load: () => import('./web.ts'),
   },
   {
@@ -101,31 +133,36 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'rank',
     term: 'rank [options] <interest> <atom...>',
-    description: 'rank the papers of arXiv Atom files by relevance to an interest (cross-encoder, or BM25 without a model)',
+    description:
+      'rank the papers of arXiv Atom files by relevance to an interest (cross-encoder, or BM25 without a model)',
     load: () => import('./rank.ts'),
   },
   {
     name: 'summarize',
     term: 'summarize [options] <ref>',
-    description: 'summarise a Markdown file, or a paper stored in the library (extractive, or the LLM when configured)',
+    description:
+      'summarise a Markdown file, or a paper stored in the library (extractive, or the LLM when configured)',
     load: () => import('./summarize.ts'),
   },
   {
     name: 'query',
     term: 'query [options] <question>',
-    description: 'show the arXiv search_query a search would send: arXiv syntax as written, free words built (LLM when configured, else heuristic)',
+    description:
+      'show the arXiv search_query a search would send: arXiv syntax as written, free words built (LLM when configured, else heuristic)',
     load: () => import('./query.ts'),
   },
   {
     name: 'ask',
     term: 'ask [options] <question>',
-    description: 'answer a question from the stored papers, citing [arXiv id §section] (quotes passages without an LLM)',
+    description:
+      'answer a question from the stored papers, citing [arXiv id §section] (quotes passages without an LLM)',
     load: () => import('./ask.ts'),
   },
   {
     name: 'chat',
     term: 'chat [options]',
-    description: 'chat with the research agent: it searches arXiv, reads papers and the library, with cited answers (@folders, /prompts, /tools, /quit)',
+    description:
+      'chat with the research agent: it searches arXiv, reads papers and the library, with cited answers (@folders, /prompts, /tools, /quit)',
     load: () => import('./chat.ts'),
   },
   {

@@ -20,7 +20,8 @@ export interface ListOptions {
 
 function wholeNumber(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new AppError('INVALID_INPUT', `${flag} must be a whole number (got "${value}")`);
+  if (!/^\d+$/.test(value.trim()))
+    throw new AppError('INVALID_INPUT', `${flag} must be a whole number (got "${value}")`);
   return Number(value);
 }
 
@@ -29,7 +30,10 @@ export function filtersFromOptions(o: ListOptions): ListFilters {
   return {
     query: o.query,
     author: o.author,
-    categories: o.category?.flatMap((c) => c.split(',')).map((c) => c.trim()).filter(Boolean),
+    categories: o.category
+      ?.flatMap((c) => c.split(','))
+      .map((c) => c.trim())
+      .filter(Boolean),
     start_date: o.from,
     end_date: o.to,
     topic: o.topic,
@@ -40,9 +44,13 @@ export function filtersFromOptions(o: ListOptions): ListFilters {
 
 /** One line per paper: id, date, categories, title, then authors indented. */
 export function formatList(r: ListResult, offset: number): string {
-  const head = r.total_count === 0 ? 'No papers match.' : `${offset + 1}-${offset + r.returned} of ${counted(r.total_count, 'paper')}`;
+  const head =
+    r.total_count === 0
+      ? 'No papers match.'
+      : `${offset + 1}-${offset + r.returned} of ${counted(r.total_count, 'paper')}`;
   const lines = r.papers.map(
-    (p) => `${p.arxiv_id}  ${p.published_date}  [${p.categories.join(', ')}]\n  ${p.title.replace(/\s+/g, ' ')}\n  ${p.authors.join(', ')}`,
+    (p) =>
+      `${p.arxiv_id}  ${p.published_date}  [${p.categories.join(', ')}]\n  ${p.title.replace(/\s+/g, ' ')}\n  ${p.authors.join(', ')}`,
   );
   return `${[head, ...lines].join('\n')}\n`;
 }
@@ -53,7 +61,11 @@ export function register(program: Command): void {
     .description('list papers in the local library: newest first, or by relevance with --query')
     .option('-q, --query <text>', 'full-text search over title and abstract (every word must match)')
     .option('-a, --author <name>', 'an author, full name or surname; case and accents ignored')
-    .option('-c, --category <cat>', 'arXiv category, e.g. cs.LG (repeat or comma-separate for any of several)', (v: string, prev: string[] = []) => [...prev, v])
+    .option(
+      '-c, --category <cat>',
+      'arXiv category, e.g. cs.LG (repeat or comma-separate for any of several)',
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
     .option('--from <YYYY-MM-DD>', 'published on or after this day')
     .option('--to <YYYY-MM-DD>', 'published on or before this day')
     .option('--topic <name>', 'only papers in this topic folder')

@@ -9,7 +9,11 @@ import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 
 function describe(s: SubscriptionView, report?: DeliveryReport): string {
-  const where = [s.destinations.markdown ? 'markdown' : null, s.destinations.notion ? 'notion' : null, s.destinations.discordChannelId ? `discord #${s.destinations.discordChannelId}` : null]
+  const where = [
+    s.destinations.markdown ? 'markdown' : null,
+    s.destinations.notion ? 'notion' : null,
+    s.destinations.discordChannelId ? `discord #${s.destinations.discordChannelId}` : null,
+  ]
     .filter(Boolean)
     .join(', ');
   const pending = (report?.pending ?? []).map((p) =>
@@ -32,13 +36,15 @@ function describe(s: SubscriptionView, report?: DeliveryReport): string {
 
 const positiveInt = (v: string) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 50) throw new AppError('INVALID_INPUT', `--top must be a whole number from 1 to 50 (got "${v}").`);
+  if (!Number.isInteger(n) || n < 1 || n > 50)
+    throw new AppError('INVALID_INPUT', `--top must be a whole number from 1 to 50 (got "${v}").`);
   return n;
 };
 
 const score = (v: string) => {
   const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n)) throw new AppError('INVALID_INPUT', `--min-score must be a number, e.g. 0 or 1.5 (got "${v}").`);
+  if (v.trim() === '' || !Number.isFinite(n))
+    throw new AppError('INVALID_INPUT', `--min-score must be a number, e.g. 0 or 1.5 (got "${v}").`);
   return n;
 };
 
@@ -47,48 +53,105 @@ export function register(program: Command): void {
     .command('subscribe')
     .description('create or update a scheduled topic digest')
     .argument('<name>', 'unique name: lowercase letters, digits and -')
-    .option('--query <arxiv-query>', 'arXiv search query the papers must match, e.g. \'abs:"diffusion model" AND cat:cs.CV\'')
+    .option(
+      '--query <arxiv-query>',
+      'arXiv search query the papers must match, e.g. \'abs:"diffusion model" AND cat:cs.CV\'',
+    )
     .requiredOption('--interest <text>', 'what you care about, in plain language (used for ranking)')
-    .option('--categories <list>', 'arXiv categories whose daily announcements to read, comma-separated (e.g. cs.LG,stat.ML)')
-    .option('--cron <expr>', 'when to run (5-field cron); default DIGEST_CRON: 01:15 and 07:15 ET, Monday-Friday, after each arXiv feed')
+    .option(
+      '--categories <list>',
+      'arXiv categories whose daily announcements to read, comma-separated (e.g. cs.LG,stat.ML)',
+    )
+    .option(
+      '--cron <expr>',
+      'when to run (5-field cron); default DIGEST_CRON: 01:15 and 07:15 ET, Monday-Friday, after each arXiv feed',
+    )
     .option('--tz <zone>', 'IANA time zone of the cron')
     .option('--notion', 'also publish to Notion (NOTION_TOKEN, NOTION_DATABASE_ID)')
-    .option('--discord-channel <id>', 'post to this Discord channel (DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID')
-    .option('--discord-webhook <url>', 'post through this Discord webhook (https://discord.com/api/webhooks/<id>/<token>); \'\' removes it')
+    .option(
+      '--discord-channel <id>',
+      'post to this Discord channel (DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID',
+    )
+    .option(
+      '--discord-webhook <url>',
+      "post through this Discord webhook (https://discord.com/api/webhooks/<id>/<token>); '' removes it",
+    )
     .option('--top <k>', 'papers per digest', positiveInt)
-    .option('--min-score <n>', 'relevance floor: only papers scoring above it are sent (default 0: BM25 0 means no word of the interest)', score)
+    .option(
+      '--min-score <n>',
+      'relevance floor: only papers scoring above it are sent (default 0: BM25 0 means no word of the interest)',
+      score,
+    )
     .option('--replacements', 'include replaced (updated) papers')
     .option('--no-cross-lists', 'leave out cross-listed papers')
-    .option('--like <ids...>', 'seed papers you already know are relevant (arXiv ids or URLs; fetched from arXiv when not in the library)')
+    .option(
+      '--like <ids...>',
+      'seed papers you already know are relevant (arXiv ids or URLs; fetched from arXiv when not in the library)',
+    )
     .option('--json', 'machine-readable output')
-    .action(async (name: string, opts: { like?: string[]; query?: string; interest: string; categories?: string; cron?: string; tz?: string; notion?: boolean; discordChannel?: string; discordWebhook?: string; top?: number; minScore?: number; replacements?: boolean; crossLists: boolean; json?: boolean }, cmd: Command) => {
-      const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
-      if (!opts.query && !categories?.length) {
-        throw new AppError('INVALID_INPUT', 'Give --query or --categories (or both) so the digest knows what to look at.');
-      }
-      await withService(cmd, async (service, ctx) => {
-        const s = await service.subscribe({
-          name,
-          query: opts.query ?? null,
-          categories,
-          interest: opts.interest,
-          cron: opts.cron,
-          timezone: opts.tz,
-          topK: opts.top,
-          minScore: opts.minScore,
-          notion: opts.notion,
-          discordChannelId: opts.discordChannel ?? null,
-          ...(opts.discordWebhook !== undefined ? { discordWebhookUrl: opts.discordWebhook || null } : {}),
-          includeReplacements: opts.replacements,
-          includeCrossLists: opts.crossLists,
-          ...(opts.like?.length ? { like: opts.like } : {}),
-        }, { signal: ctx.signal });
-        if (opts.json) printJson(s);
-        else process.stdout.write(`Subscribed; the schedule is in Temporal.\n${describe(s, (await service.deliveryReport()).find((r) => r.name === s.name))}\n${opts.like?.length ? `  seed papers: ${opts.like.length} (rated 👍)\n` : ''}`);
-        const coverage = feedCoverageWarning(s.cron, s.timezone);
-        if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
-      });
-    });
+    .action(
+      async (
+        name: string,
+        opts: {
+          like?: string[];
+          query?: string;
+          interest: string;
+          categories?: string;
+          cron?: string;
+          tz?: string;
+          notion?: boolean;
+          discordChannel?: string;
+          discordWebhook?: string;
+          top?: number;
+          minScore?: number;
+          replacements?: boolean;
+          crossLists: boolean;
+          json?: boolean;
+        },
+        cmd: Command,
+      ) => {
+        const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
+        if (!opts.query && !categories?.length) {
+          throw new AppError(
+            'INVALID_INPUT',
+            'Give --query or --categories (or both) so the digest knows what to look at.',
+          );
+        }
+        await withService(cmd, async (service, ctx) => {
+          const s = await service.subscribe(
+            {
+              name,
+              query: opts.query ?? null,
+              categories,
+              interest: opts.interest,
+              cron: opts.cron,
+              timezone: opts.tz,
+              topK: opts.top,
+              minScore: opts.minScore,
+              notion: opts.notion,
+              discordChannelId: opts.discordChannel ?? null,
+              ...(opts.discordWebhook !== undefined
+                ? { discordWebhookUrl: opts.discordWebhook || null }
+                : {}),
+              includeReplacements: opts.replacements,
+              includeCrossLists: opts.crossLists,
+              ...(opts.like?.length ? { like: opts.like } : {}),
+            },
+            { signal: ctx.signal },
+          );
+          if (opts.json) printJson(s);
+          else
+            process.stdout.write(
+              `Subscribed; the schedule is in Temporal.\n${describe(
+                s,
+                (await service.deliveryReport()).find((r) => r.name === s.name),
+              )}\n${opts.like?.length ? `  seed papers: ${opts.like.length} (rated 👍)\n` : ''}`,
+            );
+          const coverage = feedCoverageWarning(s.cron, s.timezone);
+          if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
+        });
+      },
+    );
 
   program
     .command('unsubscribe')
@@ -97,7 +160,11 @@ export function register(program: Command): void {
     .action(async (name: string, _opts, cmd: Command) => {
       await withService(cmd, async (service) => {
         const removed = await service.unsubscribe(name);
-        if (!removed) throw new AppError('NOT_FOUND', `No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`);
+        if (!removed)
+          throw new AppError(
+            'NOT_FOUND',
+            `No subscription named "${name}". List them with \`arxiv-radar subscriptions\`.`,
+          );
         process.stdout.write(`Unsubscribed ${name}; its schedule is deleted.\n`);
       });
     });
@@ -110,8 +177,19 @@ export function register(program: Command): void {
       await withService(cmd, async (service) => {
         const subs = await service.listSubscriptions();
         const reports = new Map((await service.deliveryReport()).map((r) => [r.name, r]));
-        if (opts.json) return printJson(subs.map((s) => ({ ...s, sendsTo: reports.get(s.name)?.sendsTo, pending: reports.get(s.name)?.pending })));
-        process.stdout.write(subs.length ? `${subs.map((s) => describe(s, reports.get(s.name))).join('\n\n')}\n` : 'No subscriptions yet. Create one with `arxiv-radar subscribe`.\n');
+        if (opts.json)
+          return printJson(
+            subs.map((s) => ({
+              ...s,
+              sendsTo: reports.get(s.name)?.sendsTo,
+              pending: reports.get(s.name)?.pending,
+            })),
+          );
+        process.stdout.write(
+          subs.length
+            ? `${subs.map((s) => describe(s, reports.get(s.name))).join('\n\n')}\n`
+            : 'No subscriptions yet. Create one with `arxiv-radar subscribe`.\n',
+        );
       });
     });
 }

@@ -7,7 +7,9 @@ import { withService } from '../service.ts';
 export function register(program: Command): void {
   program
     .command('summarize')
-    .description('summarise a Markdown file, or a paper stored in the library (extractive, or the LLM when configured)')
+    .description(
+      'summarise a Markdown file, or a paper stored in the library (extractive, or the LLM when configured)',
+    )
     .argument('<ref>', 'a .md file, or an arXiv id/URL already in the library')
     .option('--json', 'print {tldr, keyPoints, method}')
     .action(async (ref: string, opts: { json?: boolean }, cmd: Command) => {

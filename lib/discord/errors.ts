@@ -31,7 +31,11 @@ export const COMMAND_HINTS: StatusHints = {
 };
 
 /** Maps a failed Discord response (status, headers, JSON body) to an AppError. */
-export async function discordFailure(res: Response, action: string, hints: StatusHints = {}): Promise<AppError> {
+export async function discordFailure(
+  res: Response,
+  action: string,
+  hints: StatusHints = {},
+): Promise<AppError> {
   const text = await res.text().catch(() => '');
   let body: { message?: unknown; code?: unknown; retry_after?: unknown; errors?: unknown } = {};
   try {
@@ -41,7 +45,9 @@ export async function discordFailure(res: Response, action: string, hints: Statu
   }
   // Discord sends retry_after (seconds, float) in the body and Retry-After in the header.
   const retryAfterMs =
-    typeof body.retry_after === 'number' ? Math.ceil(body.retry_after * 1000) : parseRetryAfter(res.headers.get('retry-after'));
+    typeof body.retry_after === 'number'
+      ? Math.ceil(body.retry_after * 1000)
+      : parseRetryAfter(res.headers.get('retry-after'));
   const errors = body.errors === undefined ? '' : ` ${JSON.stringify(body.errors).slice(0, 500)}`;
   return httpFailure(
     'Discord',

@@ -10,7 +10,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../domain/errors.ts';
 import type { StatusHints } from '../http-failure.ts';
-import { CHANNEL_HINTS, COMMAND_HINTS, discordFailure, discordNetworkFailure, INTERACTION_HINTS } from './errors.ts';
+import {
+  CHANNEL_HINTS,
+  COMMAND_HINTS,
+  discordFailure,
+  discordNetworkFailure,
+  INTERACTION_HINTS,
+} from './errors.ts';
 import { createRouteLimits } from './route-limits.ts';
 
 export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api/v10';
@@ -21,8 +27,14 @@ export const DISCORD_API_VERSION = '10';
  * DISCORD_API_URL in both forms clients want it: `root` without a version (discord.js appends
  * `/v{version}` itself) and `versioned` (our REST client's base). Accepted with or without `/v10`.
  */
-export function discordApiRoots(apiUrl: string = DEFAULT_DISCORD_API_URL): { root: string; versioned: string } {
-  const root = apiUrl.trim().replace(/\/+$/, '').replace(/\/v\d+$/, '');
+export function discordApiRoots(apiUrl: string = DEFAULT_DISCORD_API_URL): {
+  root: string;
+  versioned: string;
+} {
+  const root = apiUrl
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/v\d+$/, '');
   return { root, versioned: `${root}/v${DISCORD_API_VERSION}` };
 }
 /** Discord asks bots to identify as `DiscordBot ($url, $version)`. */
@@ -70,7 +82,10 @@ export interface DiscordRest {
   /** `POST /channels/{id}/messages` with the bot token. */
   createMessage(channelId: string, body: DiscordBody): Promise<DiscordMessage>;
   /** `GET /channels/{id}/messages`, newest first, `limit` 1-100, older than `before` when given. */
-  listMessages(channelId: string, page: { limit: number; before?: string | undefined }): Promise<DiscordMessage[]>;
+  listMessages(
+    channelId: string,
+    page: { limit: number; before?: string | undefined },
+  ): Promise<DiscordMessage[]>;
   /** `POST {webhookUrl}?wait=true`, so Discord answers with the message it stored. */
   executeWebhook(webhookUrl: string, body: DiscordBody): Promise<DiscordMessage>;
   /** `GET {webhookUrl}`: the webhook object, which names its channel; needs no auth. */
@@ -103,8 +118,13 @@ export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
     const url = new URL(absolute ? call.target : `${base}${call.target}`);
     const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
     if (call.auth) {
-      if (absolute) throw new AppError('INTERNAL', `Discord: the bot token is never sent to an absolute URL (${call.action})`);
-      if (!opts.botToken) throw new AppError('CONFIG_INVALID', `DISCORD_TOKEN is required to ${call.action}.`);
+      if (absolute)
+        throw new AppError(
+          'INTERNAL',
+          `Discord: the bot token is never sent to an absolute URL (${call.action})`,
+        );
+      if (!opts.botToken)
+        throw new AppError('CONFIG_INVALID', `DISCORD_TOKEN is required to ${call.action}.`);
       headers.Authorization = `Bot ${opts.botToken}`;
     }
     const body = encodeBody(call.body, headers);
@@ -113,14 +133,24 @@ export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
     if (delay > 0) await sleep(delay);
     let res: Response;
     try {
-      res = await fetch(url, { method: call.method, headers, body: body ?? null, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(url, {
+        method: call.method,
+        headers,
+        body: body ?? null,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (e) {
       throw discordNetworkFailure(e, call.action);
     }
     limits.noteResponse(route, res.headers);
     if (!res.ok) {
       const failure = await discordFailure(res, call.action, call.hints);
-      if (res.status === 429) limits.noteRateLimited(route, failure.options.retryAfterMs ?? 0, res.headers.get('x-ratelimit-global') === 'true');
+      if (res.status === 429)
+        limits.noteRateLimited(
+          route,
+          failure.options.retryAfterMs ?? 0,
+          res.headers.get('x-ratelimit-global') === 'true',
+        );
       throw failure;
     }
     const text = await res.text();
@@ -128,17 +158,29 @@ export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new AppError('PUBLISH_FAILED', `Discord answered HTTP ${res.status} without JSON while trying to ${call.action}`, { retryable: true });
+      throw new AppError(
+        'PUBLISH_FAILED',
+        `Discord answered HTTP ${res.status} without JSON while trying to ${call.action}`,
+        { retryable: true },
+      );
     }
   }
 
   const channelMessages = (channelId: string) => `/channels/${encodeURIComponent(channelId)}/messages`;
-  const hook = (appId: string, token: string) => `/webhooks/${encodeURIComponent(appId)}/${encodeURIComponent(token)}`;
+  const hook = (appId: string, token: string) =>
+    `/webhooks/${encodeURIComponent(appId)}/${encodeURIComponent(token)}`;
 
   return {
     request,
     createMessage: (channelId, body) =>
-      request({ method: 'POST', target: channelMessages(channelId), auth: true, body, action: 'post to the channel', hints: CHANNEL_HINTS }),
+      request({
+        method: 'POST',
+        target: channelMessages(channelId),
+        auth: true,
+        body,
+        action: 'post to the channel',
+        hints: CHANNEL_HINTS,
+      }),
     listMessages: (channelId, page) =>
       request({
         method: 'GET',
@@ -150,29 +192,73 @@ export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
     executeWebhook(webhookUrl, body) {
       const url = new URL(webhookUrl);
       url.searchParams.set('wait', 'true');
-      return request({ method: 'POST', target: url.toString(), auth: false, body, action: 'post through the webhook', hints: CHANNEL_HINTS });
+      return request({
+        method: 'POST',
+        target: url.toString(),
+        auth: false,
+        body,
+        action: 'post through the webhook',
+        hints: CHANNEL_HINTS,
+      });
     },
-    getWebhook: (webhookUrl) => request({ method: 'GET', target: webhookUrl, auth: false, action: 'read the webhook', hints: CHANNEL_HINTS }),
+    getWebhook: (webhookUrl) =>
+      request({
+        method: 'GET',
+        target: webhookUrl,
+        auth: false,
+        action: 'read the webhook',
+        hints: CHANNEL_HINTS,
+      }),
     async editOriginal(appId, token, body) {
-      await request({ method: 'PATCH', target: `${hook(appId, token)}/messages/@original`, auth: false, body, action: 'edit the interaction response', hints: INTERACTION_HINTS });
+      await request({
+        method: 'PATCH',
+        target: `${hook(appId, token)}/messages/@original`,
+        auth: false,
+        body,
+        action: 'edit the interaction response',
+        hints: INTERACTION_HINTS,
+      });
     },
     async deleteOriginal(appId, token) {
-      await request({ method: 'DELETE', target: `${hook(appId, token)}/messages/@original`, auth: false, action: 'delete the interaction response', hints: INTERACTION_HINTS });
+      await request({
+        method: 'DELETE',
+        target: `${hook(appId, token)}/messages/@original`,
+        auth: false,
+        action: 'delete the interaction response',
+        hints: INTERACTION_HINTS,
+      });
     },
     async followUp(appId, token, body) {
-      await request({ method: 'POST', target: hook(appId, token), auth: false, body, action: 'send an interaction follow-up', hints: INTERACTION_HINTS });
+      await request({
+        method: 'POST',
+        target: hook(appId, token),
+        auth: false,
+        body,
+        action: 'send an interaction follow-up',
+        hints: INTERACTION_HINTS,
+      });
     },
     async putCommands(appId, commands, guildId) {
       const app = `/applications/${encodeURIComponent(appId)}`;
       const target = guildId ? `${app}/guilds/${encodeURIComponent(guildId)}/commands` : `${app}/commands`;
-      const stored = await request<unknown>({ method: 'PUT', target, auth: true, body: { json: commands }, action: 'register commands', hints: COMMAND_HINTS });
+      const stored = await request<unknown>({
+        method: 'PUT',
+        target,
+        auth: true,
+        body: { json: commands },
+        action: 'register commands',
+        hints: COMMAND_HINTS,
+      });
       return Array.isArray(stored) ? stored.length : 0;
     },
   };
 }
 
 /** JSON, or multipart/form-data with `payload_json` and `files[n]` when files are attached. */
-function encodeBody(body: DiscordBody | undefined, headers: Record<string, string>): string | FormData | undefined {
+function encodeBody(
+  body: DiscordBody | undefined,
+  headers: Record<string, string>,
+): string | FormData | undefined {
   if (!body) return undefined;
   if (!body.files?.length) {
     headers['Content-Type'] = 'application/json';
@@ -180,6 +266,12 @@ function encodeBody(body: DiscordBody | undefined, headers: Record<string, strin
   }
   const form = new FormData();
   form.append('payload_json', JSON.stringify(body.json));
-  body.files.forEach((f, i) => form.append(`files[${i}]`, new Blob([f.data], { type: f.contentType ?? 'application/octet-stream' }), f.name));
+  body.files.forEach((f, i) =>
+    form.append(
+      `files[${i}]`,
+      new Blob([f.data], { type: f.contentType ?? 'application/octet-stream' }),
+      f.name,
+    ),
+  );
   return form;
 }

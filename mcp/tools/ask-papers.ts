@@ -15,7 +15,9 @@ export function registerAskPapersTool(server: McpServer, deps: ToolDeps): Regist
     ({ question }) =>
       safely('ask_papers', deps.logger, async () => {
         const a = await deps.service.askPapers(question);
-        const sources = a.citations.map((c, i) => `[${i + 1}] arXiv:${c.arxivId}${c.section ? ` (${c.section})` : ''}`).join('\n');
+        const sources = a.citations
+          .map((c, i) => `[${i + 1}] arXiv:${c.arxivId}${c.section ? ` (${c.section})` : ''}`)
+          .join('\n');
         return textResult(sources ? `${a.answer}\n\nSources:\n${sources}` : a.answer);
       }),
   );

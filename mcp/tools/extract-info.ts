@@ -9,13 +9,17 @@ export function registerExtractInfoTool(server: McpServer, deps: ToolDeps): Regi
     'extract_info',
     {
       title: 'Paper info',
-      description: 'Information about a paper already in the library (title, authors, summary, categories, links, topics). Search for it with search_papers first.',
+      description:
+        'Information about a paper already in the library (title, authors, summary, categories, links, topics). Search for it with search_papers first.',
       inputSchema: extractInfoShape,
     },
     ({ paper_id }) =>
       safely('extract_info', deps.logger, async () => {
         const p = await deps.service.extractInfo(paper_id);
-        if (!p) return textResult(`There's no saved information related to paper ${paper_id}. Search for it first with search_papers (or fetch it with get_paper).`);
+        if (!p)
+          return textResult(
+            `There's no saved information related to paper ${paper_id}. Search for it first with search_papers (or fetch it with get_paper).`,
+          );
         return textResult(
           JSON.stringify(
             {

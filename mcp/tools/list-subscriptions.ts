@@ -6,7 +6,13 @@ import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 export function registerListSubscriptionsTool(server: McpServer, deps: ToolDeps): RegisteredTool {
   return server.registerTool(
     'list_subscriptions',
-    { title: 'List subscriptions', description: 'Every topic subscription: query, categories, interest, schedule, destinations.' },
-    () => safely('list_subscriptions', deps.logger, async () => jsonResult({ subscriptions: await deps.service.listSubscriptions() })),
+    {
+      title: 'List subscriptions',
+      description: 'Every topic subscription: query, categories, interest, schedule, destinations.',
+    },
+    () =>
+      safely('list_subscriptions', deps.logger, async () =>
+        jsonResult({ subscriptions: await deps.service.listSubscriptions() }),
+      ),
   );
 }

@@ -9,13 +9,19 @@ export function registerRatePaperTool(server: McpServer, deps: ToolDeps): Regist
     'rate_paper',
     {
       title: 'Rate a paper for a subscription',
-      description: "Tell a subscription whether a paper is relevant (up), not relevant (down), or clear the rating; the last rating wins. The subscription's next digests are ranked with what its ratings teach.",
+      description:
+        "Tell a subscription whether a paper is relevant (up), not relevant (down), or clear the rating; the last rating wins. The subscription's next digests are ranked with what its ratings teach.",
       inputSchema: ratePaperShape,
     },
     (a, extra) =>
       safely('rate_paper', deps.logger, async () => {
         const r = await deps.service.ratePaper(
-          { subscription: a.subscription, paper: a.paper, rating: a.rating === 'clear' ? null : a.rating, source: 'mcp' },
+          {
+            subscription: a.subscription,
+            paper: a.paper,
+            rating: a.rating === 'clear' ? null : a.rating,
+            source: 'mcp',
+          },
           { signal: extra.signal },
         );
         return jsonResult({ subscription: a.subscription, paper: r.paper, rating: r.rating?.rating ?? null });

@@ -15,7 +15,9 @@ const shape = {
   full_text: z
     .boolean()
     .default(false)
-    .describe(`Also fetch the full text of the top ${FULL_TEXT_TOP_N} and summarise from it (one or two more arXiv requests each, several seconds). Default false: TL;DRs from the abstracts, one arXiv request; read a paper with get_paper.`),
+    .describe(
+      `Also fetch the full text of the top ${FULL_TEXT_TOP_N} and summarise from it (one or two more arXiv requests each, several seconds). Default false: TL;DRs from the abstracts, one arXiv request; read a paper with get_paper.`,
+    ),
 };
 
 const listed = (p: RankedPaper) => ({
@@ -41,7 +43,11 @@ export function registerSearchPapersTool(server: McpServer, deps: ToolDeps): Reg
     ({ topic, max_results, full_text }, extra) =>
       safely('search_papers', deps.logger, async () => {
         const { progress, options } = callOptions(extra);
-        const r = await deps.service.searchPapers({ question: topic, maxResults: max_results, topic, fullText: full_text ? FULL_TEXT_TOP_N : 0 }, progress, options);
+        const r = await deps.service.searchPapers(
+          { question: topic, maxResults: max_results, topic, fullText: full_text ? FULL_TEXT_TOP_N : 0 },
+          progress,
+          options,
+        );
         return jsonResult({
           topic,
           query: r.query,
@@ -51,7 +57,16 @@ export function registerSearchPapersTool(server: McpServer, deps: ToolDeps): Reg
           ...(r.papers.length === 0
             ? {
                 note: `arXiv found nothing for ${r.query}.${r.broader ? ` Tried one broader query (${r.broader.why}): ${r.broader.query}, which found ${r.broader.papers.length}.` : ''}`,
-                ...(r.broader ? { broader: { query: r.broader.query, why: r.broader.why, paper_ids: r.broader.papers.map((p) => p.paper.id), papers: r.broader.papers.map(listed) } } : {}),
+                ...(r.broader
+                  ? {
+                      broader: {
+                        query: r.broader.query,
+                        why: r.broader.why,
+                        paper_ids: r.broader.papers.map((p) => p.paper.id),
+                        papers: r.broader.papers.map(listed),
+                      },
+                    }
+                  : {}),
               }
             : {}),
         });

@@ -9,8 +9,20 @@ import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
 const shape = {
   ...subscribeTopicShape,
   ...seedPapersShape,
-  discord_channel_id: z.string().regex(/^\d{17,20}$/, 'a Discord channel id (17-20 digits)').optional().describe('Post digests to this Discord channel (needs DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID'),
-  discord_webhook_url: z.string().max(500).optional().describe('Post digests through this Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)'),
+  discord_channel_id: z
+    .string()
+    .regex(/^\d{17,20}$/, 'a Discord channel id (17-20 digits)')
+    .optional()
+    .describe(
+      'Post digests to this Discord channel (needs DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID',
+    ),
+  discord_webhook_url: z
+    .string()
+    .max(500)
+    .optional()
+    .describe(
+      'Post digests through this Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
+    ),
 };
 
 /** Registers the tool. */
@@ -19,7 +31,8 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
     'subscribe_topic',
     {
       title: 'Subscribe to a topic',
-      description: 'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest (and by the ratings and seed papers it learns from) and published as a digest on a schedule.',
+      description:
+        'Create or update a subscription: new arXiv papers matching the query or categories are ranked by the interest (and by the ratings and seed papers it learns from) and published as a digest on a schedule.',
       inputSchema: shape,
     },
     (a) =>
@@ -33,7 +46,8 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
         if (a.discord_channel_id) req.discordChannelId = a.discord_channel_id;
         if (a.discord_webhook_url) req.discordWebhookUrl = a.discord_webhook_url;
         if (a.like?.length) req.like = a.like;
-        if (!req.query && !req.categories) throw new Error('give a query or categories so the digest knows which papers to consider');
+        if (!req.query && !req.categories)
+          throw new Error('give a query or categories so the digest knows which papers to consider');
         return jsonResult({ subscription: await deps.service.subscribe(req) });
       }),
   );

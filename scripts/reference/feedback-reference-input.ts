@@ -13,13 +13,20 @@ import { parseAnnounceFeed } from '../../adapters/arxiv/rss.ts';
 import { tokenize } from '../../adapters/rank/bm25.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const feed = parseAnnounceFeed(readFileSync(path.join(ROOT, 'test/fixtures/corpus/rss/rss_all-20-archives_2024-11-28.xml'), 'utf8'));
-const items = feed.items.filter((i) => i.announceType === 'new' && i.paper.primaryCategory.startsWith('cs.')).slice(0, 80);
+const feed = parseAnnounceFeed(
+  readFileSync(path.join(ROOT, 'test/fixtures/corpus/rss/rss_all-20-archives_2024-11-28.xml'), 'utf8'),
+);
+const items = feed.items
+  .filter((i) => i.announceType === 'new' && i.paper.primaryCategory.startsWith('cs.'))
+  .slice(0, 80);
 const docs = items.map((i, n) => ({
   id: i.paper.id,
   tokens: tokenize(`${i.paper.title}\n${i.paper.abstract}`),
   label: /graph/i.test(`${i.paper.title} ${i.paper.abstract}`),
   interest: n / (items.length - 1),
 }));
-writeFileSync(path.join(ROOT, 'test/fixtures/feedback/reference-input.json'), `${JSON.stringify({ source: 'rss_all-20-archives_2024-11-28.xml', docs })}\n`);
+writeFileSync(
+  path.join(ROOT, 'test/fixtures/feedback/reference-input.json'),
+  `${JSON.stringify({ source: 'rss_all-20-archives_2024-11-28.xml', docs })}\n`,
+);
 console.log(`${docs.length} docs, ${docs.filter((d) => d.label).length} positive`);

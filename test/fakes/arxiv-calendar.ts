@@ -10,7 +10,19 @@
  * feed and its OAI records hold the same papers.
  */
 import { readFileSync } from 'node:fs';
-import { addDays, categoryMatches, feedDaysBetween, oaiSetOf, isFeedDay, previousFeedDay, WEEKDAY_NAMES, weekdayOf, zonedDate, zoneOffsetMinutes, zonedInstant } from '../../domain/arxiv-calendar.ts';
+import {
+  addDays,
+  categoryMatches,
+  feedDaysBetween,
+  oaiSetOf,
+  isFeedDay,
+  previousFeedDay,
+  WEEKDAY_NAMES,
+  weekdayOf,
+  zonedDate,
+  zoneOffsetMinutes,
+  zonedInstant,
+} from '../../domain/arxiv-calendar.ts';
 import { corpus } from '../support/corpus.ts';
 
 const NY = 'America/New_York';
@@ -52,36 +64,59 @@ function rfc822Midnight(date: string): string {
   return `${WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3)}, ${d} ${MONTHS[Number(m) - 1]} ${y} 00:00:00 ${sign}${hhmm}`;
 }
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? '';
+const tag = (xml: string, name: string) =>
+  new RegExp(`<${name}[^>]*>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? '';
 
 function parseItem(xml: string): CalendarItem | null {
   const guid = /oai:arXiv\.org:(.+?)v(\d+)</.exec(xml);
   if (!guid) return null;
   const type = tag(xml, 'arxiv:announce_type').trim() as CalendarItem['announceType'];
-  return { id: guid[1]!, version: Number(guid[2]), categories: [...xml.matchAll(/<category>([^<]+)<\/category>/g)].map((m) => m[1]!), announceType: type, xml };
+  return {
+    id: guid[1]!,
+    version: Number(guid[2]),
+    categories: [...xml.matchAll(/<category>([^<]+)<\/category>/g)].map((m) => m[1]!),
+    announceType: type,
+    xml,
+  };
 }
 
 /** True when a paper category belongs to a requested feed category (an archive covers its subjects). */
 const inFeed = (wanted: string[], category: string) => wanted.some((w) => categoryMatches(w, category));
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * A calendar starting at `firstFeedDay`: the recorded items of announce type new (and cross) are
  * dealt round-robin over `feedDays` consecutive feed days from there (holidays get none).
  */
-export function createArxivCalendar(opts: { firstFeedDay: string; feedDays: number; holidays?: string[]; oaiPageSize?: number }): ArxivCalendar {
+export function createArxivCalendar(opts: {
+  firstFeedDay: string;
+  feedDays: number;
+  holidays?: string[];
+  oaiPageSize?: number;
+}): ArxivCalendar {
   const recorded = readFileSync(corpus('rss', 'rss_all-20-archives_2024-11-28.xml'), 'utf8');
   const channelHead = recorded.slice(0, recorded.indexOf('<item>'));
-  const oaiRecording = readFileSync(corpus('atom', 'oai-pmh', 'oai_ListRecords_physics-hep-th_2017-12-14.xml'), 'utf8');
+  const oaiRecording = readFileSync(
+    corpus('atom', 'oai-pmh', 'oai_ListRecords_physics-hep-th_2017-12-14.xml'),
+    'utf8',
+  );
   const oaiHead = oaiRecording.slice(0, oaiRecording.indexOf('<responseDate>'));
   const holidays = new Set(opts.holidays ?? []);
   const days: string[] = [];
-  for (let d = opts.firstFeedDay; days.length < opts.feedDays; d = addDays(d, 1)) if (isFeedDay(d) && !holidays.has(d)) days.push(d);
+  for (let d = opts.firstFeedDay; days.length < opts.feedDays; d = addDays(d, 1))
+    if (isFeedDay(d) && !holidays.has(d)) days.push(d);
   const byDay = new Map<string, CalendarItem[]>(days.map((d) => [d, []]));
-  const pool = (recorded.match(ITEM) ?? []).map(parseItem).filter((i): i is CalendarItem => i !== null && (i.announceType === 'new' || i.announceType === 'cross'));
+  const pool = (recorded.match(ITEM) ?? [])
+    .map(parseItem)
+    .filter((i): i is CalendarItem => i !== null && (i.announceType === 'new' || i.announceType === 'cross'));
   pool.forEach((item, i) => byDay.get(days[i % days.length]!)!.push(item));
   const firstSeen = new Map<string, string>();
   for (const [d, items] of byDay) for (const it of items) firstSeen.set(it.id, d);
@@ -121,8 +156,18 @@ export function createArxivCalendar(opts: { firstFeedDay: string; feedDays: numb
     oai(params) {
       const token = params.get('resumptionToken');
       const state = token
-        ? (JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { set: string; from: string; until: string; offset: number })
-        : { set: params.get('set') ?? '', from: params.get('from') ?? '', until: params.get('until') ?? '', offset: 0 };
+        ? (JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as {
+            set: string;
+            from: string;
+            until: string;
+            offset: number;
+          })
+        : {
+            set: params.get('set') ?? '',
+            from: params.get('from') ?? '',
+            until: params.get('until') ?? '',
+            offset: 0,
+          };
       const today = zonedDate(calendar.now, NY);
       const records: string[] = [];
       for (const date of [state.from, ...feedDaysBetween(state.from, addDays(state.until, 1))]) {
@@ -136,7 +181,8 @@ export function createArxivCalendar(opts: { firstFeedDay: string; feedDays: numb
         ? `<request verb="ListRecords" resumptionToken="${escapeXml(token)}">https://oaipmh.arxiv.org/oai</request>`
         : `<request verb="ListRecords" from="${state.from}" until="${state.until}" metadataPrefix="arXiv" set="${escapeXml(state.set)}">https://oaipmh.arxiv.org/oai</request>`;
       const head = `${oaiHead}<responseDate>${calendar.now.toISOString().replace(/\.\d+Z$/, 'Z')}</responseDate>\n${request}\n`;
-      if (records.length === 0) return `${head}<error code="noRecordsMatch">No records match the query</error>\n</OAI-PMH>\n`;
+      if (records.length === 0)
+        return `${head}<error code="noRecordsMatch">No records match the query</error>\n</OAI-PMH>\n`;
       const page = records.slice(state.offset, state.offset + calendar.oaiPageSize);
       const next = state.offset + calendar.oaiPageSize;
       const resumption =
@@ -153,9 +199,7 @@ export function createArxivCalendar(opts: { firstFeedDay: string; feedDays: numb
 function oaiRecord(item: CalendarItem, date: string, set: string, firstAnnounced: string): string {
   const title = tag(item.xml, 'title');
   const abstract = tag(item.xml, 'description').replace(/^[\s\S]*?Abstract:\s*/, '');
-  const creators = unescapeXml(tag(item.xml, 'dc:creator'))
-    .split(/,\s*/)
-    .filter(Boolean);
+  const creators = unescapeXml(tag(item.xml, 'dc:creator')).split(/,\s*/).filter(Boolean);
   const authors = creators
     .map((name) => {
       const parts = name.trim().split(/\s+/);
@@ -166,7 +210,9 @@ function oaiRecord(item: CalendarItem, date: string, set: string, firstAnnounced
   // v1 was submitted before the cutoff of the day before its first announcement; a replacement's
   // new version before the cutoff of the day before this one.
   const created = previousFeedDay(firstAnnounced);
-  const updated = item.announceType.startsWith('replace') ? `<updated>${previousFeedDay(date)}</updated>` : '';
+  const updated = item.announceType.startsWith('replace')
+    ? `<updated>${previousFeedDay(date)}</updated>`
+    : '';
   const license = tag(item.xml, 'dc:rights');
   return `<record>
 <header>

@@ -55,14 +55,17 @@ function xmlText(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
-const one = (xml: string, tag: string) => xmlText(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? '').trim();
+const one = (xml: string, tag: string) =>
+  xmlText(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? '').trim();
 
 /** The searchable fields of one recorded <entry>. */
 export function readEntry(xml: string): SearchEntry | null {
   const idUrl = one(xml, 'id');
   const id = /arxiv\.org\/abs\/(.+?)(v\d+)?$/.exec(idUrl)?.[1];
   if (!id) return null;
-  const authors = [...xml.matchAll(/<author>\s*<name>([\s\S]*?)<\/name>/g)].map((m) => xmlText(m[1] ?? '').trim());
+  const authors = [...xml.matchAll(/<author>\s*<name>([\s\S]*?)<\/name>/g)].map((m) =>
+    xmlText(m[1] ?? '').trim(),
+  );
   const categories = [...xml.matchAll(/<category[^>]*term="([^"]+)"/g)].map((m) => m[1] ?? '');
   return {
     id,
@@ -110,7 +113,10 @@ function lex(q: string): Tok[] {
   while (re.lastIndex < q.length && (m = re.exec(q))) {
     if (m[1]) out.push({ k: '(' });
     else if (m[2]) out.push({ k: ')' });
-    else if (m[3]) out.push(m[3] === 'AND' || m[3] === 'OR' || m[3] === 'ANDNOT' ? { k: 'op', v: m[3] } : { k: 'term', v: m[3] });
+    else if (m[3])
+      out.push(
+        m[3] === 'AND' || m[3] === 'OR' || m[3] === 'ANDNOT' ? { k: 'op', v: m[3] } : { k: 'term', v: m[3] },
+      );
     else if (q.slice(re.lastIndex).trim() === '') break;
     else throw new SearchQueryError(`cannot read the query at "${q.slice(re.lastIndex, re.lastIndex + 20)}"`);
   }
@@ -124,10 +130,16 @@ function leaf(text: string): Node {
   if (field === 'submittedDate' || field === 'lastUpdatedDate') {
     const r = /^\[(\d{8}(?:\d{4})?) TO (\d{8}(?:\d{4})?)\]$/.exec(value);
     if (!r) throw new SearchQueryError(`bad date range ${value}`);
-    return { op: 'range', field, from: r[1]!.padEnd(12, '0'), to: r[2]!.length === 8 ? `${r[2]}2359` : r[2]! };
+    return {
+      op: 'range',
+      field,
+      from: r[1]!.padEnd(12, '0'),
+      to: r[2]!.length === 8 ? `${r[2]}2359` : r[2]!,
+    };
   }
   if (!KNOWN.has(field)) throw new SearchQueryError(`unknown field ${field}`);
-  const unquoted = value.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1) : value;
+  const unquoted =
+    value.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1) : value;
   if (/["[\]]/.test(unquoted)) throw new SearchQueryError(`bad term ${text}`);
   if (field === 'cat' || field === 'id') return { op: 'word', field, words: [unquoted.trim().toLowerCase()] };
   return { op: 'word', field, words: words(field === 'au' ? unquoted.replace(/_/g, ' ') : unquoted) };
@@ -186,7 +198,13 @@ function fieldWords(e: SearchEntry, field: string): string[][] {
     case 'rn':
       return [words(e.reportNo)];
     default:
-      return [words(e.title), words(e.abstract), ...e.authors.map(words), words(e.comment), words(e.journalRef)];
+      return [
+        words(e.title),
+        words(e.abstract),
+        ...e.authors.map(words),
+        words(e.comment),
+        words(e.journalRef),
+      ];
   }
 }
 
@@ -204,7 +222,8 @@ export function entryMatches(node: Node, e: SearchEntry): boolean {
     }
     case 'word': {
       const want = node.words[0] ?? '';
-      if (node.field === 'cat') return e.categories.some((c) => c.toLowerCase() === want || c.toLowerCase().startsWith(`${want}.`));
+      if (node.field === 'cat')
+        return e.categories.some((c) => c.toLowerCase() === want || c.toLowerCase().startsWith(`${want}.`));
       if (node.field === 'id') return want.replace(/v\d+$/, '') === e.id.toLowerCase();
       return fieldWords(e, node.field).some((hay) => containsRun(hay, node.words));
     }

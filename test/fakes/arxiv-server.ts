@@ -11,7 +11,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { corpus } from '../support/corpus.ts';
 import type { ArxivCalendar } from './arxiv-calendar.ts';
-import { entryMatches, parseSearchQuery, readEntry, SearchQueryError, type SearchEntry } from './arxiv-search.ts';
+import {
+  entryMatches,
+  parseSearchQuery,
+  readEntry,
+  SearchQueryError,
+  type SearchEntry,
+} from './arxiv-search.ts';
 
 export type Fault =
   | { kind: '429'; retryAfterSeconds?: number; times?: number }
@@ -89,7 +95,9 @@ const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
 /** Search feeds first, largest page first: an entry's rank for relevance is where it first appears. */
 function corpusOrder(files: string[]): string[] {
   const max = (f: string) => Number(/_max(\d+)/.exec(f)?.[1] ?? 10);
-  const search = files.filter((f) => f.startsWith('search_')).sort((a, b) => max(b) - max(a) || a.localeCompare(b));
+  const search = files
+    .filter((f) => f.startsWith('search_'))
+    .sort((a, b) => max(b) - max(a) || a.localeCompare(b));
   return [...search, ...files.filter((f) => !f.startsWith('search_')).sort()];
 }
 
@@ -101,7 +109,10 @@ function loadCorpus(dir: string, submittedDates: ReadonlyMap<string, string> | u
   const searchable: SearchEntry[] = [];
   for (const f of corpusOrder(readdirSync(atomDir).filter((n) => n.endsWith('.xml')))) {
     const body = readFileSync(path.join(atomDir, f), 'utf8');
-    const title = /<title[^>]*>(?:arXiv|ArXiv) Query: search_query=(.*?)&amp;id_list=(.*?)&amp;start=(\d+)&amp;max_results=(\d+)<\/title>/.exec(body);
+    const title =
+      /<title[^>]*>(?:arXiv|ArXiv) Query: search_query=(.*?)&amp;id_list=(.*?)&amp;start=(\d+)&amp;max_results=(\d+)<\/title>/.exec(
+        body,
+      );
     if (f.startsWith('error_')) idLists.set('abc', { status: 400, body });
     if (title) {
       const [, q = '', ids = ''] = title;
@@ -130,7 +141,9 @@ function redate(entry: string, at: string | undefined): string {
   const instant = new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const updated = /<updated>([^<]+)<\/updated>/.exec(entry)?.[1] ?? '';
   const withPublished = entry.replace(/<published>[^<]+<\/published>/, `<published>${instant}</published>`);
-  return updated && updated < instant ? withPublished.replace(/<updated>[^<]+<\/updated>/, `<updated>${instant}</updated>`) : withPublished;
+  return updated && updated < instant
+    ? withPublished.replace(/<updated>[^<]+<\/updated>/, `<updated>${instant}</updated>`)
+    : withPublished;
 }
 
 /** arXiv's answer to a query it cannot read: HTTP 400 with one error entry (the recorded id_list error's envelope). */
@@ -143,12 +156,19 @@ function errorFeed(envelope: string, message: string): string {
 }
 
 /** The fake's own evaluation of a search: every recorded entry that matches, sorted as asked. */
-function evaluateSearch(all: SearchEntry[], query: string, sortBy: string | null, sortOrder: string | null): SearchEntry[] {
+function evaluateSearch(
+  all: SearchEntry[],
+  query: string,
+  sortBy: string | null,
+  sortOrder: string | null,
+): SearchEntry[] {
   const tree = parseSearchQuery(query);
   const hits = all.filter((e) => entryMatches(tree, e));
   if (sortBy === 'submittedDate' || sortBy === 'lastUpdatedDate') {
     const key = (e: SearchEntry) => (sortBy === 'submittedDate' ? e.published : e.updated);
-    hits.sort((a, b) => (sortOrder === 'ascending' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+    hits.sort((a, b) =>
+      sortOrder === 'ascending' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a)),
+    );
   }
   return hits;
 }
@@ -157,7 +177,10 @@ function feedWith(envelope: string, entries: string[], total: number, max: numbe
   const head = envelope.slice(0, envelope.indexOf('<entry>'));
   return `${head
     .replace(/<opensearch:totalResults>\d+/, `<opensearch:totalResults>${total}`)
-    .replace(/<opensearch:itemsPerPage>\d+/, `<opensearch:itemsPerPage>${max}`)}${entries.join('\n  ')}\n</feed>\n`;
+    .replace(
+      /<opensearch:itemsPerPage>\d+/,
+      `<opensearch:itemsPerPage>${max}`,
+    )}${entries.join('\n  ')}\n</feed>\n`;
 }
 
 /** Finds `dir/<name>(.ext)` for an id (path-safe, with or without version). */
@@ -166,7 +189,12 @@ function findFile(dir: string, idWithVersion: string, exts: string[]): string | 
   const base = safe.replace(/v\d+$/, '');
   const files = readdirSync(dir);
   for (const want of [safe, base]) {
-    const hit = files.find((f) => exts.some((x) => f === `${want}${x}`) || (f.startsWith(`${want}v`) && want === base) || f.startsWith(`${want}_`));
+    const hit = files.find(
+      (f) =>
+        exts.some((x) => f === `${want}${x}`) ||
+        (f.startsWith(`${want}v`) && want === base) ||
+        f.startsWith(`${want}_`),
+    );
     if (hit) return path.join(dir, hit);
   }
   return undefined;
@@ -174,7 +202,10 @@ function findFile(dir: string, idWithVersion: string, exts: string[]): string | 
 
 /** An OAI-PMH error response in the envelope of the recorded ListRecords response. */
 function oaiError(code: string, message: string): string {
-  const recorded = readFileSync(corpus('atom', 'oai-pmh', 'oai_ListRecords_physics-hep-th_2017-12-14.xml'), 'utf8');
+  const recorded = readFileSync(
+    corpus('atom', 'oai-pmh', 'oai_ListRecords_physics-hep-th_2017-12-14.xml'),
+    'utf8',
+  );
   return `${recorded.slice(0, recorded.indexOf('<request'))}<request>https://oaipmh.arxiv.org/oai</request>\n<error code="${code}">${message}</error>\n</OAI-PMH>\n`;
 }
 
@@ -197,7 +228,9 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     return f;
   };
 
-  const route = (u: URL): { status: number; type: string; body: Buffer | string; location?: string; disposition?: string } => {
+  const route = (
+    u: URL,
+  ): { status: number; type: string; body: Buffer | string; location?: string; disposition?: string } => {
     const p = u.pathname;
     if (p === '/api/query') {
       const idList = u.searchParams.get('id_list') ?? '';
@@ -208,24 +241,59 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
         const recorded = data.idLists.get(idList);
         if (recorded) return { status: recorded.status, type: 'application/atom+xml', body: recorded.body };
         const found = idList.split(',').flatMap((id) => data.entries.get(id) ?? []);
-        return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, found, found.length, max) };
+        return {
+          status: 200,
+          type: 'application/atom+xml',
+          body: feedWith(data.envelope, found, found.length, max),
+        };
       }
       try {
-        const hits = evaluateSearch(data.searchable, q, u.searchParams.get('sortBy'), u.searchParams.get('sortOrder'));
+        const hits = evaluateSearch(
+          data.searchable,
+          q,
+          u.searchParams.get('sortBy'),
+          u.searchParams.get('sortOrder'),
+        );
         const page = hits.slice(start, start + max).map((e) => e.xml);
-        return { status: 200, type: 'application/atom+xml', body: feedWith(data.envelope, page, hits.length, max).replace(/<opensearch:startIndex>\d+/, `<opensearch:startIndex>${start}`) };
+        return {
+          status: 200,
+          type: 'application/atom+xml',
+          body: feedWith(data.envelope, page, hits.length, max).replace(
+            /<opensearch:startIndex>\d+/,
+            `<opensearch:startIndex>${start}`,
+          ),
+        };
       } catch (e) {
         if (!(e instanceof SearchQueryError)) throw e;
-        return { status: 400, type: 'application/atom+xml', body: errorFeed(errorEnvelope, `malformed search_query: ${e.message}`) };
+        return {
+          status: 400,
+          type: 'application/atom+xml',
+          body: errorFeed(errorEnvelope, `malformed search_query: ${e.message}`),
+        };
       }
     }
     if (p === '/oai') {
-      if (u.searchParams.get('verb') !== 'ListRecords') return { status: 200, type: 'text/xml', body: oaiError('badVerb', 'Only ListRecords is served by this fake') };
-      return { status: 200, type: 'text/xml', body: opts.calendar ? opts.calendar.oai(u.searchParams) : oaiError('noRecordsMatch', 'No records match the query') };
+      if (u.searchParams.get('verb') !== 'ListRecords')
+        return {
+          status: 200,
+          type: 'text/xml',
+          body: oaiError('badVerb', 'Only ListRecords is served by this fake'),
+        };
+      return {
+        status: 200,
+        type: 'text/xml',
+        body: opts.calendar
+          ? opts.calendar.oai(u.searchParams)
+          : oaiError('noRecordsMatch', 'No records match the query'),
+      };
     }
     const feed = /^\/(rss|atom)\/(.+)$/.exec(p);
     if (feed && opts.calendar) {
-      return { status: 200, type: 'application/xml', body: opts.calendar.feed(decodeURIComponent(feed[2] ?? '').split(/[+ ]/)) };
+      return {
+        status: 200,
+        type: 'application/xml',
+        body: opts.calendar.feed(decodeURIComponent(feed[2] ?? '').split(/[+ ]/)),
+      };
     }
     if (feed) {
       const [, kind = '', cats = ''] = feed;
@@ -233,7 +301,10 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       const files = readdirSync(rssDir);
       const wanted = decodeURIComponent(cats).split(/[+ ]/);
       const name =
-        wanted.length > 1 ? files.find((f) => f.startsWith(`${kind === 'atom' ? 'rss' : kind}_all-20`)) : files.find((f) => f.startsWith(`${kind}_${wanted[0]}_`)) ?? files.find((f) => f.includes(`_${wanted[0]}_`));
+        wanted.length > 1
+          ? files.find((f) => f.startsWith(`${kind === 'atom' ? 'rss' : kind}_all-20`))
+          : (files.find((f) => f.startsWith(`${kind}_${wanted[0]}_`)) ??
+            files.find((f) => f.includes(`_${wanted[0]}_`)));
       const file = name ?? files.find((f) => f.includes('empty'));
       return { status: 200, type: 'application/xml', body: readFileSync(path.join(rssDir, file ?? '')) };
     }
@@ -242,35 +313,56 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
     const ar5iv = /^\/ar5iv\/html\/([^/]+?)\/?$/.exec(p);
     if (ar5iv) {
       const id = ar5iv[1] ?? '';
-      const key = [`ar5iv/${id}`, `ar5iv/${id.replace(/v\d+$/, '')}`].find((k) => opts.documents && k in opts.documents);
+      const key = [`ar5iv/${id}`, `ar5iv/${id.replace(/v\d+$/, '')}`].find(
+        (k) => opts.documents && k in opts.documents,
+      );
       const served = key === undefined ? undefined : opts.documents?.[key];
-      if (served === null || served === undefined) return { status: 302, type: 'text/html', body: '', location: `/abs/${id}` };
-      return { status: 200, type: 'text/html; charset=utf-8', body: typeof served === 'string' ? served : Buffer.from(served) };
+      if (served === null || served === undefined)
+        return { status: 302, type: 'text/html', body: '', location: `/abs/${id}` };
+      return {
+        status: 200,
+        type: 'text/html; charset=utf-8',
+        body: typeof served === 'string' ? served : Buffer.from(served),
+      };
     }
     // The e-print (arxiv.org/e-print/ID): the submission's source as a gzip (a tar, or one .tex);
     // a PDF-only submission answers its PDF; an id without a source 404s.
     const eprint = /^\/e-print\/(.+?)\/?$/.exec(p);
     if (eprint) {
       const id = eprint[1] ?? '';
-      const key = [`e-print/${id}`, `e-print/${id.replace(/v\d+$/, '')}`].find((k) => opts.documents && k in opts.documents);
+      const key = [`e-print/${id}`, `e-print/${id.replace(/v\d+$/, '')}`].find(
+        (k) => opts.documents && k in opts.documents,
+      );
       let served = key === undefined ? undefined : opts.documents?.[key];
       if (served === undefined) {
-        const file = existsSync(path.join(dir, 'e-print')) ? findFile(path.join(dir, 'e-print'), id, ['.tar.gz', '.gz']) : null;
+        const file = existsSync(path.join(dir, 'e-print'))
+          ? findFile(path.join(dir, 'e-print'), id, ['.tar.gz', '.gz'])
+          : null;
         served = file && existsSync(file) ? readFileSync(file) : null;
       }
-      if (served === null || served === undefined) return { status: 404, type: 'text/html', body: `<html><body>No source for ${id}</body></html>` };
+      if (served === null || served === undefined)
+        return { status: 404, type: 'text/html', body: `<html><body>No source for ${id}</body></html>` };
       const body = typeof served === 'string' ? Buffer.from(served) : Buffer.from(served);
-      if (body.subarray(0, 4).toString('latin1') === '%PDF') return { status: 200, type: 'application/pdf', body };
-      return { status: 200, type: 'application/gzip', body, disposition: `attachment; filename="arXiv-${id}.gz"` };
+      if (body.subarray(0, 4).toString('latin1') === '%PDF')
+        return { status: 200, type: 'application/pdf', body };
+      return {
+        status: 200,
+        type: 'application/gzip',
+        body,
+        disposition: `attachment; filename="arXiv-${id}.gz"`,
+      };
     }
     const doc = /^\/(pdf|html)\/(.+?)(\.pdf)?\/?$/.exec(p);
     if (doc) {
       const [, kind = '', id = ''] = doc;
       const type = kind === 'pdf' ? 'application/pdf' : 'text/html; charset=utf-8';
-      const key = [`${kind}/${id}`, `${kind}/${id.replace(/v\d+$/, '')}`].find((k) => opts.documents && k in opts.documents);
+      const key = [`${kind}/${id}`, `${kind}/${id.replace(/v\d+$/, '')}`].find(
+        (k) => opts.documents && k in opts.documents,
+      );
       if (key !== undefined) {
         const served = opts.documents?.[key];
-        if (served === null || served === undefined) return { status: 404, type: 'text/html', body: `<html><body>No ${kind} for ${id}</body></html>` };
+        if (served === null || served === undefined)
+          return { status: 404, type: 'text/html', body: `<html><body>No ${kind} for ${id}</body></html>` };
         return { status: 200, type, body: typeof served === 'string' ? served : Buffer.from(served) };
       }
       const file = findFile(path.join(dir, kind), id, kind === 'pdf' ? ['.pdf'] : ['.html']);
@@ -283,7 +375,12 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
   const holds = new Map<string, { held: Promise<void>; release: () => void }>();
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const record: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), at: Date.now() };
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: u.pathname,
+      query: Object.fromEntries(u.searchParams),
+      at: Date.now(),
+    };
     requests.push(record);
     res.on('close', () => (record.endedAt = Date.now()));
     const fault = nextFault();
@@ -291,14 +388,17 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       if (fault?.kind === '429' || fault?.kind === '503') {
         const headers: Record<string, string> = { 'content-type': 'text/plain' };
         if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-        res.writeHead(Number(fault.kind), headers).end(fault.kind === '429' ? 'Rate exceeded.' : 'Service Unavailable');
+        res
+          .writeHead(Number(fault.kind), headers)
+          .end(fault.kind === '429' ? 'Rate exceeded.' : 'Service Unavailable');
         return;
       }
       const r = route(u);
       const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
       if (fault?.kind === 'empty') {
         // An "unexpectedly empty page": a well-formed feed claiming results but carrying none.
-        const empty = u.pathname === '/api/query' ? Buffer.from(feedWith(data.envelope, [], 100, 10)) : Buffer.alloc(0);
+        const empty =
+          u.pathname === '/api/query' ? Buffer.from(feedWith(data.envelope, [], 100, 10)) : Buffer.alloc(0);
         res.writeHead(200, { 'content-type': r.type, 'content-length': empty.length }).end(empty);
         return;
       }

@@ -42,12 +42,16 @@ export function sineWav(seconds: number, hz = 440, rate = 16_000): Buffer {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36);
   buf.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12_000), 44 + i * 2);
+  for (let i = 0; i < samples; i++)
+    buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12_000), 44 + i * 2);
   return buf;
 }
 
 /** The parts of a multipart/form-data body (enough for what browsers and fetch send). */
-function parseMultipart(body: Buffer, contentType: string): { fields: Record<string, string>; file?: { name: string; type: string; bytes: number } } {
+function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): { fields: Record<string, string>; file?: { name: string; type: string; bytes: number } } {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
   const mark = `--${boundary?.[1] ?? boundary?.[2] ?? ''}`;
   const fields: Record<string, string> = {};
@@ -58,7 +62,12 @@ function parseMultipart(body: Buffer, contentType: string): { fields: Record<str
     const content = part.slice(cut + 4, part.length - 2);
     const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
     const filename = /filename="([^"]*)"/.exec(head)?.[1];
-    if (filename !== undefined) file = { name: filename, type: /content-type:\s*(\S+)/i.exec(head)?.[1] ?? '', bytes: Buffer.byteLength(content, 'latin1') };
+    if (filename !== undefined)
+      file = {
+        name: filename,
+        type: /content-type:\s*(\S+)/i.exec(head)?.[1] ?? '',
+        bytes: Buffer.byteLength(content, 'latin1'),
+      };
     else fields[name] = Buffer.from(content, 'latin1').toString('utf8');
   }
   return { fields, ...(file ? { file } : {}) };
@@ -80,14 +89,23 @@ export async function startFakeAudio(opts: { transcript?: string } = {}): Promis
         const { fields, file } = parseMultipart(body, req.headers['content-type'] ?? '');
         record.fields = fields;
         if (file) record.file = file;
-        if (!file || file.bytes === 0) return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'file is empty' } }));
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: state.transcript }));
+        if (!file || file.bytes === 0)
+          return void res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'file is empty' } }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ text: state.transcript }));
       }
       if (req.method === 'POST' && path === '/v1/audio/speech') {
         record.json = JSON.parse(body.toString('utf8') || '{}') as AudioRequest['json'];
-        return void res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': speech.length }).end(speech);
+        return void res
+          .writeHead(200, { 'content-type': 'audio/wav', 'content-length': speech.length })
+          .end(speech);
       }
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `no route ${path}` } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -29,7 +29,11 @@ export interface GatewayLog {
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
 /** Handles one `upgrade` request as the gateway; `token` is the bot token Identify must carry. */
-export function acceptGateway(req: IncomingMessage, socket: Duplex, opts: { token?: string; log: GatewayLog }): void {
+export function acceptGateway(
+  req: IncomingMessage,
+  socket: Duplex,
+  opts: { token?: string; log: GatewayLog },
+): void {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const key = req.headers['sec-websocket-key'];
   if (typeof key !== 'string' || req.headers.upgrade?.toLowerCase() !== 'websocket') {
@@ -38,8 +42,12 @@ export function acceptGateway(req: IncomingMessage, socket: Duplex, opts: { toke
   }
   const query = Object.fromEntries(url.searchParams);
   opts.log.connections.push(query);
-  const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
-  socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+  const accept = createHash('sha1')
+    .update(key + WS_GUID)
+    .digest('base64');
+  socket.write(
+    `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+  );
 
   const send = (e: GatewayEvent) => socket.write(frame(0x1, Buffer.from(JSON.stringify(e))));
   const close = (code: number, reason: string) => {
@@ -49,7 +57,8 @@ export function acceptGateway(req: IncomingMessage, socket: Duplex, opts: { toke
     socket.end(frame(0x8, body));
   };
   if (query.v !== '10') return close(4012, 'Invalid API version');
-  if ((query.encoding ?? 'json') !== 'json' || query.compress) return close(4000, 'the fake gateway speaks JSON without compression only');
+  if ((query.encoding ?? 'json') !== 'json' || query.compress)
+    return close(4000, 'the fake gateway speaks JSON without compression only');
 
   let seq = 0;
   send({ op: 10, d: { heartbeat_interval: 41250 }, s: null, t: null });
@@ -70,8 +79,13 @@ export function acceptGateway(req: IncomingMessage, socket: Duplex, opts: { toke
       opts.log.received.push(event);
       if (event.op === 1) send({ op: 11 });
       if (event.op === 2) {
-        const d = event.d as { token?: string; intents?: number; properties?: Record<string, string> } | undefined;
-        if (!d?.token || (opts.token !== undefined && d.token !== opts.token && d.token !== `Bot ${opts.token}`)) return close(4004, 'Authentication failed.');
+        const d = event.d as
+          { token?: string; intents?: number; properties?: Record<string, string> } | undefined;
+        if (
+          !d?.token ||
+          (opts.token !== undefined && d.token !== opts.token && d.token !== `Bot ${opts.token}`)
+        )
+          return close(4004, 'Authentication failed.');
         if (typeof d.intents !== 'number' || !d.properties?.os) return close(4002, 'Decode error.');
         send({
           op: 0,
@@ -79,7 +93,14 @@ export function acceptGateway(req: IncomingMessage, socket: Duplex, opts: { toke
           s: ++seq,
           d: {
             v: 10,
-            user: { id: '100000000000000001', username: 'arxiv-radar', discriminator: '0', global_name: null, avatar: null, bot: true },
+            user: {
+              id: '100000000000000001',
+              username: 'arxiv-radar',
+              discriminator: '0',
+              global_name: null,
+              avatar: null,
+              bot: true,
+            },
             guilds: [],
             session_id: 'fake-session',
             resume_gateway_url: `ws://${req.headers.host ?? '127.0.0.1'}`,

@@ -116,7 +116,11 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     if (!list) state.messages.set(id, (list = []));
     return list;
   };
-  const makeMessage = (channelId: string, body: Record<string, unknown>, webhookId?: string): FakeDiscordMessage => ({
+  const makeMessage = (
+    channelId: string,
+    body: Record<string, unknown>,
+    webhookId?: string,
+  ): FakeDiscordMessage => ({
     id: snowflake(),
     channel_id: channelId,
     type: 0,
@@ -134,7 +138,8 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
   function takeFromBucket(channelId: string, cfg: { limit: number; resetAfterSec: number }) {
     const now = Date.now();
     let b = buckets.get(channelId);
-    if (!b || now >= b.resetAt) buckets.set(channelId, (b = { remaining: cfg.limit, resetAt: now + cfg.resetAfterSec * 1000 }));
+    if (!b || now >= b.resetAt)
+      buckets.set(channelId, (b = { remaining: cfg.limit, resetAt: now + cfg.resetAfterSec * 1000 }));
     const resetAfterSec = Math.max(0, (b.resetAt - now) / 1000);
     const empty = b.remaining <= 0;
     if (!empty) b.remaining -= 1;
@@ -147,7 +152,13 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     return { empty, headers, resetAfterSec };
   }
 
-  function route(method: string, path: string, query: URLSearchParams, headers: IncomingMessage['headers'], body: unknown): Reply {
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    headers: IncomingMessage['headers'],
+    body: unknown,
+  ): Reply {
     const botAuthorized = () => !opts.token || headers.authorization === `Bot ${opts.token}`;
     const unauthorized: Reply = { status: 401, body: { message: '401: Unauthorized', code: 0 } };
     let m: RegExpExecArray | null;
@@ -157,13 +168,32 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       if (!botAuthorized()) return unauthorized;
       if (method !== 'POST') return methodNotAllowed();
       const [, channelId = '', messageId = ''] = m;
-      if (!channelExists(channelId)) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
-      const known = channel(channelId).some((x) => x.id === messageId) || [...state.originals.values()].some((o) => (o as { id?: string }).id === messageId);
+      if (!channelExists(channelId))
+        return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      const known =
+        channel(channelId).some((x) => x.id === messageId) ||
+        [...state.originals.values()].some((o) => (o as { id?: string }).id === messageId);
       if (!known) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
-      if ([...state.threads.values()].some((t) => t.message_id === messageId)) return { status: 400, body: { message: 'A thread has already been created for this message', code: 160004 } };
-      const name = typeof (body as { name?: unknown } | undefined)?.name === 'string' ? (body as { name: string }).name : '';
-      if (name.length < 1 || name.length > 100) return invalidForm({ name: fieldError('BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.') });
-      const thread = { id: snowflake(), type: 11 as const, parent_id: channelId, message_id: messageId, name };
+      if ([...state.threads.values()].some((t) => t.message_id === messageId))
+        return {
+          status: 400,
+          body: { message: 'A thread has already been created for this message', code: 160004 },
+        };
+      const name =
+        typeof (body as { name?: unknown } | undefined)?.name === 'string'
+          ? (body as { name: string }).name
+          : '';
+      if (name.length < 1 || name.length > 100)
+        return invalidForm({
+          name: fieldError('BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'),
+        });
+      const thread = {
+        id: snowflake(),
+        type: 11 as const,
+        parent_id: channelId,
+        message_id: messageId,
+        name,
+      };
       state.threads.set(thread.id, thread);
       return { status: 201, body: thread };
     }
@@ -171,23 +201,35 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     if ((m = /^\/channels\/([^/]+)\/messages(?:\/([^/]+))?$/.exec(path))) {
       if (!botAuthorized()) return unauthorized;
       const channelId = m[1] ?? '';
-      if (!channelExists(channelId)) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      if (!channelExists(channelId))
+        return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
       const list = channel(channelId);
       if (m[2] !== undefined) {
         if (method !== 'GET') return methodNotAllowed();
         const found = list.find((x) => x.id === m?.[2]);
-        return found ? { status: 200, body: found } : { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+        return found
+          ? { status: 200, body: found }
+          : { status: 404, body: { message: 'Unknown Message', code: 10008 } };
       }
       if (method === 'GET') {
         const limit = Number(query.get('limit') ?? 50);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalidForm({ limit: fieldError('NUMBER_TYPE_MAX', 'Int should be less than or equal to 100.') });
+        if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+          return invalidForm({
+            limit: fieldError('NUMBER_TYPE_MAX', 'Int should be less than or equal to 100.'),
+          });
         const before = query.get('before');
-        const newestFirst = [...list].reverse().filter((x) => before === null || BigInt(x.id) < BigInt(before));
+        const newestFirst = [...list]
+          .reverse()
+          .filter((x) => before === null || BigInt(x.id) < BigInt(before));
         return { status: 200, body: newestFirst.slice(0, limit) };
       }
       if (method === 'POST') {
         const bucket = opts.messageBucket ? takeFromBucket(channelId, opts.messageBucket) : undefined;
-        if (bucket?.empty) return { ...rateLimited(bucket.resetAfterSec), headers: { ...rateLimited(bucket.resetAfterSec).headers, ...bucket.headers } };
+        if (bucket?.empty)
+          return {
+            ...rateLimited(bucket.resetAfterSec),
+            headers: { ...rateLimited(bucket.resetAfterSec).headers, ...bucket.headers },
+          };
         const invalid = validateMessage(body);
         if (invalid) return invalid;
         const message = makeMessage(channelId, body as Record<string, unknown>);
@@ -204,13 +246,21 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
         if (original) {
           if (method !== 'PATCH' && method !== 'GET' && method !== 'DELETE') return methodNotAllowed();
           if (method === 'DELETE') {
-            if (!state.originals.delete(token)) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+            if (!state.originals.delete(token))
+              return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
             return { status: 204 };
           }
-          if (method === 'GET') return state.originals.has(token) ? { status: 200, body: state.originals.get(token) } : { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+          if (method === 'GET')
+            return state.originals.has(token)
+              ? { status: 200, body: state.originals.get(token) }
+              : { status: 404, body: { message: 'Unknown Message', code: 10008 } };
           const invalid = validateMessage(body, { allowEmpty: true });
           if (invalid) return invalid;
-          const message = { ...makeMessage('interaction', body as Record<string, unknown>, id), ...(state.originals.get(token) as object | undefined), ...(body as object) };
+          const message = {
+            ...makeMessage('interaction', body as Record<string, unknown>, id),
+            ...(state.originals.get(token) as object | undefined),
+            ...(body as object),
+          };
           state.originals.set(token, message);
           return { status: 200, body: message };
         }
@@ -223,13 +273,20 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       }
       const hook = opts.webhooks?.find((w) => w.id === id);
       if (!hook) return { status: 404, body: { message: 'Unknown Webhook', code: 10015 } };
-      if (hook.token !== token) return { status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } };
+      if (hook.token !== token)
+        return { status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } };
       if (original) return methodNotAllowed();
-      if (method === 'GET') return { status: 200, body: { id: hook.id, type: 1, channel_id: hook.channelId, name: 'arxiv-radar', token: hook.token } };
+      if (method === 'GET')
+        return {
+          status: 200,
+          body: { id: hook.id, type: 1, channel_id: hook.channelId, name: 'arxiv-radar', token: hook.token },
+        };
       if (method !== 'POST') return methodNotAllowed();
       // Components need an application-owned webhook (docs: Execute Webhook, "components"); the configured ones are not.
       if (Array.isArray((body as { components?: unknown } | null)?.components)) {
-        return invalidForm({ components: fieldError('COMPONENT_INVALID', 'Components require an application-owned webhook') });
+        return invalidForm({
+          components: fieldError('COMPONENT_INVALID', 'Components require an application-owned webhook'),
+        });
       }
       const invalid = validateMessage(body);
       if (invalid) return invalid;
@@ -245,17 +302,25 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       if (method !== 'GET') return methodNotAllowed();
       return {
         status: 200,
-        body: { url: `ws://${headers.host ?? '127.0.0.1'}`, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } },
+        body: {
+          url: `ws://${headers.host ?? '127.0.0.1'}`,
+          shards: 1,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
+        },
       };
     }
 
     if ((m = /^\/applications\/([^/]+)(?:\/guilds\/([^/]+))?\/commands$/.exec(path))) {
       if (!botAuthorized()) return unauthorized;
-      if (opts.applicationId && m[1] !== opts.applicationId) return { status: 404, body: { message: 'Unknown Application', code: 10002 } };
+      if (opts.applicationId && m[1] !== opts.applicationId)
+        return { status: 404, body: { message: 'Unknown Application', code: 10002 } };
       const scope = m[2] ?? 'global';
       if (method === 'GET') return { status: 200, body: state.commands.get(scope) ?? [] };
       if (method !== 'PUT') return methodNotAllowed();
-      if (!Array.isArray(body)) return invalidForm({ _errors: [{ code: 'LIST_TYPE_CONVERT', message: 'Only iterables may be used in a ListType' }] });
+      if (!Array.isArray(body))
+        return invalidForm({
+          _errors: [{ code: 'LIST_TYPE_CONVERT', message: 'Only iterables may be used in a ListType' }],
+        });
       const saved = (body as Record<string, unknown>[]).map((c) => ({
         id: snowflake(),
         application_id: m?.[1],
@@ -299,7 +364,14 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       }
     }
     function record(reply: Reply): Reply {
-      requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, status: reply.status });
+      requests.push({
+        method,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        status: reply.status,
+      });
       return reply;
     }
 
@@ -307,9 +379,12 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
     if (opts.rateLimit) {
       while (arrivals.length > 0 && (arrivals[0] ?? 0) <= now - opts.rateLimit.windowMs) arrivals.shift();
       arrivals.push(now);
-      if (arrivals.length > opts.rateLimit.maxRequests) return send(res, record(rateLimited(opts.rateLimit.retryAfterSec ?? 1)));
+      if (arrivals.length > opts.rateLimit.maxRequests)
+        return send(res, record(rateLimited(opts.rateLimit.retryAfterSec ?? 1)));
     }
-    const fault = state.faults.find((f) => (!f.method || f.method === method) && (!f.path || f.path.test(path)));
+    const fault = state.faults.find(
+      (f) => (!f.method || f.method === method) && (!f.path || f.path.test(path)),
+    );
     if (fault && (fault.skip ?? 0) > 0) {
       fault.skip = (fault.skip ?? 0) - 1;
     } else if (fault) {
@@ -319,7 +394,10 @@ export async function startDiscordServer(opts: DiscordFakeOptions = {}): Promise
       const reply: Reply =
         fault.status === 429
           ? rateLimited(fault.retryAfterSec ?? 1.5)
-          : { status: fault.status, body: fault.body ?? { message: `${fault.status}: injected failure`, code: 0 } };
+          : {
+              status: fault.status,
+              body: fault.body ?? { message: `${fault.status}: injected failure`, code: 0 },
+            };
       return send(res, record(reply));
     }
     send(res, record(route(method, path, url.searchParams, req.headers, body)));
@@ -376,7 +454,10 @@ const maxLen = (n: number) => fieldError('BASE_TYPE_MAX_LENGTH', `Must be ${n} o
  * across all embeds; a message needs content or an embed.
  */
 function validateMessage(body: unknown, opts: { allowEmpty?: boolean } = {}) {
-  if (typeof body !== 'object' || body === null) return invalidForm({ _errors: [{ code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' }] });
+  if (typeof body !== 'object' || body === null)
+    return invalidForm({
+      _errors: [{ code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' }],
+    });
   const b = body as { content?: unknown; embeds?: unknown };
   const errors: Errors = {};
   if (typeof b.content === 'string' && b.content.length > 2000) errors.content = maxLen(2000);
@@ -416,7 +497,8 @@ function validateMessage(body: unknown, opts: { allowEmpty?: boolean } = {}) {
   if (Object.keys(embedErrors).length > 0 && !errors.embeds) errors.embeds = embedErrors;
   const componentErrors = validateComponents((b as { components?: unknown }).components);
   if (componentErrors) errors.components = componentErrors;
-  if (total > 6000 && !errors.embeds) errors.embeds = fieldError('MAX_EMBED_SIZE_EXCEEDED', 'Embed size exceeds maximum size of 6000');
+  if (total > 6000 && !errors.embeds)
+    errors.embeds = fieldError('MAX_EMBED_SIZE_EXCEEDED', 'Embed size exceeds maximum size of 6000');
   if (Object.keys(errors).length > 0) return invalidForm(errors);
   if (!opts.allowEmpty && !(typeof b.content === 'string' && b.content.length > 0) && embeds.length === 0) {
     return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
@@ -437,7 +519,12 @@ function validateComponents(components: unknown): Errors | null {
   const errors: Errors = {};
   components.forEach((row: unknown, i) => {
     const r = row as { type?: unknown; components?: unknown };
-    if (r?.type !== 1 || !Array.isArray(r.components) || r.components.length === 0 || r.components.length > 5) {
+    if (
+      r?.type !== 1 ||
+      !Array.isArray(r.components) ||
+      r.components.length === 0 ||
+      r.components.length > 5
+    ) {
       errors[String(i)] = fieldError('COMPONENT_LAYOUT_WIDTH_EXCEEDED', 'An action row holds 1 to 5 buttons');
       return;
     }
@@ -446,10 +533,16 @@ function validateComponents(components: unknown): Errors | null {
       const id = typeof btn.custom_id === 'string' ? btn.custom_id : '';
       const bad =
         btn.type !== 2 ||
-        typeof btn.style !== 'number' || btn.style < 1 || btn.style > 5 ||
+        typeof btn.style !== 'number' ||
+        btn.style < 1 ||
+        btn.style > 5 ||
         (typeof btn.label === 'string' && btn.label.length > 80) ||
         (btn.style !== 5 && (id.length < 1 || id.length > 100 || seen.has(id)));
-      if (bad) errors[`${i}.components.${k}`] = fieldError(seen.has(id) ? 'COMPONENT_CUSTOM_ID_DUPLICATED' : 'COMPONENT_INVALID', 'Invalid button');
+      if (bad)
+        errors[`${i}.components.${k}`] = fieldError(
+          seen.has(id) ? 'COMPONENT_CUSTOM_ID_DUPLICATED' : 'COMPONENT_INVALID',
+          'Invalid button',
+        );
       seen.add(id);
     });
   });
@@ -470,7 +563,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  */
 async function parseBody(raw: Buffer, contentType: string): Promise<unknown> {
   if (!contentType.startsWith('multipart/form-data')) return JSON.parse(raw.toString('utf8'));
-  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
   const payload = form.get('payload_json');
   if (typeof payload !== 'string') throw new Error('multipart body without payload_json');
   const body = JSON.parse(payload) as Record<string, unknown>;
@@ -483,8 +578,14 @@ async function parseBody(raw: Buffer, contentType: string): Promise<unknown> {
   return { ...body, attachments };
 }
 
-function send(res: ServerResponse, reply: { status: number; body?: unknown; headers?: Record<string, string> }): void {
-  const headers = { ...reply.headers, ...(reply.body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+function send(
+  res: ServerResponse,
+  reply: { status: number; body?: unknown; headers?: Record<string, string> },
+): void {
+  const headers = {
+    ...reply.headers,
+    ...(reply.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+  };
   res.writeHead(reply.status, headers);
   res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
 }

@@ -30,8 +30,18 @@ export interface FakeStreaming {
 }
 
 export type FakeLlmResponse =
-  | ({ content: string; toolCalls?: FakeToolCall[]; promptTokens?: number; completionTokens?: number } & FakeStreaming)
-  | ({ content?: null; toolCalls: FakeToolCall[]; promptTokens?: number; completionTokens?: number } & FakeStreaming)
+  | ({
+      content: string;
+      toolCalls?: FakeToolCall[];
+      promptTokens?: number;
+      completionTokens?: number;
+    } & FakeStreaming)
+  | ({
+      content?: null;
+      toolCalls: FakeToolCall[];
+      promptTokens?: number;
+      completionTokens?: number;
+    } & FakeStreaming)
   | { status: number; body?: string; retryAfter?: string }
   | { hang: true };
 
@@ -44,7 +54,12 @@ export interface FakeLlmRequest {
   headers: http.IncomingHttpHeaders;
   body: {
     model?: string;
-    messages?: Array<{ role: string; content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
+    messages?: Array<{
+      role: string;
+      content: string | null;
+      tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+      tool_call_id?: string;
+    }>;
     tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
     stream?: boolean;
     response_format?: unknown;
@@ -64,15 +79,34 @@ export interface FakeLlm {
 }
 
 /** The chunks of a streamed reply: text in a few pieces, each tool call's arguments in two. */
-function streamChunks(next: Extract<FakeLlmResponse, { toolCalls?: FakeToolCall[] }>, base: Record<string, unknown>, usage: Record<string, number>): unknown[] {
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+function streamChunks(
+  next: Extract<FakeLlmResponse, { toolCalls?: FakeToolCall[] }>,
+  base: Record<string, unknown>,
+  usage: Record<string, number>,
+): unknown[] {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+    ...base,
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   const out: unknown[] = [chunk({ role: 'assistant', content: '' })];
   const text = next.content ?? '';
   const size = Math.max(1, next.chunkChars ?? 16);
   for (let i = 0; i < text.length; i += size) out.push(chunk({ content: text.slice(i, i + size) }));
   (next.toolCalls ?? []).forEach((c, index) => {
     const half = Math.ceil(c.arguments.length / 2);
-    out.push(chunk({ tool_calls: [{ index, id: c.id ?? `call_${index + 1}`, type: 'function', function: { name: c.name, arguments: c.arguments.slice(0, half) } }] }));
+    out.push(
+      chunk({
+        tool_calls: [
+          {
+            index,
+            id: c.id ?? `call_${index + 1}`,
+            type: 'function',
+            function: { name: c.name, arguments: c.arguments.slice(0, half) },
+          },
+        ],
+      }),
+    );
     out.push(chunk({ tool_calls: [{ index, function: { arguments: c.arguments.slice(half) } }] }));
   });
   out.push(chunk({}, next.toolCalls?.length ? 'tool_calls' : 'stop'));
@@ -97,18 +131,31 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
       }
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       if (req.method !== 'POST' || !req.url?.endsWith('/v1/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
-      const next = responder?.(body) ?? queue.shift() ?? opts.fallback ?? { status: 500, body: JSON.stringify({ error: { message: 'fake LLM: no scripted response' } }) };
+      const next = responder?.(body) ??
+        queue.shift() ??
+        opts.fallback ?? {
+          status: 500,
+          body: JSON.stringify({ error: { message: 'fake LLM: no scripted response' } }),
+        };
       if ('hang' in next) return; // never answer: the client's timeout must fire
       if ('status' in next) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (next.retryAfter) headers['retry-after'] = next.retryAfter;
-        res.writeHead(next.status, headers).end(next.body ?? JSON.stringify({ error: { message: `HTTP ${next.status}` } }));
+        res
+          .writeHead(next.status, headers)
+          .end(next.body ?? JSON.stringify({ error: { message: `HTTP ${next.status}` } }));
         return;
       }
-      const base = { id: `chatcmpl-fake-${requests.length}`, created: Math.floor(Date.now() / 1000), model: body.model ?? 'fake' };
+      const base = {
+        id: `chatcmpl-fake-${requests.length}`,
+        created: Math.floor(Date.now() / 1000),
+        model: body.model ?? 'fake',
+      };
       const usage = {
         prompt_tokens: next.promptTokens ?? 42,
         completion_tokens: next.completionTokens ?? 7,
@@ -122,7 +169,8 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
           let texts = 0;
           for (const c of streamChunks(next, base, usage)) {
             const delta = (c as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta;
-            if (next.chunkDelayMs && delta?.content) await new Promise((r) => setTimeout(r, next.chunkDelayMs));
+            if (next.chunkDelayMs && delta?.content)
+              await new Promise((r) => setTimeout(r, next.chunkDelayMs));
             if (res.destroyed) return;
             if (delta?.content && next.dropAfterChunks !== undefined && texts++ >= next.dropAfterChunks) {
               res.destroy();
@@ -134,7 +182,11 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
         })();
         return;
       }
-      const toolCalls = next.toolCalls?.map((c, i) => ({ id: c.id ?? `call_${i + 1}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+      const toolCalls = next.toolCalls?.map((c, i) => ({
+        id: c.id ?? `call_${i + 1}`,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           ...base,
@@ -142,7 +194,11 @@ export async function startFakeLlm(opts: { fallback?: FakeLlmResponse } = {}): P
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: next.content ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) },
+              message: {
+                role: 'assistant',
+                content: next.content ?? null,
+                ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+              },
               finish_reason: toolCalls?.length ? 'tool_calls' : 'stop',
             },
           ],

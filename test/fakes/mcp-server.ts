@@ -14,7 +14,11 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 
 const log = (tool: string, args: unknown) => {
-  if (process.env.FAKE_MCP_LOG) appendFileSync(process.env.FAKE_MCP_LOG, `${JSON.stringify({ pid: process.pid, tool, args, secret: process.env.FAKE_MCP_SECRET ?? null })}\n`);
+  if (process.env.FAKE_MCP_LOG)
+    appendFileSync(
+      process.env.FAKE_MCP_LOG,
+      `${JSON.stringify({ pid: process.pid, tool, args, secret: process.env.FAKE_MCP_SECRET ?? null })}\n`,
+    );
 };
 const noteId = process.env.FAKE_MCP_NOTE_ID ?? '1111.2011';
 
@@ -25,23 +29,35 @@ server.registerTool(
   { description: 'Look up the lab notebook entry for a topic.', inputSchema: { topic: z.string().min(1) } },
   ({ topic }) => {
     log('lookup_note', { topic });
-    return { content: [{ type: 'text', text: `Lab note on ${topic}: the group discussed arXiv:${noteId} on Tuesday.` }] };
+    return {
+      content: [
+        { type: 'text', text: `Lab note on ${topic}: the group discussed arXiv:${noteId} on Tuesday.` },
+      ],
+    };
   },
 );
 
 server.registerTool(
   'add',
-  { description: 'Add two numbers.', inputSchema: { a: z.number(), b: z.number() }, outputSchema: { sum: z.number() } },
+  {
+    description: 'Add two numbers.',
+    inputSchema: { a: z.number(), b: z.number() },
+    outputSchema: { sum: z.number() },
+  },
   ({ a, b }) => {
     log('add', { a, b });
     return { content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } };
   },
 );
 
-server.registerTool('fail', { description: 'Always fails.', inputSchema: { reason: z.string().optional() } }, ({ reason }) => {
-  log('fail', { reason });
-  return { content: [{ type: 'text', text: `notebook locked: ${reason ?? 'no reason'}` }], isError: true };
-});
+server.registerTool(
+  'fail',
+  { description: 'Always fails.', inputSchema: { reason: z.string().optional() } },
+  ({ reason }) => {
+    log('fail', { reason });
+    return { content: [{ type: 'text', text: `notebook locked: ${reason ?? 'no reason'}` }], isError: true };
+  },
+);
 
 server.registerTool('crash', { description: 'Exits mid-call.', inputSchema: {} }, () => {
   log('crash', {});

@@ -117,8 +117,21 @@ export const DIGEST_DATABASE_PROPERTIES: PropertySchema = {
 };
 
 const BLOCK_TYPES = new Set([
-  'paragraph', 'heading_1', 'heading_2', 'heading_3', 'bulleted_list_item', 'numbered_list_item', 'to_do',
-  'toggle', 'quote', 'callout', 'divider', 'code', 'bookmark', 'equation', 'table_of_contents',
+  'paragraph',
+  'heading_1',
+  'heading_2',
+  'heading_3',
+  'bulleted_list_item',
+  'numbered_list_item',
+  'to_do',
+  'toggle',
+  'quote',
+  'callout',
+  'divider',
+  'code',
+  'bookmark',
+  'equation',
+  'table_of_contents',
 ]);
 const MAX_REQUEST_BYTES = 500 * 1000;
 const NOTION_VERSION = '2025-09-03';
@@ -133,9 +146,14 @@ class NotionHttpError extends Error {
   }
 }
 
-const validation = (message: string) => new NotionHttpError(400, 'validation_error', `body failed validation: ${message}`);
+const validation = (message: string) =>
+  new NotionHttpError(400, 'validation_error', `body failed validation: ${message}`);
 const notFound = (what: string, id: string) =>
-  new NotionHttpError(404, 'object_not_found', `Could not find ${what} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+  new NotionHttpError(
+    404,
+    'object_not_found',
+    `Could not find ${what} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+  );
 
 /** Starts the fake on 127.0.0.1 with an ephemeral port. */
 export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<NotionFake> {
@@ -154,7 +172,10 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
 
   function schemaResponse() {
     return Object.fromEntries(
-      Object.entries(schema).map(([name, p]) => [name, { id: encodeURIComponent(name).slice(0, 8), name, type: p.type, [p.type]: {} }]),
+      Object.entries(schema).map(([name, p]) => [
+        name,
+        { id: encodeURIComponent(name).slice(0, 8), name, type: p.type, [p.type]: {} },
+      ]),
     );
   }
 
@@ -165,17 +186,24 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
   }
 
   /** Stores validated block requests under `parentId`, returning the stored blocks. */
-  function storeBlocks(parentId: string, parentIsPage: boolean, blocks: Record<string, unknown>[]): FakeNotionBlock[] {
+  function storeBlocks(
+    parentId: string,
+    parentIsPage: boolean,
+    blocks: Record<string, unknown>[],
+  ): FakeNotionBlock[] {
     return blocks.map((req) => {
       const type = blockTypeOf(req);
       const content = { ...(req[type] as Record<string, unknown>) };
       const nested = Array.isArray(content.children) ? (content.children as Record<string, unknown>[]) : [];
       delete content.children;
-      if (Array.isArray(content.rich_text)) content.rich_text = (content.rich_text as RichTextRequest[]).map(toResponseRichText);
+      if (Array.isArray(content.rich_text))
+        content.rich_text = (content.rich_text as RichTextRequest[]).map(toResponseRichText);
       const block: FakeNotionBlock = {
         object: 'block',
         id: randomUUID(),
-        parent: parentIsPage ? { type: 'page_id', page_id: parentId } : { type: 'block_id', block_id: parentId },
+        parent: parentIsPage
+          ? { type: 'page_id', page_id: parentId }
+          : { type: 'block_id', block_id: parentId },
         type,
         has_children: nested.length > 0,
         in_trash: false,
@@ -205,19 +233,38 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     }
     if ((m = /^\/data_sources\/([^/]+)$/.exec(path)) && method === 'GET') {
       if (m[1] !== dataSourceId) throw notFound('data_source', m[1] ?? '');
-      return { object: 'data_source', id: dataSourceId, parent: { type: 'database_id', database_id: databaseId }, properties: schemaResponse() };
+      return {
+        object: 'data_source',
+        id: dataSourceId,
+        parent: { type: 'database_id', database_id: databaseId },
+        properties: schemaResponse(),
+      };
     }
     if ((m = /^\/data_sources\/([^/]+)\/query$/.exec(path)) && method === 'POST') {
       if (m[1] !== dataSourceId) throw notFound('data_source', m[1] ?? '');
       const b = (body ?? {}) as { filter?: unknown; page_size?: number };
-      const pages = [...state.pages.values()].filter((p) => b.filter === undefined || matchesFilter(p, b.filter as Filter, schema));
+      const pages = [...state.pages.values()].filter(
+        (p) => b.filter === undefined || matchesFilter(p, b.filter as Filter, schema),
+      );
       const size = Math.min(b.page_size ?? 100, 100);
-      return { object: 'list', results: pages.slice(0, size), next_cursor: null, has_more: pages.length > size, type: 'page_or_data_source', page_or_data_source: {} };
+      return {
+        object: 'list',
+        results: pages.slice(0, size),
+        next_cursor: null,
+        has_more: pages.length > size,
+        type: 'page_or_data_source',
+        page_or_data_source: {},
+      };
     }
     if (path === '/pages' && method === 'POST') {
-      const b = (body ?? {}) as { parent?: { data_source_id?: string; database_id?: string }; properties?: Record<string, unknown>; children?: unknown };
+      const b = (body ?? {}) as {
+        parent?: { data_source_id?: string; database_id?: string };
+        properties?: Record<string, unknown>;
+        children?: unknown;
+      };
       const parentId = b.parent?.data_source_id ?? b.parent?.database_id;
-      if (!parentId) throw validation('body.parent.data_source_id should be defined, instead was `undefined`.');
+      if (!parentId)
+        throw validation('body.parent.data_source_id should be defined, instead was `undefined`.');
       if (parentId !== dataSourceId && parentId !== databaseId) throw notFound('data_source', parentId);
       validateProperties(b.properties ?? {}, schema);
       const children = validateChildren(b.children ?? [], 'body.children');
@@ -246,9 +293,11 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
       if (!block) throw notFound('block', m[1] ?? '');
       const patch = (body ?? {}) as Record<string, unknown>;
       const type = Object.keys(patch).find((k) => k !== 'archived' && k !== 'in_trash');
-      if (!type || type !== block.type) throw validation(`body.${type ?? 'type'} should be \`${block.type}\` for this block.`);
+      if (!type || type !== block.type)
+        throw validation(`body.${type ?? 'type'} should be \`${block.type}\` for this block.`);
       const update = patch[type] as { checked?: unknown };
-      if (type === 'to_do' && update.checked !== undefined && typeof update.checked !== 'boolean') throw validation('body.to_do.checked should be a boolean.');
+      if (type === 'to_do' && update.checked !== undefined && typeof update.checked !== 'boolean')
+        throw validation('body.to_do.checked should be a boolean.');
       block[type] = { ...(block[type] as object), ...update };
       block.last_edited_time = toMinute(now());
       return block;
@@ -261,7 +310,14 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
         const b = (body ?? {}) as { children?: unknown };
         const children = validateChildren(b.children, 'body.children');
         const stored = storeBlocks(id, isPage, children);
-        return { object: 'list', results: stored, next_cursor: null, has_more: false, type: 'block', block: {} };
+        return {
+          object: 'list',
+          results: stored,
+          next_cursor: null,
+          has_more: false,
+          type: 'block',
+          block: {},
+        };
       }
       if (method === 'GET') {
         const size = Math.min(Number(query.get('page_size') ?? 100), 100);
@@ -271,7 +327,14 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
         if (start < 0) throw validation(`start_cursor should be a valid cursor, instead was \`${cursor}\`.`);
         const slice = ids.slice(start, start + size);
         const next = ids[start + size] ?? null;
-        return { object: 'list', results: slice.map((b) => state.blocks.get(b)), next_cursor: next, has_more: next !== null, type: 'block', block: {} };
+        return {
+          object: 'list',
+          results: slice.map((b) => state.blocks.get(b)),
+          next_cursor: next,
+          has_more: next !== null,
+          type: 'block',
+          block: {},
+        };
       }
     }
     throw new NotionHttpError(400, 'invalid_request_url', 'Invalid request URL.');
@@ -290,12 +353,24 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     const at = (opts.clock ?? Date.now)();
     let body: unknown;
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, status, at });
+      requests.push({
+        method,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        status,
+        at,
+      });
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
       res.end(JSON.stringify(payload));
     };
     const fail = (e: NotionHttpError, headers: Record<string, string> = {}) =>
-      reply(e.status, { object: 'error', status: e.status, code: e.code, message: e.message, request_id: randomUUID() }, headers);
+      reply(
+        e.status,
+        { object: 'error', status: e.status, code: e.code, message: e.message, request_id: randomUUID() },
+        headers,
+      );
 
     try {
       body = raw.length > 0 ? JSON.parse(raw) : undefined;
@@ -304,9 +379,16 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
     }
     received++;
     if (every > 0 && received % every === 0) {
-      return fail(new NotionHttpError(429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.'), {
-        'Retry-After': String(opts.retryAfterSec ?? 1),
-      });
+      return fail(
+        new NotionHttpError(
+          429,
+          'rate_limited',
+          'You have been rate limited. Please try again in a few minutes.',
+        ),
+        {
+          'Retry-After': String(opts.retryAfterSec ?? 1),
+        },
+      );
     }
     if (maxPerSecond > 0) {
       const tokenKey = req.headers.authorization ?? '';
@@ -315,9 +397,16 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
       while (arrivals.length > 0 && (arrivals[0] ?? 0) <= at - 1000) arrivals.shift();
       arrivals.push(at);
       if (arrivals.length > maxPerSecond) {
-        return fail(new NotionHttpError(429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.'), {
-          'Retry-After': String(opts.retryAfterSec ?? 1),
-        });
+        return fail(
+          new NotionHttpError(
+            429,
+            'rate_limited',
+            'You have been rate limited. Please try again in a few minutes.',
+          ),
+          {
+            'Retry-After': String(opts.retryAfterSec ?? 1),
+          },
+        );
       }
     }
     const auth = req.headers.authorization;
@@ -325,18 +414,38 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
       return fail(new NotionHttpError(401, 'unauthorized', 'API token is invalid.'));
     }
     if (!req.headers['notion-version']) {
-      return fail(new NotionHttpError(400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.'));
+      return fail(
+        new NotionHttpError(
+          400,
+          'missing_version',
+          'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.',
+        ),
+      );
     }
     // Data sources exist from 2025-09-03 on (https://developers.notion.com/reference/versioning,
     // upgrade guide 2025-09-03): the fake serves that version's shapes and no other.
     if (req.headers['notion-version'] !== NOTION_VERSION) {
-      return fail(new NotionHttpError(400, 'validation_error', `Notion-Version header failed validation: the fake speaks ${NOTION_VERSION}, got \`${String(req.headers['notion-version'])}\`.`));
+      return fail(
+        new NotionHttpError(
+          400,
+          'validation_error',
+          `Notion-Version header failed validation: the fake speaks ${NOTION_VERSION}, got \`${String(req.headers['notion-version'])}\`.`,
+        ),
+      );
     }
     if (Buffer.byteLength(raw) > MAX_REQUEST_BYTES) {
-      return fail(new NotionHttpError(413, 'payload_too_large', `Request body too large: ${Buffer.byteLength(raw)} bytes, the limit is 500KB.`));
+      return fail(
+        new NotionHttpError(
+          413,
+          'payload_too_large',
+          `Request body too large: ${Buffer.byteLength(raw)} bytes, the limit is 500KB.`,
+        ),
+      );
     }
 
-    const fault = state.faults.find((f) => (!f.method || f.method === method) && (!f.path || f.path.test(path)));
+    const fault = state.faults.find(
+      (f) => (!f.method || f.method === method) && (!f.path || f.path.test(path)),
+    );
     if (fault && (fault.skip ?? 0) > 0) {
       fault.skip = (fault.skip ?? 0) - 1;
     } else if (fault) {
@@ -349,7 +458,13 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
           // The injected failure is the answer either way.
         }
       }
-      const code = fault.code ?? (fault.status === 429 ? 'rate_limited' : fault.status >= 500 ? 'internal_server_error' : 'validation_error');
+      const code =
+        fault.code ??
+        (fault.status === 429
+          ? 'rate_limited'
+          : fault.status >= 500
+            ? 'internal_server_error'
+            : 'validation_error');
       return fail(
         new NotionHttpError(fault.status, code, fault.message ?? `Injected failure (${fault.status}).`),
         fault.status === 429 ? { 'Retry-After': String(fault.retryAfterSec ?? 1) } : {},
@@ -365,7 +480,10 @@ export async function startNotionServer(opts: NotionFakeOptions = {}): Promise<N
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const childrenOf = (id: string) => (state.children.get(id) ?? []).map((b) => state.blocks.get(b)).filter((b): b is FakeNotionBlock => b !== undefined);
+  const childrenOf = (id: string) =>
+    (state.children.get(id) ?? [])
+      .map((b) => state.blocks.get(b))
+      .filter((b): b is FakeNotionBlock => b !== undefined);
   return {
     url: `http://127.0.0.1:${port}`,
     databaseId,
@@ -404,7 +522,15 @@ function toResponseRichText(r: RichTextRequest) {
   return {
     type: 'text',
     text: { content, link: r.text?.link ?? null },
-    annotations: { bold: false, italic: false, strikethrough: false, underline: false, code: false, color: 'default', ...r.annotations },
+    annotations: {
+      bold: false,
+      italic: false,
+      strikethrough: false,
+      underline: false,
+      code: false,
+      color: 'default',
+      ...r.annotations,
+    },
     plain_text: content,
     href: r.text?.link?.url ?? null,
   };
@@ -422,32 +548,48 @@ function blockTypeOf(req: Record<string, unknown>): string {
 
 /** Notion's rich-text limits: ≤100 items per array, ≤2000 characters per text content. */
 function validateRichText(value: unknown, at: string): void {
-  if (!Array.isArray(value)) throw validation(`${at} should be an array, instead was \`${JSON.stringify(value)}\`.`);
-  if (value.length > 100) throw validation(`${at}.length should be ≤ \`100\`, instead was \`${value.length}\`.`);
+  if (!Array.isArray(value))
+    throw validation(`${at} should be an array, instead was \`${JSON.stringify(value)}\`.`);
+  if (value.length > 100)
+    throw validation(`${at}.length should be ≤ \`100\`, instead was \`${value.length}\`.`);
   value.forEach((item: RichTextRequest, i) => {
     const content = item.text?.content;
-    if (typeof content !== 'string') throw validation(`${at}[${i}].text.content should be a string, instead was \`${JSON.stringify(content)}\`.`);
-    if (content.length > 2000) throw validation(`${at}[${i}].text.content.length should be ≤ \`2000\`, instead was \`${content.length}\`.`);
+    if (typeof content !== 'string')
+      throw validation(
+        `${at}[${i}].text.content should be a string, instead was \`${JSON.stringify(content)}\`.`,
+      );
+    if (content.length > 2000)
+      throw validation(
+        `${at}[${i}].text.content.length should be ≤ \`2000\`, instead was \`${content.length}\`.`,
+      );
     const link = item.text?.link;
-    if (link && !/^https?:\/\//.test(link.url)) throw validation(`${at}[${i}].text.link.url should be a valid URL, instead was \`${link.url}\`.`);
+    if (link && !/^https?:\/\//.test(link.url))
+      throw validation(`${at}[${i}].text.link.url should be a valid URL, instead was \`${link.url}\`.`);
   });
 }
 
 /** ≤100 children per request, known block types, valid rich text, at most 2 levels of nesting. */
 function validateChildren(value: unknown, at: string, depth = 1): Record<string, unknown>[] {
-  if (!Array.isArray(value)) throw validation(`${at} should be an array, instead was \`${JSON.stringify(value)}\`.`);
-  if (value.length > 100) throw validation(`${at}.length should be ≤ \`100\`, instead was \`${value.length}\`.`);
+  if (!Array.isArray(value))
+    throw validation(`${at} should be an array, instead was \`${JSON.stringify(value)}\`.`);
+  if (value.length > 100)
+    throw validation(`${at}.length should be ≤ \`100\`, instead was \`${value.length}\`.`);
   (value as Record<string, unknown>[]).forEach((block, i) => {
     const type = blockTypeOf(block);
     const where = `${at}[${i}]`;
-    if (!BLOCK_TYPES.has(type)) throw validation(`${where} should be a known block type, instead was \`${type}\`.`);
+    if (!BLOCK_TYPES.has(type))
+      throw validation(`${where} should be a known block type, instead was \`${type}\`.`);
     const content = block[type] as Record<string, unknown> | undefined;
-    if (typeof content !== 'object' || content === null) throw validation(`${where}.${type} should be an object, instead was \`undefined\`.`);
+    if (typeof content !== 'object' || content === null)
+      throw validation(`${where}.${type} should be an object, instead was \`undefined\`.`);
     if (type !== 'divider' && type !== 'table_of_contents' && type !== 'bookmark' && type !== 'equation') {
       validateRichText(content.rich_text, `${where}.${type}.rich_text`);
     }
     if (content.children !== undefined) {
-      if (depth >= 2) throw validation(`${where}.${type}.children should be not present, instead was \`[...]\` (at most two levels of nesting per request).`);
+      if (depth >= 2)
+        throw validation(
+          `${where}.${type}.children should be not present, instead was \`[...]\` (at most two levels of nesting per request).`,
+        );
       validateChildren(content.children, `${where}.${type}.children`, depth + 1);
     }
   });
@@ -456,15 +598,23 @@ function validateChildren(value: unknown, at: string, depth = 1): Record<string,
 
 function validateProperties(props: Record<string, unknown>, schema: PropertySchema): void {
   const titleName = Object.keys(schema).find((k) => schema[k]?.type === 'title');
-  if (titleName && props[titleName] === undefined) throw validation(`body.properties.${titleName} should be defined (the title), instead was \`undefined\`.`);
+  if (titleName && props[titleName] === undefined)
+    throw validation(
+      `body.properties.${titleName} should be defined (the title), instead was \`undefined\`.`,
+    );
   for (const [name, value] of Object.entries(props)) {
     const type = schema[name]?.type;
     if (!type) throw validation(`${name} is not a property that exists.`);
     const v = value as Record<string, unknown>;
     if (!(type in v)) throw validation(`${name} is expected to be ${type}.`);
-    if (type === 'title' || type === 'rich_text') validateRichText(v[type], `body.properties.${name}.${type}`);
-    if (type === 'number' && typeof v.number !== 'number') throw validation(`body.properties.${name}.number should be a number.`);
-    if (type === 'date' && !/^\d{4}-\d{2}-\d{2}/.test(String((v.date as { start?: unknown } | null)?.start))) {
+    if (type === 'title' || type === 'rich_text')
+      validateRichText(v[type], `body.properties.${name}.${type}`);
+    if (type === 'number' && typeof v.number !== 'number')
+      throw validation(`body.properties.${name}.number should be a number.`);
+    if (
+      type === 'date' &&
+      !/^\d{4}-\d{2}-\d{2}/.test(String((v.date as { start?: unknown } | null)?.start))
+    ) {
       throw validation(`body.properties.${name}.date.start should be an ISO 8601 date.`);
     }
   }
@@ -475,7 +625,10 @@ function responseProperties(props: Record<string, unknown>, schema: PropertySche
     Object.entries(schema).map(([name, { type }]) => {
       const v = props[name] as Record<string, unknown> | undefined;
       const inner = v?.[type];
-      const value = type === 'title' || type === 'rich_text' ? ((inner as RichTextRequest[] | undefined) ?? []).map(toResponseRichText) : (inner ?? null);
+      const value =
+        type === 'title' || type === 'rich_text'
+          ? ((inner as RichTextRequest[] | undefined) ?? []).map(toResponseRichText)
+          : (inner ?? null);
       return [name, { id: encodeURIComponent(name).slice(0, 8), type, [type]: value }];
     }),
   );
@@ -491,7 +644,9 @@ function matchesFilter(page: FakeNotionPage, filter: Filter, schema: PropertySch
   if (!type) throw validation(`Could not find property with name or id: ${name}`);
   const condition = (filter.rich_text ?? filter.title) as { equals?: string } | undefined;
   if (!condition || typeof condition.equals !== 'string' || (type !== 'rich_text' && type !== 'title')) {
-    throw validation(`the fake supports only rich_text/title "equals" filters, got ${JSON.stringify(filter)}`);
+    throw validation(
+      `the fake supports only rich_text/title "equals" filters, got ${JSON.stringify(filter)}`,
+    );
   }
   const prop = page.properties[name] as Record<string, { plain_text: string }[]> | undefined;
   return (prop?.[type] ?? []).map((r) => r.plain_text).join('') === condition.equals;

@@ -93,10 +93,12 @@ describe('an agent turn survives a worker killed between two tool calls', () => 
       (r) => `the turn ended before ${FAILPOINT}: ${r.answer}`,
       (e: unknown) => `the turn failed before ${FAILPOINT}: ${String(e)}`,
     );
-    const reached = first.waitFor(new RegExp(`failpoint ${FAILPOINT} reached \\(pid \\d+\\)`), 120_000, 'stderr').then(
-      () => null,
-      (e: unknown) => String(e),
-    );
+    const reached = first
+      .waitFor(new RegExp(`failpoint ${FAILPOINT} reached \\(pid \\d+\\)`), 120_000, 'stderr')
+      .then(
+        () => null,
+        (e: unknown) => String(e),
+      );
     const problem = await Promise.race([reached, early]);
     if (problem !== null) assert.fail(problem);
     first.child.kill('SIGKILL');
@@ -109,28 +111,53 @@ describe('an agent turn survives a worker killed between two tool calls', () => 
 
     assert.equal(r.answer, 'Your library has no topics and no papers yet.');
     assert.equal(r.steps, 3);
-    assert.deepEqual(r.trace.map((x) => [x.step, x.tool, x.isError]), [
-      [1, 'list_topics', false],
-      [2, 'list_papers', false],
-    ]);
+    assert.deepEqual(
+      r.trace.map((x) => [x.step, x.tool, x.isError]),
+      [
+        [1, 'list_topics', false],
+        [2, 'list_papers', false],
+      ],
+    );
     const modelCalls = llm.requests.filter((q) => q.body.stream === true);
     assert.equal(modelCalls.length, 3, 'each model step was asked once: none repeated after the crash');
     const secondStep = modelCalls[1]!.body.messages ?? [];
-    assert.deepEqual(secondStep.filter((m) => m.role === 'tool').map((m) => m.tool_call_id), ['t1'], 'the first tool’s result reached the model once');
+    assert.deepEqual(
+      secondStep.filter((m) => m.role === 'tool').map((m) => m.tool_call_id),
+      ['t1'],
+      'the first tool’s result reached the model once',
+    );
 
     const stored = await service.store.getConversation(conversationId);
     const messages = stored?.messages ?? [];
-    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant'], 'one turn, stored once');
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant'],
+      'one turn, stored once',
+    );
 
     const runs: Array<{ id: string; status: string }> = [];
-    for await (const w of client.workflow.list({ query: `WorkflowType = 'agentTurn' AND TaskQueue = '${QUEUE}'` })) runs.push({ id: w.workflowId, status: w.status.name });
-    assert.deepEqual(runs.map((x) => x.status), ['COMPLETED'], 'one workflow run');
+    for await (const w of client.workflow.list({
+      query: `WorkflowType = 'agentTurn' AND TaskQueue = '${QUEUE}'`,
+    }))
+      runs.push({ id: w.workflowId, status: w.status.name });
+    assert.deepEqual(
+      runs.map((x) => x.status),
+      ['COMPLETED'],
+      'one workflow run',
+    );
     // The killed tool call ran again on the new worker (attempt 2); the second ran once.
     const history = await client.workflow.getHandle(runs[0]!.id).fetchHistory();
     const events = history.events ?? [];
-    const toolRuns = events.flatMap((e) => (e.activityTaskScheduledEventAttributes?.activityType?.name === 'agentTool' ? [e] : []));
+    const toolRuns = events.flatMap((e) =>
+      e.activityTaskScheduledEventAttributes?.activityType?.name === 'agentTool' ? [e] : [],
+    );
     assert.equal(toolRuns.length, 2, 'two tool activities scheduled, each once');
-    const attempts = events.flatMap((e) => (e.activityTaskStartedEventAttributes ? [e.activityTaskStartedEventAttributes.attempt ?? 1] : []));
-    assert.ok(attempts.includes(2), `the interrupted tool call was retried: attempts ${JSON.stringify(attempts)}`);
+    const attempts = events.flatMap((e) =>
+      e.activityTaskStartedEventAttributes ? [e.activityTaskStartedEventAttributes.attempt ?? 1] : [],
+    );
+    assert.ok(
+      attempts.includes(2),
+      `the interrupted tool call was retried: attempts ${JSON.stringify(attempts)}`,
+    );
   });
 });

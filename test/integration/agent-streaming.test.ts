@@ -43,7 +43,9 @@ describe('the agent streams its answer while the turn runs', { timeout: 300_000 
   const ask = async (question: string) => {
     const drafts: Array<AgentDraft & { at: number }> = [];
     const started = Date.now();
-    const reply = await agent.ask({ question }, undefined, { onDraft: (d) => drafts.push({ ...d, at: Date.now() - started }) });
+    const reply = await agent.ask({ question }, undefined, {
+      onDraft: (d) => drafts.push({ ...d, at: Date.now() - started }),
+    });
     return { reply, drafts, doneAt: Date.now() - started };
   };
 
@@ -52,14 +54,26 @@ describe('the agent streams its answer while the turn runs', { timeout: 300_000 
     llm.script([{ content: ANSWER, chunkChars: 10, chunkDelayMs: 80 }]);
     const { reply, drafts, doneAt } = await ask('What are graph transformers?');
     assert.equal(reply.answer, ANSWER);
-    assert.ok(drafts.length >= 3, `several drafts (${drafts.length}): ${JSON.stringify(drafts.map((d) => d.text.length))}`);
+    assert.ok(
+      drafts.length >= 3,
+      `several drafts (${drafts.length}): ${JSON.stringify(drafts.map((d) => d.text.length))}`,
+    );
     assert.equal(drafts[0]!.restart, true);
-    for (const d of drafts) assert.ok(ANSWER.startsWith(d.text), `a draft is the start of the answer: ${d.text}`);
-    assert.ok(drafts.slice(1).every((d) => !d.restart), 'one text: it only grows');
+    for (const d of drafts)
+      assert.ok(ANSWER.startsWith(d.text), `a draft is the start of the answer: ${d.text}`);
+    assert.ok(
+      drafts.slice(1).every((d) => !d.restart),
+      'one text: it only grows',
+    );
     assert.equal(drafts.map((d) => d.delta).join(''), drafts.at(-1)!.text, 'the deltas add up to the text');
     assert.ok(drafts[0]!.text.length < ANSWER.length, 'the first draft is partial');
-    assert.ok(doneAt - drafts[0]!.at >= 700, `the first draft came well before the result (${drafts[0]!.at} ms vs ${doneAt} ms)`);
-    console.log(`agent streaming: first draft at ${drafts[0]!.at} ms (${drafts[0]!.text.length} chars), ${drafts.length} drafts, result at ${doneAt} ms`);
+    assert.ok(
+      doneAt - drafts[0]!.at >= 700,
+      `the first draft came well before the result (${drafts[0]!.at} ms vs ${doneAt} ms)`,
+    );
+    console.log(
+      `agent streaming: first draft at ${drafts[0]!.at} ms (${drafts[0]!.text.length} chars), ${drafts.length} drafts, result at ${doneAt} ms`,
+    );
   });
 
   it('a server that ignores `stream` and answers one JSON completion still works', async () => {
@@ -71,7 +85,8 @@ describe('the agent streams its answer while the turn runs', { timeout: 300_000 
   });
 
   it('a stream that breaks mid-way is retried by Temporal: the draft starts again and the result is the retry’s answer', async () => {
-    const first = 'A first attempt that the connection cuts off before it is finished writing anything useful at all.';
+    const first =
+      'A first attempt that the connection cuts off before it is finished writing anything useful at all.';
     llm.script([
       { content: first, chunkChars: 10, chunkDelayMs: 80, dropAfterChunks: 8 },
       { content: ANSWER, chunkChars: 10, chunkDelayMs: 80 },
@@ -83,6 +98,7 @@ describe('the agent streams its answer while the turn runs', { timeout: 300_000 
     const retried = drafts.findIndex((d) => ANSWER.startsWith(d.text) && !first.startsWith(d.text));
     assert.ok(retried >= 0, 'the retry’s text was heard');
     assert.equal(drafts[retried]!.restart, true, 'the retry starts a new text');
-    for (const d of drafts.slice(retried)) assert.ok(ANSWER.startsWith(d.text), 'after the restart, only the retry’s text');
+    for (const d of drafts.slice(retried))
+      assert.ok(ANSWER.startsWith(d.text), 'after the restart, only the retry’s text');
   });
 });

@@ -26,12 +26,24 @@ const INTERVAL_MS = 300;
 
 /** Real ids whose entries are in the corpus Atom files. */
 const IDS = [
-  '1111.2011v2', '1605.08386', '1707.08567', '2104.12255v1', 'astro-ph/0601001', 'cond-mat/0412498',
-  'cond-mat/0603029', '1201.4869', '1005.5383', '1303.6954', '1312.6177', '1412.6529',
+  '1111.2011v2',
+  '1605.08386',
+  '1707.08567',
+  '2104.12255v1',
+  'astro-ph/0601001',
+  'cond-mat/0412498',
+  'cond-mat/0603029',
+  '1201.4869',
+  '1005.5383',
+  '1303.6954',
+  '1312.6177',
+  '1412.6529',
 ];
 
 /** No HTML for any of them (a 404, as arXiv answers for old papers): one download each, never converted. */
-const NO_HTML = Object.fromEntries([...IDS, '0801.0001'].map((id) => [`html/${id.replace(/v\d+$/, '')}`, null]));
+const NO_HTML = Object.fromEntries(
+  [...IDS, '0801.0001'].map((id) => [`html/${id.replace(/v\d+$/, '')}`, null]),
+);
 
 /** The gap between each request's end and the next one's arrival, in arrival order. */
 function gapsAfterEnd(requests: RecordedRequest[]): number[] {
@@ -71,9 +83,14 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
     const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
     for (const k of [0, 1]) {
-      const client = fakeArxivClient(createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }));
+      const client = fakeArxivClient(
+        createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }),
+      );
       clients.push(client);
-      const acts = createArxivActivities({ client, blobs: createFsBlobStore(path.join(t.dataDir, `blobs-${k}`)) });
+      const acts = createArxivActivities({
+        client,
+        blobs: createFsBlobStore(path.join(t.dataDir, `blobs-${k}`)),
+      });
       // A connection of its own, as a second machine would have (the SDK also refuses two workers
       // for one task queue on one connection).
       const connection = await NativeConnection.connect({ address: t.runtime.temporalAddress });
@@ -99,9 +116,11 @@ describe('arXiv queue: one global rate limit across three workers', () => {
   });
 
   after(async () => {
-    if (t) await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'rate-limit');
+    if (t)
+      await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'rate-limit');
     const lookup = started.get('many-0');
-    if (t && lookup) await maybeRecordHistory(t.runtime.temporalAddress, lookup, 'paperIngest', 'rate-limit-lookup');
+    if (t && lookup)
+      await maybeRecordHistory(t.runtime.temporalAddress, lookup, 'paperIngest', 'rate-limit-lookup');
     for (const s of extra) await s.shutdown();
     for (const c of clients) c.close();
     for (const c of connections) await c.close();
@@ -129,35 +148,57 @@ describe('arXiv queue: one global rate limit across three workers', () => {
       assert.match(r.note ?? '', /no HTML version on arXiv/);
     }
     assert.equal(fake.requests.length, 24, 'a lookup and an HTML download each');
-    assert.ok((handled[0] ?? 0) > 0 && (handled[1] ?? 0) > 0, `both extra worker sets took part (${handled.join(', ')})`);
+    assert.ok(
+      (handled[0] ?? 0) > 0 && (handled[1] ?? 0) > 0,
+      `both extra worker sets took part (${handled.join(', ')})`,
+    );
   });
 
   it('a 429 storm holds back every worker, with and without Retry-After', async () => {
     const before = fake.requests.length;
     fake.inject({ kind: '429', times: 2 });
     fake.inject({ kind: '429', retryAfterSeconds: 1, times: 2 });
-    const results = await Promise.all(['1605.08386', '1707.08567', '1201.4869'].map((id, i) => run(id, `storm-${i}`)));
+    const results = await Promise.all(
+      ['1605.08386', '1707.08567', '1201.4869'].map((id, i) => run(id, `storm-${i}`)),
+    );
     assert.equal(results[0]?.title, 'Heat-bath random walks with Markov bases');
-    assert.deepEqual(results.map((r) => r.id), ['1605.08386', '1707.08567', '1201.4869']);
+    assert.deepEqual(
+      results.map((r) => r.id),
+      ['1605.08386', '1707.08567', '1201.4869'],
+    );
     const storm = fake.requests.slice(before);
     assert.equal(storm.length, 3 * 2 + 4, 'three lookups and downloads plus four refused attempts');
     // After each refusal, whoever asks next waits out the backoff: 2 s, 4 s (exponential, no
     // Retry-After), then 1 s and 1 s (Retry-After: 1).
     const gaps = gapsAfterEnd(storm).slice(0, 4);
     for (const [i, min] of [2000, 4000, 1000, 1000].entries()) {
-      assert.ok((gaps[i] ?? 0) >= min, `gap after refusal ${i + 1}: ${gaps[i]} ms, expected ≥ ${min} (${gaps.join(', ')})`);
+      assert.ok(
+        (gaps[i] ?? 0) >= min,
+        `gap after refusal ${i + 1}: ${gaps[i]} ms, expected ≥ ${min} (${gaps.join(', ')})`,
+      );
     }
   });
 
   it('a 503 with Retry-After holds back every worker; an unknown id is NOT_FOUND, not retried', async () => {
     const before = fake.requests.length;
     fake.inject({ kind: '503', retryAfterSeconds: 2 });
-    const [r, , unknown] = await Promise.allSettled([run('astro-ph/0601001', 'unavailable'), run('cond-mat/0412498', 'bystander'), run('0801.0001', 'unknown')]);
+    const [r, , unknown] = await Promise.allSettled([
+      run('astro-ph/0601001', 'unavailable'),
+      run('cond-mat/0412498', 'bystander'),
+      run('0801.0001', 'unknown'),
+    ]);
     assert.equal(r.status === 'fulfilled' && r.value.id, 'astro-ph/0601001');
     assert.equal(unknown.status, 'rejected');
-    assert.match(String((unknown as PromiseRejectedResult).reason?.cause?.message), /arXiv has no paper 0801\.0001/);
+    assert.match(
+      String((unknown as PromiseRejectedResult).reason?.cause?.message),
+      /arXiv has no paper 0801\.0001/,
+    );
     const after503 = fake.requests.slice(before);
-    assert.equal(after503.length, 1 + 1 + 1 + 2 + 1, 'the refused request, its retry, its download, the bystander\'s two and the unknown lookup once');
+    assert.equal(
+      after503.length,
+      1 + 1 + 1 + 2 + 1,
+      "the refused request, its retry, its download, the bystander's two and the unknown lookup once",
+    );
     const [gap] = gapsAfterEnd(after503);
     assert.ok((gap ?? 0) >= 2000, `next request ${gap} ms after the 503, expected ≥ 2000`);
   });
@@ -166,11 +207,18 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     assert.ok(fake.requests.length >= 20, `${fake.requests.length} requests`);
     const gaps = gapsAfterEnd(fake.requests);
     const closest = Math.min(...gaps);
-    assert.ok(closest >= INTERVAL_MS, `closest: ${closest} ms after the previous request ended (${gaps.join(', ')})`);
+    assert.ok(
+      closest >= INTERVAL_MS,
+      `closest: ${closest} ms after the previous request ended (${gaps.join(', ')})`,
+    );
   });
 
   it('a turn whose holder never hands it back is reclaimed when its lease runs out', async () => {
-    const gate = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 1500, client: () => t.client });
+    const gate = createTemporalGate({
+      workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      leaseMs: 1500,
+      client: () => t.client,
+    });
     const started = Date.now();
     await gate.acquire(0); // a holder that dies: never released
     const release = await gate.acquire(0);
@@ -181,8 +229,19 @@ describe('arXiv queue: one global rate limit across three workers', () => {
 
   it('a direct client (the CLI) takes turns through the running cluster’s gate, and spaces only itself without one', async () => {
     const direct = (address: string) =>
-      fakeArxivClient(createOptionalTemporalGate({ address, namespace: t.config.TEMPORAL_NAMESPACE, workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }));
-    const holder = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 1500, client: () => t.client });
+      fakeArxivClient(
+        createOptionalTemporalGate({
+          address,
+          namespace: t.config.TEMPORAL_NAMESPACE,
+          workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE,
+          leaseMs: 35_000,
+        }),
+      );
+    const holder = createTemporalGate({
+      workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      leaseMs: 1500,
+      client: () => t.client,
+    });
     const withCluster = direct(t.runtime.temporalAddress);
     const alone = direct('127.0.0.1:9'); // nothing listens there
     try {
@@ -210,7 +269,12 @@ describe('arXiv queue: one global rate limit across three workers', () => {
       workflowId,
       args: [{ lastEndedAt: null, lastIntervalMs: 0, backoffUntil: 0, consecutiveThrottles: 0, maxTurns: 2 }],
     });
-    const gate = createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 30_000, client: () => t.client, workflowId });
+    const gate = createTemporalGate({
+      workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      leaseMs: 30_000,
+      client: () => t.client,
+      workflowId,
+    });
     let holding = 0;
     let most = 0;
     await Promise.all(

@@ -27,7 +27,17 @@ const HOOK = { id: '1300000000000000901', token: 'hook-secret', channelId: '1300
 type Button = { type: number; style: number; label: string; custom_id: string };
 type Row = { type: number; components: Button[] };
 
-async function press(url: string, customId: string, token: string): Promise<{ status: number; json: { type: number; data?: { content?: string; flags?: number; embeds?: Array<{ description?: string }> } } }> {
+async function press(
+  url: string,
+  customId: string,
+  token: string,
+): Promise<{
+  status: number;
+  json: {
+    type: number;
+    data?: { content?: string; flags?: number; embeds?: Array<{ description?: string }> };
+  };
+}> {
   const body = JSON.stringify({
     id: '1300000000000000600',
     application_id: APP_ID,
@@ -40,7 +50,15 @@ async function press(url: string, customId: string, token: string): Promise<{ st
   });
   const ts = String(Math.floor(Date.now() / 1000));
   const signature = sign(null, Buffer.from(ts + body), privateKey).toString('hex');
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature-ed25519': signature, 'x-signature-timestamp': ts }, body });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature-ed25519': signature,
+      'x-signature-timestamp': ts,
+    },
+    body,
+  });
   return { status: res.status, json: (await res.json()) as never };
 }
 
@@ -52,10 +70,26 @@ describe('Discord rating buttons on digest entries', () => {
   let digest: Digest;
 
   before(async () => {
-    discord = await startDiscordServer({ token: TOKEN, applicationId: APP_ID, channels: [CHANNEL, HOOK.channelId], webhooks: [HOOK] });
-    endpoint = createInteractionsServer({ bot: createBot({ service, logger: silentLogger }), rest: createDiscordRest({ apiUrl: discord.url }), publicKey: PUBLIC_KEY_HEX, logger: silentLogger });
+    discord = await startDiscordServer({
+      token: TOKEN,
+      applicationId: APP_ID,
+      channels: [CHANNEL, HOOK.channelId],
+      webhooks: [HOOK],
+    });
+    endpoint = createInteractionsServer({
+      bot: createBot({ service, logger: silentLogger }),
+      rest: createDiscordRest({ apiUrl: discord.url }),
+      publicKey: PUBLIC_KEY_HEX,
+      logger: silentLogger,
+    });
     url = await endpoint.listen('127.0.0.1', 0);
-    await service.subscribe({ name: 'dl-testing', query: 'all:testing', interest: 'testing deep learning models', categories: ['cs.SE'], topK: 3 });
+    await service.subscribe({
+      name: 'dl-testing',
+      query: 'all:testing',
+      interest: 'testing deep learning models',
+      categories: ['cs.SE'],
+      topK: 3,
+    });
     const r = await service.runDigest('dl-testing');
     assert.equal(r.status, 'published');
     digest = r.status === 'published' ? r.digest : (undefined as never);
@@ -70,7 +104,10 @@ describe('Discord rating buttons on digest entries', () => {
     await createDiscordPublisher({ token: TOKEN, channelId: CHANNEL, apiUrl: discord.url }).publish(digest);
     const [message] = discord.messagesIn(CHANNEL);
     const buttons = ((message?.components ?? []) as Row[]).flatMap((row) => row.components);
-    assert.deepEqual(buttons.map((b) => b.label), ['👍 1', '👎 1', '👍 2', '👎 2', '👍 3', '👎 3']);
+    assert.deepEqual(
+      buttons.map((b) => b.label),
+      ['👍 1', '👎 1', '👍 2', '👎 2', '👍 3', '👎 3'],
+    );
     const first = digest.entries[0]!.arxivId;
     assert.equal(buttons[0]!.custom_id, `rate:up:dl-testing:${first}`);
 
@@ -78,13 +115,25 @@ describe('Discord rating buttons on digest entries', () => {
     assert.equal(up.status, 200);
     assert.equal(up.json.type, 4);
     assert.equal(up.json.data?.flags, 64, 'ephemeral');
-    assert.match(up.json.data?.content ?? '', new RegExp(`Rated 👍 arXiv:${first.replace('.', '\\.')} for \\*\\*dl-testing\\*\\*`));
-    assert.deepEqual((await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating, r.source]), [[first, 'up', 'discord']]);
+    assert.match(
+      up.json.data?.content ?? '',
+      new RegExp(`Rated 👍 arXiv:${first.replace('.', '\\.')} for \\*\\*dl-testing\\*\\*`),
+    );
+    assert.deepEqual(
+      (await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating, r.source]),
+      [[first, 'up', 'discord']],
+    );
 
     await press(url, buttons[1]!.custom_id, 'press-2');
     await press(url, buttons[3]!.custom_id, 'press-3');
     const rated = (await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating]).sort();
-    assert.deepEqual(rated, [[first, 'down'], [digest.entries[1]!.arxivId, 'down']].sort());
+    assert.deepEqual(
+      rated,
+      [
+        [first, 'down'],
+        [digest.entries[1]!.arxivId, 'down'],
+      ].sort(),
+    );
   });
 
   it('a button of a subscription that is gone answers an ephemeral error and stores nothing', async () => {
@@ -96,7 +145,9 @@ describe('Discord rating buttons on digest entries', () => {
   });
 
   it('a webhook post carries no buttons (Discord refuses components on webhooks the app does not own)', async () => {
-    await createDiscordPublisher({ webhookUrl: discord.webhookUrl(HOOK.id), apiUrl: discord.url }).publish(digest);
+    await createDiscordPublisher({ webhookUrl: discord.webhookUrl(HOOK.id), apiUrl: discord.url }).publish(
+      digest,
+    );
     const [message] = discord.messagesIn(HOOK.channelId);
     assert.ok(message);
     assert.equal(message.components, undefined);

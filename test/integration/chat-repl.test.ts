@@ -20,10 +20,14 @@ import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 
 type Body = FakeLlmRequest['body'];
 /** The query builder inside topicSearch asks in JSON mode: it always gets the recorded `testing` search. */
-const queryBuilder = (b: Body) => (b.response_format ? { content: '{"search_query":"all:testing"}' } : undefined);
+const queryBuilder = (b: Body) =>
+  b.response_format ? { content: '{"search_query":"all:testing"}' } : undefined;
 
 /** Runs `chat` with `input` on stdin until it exits (asynchronously: the fakes live in this process). */
-async function chat(env: Record<string, string>, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function chat(
+  env: Record<string, string>,
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const cli = spawnCli(['chat'], env);
   cli.child.stdin.end(input);
   const timer = setTimeout(() => cli.child.kill('SIGKILL'), 120_000);
@@ -52,7 +56,13 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     // A topic in the library for @folders and @<topic>.
     // (The fake arXiv answers the recorded pages: max_results 10 or 100 of the `testing` search.)
     await service.searchPapers({ question: 'testing', maxResults: 10, topic: 'testing' }, undefined);
-    cliEnv = { ...env, DATA_DIR: t.dataDir, TEMPORAL_ADDRESS: t.runtime.temporalAddress, TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE, LOG_LEVEL: 'error' };
+    cliEnv = {
+      ...env,
+      DATA_DIR: t.dataDir,
+      TEMPORAL_ADDRESS: t.runtime.temporalAddress,
+      TEMPORAL_TASK_QUEUE: t.config.TEMPORAL_TASK_QUEUE,
+      LOG_LEVEL: 'error',
+    };
   });
   after(async () => {
     await service?.close();
@@ -65,12 +75,24 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     llm.respondWith((b) => {
       if (b.response_format) return queryBuilder(b);
       const last = b.messages?.at(-1);
-      if (last?.role === 'user') return { toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"graph transformers","max_results":10}' }] };
-      if (last?.role === 'tool') return { content: `Report: arXiv:${arxivIdsIn(last.content ?? '')[0]} leads the field.` };
+      if (last?.role === 'user')
+        return {
+          toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"graph transformers","max_results":10}' }],
+        };
+      if (last?.role === 'tool')
+        return { content: `Report: arXiv:${arxivIdsIn(last.content ?? '')[0]} leads the field.` };
       return undefined;
     });
     const before = llm.requests.length;
-    const input = ['@folders', '@testing', '/prompts', '/prompt generate_search_prompt topic="graph transformers" num_papers=3', '/quit', 'this line comes after /quit', ''].join('\n');
+    const input = [
+      '@folders',
+      '@testing',
+      '/prompts',
+      '/prompt generate_search_prompt topic="graph transformers" num_papers=3',
+      '/quit',
+      'this line comes after /quit',
+      '',
+    ].join('\n');
     const r = await chat(cliEnv, input);
     llm.respondWith(queryBuilder);
     assert.equal(r.code, 0, r.stderr);
@@ -86,15 +108,29 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     assert.match(out, /^\(prompt generate_search_prompt\)$/m);
     assert.match(out, /^ {2}→ searching arXiv: graph transformers$/m);
     const agentCalls = llm.requests.slice(before).filter((q) => q.body.stream === true);
-    assert.equal(agentCalls.length, 2, 'one search step and the answer: nothing after /quit reached the agent');
+    assert.equal(
+      agentCalls.length,
+      2,
+      'one search step and the answer: nothing after /quit reached the agent',
+    );
     const asked = agentCalls[0]!.body.messages?.find((m) => m.role === 'user')?.content ?? '';
     assert.match(asked, /^Search for 3 academic papers about 'graph transformers'/);
-    assert.match(asked, /using search_arxiv\(topic='graph transformers', max_results=3\)/, 'the prompt names the agent’s own tools');
+    assert.match(
+      asked,
+      /using search_arxiv\(topic='graph transformers', max_results=3\)/,
+      'the prompt names the agent’s own tools',
+    );
     assert.match(asked, /with get_paper\(ref\)/);
     assert.ok(!asked.includes('search_papers'), 'not the MCP server’s tool names');
     const cited = /^Report: arXiv:(\S+) leads the field\.$/m.exec(out)?.[1];
     assert.ok(cited, out);
-    assert.match(out, new RegExp(`^Sources:\\n {2}\\[1\\] arXiv:${cited.replace('.', '\\.')} — .+ https://arxiv\\.org/abs/`, 'm'));
+    assert.match(
+      out,
+      new RegExp(
+        `^Sources:\\n {2}\\[1\\] arXiv:${cited.replace('.', '\\.')} — .+ https://arxiv\\.org/abs/`,
+        'm',
+      ),
+    );
     assert.match(out, /^\(2 steps, 1 tool call, \d+\.\d s; fake-agent at 127\.0\.0\.1:\d+\)$/m);
     assert.ok(!out.includes('this line comes after'), 'the line after /quit was not handled');
     assert.ok(!out.includes('Error:'), out);
@@ -106,15 +142,30 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     try {
       cli.child.stdin.write('What is new on Bethe lattices?\n');
       const first = await cli.waitFor(/Apply it: \/confirm ([0-9a-f]{8})/);
-      assert.match(cli.output().stdout, /Proposed \(not applied\): Create the subscription "injected"\n {2}query: "all:attacker"/);
+      assert.match(
+        cli.output().stdout,
+        /Proposed \(not applied\): Create the subscription "injected"\n {2}query: "all:attacker"/,
+      );
       // Turn 2: the user asks something unrelated; the model calls subscribe_topic with confirmed:true.
       cli.child.stdin.write('Thanks. Which categories does the library have?\n');
-      const second = await cli.waitFor(/Apply it: \/confirm ([0-9a-f]{8})[\s\S]*Apply it: \/confirm ([0-9a-f]{8})/);
-      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'the model’s "confirmed": true applied nothing');
+      const second = await cli.waitFor(
+        /Apply it: \/confirm ([0-9a-f]{8})[\s\S]*Apply it: \/confirm ([0-9a-f]{8})/,
+      );
+      assert.equal(
+        await service.store.getSubscription(INJECTED_SUBSCRIPTION.name),
+        null,
+        'the model’s "confirmed": true applied nothing',
+      );
       // "yes" is a message to the model, not consent.
       cli.child.stdin.write('yes\n');
-      await cli.waitFor(/Apply it: \/confirm [0-9a-f]{8}[\s\S]*Apply it: \/confirm [0-9a-f]{8}[\s\S]*Apply it: \/confirm ([0-9a-f]{8})/);
-      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'typing yes applied nothing');
+      await cli.waitFor(
+        /Apply it: \/confirm [0-9a-f]{8}[\s\S]*Apply it: \/confirm [0-9a-f]{8}[\s\S]*Apply it: \/confirm ([0-9a-f]{8})/,
+      );
+      assert.equal(
+        await service.store.getSubscription(INJECTED_SUBSCRIPTION.name),
+        null,
+        'typing yes applied nothing',
+      );
       // The first turn's proposal expired at the end of the second turn.
       cli.child.stdin.write(`/confirm ${first[1]}\n`);
       await cli.waitFor(/Error: No pending proposal/);
@@ -123,7 +174,11 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
       cli.child.stdin.write(`/confirm ${third}\n/quit\n`);
       await cli.waitFor(/^Applied: Create the subscription "injected"\.$/m);
       await cli.exited;
-      assert.equal((await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query, 'all:attacker', 'the user’s own /confirm applied it');
+      assert.equal(
+        (await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query,
+        'all:attacker',
+        'the user’s own /confirm applied it',
+      );
     } finally {
       cli.child.kill('SIGKILL');
       llm.respondWith(queryBuilder);

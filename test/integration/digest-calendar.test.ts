@@ -41,9 +41,17 @@ describe('digests follow the announcement calendar', () => {
 
   let harness: ServiceHarness;
   before(async () => {
-    calendar = createArxivCalendar({ firstFeedDay: '2027-01-04', feedDays: 19, holidays: ['2027-01-18'], oaiPageSize: 4 });
+    calendar = createArxivCalendar({
+      firstFeedDay: '2027-01-04',
+      feedDays: 19,
+      holidays: ['2027-01-18'],
+      oaiPageSize: 4,
+    });
     // The recorded results of "testing", re-dated over the windows the query-only subscription searches.
-    const submittedDates = redatedSearch('search_testing_start0_max100.xml', { start: at('2027-01-08', 14, 0), end: at('2027-01-13', 14, 0) });
+    const submittedDates = redatedSearch('search_testing_start0_max100.xml', {
+      start: at('2027-01-08', 14, 0),
+      end: at('2027-01-13', 14, 0),
+    });
     harness = await startServiceHarness({ calendar, documents: {}, submittedDates });
     ({ arxiv, t, service } = harness);
   });
@@ -65,14 +73,17 @@ describe('digests follow the announcement calendar', () => {
     calendar.now = at(date, 6);
     const feed = parseAnnounceFeed(calendar.feed(['cs.AI']));
     calendar.now = saved;
-    const docs = feed.items.filter((i) => !seen.has(i.paper.id)).map((i) => ({ id: i.paper.id, text: `${i.paper.title}\n${i.paper.abstract}` }));
+    const docs = feed.items
+      .filter((i) => !seen.has(i.paper.id))
+      .map((i) => ({ id: i.paper.id, text: `${i.paper.title}\n${i.paper.abstract}` }));
     return bm25Rank(INTEREST, docs)
       .filter((r) => r.score > 0)
       .slice(0, TOP_K)
       .map((r) => r.id);
   }
 
-  const published = (r: DigestRunResult): Digest[] => (r.status === 'published' ? r.digests.map((d) => d.digest) : []);
+  const published = (r: DigestRunResult): Digest[] =>
+    r.status === 'published' ? r.digests.map((d) => d.digest) : [];
   const oaiRequests = (since: number) => arxiv.requests.slice(since).filter((r) => r.path === '/oai');
 
   it('the default schedule over two weeks: 10 announcements, 10 digests, each paper exactly once; a second read of a feed publishes nothing', async () => {
@@ -101,50 +112,94 @@ describe('digests follow the announcement calendar', () => {
       digests.push(...published(r));
       // Files already written never change.
       const dir = path.join(t.dataDir, 'digests', 'two-weeks');
-      for (const [file, text] of files) assert.equal(readFileSync(path.join(dir, file), 'utf8'), text, `${file} untouched`);
-      for (const f of readdirSync(dir)) if (!files.has(f)) files.set(f, readFileSync(path.join(dir, f), 'utf8'));
+      for (const [file, text] of files)
+        assert.equal(readFileSync(path.join(dir, file), 'utf8'), text, `${file} untouched`);
+      for (const f of readdirSync(dir))
+        if (!files.has(f)) files.set(f, readFileSync(path.join(dir, f), 'utf8'));
     }
-    const days = ['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08', '2027-01-11', '2027-01-12', '2027-01-13', '2027-01-14', '2027-01-15'];
-    assert.deepEqual(digests.map((d) => d.date), days, 'one digest per announcement, named by its feed date');
-    assert.deepEqual(digests.map((d) => d.key), days.map((d) => `two-weeks:${d}`));
+    const days = [
+      '2027-01-04',
+      '2027-01-05',
+      '2027-01-06',
+      '2027-01-07',
+      '2027-01-08',
+      '2027-01-11',
+      '2027-01-12',
+      '2027-01-13',
+      '2027-01-14',
+      '2027-01-15',
+    ];
+    assert.deepEqual(
+      digests.map((d) => d.date),
+      days,
+      'one digest per announcement, named by its feed date',
+    );
+    assert.deepEqual(
+      digests.map((d) => d.key),
+      days.map((d) => `two-weeks:${d}`),
+    );
     const sent = digests.flatMap((d) => d.entries.map((e) => e.arxivId));
     const duplicates = sent.length - new Set(sent).size;
-    const misses = days.flatMap((d, i) => expectedIds(d).filter((id) => !digests[i]!.entries.some((e) => e.arxivId === id)));
+    const misses = days.flatMap((d, i) =>
+      expectedIds(d).filter((id) => !digests[i]!.entries.some((e) => e.arxivId === id)),
+    );
     assert.equal(duplicates, 0);
     assert.deepEqual(misses, []);
-    for (const d of digests) for (const e of d.entries) assert.ok(e.score > 0, `${e.arxivId} has evidence of relevance (${e.score})`);
+    for (const d of digests)
+      for (const e of d.entries)
+        assert.ok(e.score > 0, `${e.arxivId} has evidence of relevance (${e.score})`);
     assert.equal(oaiRequests(before).length, 0, 'nothing was missed, so nothing was caught up');
     assert.equal(files.size, 10, 'ten Markdown files');
-    console.log(`two-week simulation: ${days.length} announcements, ${digests.length} digests, ${sent.length} papers, ${duplicates} duplicates, ${misses.length} misses, ${arxiv.requests.length - before} arXiv requests`);
+    console.log(
+      `two-week simulation: ${days.length} announcements, ${digests.length} digests, ${sent.length} papers, ${duplicates} duplicates, ${misses.length} misses, ${arxiv.requests.length - before} arXiv requests`,
+    );
   });
 
   it('the first digest of a new subscription covers only the current announcement', async () => {
     await subscribe('first');
     const before = arxiv.requests.length;
     const r = await runAt('first', at('2027-01-13'));
-    assert.deepEqual(published(r).map((d) => d.date), ['2027-01-13']);
+    assert.deepEqual(
+      published(r).map((d) => d.date),
+      ['2027-01-13'],
+    );
     assert.equal(oaiRequests(before).length, 0);
   });
 
   it('workers down for one weekday: the next run catches it up from OAI-PMH, then the current one', async () => {
     await subscribe('down-day');
-    assert.deepEqual(published(await runAt('down-day', at('2027-01-20'))).map((d) => d.date), ['2027-01-20']);
+    assert.deepEqual(
+      published(await runAt('down-day', at('2027-01-20'))).map((d) => d.date),
+      ['2027-01-20'],
+    );
     const before = arxiv.requests.length;
     const r = await runAt('down-day', at('2027-01-22')); // Thursday's runs never happened
-    assert.deepEqual(published(r).map((d) => d.date), ['2027-01-21', '2027-01-22']);
-    assert.deepEqual(published(r)[0]!.entries.map((e) => e.arxivId), expectedIds('2027-01-21'));
+    assert.deepEqual(
+      published(r).map((d) => d.date),
+      ['2027-01-21', '2027-01-22'],
+    );
+    assert.deepEqual(
+      published(r)[0]!.entries.map((e) => e.arxivId),
+      expectedIds('2027-01-21'),
+    );
     const oai = oaiRequests(before);
     assert.equal(oai[0]?.query.set, 'cs');
     assert.equal(oai[0]?.query.from, '2027-01-21');
     assert.equal(oai[0]?.query.until, '2027-01-21');
     assert.equal(oai[0]?.query.metadataPrefix, 'arXiv');
-    assert.ok(oai.slice(1).every((q) => q.query.resumptionToken), 'later pages follow the resumption token');
+    assert.ok(
+      oai.slice(1).every((q) => q.query.resumptionToken),
+      'later pages follow the resumption token',
+    );
     console.log(`one missed day: ${oai.length} OAI-PMH requests (page size ${calendar.oaiPageSize})`);
   });
 
   it('a long weekend with a Monday holiday: the empty holiday is checked, nothing is published for it', async () => {
     await subscribe('long-weekend');
-    assert.deepEqual(published(await runAt('long-weekend', at('2027-01-15'))).map((d) => d.date), ['2027-01-15']);
+    assert.deepEqual(
+      published(await runAt('long-weekend', at('2027-01-15'))).map((d) => d.date),
+      ['2027-01-15'],
+    );
     // Saturday and the holiday Monday: empty feeds, no error, nothing published.
     for (const day of ['2027-01-16', '2027-01-18']) {
       const r = await runAt('long-weekend', at(day));
@@ -153,7 +208,10 @@ describe('digests follow the announcement calendar', () => {
     }
     const before = arxiv.requests.length;
     const r = await runAt('long-weekend', at('2027-01-19'));
-    assert.deepEqual(published(r).map((d) => d.date), ['2027-01-19']);
+    assert.deepEqual(
+      published(r).map((d) => d.date),
+      ['2027-01-19'],
+    );
     const oai = oaiRequests(before);
     assert.equal(oai.length, 1, 'one OAI request for the holiday, answered noRecordsMatch');
     assert.equal(oai[0]?.query.from, '2027-01-18');
@@ -162,26 +220,45 @@ describe('digests follow the announcement calendar', () => {
 
   it('a 10-day outage: 7 days are caught up (one digest per announcement), the older gap is stated', async () => {
     await subscribe('outage');
-    assert.deepEqual(published(await runAt('outage', at('2027-01-05'))).map((d) => d.date), ['2027-01-05']);
+    assert.deepEqual(
+      published(await runAt('outage', at('2027-01-05'))).map((d) => d.date),
+      ['2027-01-05'],
+    );
     const before = arxiv.requests.length;
     const r = await runAt('outage', at('2027-01-15'));
     const caughtUp = ['2027-01-08', '2027-01-11', '2027-01-12', '2027-01-13', '2027-01-14'];
-    assert.deepEqual(published(r).map((d) => d.date), [...caughtUp, '2027-01-15']);
+    assert.deepEqual(
+      published(r).map((d) => d.date),
+      [...caughtUp, '2027-01-15'],
+    );
     assert.equal(r.status, 'published');
     if (r.status !== 'published') return;
     assert.deepEqual(r.notCovered, ['2027-01-06', '2027-01-07']);
     const first = r.digests[0]!.digest;
-    assert.deepEqual(first.notCovered, ['2027-01-06', '2027-01-07'], 'the first digest after the gap names it');
+    assert.deepEqual(
+      first.notCovered,
+      ['2027-01-06', '2027-01-07'],
+      'the first digest after the gap names it',
+    );
     const markdown = readFileSync(path.join(t.dataDir, 'digests', 'outage', '2027-01-08.md'), 'utf8');
     assert.match(markdown, /2027-01-06 to 2027-01-07/);
-    for (const [i, d] of caughtUp.entries()) assert.deepEqual(published(r)[i]!.entries.map((e) => e.arxivId), expectedIds(d), d);
+    for (const [i, d] of caughtUp.entries())
+      assert.deepEqual(
+        published(r)[i]!.entries.map((e) => e.arxivId),
+        expectedIds(d),
+        d,
+      );
     const oai = oaiRequests(before);
     assert.ok(oai.every((q) => q.query.set === 'cs' || q.query.resumptionToken));
     assert.equal(oai[0]?.query.from, '2027-01-08');
     assert.equal(oai[0]?.query.until, '2027-01-14');
-    console.log(`10-day outage: ${caughtUp.length} announcements caught up with ${oai.length} OAI-PMH requests (${(oai.length / caughtUp.length).toFixed(2)} per caught-up day at ${calendar.oaiPageSize} records a page); not covered: ${r.notCovered.join(', ')}`);
+    console.log(
+      `10-day outage: ${caughtUp.length} announcements caught up with ${oai.length} OAI-PMH requests (${(oai.length / caughtUp.length).toFixed(2)} per caught-up day at ${calendar.oaiPageSize} records a page); not covered: ${r.notCovered.join(', ')}`,
+    );
     // The catch-up run's history guards replay of the announcement path (RECORD_HISTORIES=1 writes it).
-    for await (const wf of t.client.workflow.list({ query: `WorkflowType="topicDigest" AND ExecutionStatus="Completed"` })) {
+    for await (const wf of t.client.workflow.list({
+      query: `WorkflowType="topicDigest" AND ExecutionStatus="Completed"`,
+    })) {
       if (!wf.workflowId.startsWith('digest-outage')) continue;
       await maybeRecordHistory(t.runtime.temporalAddress, wf.workflowId, 'topicDigest', 'outage-catch-up');
       break;
@@ -195,7 +272,10 @@ describe('digests follow the announcement calendar', () => {
     // A paper of the same announcement that was considered and ranked below the top K.
     const leftover = bm25Rank(
       INTEREST,
-      parseAnnounceFeed(calendar.feed(['cs.AI'])).items.map((i) => ({ id: i.paper.id, text: `${i.paper.title}\n${i.paper.abstract}` })),
+      parseAnnounceFeed(calendar.feed(['cs.AI'])).items.map((i) => ({
+        id: i.paper.id,
+        text: `${i.paper.title}\n${i.paper.abstract}`,
+      })),
     ).slice(TOP_K)[0]!.id;
     calendar.addReplacement('2027-01-26', sentId);
     calendar.addReplacement('2027-01-26', leftover);
@@ -212,11 +292,19 @@ describe('digests follow the announcement calendar', () => {
     const before = readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]);
     const again = await runAt('replacements', at('2027-01-26', 20, 30));
     assert.equal(again.status, 'empty');
-    assert.deepEqual(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]), before);
+    assert.deepEqual(
+      readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+      before,
+    );
   });
 
-  it('query-only subscriptions search each announcement\'s submission window, each starting where the last ended', async () => {
-    await service.subscribe({ name: 'query-only', query: 'testing', interest: 'software testing in practice', topK: 2 });
+  it("query-only subscriptions search each announcement's submission window, each starting where the last ended", async () => {
+    await service.subscribe({
+      name: 'query-only',
+      query: 'testing',
+      interest: 'software testing in practice',
+      topK: 2,
+    });
     const execute = (asOf: string) =>
       t.client.workflow.execute('topicDigest', {
         taskQueue: t.config.TEMPORAL_TASK_QUEUE,
@@ -226,7 +314,12 @@ describe('digests follow the announcement calendar', () => {
     const windows = (since: number) =>
       arxiv.requests
         .slice(since)
-        .filter((r) => r.path === '/api/query' && r.query.start === '0' && (r.query.search_query ?? '').includes('submittedDate'))
+        .filter(
+          (r) =>
+            r.path === '/api/query' &&
+            r.query.start === '0' &&
+            (r.query.search_query ?? '').includes('submittedDate'),
+        )
         .map((r) => /submittedDate:\[(\d{12}) TO (\d{12})\]/.exec(r.query.search_query ?? '')!.slice(1, 3));
     let mark = arxiv.requests.length;
     const first = (await execute(at('2027-01-12', 6).toISOString())) as { status: string };

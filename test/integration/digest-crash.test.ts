@@ -42,8 +42,13 @@ async function historySummary(handle: WorkflowHandle): Promise<string> {
       .slice(-15)
       .map((e) => {
         const activity = e.activityTaskScheduledEventAttributes?.activityType?.name;
-        const failure = e.activityTaskFailedEventAttributes?.failure?.message ?? e.workflowExecutionFailedEventAttributes?.failure?.message;
-        const kind = Object.keys(e).find((k) => k.endsWith('EventAttributes'))?.replace(/EventAttributes$/, '') ?? String(e.eventType);
+        const failure =
+          e.activityTaskFailedEventAttributes?.failure?.message ??
+          e.workflowExecutionFailedEventAttributes?.failure?.message;
+        const kind =
+          Object.keys(e)
+            .find((k) => k.endsWith('EventAttributes'))
+            ?.replace(/EventAttributes$/, '') ?? String(e.eventType);
         return [kind, activity, failure].filter(Boolean).join(' ');
       })
       .join('; ');
@@ -116,22 +121,36 @@ describe('digest publishing survives worker crashes', () => {
     it(`killed ${point.name}, then restarted: one page, one message, one file`, async () => {
       const sub = `crash-${i}`;
       const channel = `90000000000000000${i}`;
-      await service.subscribe({ name: sub, categories: ['cs.AI'], interest: 'language model agents', topK: 2, notion: true, discordChannelId: channel, cron: '0 3 1 1 *' });
+      await service.subscribe({
+        name: sub,
+        categories: ['cs.AI'],
+        interest: 'language model agents',
+        topK: 2,
+        notion: true,
+        discordChannelId: channel,
+        cron: '0 3 1 1 *',
+      });
       const pagesBefore = notion.pages().length;
       const failpoint = `after-publish:${point.destination}`;
       try {
         const first = await startWorker({ FAILPOINTS: failpoint });
-        const handle = await client.workflow.start('topicDigest', { taskQueue: QUEUE, workflowId: `crash-digest-${i}`, args: [sub] });
+        const handle = await client.workflow.start('topicDigest', {
+          taskQueue: QUEUE,
+          workflowId: `crash-digest-${i}`,
+          args: [sub],
+        });
         const outcome = handle.result() as Promise<TopicDigestResult>;
         // Stop waiting as soon as the digest ends without reaching the failpoint (neither branch rejects).
         const early = outcome.then(
           (r) => `the digest ended before ${failpoint}: ${JSON.stringify(r)}`,
           (e: unknown) => `the digest failed before ${failpoint}: ${String(e)}`,
         );
-        const reached = first.waitFor(new RegExp(`failpoint ${failpoint} reached \\(pid \\d+\\)`), 120_000, 'stderr').then(
-          () => null,
-          (e: unknown) => String(e),
-        );
+        const reached = first
+          .waitFor(new RegExp(`failpoint ${failpoint} reached \\(pid \\d+\\)`), 120_000, 'stderr')
+          .then(
+            () => null,
+            (e: unknown) => String(e),
+          );
         const problem = await Promise.race([reached, early]);
         if (problem !== null) assert.fail(`${problem}\nworkflow so far: ${await historySummary(handle)}`);
         first.child.kill('SIGKILL');
@@ -142,9 +161,17 @@ describe('digest publishing survives worker crashes', () => {
 
         assert.equal(result.status, 'published');
         if (result.status !== 'published') return;
-        assert.match(result.key, new RegExp(`^${sub}:\\d{4}-\\d{2}-\\d{2}$`), 'one digest per announcement, keyed by its feed date');
+        assert.match(
+          result.key,
+          new RegExp(`^${sub}:\\d{4}-\\d{2}-\\d{2}$`),
+          'one digest per announcement, keyed by its feed date',
+        );
         assert.equal(result.entries, 2);
-        assert.equal(result.digests?.length, 1, "a subscription's first digest covers the current announcement only");
+        assert.equal(
+          result.digests?.length,
+          1,
+          "a subscription's first digest covers the current announcement only",
+        );
         assert.deepEqual(result.announcements, [result.key.slice(sub.length + 1)]);
         assert.deepEqual(result.receipts.map((r) => r.destination).sort(), ['discord', 'markdown', 'notion']);
 
@@ -152,14 +179,28 @@ describe('digest publishing survives worker crashes', () => {
         assert.equal(discord.messagesIn(channel).length, 1, 'exactly one Discord message');
         const topicFolder = path.join(dataDir, 'digests', sub);
         const names = readdirSync(topicFolder);
-        assert.equal(names.filter((n) => n.endsWith('.md')).length, 1, `exactly one Markdown file (${names.join(', ')})`);
-        assert.deepEqual(names.filter((n) => !n.endsWith('.md')), [], 'no temp file in the topic folder');
-        assert.equal(result.receipts.find((r) => r.destination === 'markdown')?.ref, path.join(topicFolder, names[0]!));
+        assert.equal(
+          names.filter((n) => n.endsWith('.md')).length,
+          1,
+          `exactly one Markdown file (${names.join(', ')})`,
+        );
+        assert.deepEqual(
+          names.filter((n) => !n.endsWith('.md')),
+          [],
+          'no temp file in the topic folder',
+        );
+        assert.equal(
+          result.receipts.find((r) => r.destination === 'markdown')?.ref,
+          path.join(topicFolder, names[0]!),
+        );
 
         const digest = await service.lastDigest(sub);
         assert.equal(digest?.key, result.key);
         assert.equal(digest.entries.length, 2, 'no paper lost');
-        const unseen = await service.store.filterUnseen(sub, digest.entries.map((e) => e.arxivId));
+        const unseen = await service.store.filterUnseen(
+          sub,
+          digest.entries.map((e) => e.arxivId),
+        );
         assert.deepEqual(unseen, [], 'the digest papers are marked seen');
       } finally {
         await killAll();
@@ -174,20 +215,34 @@ describe('digest publishing survives worker crashes', () => {
     it(`killed after step ${step} of a multi-step publish: one complete page and one set of messages`, async () => {
       const sub = `crash-steps-${i}`;
       const channel = `91000000000000000${i}`;
-      await service.subscribe({ name: sub, categories: ['cs.LG', 'math.PR'], interest: 'learning', topK: 20, notion: true, discordChannelId: channel, cron: '0 3 1 1 *' });
+      await service.subscribe({
+        name: sub,
+        categories: ['cs.LG', 'math.PR'],
+        interest: 'learning',
+        topK: 20,
+        notion: true,
+        discordChannelId: channel,
+        cron: '0 3 1 1 *',
+      });
       const failpoint = `publish-step:${step}`;
       try {
         const first = await startWorker({ FAILPOINTS: failpoint });
-        const handle = await client.workflow.start('topicDigest', { taskQueue: QUEUE, workflowId: `crash-steps-${i}`, args: [sub] });
+        const handle = await client.workflow.start('topicDigest', {
+          taskQueue: QUEUE,
+          workflowId: `crash-steps-${i}`,
+          args: [sub],
+        });
         const outcome = handle.result() as Promise<TopicDigestResult>;
         const early = outcome.then(
           (r) => `the digest ended before ${failpoint}: ${JSON.stringify(r).slice(0, 300)}`,
           (e: unknown) => `the digest failed before ${failpoint}: ${String(e)}`,
         );
-        const reached = first.waitFor(new RegExp(`failpoint ${failpoint} reached \\(pid \\d+\\)`), 180_000, 'stderr').then(
-          () => null,
-          (e: unknown) => String(e),
-        );
+        const reached = first
+          .waitFor(new RegExp(`failpoint ${failpoint} reached \\(pid \\d+\\)`), 180_000, 'stderr')
+          .then(
+            () => null,
+            (e: unknown) => String(e),
+          );
         const problem = await Promise.race([reached, early]);
         if (problem !== null) assert.fail(`${problem}\nworkflow so far: ${await historySummary(handle)}`);
         first.child.kill('SIGKILL');
@@ -200,16 +255,28 @@ describe('digest publishing survives worker crashes', () => {
         assert.ok(digest);
         assert.equal(digest.entries.length, 20);
 
-        const pages = notion.pages().filter((p) => JSON.stringify(p.properties['Digest key']).includes(`"${digest.key}"`));
+        const pages = notion
+          .pages()
+          .filter((p) => JSON.stringify(p.properties['Digest key']).includes(`"${digest.key}"`));
         assert.equal(pages.length, 1, 'exactly one Notion page');
         const expected = digestToNotionBlocks(digest);
         assert.ok(expected.length > 100, `the page needs more than one request (${expected.length} blocks)`);
-        assert.deepEqual(notion.childrenOf(pages[0]!.id).map((b) => b.type), expected.map((b) => (b as { type: string }).type), 'every block exactly once, in order');
+        assert.deepEqual(
+          notion.childrenOf(pages[0]!.id).map((b) => b.type),
+          expected.map((b) => (b as { type: string }).type),
+          'every block exactly once, in order',
+        );
 
         const payloads = digestToDiscordMessages(digest);
         assert.ok(payloads.length >= 3, `several Discord messages (${payloads.length})`);
-        const markers = discord.messagesIn(channel).map((m) => (m.embeds.at(-1) as { footer?: { text?: string } } | undefined)?.footer?.text);
-        assert.deepEqual(markers, payloads.map((_, k) => digestMarker(digest.key, k + 1, payloads.length)), 'every part exactly once, in order');
+        const markers = discord
+          .messagesIn(channel)
+          .map((m) => (m.embeds.at(-1) as { footer?: { text?: string } } | undefined)?.footer?.text);
+        assert.deepEqual(
+          markers,
+          payloads.map((_, k) => digestMarker(digest.key, k + 1, payloads.length)),
+          'every part exactly once, in order',
+        );
       } finally {
         await killAll();
       }

@@ -64,7 +64,13 @@ describe('a digest is never lost: failed publishes stay pending until they land'
   };
 
   it('a webhook set only in the environment receives the digest of a subscription naming no Discord destination', async () => {
-    await service.subscribe({ name: 'env-webhook', categories: ['cs.AI'], interest: 'language model agents', topK: 2, cron: '0 3 1 1 *' });
+    await service.subscribe({
+      name: 'env-webhook',
+      categories: ['cs.AI'],
+      interest: 'language model agents',
+      topK: 2,
+      cron: '0 3 1 1 *',
+    });
     const report = (await service.deliveryReport()).find((r) => r.name === 'env-webhook');
     assert.deepEqual(report?.sendsTo, ['Markdown folder', 'Discord webhook (DISCORD_WEBHOOK_URL)']);
     const r = published(await service.runDigest('env-webhook'));
@@ -73,7 +79,14 @@ describe('a digest is never lost: failed publishes stay pending until they land'
   });
 
   it('Notion 401: the announcement stays pending and is reported; with the token fixed the next run publishes the same digest once', async () => {
-    await service.subscribe({ name: 'notion-revoked', categories: ['cs.AI'], interest: 'language model agents', topK: 2, notion: true, cron: '0 3 1 1 *' });
+    await service.subscribe({
+      name: 'notion-revoked',
+      categories: ['cs.AI'],
+      interest: 'language model agents',
+      topK: 2,
+      notion: true,
+      cron: '0 3 1 1 *',
+    });
     notion.setToken('a-token-we-do-not-have');
     try {
       await assert.rejects(service.runDigest('notion-revoked'), (e: Error) => {
@@ -81,7 +94,8 @@ describe('a digest is never lost: failed publishes stay pending until they land'
         assert.match(e.message, /pending/);
         return true;
       });
-      const [pending] = (await service.deliveryReport()).find((r) => r.name === 'notion-revoked')?.pending ?? [];
+      const [pending] =
+        (await service.deliveryReport()).find((r) => r.name === 'notion-revoked')?.pending ?? [];
       assert.ok(pending, 'the announcement is pending');
       const failure = pending.failures.find((f) => f.destination === 'notion');
       assert.ok(failure?.permanent, 'a rejected token is permanent');
@@ -109,12 +123,27 @@ describe('a digest is never lost: failed publishes stay pending until they land'
       assert.equal(listed.status, 0, listed.stderr);
       const block = listed.stdout.split('\n\n').find((b) => b.startsWith('notion-revoked')) ?? '';
       assert.match(block, /sends to: +Markdown folder, Notion, Discord webhook \(DISCORD_WEBHOOK_URL\)/);
-      assert.match(block, /pending: +the \d{4}-\d{2}-\d{2} digest: Notion failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: Notion answered HTTP 401/);
+      assert.match(
+        block,
+        /pending: +the \d{4}-\d{2}-\d{2} digest: Notion failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: Notion answered HTTP 401/,
+      );
       const doctor = runCli(['doctor', '--json'], cliEnv);
-      const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ name: string; status: string; detail: string }> }).checks.filter((c) => c.name === 'delivery');
-      assert.ok(checks.some((c) => c.status === 'fail' && /"notion-revoked": the .* digest is pending: notion failing since/.test(c.detail)), JSON.stringify(checks));
+      const checks = (
+        JSON.parse(doctor.stdout) as { checks: Array<{ name: string; status: string; detail: string }> }
+      ).checks.filter((c) => c.name === 'delivery');
+      assert.ok(
+        checks.some(
+          (c) =>
+            c.status === 'fail' &&
+            /"notion-revoked": the .* digest is pending: notion failing since/.test(c.detail),
+        ),
+        JSON.stringify(checks),
+      );
       assert.equal(doctor.status, 1, 'doctor fails while a digest waits for a fix');
-      assert.ok(!doctor.stdout.includes('env-hook-token') && !listed.stdout.includes('env-hook-token'), 'the webhook token is never printed');
+      assert.ok(
+        !doctor.stdout.includes('env-hook-token') && !listed.stdout.includes('env-hook-token'),
+        'the webhook token is never printed',
+      );
       // Discord works, so it was told, once.
       const notices = discord.messagesIn(ENV_CHANNEL).filter((m) => m.content.includes('"notion-revoked"'));
       assert.equal(notices.length, 1, 'one notice on Discord, not one per run');
@@ -126,7 +155,10 @@ describe('a digest is never lost: failed publishes stay pending until they land'
       assert.equal(pagesOf(notion, key).length, 1);
       assert.equal(partsOf(discord, ENV_CHANNEL, key).length, 1, 'Discord not posted again');
       assert.equal(readdirSync(path.join(t.dataDir, 'digests', 'notion-revoked')).length, 1);
-      assert.deepEqual((await service.deliveryReport()).find((x) => x.name === 'notion-revoked')?.pending, []);
+      assert.deepEqual(
+        (await service.deliveryReport()).find((x) => x.name === 'notion-revoked')?.pending,
+        [],
+      );
       const again = await service.runDigest('notion-revoked');
       assert.equal(again.status, 'empty');
       assert.equal(pagesOf(notion, key).length, 1);
@@ -137,11 +169,26 @@ describe('a digest is never lost: failed publishes stay pending until they land'
 
   it('a deleted Discord webhook (404): pending and reported, then posted once the webhook is replaced', async () => {
     await assert.rejects(
-      service.subscribe({ name: 'own-hook', categories: ['cs.AI'], interest: 'agents', discordWebhookUrl: 'https://attacker.example/api/webhooks/800000000000000002/x' }),
+      service.subscribe({
+        name: 'own-hook',
+        categories: ['cs.AI'],
+        interest: 'agents',
+        discordWebhookUrl: 'https://attacker.example/api/webhooks/800000000000000002/x',
+      }),
       (e) => isAppError(e, 'INVALID_INPUT') && /webhooks\/<id>\/<token>/.test(e.message),
     );
-    await service.subscribe({ name: 'own-hook', categories: ['cs.AI'], interest: 'language model agents', topK: 2, cron: '0 3 1 1 *', discordWebhookUrl: discord.webhookUrl(webhooks[1]!.id) });
-    assert.deepEqual((await service.deliveryReport()).find((r) => r.name === 'own-hook')?.sendsTo, ['Markdown folder', 'Discord webhook (its own)']);
+    await service.subscribe({
+      name: 'own-hook',
+      categories: ['cs.AI'],
+      interest: 'language model agents',
+      topK: 2,
+      cron: '0 3 1 1 *',
+      discordWebhookUrl: discord.webhookUrl(webhooks[1]!.id),
+    });
+    assert.deepEqual((await service.deliveryReport()).find((r) => r.name === 'own-hook')?.sendsTo, [
+      'Markdown folder',
+      'Discord webhook (its own)',
+    ]);
     const own = webhooks.splice(1, 1)[0]!; // deleted in Discord
     await assert.rejects(service.runDigest('own-hook'), /discord/i);
     const [pending] = (await service.deliveryReport()).find((r) => r.name === 'own-hook')?.pending ?? [];
@@ -150,15 +197,30 @@ describe('a digest is never lost: failed publishes stay pending until they land'
     assert.ok(failure?.permanent);
     assert.match(failure.message, /404|Unknown Webhook/i);
     webhooks.push(REPLACEMENT);
-    await service.subscribe({ name: 'own-hook', interest: 'language model agents', discordWebhookUrl: discord.webhookUrl(REPLACEMENT.id) });
+    await service.subscribe({
+      name: 'own-hook',
+      interest: 'language model agents',
+      discordWebhookUrl: discord.webhookUrl(REPLACEMENT.id),
+    });
     const r = published(await service.runDigest('own-hook'));
     assert.equal(partsOf(discord, NEW_CHANNEL, r.digest.key).length, 1);
     assert.equal(partsOf(discord, own.channelId, r.digest.key).length, 0);
-    assert.equal(readdirSync(path.join(t.dataDir, 'digests', 'own-hook')).length, 1, 'the Markdown file was written once');
+    assert.equal(
+      readdirSync(path.join(t.dataDir, 'digests', 'own-hook')).length,
+      1,
+      'the Markdown file was written once',
+    );
   });
 
   it('a 429 on every third Notion request: a 50-paper digest completes, every block appended once', async () => {
-    await service.subscribe({ name: 'fifty', categories: ['cs.LG', 'math.PR'], interest: 'learning', topK: 50, notion: true, cron: '0 3 1 1 *' });
+    await service.subscribe({
+      name: 'fifty',
+      categories: ['cs.LG', 'math.PR'],
+      interest: 'learning',
+      topK: 50,
+      notion: true,
+      cron: '0 3 1 1 *',
+    });
     const before = notion.requests.length;
     notion.setRateLimitEvery(3);
     let r: DigestRunResult;
@@ -168,7 +230,10 @@ describe('a digest is never lost: failed publishes stay pending until they land'
       const started = Date.now();
       r = await service.runDigest('fifty', (stage) => stages.push({ at: Date.now(), stage }));
       const publishStart = stages.find((s) => /publishing .* to notion/.test(s.stage))?.at ?? started;
-      const publishEnd = stages.find((s, i) => i > 0 && stages[i - 1]!.stage.includes('to notion') && !s.stage.includes('to notion'))?.at ?? Date.now();
+      const publishEnd =
+        stages.find(
+          (s, i) => i > 0 && stages[i - 1]!.stage.includes('to notion') && !s.stage.includes('to notion'),
+        )?.at ?? Date.now();
       publishMs = publishEnd - publishStart;
     } finally {
       notion.setRateLimitEvery(0);
@@ -180,7 +245,10 @@ describe('a digest is never lost: failed publishes stay pending until they land'
     const expected = digestToNotionBlocks(digest);
     const blocks = notion.childrenOf(pages[0]!.id);
     assert.equal(blocks.length, expected.length, 'every block exactly once');
-    assert.deepEqual(blocks.map((b) => b.type), expected.map((b) => (b as { type: string }).type));
+    assert.deepEqual(
+      blocks.map((b) => b.type),
+      expected.map((b) => (b as { type: string }).type),
+    );
     const mine = notion.requests.slice(before);
     const refused = mine.filter((q) => q.status === 429).length;
     const appends = mine.filter((q) => q.method === 'PATCH' && q.status === 200).length;

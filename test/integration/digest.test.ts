@@ -37,7 +37,10 @@ describe('topic digest end to end', () => {
   before(async () => {
     // 1111.2011's PDF is a stand-in: the CC BY PDF of 1503.07589v1 (test/support/corpus.ts).
     // The 100 recorded results of "testing" stand for the submissions of one announcement (WINDOW_AS_OF's).
-    harness = await startServiceHarness({ documents: standInPdf(), submittedDates: redatedSearch('search_testing_start0_max100.xml', WINDOW) });
+    harness = await startServiceHarness({
+      documents: standInPdf(),
+      submittedDates: redatedSearch('search_testing_start0_max100.xml', WINDOW),
+    });
     ({ arxiv, notion, discord, t, service } = harness);
   });
 
@@ -61,7 +64,8 @@ describe('topic digest end to end', () => {
     assert.equal(digest.entries.length, 3);
     assert.deepEqual(receipts.map((r) => r.destination).sort(), ['discord', 'markdown', 'notion']);
     // Ranked order: scores never increase down the list.
-    for (let i = 1; i < digest.entries.length; i++) assert.ok(digest.entries[i - 1]!.score >= digest.entries[i]!.score);
+    for (let i = 1; i < digest.entries.length; i++)
+      assert.ok(digest.entries[i - 1]!.score >= digest.entries[i]!.score);
     assert.ok(stages.length > 0, 'progress was reported');
 
     // Notion: one page whose paper headings follow the ranked order.
@@ -78,7 +82,8 @@ describe('topic digest end to end', () => {
     const messages = discord.messagesIn(CHANNEL);
     assert.equal(messages.length, 1);
     const embedsText = JSON.stringify(messages[0]);
-    for (const e of digest.entries) assert.ok(embedsText.includes(e.arxivId), `${e.arxivId} in the Discord message`);
+    for (const e of digest.entries)
+      assert.ok(embedsText.includes(e.arxivId), `${e.arxivId} in the Discord message`);
     // Markdown: one file.
     const dir = path.join(t.dataDir, 'digests', 'ai-agents');
     const files = readdirSync(dir);
@@ -100,7 +105,13 @@ describe('topic digest end to end', () => {
   });
 
   it('fires a subscription schedule on trigger and removes it on unsubscribe', async () => {
-    await service.subscribe({ name: 'ml-scheduled', categories: ['cs.LG'], interest: 'machine learning theory', topK: 2, cron: '0 3 1 1 *' });
+    await service.subscribe({
+      name: 'ml-scheduled',
+      categories: ['cs.LG'],
+      interest: 'machine learning theory',
+      topK: 2,
+      cron: '0 3 1 1 *',
+    });
     const handle = t.client.schedule.getHandle('digest-ml-scheduled');
     const desc = await handle.describe();
     assert.equal(desc.spec.timezone, 'America/New_York');
@@ -126,7 +137,14 @@ describe('topic digest end to end', () => {
   });
 
   it('digests a wide announcement feed (1504 items, 2.9 MB as JSON: over the 2 MB payload limit)', async () => {
-    await service.subscribe({ name: 'wide', categories: ['cs.LG', 'math.PR'], query: 'cat:cs.LG', interest: 'deep learning optimisation', topK: 2, cron: '0 3 1 1 *' });
+    await service.subscribe({
+      name: 'wide',
+      categories: ['cs.LG', 'math.PR'],
+      query: 'cat:cs.LG',
+      interest: 'deep learning optimisation',
+      topK: 2,
+      cron: '0 3 1 1 *',
+    });
     const before = arxiv.requests.length;
     const result = await service.runDigest('wide');
     assert.equal(result.status, 'published');
@@ -134,13 +152,20 @@ describe('topic digest end to end', () => {
     // The fake answers any multi-archive feed with the real recording of all 20 archives.
     assert.match(arxiv.requests[before]?.path ?? '', /^\/atom\/cs\.LG\+math\.PR$/);
     assert.equal(result.digest.entries.length, 2);
-    for (const e of result.digest.entries) assert.ok(e.categories.includes('cs.LG'), `${e.arxivId} is in cs.LG (${e.categories.join(', ')})`);
+    for (const e of result.digest.entries)
+      assert.ok(e.categories.includes('cs.LG'), `${e.arxivId} is in cs.LG (${e.categories.join(', ')})`);
     const file = readdirSync(path.join(t.dataDir, 'digests', 'wide'));
     assert.equal(file.length, 1);
   });
 
-  it('pages through every submission in a query-only subscription\'s window', async () => {
-    await service.subscribe({ name: 'window', query: 'testing', interest: 'software testing in practice', topK: 2, cron: '0 3 1 1 *' });
+  it("pages through every submission in a query-only subscription's window", async () => {
+    await service.subscribe({
+      name: 'window',
+      query: 'testing',
+      interest: 'software testing in practice',
+      topK: 2,
+      cron: '0 3 1 1 *',
+    });
     const before = arxiv.requests.length;
     const result = (await t.client.workflow.execute('topicDigest', {
       taskQueue: t.config.TEMPORAL_TASK_QUEUE,
@@ -149,11 +174,23 @@ describe('topic digest end to end', () => {
     })) as TopicDigestResult;
     assert.equal(result.status, 'published');
     // The fake holds the 100 recorded results of "testing" re-dated into the window's submissions.
-    const recorded = readFileSync(path.join(CORPUS_DIR, 'atom', 'search_testing_start0_max100.xml'), 'utf8').match(/<entry>/g)?.length ?? 0;
-    const pages = arxiv.requests.slice(before).filter((r) => r.path === '/api/query' && (r.query.search_query ?? '').includes('submittedDate'));
-    assert.deepEqual(pages.map((r) => r.query.start), ['0', '30', '60', '90']);
+    const recorded =
+      readFileSync(path.join(CORPUS_DIR, 'atom', 'search_testing_start0_max100.xml'), 'utf8').match(
+        /<entry>/g,
+      )?.length ?? 0;
+    const pages = arxiv.requests
+      .slice(before)
+      .filter((r) => r.path === '/api/query' && (r.query.search_query ?? '').includes('submittedDate'));
+    assert.deepEqual(
+      pages.map((r) => r.query.start),
+      ['0', '30', '60', '90'],
+    );
     const stored = await service.listPapers({ topic: 'window', limit: 1 });
-    assert.equal(stored.total_count, recorded, 'every paper of the window was considered (and stored under the topic)');
+    assert.equal(
+      stored.total_count,
+      recorded,
+      'every paper of the window was considered (and stored under the topic)',
+    );
   });
 
   it('ingests a paper by URL (no HTML on arXiv → PDF) and records replayable histories', async () => {
@@ -166,7 +203,12 @@ describe('topic digest end to end', () => {
     assert.ok(search.papers.length > 0);
     for await (const wf of t.client.workflow.list({ query: 'ExecutionStatus="Completed"' })) {
       if (['paperIngest', 'topicSearch', 'topicDigest'].includes(wf.type)) {
-        await maybeRecordHistory(t.runtime.temporalAddress, wf.workflowId, wf.type, wf.workflowId.replace(/[^a-z0-9-]+/gi, '_'));
+        await maybeRecordHistory(
+          t.runtime.temporalAddress,
+          wf.workflowId,
+          wf.type,
+          wf.workflowId.replace(/[^a-z0-9-]+/gi, '_'),
+        );
       }
     }
   });

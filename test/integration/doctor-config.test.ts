@@ -19,7 +19,12 @@ writeFileSync(aFile, 'x');
 const badServersFile = path.join(dir, 'mcp-servers.json');
 writeFileSync(badServersFile, JSON.stringify({ mcpServers: { lab: { args: ['server.js'] } } }));
 const tooManyServersFile = path.join(dir, 'mcp-servers-101.json');
-writeFileSync(tooManyServersFile, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'x' }])) }));
+writeFileSync(
+  tooManyServersFile,
+  JSON.stringify({
+    mcpServers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'x' }])),
+  }),
+);
 
 const TOKEN = 'b5f0c3e1a9d24e7f8c6b0a1d2e3f4a5b';
 const PUBLIC_KEY = 'a'.repeat(64);
@@ -94,8 +99,18 @@ const ROWS: Array<[string, Record<string, string>]> = [
 
 /** Free text: no value is wrong on its own (a wrong token shows when it is used). */
 const FREE_TEXT = [
-  'TEMPORAL_ADDRESS', 'TEMPORAL_CLI_PATH', 'ARXIV_CONTACT', 'NOTION_TOKEN', 'DISCORD_TOKEN', 'DISCORD_APPLICATION_ID',
-  'DISCORD_CHANNEL_ID', 'DISCORD_MANAGER_ROLE', 'LLM_API_KEY', 'MODELS_DIR', 'FAILPOINTS', 'AUDIO_API_KEY',
+  'TEMPORAL_ADDRESS',
+  'TEMPORAL_CLI_PATH',
+  'ARXIV_CONTACT',
+  'NOTION_TOKEN',
+  'DISCORD_TOKEN',
+  'DISCORD_APPLICATION_ID',
+  'DISCORD_CHANNEL_ID',
+  'DISCORD_MANAGER_ROLE',
+  'LLM_API_KEY',
+  'MODELS_DIR',
+  'FAILPOINTS',
+  'AUDIO_API_KEY',
 ];
 
 /** Rows grouped into runs: no two rows in a run set the same variable. */
@@ -112,17 +127,25 @@ function rounds(rows: typeof ROWS): Array<typeof ROWS> {
 describe('doctor over every variable with bad values', () => {
   it('the table covers every variable the service reads', () => {
     const covered = new Set([...ROWS.flatMap(([v, env]) => [v, ...Object.keys(env)]), ...FREE_TEXT]);
-    assert.deepEqual(CONFIG_KEYS.filter((k) => !covered.has(k)), []);
+    assert.deepEqual(
+      CONFIG_KEYS.filter((k) => !covered.has(k)),
+      [],
+    );
   });
 
   for (const [i, round] of rounds(ROWS).entries()) {
     it(`run ${i + 1}: ${round.length} bad values at once, each named by its variable, exit code non-zero`, () => {
-      const env = Object.assign({ DATA_DIR: dir, TEMPORAL_ADDRESS: '' }, ...round.map(([, e]) => e)) as Record<string, string>;
+      const env = Object.assign(
+        { DATA_DIR: dir, TEMPORAL_ADDRESS: '' },
+        ...round.map(([, e]) => e),
+      ) as Record<string, string>;
       const r = runCli(['doctor'], env);
       assert.notEqual(r.status, 0, r.stdout);
       assert.equal(r.status, 2);
       const output = `${r.stdout}\n${r.stderr}`;
-      const missing = round.filter(([variable]) => !new RegExp(`^\\s+- ${variable}: `, 'm').test(output)).map(([v, e]) => `${v} (${JSON.stringify(e)})`);
+      const missing = round
+        .filter(([variable]) => !new RegExp(`^\\s+- ${variable}: `, 'm').test(output))
+        .map(([v, e]) => `${v} (${JSON.stringify(e)})`);
       assert.deepEqual(missing, [], `not named in one run's output:\n${output}`);
     });
   }

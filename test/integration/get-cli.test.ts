@@ -46,7 +46,9 @@ async function setup(options: FakeArxivOptions = {}) {
     return { code, ...proc.output() };
   };
   const paths = (kind: 'api' | 'pdf' | 'html') =>
-    fake.requests.map((r) => r.path).filter((p) => (kind === 'api' ? p === '/api/query' : p.startsWith(`/${kind}/`)));
+    fake.requests
+      .map((r) => r.path)
+      .filter((p) => (kind === 'api' ? p === '/api/query' : p.startsWith(`/${kind}/`)));
   return {
     fake,
     dataDir,
@@ -81,7 +83,9 @@ describe('arxiv-radar get (HTML available)', () => {
   let env: Awaited<ReturnType<typeof setup>>;
   let first: Run;
   before(async () => {
-    env = await setup({ documents: { 'html/1605.08386': readFileSync(corpus('html', 'engrafo_1707.08043.html')) } });
+    env = await setup({
+      documents: { 'html/1605.08386': readFileSync(corpus('html', 'engrafo_1707.08043.html')) },
+    });
   });
   after(() => env.close());
 
@@ -149,7 +153,10 @@ describe('arxiv-radar get --source pdf', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(r.stdout.startsWith(BETHE_HEADER), r.stdout.slice(0, 1500));
     assert.match(r.stdout, /\n## Full text \(from arXiv PDF\)\n/);
-    assert.match(r.stdout, /\n### Acknowledgments\n\nWe thank CERN for the very successful operation of the LHC/);
+    assert.match(
+      r.stdout,
+      /\n### Acknowledgments\n\nWe thank CERN for the very successful operation of the LHC/,
+    );
     assert.match(r.stdout, /\n### References\n\n- \[1\] F\. Englert and R\. Brout/);
     assert.match(r.stdout, /\n### A The ATLAS Collaboration\n/);
     assert.deepEqual(env.paths('pdf'), ['/pdf/1111.2011v2']);
@@ -176,7 +183,11 @@ describe('arxiv-radar get with a corrupt PDF and no HTML', () => {
       '> Full text unavailable: no HTML version on arXiv; no ar5iv HTML; no LaTeX source on arXiv; PDF conversion failed: The file is not a readable PDF (Invalid PDF structure.); re-download it.',
     );
     assert.equal(lines.at(-2), '');
-    assert.match(lines.at(-3) ?? '', /single extra dimension to the theory describing a single node\.$/, 'the abstract comes right before the note');
+    assert.match(
+      lines.at(-3) ?? '',
+      /single extra dimension to the theory describing a single node\.$/,
+      'the abstract comes right before the note',
+    );
     assert.doesNotMatch(r.stdout, /## Full text \(from/);
     assert.equal(r.stdout.match(/Full text unavailable/g)?.length, 1);
     assert.match(

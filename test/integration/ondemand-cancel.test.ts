@@ -28,12 +28,19 @@ const FOREVER = { kind: '503' as const, times: 100_000 };
 
 async function openIngests(client: Client): Promise<string[]> {
   const ids: string[] = [];
-  for await (const w of client.workflow.list({ query: `WorkflowType = 'paperIngest' AND ExecutionStatus = 'Running'` })) ids.push(w.workflowId);
+  for await (const w of client.workflow.list({
+    query: `WorkflowType = 'paperIngest' AND ExecutionStatus = 'Running'`,
+  }))
+    ids.push(w.workflowId);
   return ids;
 }
 
 /** Polls until `check` holds; the wait is bounded by the configured timeouts, not asserted on. */
-async function until(what: string, check: () => Promise<boolean> | boolean, limitMs: number): Promise<number> {
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  limitMs: number,
+): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < limitMs) {
     if (await check()) return Date.now() - started;
@@ -49,7 +56,14 @@ describe('on-demand work stops when nobody is waiting', () => {
 
   before(async () => {
     // No arXiv HTML or PDF for these papers: a recovered `get` ends after the lookup and one 404.
-    fake = await startFakeArxiv({ documents: { 'html/1605.08386': null, 'html/1707.08567': null, 'html/2104.12255': null, 'html/1111.2011': null } });
+    fake = await startFakeArxiv({
+      documents: {
+        'html/1605.08386': null,
+        'html/1707.08567': null,
+        'html/2104.12255': null,
+        'html/1111.2011': null,
+      },
+    });
     t = await startTestRuntime({
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
@@ -62,7 +76,13 @@ describe('on-demand work stops when nobody is waiting', () => {
 
   after(async () => {
     // A gate history with renewals, withdrawals and stale requests, for the replay test.
-    if (t) await maybeRecordHistory(t.runtime.temporalAddress, ARXIV_GATE_WORKFLOW_ID, 'arxivGate', 'renew-withdraw');
+    if (t)
+      await maybeRecordHistory(
+        t.runtime.temporalAddress,
+        ARXIV_GATE_WORKFLOW_ID,
+        'arxivGate',
+        'renew-withdraw',
+      );
     await t?.stop();
     await fake?.close();
     if (Object.keys(measured).length) process.stdout.write(`# measured (ms): ${JSON.stringify(measured)}\n`);
@@ -81,23 +101,36 @@ describe('on-demand work stops when nobody is waiting', () => {
       ARXIV_MIN_INTERVAL_MS: '50',
       ONDEMAND_TIMEOUT_SECONDS: String(timeoutSeconds),
     });
-  const lookups = (id: string, since = 0) => fake.requests.filter((r) => r.at >= since && r.query.id_list === id);
+  const lookups = (id: string, since = 0) =>
+    fake.requests.filter((r) => r.at >= since && r.query.id_list === id);
 
   it('Ctrl-C shows the 503s while waiting, then cancels the workflow; SIGKILL leaves one that times out; the next caller is served first', async () => {
     fake.inject(FOREVER);
 
     // A waiting caller sees arXiv's answers (stderr is not a TTY here: one line per state).
     const a = get('1605.08386');
-    await until('a retry to be reported', () => /arXiv answered 503; retry \d+ in \d+ s/.test(a.output().stderr), 60_000);
+    await until(
+      'a retry to be reported',
+      () => /arXiv answered 503; retry \d+ in \d+ s/.test(a.output().stderr),
+      60_000,
+    );
     assert.ok(lookups('1605.08386').length >= 1);
     assert.deepEqual((await openIngests(t.client)).length, 1);
     const interrupted = Date.now();
     a.child.kill('SIGINT');
     const { code } = await a.exited;
     assert.equal(code, 130, a.output().stderr);
-    assert.match(a.output().stderr, /Cancelled: the get 1605\.08386 was stopped because its caller went away\./);
+    assert.match(
+      a.output().stderr,
+      /Cancelled: the get 1605\.08386 was stopped because its caller went away\./,
+    );
     measured.sigintToExit = Date.now() - interrupted;
-    measured.sigintToClosed = (await until('the Ctrl-C’d workflow to close', async () => (await openIngests(t.client)).length === 0, 30_000)) + measured.sigintToExit;
+    measured.sigintToClosed =
+      (await until(
+        'the Ctrl-C’d workflow to close',
+        async () => (await openIngests(t.client)).length === 0,
+        30_000,
+      )) + measured.sigintToExit;
     const aClosedAt = Date.now();
 
     // SIGKILL: nothing can cancel; the execution timeout ends the workflow.
@@ -108,10 +141,14 @@ describe('on-demand work stops when nobody is waiting', () => {
     await b.exited;
     // The next caller, while the abandoned workflow still waits: with time to outlast it.
     const c = get('2104.12255v1', 120);
-    await until('the SIGKILLed workflow to time out', async () => {
-      const open = await openIngests(t.client);
-      return open.length === 1 && lookups('2104.12255v1').length > 0;
-    }, (TIMEOUT_S + 30) * 1000);
+    await until(
+      'the SIGKILLed workflow to time out',
+      async () => {
+        const open = await openIngests(t.client);
+        return open.length === 1 && lookups('2104.12255v1').length > 0;
+      },
+      (TIMEOUT_S + 30) * 1000,
+    );
     measured.sigkillToClosed = Date.now() - killed;
     assert.ok(measured.sigkillToClosed <= (TIMEOUT_S + 30) * 1000);
     const bClosedAt = Date.now();
@@ -128,9 +165,21 @@ describe('on-demand work stops when nobody is waiting', () => {
     // After recovery arXiv saw only the live caller's requests: no abandoned turn went first.
     const afterRecovery = fake.requests.filter((r) => r.at >= recovered);
     assert.ok(afterRecovery.length >= 1);
-    assert.equal(afterRecovery[0]?.query.id_list, '2104.12255v1', JSON.stringify(afterRecovery.map((r) => r.path + (r.query.id_list ?? ''))));
-    assert.deepEqual(lookups('1605.08386', aClosedAt), [], 'no request for the Ctrl-C’d get after its workflow closed');
-    assert.deepEqual(lookups('1707.08567', bClosedAt), [], 'no request for the SIGKILLed get after its workflow timed out');
+    assert.equal(
+      afterRecovery[0]?.query.id_list,
+      '2104.12255v1',
+      JSON.stringify(afterRecovery.map((r) => r.path + (r.query.id_list ?? ''))),
+    );
+    assert.deepEqual(
+      lookups('1605.08386', aClosedAt),
+      [],
+      'no request for the Ctrl-C’d get after its workflow closed',
+    );
+    assert.deepEqual(
+      lookups('1707.08567', bClosedAt),
+      [],
+      'no request for the SIGKILLed get after its workflow timed out',
+    );
     assert.deepEqual(await openIngests(t.client), []);
   });
 
@@ -149,13 +198,20 @@ describe('on-demand work stops when nobody is waiting', () => {
         ARXIV_OAI_URL: `${fake.url}/oai`,
         ARXIV_MIN_INTERVAL_MS: '50',
       });
-      await until('a retry to be reported', () => /arXiv answered 503; retry \d+ in \d+ s/.test(own.output().stderr), 90_000);
+      await until(
+        'a retry to be reported',
+        () => /arXiv answered 503; retry \d+ in \d+ s/.test(own.output().stderr),
+        90_000,
+      );
       const interrupted = Date.now();
       own.child.kill('SIGINT');
       const { code } = await own.exited;
       measured.embeddedSigintToExit = Date.now() - interrupted;
       assert.equal(code, 130, own.output().stderr);
-      assert.match(own.output().stderr, /Cancelled: the get 1605\.08386 was stopped because its caller went away\./);
+      assert.match(
+        own.output().stderr,
+        /Cancelled: the get 1605\.08386 was stopped because its caller went away\./,
+      );
       rmSync(dataDir, { recursive: true, force: true });
     } finally {
       fake.clearFaults();
@@ -169,7 +225,10 @@ describe('on-demand work stops when nobody is waiting', () => {
       const { code } = await d.exited;
       const { stderr } = d.output();
       assert.equal(code, 1, stderr);
-      assert.match(stderr, /error: arXiv did not answer within 15 s \(503 Service Unavailable, \d+ attempts?\); try again later or raise ONDEMAND_TIMEOUT_SECONDS\./);
+      assert.match(
+        stderr,
+        /error: arXiv did not answer within 15 s \(503 Service Unavailable, \d+ attempts?\); try again later or raise ONDEMAND_TIMEOUT_SECONDS\./,
+      );
       assert.doesNotMatch(stderr, /Failed to get Workflow execution history/);
       assert.deepEqual(await openIngests(t.client), []);
     } finally {

@@ -13,7 +13,9 @@ import * as bundle from '../../workflows/index.ts';
 import { WORKFLOWS_PATH } from '../../workers/worker-set.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/histories');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 /** Every workflow type the workers register: the functions workflows/index.ts exports. */
 const workflowTypes = Object.entries(bundle)
   .filter(([, v]) => typeof v === 'function')
@@ -30,15 +32,23 @@ const typeOf = (file: string) => file.split('--')[0] ?? '';
 describe('workflow replay over recorded histories', () => {
   it('reads the workflow list from the bundle entry', () => {
     assert.ok(workflowTypes.length >= 4, workflowTypes.join(', '));
-    for (const t of ['paperIngest', 'topicSearch', 'topicDigest', 'arxivGate']) assert.ok(workflowTypes.includes(t), t);
+    for (const t of ['paperIngest', 'topicSearch', 'topicDigest', 'arxivGate'])
+      assert.ok(workflowTypes.includes(t), t);
   });
 
   it('has a recorded history of every workflow the bundle exports', () => {
     const recorded = new Set(files.map(typeOf));
     const missing = workflowTypes.filter((t) => !recorded.has(t) && !(t in AWAITING_HISTORY));
-    assert.deepEqual(missing, [], `no recorded history of ${missing.join(', ')}: run its integration test with RECORD_HISTORIES=1 (test/support/histories.ts)`);
+    assert.deepEqual(
+      missing,
+      [],
+      `no recorded history of ${missing.join(', ')}: run its integration test with RECORD_HISTORIES=1 (test/support/histories.ts)`,
+    );
     for (const t of Object.keys(AWAITING_HISTORY)) {
-      assert.ok(workflowTypes.includes(t) && !recorded.has(t), `${t}: remove it from AWAITING_HISTORY (recorded or no longer exported)`);
+      assert.ok(
+        workflowTypes.includes(t) && !recorded.has(t),
+        `${t}: remove it from AWAITING_HISTORY (recorded or no longer exported)`,
+      );
     }
   });
 
@@ -48,7 +58,9 @@ describe('workflow replay over recorded histories', () => {
   });
 
   it('replays every history without a determinism error', async () => {
-    const histories = files.map((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as { workflowId: string; history: unknown });
+    const histories = files.map(
+      (f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as { workflowId: string; history: unknown },
+    );
     let replayed = 0;
     for await (const result of Worker.runReplayHistories({ workflowsPath: WORKFLOWS_PATH }, histories)) {
       assert.equal(result.error, undefined, `${result.workflowId}: ${String(result.error)}`);

@@ -66,14 +66,20 @@ describe('arxiv-radar search (real bin, fake arXiv)', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(r.queries, ['ti:"diffusion model" AND cat:cs.CV']);
     assert.match(r.stdout, /^0 results for ti:"diffusion model" AND cat:cs\.CV\n/);
-    assert.match(r.stdout, /A broader query \(any of the words instead of all of them, phrases split into words\):\n {2}arxiv-radar search '\(ti:diffusion OR ti:model\) AND cat:cs\.CV'/);
+    assert.match(
+      r.stdout,
+      /A broader query \(any of the words instead of all of them, phrases split into words\):\n {2}arxiv-radar search '\(ti:diffusion OR ti:model\) AND cat:cs\.CV'/,
+    );
   });
 
   it('--full N fetches the first N full texts and summarises from them', async () => {
     const r = await search('au:del_maestro AND ti:"quantum criticality"', '--full', '2', '--json');
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(r.queries, ['au:del_maestro AND ti:"quantum criticality"']);
-    const out = JSON.parse(r.stdout) as { papers: Array<{ id: string }>; summaries: Array<{ id: string; from: string; tldr: string }> };
+    const out = JSON.parse(r.stdout) as {
+      papers: Array<{ id: string }>;
+      summaries: Array<{ id: string; from: string; tldr: string }>;
+    };
     assert.equal(out.papers.length, 2, "arXiv's recorded answer: two papers");
     const bethe = out.summaries.find((s) => s.id === '1111.2011');
     assert.equal(bethe?.from, 'full-text', JSON.stringify(out.summaries));

@@ -28,7 +28,10 @@ const PLANTED = {
 /** Runs the CLI without blocking this process (the fake LLM must keep answering). */
 function run(args: string[], env: Record<string, string>): Promise<{ status: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(BIN, ['-v', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'trace', ...env } });
+    const child = spawn(BIN, ['-v', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'trace', ...env },
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -49,7 +52,15 @@ describe('secret redaction', () => {
   before(async () => {
     // The fake answers like a provider rejecting the key: the error body echoes it, twice.
     llm = await startFakeLlm({
-      fallback: { status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${PLANTED.LLM_API_KEY}. See https://example.org/keys?api_key=${PLANTED.LLM_API_KEY}`, type: 'invalid_request_error' } }) },
+      fallback: {
+        status: 401,
+        body: JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${PLANTED.LLM_API_KEY}. See https://example.org/keys?api_key=${PLANTED.LLM_API_KEY}`,
+            type: 'invalid_request_error',
+          },
+        }),
+      },
     });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-secrets-'));
     env = {
@@ -87,13 +98,24 @@ describe('secret redaction', () => {
     const before = llm.requests.length;
     const r = await run(['query', 'graph neural networks for molecules'], { ...env, LLM_BASE_URL: llm.url });
     assert.equal(llm.requests.length, before + 1, 'the LLM was called');
-    assert.equal(llm.requests.at(-1)?.headers.authorization, `Bearer ${PLANTED.LLM_API_KEY}`, 'with the planted key');
-    assert.match(r.out, /HTTP 401: .*Incorrect API key provided: \*\*\*\*/, 'the upstream error is logged, redacted');
+    assert.equal(
+      llm.requests.at(-1)?.headers.authorization,
+      `Bearer ${PLANTED.LLM_API_KEY}`,
+      'with the planted key',
+    );
+    assert.match(
+      r.out,
+      /HTTP 401: .*Incorrect API key provided: \*\*\*\*/,
+      'the upstream error is logged, redacted',
+    );
     assertNoSecrets(r.out, 'query');
   });
 
   it('a base URL with credentials does not leak through the fetch error either', async () => {
-    const r = await run(['query', 'graph neural networks for molecules'], { ...env, LLM_BASE_URL: credentialUrl() });
+    const r = await run(['query', 'graph neural networks for molecules'], {
+      ...env,
+      LLM_BASE_URL: credentialUrl(),
+    });
     assertNoSecrets(r.out, 'query with a credential URL');
   });
 
@@ -101,7 +123,14 @@ describe('secret redaction', () => {
     const lines: string[] = [];
     const logger = createLogger('trace', { destination: { write: (s: string) => void lines.push(s) } });
     const key = 'sk-unregistered-PLANTED-1a2b3c';
-    const client = createLlmClient({ baseUrl: llm.url, model: 'fake-model', apiKey: key, timeoutMs: 5000, maxTokens: 16, logger });
+    const client = createLlmClient({
+      baseUrl: llm.url,
+      model: 'fake-model',
+      apiKey: key,
+      timeoutMs: 5000,
+      maxTokens: 16,
+      logger,
+    });
     llm.script([{ status: 401, body: `{"error":{"message":"bad key ${key}"}}` }]);
     await assert.rejects(client.chat({ messages: [{ role: 'user', content: 'hi' }] }), (e: unknown) => {
       assert.ok(e instanceof Error);

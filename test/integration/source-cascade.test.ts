@@ -63,7 +63,8 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     return { code, ...proc.output() };
   };
   /** Full-text requests for one paper, in order (the Atom lookup left out). */
-  const fullText = (id: string) => fake.requests.map((r) => r.path).filter((p) => p !== '/api/query' && p.includes(id));
+  const fullText = (id: string) =>
+    fake.requests.map((r) => r.path).filter((p) => p !== '/api/query' && p.includes(id));
 
   it('takes ar5iv HTML when arXiv has no HTML, and never asks for the source or the PDF', async () => {
     const r = await get('1605.08386');
@@ -84,7 +85,10 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     assert.match(requests[0]!, /^\/html\/1707\.08567/);
     assert.match(requests[1]!, /^\/ar5iv\/html\/1707\.08567/);
     assert.match(requests[2]!, /^\/e-print\/1707\.08567/);
-    assert.ok(!fake.requests.some((q) => q.path.startsWith('/abs/')), 'the ar5iv redirect to the abstract page is not followed');
+    assert.ok(
+      !fake.requests.some((q) => q.path.startsWith('/abs/')),
+      'the ar5iv redirect to the abstract page is not followed',
+    );
     // get --meta says where the stored full text came from, without fetching it again.
     const meta = await get('1707.08567', '--meta');
     assert.equal(meta.code, 0, meta.stderr);
@@ -96,7 +100,12 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     const r = await get('1111.2011v2');
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /\n## Full text \(from arXiv PDF\)\n/);
-    assert.deepEqual(fullText('1111.2011'), ['/html/1111.2011v2', '/ar5iv/html/1111.2011v2', '/e-print/1111.2011v2', '/pdf/1111.2011v2']);
+    assert.deepEqual(fullText('1111.2011'), [
+      '/html/1111.2011v2',
+      '/ar5iv/html/1111.2011v2',
+      '/e-print/1111.2011v2',
+      '/pdf/1111.2011v2',
+    ]);
   });
 
   it('reports a hostile e-print (gzip bomb) and converts the PDF right after', async () => {
@@ -105,11 +114,19 @@ describe('arxiv-radar get: HTML → ar5iv → LaTeX source → PDF', () => {
     const doc = JSON.parse(r.stdout) as { source: string; markdown: string };
     assert.equal(doc.source, 'pdf');
     assert.match(doc.markdown, /## Full text \(from arXiv PDF\)/);
-    assert.deepEqual(fullText('2104.12255'), ['/html/2104.12255v1', '/ar5iv/html/2104.12255v1', '/e-print/2104.12255v1', '/pdf/2104.12255v1']);
+    assert.deepEqual(fullText('2104.12255'), [
+      '/html/2104.12255v1',
+      '/ar5iv/html/2104.12255v1',
+      '/e-print/2104.12255v1',
+      '/pdf/2104.12255v1',
+    ]);
     // Asked for the source alone, the error is the note.
     const only = await get('2104.12255v1', '--source', 'latex');
     assert.equal(only.code, 0, only.stderr);
-    assert.match(only.stdout, /\n> Full text unavailable: LaTeX source conversion failed: The LaTeX source unpacks to more than 209715200 bytes \(a gzip bomb or an oversized submission\); it was not converted\.\n/);
+    assert.match(
+      only.stdout,
+      /\n> Full text unavailable: LaTeX source conversion failed: The LaTeX source unpacks to more than 209715200 bytes \(a gzip bomb or an oversized submission\); it was not converted\.\n/,
+    );
   });
 });
 
@@ -118,7 +135,11 @@ describe('paperIngest through the cascade on a worker (the replay fixture of the
   let t: TestRuntime;
   const workflowId = `get-cascade-${Date.now()}`;
   before(async () => {
-    fake = await startFakeArxiv({ documents: { 'e-print/1707.08567': readFileSync(path.join(FIXTURES_DIR, 'latex', 'legwork-2111.08717.tar.gz')) } });
+    fake = await startFakeArxiv({
+      documents: {
+        'e-print/1707.08567': readFileSync(path.join(FIXTURES_DIR, 'latex', 'legwork-2111.08717.tar.gz')),
+      },
+    });
     t = await startTestRuntime({
       ARXIV_API_URL: fake.apiUrl,
       ARXIV_RSS_URL: fake.rssUrl,
@@ -134,8 +155,12 @@ describe('paperIngest through the cascade on a worker (the replay fixture of the
     await fake?.close();
   });
 
-  it('stores the LaTeX source as the paper\'s content, with its source recorded', async () => {
-    const r = await t.client.workflow.execute(paperIngest, { taskQueue: t.config.TEMPORAL_TASK_QUEUE, workflowId, args: [{ ref: '1707.08567', summarize: false }] });
+  it("stores the LaTeX source as the paper's content, with its source recorded", async () => {
+    const r = await t.client.workflow.execute(paperIngest, {
+      taskQueue: t.config.TEMPORAL_TASK_QUEUE,
+      workflowId,
+      args: [{ ref: '1707.08567', summarize: false }],
+    });
     assert.equal(r.source, 'latex');
     assert.equal(r.note, null);
     assert.ok(r.contentKey);

@@ -23,7 +23,12 @@ describe('arxiv-radar start', () => {
   it('starts the dev server and a worker, survives a restart, and Ctrl-C leaves no temporal process', async () => {
     const port = await freePort();
     const uiPort = await freePort();
-    const env = { DATA_DIR: dataDir, TEMPORAL_DEV_PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), TEMPORAL_TASK_QUEUE: 'start-test' };
+    const env = {
+      DATA_DIR: dataDir,
+      TEMPORAL_DEV_PORT: String(port),
+      TEMPORAL_UI_PORT: String(uiPort),
+      TEMPORAL_TASK_QUEUE: 'start-test',
+    };
 
     const first = await startOnce(env);
     assert.match(first.proc.output().stdout, new RegExp(`Temporal Web UI: http://127\\.0\\.0\\.1:${uiPort}`));
@@ -32,7 +37,11 @@ describe('arxiv-radar start', () => {
 
     const connection = await Connection.connect({ address: first.address });
     const client = new Client({ connection });
-    const result = await client.workflow.execute('healthCheck', { taskQueue: 'start-test', workflowId: 'survives-restart', args: ['start-test'] });
+    const result = await client.workflow.execute('healthCheck', {
+      taskQueue: 'start-test',
+      workflowId: 'survives-restart',
+      args: ['start-test'],
+    });
     assert.match(result, /^workflow ok; pong start-test/);
     await connection.close();
 
@@ -57,27 +66,40 @@ describe('arxiv-radar start after kill -9 (issue 28)', () => {
   it('kill -9 of start leaves no dev server behind; the next start works at once; a leftover one is stopped and taken over, saying so', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-kill9-'));
     try {
-      const env = { DATA_DIR: dir, TEMPORAL_DEV_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), TEMPORAL_TASK_QUEUE: 'kill9-test' };
+      const env = {
+        DATA_DIR: dir,
+        TEMPORAL_DEV_PORT: String(await freePort()),
+        TEMPORAL_UI_PORT: String(await freePort()),
+        TEMPORAL_TASK_QUEUE: 'kill9-test',
+      };
       const first = await startOnce(env);
       const descendants = descendantPids(first.proc.child.pid!);
       const temporal = descendantPids(first.proc.child.pid!, 'temporal');
       assert.ok(temporal.length >= 1);
-      assert.ok(existsSync(path.join(dir, 'temporal-dev.pid')), 'the dev server’s process group is recorded in DATA_DIR');
+      assert.ok(
+        existsSync(path.join(dir, 'temporal-dev.pid')),
+        'the dev server’s process group is recorded in DATA_DIR',
+      );
       first.proc.child.kill('SIGKILL');
       await first.proc.exited;
       const killedAt = Date.now();
       // The watchdog stops the orphaned server: every process start had is gone.
-      while (descendants.some(isAlive) && Date.now() - killedAt < 15_000) await new Promise((r) => setTimeout(r, 100));
+      while (descendants.some(isAlive) && Date.now() - killedAt < 15_000)
+        await new Promise((r) => setTimeout(r, 100));
       const goneMs = Date.now() - killedAt;
       assert.deepEqual(descendants.filter(isAlive), [], 'no child of the killed start is left');
       const second = await startOnce(env);
       const workingMs = Date.now() - killedAt;
-      console.log(`kill -9 → the orphaned dev server gone after ${goneMs} ms; the next start ready (Ready line) ${workingMs} ms after the kill`);
+      console.log(
+        `kill -9 → the orphaned dev server gone after ${goneMs} ms; the next start ready (Ready line) ${workingMs} ms after the kill`,
+      );
       assert.doesNotMatch(second.proc.output().stdout, /takes over/, 'nothing was left to take over');
 
       // A leftover the watchdog could not stop (an older version's orphan; here its watchdog is killed along with start).
       const group = JSON.parse(readFileSync(path.join(dir, 'temporal-dev.pid'), 'utf8')) as { pgid: number };
-      const watchdogs = descendantPids(second.proc.child.pid!).filter((p) => p !== group.pgid && !descendantPids(second.proc.child.pid!, 'temporal').includes(p));
+      const watchdogs = descendantPids(second.proc.child.pid!).filter(
+        (p) => p !== group.pgid && !descendantPids(second.proc.child.pid!, 'temporal').includes(p),
+      );
       for (const p of watchdogs) process.kill(p, 'SIGKILL');
       second.proc.child.kill('SIGKILL');
       await second.proc.exited;
@@ -85,7 +107,10 @@ describe('arxiv-radar start after kill -9 (issue 28)', () => {
       await new Promise((r) => setTimeout(r, 1500));
       assert.ok(orphan.length >= 1 && orphan.every(isAlive), 'the dev server was left running (no watchdog)');
       const third = await startOnce(env);
-      assert.match(third.proc.output().stdout, /A Temporal dev server left running by an earlier start on this DATA_DIR \(process group \d+\) was stopped in \d+ ms; this start takes over\./);
+      assert.match(
+        third.proc.output().stdout,
+        /A Temporal dev server left running by an earlier start on this DATA_DIR \(process group \d+\) was stopped in \d+ ms; this start takes over\./,
+      );
       assert.ok(orphan.every((p) => !isAlive(p)));
       third.proc.child.kill('SIGTERM');
       assert.equal((await third.proc.exited).code, 0);
@@ -105,7 +130,11 @@ describe('arxiv-radar doctor', () => {
   });
 
   it('lists every problem at once', () => {
-    const r = runCli(['doctor'], { ARXIV_MIN_INTERVAL_MS: '500', LLM_BASE_URL: 'not a url', TEMPORAL_DEV_PORT: 'abc' });
+    const r = runCli(['doctor'], {
+      ARXIV_MIN_INTERVAL_MS: '500',
+      LLM_BASE_URL: 'not a url',
+      TEMPORAL_DEV_PORT: 'abc',
+    });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /ARXIV_MIN_INTERVAL_MS: must be at least 3000/);
     assert.match(r.stderr, /LLM_BASE_URL/);
@@ -113,9 +142,16 @@ describe('arxiv-radar doctor', () => {
   });
 
   it('prints the resolved config with secrets masked, as JSON', () => {
-    const r = runCli(['doctor', '--json'], { DATA_DIR: dataDir, NOTION_TOKEN: 'secret_abc123', NOTION_DATABASE_ID: 'db1' });
+    const r = runCli(['doctor', '--json'], {
+      DATA_DIR: dataDir,
+      NOTION_TOKEN: 'secret_abc123',
+      NOTION_DATABASE_ID: 'db1',
+    });
     assert.equal(r.status, 0, r.stderr);
-    const out = JSON.parse(r.stdout) as { config: Record<string, unknown>; checks: Array<{ name: string; status: string }> };
+    const out = JSON.parse(r.stdout) as {
+      config: Record<string, unknown>;
+      checks: Array<{ name: string; status: string }>;
+    };
     assert.equal(out.config.NOTION_TOKEN, '****');
     assert.ok(!r.stdout.includes('secret_abc123'));
     assert.equal(out.checks.find((c) => c.name === 'notion')?.status, 'ok');

@@ -22,7 +22,9 @@ const ownId = (w: number, i: number) => `290${w + 1}.${String(i).padStart(5, '0'
 const sharedId = (i: number) => `2909.${String(i).padStart(5, '0')}`;
 
 async function twoWritersLoseNothing(location: string, open: () => PaperStore): Promise<void> {
-  await Promise.all([0, 1].map((w) => run(process.execPath, ['--import', 'tsx', WRITER, location, String(w)])));
+  await Promise.all(
+    [0, 1].map((w) => run(process.execPath, ['--import', 'tsx', WRITER, location, String(w)])),
+  );
   const store = open();
   try {
     const all = await store.listPapers({ limit: 1 });
@@ -51,7 +53,13 @@ async function twoWritersLoseNothing(location: string, open: () => PaperStore): 
       const d = await store.getDelivery('race', `2026-10-${String(b + 1).padStart(2, '0')}`);
       assert.equal(d?.status, 'delivered');
     }
-    assert.deepEqual(await store.filterUnseen('race', Array.from({ length: 60 }, (_, i) => sharedId(i))), []);
+    assert.deepEqual(
+      await store.filterUnseen(
+        'race',
+        Array.from({ length: 60 }, (_, i) => sharedId(i)),
+      ),
+      [],
+    );
     assert.equal((await store.lastDelivery('race'))?.announcement, '2026-10-30');
   } finally {
     await store.close();
@@ -80,7 +88,9 @@ describe('two writer processes on one library', () => {
     const store = openPostgresStore({ url });
     try {
       const stats = await store.pool.query("SELECT docs, tokens FROM fts_stats WHERE kind = 'papers'");
-      const recount = await store.pool.query('SELECT count(*) AS docs, sum(ntok)::bigint AS tokens FROM papers');
+      const recount = await store.pool.query(
+        'SELECT count(*) AS docs, sum(ntok)::bigint AS tokens FROM papers',
+      );
       assert.deepEqual(stats.rows[0], recount.rows[0]);
       const drift = await store.pool.query(
         `SELECT count(*) AS n FROM (SELECT u.lexeme AS term, count(*) AS docs FROM papers p CROSS JOIN LATERAL unnest(p.tsv) u GROUP BY u.lexeme) r

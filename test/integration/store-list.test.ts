@@ -49,7 +49,8 @@ async function inProcess(register: (p: Command) => void, args: string[]): Promis
   let out = '';
   // The commands write strings; Buffers are the test runner's own reports to its parent, passed on.
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    if (typeof chunk !== 'string') return (write as (c: Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+    if (typeof chunk !== 'string')
+      return (write as (c: Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
     out += chunk;
     return true;
   }) as typeof process.stdout.write;
@@ -61,21 +62,102 @@ async function inProcess(register: (p: Command) => void, args: string[]): Promis
   return out;
 }
 
-const list = async (...args: string[]): Promise<ListResult> => JSON.parse(await inProcess(registerList, ['list', '--json', ...args])) as ListResult;
+const list = async (...args: string[]): Promise<ListResult> =>
+  JSON.parse(await inProcess(registerList, ['list', '--json', ...args])) as ListResult;
 const ids = (r: ListResult) => r.papers.map((p) => p.arxiv_id);
 
-const NEWEST_20 = ['2604.03438', '2602.19294', '2602.15552', '2511.02810', '2509.24242', '2509.05540', '2507.16734', '2507.10541', '2505.05162', '2504.04921', '2503.23466', '2503.05378', '2502.09460', '2502.07719', '2501.17461', '2501.11550', '2501.09657', '2501.07954', '2501.05022', '2412.18843'];
+const NEWEST_20 = [
+  '2604.03438',
+  '2602.19294',
+  '2602.15552',
+  '2511.02810',
+  '2509.24242',
+  '2509.05540',
+  '2507.16734',
+  '2507.10541',
+  '2505.05162',
+  '2504.04921',
+  '2503.23466',
+  '2503.05378',
+  '2502.09460',
+  '2502.07719',
+  '2501.17461',
+  '2501.11550',
+  '2501.09657',
+  '2501.07954',
+  '2501.05022',
+  '2412.18843',
+];
 const OLDEST_3 = ['cond-mat/0412498', 'hep-ph/0301050', 'gr-qc/0103067'];
-const DEL_MAESTRO = ['1412.6529', '1312.6177', '1303.6954', '1201.4869', '1111.2011', '1101.2206', '1005.5383', '0807.2873', 'cond-mat/0702661', 'cond-mat/0607501', 'cond-mat/0603029', 'cond-mat/0412498'];
-const CS_IT_OR_MATH_ST = ['2509.24242', '2507.16734', '2505.05162', '2409.05654', '2403.16981', '2304.14166', '2106.13414', '2008.01944', '2007.09895', '1707.08567', '1706.08286', '1706.00679', '1704.08347', '1609.07528', '1605.08386', '1106.3680', '1009.3186'];
-const YEAR_2024 = ['2412.18843', '2412.16620', '2409.05654', '2408.07846', '2407.18756', '2406.19956', '2405.13786', '2405.11454', '2403.16981', '2401.15189'];
-const CS_SE_2025 = ['2511.02810', '2509.05540', '2504.04921', '2503.23466', '2503.05378', '2502.09460', '2502.07719', '2501.17461', '2501.11550', '2501.09657', '2501.07954'];
+const DEL_MAESTRO = [
+  '1412.6529',
+  '1312.6177',
+  '1303.6954',
+  '1201.4869',
+  '1111.2011',
+  '1101.2206',
+  '1005.5383',
+  '0807.2873',
+  'cond-mat/0702661',
+  'cond-mat/0607501',
+  'cond-mat/0603029',
+  'cond-mat/0412498',
+];
+const CS_IT_OR_MATH_ST = [
+  '2509.24242',
+  '2507.16734',
+  '2505.05162',
+  '2409.05654',
+  '2403.16981',
+  '2304.14166',
+  '2106.13414',
+  '2008.01944',
+  '2007.09895',
+  '1707.08567',
+  '1706.08286',
+  '1706.00679',
+  '1704.08347',
+  '1609.07528',
+  '1605.08386',
+  '1106.3680',
+  '1009.3186',
+];
+const YEAR_2024 = [
+  '2412.18843',
+  '2412.16620',
+  '2409.05654',
+  '2408.07846',
+  '2407.18756',
+  '2406.19956',
+  '2405.13786',
+  '2405.11454',
+  '2403.16981',
+  '2401.15189',
+];
+const CS_SE_2025 = [
+  '2511.02810',
+  '2509.05540',
+  '2504.04921',
+  '2503.23466',
+  '2503.05378',
+  '2502.09460',
+  '2502.07719',
+  '2501.17461',
+  '2501.11550',
+  '2501.09657',
+  '2501.07954',
+];
 
 describe('list over the imported corpus', () => {
   before(async () => {
     const all = await cli('import', ...feeds.map(atom));
     assert.equal(all.code, 0, all.stderr);
-    const topic = await cli('import', atom('search_au-del_maestro_AND_ti-quantum_criticality.xml'), '--topic', 'quantum criticality');
+    const topic = await cli(
+      'import',
+      atom('search_au-del_maestro_AND_ti-quantum_criticality.xml'),
+      '--topic',
+      'quantum criticality',
+    );
     assert.equal(topic.code, 0, topic.stderr);
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -103,32 +185,85 @@ describe('list over the imported corpus', () => {
     const se2 = await list('--category', 'cs.SE', '--limit', '50', '--offset', '50');
     assert.equal(se2.returned, 19);
     assert.equal(new Set([...ids(se), ...ids(se2)]).size, 69);
-    assert.deepEqual(ids(await list('--category', 'cs.IT', '--category', 'math.ST', '--limit', '50')), CS_IT_OR_MATH_ST);
+    assert.deepEqual(
+      ids(await list('--category', 'cs.IT', '--category', 'math.ST', '--limit', '50')),
+      CS_IT_OR_MATH_ST,
+    );
     assert.deepEqual(ids(await list('--category', 'cs.IT,math.ST', '--limit', '50')), CS_IT_OR_MATH_ST);
     assert.deepEqual(ids(await list('--from', '2024-01-01', '--to', '2024-12-31')), YEAR_2024);
     assert.deepEqual(ids(await list('--to', '2005-12-31')), ['cs/0503050', ...OLDEST_3]);
-    assert.deepEqual(ids(await list('--category', 'cs.SE', '--from', '2025-01-01', '--to', '2025-12-31')), CS_SE_2025);
-    assert.deepEqual(ids(await list('--author', 'sachdev', '--category', 'cond-mat.supr-con')), ['0807.2873', 'cond-mat/0603029']);
+    assert.deepEqual(
+      ids(await list('--category', 'cs.SE', '--from', '2025-01-01', '--to', '2025-12-31')),
+      CS_SE_2025,
+    );
+    assert.deepEqual(ids(await list('--author', 'sachdev', '--category', 'cond-mat.supr-con')), [
+      '0807.2873',
+      'cond-mat/0603029',
+    ]);
   });
 
   it('searches title and abstract, alone and with other filters', async () => {
     const sorted = (r: ListResult) => ids(r).sort();
     const ht = await list('--query', 'hypothesis testing');
     assert.equal(ht.total_count, 10);
-    assert.deepEqual(sorted(ht), ['1609.07528', '1704.08347', '1706.08286', '2304.14166', '2401.15189', '2403.16981', '2406.19956', '2409.05654', '2507.16734', '2509.24242']);
-    assert.deepEqual(sorted(await list('--query', 'testing', '--category', 'cs.IT', '--from', '2017-01-01', '--to', '2021-12-31')), ['1704.08347', '1706.00679', '1706.08286', '2008.01944', '2106.13414']);
-    assert.deepEqual(sorted(await list('--query', 'Luttinger', '--author', 'Del Maestro')), ['1005.5383', '1101.2206', '1201.4869', '1303.6954', '1412.6529']);
-    assert.deepEqual(sorted(await list('--query', 'metamorphic', '--from', '2019-01-01', '--to', '2019-12-31')), ['1904.08007', '1907.06632']);
+    assert.deepEqual(sorted(ht), [
+      '1609.07528',
+      '1704.08347',
+      '1706.08286',
+      '2304.14166',
+      '2401.15189',
+      '2403.16981',
+      '2406.19956',
+      '2409.05654',
+      '2507.16734',
+      '2509.24242',
+    ]);
     assert.deepEqual(
-      sorted(await list('--query', 'quantum', '--author', 'del maestro', '--category', 'cond-mat.str-el', '--from', '2006-01-01', '--to', '2011-12-31', '--topic', 'quantum criticality')),
+      sorted(
+        await list('--query', 'testing', '--category', 'cs.IT', '--from', '2017-01-01', '--to', '2021-12-31'),
+      ),
+      ['1704.08347', '1706.00679', '1706.08286', '2008.01944', '2106.13414'],
+    );
+    assert.deepEqual(sorted(await list('--query', 'Luttinger', '--author', 'Del Maestro')), [
+      '1005.5383',
+      '1101.2206',
+      '1201.4869',
+      '1303.6954',
+      '1412.6529',
+    ]);
+    assert.deepEqual(
+      sorted(await list('--query', 'metamorphic', '--from', '2019-01-01', '--to', '2019-12-31')),
+      ['1904.08007', '1907.06632'],
+    );
+    assert.deepEqual(
+      sorted(
+        await list(
+          '--query',
+          'quantum',
+          '--author',
+          'del maestro',
+          '--category',
+          'cond-mat.str-el',
+          '--from',
+          '2006-01-01',
+          '--to',
+          '2011-12-31',
+          '--topic',
+          'quantum criticality',
+        ),
+      ),
       ['1111.2011', 'cond-mat/0607501'],
     );
   });
 
   it('filters by topic and lists topics with counts and as Markdown', async () => {
     assert.deepEqual(ids(await list('--topic', 'quantum criticality')), ['1111.2011', 'cond-mat/0607501']);
-    assert.deepEqual(ids(await list('--topic', 'quantum criticality', '--author', 'Melko')), ['cond-mat/0607501']);
-    assert.deepEqual(JSON.parse(await inProcess(registerTopics, ['topics', '--json'])), [{ name: 'quantum criticality', count: 2 }]);
+    assert.deepEqual(ids(await list('--topic', 'quantum criticality', '--author', 'Melko')), [
+      'cond-mat/0607501',
+    ]);
+    assert.deepEqual(JSON.parse(await inProcess(registerTopics, ['topics', '--json'])), [
+      { name: 'quantum criticality', count: 2 },
+    ]);
     const md = await inProcess(registerTopics, ['topics', 'quantum criticality']);
     assert.match(md, /^# quantum criticality\n\n2 papers\./);
     assert.match(md, /Quantum Criticality for Extended Nodes on a Bethe Lattice/);
@@ -145,10 +280,21 @@ describe('list over the imported corpus', () => {
 
   it('a failed import (an error feed among the files) stores nothing and loses nothing', async () => {
     const before = await list('--limit', '50');
-    const r = await cli('import', atom('id_list_1605.08386.xml'), atom('error_id_list_abc_http400.xml'), '--topic', 'broken');
+    const r = await cli(
+      'import',
+      atom('id_list_1605.08386.xml'),
+      atom('error_id_list_abc_http400.xml'),
+      '--topic',
+      'broken',
+    );
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /error_id_list_abc_http400\.xml: .*incorrect id format for abc; nothing was imported/);
+    assert.match(
+      r.stderr,
+      /error_id_list_abc_http400\.xml: .*incorrect id format for abc; nothing was imported/,
+    );
     assert.deepEqual(await list('--limit', '50'), before);
-    assert.deepEqual(JSON.parse(await inProcess(registerTopics, ['topics', '--json'])), [{ name: 'quantum criticality', count: 2 }]);
+    assert.deepEqual(JSON.parse(await inProcess(registerTopics, ['topics', '--json'])), [
+      { name: 'quantum criticality', count: 2 },
+    ]);
   });
 });

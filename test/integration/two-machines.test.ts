@@ -70,7 +70,8 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
   });
 
   after(async () => {
-    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    for (const w of workers)
+      if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
     await service?.close();
     await connection?.close();
@@ -87,7 +88,8 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
       const history = await client.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory();
       const scheduled = new Map<string, string>();
       for (const e of history.events ?? []) {
-        if (e.activityTaskScheduledEventAttributes) scheduled.set(String(e.eventId), e.activityTaskScheduledEventAttributes.taskQueue?.name ?? '');
+        if (e.activityTaskScheduledEventAttributes)
+          scheduled.set(String(e.eventId), e.activityTaskScheduledEventAttributes.taskQueue?.name ?? '');
         const started = e.activityTaskStartedEventAttributes;
         if (started) {
           const queue = scheduled.get(String(started.scheduledEventId)) ?? '?';
@@ -117,9 +119,19 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
       for (const [i, name] of names.entries()) {
         const channel = `8000000000000000${round}${i}`;
         channels.push(channel);
-        await service.subscribe({ name, categories: ['cs.AI'], interest: 'language model agents and reasoning', topK: 1, notion: true, discordChannelId: channel });
+        await service.subscribe({
+          name,
+          categories: ['cs.AI'],
+          interest: 'language model agents and reasoning',
+          topK: 1,
+          notion: true,
+          discordChannelId: channel,
+        });
       }
-      const runs = await Promise.all([...names.map((n) => service.runDigest(n)), service.getPaper({ ref: '1707.08567' })]);
+      const runs = await Promise.all([
+        ...names.map((n) => service.runDigest(n)),
+        service.getPaper({ ref: '1707.08567' }),
+      ]);
       for (const r of runs.slice(0, names.length)) {
         assert.ok('status' in r && r.status === 'published');
         if ('status' in r && r.status === 'published') published.push(r.digest.key);
@@ -127,24 +139,38 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
       hosts = await activityHosts();
       round++;
     }
-    assert.ok(covered(), `both workers ran both queues' activities: ${JSON.stringify([...hosts].map(([q, s]) => [q, [...s]]))}`);
+    assert.ok(
+      covered(),
+      `both workers ran both queues' activities: ${JSON.stringify([...hosts].map(([q, s]) => [q, [...s]]))}`,
+    );
     // Exactly one publication per digest, wherever it ran.
     assert.equal(notion.pages().length, published.length, 'one Notion page per digest');
     for (const c of channels) assert.equal(discord.messagesIn(c).length, 1, `one Discord message in ${c}`);
     const markdown = [0, 1].flatMap((n) => {
       const root = path.join(dirs[n]!, 'digests');
-      return existsSync(root) ? readdirSync(root).flatMap((t) => readdirSync(path.join(root, t)).filter((f) => f.endsWith('.md'))) : [];
+      return existsSync(root)
+        ? readdirSync(root).flatMap((t) => readdirSync(path.join(root, t)).filter((f) => f.endsWith('.md')))
+        : [];
     });
-    assert.equal(markdown.length, published.length, 'one Markdown file per digest, on the host that published it');
+    assert.equal(
+      markdown.length,
+      published.length,
+      'one Markdown file per digest, on the host that published it',
+    );
     // The digests are readable from the third node (the store, not a local folder, is the source of truth).
     for (const key of published) assert.ok(await service.store.getDigest(key), key);
     // arXiv spacing across both processes: never two in flight, each after the interval.
     const reqs = arxiv.requests.filter((r) => r.endedAt !== undefined).sort((a, b) => a.at - b.at);
     for (let i = 1; i < reqs.length; i++) {
       assert.ok(reqs[i]!.at >= reqs[i - 1]!.endedAt!, `request ${i} started after the previous one ended`);
-      assert.ok(reqs[i]!.at - reqs[i - 1]!.endedAt! >= INTERVAL_MS - 5, `request ${i} spaced ${reqs[i]!.at - reqs[i - 1]!.endedAt!} ms`);
+      assert.ok(
+        reqs[i]!.at - reqs[i - 1]!.endedAt! >= INTERVAL_MS - 5,
+        `request ${i} spaced ${reqs[i]!.at - reqs[i - 1]!.endedAt!} ms`,
+      );
     }
-    console.log(`two machines: ${round} round(s), ${published.length} digests, ${arxiv.requests.length} arXiv requests; hosts per queue ${JSON.stringify([...hosts].map(([q, s]) => [q, s.size]))}`);
+    console.log(
+      `two machines: ${round} round(s), ${published.length} digests, ${arxiv.requests.length} arXiv requests; hosts per queue ${JSON.stringify([...hosts].map(([q, s]) => [q, s.size]))}`,
+    );
   });
 
   it('a worker killed in the middle of a digest: the other one finishes it, once', async () => {
@@ -158,11 +184,23 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
     let hit = false;
     for (let attempt = 0; attempt < 8 && !hit; attempt++) {
       const name = `crash-${attempt}`;
-      await service.subscribe({ name, categories: ['cs.AI'], interest: 'language model agents', topK: 1, notion: true });
+      await service.subscribe({
+        name,
+        categories: ['cs.AI'],
+        interest: 'language model agents',
+        topK: 1,
+        notion: true,
+      });
       const pagesBefore = notion.pages().length;
       const run = service.runDigest(name);
-      const reached = victim.waitFor(/failpoint after-publish:notion reached/, 120_000, 'stderr').then(() => true, () => false);
-      const first = await Promise.race([run.then(() => 'done' as const), reached.then((r) => (r ? ('failpoint' as const) : ('done' as const)))]);
+      const reached = victim.waitFor(/failpoint after-publish:notion reached/, 120_000, 'stderr').then(
+        () => true,
+        () => false,
+      );
+      const first = await Promise.race([
+        run.then(() => 'done' as const),
+        reached.then((r) => (r ? ('failpoint' as const) : ('done' as const))),
+      ]);
       if (first === 'failpoint') {
         hit = true;
         victim.child.kill('SIGKILL');
@@ -170,8 +208,15 @@ describe('two worker machines: one cluster, one Postgres, no shared disk', () =>
         const r = await run;
         assert.equal(r.status, 'published');
         if (r.status !== 'published') return;
-        assert.equal(notion.pages().length, pagesBefore + 1, 'one Notion page: the survivor found the dead worker\'s page');
-        assert.equal((await service.store.getReceipts(r.digest.key)).filter((x) => x.destination === 'notion').length, 1);
+        assert.equal(
+          notion.pages().length,
+          pagesBefore + 1,
+          "one Notion page: the survivor found the dead worker's page",
+        );
+        assert.equal(
+          (await service.store.getReceipts(r.digest.key)).filter((x) => x.destination === 'notion').length,
+          1,
+        );
         assert.equal((await service.store.getDelivery(name, r.digest.date))?.status, 'delivered');
       } else {
         await run;

@@ -28,7 +28,10 @@ export function runCli(args: string[], env: Record<string, string> = {}, input?:
  * its stderr: failpoints and warnings are written there) matches.
  */
 export function spawnCli(args: string[], env: Record<string, string> = {}) {
-  const child: ChildProcessWithoutNullStreams = spawn(BIN, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+  const child: ChildProcessWithoutNullStreams = spawn(BIN, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -40,7 +43,11 @@ export function spawnCli(args: string[], env: Record<string, string> = {}) {
     child,
     exited,
     output: () => ({ stdout, stderr }),
-    async waitFor(pattern: RegExp, timeoutMs = 90_000, stream: 'stdout' | 'stderr' = 'stdout'): Promise<RegExpMatchArray> {
+    async waitFor(
+      pattern: RegExp,
+      timeoutMs = 90_000,
+      stream: 'stdout' | 'stderr' = 'stdout',
+    ): Promise<RegExpMatchArray> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const m = (stream === 'stdout' ? stdout : stderr).match(pattern);
@@ -48,7 +55,9 @@ export function spawnCli(args: string[], env: Record<string, string> = {}) {
         if (child.exitCode !== null || child.signalCode !== null) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`timed out waiting for ${pattern} on ${stream}; stdout:\n${stdout}\nstderr:\n${stderr}`);
+      throw new Error(
+        `timed out waiting for ${pattern} on ${stream}; stdout:\n${stdout}\nstderr:\n${stderr}`,
+      );
     },
   };
 }

@@ -19,7 +19,9 @@ export function compromisedModel(args: Record<string, unknown> = INJECTED_SUBSCR
     const messages = b.messages ?? [];
     const last = messages.at(-1);
     if (last?.role === 'tool') return { content: `Done: you are subscribed to ${String(args.name)}.` };
-    const proposedBefore = messages.some((m) => m.role === 'tool' && /Proposed to the user|Not subscribed yet/.test(m.content ?? ''));
+    const proposedBefore = messages.some(
+      (m) => m.role === 'tool' && /Proposed to the user|Not subscribed yet/.test(m.content ?? ''),
+    );
     const callArgs = proposedBefore ? { ...args, confirmed: true } : args;
     return { toolCalls: [{ name: 'subscribe_topic', arguments: JSON.stringify(callArgs) }] };
   };

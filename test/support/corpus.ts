@@ -32,7 +32,16 @@ export function standInPdf(): Record<string, Uint8Array> {
  */
 export function redatedSearch(file: string, window: { start: Date; end: Date }): Map<string, string> {
   const xml = readFileSync(corpus('atom', file), 'utf8');
-  const ids = [...xml.matchAll(/<entry>\s*<id>https?:\/\/arxiv\.org\/abs\/([^<]+?)(?:v\d+)?<\/id>/g)].map((m) => m[1]!);
+  const ids = [...xml.matchAll(/<entry>\s*<id>https?:\/\/arxiv\.org\/abs\/([^<]+?)(?:v\d+)?<\/id>/g)].map(
+    (m) => m[1]!,
+  );
   const span = window.end.getTime() - window.start.getTime() - 120_000;
-  return new Map(ids.map((id, i) => [id, new Date(window.start.getTime() + 60_000 + Math.floor((span * i) / Math.max(ids.length - 1, 1))).toISOString()]));
+  return new Map(
+    ids.map((id, i) => [
+      id,
+      new Date(
+        window.start.getTime() + 60_000 + Math.floor((span * i) / Math.max(ids.length - 1, 1)),
+      ).toISOString(),
+    ]),
+  );
 }

@@ -15,7 +15,11 @@ export interface RecordedEdit {
 }
 
 /** Starts the recorder on 127.0.0.1 with a free port; `url` is the API root for DISCORD_API_URL. */
-export async function startMultipartRecorder(): Promise<{ url: string; edits: RecordedEdit[]; close(): Promise<void> }> {
+export async function startMultipartRecorder(): Promise<{
+  url: string;
+  edits: RecordedEdit[];
+  close(): Promise<void>;
+}> {
   const edits: RecordedEdit[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,9 +33,16 @@ export async function startMultipartRecorder(): Promise<{ url: string; edits: Re
         if (type.startsWith('multipart/form-data')) {
           const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
           payload = JSON.parse(String(form.get('payload_json'))) as Record<string, unknown>;
-          for (const [key, value] of form) if (key.startsWith('files[') && typeof value !== 'string') files.push({ name: value.name, text: await value.text() });
+          for (const [key, value] of form)
+            if (key.startsWith('files[') && typeof value !== 'string')
+              files.push({ name: value.name, text: await value.text() });
         } else if (raw.length) payload = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-        edits.push({ method: req.method ?? '', path: (req.url ?? '').replace(/^\/api\/v10/, ''), payload, files });
+        edits.push({
+          method: req.method ?? '',
+          path: (req.url ?? '').replace(/^\/api\/v10/, ''),
+          payload,
+          files,
+        });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1"}');
       })();
     });

@@ -2,7 +2,9 @@
 import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 
 /** Every arXiv endpoint at the fake, with a short spacing (the fake does not rate-limit). */
-export function fakeArxivEnv(arxiv: Pick<FakeArxiv, 'apiUrl' | 'rssUrl' | 'webUrl' | 'oaiUrl'>): Record<string, string> {
+export function fakeArxivEnv(
+  arxiv: Pick<FakeArxiv, 'apiUrl' | 'rssUrl' | 'webUrl' | 'oaiUrl'>,
+): Record<string, string> {
   return {
     ARXIV_API_URL: arxiv.apiUrl,
     ARXIV_RSS_URL: arxiv.rssUrl,
@@ -13,11 +15,19 @@ export function fakeArxivEnv(arxiv: Pick<FakeArxiv, 'apiUrl' | 'rssUrl' | 'webUr
 }
 
 /** The research agent's model at the fake LLM. */
-export function fakeLlmEnv(llm: { url: string }, model = 'fake-agent', timeoutMs = 5000): Record<string, string> {
+export function fakeLlmEnv(
+  llm: { url: string },
+  model = 'fake-agent',
+  timeoutMs = 5000,
+): Record<string, string> {
   return { LLM_BASE_URL: llm.url, LLM_MODEL: model, LLM_TIMEOUT_MS: String(timeoutMs) };
 }
 
-export function fakeServicesEnv(arxiv: FakeArxiv, notion: { url: string; databaseId: string }, discord: { url: string }): Record<string, string> {
+export function fakeServicesEnv(
+  arxiv: FakeArxiv,
+  notion: { url: string; databaseId: string },
+  discord: { url: string },
+): Record<string, string> {
   return {
     ...fakeArxivEnv(arxiv),
     NOTION_TOKEN: 'secret_test',

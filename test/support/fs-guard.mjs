@@ -19,7 +19,10 @@ const SHARED = /[/\\]shared[/\\](corpus|models)([/\\]|$)/;
 const LOG = process.env.ARXIV_RADAR_FS_GUARD_LOG;
 // Looking a program up on PATH (npm puts every ancestor's node_modules/.bin there) is not reading
 // test data: entries of PATH directories are allowed.
-const PATH_DIRS = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(d));
+const PATH_DIRS = (process.env.PATH ?? '')
+  .split(path.delimiter)
+  .filter(Boolean)
+  .map((d) => path.resolve(d));
 const seen = new Set();
 
 /** True for a path outside the checkout but beside it, or into a shared corpus/models folder. */
@@ -39,7 +42,16 @@ export function escapesRepo(p) {
 
 function check(arg) {
   try {
-    const p = typeof arg === 'string' ? arg : arg instanceof URL ? (arg.protocol === 'file:' ? fileURLToPath(arg) : null) : Buffer.isBuffer(arg) ? arg.toString() : null;
+    const p =
+      typeof arg === 'string'
+        ? arg
+        : arg instanceof URL
+          ? arg.protocol === 'file:'
+            ? fileURLToPath(arg)
+            : null
+          : Buffer.isBuffer(arg)
+            ? arg.toString()
+            : null;
     if (p === null || !escapesRepo(p)) return;
     const abs = path.resolve(p);
     if (seen.has(abs)) return;
@@ -60,7 +72,29 @@ const wrap = (obj, names, argCount = 1) => {
     };
   }
 };
-const ONE = ['readFile', 'readFileSync', 'readdir', 'readdirSync', 'open', 'openSync', 'opendir', 'opendirSync', 'stat', 'statSync', 'lstat', 'lstatSync', 'access', 'accessSync', 'existsSync', 'exists', 'realpath', 'realpathSync', 'createReadStream', 'watch', 'watchFile'];
+const ONE = [
+  'readFile',
+  'readFileSync',
+  'readdir',
+  'readdirSync',
+  'open',
+  'openSync',
+  'opendir',
+  'opendirSync',
+  'stat',
+  'statSync',
+  'lstat',
+  'lstatSync',
+  'access',
+  'accessSync',
+  'existsSync',
+  'exists',
+  'realpath',
+  'realpathSync',
+  'createReadStream',
+  'watch',
+  'watchFile',
+];
 wrap(fs, ONE);
 wrap(fs, ['copyFile', 'copyFileSync', 'cp', 'cpSync', 'symlink', 'symlinkSync', 'link', 'linkSync'], 2);
 wrap(fs.promises, ['readFile', 'readdir', 'open', 'opendir', 'stat', 'lstat', 'access', 'realpath', 'watch']);
@@ -69,6 +103,8 @@ syncBuiltinESMExports();
 
 process.on('exit', () => {
   if (seen.size === 0) return;
-  process.stderr.write(`\nfs-guard: this process read outside the repository (tests must use test/fixtures):\n${[...seen].map((p) => `  ${p}`).join('\n')}\n`);
+  process.stderr.write(
+    `\nfs-guard: this process read outside the repository (tests must use test/fixtures):\n${[...seen].map((p) => `  ${p}`).join('\n')}\n`,
+  );
   process.exitCode = 1;
 });

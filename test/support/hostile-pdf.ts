@@ -11,9 +11,17 @@ import { createWriteStream } from 'node:fs';
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 /** The hostile shapes this module can write. */
-export type HostileKind = 'deflate-bomb' | 'text-bomb' | 'blank-pages' | 'deep-nesting' | 'page-cycle' | 'xobject-cycle';
+export type HostileKind =
+  'deflate-bomb' | 'text-bomb' | 'blank-pages' | 'deep-nesting' | 'page-cycle' | 'xobject-cycle';
 
-export const HOSTILE_KINDS: readonly HostileKind[] = ['deflate-bomb', 'text-bomb', 'blank-pages', 'deep-nesting', 'page-cycle', 'xobject-cycle'];
+export const HOSTILE_KINDS: readonly HostileKind[] = [
+  'deflate-bomb',
+  'text-bomb',
+  'blank-pages',
+  'deep-nesting',
+  'page-cycle',
+  'xobject-cycle',
+];
 
 /** Sizes, overridable so a quick test can use a smaller bomb. */
 export interface HostileOptions {
@@ -38,7 +46,11 @@ interface PdfObject {
 const HELVETICA = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
 
 /** Write one hostile PDF to `file`; returns `file`. Memory stays small whatever the sizes. */
-export async function writeHostilePdf(kind: HostileKind, file: string, opts: HostileOptions = {}): Promise<string> {
+export async function writeHostilePdf(
+  kind: HostileKind,
+  file: string,
+  opts: HostileOptions = {},
+): Promise<string> {
   const objects = build(kind, opts);
   await writePdf(file, objects);
   return file;
@@ -73,7 +85,10 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
         { body: '<< /Type /Catalog /Pages 2 0 R >>' },
         { body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
         { body: page('4 0 R') },
-        { body: '<< /Filter /FlateDecode >>', stream: deflateRepeated(head, block, Math.floor(units / perBlock), tail) },
+        {
+          body: '<< /Filter /FlateDecode >>',
+          stream: deflateRepeated(head, block, Math.floor(units / perBlock), tail),
+        },
       ];
     }
     case 'blank-pages': {
@@ -90,7 +105,9 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
     case 'deep-nesting': {
       // Nested arrays in the content stream and nested dictionaries in the page's resources.
       const depth = opts.depth ?? 100_000;
-      const content = Buffer.from(`BT /F1 12 Tf 72 720 Td (Deep nesting follows.) Tj ET\n${'['.repeat(depth)}${']'.repeat(depth)} pop\n`);
+      const content = Buffer.from(
+        `BT /F1 12 Tf 72 720 Td (Deep nesting follows.) Tj ET\n${'['.repeat(depth)}${']'.repeat(depth)} pop\n`,
+      );
       const dict = `${'<< /A '.repeat(depth)}0${' >>'.repeat(depth)}`;
       return [
         { body: '<< /Type /Catalog /Pages 2 0 R >>' },
@@ -101,10 +118,14 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
     }
     case 'page-cycle':
       // The page tree's only kid is the tree itself; the count claims a million pages.
-      return [{ body: '<< /Type /Catalog /Pages 2 0 R >>' }, { body: '<< /Type /Pages /Kids [2 0 R] /Count 1000000 >>' }];
+      return [
+        { body: '<< /Type /Catalog /Pages 2 0 R >>' },
+        { body: '<< /Type /Pages /Kids [2 0 R] /Count 1000000 >>' },
+      ];
     case 'xobject-cycle': {
       // A form XObject that paints itself, reached from a page that paints it.
-      const form = '<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /X 4 0 R >> >> >>';
+      const form =
+        '<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /X 4 0 R >> >> >>';
       return [
         { body: '<< /Type /Catalog /Pages 2 0 R >>' },
         { body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
@@ -160,9 +181,12 @@ function adlerOf(data: Buffer): { length: number; sum: number; weighted: number 
 }
 
 /** Adler-32 state after appending a block: a += Σbytes, b += length·a + Σ(length − i)·byte_i. */
-function adlerAppend(s: { a: number; b: number }, block: { length: number; sum: number; weighted: number }): { a: number; b: number } {
+function adlerAppend(
+  s: { a: number; b: number },
+  block: { length: number; sum: number; weighted: number },
+): { a: number; b: number } {
   const a = (s.a + block.sum) % ADLER_MOD;
-  const b = (s.b + ((block.length % ADLER_MOD) * s.a) % ADLER_MOD + block.weighted) % ADLER_MOD;
+  const b = (s.b + (((block.length % ADLER_MOD) * s.a) % ADLER_MOD) + block.weighted) % ADLER_MOD;
   return { a, b };
 }
 

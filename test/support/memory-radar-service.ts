@@ -12,7 +12,14 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import type { Workflow } from '@temporalio/common';
-import type { ArxivSearch, RadarPorts, RunOptions, Schedules, ServiceSettings, WorkflowRunner } from '../../app/ports/service.ts';
+import type {
+  ArxivSearch,
+  RadarPorts,
+  RunOptions,
+  Schedules,
+  ServiceSettings,
+  WorkflowRunner,
+} from '../../app/ports/service.ts';
 import { createRadarService, type Answer, type RadarService } from '../../app/radar-service.ts';
 import { createBm25Reranker } from '../../adapters/rank/bm25.ts';
 import type { Reranker } from '../../app/ports/ranker.ts';
@@ -35,12 +42,17 @@ import { createMemoryStore } from './memory-store.ts';
 
 type Node = Record<string, unknown>;
 const arr = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-const text = (v: unknown): string => (typeof v === 'object' && v !== null ? String((v as Node)['#text'] ?? '') : String(v ?? '')).replace(/\s+/g, ' ').trim();
+const text = (v: unknown): string =>
+  (typeof v === 'object' && v !== null ? String((v as Node)['#text'] ?? '') : String(v ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Papers from a recorded Atom feed (file name under corpus/atom). */
 export function papersFromCorpusFeed(file: string): Paper[] {
   const xml = readFileSync(corpus('atom', file), 'utf8');
-  const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(xml) as { feed: { entry?: Node | Node[] } };
+  const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(xml) as {
+    feed: { entry?: Node | Node[] };
+  };
   return arr(feed.feed.entry).map((e) => {
     const m = /abs\/(.+?)(?:v(\d+))?$/.exec(text(e.id));
     const id = m?.[1] ?? text(e.id);
@@ -54,21 +66,31 @@ export function papersFromCorpusFeed(file: string): Paper[] {
       abstract: text(e.summary),
       authors: arr(e.author as Node | Node[]).map((a) => ({ name: text(a.name), affiliations: [] })),
       categories,
-      primaryCategory: String((e['arxiv:primary_category'] as Node | undefined)?.['@term'] ?? categories[0] ?? ''),
+      primaryCategory: String(
+        (e['arxiv:primary_category'] as Node | undefined)?.['@term'] ?? categories[0] ?? '',
+      ),
       published: text(e.published),
       updated: text(e.updated),
       doi: e['arxiv:doi'] ? text(e['arxiv:doi']) : null,
       journalRef: e['arxiv:journal_ref'] ? text(e['arxiv:journal_ref']) : null,
       comment: e['arxiv:comment'] ? text(e['arxiv:comment']) : null,
       license: null,
-      links: { abs: `https://arxiv.org/abs/${id}${m?.[2] ? `v${m[2]}` : ''}`, pdf: pdf ? String(pdf['@href']) : null, html: null },
+      links: {
+        abs: `https://arxiv.org/abs/${id}${m?.[2] ? `v${m[2]}` : ''}`,
+        pdf: pdf ? String(pdf['@href']) : null,
+        html: null,
+      },
       withdrawn: false,
     };
   });
 }
 
 /** The defaults a deployment without a .env gets (config/env.ts): what a new subscription gets when the request does not say. */
-export const MEMORY_SETTINGS: ServiceSettings = { digestCron: DEFAULT_DIGEST_CRON, digestTimeZone: 'America/New_York', digestTopK: 5 };
+export const MEMORY_SETTINGS: ServiceSettings = {
+  digestCron: DEFAULT_DIGEST_CRON,
+  digestTimeZone: 'America/New_York',
+  digestTopK: 5,
+};
 
 /** Schedules kept in a Map: what the service asked Temporal for, by subscription name. */
 export function createMemorySchedules(): Schedules & { entries: Map<string, Subscription> } {
@@ -96,7 +118,11 @@ export function createMemoryArxiv(searchable: Paper[]): ArxivSearch & { close():
         .split(/[^\p{L}\p{N}]+/u)
         .filter((w) => w.length > 2);
       const matches = searchable
-        .map((p, index) => ({ p, index, hits: words.filter((w) => `${p.title} ${p.abstract}`.toLowerCase().includes(w)).length }))
+        .map((p, index) => ({
+          p,
+          index,
+          hits: words.filter((w) => `${p.title} ${p.abstract}`.toLowerCase().includes(w)).length,
+        }))
         .filter((x) => x.hits > 0)
         .sort((a, b) => b.hits - a.hits || a.index - b.index);
       const start = options.start ?? 0;
@@ -114,7 +140,11 @@ export function createMemoryArxiv(searchable: Paper[]): ArxivSearch & { close():
  * Workflows without Temporal, by the workflow function's name, doing to the library what the real
  * ones do. Anything else fails, so a test learns when the service starts a workflow it did not expect.
  */
-export function createMemoryRunner(deps: { store: PaperStore; arxiv: ArxivSearch; reranker: Reranker }): WorkflowRunner & { runs: Array<{ workflow: string; args: unknown[] }> } {
+export function createMemoryRunner(deps: {
+  store: PaperStore;
+  arxiv: ArxivSearch;
+  reranker: Reranker;
+}): WorkflowRunner & { runs: Array<{ workflow: string; args: unknown[] }> } {
   const { store, arxiv, reranker } = deps;
   const runs: Array<{ workflow: string; args: unknown[] }> = [];
 
@@ -126,34 +156,82 @@ export function createMemoryRunner(deps: { store: PaperStore; arxiv: ArxivSearch
     await store.upsertPapers([paper], input.topic ? { topic: input.topic } : {});
     // The "HTML" of a paper here is its abstract, under an Abstract heading.
     const markdown = `## Abstract\n\n${paper.abstract}\n`;
-    const { key } = await store.saveContent({ id: paper.id, version, source: 'html', markdown, warnings: [] });
-    await store.replaceChunks(paper.id, version, chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })));
+    const { key } = await store.saveContent({
+      id: paper.id,
+      version,
+      source: 'html',
+      markdown,
+      warnings: [],
+    });
+    await store.replaceChunks(
+      paper.id,
+      version,
+      chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
+    );
     const summary = extractiveSummary({ title: paper.title, abstract: paper.abstract, markdown });
     await store.saveSummary(paper.id, version, summary);
-    return { id: paper.id, version, title: paper.title, source: 'html', contentKey: key, note: null, summary };
+    return {
+      id: paper.id,
+      version,
+      title: paper.title,
+      source: 'html',
+      contentKey: key,
+      note: null,
+      summary,
+    };
   }
 
   async function topicSearch(input: TopicSearchInput): Promise<TopicSearchResult> {
     const maxResults = Math.min(Math.max(input.maxResults ?? 20, 1), 50);
     const topN = Math.min(Math.max(input.topN ?? 3, 0), maxResults);
     const query = input.searchQuery || readQuery(input.question).searchQuery;
-    const feed = await arxiv.search(`${query} ${input.question}`, { start: 0, maxResults, sortBy: 'relevance', sortOrder: 'descending' });
+    const feed = await arxiv.search(`${query} ${input.question}`, {
+      start: 0,
+      maxResults,
+      sortBy: 'relevance',
+      sortOrder: 'descending',
+    });
     if (feed.papers.length === 0) return { query, ranker: 'bm25', results: [] };
     await store.upsertPapers(feed.papers, input.topic ? { topic: input.topic } : {});
     const byId = new Map(feed.papers.map((p) => [p.id, p]));
-    const ranked = await reranker.rank(input.question, feed.papers.map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` })));
+    const ranked = await reranker.rank(
+      input.question,
+      feed.papers.map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` })),
+    );
     const summaries = new Map<string, PaperIngestResult['summary']>();
-    for (const r of ranked.slice(0, topN)) summaries.set(r.id, (await paperIngest({ ref: r.id, paper: byId.get(r.id), topic: input.topic ?? null })).summary);
-    return { query, ranker: reranker.kind, results: ranked.map((r) => ({ paper: byId.get(r.id)!, score: r.score, summary: summaries.get(r.id) ?? null })) };
+    for (const r of ranked.slice(0, topN))
+      summaries.set(
+        r.id,
+        (await paperIngest({ ref: r.id, paper: byId.get(r.id), topic: input.topic ?? null })).summary,
+      );
+    return {
+      query,
+      ranker: reranker.kind,
+      results: ranked.map((r) => ({
+        paper: byId.get(r.id)!,
+        score: r.score,
+        summary: summaries.get(r.id) ?? null,
+      })),
+    };
   }
 
   async function topicDigest(name: string): Promise<TopicDigestResult> {
     const sub = await store.getSubscription(name);
     if (!sub) throw new AppError('NOT_FOUND', `No subscription named "${name}".`);
     const feed = await arxiv.search(`${sub.query ?? ''} ${sub.interest}`, { start: 0, maxResults: 50 });
-    const unseen = new Set(await store.filterUnseen(name, feed.papers.map((p) => p.id)));
+    const unseen = new Set(
+      await store.filterUnseen(
+        name,
+        feed.papers.map((p) => p.id),
+      ),
+    );
     const candidates = feed.papers.filter((p) => unseen.has(p.id));
-    const ranked = (await reranker.rank(sub.interest, candidates.map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` }))))
+    const ranked = (
+      await reranker.rank(
+        sub.interest,
+        candidates.map((p) => ({ id: p.id, text: `${p.title}. ${p.abstract}` })),
+      )
+    )
       .filter((r) => r.score > sub.minScore)
       .slice(0, sub.topK);
     if (ranked.length === 0) return { status: 'empty', reason: 'nothing new matched the interest' };
@@ -169,24 +247,60 @@ export function createMemoryRunner(deps: { store: PaperStore; arxiv: ArxivSearch
       windowEnd: now.toISOString(),
       entries: ranked.map((r) => {
         const p = byId.get(r.id)!;
-        return { arxivId: p.id, version: p.version, title: p.title, authors: p.authors.map((a) => a.name), primaryCategory: p.primaryCategory, categories: p.categories, published: p.published, absUrl: p.links.abs, pdfUrl: p.links.pdf, score: r.score, summary: extractiveSummary({ title: p.title, abstract: p.abstract, markdown: null }) };
+        return {
+          arxivId: p.id,
+          version: p.version,
+          title: p.title,
+          authors: p.authors.map((a) => a.name),
+          primaryCategory: p.primaryCategory,
+          categories: p.categories,
+          published: p.published,
+          absUrl: p.links.abs,
+          pdfUrl: p.links.pdf,
+          score: r.score,
+          summary: extractiveSummary({ title: p.title, abstract: p.abstract, markdown: null }),
+        };
       }),
     };
     await store.saveDigest(digest);
-    const receipt: Receipt = { destination: 'markdown', ref: `digests/${name}/${date}.md`, url: null, publishedAt: now.toISOString() };
+    const receipt: Receipt = {
+      destination: 'markdown',
+      ref: `digests/${name}/${date}.md`,
+      url: null,
+      publishedAt: now.toISOString(),
+    };
     await store.recordReceipt(digest.key, receipt);
-    await store.markSeen(name, ranked.map((r) => r.id), digest.key);
+    await store.markSeen(
+      name,
+      ranked.map((r) => r.id),
+      digest.key,
+    );
     const receipts = await store.getReceipts(digest.key);
-    return { status: 'published', key: digest.key, entries: digest.entries.length, receipts, digests: [{ key: digest.key, announcement: date, entries: digest.entries.length, receipts }] };
+    return {
+      status: 'published',
+      key: digest.key,
+      entries: digest.entries.length,
+      receipts,
+      digests: [{ key: digest.key, announcement: date, entries: digest.entries.length, receipts }],
+    };
   }
 
-  const workflows: Record<string, (...args: never[]) => Promise<unknown>> = { paperIngest, topicSearch, topicDigest };
+  const workflows: Record<string, (...args: never[]) => Promise<unknown>> = {
+    paperIngest,
+    topicSearch,
+    topicDigest,
+  };
   return {
     runs,
-    async run<W extends Workflow>(workflow: W, args: Parameters<W>, options: RunOptions): Promise<Awaited<ReturnType<W>>> {
+    async run<W extends Workflow>(
+      workflow: W,
+      args: Parameters<W>,
+      options: RunOptions,
+    ): Promise<Awaited<ReturnType<W>>> {
       runs.push({ workflow: workflow.name, args });
       const fn = workflows[workflow.name];
-      if (!fn) throw new AppError('INTERNAL', `the in-memory runner cannot run ${workflow.name} (${options.what})`);
+      if (!fn)
+        throw new AppError('INTERNAL', `the in-memory runner cannot run ${workflow.name} (${options.what})`);
       if (options.signal?.aborted) throw new AppError('CANCELLED', `${options.what} was cancelled`);
       options.progress?.(options.label);
       options.onStart?.({ workflowId: `${options.idPrefix}-memory-${runs.length}`, runId: 'memory' });
@@ -198,7 +312,8 @@ export function createMemoryRunner(deps: { store: PaperStore; arxiv: ArxivSearch
 /** Local files as Markdown in this process (the real service converts in a sandboxed child). */
 const memoryConverter: RadarPorts['converter'] = {
   async convertFile(path, { kind }) {
-    if (kind === 'html') return (await import('../../adapters/convert/html.ts')).convertHtml(readFileSync(path, 'utf8'));
+    if (kind === 'html')
+      return (await import('../../adapters/convert/html.ts')).convertHtml(readFileSync(path, 'utf8'));
     return (await import('../../adapters/convert/pdf.ts')).convertPdf(new Uint8Array(readFileSync(path)));
   },
 };
@@ -218,7 +333,17 @@ export interface MemoryRadarService extends RadarService {
 }
 
 /** How many leading arguments of a method are data (the rest are progress callbacks and call options). */
-const DATA_ARGS: Partial<Record<keyof RadarService, number>> = { subscribe: 1, ratePaper: 1, searchPapers: 1, getPaper: 1, fullTextSummary: 1, askPapers: 1, runDigest: 1, searchArxiv: 2, lookupArxiv: 1 };
+const DATA_ARGS: Partial<Record<keyof RadarService, number>> = {
+  subscribe: 1,
+  ratePaper: 1,
+  searchPapers: 1,
+  getPaper: 1,
+  fullTextSummary: 1,
+  askPapers: 1,
+  runDigest: 1,
+  searchArxiv: 2,
+  lookupArxiv: 1,
+};
 
 /** A RadarService over `searchable` papers (what "arXiv" returns) with an initially empty library. */
 export function createMemoryRadarService(searchable: Paper[]): MemoryRadarService {

@@ -11,7 +11,14 @@ import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
 import { AppError } from '../../domain/errors.ts';
 import { CONTENT_SOURCES, isContentSource } from '../../app/ports/store.ts';
 import type { ListResult, StoredPaper } from '../../domain/library.ts';
-import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName, validateVersion } from '../../domain/library.ts';
+import {
+  baseId,
+  nameKeys,
+  normalizeFilters,
+  normalizeName,
+  validateTopicName,
+  validateVersion,
+} from '../../domain/library.ts';
 import { normalizeSubscription, validateSubscriptionName } from '../../domain/subscription.ts';
 import {
   checkAnnouncement,
@@ -24,10 +31,28 @@ import {
   toSubscription,
   type DeliveryRow,
 } from '../../adapters/store/alert-rows.ts';
-import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow } from '../../adapters/store/paper-row.ts';
+import {
+  checkPaper,
+  paperColumns,
+  rowToListedPaper,
+  rowToPaper,
+  type PaperRow,
+} from '../../adapters/store/paper-row.ts';
 import { checkRatingInput, toRating, type RatingRow } from '../../adapters/store/rating-rows.ts';
-import type { ChunkHit, Conversation, ConversationMessage, PaperStore, StoredContent } from '../../app/ports/store.ts';
-import { bm25, queryTerms, tokenize, WEIGHT_OF, type FieldWeight } from '../../adapters/store/postgres/text-search.ts';
+import type {
+  ChunkHit,
+  Conversation,
+  ConversationMessage,
+  PaperStore,
+  StoredContent,
+} from '../../app/ports/store.ts';
+import {
+  bm25,
+  queryTerms,
+  tokenize,
+  WEIGHT_OF,
+  type FieldWeight,
+} from '../../adapters/store/postgres/text-search.ts';
 
 /** With a query, relevance ranking covers at most this many of the newest matches (as both drivers). */
 const RANK_WINDOW = 2000;
@@ -58,7 +83,11 @@ function indexFields(fields: Array<[string, FieldWeight]>): Indexed {
 }
 
 /** FTS5's bm25() of each of `matches`, with the statistics (documents, tokens, hits per term) of the whole index `all`. */
-function rank<T extends { index: Indexed }>(all: Iterable<{ index: Indexed }>, terms: string[], matches: T[]): Array<{ doc: T; rank: number }> {
+function rank<T extends { index: Indexed }>(
+  all: Iterable<{ index: Indexed }>,
+  terms: string[],
+  matches: T[],
+): Array<{ doc: T; rank: number }> {
   let docs = 0;
   let tokens = 0;
   const hits = terms.map(() => 0);
@@ -69,7 +98,14 @@ function rank<T extends { index: Indexed }>(all: Iterable<{ index: Indexed }>, t
       if (d.index.freqs.has(t)) hits[i] = (hits[i] ?? 0) + 1;
     });
   }
-  return matches.map((doc) => ({ doc, rank: bm25(terms.map((t) => doc.index.freqs.get(t) ?? 0), doc.index.ntok, { docs, tokens, hits }) }));
+  return matches.map((doc) => ({
+    doc,
+    rank: bm25(
+      terms.map((t) => doc.index.freqs.get(t) ?? 0),
+      doc.index.ntok,
+      { docs, tokens, hits },
+    ),
+  }));
 }
 
 const holdsAll = (index: Indexed, terms: string[]) => terms.every((t) => index.freqs.has(t));
@@ -139,10 +175,15 @@ export function createMemoryStore(): PaperStore {
   };
   const topicOf = (name: string, what = 'topic'): Set<string> => {
     const t = topics.get(name);
-    if (!t) throw new AppError('NOT_FOUND', `${what} "${name}" does not exist; list topics with the topics command`);
+    if (!t)
+      throw new AppError(
+        'NOT_FOUND',
+        `${what} "${name}" does not exist; list topics with the topics command`,
+      );
     return t;
   };
-  const newestFirst = (a: PaperRecord, b: PaperRecord) => byteOrder(b.row.published_at, a.row.published_at) || b.pk - a.pk;
+  const newestFirst = (a: PaperRecord, b: PaperRecord) =>
+    byteOrder(b.row.published_at, a.row.published_at) || b.pk - a.pk;
   const seenOf = (sub: string) => {
     let s = seen.get(sub);
     if (!s) seen.set(sub, (s = new Map()));
@@ -161,7 +202,10 @@ export function createMemoryStore(): PaperStore {
         const row = paperColumns(copy(p), { id, version, publishedAt });
         const fresh = () => ({
           row,
-          index: indexFields([[row.title, 'A'], [row.abstract, 'B']]),
+          index: indexFields([
+            [row.title, 'A'],
+            [row.abstract, 'B'],
+          ]),
           authorKeys: new Set(p.authors.flatMap((a) => nameKeys(normalizeName(a.name)))),
         });
         let rec = papers.get(id);
@@ -193,7 +237,10 @@ export function createMemoryStore(): PaperStore {
       const paper: StoredPaper = {
         ...rowToPaper({ ...rec.row, pk: rec.pk }),
         versionsSeen: [...rec.versions.keys()].sort((a, b) => a - b),
-        topics: [...topics].filter(([, ids]) => ids.has(rec.row.id)).map(([name]) => name).sort(byteOrder),
+        topics: [...topics]
+          .filter(([, ids]) => ids.has(rec.row.id))
+          .map(([name]) => name)
+          .sort(byteOrder),
       };
       return copy(paper);
     },
@@ -201,15 +248,20 @@ export function createMemoryStore(): PaperStore {
     async listPapers(filters) {
       const f = normalizeFilters(filters ?? {});
       // Dates are inclusive days; published_at is an ISO timestamp, so the end bound is the next day.
-      const until = f.endDate === null ? null : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const until =
+        f.endDate === null
+          ? null
+          : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       const inTopic = f.topic === null ? null : topicOf(f.topic);
       const authorKey = f.author === null ? null : normalizeName(f.author);
       const terms = f.query === null ? null : queryTerms(f.query);
-      if (f.query !== null && terms === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
+      if (f.query !== null && terms === null)
+        throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
       const matches = [...papers.values()].filter(
         (r) =>
           (authorKey === null || r.authorKeys.has(authorKey)) &&
-          (f.categories.length === 0 || f.categories.some((c) => (JSON.parse(r.row.categories_json) as string[]).includes(c))) &&
+          (f.categories.length === 0 ||
+            f.categories.some((c) => (JSON.parse(r.row.categories_json) as string[]).includes(c))) &&
           (inTopic === null || inTopic.has(r.row.id)) &&
           (f.startDate === null || r.row.published_at >= f.startDate) &&
           (until === null || r.row.published_at < until) &&
@@ -218,7 +270,9 @@ export function createMemoryStore(): PaperStore {
       let page: PaperRecord[];
       if (terms !== null) {
         // BM25 ranks the newest (highest-key) `window` matches; ties by key, as on SQLite.
-        const window = matches.sort((a, b) => b.pk - a.pk).slice(0, Math.max(RANK_WINDOW, f.offset + f.limit));
+        const window = matches
+          .sort((a, b) => b.pk - a.pk)
+          .slice(0, Math.max(RANK_WINDOW, f.offset + f.limit));
         page = rank(papers.values(), terms, window)
           .sort((x, y) => x.rank - y.rank || x.doc.pk - y.doc.pk)
           .map((x) => x.doc);
@@ -235,7 +289,9 @@ export function createMemoryStore(): PaperStore {
     },
 
     async topics() {
-      return [...topics].map(([name, ids]) => ({ name, count: ids.size })).sort((a, b) => byteOrder(a.name, b.name));
+      return [...topics]
+        .map(([name, ids]) => ({ name, count: ids.size }))
+        .sort((a, b) => byteOrder(a.name, b.name));
     },
 
     async removePaper(id) {
@@ -243,7 +299,8 @@ export function createMemoryStore(): PaperStore {
       const had = papers.delete(b);
       for (const ids of topics.values()) ids.delete(b);
       const ofPaper = (k: string) => k.slice(0, k.lastIndexOf(' ')) === b;
-      for (const map of [contents, chunks, summaries] as Array<Map<string, unknown>>) for (const k of [...map.keys()]) if (ofPaper(k)) map.delete(k);
+      for (const map of [contents, chunks, summaries] as Array<Map<string, unknown>>)
+        for (const k of [...map.keys()]) if (ofPaper(k)) map.delete(k);
       return had;
     },
 
@@ -258,17 +315,30 @@ export function createMemoryStore(): PaperStore {
     async saveContent(c) {
       const id = baseId(c?.id);
       const version = validateVersion(c.version);
-      if (!isContentSource(c.source)) throw new AppError('INVALID_INPUT', `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`);
-      if (typeof c.markdown !== 'string') throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
+      if (!isContentSource(c.source))
+        throw new AppError(
+          'INVALID_INPUT',
+          `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`,
+        );
+      if (typeof c.markdown !== 'string')
+        throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
       const warnings = Array.isArray(c.warnings) ? c.warnings.map(String) : [];
       const key = sha256Hex(JSON.stringify([id, version, c.source, sha256Hex(c.markdown)]));
-      contents.set(versionKey(id, version), { key, id, version, source: c.source, markdown: c.markdown, warnings });
+      contents.set(versionKey(id, version), {
+        key,
+        id,
+        version,
+        source: c.source,
+        markdown: c.markdown,
+        warnings,
+      });
       return { key };
     },
 
     async getContent(id, version) {
       const b = baseId(id);
-      const c = version === undefined ? latest(contents, b) : contents.get(versionKey(b, validateVersion(version)));
+      const c =
+        version === undefined ? latest(contents, b) : contents.get(versionKey(b, validateVersion(version)));
       return c ? copy(c) : null;
     },
 
@@ -284,7 +354,10 @@ export function createMemoryStore(): PaperStore {
       if (!Array.isArray(list)) throw new AppError('INVALID_INPUT', `chunks of ${b} must be a list`);
       list.forEach((c, i) => {
         if (!c || !Array.isArray(c.sectionPath) || typeof c.text !== 'string') {
-          throw new AppError('INVALID_INPUT', `chunk ${i} of ${b} needs sectionPath (list) and text (string)`);
+          throw new AppError(
+            'INVALID_INPUT',
+            `chunk ${i} of ${b} needs sectionPath (list) and text (string)`,
+          );
         }
       });
       const meta = papers.get(b)?.row ?? { title: '', abstract: '' };
@@ -300,7 +373,12 @@ export function createMemoryStore(): PaperStore {
             sectionPath,
             text: c.text,
             // The paper's title/abstract are indexed with each chunk so a query may match across them.
-            index: indexFields([[meta.title, 'A'], [i === 0 ? meta.abstract : '', 'B'], [sectionPath.join(' '), 'C'], [c.text, 'D']]),
+            index: indexFields([
+              [meta.title, 'A'],
+              [i === 0 ? meta.abstract : '', 'B'],
+              [sectionPath.join(' '), 'C'],
+              [c.text, 'D'],
+            ]),
           };
         }),
       );
@@ -310,7 +388,10 @@ export function createMemoryStore(): PaperStore {
     async searchChunks(query, opts = {}) {
       const limit = opts.limit ?? 10;
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-        throw new AppError('INVALID_INPUT', `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`);
+        throw new AppError(
+          'INVALID_INPUT',
+          `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
+        );
       }
       const terms = typeof query === 'string' ? queryTerms(query) : null;
       if (terms === null) return [];
@@ -319,7 +400,12 @@ export function createMemoryStore(): PaperStore {
       const all = [...chunks.values()].flat();
       const newest = new Map<string, number>();
       for (const c of all) newest.set(c.paperId, Math.max(newest.get(c.paperId) ?? 0, vkey(c.version)));
-      const matches = all.filter((c) => vkey(c.version) === newest.get(c.paperId) && (!ids || ids.includes(c.paperId)) && holdsAll(c.index, terms));
+      const matches = all.filter(
+        (c) =>
+          vkey(c.version) === newest.get(c.paperId) &&
+          (!ids || ids.includes(c.paperId)) &&
+          holdsAll(c.index, terms),
+      );
       return rank(all, terms, matches)
         .sort((x, y) => x.rank - y.rank || byteOrder(x.doc.paperId, y.doc.paperId) || x.doc.seq - y.doc.seq)
         .slice(0, limit)
@@ -335,7 +421,12 @@ export function createMemoryStore(): PaperStore {
 
     async saveSummary(id, version, summary) {
       const v = validateVersion(version);
-      if (!summary || typeof summary.tldr !== 'string' || !Array.isArray(summary.keyPoints) || typeof summary.method !== 'string') {
+      if (
+        !summary ||
+        typeof summary.tldr !== 'string' ||
+        !Array.isArray(summary.keyPoints) ||
+        typeof summary.method !== 'string'
+      ) {
         throw new AppError('INVALID_INPUT', `summary of ${id} needs tldr, keyPoints and method`);
       }
       summaries.set(versionKey(baseId(id), v), JSON.stringify(summary));
@@ -343,7 +434,8 @@ export function createMemoryStore(): PaperStore {
 
     async getSummary(id, version) {
       const b = baseId(id);
-      const s = version === undefined ? latest(summaries, b) : summaries.get(versionKey(b, validateVersion(version)));
+      const s =
+        version === undefined ? latest(summaries, b) : summaries.get(versionKey(b, validateVersion(version)));
       return s === null || s === undefined ? null : (JSON.parse(s) as Summary);
     },
 
@@ -375,7 +467,12 @@ export function createMemoryStore(): PaperStore {
 
     async saveDigest(d) {
       checkDigest(d);
-      digests.set(d.key, { subscription: d.subscription, date: d.date, windowEnd: d.windowEnd, body: JSON.stringify(d) });
+      digests.set(d.key, {
+        subscription: d.subscription,
+        date: d.date,
+        windowEnd: d.windowEnd,
+        body: JSON.stringify(d),
+      });
     },
 
     async getDigest(key) {
@@ -388,11 +485,15 @@ export function createMemoryStore(): PaperStore {
     },
 
     async listDigests(subscription, limit) {
-      if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
       checkKey(subscription, 'subscription');
       return [...digests]
         .filter(([, d]) => d.subscription === subscription)
-        .sort(([ka, a], [kb, b]) => byteOrder(b.windowEnd, a.windowEnd) || byteOrder(b.date, a.date) || byteOrder(kb, ka))
+        .sort(
+          ([ka, a], [kb, b]) =>
+            byteOrder(b.windowEnd, a.windowEnd) || byteOrder(b.date, a.date) || byteOrder(kb, ka),
+        )
         .slice(0, limit)
         .map(([, d]) => JSON.parse(d.body) as Digest);
     },
@@ -401,7 +502,13 @@ export function createMemoryStore(): PaperStore {
       checkReceipt(digestKey, r);
       let m = receipts.get(digestKey);
       if (!m) receipts.set(digestKey, (m = new Map()));
-      if (!m.has(r.destination)) m.set(r.destination, { destination: r.destination, ref: r.ref, url: r.url ?? null, publishedAt: r.publishedAt });
+      if (!m.has(r.destination))
+        m.set(r.destination, {
+          destination: r.destination,
+          ref: r.ref,
+          url: r.url ?? null,
+          publishedAt: r.publishedAt,
+        });
     },
 
     async getReceipts(digestKey) {
@@ -425,7 +532,11 @@ export function createMemoryStore(): PaperStore {
     async saveDelivery(d) {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
-      if (!Array.isArray(d.considered)) throw new AppError('INVALID_INPUT', `delivery ${d.subscription}:${d.announcement} needs a considered list`);
+      if (!Array.isArray(d.considered))
+        throw new AppError(
+          'INVALID_INPUT',
+          `delivery ${d.subscription}:${d.announcement} needs a considered list`,
+        );
       const k = `${d.subscription} ${d.announcement}`;
       if (deliveries.get(k)?.status === 'delivered') return;
       deliveries.set(k, {
@@ -440,24 +551,32 @@ export function createMemoryStore(): PaperStore {
     },
 
     async getDelivery(subscription, announcement) {
-      const r = deliveries.get(`${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`);
+      const r = deliveries.get(
+        `${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`,
+      );
       return r ? toDelivery(r) : null;
     },
 
     async completeDelivery(subscription, announcement, sentIds) {
-      const r = deliveries.get(`${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`);
-      if (!r) throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
+      const r = deliveries.get(
+        `${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`,
+      );
+      if (!r)
+        throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
       if (r.status === 'delivered') return;
       const key = r.digest_key ?? `${subscription}:${announcement}`;
       const s = seenOf(subscription);
       // Sent and considered-not-sent ids both leave the unseen set (first digest wins).
-      for (const id of [...new Set(sentIds.map(baseId)), ...(JSON.parse(r.considered_json) as string[])]) if (!s.has(id)) s.set(id, key);
+      for (const id of [...new Set(sentIds.map(baseId)), ...(JSON.parse(r.considered_json) as string[])])
+        if (!s.has(id)) s.set(id, key);
       r.status = 'delivered';
     },
 
     async lastDelivery(subscription) {
       checkKey(subscription, 'subscription');
-      const done = [...deliveries.values()].filter((d) => d.subscription === subscription && d.status === 'delivered');
+      const done = [...deliveries.values()].filter(
+        (d) => d.subscription === subscription && d.status === 'delivered',
+      );
       const newest = done.sort((a, b) => byteOrder(b.announcement, a.announcement))[0];
       return newest ? toDelivery(newest) : null;
     },
@@ -471,7 +590,9 @@ export function createMemoryStore(): PaperStore {
     },
 
     async setPublishFailure(subscription, announcement, destination, failure) {
-      const r = deliveries.get(`${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`);
+      const r = deliveries.get(
+        `${checkKey(subscription, 'subscription')} ${checkAnnouncement(announcement)}`,
+      );
       if (!r || r.status === 'delivered') return;
       r.failures_json = nextFailures(r.failures_json, destination, failure);
     },
@@ -486,7 +607,10 @@ export function createMemoryStore(): PaperStore {
         const sentKeys = new Set(seenOf(sub).values());
         const newest = [...digests]
           .filter(([k, d]) => d.subscription === sub && sentKeys.has(k) && !named.has(k))
-          .sort(([ka, a], [kb, b]) => byteOrder(b.windowEnd, a.windowEnd) || byteOrder(b.date, a.date) || byteOrder(kb, ka))[0];
+          .sort(
+            ([ka, a], [kb, b]) =>
+              byteOrder(b.windowEnd, a.windowEnd) || byteOrder(b.date, a.date) || byteOrder(kb, ka),
+          )[0];
         if (!newest || deliveries.has(`${sub} ${newest[1].date}`)) continue;
         deliveries.set(`${sub} ${newest[1].date}`, {
           subscription: sub,
@@ -504,12 +628,21 @@ export function createMemoryStore(): PaperStore {
 
     async getConversation(id) {
       const c = conversations.get(checkConversationId(id));
-      return c ? ({ id, messages: JSON.parse(c.messages) as ConversationMessage[], updatedAt: c.updatedAt } satisfies Conversation) : null;
+      return c
+        ? ({
+            id,
+            messages: JSON.parse(c.messages) as ConversationMessage[],
+            updatedAt: c.updatedAt,
+          } satisfies Conversation)
+        : null;
     },
 
     async saveConversation(id, messages) {
       checkConversationId(id);
-      if (!Array.isArray(messages) || messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m))) {
+      if (
+        !Array.isArray(messages) ||
+        messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m))
+      ) {
         throw new AppError('INVALID_INPUT', `conversation ${id}: messages must be a list of objects`);
       }
       conversations.set(id, { messages: JSON.stringify(messages), updatedAt: now() });
@@ -526,7 +659,13 @@ export function createMemoryStore(): PaperStore {
         ratings.delete(k);
         return null;
       }
-      const row: RatingRow = { subscription: r.subscription, base_id: r.id, rating: r.value, source: r.source, rated_at: now() };
+      const row: RatingRow = {
+        subscription: r.subscription,
+        base_id: r.id,
+        rating: r.value,
+        source: r.source,
+        rated_at: now(),
+      };
       ratings.set(k, row);
       return toRating(row);
     },
@@ -545,7 +684,8 @@ export function createMemoryStore(): PaperStore {
     Object.entries(store).map(([name, fn]) => [
       name,
       (...args: unknown[]) => {
-        if (closed) return Promise.reject(new AppError('STORE_ERROR', `the library is closed (while ${name})`));
+        if (closed)
+          return Promise.reject(new AppError('STORE_ERROR', `the library is closed (while ${name})`));
         return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
       },
     ]),

@@ -23,7 +23,10 @@ export interface UploadResult {
  * `totalBytes`. Resolves with the response the client actually received; rejects when it got none
  * (e.g. the server reset the connection).
  */
-export function uploadOversized(url: string, opts: { headers?: Record<string, string>; totalBytes: number; declareLength?: boolean }): Promise<UploadResult> {
+export function uploadOversized(
+  url: string,
+  opts: { headers?: Record<string, string>; totalBytes: number; declareLength?: boolean },
+): Promise<UploadResult> {
   const u = new URL(url);
   const chunk = Buffer.alloc(16 * 1024, 0x61);
   return new Promise((resolve, reject) => {
@@ -31,16 +34,24 @@ export function uploadOversized(url: string, opts: { headers?: Record<string, st
     let answered = false;
     const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
     if (opts.declareLength) headers['content-length'] = String(opts.totalBytes);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers }, (res) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), sent });
-        req.destroy();
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            sent,
+          });
+          req.destroy();
+        });
+        res.on('error', reject);
+      },
+    );
     // Errors after the answer (EPIPE, reset while we were still writing) are expected: the server
     // stopped reading. Before an answer they are the failure this helper exists to catch.
     req.on('error', (e) => {

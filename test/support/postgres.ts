@@ -8,7 +8,17 @@
  * below a directory only root can enter (`mktemp -d`, mode 0700).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chownSync,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +40,10 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
   try {
     return (await import(name)) as { initdb: string; postgres: string };
   } catch (e) {
-    throw new Error(`no Postgres binaries for ${os.platform()}-${os.arch()} (npm package ${name}); run npm ci`, { cause: e });
+    throw new Error(
+      `no Postgres binaries for ${os.platform()}-${os.arch()} (npm package ${name}); run npm ci`,
+      { cause: e },
+    );
   }
 }
 
@@ -65,12 +78,17 @@ function freePort(): Promise<number> {
 
 function run(bin: string, args: string[], uid: number | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(uid === undefined ? {} : { uid, gid: NOBODY }) });
+    const child = spawn(bin, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(uid === undefined ? {} : { uid, gid: NOBODY }),
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} exited ${code}: ${out.slice(-2000)}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} exited ${code}: ${out.slice(-2000)}`)),
+    );
   });
 }
 
@@ -94,7 +112,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   let child: ChildProcess | undefined;
   const kill = () => child?.kill('SIGQUIT');
   try {
-    await run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], uid);
+    await run(
+      initdb,
+      ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      uid,
+    );
     let port = 0;
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
@@ -102,7 +124,24 @@ export async function startPostgres(): Promise<PostgresServer> {
         child = await new Promise<ChildProcess>((resolve, reject) => {
           const c = spawn(
             postgresBin,
-            ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', root, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+            [
+              '-D',
+              data,
+              '-p',
+              String(port),
+              '-h',
+              '127.0.0.1',
+              '-k',
+              root,
+              '-c',
+              'fsync=off',
+              '-c',
+              'synchronous_commit=off',
+              '-c',
+              'full_page_writes=off',
+              '-c',
+              'max_connections=200',
+            ],
             { stdio: ['ignore', 'ignore', 'pipe'], ...(uid === undefined ? {} : { uid, gid: NOBODY }) },
           );
           let log = '';

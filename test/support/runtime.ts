@@ -20,7 +20,10 @@ export interface TestRuntime {
 /** Config for tests: a temp DATA_DIR and no .env file; `env` overrides any variable. */
 export function testConfig(env: Record<string, string> = {}): { config: Config; dataDir: string } {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `test-${process.pid}-${Date.now()}`, ...env }, {});
+  const config = loadConfig(
+    { DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `test-${process.pid}-${Date.now()}`, ...env },
+    {},
+  );
   return { config, dataDir };
 }
 

@@ -41,7 +41,10 @@ const feed = (file: string): NamedText => ({ name: file, text: readFileSync(corp
 const TESTING = 'search_testing_start0_max10.xml';
 const ASTRO = 'id_list_astro-ph_0601001.xml';
 
-async function withService(make: () => Promise<OpenedService>, body: (s: OpenedService) => Promise<void>): Promise<void> {
+async function withService(
+  make: () => Promise<OpenedService>,
+  body: (s: OpenedService) => Promise<void>,
+): Promise<void> {
   const opened = await make();
   try {
     await body(opened);
@@ -56,8 +59,14 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
 
   void describe(`RadarService contract: ${name}`, () => {
     void describe('subscriptions', () => {
-      test('subscribe fills in the deployment defaults; listSubscriptions shows it, by name, without the webhook', async (s, { settings }) => {
-        const view = await s.subscribe({ name: 'graphs', interest: 'graph neural networks', categories: ['cs.LG'] });
+      test('subscribe fills in the deployment defaults; listSubscriptions shows it, by name, without the webhook', async (s, {
+        settings,
+      }) => {
+        const view = await s.subscribe({
+          name: 'graphs',
+          interest: 'graph neural networks',
+          categories: ['cs.LG'],
+        });
         assert.equal(view.cron, settings.digestCron);
         assert.equal(view.timezone, settings.digestTimeZone);
         assert.equal(view.topK, settings.digestTopK);
@@ -65,22 +74,44 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
         assert.deepEqual(view.destinations, { markdown: true, notion: false, discordChannelId: null });
         await s.subscribe({ name: 'alpha', interest: 'quantum criticality', query: 'ti:checkerboard' });
         const listed = await s.listSubscriptions();
-        assert.deepEqual(listed.map((v) => v.name), ['alpha', 'graphs']);
+        assert.deepEqual(
+          listed.map((v) => v.name),
+          ['alpha', 'graphs'],
+        );
         assert.deepEqual(listed[1], view);
-        for (const v of listed) assert.ok(!('discordWebhookUrl' in v.destinations), 'the webhook URL is a secret');
+        for (const v of listed)
+          assert.ok(!('discordWebhookUrl' in v.destinations), 'the webhook URL is a secret');
       });
 
       test('subscribe again updates: what the request does not mention is kept', async (s) => {
-        await s.subscribe({ name: 'graphs', interest: 'graphs', categories: ['cs.LG'], cron: '0 9 * * 1', timezone: 'Europe/Berlin', topK: 3 });
+        await s.subscribe({
+          name: 'graphs',
+          interest: 'graphs',
+          categories: ['cs.LG'],
+          cron: '0 9 * * 1',
+          timezone: 'Europe/Berlin',
+          topK: 3,
+        });
         const updated = await s.subscribe({ name: 'graphs', interest: 'graph transformers' });
         assert.equal(updated.interest, 'graph transformers');
-        assert.deepEqual([updated.cron, updated.timezone, updated.topK, updated.categories], ['0 9 * * 1', 'Europe/Berlin', 3, ['cs.LG']]);
+        assert.deepEqual(
+          [updated.cron, updated.timezone, updated.topK, updated.categories],
+          ['0 9 * * 1', 'Europe/Berlin', 3, ['cs.LG']],
+        );
         assert.equal((await s.listSubscriptions()).length, 1);
       });
 
       test('subscribe refuses a subscription without query or categories, or with a bad time zone', async (s) => {
-        await rejectsWith(s.subscribe({ name: 'empty', interest: 'anything' }), 'INVALID_INPUT', /query or at least one category/);
-        await rejectsWith(s.subscribe({ name: 'mars', interest: 'x', categories: ['cs.LG'], timezone: 'Mars/Base' }), 'INVALID_INPUT', /Mars\/Base/);
+        await rejectsWith(
+          s.subscribe({ name: 'empty', interest: 'anything' }),
+          'INVALID_INPUT',
+          /query or at least one category/,
+        );
+        await rejectsWith(
+          s.subscribe({ name: 'mars', interest: 'x', categories: ['cs.LG'], timezone: 'Mars/Base' }),
+          'INVALID_INPUT',
+          /Mars\/Base/,
+        );
         assert.deepEqual(await s.listSubscriptions(), []);
       });
 
@@ -96,7 +127,11 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
         await s.subscribe({ name: 'graphs', interest: 'graphs', categories: ['cs.LG'] });
         assert.equal((await s.pauseSubscription('graphs', true)).paused, true);
         assert.equal((await s.listSubscriptions())[0]?.paused, true);
-        assert.equal((await s.subscribe({ name: 'graphs', interest: 'graphs again' })).paused, true, 'an update keeps it paused');
+        assert.equal(
+          (await s.subscribe({ name: 'graphs', interest: 'graphs again' })).paused,
+          true,
+          'an update keeps it paused',
+        );
         assert.equal((await s.pauseSubscription('graphs', false)).paused, false);
         await rejectsWith(s.pauseSubscription('nope', true), 'NOT_FOUND', /nope/);
       });
@@ -117,22 +152,62 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
       test('ratePaper stores the last rating of a stored paper per subscription; clear removes it; listRatings shows them', async (s) => {
         await s.importFeeds([feed(ASTRO)]);
         await s.subscribe({ name: 'astro', interest: 'supernovae', categories: ['astro-ph.CO'] });
-        const up = await s.ratePaper({ subscription: 'astro', paper: 'https://arxiv.org/abs/astro-ph/0601001v1', rating: 'up', source: 'web' });
+        const up = await s.ratePaper({
+          subscription: 'astro',
+          paper: 'https://arxiv.org/abs/astro-ph/0601001v1',
+          rating: 'up',
+          source: 'web',
+        });
         assert.equal(up.paper.id, 'astro-ph/0601001');
         assert.ok(up.paper.title.length > 0);
         assert.equal(up.rating?.rating, 'up');
-        await s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: 'down', source: 'discord' });
-        assert.deepEqual((await s.listRatings('astro')).map((r) => [r.arxivId, r.rating, r.source]), [['astro-ph/0601001', 'down', 'discord']]);
-        assert.equal((await s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: null, source: 'cli' })).rating, null);
+        await s.ratePaper({
+          subscription: 'astro',
+          paper: 'astro-ph/0601001',
+          rating: 'down',
+          source: 'discord',
+        });
+        assert.deepEqual(
+          (await s.listRatings('astro')).map((r) => [r.arxivId, r.rating, r.source]),
+          [['astro-ph/0601001', 'down', 'discord']],
+        );
+        assert.equal(
+          (
+            await s.ratePaper({
+              subscription: 'astro',
+              paper: 'astro-ph/0601001',
+              rating: null,
+              source: 'cli',
+            })
+          ).rating,
+          null,
+        );
         assert.deepEqual(await s.listRatings('astro'), []);
       });
 
       test('ratePaper refuses an unknown subscription, a bad id and a bad rating, storing nothing', async (s) => {
         await s.importFeeds([feed(ASTRO)]);
-        await rejectsWith(s.ratePaper({ subscription: 'nope', paper: 'astro-ph/0601001', rating: 'up', source: 'cli' }), 'NOT_FOUND', /nope/);
+        await rejectsWith(
+          s.ratePaper({ subscription: 'nope', paper: 'astro-ph/0601001', rating: 'up', source: 'cli' }),
+          'NOT_FOUND',
+          /nope/,
+        );
         await s.subscribe({ name: 'astro', interest: 'supernovae', categories: ['astro-ph.CO'] });
-        await rejectsWith(s.ratePaper({ subscription: 'astro', paper: 'not-a-paper', rating: 'up', source: 'cli' }), 'INVALID_INPUT', /arXiv id|not-a-paper/);
-        await rejectsWith(s.ratePaper({ subscription: 'astro', paper: 'astro-ph/0601001', rating: 'great' as 'up', source: 'cli' }), 'INVALID_INPUT', /up.*down/);
+        await rejectsWith(
+          s.ratePaper({ subscription: 'astro', paper: 'not-a-paper', rating: 'up', source: 'cli' }),
+          'INVALID_INPUT',
+          /arXiv id|not-a-paper/,
+        );
+        await rejectsWith(
+          s.ratePaper({
+            subscription: 'astro',
+            paper: 'astro-ph/0601001',
+            rating: 'great' as 'up',
+            source: 'cli',
+          }),
+          'INVALID_INPUT',
+          /up.*down/,
+        );
         await rejectsWith(s.listRatings('nope'), 'NOT_FOUND', /nope/);
         assert.deepEqual(await s.listRatings('astro'), []);
       });
@@ -149,16 +224,32 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
       test('subscribe with seed papers already in the library rates them 👍 as seeds; a bad seed id stores nothing', async (s) => {
         await s.importFeeds([feed(TESTING)]);
         const ids = (await s.listPapers({ limit: 2 })).papers.map((p) => p.arxiv_id);
-        await rejectsWith(s.subscribe({ name: 'tests', interest: 'testing', categories: ['cs.SE'], like: [ids[0]!, 'nonsense'] }), 'INVALID_INPUT', /nonsense/);
+        await rejectsWith(
+          s.subscribe({
+            name: 'tests',
+            interest: 'testing',
+            categories: ['cs.SE'],
+            like: [ids[0]!, 'nonsense'],
+          }),
+          'INVALID_INPUT',
+          /nonsense/,
+        );
         assert.deepEqual(await s.listSubscriptions(), []);
         await s.subscribe({ name: 'tests', interest: 'testing', categories: ['cs.SE'], like: ids });
-        assert.deepEqual((await s.listRatings('tests')).map((r) => [r.arxivId, r.rating, r.source]).sort(), ids.map((id) => [id, 'up', 'seed']).sort());
+        assert.deepEqual(
+          (await s.listRatings('tests')).map((r) => [r.arxivId, r.rating, r.source]).sort(),
+          ids.map((id) => [id, 'up', 'seed']).sort(),
+        );
       });
     });
 
     void describe('library', () => {
       test('importFeeds stores every paper of the feeds; a second import inserts nothing new', async (s) => {
-        assert.deepEqual(await s.importFeeds([feed(TESTING), feed(ASTRO)], { topic: 'imported' }), { papers: 11, inserted: 11, updated: 0 });
+        assert.deepEqual(await s.importFeeds([feed(TESTING), feed(ASTRO)], { topic: 'imported' }), {
+          papers: 11,
+          inserted: 11,
+          updated: 0,
+        });
         const again = await s.importFeeds([feed(TESTING)]);
         assert.equal(again.papers, 10);
         assert.equal(again.inserted, 0);
@@ -196,18 +287,28 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
         await s.importFeeds([feed(ASTRO)], { topic: 'astro' });
         const all = await s.listPapers({});
         assert.equal(all.total_count, 11);
-        assert.deepEqual((await s.listPapers({ topic: 'astro' })).papers.map((p) => p.arxiv_id), ['astro-ph/0601001']);
+        assert.deepEqual(
+          (await s.listPapers({ topic: 'astro' })).papers.map((p) => p.arxiv_id),
+          ['astro-ph/0601001'],
+        );
         const se = await s.listPapers({ categories: ['cs.SE'] });
         assert.ok(se.total_count > 0 && se.total_count <= 10);
         assert.ok(se.papers.every((p) => p.categories.includes('cs.SE')));
         const author = all.papers.find((p) => p.arxiv_id !== 'astro-ph/0601001')!.authors[0]!;
-        assert.ok((await s.listPapers({ author })).papers.every((p) => p.authors.some((a) => a.toLowerCase().includes(author.toLowerCase()))));
+        assert.ok(
+          (await s.listPapers({ author })).papers.every((p) =>
+            p.authors.some((a) => a.toLowerCase().includes(author.toLowerCase())),
+          ),
+        );
         const day = all.papers[0]!.published_date.slice(0, 10);
         const onDay = await s.listPapers({ start_date: day, end_date: day });
         assert.ok(onDay.total_count >= 1 && onDay.papers.every((p) => p.published_date.startsWith(day)));
         const page = await s.listPapers({ limit: 4, offset: 8 });
         assert.deepEqual([page.total_count, page.returned], [11, 3]);
-        assert.deepEqual(page.papers.map((p) => p.arxiv_id), all.papers.slice(8).map((p) => p.arxiv_id));
+        assert.deepEqual(
+          page.papers.map((p) => p.arxiv_id),
+          all.papers.slice(8).map((p) => p.arxiv_id),
+        );
         const searched = await s.listPapers({ query: 'mutation' });
         assert.ok(searched.papers.every((p) => /mutation|mutant/i.test(`${p.title} ${p.abstract}`)));
         await rejectsWith(s.listPapers({ start_date: '12/01/2024' }), 'INVALID_INPUT', /start_date/);
@@ -249,10 +350,16 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
 
     void describe('documents and feeds', () => {
       test('rankFeeds ranks every paper of the feeds once, best first; an empty interest is INVALID_INPUT', async (s) => {
-        const r = await s.rankFeeds('mutation testing of deep learning models', [feed(TESTING), feed(TESTING)]);
+        const r = await s.rankFeeds('mutation testing of deep learning models', [
+          feed(TESTING),
+          feed(TESTING),
+        ]);
         assert.equal(r.papers.length, 10, 'duplicates across feeds are ranked once');
         const scores = r.papers.map((p) => p.score);
-        assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+        assert.deepEqual(
+          scores,
+          [...scores].sort((a, b) => b - a),
+        );
         assert.match(r.papers[0]!.paper.title, /[Mm]utation|[Tt]est/);
         await rejectsWith(s.rankFeeds('  ', [feed(TESTING)]), 'INVALID_INPUT', /interest is empty/);
         assert.equal((await s.listPapers({})).total_count, 0, 'ranking stores nothing');
@@ -277,8 +384,14 @@ export function runServiceContract(name: string, make: () => Promise<OpenedServi
         assert.ok(q.method === 'heuristic' || q.method === 'llm');
         await rejectsWith(s.buildQuery(''), 'INVALID_INPUT', /empty/);
         const asWritten = await s.buildQuery('ti:"diffusion model"  AND cat:cs.CV');
-        assert.deepEqual([asWritten.searchQuery, asWritten.method], ['ti:"diffusion model" AND cat:cs.CV', 'as-written']);
-        assert.deepEqual(asWritten.parts.map((p) => p.kind), ['kept', 'kept', 'kept']);
+        assert.deepEqual(
+          [asWritten.searchQuery, asWritten.method],
+          ['ti:"diffusion model" AND cat:cs.CV', 'as-written'],
+        );
+        assert.deepEqual(
+          asWritten.parts.map((p) => p.kind),
+          ['kept', 'kept', 'kept'],
+        );
       });
 
       test('searchPapers refuses an empty question before searching', async (s) => {
@@ -340,7 +453,10 @@ export function runServiceWorkflowContract(name: string, make: () => Promise<Ope
           assert.equal(stored?.source, doc.source);
         }
         const a = await s.askPapers(`What does "${doc.paper.title}" find?`);
-        assert.ok(a.citations.some((c) => c.arxivId === knownPaper), JSON.stringify(a.citations));
+        assert.ok(
+          a.citations.some((c) => c.arxivId === knownPaper),
+          JSON.stringify(a.citations),
+        );
         assert.ok(a.passages.every((p) => p.arxivId.length > 0));
       });
     });

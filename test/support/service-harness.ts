@@ -27,7 +27,10 @@ export interface HarnessOptions {
   env?: (fakes: { notion: NotionFake; discord: DiscordFake }) => Record<string, string>;
 }
 
-export async function startServiceHarness(arxivOptions: FakeArxivOptions = {}, options: HarnessOptions = {}): Promise<ServiceHarness> {
+export async function startServiceHarness(
+  arxivOptions: FakeArxivOptions = {},
+  options: HarnessOptions = {},
+): Promise<ServiceHarness> {
   const arxiv = await startFakeArxiv(arxivOptions);
   const notion = await startNotionServer(options.notion);
   const discord = await startDiscordServer({ token: 'bot-token', ...options.discord });

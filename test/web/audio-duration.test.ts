@@ -12,28 +12,55 @@ import { isAppError } from '../../domain/errors.ts';
 import { sineWav } from '../fakes/audio-server.ts';
 
 const cat = (...parts: Array<Uint8Array | number[]>) => Buffer.concat(parts.map((p) => Buffer.from(p)));
-const u32le = (n: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(n); return b; };
-const u32be = (n: number) => { const b = Buffer.alloc(4); b.writeUInt32BE(n); return b; };
-const close = (got: number | null, want: number, eps = 0.01) => assert.ok(got !== null && Math.abs(got - want) < eps, `${got} ≈ ${want}`);
+const u32le = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+};
+const u32be = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+};
+const close = (got: number | null, want: number, eps = 0.01) =>
+  assert.ok(got !== null && Math.abs(got - want) < eps, `${got} ≈ ${want}`);
 
 /** An EBML element: id bytes, a size (or unknown), the body. */
 const ebml = (id: number[], body: Uint8Array | number[], unknownSize = false) => {
   const b = Buffer.from(body);
-  const size = unknownSize ? [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff] : [0x01, 0, 0, 0, ...u32be(b.length)];
+  const size = unknownSize
+    ? [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]
+    : [0x01, 0, 0, 0, ...u32be(b.length)];
   return cat(id, size, b);
 };
 /** Chromium's MediaRecorder WebM: no Duration, Segment and Clusters of unknown size, Opus in SimpleBlocks every 20 ms. */
 function liveWebm(seconds: number): Buffer {
   const header = ebml([0x1a, 0x45, 0xdf, 0xa3], ebml([0x42, 0x82], Buffer.from('webm')));
-  const info = ebml([0x15, 0x49, 0xa9, 0x66], cat(ebml([0x2a, 0xd7, 0xb1], [0x0f, 0x42, 0x40]), ebml([0x4d, 0x80], Buffer.from('Chrome'))));
+  const info = ebml(
+    [0x15, 0x49, 0xa9, 0x66],
+    cat(ebml([0x2a, 0xd7, 0xb1], [0x0f, 0x42, 0x40]), ebml([0x4d, 0x80], Buffer.from('Chrome'))),
+  );
   const tracks = ebml([0x16, 0x54, 0xae, 0x6b], ebml([0xae], ebml([0x86], Buffer.from('A_OPUS'))));
   const clusters: Buffer[] = [];
   for (let start = 0; start < seconds * 1000; start += 5000) {
     const blocks: Buffer[] = [];
-    for (let t = 0; t < 5000 && start + t < seconds * 1000; t += 20) blocks.push(ebml([0xa3], [0x81, (t >> 8) & 0xff, t & 0xff, 0x80, 0xfc, 0, 0]));
-    clusters.push(cat([0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], ebml([0xe7], u32be(start)), ...blocks));
+    for (let t = 0; t < 5000 && start + t < seconds * 1000; t += 20)
+      blocks.push(ebml([0xa3], [0x81, (t >> 8) & 0xff, t & 0xff, 0x80, 0xfc, 0, 0]));
+    clusters.push(
+      cat(
+        [0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+        ebml([0xe7], u32be(start)),
+        ...blocks,
+      ),
+    );
   }
-  return cat(header, [0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], info, tracks, ...clusters);
+  return cat(
+    header,
+    [0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+    info,
+    tracks,
+    ...clusters,
+  );
 }
 /** An Ogg page. */
 const oggPage = (granule: number, packet: Buffer, type = 0) => {
@@ -50,7 +77,8 @@ function mp3(frames: number): Buffer {
   return cat(id3, ...Array.from({ length: frames }, () => frame), Buffer.from('TAG'), Buffer.alloc(125));
 }
 const box = (type: string, body: Buffer) => cat(u32be(8 + body.length), Buffer.from(type), body);
-const mvhd = (timescale: number, duration: number) => box('mvhd', cat([0, 0, 0, 0], u32be(0), u32be(0), u32be(timescale), u32be(duration), Buffer.alloc(80)));
+const mvhd = (timescale: number, duration: number) =>
+  box('mvhd', cat([0, 0, 0, 0], u32be(0), u32be(0), u32be(timescale), u32be(duration), Buffer.alloc(80)));
 
 describe('audioDuration: a recording’s length from its bytes', () => {
   it('WAV: data bytes over the byte rate, also when a streaming writer left the data size open', () => {
@@ -69,7 +97,13 @@ describe('audioDuration: a recording’s length from its bytes', () => {
   });
 
   it('Ogg Opus: the last granule over 48 kHz less the pre-skip', () => {
-    const r = audioDuration(cat(oggPage(0, opusHead, 2), oggPage(0, Buffer.from('OpusTags')), oggPage(48_000 * 90 + 312, Buffer.alloc(20), 4)));
+    const r = audioDuration(
+      cat(
+        oggPage(0, opusHead, 2),
+        oggPage(0, Buffer.from('OpusTags')),
+        oggPage(48_000 * 90 + 312, Buffer.alloc(20), 4),
+      ),
+    );
     assert.equal(r.format, 'ogg');
     close(r.seconds, 90);
   });
@@ -89,7 +123,10 @@ describe('audioDuration: a recording’s length from its bytes', () => {
   it('anything else, or a file whose length is not in it, has no length', () => {
     assert.equal(audioDuration(Buffer.from('hello, this is not audio')).seconds, null);
     assert.equal(audioDuration(cat(Buffer.from('RIFF'), u32le(4), Buffer.from('WAVE'))).seconds, null);
-    assert.equal(audioDuration(cat(box('ftyp', Buffer.from('M4A \0\0\0\0')), box('mdat', Buffer.alloc(100)))).seconds, null);
+    assert.equal(
+      audioDuration(cat(box('ftyp', Buffer.from('M4A \0\0\0\0')), box('mdat', Buffer.alloc(100)))).seconds,
+      null,
+    );
   });
 });
 
@@ -100,8 +137,14 @@ describe('hostile headers (issue 28)', () => {
     wav.writeUInt32LE(16_000_000, 28); // the lie: 1000× the real rate
     const r = audioDuration(wav);
     assert.equal(r.seconds, null);
-    assert.match('why' in r ? r.why : '', /byteRate 16000000, but 8000 Hz × 1 channels × 16 bits make 16000 bytes a second/);
-    assert.throws(() => checkDuration(wav, 60), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /cannot be read/.test(e.message));
+    assert.match(
+      'why' in r ? r.why : '',
+      /byteRate 16000000, but 8000 Hz × 1 channels × 16 bits make 16000 bytes a second/,
+    );
+    assert.throws(
+      () => checkDuration(wav, 60),
+      (e: unknown) => isAppError(e, 'INVALID_INPUT') && /cannot be read/.test(e.message),
+    );
     const compressed = Buffer.from(sineWav(1, 440, 8000));
     compressed.writeUInt16LE(0x11, 20); // IMA ADPCM
     assert.match((audioDuration(compressed) as { why: string }).why, /compressed WAV \(format 17\)/);
@@ -120,21 +163,57 @@ describe('hostile headers (issue 28)', () => {
     assert.equal(r.seconds, null);
     assert.match('why' in r ? r.why : '', /nested more than 16 deep/);
     // A real movie header two levels down still reads.
-    close(audioDuration(cat(box('ftyp', Buffer.from('M4A \0\0\0\0')), box('moov', cat(mvhd(600, 1200), box('mvex', box('mehd', cat([0, 0, 0, 0], u32be(3000)))))))).seconds, 5);
+    close(
+      audioDuration(
+        cat(
+          box('ftyp', Buffer.from('M4A \0\0\0\0')),
+          box('moov', cat(mvhd(600, 1200), box('mvex', box('mehd', cat([0, 0, 0, 0], u32be(3000)))))),
+        ),
+      ).seconds,
+      5,
+    );
   });
 });
 
 describe('checkDuration and transcribe: AUDIO_MAX_SECONDS', () => {
   it('passes a recording within the limit (and the recorder’s second of grace), refuses a longer one naming the limit', () => {
     close(checkDuration(sineWav(60.5, 440, 8000), 60), 60.5);
-    assert.throws(() => checkDuration(sineWav(62, 440, 8000), 60), (e: unknown) => isAppError(e, 'INVALID_INPUT') && e.message === 'The recording is 62.0 s long; at most 60 s (AUDIO_MAX_SECONDS): record a shorter question.');
-    assert.throws(() => checkDuration(liveWebm(75), 60), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /75\.0 s long; at most 60 s \(AUDIO_MAX_SECONDS\)/.test(e.message));
-    assert.throws(() => checkDuration(Buffer.from('not audio at all'), 60), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /cannot be read .*limit of 60 s \(AUDIO_MAX_SECONDS\).*send WAV, WebM, Ogg, MP3 or MP4/.test(e.message));
+    assert.throws(
+      () => checkDuration(sineWav(62, 440, 8000), 60),
+      (e: unknown) =>
+        isAppError(e, 'INVALID_INPUT') &&
+        e.message ===
+          'The recording is 62.0 s long; at most 60 s (AUDIO_MAX_SECONDS): record a shorter question.',
+    );
+    assert.throws(
+      () => checkDuration(liveWebm(75), 60),
+      (e: unknown) =>
+        isAppError(e, 'INVALID_INPUT') && /75\.0 s long; at most 60 s \(AUDIO_MAX_SECONDS\)/.test(e.message),
+    );
+    assert.throws(
+      () => checkDuration(Buffer.from('not audio at all'), 60),
+      (e: unknown) =>
+        isAppError(e, 'INVALID_INPUT') &&
+        /cannot be read .*limit of 60 s \(AUDIO_MAX_SECONDS\).*send WAV, WebM, Ogg, MP3 or MP4/.test(
+          e.message,
+        ),
+    );
   });
 
   it('transcribe refuses a recording over the limit before anything is sent to the audio server', async () => {
     // The base URL is unreachable: the refusal must come first.
-    const client = createAudioClient({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: undefined, sttModel: 'm', ttsModel: 't', voice: 'v', maxBytes: 10_000_000, maxSeconds: 10 });
-    await assert.rejects(client.transcribe(sineWav(20, 440, 8000), 'audio/wav'), /20\.0 s long; at most 10 s \(AUDIO_MAX_SECONDS\)/);
+    const client = createAudioClient({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: undefined,
+      sttModel: 'm',
+      ttsModel: 't',
+      voice: 'v',
+      maxBytes: 10_000_000,
+      maxSeconds: 10,
+    });
+    await assert.rejects(
+      client.transcribe(sineWav(20, 440, 8000), 'audio/wav'),
+      /20\.0 s long; at most 10 s \(AUDIO_MAX_SECONDS\)/,
+    );
   });
 });

@@ -36,7 +36,8 @@ import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DOCS = process.env.WEB_DOCS === '1' ? path.resolve(import.meta.dirname, '../../docs/web') : null;
 const HOSTILE_ID = '2401.00001';
-const HOSTILE_TITLE = '<img src=x onerror="window.__pwned=1"> Hostile <script>window.__pwned=2</script> title';
+const HOSTILE_TITLE =
+  '<img src=x onerror="window.__pwned=1"> Hostile <script>window.__pwned=2</script> title';
 const MATH_ID = '2202.12139';
 
 /** A constructed arXiv LaTeXML page: sections, inline and display math (what the HTML converter reads). */
@@ -63,8 +64,11 @@ function corpusWithHostileRecord(dir: string): string {
   const out = path.join(dir, 'corpus');
   cpSync(CORPUS_DIR, out, { recursive: true });
   const envelope = readFileSync(path.join(out, 'atom', 'search_testing_start0_max10.xml'), 'utf8');
-  const head = envelope.slice(0, envelope.indexOf('<entry>')).replace('search_query=all:testing', 'search_query=all:hostile');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const head = envelope
+    .slice(0, envelope.indexOf('<entry>'))
+    .replace('search_query=all:testing', 'search_query=all:hostile');
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const entry = `<entry>
     <id>http://arxiv.org/abs/${HOSTILE_ID}v1</id>
     <title>${esc(HOSTILE_TITLE)}</title>
@@ -82,8 +86,10 @@ function corpusWithHostileRecord(dir: string): string {
 }
 
 type Body = FakeLlmRequest['body'];
-const isSummary = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('"tldr"');
-const isQuery = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('search_query');
+const isSummary = (b: Body) =>
+  Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('"tldr"');
+const isQuery = (b: Body) =>
+  Boolean(b.response_format) && (b.messages?.[0]?.content ?? '').includes('search_query');
 
 /**
  * The fake model's summary of the paper it was asked about (the prompt's `Title:` and `Abstract:`
@@ -93,12 +99,22 @@ const isQuery = (b: Body) => Boolean(b.response_format) && (b.messages?.[0]?.con
 function perPaperSummary(b: Body): { content: string } {
   const prompt = b.messages?.find((m) => m.role === 'user')?.content ?? '';
   const abstract = (/^Abstract: (.*)$/m.exec(prompt)?.[1] ?? '').replace(/\s+/g, ' ').trim();
-  const sentences = abstract.split(/(?<=[.!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s.length > 20);
+  const sentences = abstract
+    .split(/(?<=[.!?])\s+(?=[A-Z])/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 20);
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…` : s);
-  const tldr = clip(sentences[0] ?? `A paper titled ${/^Title: (.*)$/m.exec(prompt)?.[1] ?? 'unknown'}.`, 240);
+  const tldr = clip(
+    sentences[0] ?? `A paper titled ${/^Title: (.*)$/m.exec(prompt)?.[1] ?? 'unknown'}.`,
+    240,
+  );
   const points = sentences.slice(1, 4).map((s) => clip(s, 140));
-  const clauses = abstract.split(/[,;:]\s+/).filter((s) => s.length > 15).map((s) => clip(s, 140));
-  while (points.length < 3) points.push(clauses[points.length] ?? `Point ${points.length + 1} of the abstract`);
+  const clauses = abstract
+    .split(/[,;:]\s+/)
+    .filter((s) => s.length > 15)
+    .map((s) => clip(s, 140));
+  while (points.length < 3)
+    points.push(clauses[points.length] ?? `Point ${points.length + 1} of the abstract`);
   return { content: JSON.stringify({ tldr, keyPoints: points }) };
 }
 
@@ -117,26 +133,37 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   let page: Page;
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const measurements: Record<string, unknown> = {};
-  const axeResults: Record<string, { violations: Array<{ id: string; impact: string | null; nodes: number }>; passes: number }> = {};
+  const axeResults: Record<
+    string,
+    { violations: Array<{ id: string; impact: string | null; nodes: number }>; passes: number }
+  > = {};
   /** Console errors and uncaught exceptions of every page opened, with the page's URL. */
   const pageErrors: string[] = [];
   /** Watches every page a context opens (the favicon request, scripts, CSP refusals, network errors all log here). */
   const watchConsole = (ctx: BrowserContext) => {
     ctx.on('page', (p) => {
       p.on('console', (m) => {
-        if (m.type() === 'error') pageErrors.push(`console error on ${p.url()}: ${m.text()} (${m.location().url})`);
+        if (m.type() === 'error')
+          pageErrors.push(`console error on ${p.url()}: ${m.text()} (${m.location().url})`);
       });
       p.on('pageerror', (e) => pageErrors.push(`uncaught error on ${p.url()}: ${e.message}`));
     });
     return ctx;
   };
   /** A new browser context whose pages are watched. */
-  const newContext = async (options?: Parameters<Browser['newContext']>[0]) => watchConsole(await browser.newContext(options));
+  const newContext = async (options?: Parameters<Browser['newContext']>[0]) =>
+    watchConsole(await browser.newContext(options));
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `Chromium is not at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`);
+    assert.ok(
+      existsSync(CHROMIUM),
+      `Chromium is not at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`,
+    );
     tmp = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-web-'));
-    arxiv = await startFakeArxiv({ corpusDir: corpusWithHostileRecord(tmp), documents: { [`html/${MATH_ID}`]: MATH_HTML, [`html/${HOSTILE_ID}`]: HOSTILE_HTML } });
+    arxiv = await startFakeArxiv({
+      corpusDir: corpusWithHostileRecord(tmp),
+      documents: { [`html/${MATH_ID}`]: MATH_HTML, [`html/${HOSTILE_ID}`]: HOSTILE_HTML },
+    });
     llm = await startFakeLlm();
     audio = await startFakeAudio();
     notion = await startNotionServer();
@@ -159,12 +186,26 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     });
     service = openRadarService(t.config, silentLogger, { client: t.client });
     agent = openAgentService(t.config, silentLogger, service);
-    web = await startWebServer({ service, agent, config: t.config, logger: silentLogger, temporalUiUrl: 'http://127.0.0.1:8233', addr: '127.0.0.1:0', rateLimits: { search: [20, 1000], chat: [20, 1000], audio: [4, 600_000] } });
+    web = await startWebServer({
+      service,
+      agent,
+      config: t.config,
+      logger: silentLogger,
+      temporalUiUrl: 'http://127.0.0.1:8233',
+      addr: '127.0.0.1:0',
+      rateLimits: { search: [20, 1000], chat: [20, 1000], audio: [4, 600_000] },
+    });
     const wav = path.join(tmp, 'question.wav');
     writeFileSync(wav, sineWav(3, 330, 48_000));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required'],
+      args: [
+        '--no-sandbox',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${wav}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
     });
     context = await newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['microphone'], { origin: web.url });
@@ -173,7 +214,11 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   });
 
   after(async () => {
-    if (DOCS) writeFileSync(path.join(DOCS, 'measurements.json'), `${JSON.stringify({ measurements, axe: axeResults }, null, 2)}\n`);
+    if (DOCS)
+      writeFileSync(
+        path.join(DOCS, 'measurements.json'),
+        `${JSON.stringify({ measurements, axe: axeResults }, null, 2)}\n`,
+      );
     await browser?.close();
     await web?.stop();
     await service?.close();
@@ -185,7 +230,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   /** Takes the console errors a test expects (a 404 page logs its own status) out of the record, checking they happened. */
   const expectConsoleErrors = (pattern: RegExp, atLeast = 1) => {
     const matching = pageErrors.filter((e) => pattern.test(e));
-    assert.ok(matching.length >= atLeast, `expected a console error matching ${pattern}; saw ${JSON.stringify(pageErrors)}`);
+    assert.ok(
+      matching.length >= atLeast,
+      `expected a console error matching ${pattern}; saw ${JSON.stringify(pageErrors)}`,
+    );
     for (const e of matching) pageErrors.splice(pageErrors.indexOf(e), 1);
   };
 
@@ -201,13 +249,28 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   /** axe-core in the page (evaluated over CDP, so the page's CSP does not block it): no serious or critical violations. */
   async function checkAccessibility(name: string): Promise<void> {
     await page.evaluate(axeSource);
-    const r = (await page.evaluate("axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })")) as {
+    const r = (await page.evaluate(
+      "axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })",
+    )) as {
       violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
       passes: unknown[];
     };
-    axeResults[name] = { violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })), passes: r.passes.length };
+    axeResults[name] = {
+      violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })),
+      passes: r.passes.length,
+    };
     const serious = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    assert.deepEqual(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), [], `axe on ${name}`);
+    assert.deepEqual(
+      serious.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+      [],
+      `axe on ${name}`,
+    );
   }
 
   async function shot(name: string): Promise<void> {
@@ -223,20 +286,39 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByRole('button', { name: 'Search' }).click();
     await page.locator('.result').first().waitFor({ timeout: 120_000 });
     const beforeRelease = arxiv.requests.slice(mark);
-    assert.deepEqual(beforeRelease.filter((r) => r.path === '/api/query').map((r) => r.query.search_query), ['all:testing'], 'the results cost one arXiv request');
-    assert.ok(beforeRelease.filter(fullText).every((r) => r.endedAt === undefined), 'no full text was answered before the results were on the page');
+    assert.deepEqual(
+      beforeRelease.filter((r) => r.path === '/api/query').map((r) => r.query.search_query),
+      ['all:testing'],
+      'the results cost one arXiv request',
+    );
+    assert.ok(
+      beforeRelease.filter(fullText).every((r) => r.endedAt === undefined),
+      'no full text was answered before the results were on the page',
+    );
     assert.equal(await page.locator('#summary-1').getAttribute('data-source'), 'abstract');
-    assert.match(await page.locator('#summary-1 .from').textContent() ?? '', /from the abstract/);
+    assert.match((await page.locator('#summary-1 .from').textContent()) ?? '', /from the abstract/);
     const title1 = ((await page.locator('.result h3').first().textContent()) ?? '').trim();
     arxiv.release();
     await page.locator('#search-progress', { hasText: /full-text TL;DRs in/ }).waitFor({ timeout: 120_000 });
     // The top result has arXiv HTML in this corpus (2202.12139): its TL;DR now comes from the full text.
     assert.match(title1, /^Testing Deep Learning Models/);
     assert.equal(await page.locator('#summary-1').getAttribute('data-source'), 'full-text');
-    assert.match(await page.locator('#summary-1 .from').textContent() ?? '', /from the full text/);
-    const fetched = new Set(arxiv.requests.slice(mark).filter(fullText).map((r) => r.path.replace(/^\/(pdf|html)\//, '').replace(/v\d+$/, '')));
-    assert.ok(fetched.size >= 1 && fetched.size <= 3, `full texts of the top 3 only: ${[...fetched].join(', ')}`);
-    assert.equal(arxiv.requests.slice(mark).filter((r) => r.path === '/api/query').length, 1, 'still one query request');
+    assert.match((await page.locator('#summary-1 .from').textContent()) ?? '', /from the full text/);
+    const fetched = new Set(
+      arxiv.requests
+        .slice(mark)
+        .filter(fullText)
+        .map((r) => r.path.replace(/^\/(pdf|html)\//, '').replace(/v\d+$/, '')),
+    );
+    assert.ok(
+      fetched.size >= 1 && fetched.size <= 3,
+      `full texts of the top 3 only: ${[...fetched].join(', ')}`,
+    );
+    assert.equal(
+      arxiv.requests.slice(mark).filter((r) => r.path === '/api/query').length,
+      1,
+      'still one query request',
+    );
 
     // Switched off: results only, no full-text request.
     const mark2 = arxiv.requests.length;
@@ -250,7 +332,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.equal((await page.locator('#search-progress').textContent())?.trim(), '');
     assert.ok(!page.url().includes('full=1'));
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual(arxiv.requests.slice(mark2).map((r) => r.path), ['/api/query']);
+    assert.deepEqual(
+      arxiv.requests.slice(mark2).map((r) => r.path),
+      ['/api/query'],
+    );
   });
 
   it('search → ranked results with scores and the built query → a paper with typeset math and an outline', async () => {
@@ -263,7 +348,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.ok(scores.length >= 3, `${scores.length} results`);
     for (const s of scores) assert.match(s, /^score -?\d+\.\d{3}$/);
     assert.equal(await page.locator('#built-query').inputValue(), 'all:testing');
-    assert.match(await page.locator('.ranker').textContent() ?? '', /Ranked by (the cross-encoder|BM25)/);
+    assert.match((await page.locator('.ranker').textContent()) ?? '', /Ranked by (the cross-encoder|BM25)/);
     const tldrs = await page.locator('.result .tldr').allTextContents();
     assert.ok(tldrs.length >= 2, 'the top results have TL;DRs');
     assert.equal(new Set(tldrs).size, tldrs.length, `each paper its own TL;DR: ${tldrs.join(' | ')}`);
@@ -287,20 +372,33 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       if (i === 0) await page.evaluate("document.querySelector('.result .action-status').textContent = ''");
     }
     assert.equal(notion.pages().length, 1);
-    assert.ok(notion.pageText(notion.pages()[0]!.id).includes(firstTitle.slice(0, 30)), notion.pageText(notion.pages()[0]!.id).slice(0, 300));
+    assert.ok(
+      notion.pageText(notion.pages()[0]!.id).includes(firstTitle.slice(0, 30)),
+      notion.pageText(notion.pages()[0]!.id).slice(0, 300),
+    );
 
     await page.goto(`${web.url}/paper/${MATH_ID}`, { timeout: 120_000 });
     await page.locator('.markdown .katex').first().waitFor();
     const typeset = await page.locator('.markdown .katex').count();
     assert.ok(typeset >= 4, `${typeset} formulas typeset`);
-    assert.ok((await page.locator('.markdown .katex-display').count()) >= 1, 'the display equation is typeset as a block');
+    assert.ok(
+      (await page.locator('.markdown .katex-display').count()) >= 1,
+      'the display equation is typeset as a block',
+    );
     // KaTeX's fonts come from this server (no CDN), and are used.
-    const fonts = await page.evaluate<string[]>("performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('KaTeX_'))");
+    const fonts = await page.evaluate<string[]>(
+      "performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('KaTeX_'))",
+    );
     assert.ok(fonts.length > 0 && fonts.every((f) => f.startsWith(web.url)), fonts.join(', '));
     const outline = await page.locator('nav.outline a').allTextContents();
-    assert.deepEqual(outline.slice(0, 4), ['Abstract', 'Full text (from arXiv HTML)', '1 Introduction', '2 Method']);
-    assert.match(await page.locator('.paper .source').textContent() ?? '', /Full text:\s*from arXiv HTML/);
-    assert.match(await page.locator('.facts').textContent() ?? '', /License/);
+    assert.deepEqual(outline.slice(0, 4), [
+      'Abstract',
+      'Full text (from arXiv HTML)',
+      '1 Introduction',
+      '2 Method',
+    ]);
+    assert.match((await page.locator('.paper .source').textContent()) ?? '', /Full text:\s*from arXiv HTML/);
+    assert.match((await page.locator('.facts').textContent()) ?? '', /License/);
     await checkAccessibility('paper');
     await shot('paper');
   });
@@ -316,14 +414,21 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       const loading = page.goto(`${web.url}/paper/${id}`, { waitUntil: 'load', timeout: 120_000 });
       await page.locator('.early .converting').waitFor({ timeout: 30_000 });
       assert.ok(((await page.locator('#paper-title').textContent()) ?? '').length > 10, 'the title is shown');
-      assert.ok(((await page.locator('.early section p').textContent()) ?? '').length > 100, 'the abstract is shown');
-      assert.match(await page.locator('.facts').textContent() ?? '', /Published/);
+      assert.ok(
+        ((await page.locator('.early section p').textContent()) ?? '').length > 100,
+        'the abstract is shown',
+      );
+      assert.match((await page.locator('.facts').textContent()) ?? '', /Published/);
       assert.equal(await page.locator('.late').count(), 0, 'the full text is still on its way');
       for (const release of releases) release();
       await loading;
       await page.locator('.late .paper .source, .late .source').first().waitFor();
-      assert.equal(await page.locator('.early').isVisible(), false, 'the early abstract made way for the full text');
-      assert.match(await page.locator('.late .source').textContent() ?? '', /Full text:/);
+      assert.equal(
+        await page.locator('.early').isVisible(),
+        false,
+        'the early abstract made way for the full text',
+      );
+      assert.match((await page.locator('.late .source').textContent()) ?? '', /Full text:/);
     } finally {
       for (const release of releases) release();
     }
@@ -334,7 +439,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.goto(`${web.url}/paper/2401.99999`, { timeout: 120_000 });
     assert.equal((await page.locator('h1').textContent())?.trim(), 'arXiv has no paper 2401.99999');
     assert.match(await page.title(), /^arXiv has no paper 2401\.99999 · arxiv-radar$/);
-    assert.match(await page.locator('main').textContent() ?? '', /Check the id/);
+    assert.match((await page.locator('main').textContent()) ?? '', /Check the id/);
     await page.goto(`${web.url}/no-such-page`);
     assert.equal((await page.locator('h1').textContent())?.trim(), 'There is no page at /no-such-page');
     assert.equal(await page.getByText('Something went wrong').count(), 0);
@@ -342,9 +447,15 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   });
 
   it('a search that finds nothing: one message with what to try, and the query to edit', async () => {
-    await page.goto(`${web.url}/search?q=${encodeURIComponent('nothing at all here')}&query=${encodeURIComponent('all:zzqxjw')}`, { timeout: 120_000 });
+    await page.goto(
+      `${web.url}/search?q=${encodeURIComponent('nothing at all here')}&query=${encodeURIComponent('all:zzqxjw')}`,
+      { timeout: 120_000 },
+    );
     assert.equal((await page.locator('#results-h').textContent())?.trim(), 'No papers found');
-    assert.match(await page.locator('.results').textContent() ?? '', /arXiv has nothing for the query\s*all:zzqxjw/);
+    assert.match(
+      (await page.locator('.results').textContent()) ?? '',
+      /arXiv has nothing for the query\s*all:zzqxjw/,
+    );
     assert.ok((await page.locator('.results .hints li').count()) >= 2, 'hints');
     assert.equal(await page.locator('#built-query').inputValue(), 'all:zzqxjw');
     assert.equal(await page.locator('.ranker').count(), 0);
@@ -361,20 +472,33 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   });
 
   it('a hostile title, author and paper text render as inert text', async () => {
-    await page.goto(`${web.url}/search?q=hostile&query=${encodeURIComponent('all:hostile')}`, { timeout: 120_000 });
+    await page.goto(`${web.url}/search?q=hostile&query=${encodeURIComponent('all:hostile')}`, {
+      timeout: 120_000,
+    });
     const title = page.locator('.result h3 a').first();
-    assert.equal((await title.textContent())?.replace(/\s+/g, ' ').trim(), HOSTILE_TITLE.replace(/\s+/g, ' '));
+    assert.equal(
+      (await title.textContent())?.replace(/\s+/g, ' ').trim(),
+      HOSTILE_TITLE.replace(/\s+/g, ' '),
+    );
     assert.equal(await page.locator('main img, main svg:not(.katex svg), main script').count(), 0);
     assert.equal(await pwned(), null);
     await page.goto(`${web.url}/paper/${HOSTILE_ID}`, { timeout: 120_000 });
     assert.equal(await page.locator('#paper-title').textContent(), HOSTILE_TITLE);
-    assert.match(await page.locator('.authors').textContent() ?? '', /Mallory <svg onload=window.__pwned=8>/);
-    assert.equal(await page.locator('main img, main svg, main script, main [onerror], main [onload], main [onmouseover]').count(), 0);
+    assert.match(
+      (await page.locator('.authors').textContent()) ?? '',
+      /Mallory <svg onload=window.__pwned=8>/,
+    );
+    assert.equal(
+      await page
+        .locator('main img, main svg, main script, main [onerror], main [onload], main [onmouseover]')
+        .count(),
+      0,
+    );
     assert.equal(await page.locator('main a[href^="javascript:"]').count(), 0);
     await page.locator('.paper-head').hover();
     assert.equal(await pwned(), null);
     await page.goto(`${web.url}/library?query=hostile`);
-    assert.match(await page.locator('.library-list').textContent() ?? '', /<img src=x onerror/);
+    assert.match((await page.locator('.library-list').textContent()) ?? '', /<img src=x onerror/);
     assert.equal(await pwned(), null);
   });
 
@@ -386,19 +510,27 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByRole('button', { name: 'Filter' }).click();
     assert.equal(await page.locator('.library-list > li').count(), 5);
     await page.getByRole('link', { name: 'Next →' }).click();
-    assert.match(await page.locator('.total').textContent() ?? '', new RegExp(`^Showing 6–10 of ${total} papers$`));
-    assert.match(await page.locator('.pager').textContent() ?? '', new RegExp(`Page 2 of ${Math.ceil(total / 5)}`));
+    assert.match(
+      (await page.locator('.total').textContent()) ?? '',
+      new RegExp(`^Showing 6–10 of ${total} papers$`),
+    );
+    assert.match(
+      (await page.locator('.pager').textContent()) ?? '',
+      new RegExp(`Page 2 of ${Math.ceil(total / 5)}`),
+    );
     await page.goto(`${web.url}/library`);
     await page.getByLabel('Topic').selectOption('web-saved');
     await page.getByRole('button', { name: 'Filter' }).click();
-    assert.match(await page.locator('.total').textContent() ?? '', /Showing 1–1 of 1 paper$/);
+    assert.match((await page.locator('.total').textContent()) ?? '', /Showing 1–1 of 1 paper$/);
     // The saved paper says so, and in which folder.
-    assert.match(await page.locator('.library-list > li h2').textContent() ?? '', /saved$/);
-    assert.match(await page.locator('.library-list > li .meta').textContent() ?? '', /in web-saved/);
+    assert.match((await page.locator('.library-list > li h2').textContent()) ?? '', /saved$/);
+    assert.match((await page.locator('.library-list > li .meta').textContent()) ?? '', /in web-saved/);
     await page.goto(`${web.url}/library`);
     // Abstracts, and saved papers told from those a search only saw.
     assert.equal(await page.locator('.library-list > li details summary').first().textContent(), 'Abstract');
-    assert.ok(((await page.locator('.library-list > li details p').first().textContent()) ?? '').length > 100);
+    assert.ok(
+      ((await page.locator('.library-list > li details p').first().textContent()) ?? '').length > 100,
+    );
     assert.ok((await page.locator('.library-list .badge.seen').count()) >= 1, 'seen papers');
     await checkAccessibility('library');
     await shot('library');
@@ -416,7 +548,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await seenItem.getByRole('button', { name: /^Remove/ }).click();
     await page.locator('.flash', { hasText: `Removed arXiv:${seenId} from the library` }).waitFor();
     assert.match(asked, new RegExp(`^Remove arXiv:${seenId.replace(/\./g, '\\.')} from the library\\?`));
-    assert.match(await page.locator('.total').textContent() ?? '', new RegExp(`of ${total - 1} papers$`));
+    assert.match((await page.locator('.total').textContent()) ?? '', new RegExp(`of ${total - 1} papers$`));
     assert.equal(await service.extractInfo(seenId), null);
     assert.deepEqual(await service.listPapers({ topic: 'web-saved' }), savedBefore);
   });
@@ -436,11 +568,23 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     const card = page.locator('#sub-web-agents');
     await card.waitFor({ timeout: 60_000 });
     // The seed was looked up on arXiv through the gate, stored, and rated 👍.
-    assert.deepEqual((await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]), [[seed, 'up', 'seed']]);
-    assert.ok(arxiv.requests.slice(asked).some((r) => (r.query.id_list ?? '').includes(seed)), 'arXiv was asked for the seed');
+    assert.deepEqual(
+      (await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]),
+      [[seed, 'up', 'seed']],
+    );
+    assert.ok(
+      arxiv.requests.slice(asked).some((r) => (r.query.id_list ?? '').includes(seed)),
+      'arXiv was asked for the seed',
+    );
     assert.equal((await service.extractInfo(seed))?.id, seed);
-    assert.match(await card.locator('.schedule').textContent() ?? '', /every weekday \(Monday to Friday\) at 01:15 and 07:15 America\/New_York, after arXiv's midnight ET feed/);
-    assert.match(await page.locator('.flash').textContent() ?? '', /Subscribed: web-agents\. 1 seed paper rated 👍\./);
+    assert.match(
+      (await card.locator('.schedule').textContent()) ?? '',
+      /every weekday \(Monday to Friday\) at 01:15 and 07:15 America\/New_York, after arXiv's midnight ET feed/,
+    );
+    assert.match(
+      (await page.locator('.flash').textContent()) ?? '',
+      /Subscribed: web-agents\. 1 seed paper rated 👍\./,
+    );
     await checkAccessibility('subscriptions');
     await shot('subscriptions');
 
@@ -448,13 +592,19 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.waitForURL(/\/runs\//);
     await page.locator('#run-log li').first().waitFor();
     await page.locator('#run-temporal a').waitFor({ timeout: 60_000 });
-    assert.match((await page.locator('#run-temporal a').getAttribute('href')) ?? '', /^http:\/\/127\.0\.0\.1:8233\/namespaces\/default\/workflows\/digest-web-agents-manual-/);
+    assert.match(
+      (await page.locator('#run-temporal a').getAttribute('href')) ?? '',
+      /^http:\/\/127\.0\.0\.1:8233\/namespaces\/default\/workflows\/digest-web-agents-manual-/,
+    );
     await page
       .locator('#run-digests a')
       .first()
       .waitFor({ timeout: 240_000 })
       .catch(async (e: unknown) => {
-        throw new Error(`no digest link: ${await page.locator('#run-state').textContent()} | ${(await page.locator('#run-log li').allTextContents()).join(' | ')}`, { cause: e });
+        throw new Error(
+          `no digest link: ${await page.locator('#run-state').textContent()} | ${(await page.locator('#run-log li').allTextContents()).join(' | ')}`,
+          { cause: e },
+        );
       });
     const progress = await page.locator('#run-log li').allTextContents();
     assert.ok(progress.length >= 2, `progress lines: ${progress.join(' | ')}`);
@@ -464,33 +614,66 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await shot('run');
 
     await page.locator('#run-digests a').first().click();
-    assert.match(await page.locator('h1').textContent() ?? '', /^web-agents — \d{4}-\d{2}-\d{2}$/);
+    assert.match((await page.locator('h1').textContent()) ?? '', /^web-agents — \d{4}-\d{2}-\d{2}$/);
     assert.equal(await page.locator('.digest .result').count(), 2);
     assert.ok((await page.locator('.digest .tldr').count()) === 2);
     // Every pick says why, with the numbers of the blend: one rating so far (the seed).
     for (const why of await page.locator('.digest .why').allTextContents()) {
-      assert.match(why, /^Why: (matches your interest|like 1707\.08567, a seed paper|matches your interest; like 1707\.08567, a seed paper) \(interest score -?\d+\.\d{3} · model log-odds -?\d+\.\d{2} · model weight 0\.20 \(1 rating\) · blended -?\d+\.\d{2}\)$/);
+      assert.match(
+        why,
+        /^Why: (matches your interest|like 1707\.08567, a seed paper|matches your interest; like 1707\.08567, a seed paper) \(interest score -?\d+\.\d{3} · model log-odds -?\d+\.\d{2} · model weight 0\.20 \(1 rating\) · blended -?\d+\.\d{2}\)$/,
+      );
     }
     await checkAccessibility('digest');
     await shot('digest');
 
     // 👍 on the first entry, 👎 on the second (in place), then saving the second counts as 👍.
     const entries = page.locator('.digest .result');
-    const ids = (await page.locator('.digest .meta').allTextContents()).map((m) => /arXiv:(\S+)/.exec(m)?.[1]);
+    const ids = (await page.locator('.digest .meta').allTextContents()).map(
+      (m) => /arXiv:(\S+)/.exec(m)?.[1],
+    );
     const digestUrl = page.url();
     await entries.nth(0).getByRole('button', { name: 'Relevant (👍)' }).click();
     await entries.nth(0).locator('.action-status.ok').waitFor();
-    assert.equal(await entries.nth(0).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(
+      await entries.nth(0).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'),
+      'true',
+    );
     await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).click();
     await entries.nth(1).locator('.action-status.ok').waitFor();
-    const rated = async () => (await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]).sort();
-    assert.deepEqual(await rated(), [['1707.08567', 'up', 'seed'], [ids[0], 'up', 'web'], [ids[1], 'down', 'web']].sort());
+    const rated = async () =>
+      (await service.listRatings('web-agents')).map((r) => [r.arxivId, r.rating, r.source]).sort();
+    assert.deepEqual(
+      await rated(),
+      [
+        ['1707.08567', 'up', 'seed'],
+        [ids[0], 'up', 'web'],
+        [ids[1], 'down', 'web'],
+      ].sort(),
+    );
     await entries.nth(1).getByRole('button', { name: 'Save to library' }).click();
-    await entries.nth(1).locator('.action-status.ok').filter({ hasText: /rated it 👍 for web-agents/ }).waitFor();
-    assert.deepEqual(await rated(), [['1707.08567', 'up', 'seed'], [ids[0], 'up', 'web'], [ids[1], 'up', 'web']].sort());
+    await entries
+      .nth(1)
+      .locator('.action-status.ok')
+      .filter({ hasText: /rated it 👍 for web-agents/ })
+      .waitFor();
+    assert.deepEqual(
+      await rated(),
+      [
+        ['1707.08567', 'up', 'seed'],
+        [ids[0], 'up', 'web'],
+        [ids[1], 'up', 'web'],
+      ].sort(),
+    );
     await page.goto(digestUrl);
-    assert.equal(await entries.nth(1).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'), 'true');
-    assert.equal(await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).getAttribute('aria-pressed'), 'false');
+    assert.equal(
+      await entries.nth(1).getByRole('button', { name: 'Relevant (👍)' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    assert.equal(
+      await entries.nth(1).getByRole('button', { name: 'Not relevant (👎)' }).getAttribute('aria-pressed'),
+      'false',
+    );
     await page.getByRole('link', { name: /All digests of web-agents/ }).click();
     assert.equal(await page.locator('.digest-list li').count(), 1);
 
@@ -501,19 +684,30 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     page.once('dialog', (d) => void d.accept());
     await page.locator('#sub-web-agents').getByRole('button', { name: 'Delete' }).click();
     await page.locator('#sub-web-agents').waitFor({ state: 'detached' });
-    assert.equal((await service.listSubscriptions()).some((s) => s.name === 'web-agents'), false);
+    assert.equal(
+      (await service.listSubscriptions()).some((s) => s.name === 'web-agents'),
+      false,
+    );
   });
 
   it('search results: 👍/👎 for a chosen subscription', async () => {
     await service.subscribe({ name: 'web-rated', interest: 'software testing', categories: ['cs.SE'] });
     await service.subscribe({ name: 'web-rated-2', interest: 'deep learning', categories: ['cs.LG'] });
-    await page.goto(`${web.url}/search?q=${encodeURIComponent('testing deep learning models')}`, { timeout: 120_000 });
+    await page.goto(`${web.url}/search?q=${encodeURIComponent('testing deep learning models')}`, {
+      timeout: 120_000,
+    });
     const first = page.locator('.result').first();
     const id = /arXiv:(\S+)/.exec((await first.locator('.meta').textContent()) ?? '')?.[1];
     await first.getByLabel('Rate for').selectOption('web-rated-2');
     await first.getByRole('button', { name: 'Not relevant (👎)' }).click();
-    await first.locator('.action-status.ok').filter({ hasText: /Rated 👎/ }).waitFor();
-    assert.deepEqual((await service.listRatings('web-rated-2')).map((r) => [r.arxivId, r.rating, r.source]), [[id, 'down', 'web']]);
+    await first
+      .locator('.action-status.ok')
+      .filter({ hasText: /Rated 👎/ })
+      .waitFor();
+    assert.deepEqual(
+      (await service.listRatings('web-rated-2')).map((r) => [r.arxivId, r.rating, r.source]),
+      [[id, 'down', 'web']],
+    );
     assert.deepEqual(await service.listRatings('web-rated'), []);
     await checkAccessibility('search-rated');
     await service.unsubscribe('web-rated');
@@ -521,7 +715,9 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   });
 
   it('chat: the scripted agent calls a tool (shown live), the answer streams in as the model writes it, then the cited paper card; the speaker reads it via the speech endpoint', async () => {
-    llm.script([{ toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"testing","max_results":10}' }] }]);
+    llm.script([
+      { toolCalls: [{ name: 'search_arxiv', arguments: '{"topic":"testing","max_results":10}' }] },
+    ]);
     const base = llm.requests.length;
     // The answer streams in 8-character chunks 100 ms apart (about 3 s), as a model writes.
     let answerText = '';
@@ -531,7 +727,12 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       if (isSummary(b)) return perPaperSummary(b);
       const last = b.messages?.at(-1);
       if (b.stream && last?.role === 'tool') {
-        const found = arxivIdsIn((b.messages ?? []).filter((m) => m.role === 'tool').map((m) => m.content ?? '').join('\n'))[0];
+        const found = arxivIdsIn(
+          (b.messages ?? [])
+            .filter((m) => m.role === 'tool')
+            .map((m) => m.content ?? '')
+            .join('\n'),
+        )[0];
         answerText = `The most relevant paper is arXiv:${found}, with loss $\\mathcal{L}(\\theta)$. It compares differential, metamorphic and mutation testing of deep learning models on one benchmark, and mutation testing finds the most faults.`;
         answerAskedAt = Date.now();
         return { content: answerText, chunkChars: 8, chunkDelayMs: 100 };
@@ -545,7 +746,11 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     // An intermediate state: part of the answer's text is on the page, the finished answer is not.
     const partial = await page.waitForFunction(
       () => {
-        const doc = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document;
+        const doc = (
+          globalThis as unknown as {
+            document: { querySelector(s: string): { textContent: string | null } | null };
+          }
+        ).document;
         const text = doc.querySelector('.chat-log .msg.pending .draft')?.textContent ?? '';
         return text.length > 0 && !doc.querySelector('.chat-log .msg.assistant .answer') ? text : null;
       },
@@ -554,48 +759,93 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     );
     const firstShownAt = Date.now();
     const draftText = String(await partial.jsonValue());
-    assert.ok(answerText.startsWith(draftText), `the draft is the start of the answer: ${JSON.stringify(draftText)}`);
+    assert.ok(
+      answerText.startsWith(draftText),
+      `the draft is the start of the answer: ${JSON.stringify(draftText)}`,
+    );
     assert.ok(draftText.length < answerText.length, 'the draft is shown before the whole answer');
     await page.locator('.chat-log .msg.assistant .answer').waitFor({ timeout: 120_000 });
     const answerShownAt = Date.now();
     assert.equal(await page.locator('.chat-log .draft').count(), 0, 'the finished answer replaced the draft');
-    measurements.chatStreaming = { firstTextMs: firstShownAt - answerAskedAt, answerMs: answerShownAt - answerAskedAt, streamMs: Math.ceil(answerText.length / 8) * 100, firstTextChars: draftText.length, answerChars: answerText.length };
-    console.log(`chat streaming: first text ${firstShownAt - answerAskedAt} ms after the model was asked (${draftText.length} of ${answerText.length} chars), whole answer at ${answerShownAt - answerAskedAt} ms`);
-    assert.match(await page.locator('.chat-log .tools').first().textContent() ?? '', /searching arXiv: testing/);
+    measurements.chatStreaming = {
+      firstTextMs: firstShownAt - answerAskedAt,
+      answerMs: answerShownAt - answerAskedAt,
+      streamMs: Math.ceil(answerText.length / 8) * 100,
+      firstTextChars: draftText.length,
+      answerChars: answerText.length,
+    };
+    console.log(
+      `chat streaming: first text ${firstShownAt - answerAskedAt} ms after the model was asked (${draftText.length} of ${answerText.length} chars), whole answer at ${answerShownAt - answerAskedAt} ms`,
+    );
+    assert.match(
+      (await page.locator('.chat-log .tools').first().textContent()) ?? '',
+      /searching arXiv: testing/,
+    );
     const card = page.locator('.cards .card').first();
-    assert.match(await card.textContent() ?? '', /arXiv:\d{4}\.\d{4,5}/);
-    assert.ok(((await card.locator('a').first().textContent()) ?? '').length > 10, 'the card shows the stored title');
+    assert.match((await card.textContent()) ?? '', /arXiv:\d{4}\.\d{4,5}/);
+    assert.ok(
+      ((await card.locator('a').first().textContent()) ?? '').length > 10,
+      'the card shows the stored title',
+    );
     assert.equal(await page.locator('.answer .katex').count(), 1, 'math in the answer is typeset');
-    assert.ok(llm.requests.slice(base).some((r) => r.body.stream === true), 'the agent ran on the fake LLM');
+    assert.ok(
+      llm.requests.slice(base).some((r) => r.body.stream === true),
+      'the agent ran on the fake LLM',
+    );
     await checkAccessibility('chat');
     await shot('chat');
 
     const speak = page.getByRole('button', { name: /Read aloud/ }).first();
     await speak.click();
     // Function predicates (a string one is eval'd in the page, which its CSP may refuse).
-    await page.waitForFunction(() => Boolean((globalThis as unknown as { __lastSpeech?: unknown }).__lastSpeech));
+    await page.waitForFunction(() =>
+      Boolean((globalThis as unknown as { __lastSpeech?: unknown }).__lastSpeech),
+    );
     const speech = audio.requests.filter((r) => r.path === '/v1/audio/speech');
     assert.equal(speech.length, 1);
     assert.equal(speech[0]!.json?.model, 'tts-test');
     assert.match(speech[0]!.json?.input ?? '', /^The most relevant paper is arXiv:/);
     assert.equal(speech[0]!.authorization, 'Bearer audio-key-for-tests');
-    assert.deepEqual(await page.evaluate('window.__lastSpeech'), { type: 'audio/wav', size: sineWav(0.6, 523).length });
+    assert.deepEqual(await page.evaluate('window.__lastSpeech'), {
+      type: 'audio/wav',
+      size: sineWav(0.6, 523).length,
+    });
   });
 
   it('a run page outlives the web app: after a restart /runs/<workflow id> is read from Temporal (issue 28)', async () => {
-    await service.subscribe({ name: 'restart-run', query: 'all:testing', interest: 'testing deep learning models' });
+    await service.subscribe({
+      name: 'restart-run',
+      query: 'all:testing',
+      interest: 'testing deep learning models',
+    });
     try {
       let workflowId = '';
-      const r = await service.runDigest('restart-run', undefined, { onStart: (w) => (workflowId = w.workflowId) });
+      const r = await service.runDigest('restart-run', undefined, {
+        onStart: (w) => (workflowId = w.workflowId),
+      });
       // A second web app over the same service: nothing of the run in its memory.
-      const again = await startWebServer({ service, agent, config: t.config, logger: silentLogger, temporalUiUrl: 'http://127.0.0.1:8233', addr: '127.0.0.1:0' });
+      const again = await startWebServer({
+        service,
+        agent,
+        config: t.config,
+        logger: silentLogger,
+        temporalUiUrl: 'http://127.0.0.1:8233',
+        addr: '127.0.0.1:0',
+      });
       try {
         await page.goto(`${again.url}/runs/${workflowId}`);
         const state = (await page.locator('#run-state').textContent()) ?? '';
-        assert.equal(state.trim(), r.status === 'published' ? 'Published.' : `Nothing new: ${r.reason}`.trim());
-        assert.match((await page.locator('#run-log').textContent()) ?? '', /started before the web app restarted: its state comes from Temporal/);
+        assert.equal(
+          state.trim(),
+          r.status === 'published' ? 'Published.' : `Nothing new: ${r.reason}`.trim(),
+        );
+        assert.match(
+          (await page.locator('#run-log').textContent()) ?? '',
+          /started before the web app restarted: its state comes from Temporal/,
+        );
         assert.match((await page.locator('#run-temporal').textContent()) ?? '', new RegExp(workflowId));
-        if (r.status === 'published') assert.equal(await page.locator('#run-digests a').count(), r.digests.length);
+        if (r.status === 'published')
+          assert.equal(await page.locator('#run-digests a').count(), r.digests.length);
         const missing = await page.request.get(`${again.url}/runs/digest-nope-manual-x`);
         assert.equal(missing.status(), 404);
       } finally {
@@ -607,7 +857,11 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   });
 
   it('chat consent: a compromised model’s "confirmed": true in the next turn applies nothing; only the user’s Confirm button does, and an expired proposal is refused', async () => {
-    llm.respondWith((b) => (isQuery(b) ? { content: '{"search_query":"all:testing","from":null,"to":null}' } : compromisedModel()(b)));
+    llm.respondWith((b) =>
+      isQuery(b)
+        ? { content: '{"search_query":"all:testing","from":null,"to":null}' }
+        : compromisedModel()(b),
+    );
     try {
       await page.goto(`${web.url}/chat`);
       const boxes = page.locator('.chat-log .proposal');
@@ -615,27 +869,52 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       await page.getByLabel('Your question').fill('What is new on Bethe lattices?');
       await page.getByRole('button', { name: 'Send' }).click();
       await boxes.nth(before).waitFor({ timeout: 120_000 });
-      assert.match(await boxes.nth(before).textContent() ?? '', /Proposed: Create the subscription "injected"\s*query: "all:attacker"/);
+      assert.match(
+        (await boxes.nth(before).textContent()) ?? '',
+        /Proposed: Create the subscription "injected"\s*query: "all:attacker"/,
+      );
       const firstId = await boxes.nth(before).locator('input[name="id"]').getAttribute('value');
       // Turn 2: an unrelated question; the model "confirms" its own proposal.
       await page.getByLabel('Your question').fill('Which categories does the library have?');
       await page.getByRole('button', { name: 'Send' }).click();
       await boxes.nth(before + 1).waitFor({ timeout: 120_000 });
-      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null, 'the model’s confirmation applied nothing');
+      assert.equal(
+        await service.store.getSubscription(INJECTED_SUBSCRIPTION.name),
+        null,
+        'the model’s confirmation applied nothing',
+      );
       // The first proposal expired at the end of turn 2: its Confirm is refused.
-      const token = await page.evaluate<string>(`document.querySelector('meta[name="csrf-token"]').getAttribute('content')`);
-      const expired = await page.request.post(`${web.url}/chat/proposal`, { form: { _csrf: token, id: firstId ?? '', decision: 'confirm' }, headers: { origin: web.url } });
+      const token = await page.evaluate<string>(
+        `document.querySelector('meta[name="csrf-token"]').getAttribute('content')`,
+      );
+      const expired = await page.request.post(`${web.url}/chat/proposal`, {
+        form: { _csrf: token, id: firstId ?? '', decision: 'confirm' },
+        headers: { origin: web.url },
+      });
       assert.equal(expired.status(), 404);
       assert.match(await expired.text(), /No pending proposal/);
       assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null);
       // The user's own Confirm on the live proposal applies it.
-      await boxes.nth(before + 1).getByRole('button', { name: 'Confirm' }).click();
-      await page.locator('.chat-log .proposal').nth(before + 1).getByText('Applied.').waitFor();
+      await boxes
+        .nth(before + 1)
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await page
+        .locator('.chat-log .proposal')
+        .nth(before + 1)
+        .getByText('Applied.')
+        .waitFor();
       assert.equal((await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query, 'all:attacker');
     } finally {
       llm.respondWith((b) => {
         if (isQuery(b)) return { content: '{"search_query":"all:testing","from":null,"to":null}' };
-        if (isSummary(b)) return { content: JSON.stringify({ tldr: 'A summary of at least twenty characters for the test.', keyPoints: ['one point here', 'two points here', 'three points here'] }) };
+        if (isSummary(b))
+          return {
+            content: JSON.stringify({
+              tldr: 'A summary of at least twenty characters for the test.',
+              keyPoints: ['one point here', 'two points here', 'three points here'],
+            }),
+          };
         return undefined;
       });
       await service.unsubscribe(INJECTED_SUBSCRIPTION.name).catch(() => false);
@@ -649,9 +928,14 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.getByRole('button', { name: /Stop recording/ }).waitFor();
     await page.waitForTimeout(1500);
     await page.getByRole('button', { name: /Stop recording/ }).click();
-    await page.waitForFunction(() => ((globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('#question')?.value ?? '') !== '');
+    await page.waitForFunction(
+      () =>
+        ((
+          globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }
+        ).document.querySelector('#question')?.value ?? '') !== '',
+    );
     assert.equal(await page.getByLabel('Your question').inputValue(), 'what is new in software testing');
-    assert.match(await page.locator('#voice-status').textContent() ?? '', /Check the text/);
+    assert.match((await page.locator('#voice-status').textContent()) ?? '', /Check the text/);
     const sent = audio.requests.filter((r) => r.path === '/v1/audio/transcriptions');
     assert.equal(sent.length, 1);
     assert.equal(sent[0]!.fields?.model, 'whisper-test');
@@ -661,35 +945,57 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
 
   it('state changes without the CSRF token (or from another origin) are refused; voice is rate-limited', async () => {
     await page.goto(`${web.url}/subscriptions`);
-    const token = await page.evaluate<string>(`document.querySelector('meta[name="csrf-token"]').getAttribute('content')`);
+    const token = await page.evaluate<string>(
+      `document.querySelector('meta[name="csrf-token"]').getAttribute('content')`,
+    );
     const form = { name: 'csrf-victim', interest: 'should never be created', categories: 'cs.AI' };
     const none = await page.request.post(`${web.url}/subscriptions`, { form });
     assert.equal(none.status(), 403);
-    const wrong = await page.request.post(`${web.url}/subscriptions`, { form: { ...form, _csrf: 'x'.repeat(43) } });
+    const wrong = await page.request.post(`${web.url}/subscriptions`, {
+      form: { ...form, _csrf: 'x'.repeat(43) },
+    });
     assert.equal(wrong.status(), 403);
-    const foreign = await page.request.post(`${web.url}/subscriptions`, { form: { ...form, _csrf: token }, headers: { origin: 'http://evil.example' } });
+    const foreign = await page.request.post(`${web.url}/subscriptions`, {
+      form: { ...form, _csrf: token },
+      headers: { origin: 'http://evil.example' },
+    });
     assert.equal(foreign.status(), 403);
-    const chat = await page.request.post(`${web.url}/chat/stream`, { data: { question: 'subscribe me to everything' } });
+    const chat = await page.request.post(`${web.url}/chat/stream`, {
+      data: { question: 'subscribe me to everything' },
+    });
     assert.equal(chat.status(), 403);
-    assert.equal((await service.listSubscriptions()).some((s) => s.name === 'csrf-victim'), false);
+    assert.equal(
+      (await service.listSubscriptions()).some((s) => s.name === 'csrf-victim'),
+      false,
+    );
     // A foreign Host (DNS rebinding) is refused before anything else.
     const rebound = await page.request.get(`${web.url}/library`, { headers: { host: 'evil.example:80' } });
     assert.equal(rebound.status(), 403);
     // The same request with the token goes through.
-    const ok = await page.request.post(`${web.url}/subscriptions`, { form: { ...form, name: 'csrf-ok', _csrf: token }, headers: { accept: 'application/json' } });
+    const ok = await page.request.post(`${web.url}/subscriptions`, {
+      form: { ...form, name: 'csrf-ok', _csrf: token },
+      headers: { accept: 'application/json' },
+    });
     assert.equal(ok.status(), 200, await ok.text());
     assert.equal(await service.unsubscribe('csrf-ok'), true);
     // Voice allows 4 requests here (two used above): the next ones get 429 with a wait.
     const statuses: number[] = [];
     let refusal = '';
     for (let i = 0; i < 5; i++) {
-      const r = await page.request.post(`${web.url}/audio/transcribe`, { data: Buffer.alloc(0), headers: { 'content-type': 'audio/webm', 'x-csrf-token': token } });
+      const r = await page.request.post(`${web.url}/audio/transcribe`, {
+        data: Buffer.alloc(0),
+        headers: { 'content-type': 'audio/webm', 'x-csrf-token': token },
+      });
       statuses.push(r.status());
       if (r.status() === 429) refusal = ((await r.json()) as { error: string }).error;
     }
     const firstRefused = statuses.indexOf(429);
     assert.ok(firstRefused > 0 && firstRefused <= 3, statuses.join(','));
-    assert.ok(statuses.slice(0, firstRefused).every((s) => s === 400) && statuses.slice(firstRefused).every((s) => s === 429), statuses.join(','));
+    assert.ok(
+      statuses.slice(0, firstRefused).every((s) => s === 400) &&
+        statuses.slice(firstRefused).every((s) => s === 429),
+      statuses.join(','),
+    );
     assert.match(refusal, /^Too many audio requests: try again in \d+ s\.$/);
   });
 
@@ -697,7 +1003,12 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.goto(`${web.url}/search`);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
-    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const phone = await newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const p = await phone.newPage();
     for (const [name, url] of [
       ['search-phone', `/search?q=testing&query=${encodeURIComponent('all:testing')}`],
@@ -709,8 +1020,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       await p.goto(`${web.url}${url}`, { timeout: 120_000 });
       const overflow = await p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 1, `${name} scrolls sideways by ${overflow} px`);
-      if (DOCS && (name === 'search-phone' || name === 'chat-phone' || name === 'paper-phone')) await p.screenshot({ path: path.join(DOCS, `${name}.png`) });
-      if (process.env.WEB_SHOTS) await p.screenshot({ path: path.join(process.env.WEB_SHOTS, `${name}.png`) });
+      if (DOCS && (name === 'search-phone' || name === 'chat-phone' || name === 'paper-phone'))
+        await p.screenshot({ path: path.join(DOCS, `${name}.png`) });
+      if (process.env.WEB_SHOTS)
+        await p.screenshot({ path: path.join(process.env.WEB_SHOTS, `${name}.png`) });
       const box = async (selector: string) => {
         const b = await p.locator(selector).first().boundingBox();
         assert.ok(b, `${selector} is shown on ${name}`);
@@ -718,14 +1031,28 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       };
       if (name === 'search-phone') {
         // The question box has its own line; "Results" stays with its select and the button below it.
-        const [input, label, select, button] = [await box('#q'), await box('label[for="max"]'), await box('#max'), await box('#search-form button[type="submit"]')];
-        assert.ok(label.y >= input.y + input.height, `"Results" is below the box (label y ${label.y}, box bottom ${input.y + input.height})`);
-        assert.ok(Math.abs(label.y + label.height / 2 - (select.y + select.height / 2)) < 4, '"Results" is beside its select');
+        const [input, label, select, button] = [
+          await box('#q'),
+          await box('label[for="max"]'),
+          await box('#max'),
+          await box('#search-form button[type="submit"]'),
+        ];
+        assert.ok(
+          label.y >= input.y + input.height,
+          `"Results" is below the box (label y ${label.y}, box bottom ${input.y + input.height})`,
+        );
+        assert.ok(
+          Math.abs(label.y + label.height / 2 - (select.y + select.height / 2)) < 4,
+          '"Results" is beside its select',
+        );
         assert.ok(Math.abs(button.y - select.y) < select.height, 'the button is on the same line');
       }
       if (name === 'chat-phone') {
         const [send, reset] = [await box('#send'), await box('button.reset')];
-        assert.ok(Math.abs(send.y - reset.y) < 2, `Send and New conversation share a row (y ${send.y} and ${reset.y})`);
+        assert.ok(
+          Math.abs(send.y - reset.y) < 2,
+          `Send and New conversation share a row (y ${send.y} and ${reset.y})`,
+        );
         assert.ok(reset.x > send.x + send.width, 'New conversation after Send');
       }
     }
@@ -747,7 +1074,13 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
   });
 
   it('measures page loads (first and warm) and the bytes of JS and CSS shipped', async () => {
-    const pages = { search: '/search', paper: `/paper/${MATH_ID}`, library: '/library', subscriptions: '/subscriptions', chat: '/chat' };
+    const pages = {
+      search: '/search',
+      paper: `/paper/${MATH_ID}`,
+      library: '/library',
+      subscriptions: '/subscriptions',
+      chat: '/chat',
+    };
     for (const [name, url] of Object.entries(pages)) {
       const fresh = await newContext();
       const p = await fresh.newPage();

@@ -121,12 +121,18 @@
     const body = new URLSearchParams(new FormData(f, ev.submitter ?? undefined));
     button.disabled = true;
     try {
-      const res = await fetch(f.action, { method: 'POST', body, headers: { accept: 'application/json', 'x-csrf-token': csrf } });
+      const res = await fetch(f.action, {
+        method: 'POST',
+        body,
+        headers: { accept: 'application/json', 'x-csrf-token': csrf },
+      });
       const d = await res.json();
       if (!d.ok) return say(d.error ?? `Failed (HTTP ${res.status})`, false);
       if (/\/(run|delete|pause|remove)$/.test(new URL(f.action).pathname)) location.assign(d.redirect);
       else say(d.message, true);
-      if (d.ok && f.classList.contains('rating') && ev.submitter) for (const b of f.querySelectorAll('button[name="rating"]')) b.setAttribute('aria-pressed', String(b === ev.submitter));
+      if (d.ok && f.classList.contains('rating') && ev.submitter)
+        for (const b of f.querySelectorAll('button[name="rating"]'))
+          b.setAttribute('aria-pressed', String(b === ev.submitter));
     } catch (e) {
       say(`Failed: ${e.message}`, false);
     } finally {
@@ -207,7 +213,11 @@
     button.disabled = true;
     try {
       if (body.dataset.tts === 'server') {
-        const res = await fetch('/audio/speech', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ text }) });
+        const res = await fetch('/audio/speech', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ text }),
+        });
         if (res.ok) {
           const blob = await res.blob();
           player?.pause();
@@ -272,15 +282,21 @@
       pending.append(tools, draft);
       log.append(pending);
       try {
-        const res = await fetch('/chat/stream', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-csrf-token': csrf }, body: JSON.stringify({ question: text }) });
-        if (!res.ok || !res.body) throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
+        const res = await fetch('/chat/stream', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-csrf-token': csrf },
+          body: JSON.stringify({ question: text }),
+        });
+        if (!res.ok || !res.body)
+          throw new Error((await res.json().catch(() => ({}))).error ?? `HTTP ${res.status}`);
         await readSse(res, (event, d) => {
           if (event === 'progress') status.textContent = d.message;
           else if (event === 'draft') {
             if (d.restart) draft.textContent = '';
             draft.textContent += d.delta;
             draft.hidden = !draft.textContent;
-            if (draft.textContent && status.textContent !== 'Writing the answer…') status.textContent = 'Writing the answer…';
+            if (draft.textContent && status.textContent !== 'Writing the answer…')
+              status.textContent = 'Writing the answer…';
           } else if (event === 'tool') {
             const li = document.createElement('li');
             li.textContent = `Tool: ${d.label}${d.isError ? ' (failed)' : ''}`;
@@ -337,7 +353,11 @@
           mic.textContent = 'Record question';
           voiceStatus.textContent = 'Transcribing…';
           try {
-            const res = await fetch('/audio/transcribe', { method: 'POST', headers: { 'content-type': type, 'x-csrf-token': csrf }, body: new Blob(chunks, { type }) });
+            const res = await fetch('/audio/transcribe', {
+              method: 'POST',
+              headers: { 'content-type': type, 'x-csrf-token': csrf },
+              body: new Blob(chunks, { type }),
+            });
             const d = await res.json();
             if (!d.ok) throw new Error(d.error);
             question.value = d.text;

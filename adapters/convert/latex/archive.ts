@@ -37,19 +37,29 @@ export function unpackSource(data: Uint8Array, limits: SourceLimits = DEFAULT_SO
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (e instanceof RangeError || code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new AppError('CONVERT_TOO_LARGE', `The LaTeX source unpacks to more than ${limits.maxUnpackedBytes} bytes (a gzip bomb or an oversized submission); it was not converted.`);
+        throw new AppError(
+          'CONVERT_TOO_LARGE',
+          `The LaTeX source unpacks to more than ${limits.maxUnpackedBytes} bytes (a gzip bomb or an oversized submission); it was not converted.`,
+        );
       }
       throw new AppError('CONVERT_CORRUPT', `The LaTeX source is not valid gzip (${(e as Error).message}).`);
     }
   }
   if (startsWith(bytes, '%PDF')) {
-    throw new AppError('CONVERT_NO_TEXT', 'This arXiv submission has no LaTeX source (its e-print is a PDF); convert the PDF instead.');
+    throw new AppError(
+      'CONVERT_NO_TEXT',
+      'This arXiv submission has no LaTeX source (its e-print is a PDF); convert the PDF instead.',
+    );
   }
   if (isTar(bytes)) return { files: readTar(bytes, limits), format: gzipped ? 'tar.gz' : 'tar' };
   if (bytes.length > limits.maxUnpackedBytes) {
-    throw new AppError('CONVERT_TOO_LARGE', `The LaTeX source is ${bytes.length} bytes, over the ${limits.maxUnpackedBytes}-byte cap.`);
+    throw new AppError(
+      'CONVERT_TOO_LARGE',
+      `The LaTeX source is ${bytes.length} bytes, over the ${limits.maxUnpackedBytes}-byte cap.`,
+    );
   }
-  if (!looksLikeText(bytes)) throw new AppError('CONVERT_CORRUPT', 'The LaTeX source is neither a tar archive nor a TeX file.');
+  if (!looksLikeText(bytes))
+    throw new AppError('CONVERT_CORRUPT', 'The LaTeX source is neither a tar archive nor a TeX file.');
   return { files: new Map([['main.tex', bytes]]), format: gzipped ? 'tex.gz' : 'tex' };
 }
 
@@ -66,7 +76,12 @@ function isTar(b: Uint8Array): boolean {
 }
 
 function checksumOk(b: Uint8Array, at: number): boolean {
-  const stored = parseInt(ascii(b, at + 148, 8).replace(/[\0 ]+/g, ' ').trim(), 8);
+  const stored = parseInt(
+    ascii(b, at + 148, 8)
+      .replace(/[\0 ]+/g, ' ')
+      .trim(),
+    8,
+  );
   if (!Number.isFinite(stored)) return false;
   let sum = 0;
   for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : (b[at + i] ?? 0);
@@ -99,20 +114,34 @@ function readTar(b: Uint8Array, limits: SourceLimits): Map<string, Uint8Array> {
   while (at + 512 <= b.length) {
     if (b.subarray(at, at + 512).every((x) => x === 0)) break; // end-of-archive block
     const header = at;
-    if (!checksumOk(b, at)) throw new AppError('CONVERT_CORRUPT', `The LaTeX source archive is damaged (bad tar header at byte ${at}).`);
+    if (!checksumOk(b, at))
+      throw new AppError(
+        'CONVERT_CORRUPT',
+        `The LaTeX source archive is damaged (bad tar header at byte ${at}).`,
+      );
     const type = String.fromCharCode(b[at + 156] || 48);
     const size = octal(b, at + 124, 12);
-    if (!Number.isFinite(size) || size < 0) throw new AppError('CONVERT_CORRUPT', `The LaTeX source archive has an entry of unreadable size at byte ${at}.`);
+    if (!Number.isFinite(size) || size < 0)
+      throw new AppError(
+        'CONVERT_CORRUPT',
+        `The LaTeX source archive has an entry of unreadable size at byte ${at}.`,
+      );
     const start = at + 512;
     const end = start + size;
     if (end > b.length) throw new AppError('CONVERT_CORRUPT', 'The LaTeX source archive is truncated.');
     at = start + Math.ceil(size / 512) * 512;
     if (++entries > limits.maxFiles) {
-      throw new AppError('CONVERT_TOO_LARGE', `The LaTeX source archive has more than ${limits.maxFiles} entries; it was not converted.`);
+      throw new AppError(
+        'CONVERT_TOO_LARGE',
+        `The LaTeX source archive has more than ${limits.maxFiles} entries; it was not converted.`,
+      );
     }
     total += size;
     if (total > limits.maxUnpackedBytes) {
-      throw new AppError('CONVERT_TOO_LARGE', `The LaTeX source archive holds more than ${limits.maxUnpackedBytes} bytes; it was not converted.`);
+      throw new AppError(
+        'CONVERT_TOO_LARGE',
+        `The LaTeX source archive holds more than ${limits.maxUnpackedBytes} bytes; it was not converted.`,
+      );
     }
     const body = b.subarray(start, end);
     if (type === 'L') {
@@ -126,7 +155,8 @@ function readTar(b: Uint8Array, limits: SourceLimits): Map<string, Uint8Array> {
     }
     if (type === 'g') continue;
     // The 155-byte prefix field is POSIX ustar's ("ustar\0"); GNU tar ("ustar  ") keeps times there.
-    const prefix = ascii(b, header + 257, 5) === 'ustar' && b[header + 262] === 0 ? ascii(b, header + 345, 155) : '';
+    const prefix =
+      ascii(b, header + 257, 5) === 'ustar' && b[header + 262] === 0 ? ascii(b, header + 345, 155) : '';
     const raw = paxPath ?? longName ?? (prefix ? `${prefix}/` : '') + ascii(b, header, 100);
     longName = null;
     paxPath = null;
@@ -140,12 +170,19 @@ function readTar(b: Uint8Array, limits: SourceLimits): Map<string, Uint8Array> {
 /** A relative archive path, normalised; absolute and `..` paths are refused (zip-slip). */
 export function safePath(raw: string): string {
   if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw) || raw.includes('\\')) {
-    throw new AppError('CONVERT_CORRUPT', `The LaTeX source archive has an absolute path (${JSON.stringify(raw.slice(0, 200))}); such archives are refused.`);
+    throw new AppError(
+      'CONVERT_CORRUPT',
+      `The LaTeX source archive has an absolute path (${JSON.stringify(raw.slice(0, 200))}); such archives are refused.`,
+    );
   }
   const parts: string[] = [];
   for (const p of raw.split('/')) {
     if (p === '' || p === '.') continue;
-    if (p === '..') throw new AppError('CONVERT_CORRUPT', `The LaTeX source archive has a path leaving the archive (${JSON.stringify(raw.slice(0, 200))}); such archives are refused.`);
+    if (p === '..')
+      throw new AppError(
+        'CONVERT_CORRUPT',
+        `The LaTeX source archive has a path leaving the archive (${JSON.stringify(raw.slice(0, 200))}); such archives are refused.`,
+      );
     parts.push(p);
   }
   return parts.join('/');

@@ -21,7 +21,10 @@ export function formatBibliography(bbl: string, render: (tex: string) => string)
     const raw = bbl
       .slice(m.index + m[0].length, end)
       .replace(/\\end\s*\{thebibliography\}[\s\S]*$/, '')
-      .replace(/\\(newblock|BibitemShut\s*\{[^}]*\}|bibitemStop|bibitemNoStop|EndOfBibitem|urlprefix|BibitemOpen)\b/g, ' ')
+      .replace(
+        /\\(newblock|BibitemShut\s*\{[^}]*\}|bibitemStop|bibitemNoStop|EndOfBibitem|urlprefix|BibitemOpen)\b/g,
+        ' ',
+      )
       .replace(/\\doi\s*\{([^}]*)\}/g, 'doi:$1')
       .replace(/\\eprint\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g, 'arXiv:$1')
       .replace(/\\(bibinfo|bibfield)\s*\{[^}]*\}/g, '')
@@ -52,7 +55,9 @@ function biblatex(bbl: string, render: (tex: string) => string): BibEntry[] {
     const list = /\\name\s*\{author\}\s*\{\d+\}\s*\{[^}]*\}\s*\{/.exec(e);
     if (list) {
       const g = group(e, list.index + list[0].length - 1);
-      for (const n of g?.inner.matchAll(/family=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}(?:[\s\S]*?given=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?/g) ?? []) {
+      for (const n of g?.inner.matchAll(
+        /family=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}(?:[\s\S]*?given=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?/g,
+      ) ?? []) {
         names.push(`${n[2] ? `${n[2]} ` : ''}${n[1]}`);
       }
     }

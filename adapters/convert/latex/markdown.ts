@@ -28,81 +28,443 @@ const ACCENTS: Record<string, string> = {
 };
 
 const SYMBOLS: Record<string, string> = {
-  ldots: '…', dots: '…', textellipsis: '…', S: '§', P: '¶', ss: 'ß', o: 'ø', O: 'Ø', aa: 'å', AA: 'Å', ae: 'æ', AE: 'Æ',
-  oe: 'œ', OE: 'Œ', l: 'ł', L: 'Ł', i: 'ı', j: 'ȷ', copyright: '©', textregistered: '®', texttrademark: '™', dag: '†', ddag: '‡',
-  textendash: '–', textemdash: '—', textquoteleft: '‘', textquoteright: '’', textquotedblleft: '“', textquotedblright: '”',
-  textbackslash: '\\', textasciitilde: '~', textasciicircum: '^', textbar: '|', textless: '<', textgreater: '>', textbullet: '•',
-  textdegree: '°', textperthousand: '‰', pounds: '£', euro: '€', LaTeX: 'LaTeX', TeX: 'TeX', LaTeXe: 'LaTeX2e', BibTeX: 'BibTeX',
-  today: '', and: ', ', quad: ' ', qquad: ' ', enspace: ' ', thinspace: ' ', space: ' ', newline: ' ', linebreak: ' ', break: ' ',
-  textunderscore: '_', slash: '/', textsection: '§', etal: 'et al.', eg: 'e.g.', ie: 'i.e.', etc: 'etc.',
+  ldots: '…',
+  dots: '…',
+  textellipsis: '…',
+  S: '§',
+  P: '¶',
+  ss: 'ß',
+  o: 'ø',
+  O: 'Ø',
+  aa: 'å',
+  AA: 'Å',
+  ae: 'æ',
+  AE: 'Æ',
+  oe: 'œ',
+  OE: 'Œ',
+  l: 'ł',
+  L: 'Ł',
+  i: 'ı',
+  j: 'ȷ',
+  copyright: '©',
+  textregistered: '®',
+  texttrademark: '™',
+  dag: '†',
+  ddag: '‡',
+  textendash: '–',
+  textemdash: '—',
+  textquoteleft: '‘',
+  textquoteright: '’',
+  textquotedblleft: '“',
+  textquotedblright: '”',
+  textbackslash: '\\',
+  textasciitilde: '~',
+  textasciicircum: '^',
+  textbar: '|',
+  textless: '<',
+  textgreater: '>',
+  textbullet: '•',
+  textdegree: '°',
+  textperthousand: '‰',
+  pounds: '£',
+  euro: '€',
+  LaTeX: 'LaTeX',
+  TeX: 'TeX',
+  LaTeXe: 'LaTeX2e',
+  BibTeX: 'BibTeX',
+  today: '',
+  and: ', ',
+  quad: ' ',
+  qquad: ' ',
+  enspace: ' ',
+  thinspace: ' ',
+  space: ' ',
+  newline: ' ',
+  linebreak: ' ',
+  break: ' ',
+  textunderscore: '_',
+  slash: '/',
+  textsection: '§',
+  etal: 'et al.',
+  eg: 'e.g.',
+  ie: 'i.e.',
+  etc: 'etc.',
 };
 
 /** Commands dropped with this many mandatory arguments (optional `[…]` arguments skipped too). */
 const DROP: Record<string, number> = {
-  label: 1, vspace: 1, hspace: 1, includegraphics: 1, bibliographystyle: 1, pagestyle: 1, thispagestyle: 1, setlength: 2,
-  addtolength: 2, setcounter: 2, addtocounter: 2, stepcounter: 1, refstepcounter: 1, usepackage: 1, RequirePackage: 1, documentclass: 1,
-  newcounter: 1, graphicspath: 1, hypersetup: 1, definecolor: 3, color: 1, thanks: 1, affiliation: 1, affil: 1, email: 1, address: 1,
-  institute: 1, institution: 1, date: 1, title: 1, author: 1, orcid: 1, titlerunning: 1, authorrunning: 1, keywords: 1, pacs: 1,
-  newtheorem: 2, theoremstyle: 1, numberwithin: 2, nocite: 1, input: 1, include: 1, bibpunct: 6, setcitestyle: 1, captionsetup: 1,
-  newacronym: 3, crefname: 3, Crefname: 3, icmltitlerunning: 1, icmlauthor: 2, icmlaffiliation: 2, icmlcorrespondingauthor: 2,
-  icmlkeywords: 1, printAffiliationsAndNotice: 1, renewcommand: 2, newcommand: 2, fontsize: 2, selectfont: 0, hyphenation: 1,
-  footnotemark: 0, footnotetext: 1, markboth: 2, markright: 1, addcontentsline: 3, phantomsection: 0, phantom: 1, hphantom: 1,
-  vphantom: 1, resizebox: 2, scalebox: 1, rotatebox: 1, raisebox: 1, tikz: 1, subfloat: 0, linenumbers: 0, rule: 2,
-  editor: 1, received: 1, accepted: 1, published: 1, journal: 1, volume: 1, firstpage: 1, jname: 1, shorttitle: 1, shortauthors: 1,
-  ccsdesc: 1, setcopyright: 1, acmConference: 1, acmYear: 1, acmDOI: 1, acmISBN: 1, copyrightyear: 1, acmBooktitle: 1, acmPrice: 1,
-  makeatletter: 0, makeatother: 0, urlstyle: 1, allowdisplaybreaks: 0, tableofcontents: 0, listoffigures: 0, maketitle: 0,
-  newpage: 0, clearpage: 0, cleardoublepage: 0, pagebreak: 0, centering: 0, raggedright: 0, raggedleft: 0, noindent: 0, indent: 0,
-  small: 0, footnotesize: 0, scriptsize: 0, tiny: 0, large: 0, Large: 0, LARGE: 0, huge: 0, Huge: 0, normalsize: 0, bf: 0, it: 0,
-  em: 0, rm: 0, sf: 0, tt: 0, sc: 0, sl: 0, bfseries: 0, itshape: 0, mdseries: 0, upshape: 0, scshape: 0, ttfamily: 0, rmfamily: 0,
-  sffamily: 0, normalfont: 0, medskip: 0, smallskip: 0, bigskip: 0, vfill: 0, hfill: 0, hline: 0, protect: 0, nonumber: 0,
-  notag: 0, relax: 0, par: 0, item: 0, appendix: 0, balance: 0, onecolumn: 0, twocolumn: 0, frontmatter: 0, mainmatter: 0,
-  backmatter: 0, sloppy: 0, fussy: 0, null: 0, ignorespaces: 0, unskip: 0, nobreak: 0, strut: 0, leavevmode: 0, endinput: 0,
-  IEEEpeerreviewmaketitle: 0, IEEEoverridecommandlockouts: 0, acmSubmissionID: 1, bibliography: 1, printbibliography: 0,
-  addbibresource: 1, caption: 1, captionof: 2, subcaption: 1, FloatBarrier: 0, looseness: 0, vskip: 0, hskip: 0, kern: 0,
-  abovedisplayskip: 0, belowdisplayskip: 0, baselineskip: 0, linewidth: 0, textwidth: 0, columnwidth: 0, hsize: 0, newline: 0,
+  label: 1,
+  vspace: 1,
+  hspace: 1,
+  includegraphics: 1,
+  bibliographystyle: 1,
+  pagestyle: 1,
+  thispagestyle: 1,
+  setlength: 2,
+  addtolength: 2,
+  setcounter: 2,
+  addtocounter: 2,
+  stepcounter: 1,
+  refstepcounter: 1,
+  usepackage: 1,
+  RequirePackage: 1,
+  documentclass: 1,
+  newcounter: 1,
+  graphicspath: 1,
+  hypersetup: 1,
+  definecolor: 3,
+  color: 1,
+  thanks: 1,
+  affiliation: 1,
+  affil: 1,
+  email: 1,
+  address: 1,
+  institute: 1,
+  institution: 1,
+  date: 1,
+  title: 1,
+  author: 1,
+  orcid: 1,
+  titlerunning: 1,
+  authorrunning: 1,
+  keywords: 1,
+  pacs: 1,
+  newtheorem: 2,
+  theoremstyle: 1,
+  numberwithin: 2,
+  nocite: 1,
+  input: 1,
+  include: 1,
+  bibpunct: 6,
+  setcitestyle: 1,
+  captionsetup: 1,
+  newacronym: 3,
+  crefname: 3,
+  Crefname: 3,
+  icmltitlerunning: 1,
+  icmlauthor: 2,
+  icmlaffiliation: 2,
+  icmlcorrespondingauthor: 2,
+  icmlkeywords: 1,
+  printAffiliationsAndNotice: 1,
+  renewcommand: 2,
+  newcommand: 2,
+  fontsize: 2,
+  selectfont: 0,
+  hyphenation: 1,
+  footnotemark: 0,
+  footnotetext: 1,
+  markboth: 2,
+  markright: 1,
+  addcontentsline: 3,
+  phantomsection: 0,
+  phantom: 1,
+  hphantom: 1,
+  vphantom: 1,
+  resizebox: 2,
+  scalebox: 1,
+  rotatebox: 1,
+  raisebox: 1,
+  tikz: 1,
+  subfloat: 0,
+  linenumbers: 0,
+  rule: 2,
+  editor: 1,
+  received: 1,
+  accepted: 1,
+  published: 1,
+  journal: 1,
+  volume: 1,
+  firstpage: 1,
+  jname: 1,
+  shorttitle: 1,
+  shortauthors: 1,
+  ccsdesc: 1,
+  setcopyright: 1,
+  acmConference: 1,
+  acmYear: 1,
+  acmDOI: 1,
+  acmISBN: 1,
+  copyrightyear: 1,
+  acmBooktitle: 1,
+  acmPrice: 1,
+  makeatletter: 0,
+  makeatother: 0,
+  urlstyle: 1,
+  allowdisplaybreaks: 0,
+  tableofcontents: 0,
+  listoffigures: 0,
+  maketitle: 0,
+  newpage: 0,
+  clearpage: 0,
+  cleardoublepage: 0,
+  pagebreak: 0,
+  centering: 0,
+  raggedright: 0,
+  raggedleft: 0,
+  noindent: 0,
+  indent: 0,
+  small: 0,
+  footnotesize: 0,
+  scriptsize: 0,
+  tiny: 0,
+  large: 0,
+  Large: 0,
+  LARGE: 0,
+  huge: 0,
+  Huge: 0,
+  normalsize: 0,
+  bf: 0,
+  it: 0,
+  em: 0,
+  rm: 0,
+  sf: 0,
+  tt: 0,
+  sc: 0,
+  sl: 0,
+  bfseries: 0,
+  itshape: 0,
+  mdseries: 0,
+  upshape: 0,
+  scshape: 0,
+  ttfamily: 0,
+  rmfamily: 0,
+  sffamily: 0,
+  normalfont: 0,
+  medskip: 0,
+  smallskip: 0,
+  bigskip: 0,
+  vfill: 0,
+  hfill: 0,
+  hline: 0,
+  protect: 0,
+  nonumber: 0,
+  notag: 0,
+  relax: 0,
+  par: 0,
+  item: 0,
+  appendix: 0,
+  balance: 0,
+  onecolumn: 0,
+  twocolumn: 0,
+  frontmatter: 0,
+  mainmatter: 0,
+  backmatter: 0,
+  sloppy: 0,
+  fussy: 0,
+  null: 0,
+  ignorespaces: 0,
+  unskip: 0,
+  nobreak: 0,
+  strut: 0,
+  leavevmode: 0,
+  endinput: 0,
+  IEEEpeerreviewmaketitle: 0,
+  IEEEoverridecommandlockouts: 0,
+  acmSubmissionID: 1,
+  bibliography: 1,
+  printbibliography: 0,
+  addbibresource: 1,
+  caption: 1,
+  captionof: 2,
+  subcaption: 1,
+  FloatBarrier: 0,
+  looseness: 0,
+  vskip: 0,
+  hskip: 0,
+  kern: 0,
+  abovedisplayskip: 0,
+  belowdisplayskip: 0,
+  baselineskip: 0,
+  linewidth: 0,
+  textwidth: 0,
+  columnwidth: 0,
+  hsize: 0,
+  newline: 0,
 };
 
 /** Inline text commands → (content) → Markdown. */
 const STYLE: Record<string, (t: string) => string> = {
-  emph: (t) => wrap(t, '*'), textit: (t) => wrap(t, '*'), textsl: (t) => wrap(t, '*'), mathit: (t) => wrap(t, '*'),
-  textbf: (t) => wrap(t, '**'), bm: (t) => wrap(t, '**'), texttt: (t) => code(t), url: (t) => t,
-  nolinkurl: (t) => t, path: (t) => t, textsc: (t) => t, textrm: (t) => t, textsf: (t) => t, textnormal: (t) => t, textup: (t) => t,
-  textmd: (t) => t, mbox: (t) => t, text: (t) => t, underline: (t) => t, uline: (t) => t, hbox: (t) => t, makebox: (t) => t,
-  fbox: (t) => t, framebox: (t) => t, textsuperscript: (t) => `^${t}`, textsubscript: (t) => `_${t}`, enquote: (t) => `“${t}”`,
-  paragraph: (t) => t, acs: (t) => t, ac: (t) => t, acl: (t) => t, gls: (t) => t, sout: (t) => t, st: (t) => t, hl: (t) => t,
-  textcolor: (t) => t, colorbox: (t) => t, highlight: (t) => t, smash: (t) => t, centerline: (t) => t, boldsymbol: (t) => wrap(t, '**'),
+  emph: (t) => wrap(t, '*'),
+  textit: (t) => wrap(t, '*'),
+  textsl: (t) => wrap(t, '*'),
+  mathit: (t) => wrap(t, '*'),
+  textbf: (t) => wrap(t, '**'),
+  bm: (t) => wrap(t, '**'),
+  texttt: (t) => code(t),
+  url: (t) => t,
+  nolinkurl: (t) => t,
+  path: (t) => t,
+  textsc: (t) => t,
+  textrm: (t) => t,
+  textsf: (t) => t,
+  textnormal: (t) => t,
+  textup: (t) => t,
+  textmd: (t) => t,
+  mbox: (t) => t,
+  text: (t) => t,
+  underline: (t) => t,
+  uline: (t) => t,
+  hbox: (t) => t,
+  makebox: (t) => t,
+  fbox: (t) => t,
+  framebox: (t) => t,
+  textsuperscript: (t) => `^${t}`,
+  textsubscript: (t) => `_${t}`,
+  enquote: (t) => `“${t}”`,
+  paragraph: (t) => t,
+  acs: (t) => t,
+  ac: (t) => t,
+  acl: (t) => t,
+  gls: (t) => t,
+  sout: (t) => t,
+  st: (t) => t,
+  hl: (t) => t,
+  textcolor: (t) => t,
+  colorbox: (t) => t,
+  highlight: (t) => t,
+  smash: (t) => t,
+  centerline: (t) => t,
+  boldsymbol: (t) => wrap(t, '**'),
 };
 /** Style commands whose first argument is not the text (\textcolor{red}{x}, \href{url}{x}). */
-const SKIP_FIRST = new Set(['textcolor', 'colorbox', 'href', 'hyperref', 'hyperlink', 'hypertarget', 'foreignlanguage', 'makebox', 'framebox']);
+const SKIP_FIRST = new Set([
+  'textcolor',
+  'colorbox',
+  'href',
+  'hyperref',
+  'hyperlink',
+  'hypertarget',
+  'foreignlanguage',
+  'makebox',
+  'framebox',
+]);
 
-const SECTION_LEVEL: Record<string, number> = { part: 2, chapter: 2, section: 2, subsection: 3, subsubsection: 4, paragraph: 5, subparagraph: 6 };
+const SECTION_LEVEL: Record<string, number> = {
+  part: 2,
+  chapter: 2,
+  section: 2,
+  subsection: 3,
+  subsubsection: 4,
+  paragraph: 5,
+  subparagraph: 6,
+};
 
 const MATH_ENVS: Record<string, ((arg: string) => [string, string]) | null> = {
-  equation: null, 'equation*': null, displaymath: null, math: null, dmath: null, 'dmath*': null,
-  align: () => ['\\begin{aligned}', '\\end{aligned}'], 'align*': () => ['\\begin{aligned}', '\\end{aligned}'],
-  flalign: () => ['\\begin{aligned}', '\\end{aligned}'], 'flalign*': () => ['\\begin{aligned}', '\\end{aligned}'],
-  eqnarray: () => ['\\begin{array}{rcl}', '\\end{array}'], 'eqnarray*': () => ['\\begin{array}{rcl}', '\\end{array}'],
-  gather: () => ['\\begin{gathered}', '\\end{gathered}'], 'gather*': () => ['\\begin{gathered}', '\\end{gathered}'],
-  multline: () => ['\\begin{gathered}', '\\end{gathered}'], 'multline*': () => ['\\begin{gathered}', '\\end{gathered}'],
-  alignat: (n) => [`\\begin{alignedat}{${n}}`, '\\end{alignedat}'], 'alignat*': (n) => [`\\begin{alignedat}{${n}}`, '\\end{alignedat}'],
+  equation: null,
+  'equation*': null,
+  displaymath: null,
+  math: null,
+  dmath: null,
+  'dmath*': null,
+  align: () => ['\\begin{aligned}', '\\end{aligned}'],
+  'align*': () => ['\\begin{aligned}', '\\end{aligned}'],
+  flalign: () => ['\\begin{aligned}', '\\end{aligned}'],
+  'flalign*': () => ['\\begin{aligned}', '\\end{aligned}'],
+  eqnarray: () => ['\\begin{array}{rcl}', '\\end{array}'],
+  'eqnarray*': () => ['\\begin{array}{rcl}', '\\end{array}'],
+  gather: () => ['\\begin{gathered}', '\\end{gathered}'],
+  'gather*': () => ['\\begin{gathered}', '\\end{gathered}'],
+  multline: () => ['\\begin{gathered}', '\\end{gathered}'],
+  'multline*': () => ['\\begin{gathered}', '\\end{gathered}'],
+  alignat: (n) => [`\\begin{alignedat}{${n}}`, '\\end{alignedat}'],
+  'alignat*': (n) => [`\\begin{alignedat}{${n}}`, '\\end{alignedat}'],
 };
-const NUMBERED_MATH = new Set(['equation', 'align', 'flalign', 'eqnarray', 'gather', 'multline', 'alignat', 'dmath']);
+const NUMBERED_MATH = new Set([
+  'equation',
+  'align',
+  'flalign',
+  'eqnarray',
+  'gather',
+  'multline',
+  'alignat',
+  'dmath',
+]);
 
 const THEOREMS: Record<string, string> = {
-  theorem: 'Theorem', lemma: 'Lemma', proposition: 'Proposition', corollary: 'Corollary', definition: 'Definition', remark: 'Remark',
-  example: 'Example', conjecture: 'Conjecture', assumption: 'Assumption', claim: 'Claim', fact: 'Fact', observation: 'Observation',
-  problem: 'Problem', question: 'Question', hypothesis: 'Hypothesis', exercise: 'Exercise', notation: 'Notation', note: 'Note',
-  thm: 'Theorem', lem: 'Lemma', prop: 'Proposition', cor: 'Corollary', defn: 'Definition', dfn: 'Definition', rem: 'Remark',
+  theorem: 'Theorem',
+  lemma: 'Lemma',
+  proposition: 'Proposition',
+  corollary: 'Corollary',
+  definition: 'Definition',
+  remark: 'Remark',
+  example: 'Example',
+  conjecture: 'Conjecture',
+  assumption: 'Assumption',
+  claim: 'Claim',
+  fact: 'Fact',
+  observation: 'Observation',
+  problem: 'Problem',
+  question: 'Question',
+  hypothesis: 'Hypothesis',
+  exercise: 'Exercise',
+  notation: 'Notation',
+  note: 'Note',
+  thm: 'Theorem',
+  lem: 'Lemma',
+  prop: 'Proposition',
+  cor: 'Corollary',
+  defn: 'Definition',
+  dfn: 'Definition',
+  rem: 'Remark',
 };
 
-const DROP_ENVS = new Set(['tikzpicture', 'pgfpicture', 'picture', 'thebibliography', 'comment', 'filecontents', 'filecontents*', 'tocentry', 'CCSXML', 'titlepage', 'frontmatter']);
-const CODE_ENVS = new Set(['verbatim', 'verbatim*', 'Verbatim', 'lstlisting', 'minted', 'alltt', 'spverbatim', 'code']);
+const DROP_ENVS = new Set([
+  'tikzpicture',
+  'pgfpicture',
+  'picture',
+  'thebibliography',
+  'comment',
+  'filecontents',
+  'filecontents*',
+  'tocentry',
+  'CCSXML',
+  'titlepage',
+  'frontmatter',
+]);
+const CODE_ENVS = new Set([
+  'verbatim',
+  'verbatim*',
+  'Verbatim',
+  'lstlisting',
+  'minted',
+  'alltt',
+  'spverbatim',
+  'code',
+]);
 const FIGURE_ENVS: Record<string, 'Figure' | 'Table' | 'Algorithm'> = {
-  figure: 'Figure', 'figure*': 'Figure', wrapfigure: 'Figure', SCfigure: 'Figure', subfigure: 'Figure', table: 'Table', 'table*': 'Table',
-  wraptable: 'Table', sidewaystable: 'Table', sidewaysfigure: 'Figure', algorithm: 'Algorithm', 'algorithm*': 'Algorithm', algorithm2e: 'Algorithm',
+  figure: 'Figure',
+  'figure*': 'Figure',
+  wrapfigure: 'Figure',
+  SCfigure: 'Figure',
+  subfigure: 'Figure',
+  table: 'Table',
+  'table*': 'Table',
+  wraptable: 'Table',
+  sidewaystable: 'Table',
+  sidewaysfigure: 'Figure',
+  algorithm: 'Algorithm',
+  'algorithm*': 'Algorithm',
+  algorithm2e: 'Algorithm',
 };
-const TABULAR_ENVS = new Set(['tabular', 'tabular*', 'tabularx', 'tabulary', 'longtable', 'supertabular', 'tblr']);
-const TABULAR_ARGS: Record<string, number> = { tabular: 1, 'tabular*': 2, tabularx: 2, tabulary: 2, longtable: 1, supertabular: 1, tblr: 1 };
+const TABULAR_ENVS = new Set([
+  'tabular',
+  'tabular*',
+  'tabularx',
+  'tabulary',
+  'longtable',
+  'supertabular',
+  'tblr',
+]);
+const TABULAR_ARGS: Record<string, number> = {
+  tabular: 1,
+  'tabular*': 2,
+  tabularx: 2,
+  tabulary: 2,
+  longtable: 1,
+  supertabular: 1,
+  tblr: 1,
+};
 
 interface Ctx {
   footnotes: string[];
@@ -129,7 +491,10 @@ const MAX_NESTING = 100;
 
 function nest<T>(ctx: Ctx, work: () => T): T {
   if (++ctx.depth > MAX_NESTING) {
-    throw new AppError('CONVERT_CORRUPT', `The LaTeX source nests environments or groups more than ${MAX_NESTING} deep; it cannot be converted.`);
+    throw new AppError(
+      'CONVERT_CORRUPT',
+      `The LaTeX source nests environments or groups more than ${MAX_NESTING} deep; it cannot be converted.`,
+    );
   }
   try {
     return work();
@@ -139,7 +504,11 @@ function nest<T>(ctx: Ctx, work: () => T): T {
 }
 
 /** Markdown body + headings for a prepared document. */
-export function renderLatex(body: string, preamble: string, bbl: string | null): { markdown: string; title: string | null; unknownCommands: string[] } {
+export function renderLatex(
+  body: string,
+  preamble: string,
+  bbl: string | null,
+): { markdown: string; title: string | null; unknownCommands: string[] } {
   const ctx: Ctx = {
     footnotes: [],
     labels: new Map(),
@@ -167,23 +536,35 @@ export function renderLatex(body: string, preamble: string, bbl: string | null):
   if (!ctx.referencesPlaced && ctx.bib.length) blocks.push(...referenceBlocks(ctx));
   if (ctx.footnotes.length) blocks.push(ctx.footnotes.map((f, i) => `[^${i + 1}]: ${f}`).join('\n'));
   let markdown = blocks.filter((b) => b.trim() !== '').join('\n\n');
-  // eslint-disable-next-line no-control-regex -- \u0001 marks references resolved after the whole document
-  markdown = markdown.replace(/\u0001(ref|eqref|named):([^\u0001]*)\u0001/g, (_m, mode: string, label: string) => {
-    const target = ctx.labels.get(label.trim());
-    const n = target?.n ?? '?';
-    if (mode === 'eqref') return `(${n})`;
-    // \autoref, \cref: the name too, as LaTeX prints it.
-    if (mode === 'named' && target?.kind) return target.kind === 'Equation' ? `Eq. (${n})` : `${target.kind} ${n}`;
-    return n;
-  });
+  // \u0001 marks references resolved after the whole document.
+  /* eslint-disable no-control-regex */
+  markdown = markdown.replace(
+    /\u0001(ref|eqref|named):([^\u0001]*)\u0001/g,
+    (_m, mode: string, label: string) => {
+      const target = ctx.labels.get(label.trim());
+      const n = target?.n ?? '?';
+      if (mode === 'eqref') return `(${n})`;
+      // \autoref, \cref: the name too, as LaTeX prints it.
+      if (mode === 'named' && target?.kind)
+        return target.kind === 'Equation' ? `Eq. (${n})` : `${target.kind} ${n}`;
+      return n;
+    },
+  ); /* eslint-enable no-control-regex */
+
   return { markdown: `${markdown}\n`, title, unknownCommands: [...ctx.unknown].sort() };
 }
 
 function theoremDefs(s: string): Ctx['theorems'] {
   const out: Ctx['theorems'] = new Map();
-  for (const m of s.matchAll(/\\newtheorem\s*(\*?)\s*\{([^}]*)\}\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}\s*(?:\[([^\]]*)\])?/g)) {
+  for (const m of s.matchAll(
+    /\\newtheorem\s*(\*?)\s*\{([^}]*)\}\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}\s*(?:\[([^\]]*)\])?/g,
+  )) {
     const name = m[2]!.trim();
-    out.set(name, { title: m[4]!.trim(), counter: m[1] ? '' : (m[3]?.trim() ?? name), within: m[5]?.trim() ?? null });
+    out.set(name, {
+      title: m[4]!.trim(),
+      counter: m[1] ? '' : (m[3]?.trim() ?? name),
+      within: m[5]?.trim() ?? null,
+    });
   }
   return out;
 }
@@ -222,8 +603,16 @@ export function cleanMath(s: string, ctx?: Ctx): string {
   let t = s.replace(/\\(label|tag\*?)\s*\{[^{}]*\}/g, (whole, cmd: string) => (cmd === 'label' ? '' : whole));
   // \ensuremath is a no-op in math (KaTeX does not know it).
   t = t.replace(/\\(nonumber|notag|ensuremath)\b/g, '');
-  if (ctx) t = t.replace(/\\(eq)?ref\s*\{([^{}]*)\}/g, (_m, eq: string | undefined, l: string) => `\\text{${eq ? '(' : ''}\u0001ref:${l}\u0001${eq ? ')' : ''}}`);
-  return t.replace(/\n\s*\n/g, '\n').replace(/\s+/g, ' ').trim();
+  if (ctx)
+    t = t.replace(
+      /\\(eq)?ref\s*\{([^{}]*)\}/g,
+      (_m, eq: string | undefined, l: string) =>
+        `\\text{${eq ? '(' : ''}\u0001ref:${l}\u0001${eq ? ')' : ''}}`,
+    );
+  return t
+    .replace(/\n\s*\n/g, '\n')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function findEnd(s: string, from: number, name: string): { innerEnd: number; end: number } | null {
@@ -270,7 +659,10 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
   const blocks: string[] = [];
   let para = '';
   const flush = () => {
-    const t = para.replace(/[ \t]*\n[ \t]*/g, ' ').replace(/[ \t]{2,}/g, ' ').trim();
+    const t = para
+      .replace(/[ \t]*\n[ \t]*/g, ' ')
+      .replace(/[ \t]{2,}/g, ' ')
+      .trim();
     if (t) blocks.push(t);
     para = '';
   };
@@ -312,7 +704,15 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
           i += o[0].length;
           continue;
         }
-        para += '{}%&$#_'.includes(n) ? (n === '_' ? '\\_' : n === '#' ? '\\#' : n) : n === ' ' || n === ',' || n === ';' || n === ':' || n === '>' || n === '\n' ? ' ' : '';
+        para += '{}%&$#_'.includes(n)
+          ? n === '_'
+            ? '\\_'
+            : n === '#'
+              ? '\\#'
+              : n
+          : n === ' ' || n === ',' || n === ';' || n === ':' || n === '>' || n === '\n'
+            ? ' '
+            : '';
         i += 2;
         continue;
       }
@@ -381,7 +781,9 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         }
         continue;
       }
-      if (/^(ref|autoref|cref|Cref|eqref|pageref|nameref|vref|cpageref|Autoref|subref|hyperref)$/.test(name)) {
+      if (
+        /^(ref|autoref|cref|Cref|eqref|pageref|nameref|vref|cpageref|Autoref|subref|hyperref)$/.test(name)
+      ) {
         const o = name === 'hyperref' ? optional(s, i) : null;
         if (o) {
           // \hyperref[label]{text}: the text
@@ -393,12 +795,17 @@ function renderBlocks(s: string, ctx: Ctx, inlineOnly = false): string[] {
         const g = group(s, i);
         if (!g) continue;
         i = g.end;
-        const mode = name === 'eqref' ? 'eqref' : /^(autoref|Autoref|cref|Cref|vref)$/.test(name) ? 'named' : 'ref';
+        const mode =
+          name === 'eqref' ? 'eqref' : /^(autoref|Autoref|cref|Cref|vref)$/.test(name) ? 'named' : 'ref';
         const refs = g.inner.split(',').map((l) => `\u0001${mode}:${l.trim()}\u0001`);
         para += refs.join(', ');
         continue;
       }
-      if (/^(cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|textcite|autocite|footcite|Cite|Citep|Citet|citenum|supercite|cites)$/.test(name)) {
+      if (
+        /^(cite|citep|citet|citealp|citealt|citeauthor|citeyear|citeyearpar|parencite|textcite|autocite|footcite|Cite|Citep|Citet|citenum|supercite|cites)$/.test(
+          name,
+        )
+      ) {
         const o1 = optional(s, i);
         let j = o1 ? o1.end + 1 : i;
         const o2 = o1 ? optional(s, j) : null;
@@ -651,14 +1058,30 @@ function tabular(env: string, inner: string, ctx: Ctx): string {
   }
   const fenced = () => '```latex\n' + `\\begin{${env}}${inner}\\end{${env}}`.trim() + '\n```';
   if (/\\(multicolumn|multirow|begin\s*\{tabular|diagbox|makecell|shortstack)/.test(body)) return fenced();
-  const rows = splitTop(body.replace(/\\(hline|toprule|midrule|bottomrule|addlinespace|endhead|endfirsthead|endfoot|endlastfoot|hhline\{[^}]*\}|cline\{[^}]*\}|cmidrule(\([^)]*\))?\{[^}]*\}|specialrule\{[^}]*\}\{[^}]*\}\{[^}]*\}|rowcolor(\[[^\]]*\])?\{[^}]*\})/g, ''), '\\\\')
+  const rows = splitTop(
+    body.replace(
+      /\\(hline|toprule|midrule|bottomrule|addlinespace|endhead|endfirsthead|endfoot|endlastfoot|hhline\{[^}]*\}|cline\{[^}]*\}|cmidrule(\([^)]*\))?\{[^}]*\}|specialrule\{[^}]*\}\{[^}]*\}\{[^}]*\}|rowcolor(\[[^\]]*\])?\{[^}]*\})/g,
+      '',
+    ),
+    '\\\\',
+  )
     .map((r) => r.trim())
     .filter((r) => r !== '')
-    .map((r) => splitTop(r, '&').map((cell) => inline(cell, ctx).replace(/\|/g, '\\|').replace(/\\\\\|/g, '\\|')));
+    .map((r) =>
+      splitTop(r, '&').map((cell) =>
+        inline(cell, ctx)
+          .replace(/\|/g, '\\|')
+          .replace(/\\\\\|/g, '\\|'),
+      ),
+    );
   if (!rows.length) return '';
   const width = rows[0]!.length;
   if (rows.some((r) => r.length !== width)) return fenced();
-  return [`| ${rows[0]!.join(' | ')} |`, `|${' --- |'.repeat(width)}`, ...rows.slice(1).map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${rows[0]!.join(' | ')} |`,
+    `|${' --- |'.repeat(width)}`,
+    ...rows.slice(1).map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 /** Captions of a float: its own `\caption`s outside nested floats, else the first found anywhere. */
@@ -673,7 +1096,12 @@ function captionsOf(s: string): string[] {
   return out;
 }
 
-function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean): { inline?: string; blocks?: string[] } {
+function environment(
+  env: string,
+  inner: string,
+  ctx: Ctx,
+  inlineOnly: boolean,
+): { inline?: string; blocks?: string[] } {
   const base = env.replace(/\*$/, '');
   if (env in MATH_ENVS) {
     let arg = '';
@@ -693,7 +1121,8 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
         ctx.eq++;
         ctx.anchor = String(ctx.eq);
         ctx.anchorKind = 'Equation';
-        for (const l of row.matchAll(/\\label\s*\{([^{}]*)\}/g)) ctx.labels.set(l[1]!.trim(), { n: String(ctx.eq), kind: 'Equation' });
+        for (const l of row.matchAll(/\\label\s*\{([^{}]*)\}/g))
+          ctx.labels.set(l[1]!.trim(), { n: String(ctx.eq), kind: 'Equation' });
       }
     }
     const wrapEnv = MATH_ENVS[env];
@@ -701,17 +1130,26 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
     if (!tex) return {};
     const [open, close] = wrapEnv ? wrapEnv(arg) : ['', ''];
     // A numbered single equation shows its number (KaTeX renders \tag in display math), so "(3)" in the text can be found.
-    const tag = (base === 'equation' || base === 'dmath') && !env.endsWith('*') && !/\\(tag|nonumber|notag)\b/.test(body) ? ` \\tag{${ctx.eq}}` : '';
+    const tag =
+      (base === 'equation' || base === 'dmath') &&
+      !env.endsWith('*') &&
+      !/\\(tag|nonumber|notag)\b/.test(body)
+        ? ` \\tag{${ctx.eq}}`
+        : '';
     const out = `$$${open}${tex}${close}${tag}$$`;
     return inlineOnly ? { inline: ` ${out} ` } : { blocks: [out] };
   }
   if (DROP_ENVS.has(env)) return {};
   if (CODE_ENVS.has(env)) {
-    const code = env === 'minted' ? inner.replace(/^\s*(\[[^\]]*\])?\s*\{[^}]*\}/, '') : inner.replace(/^\s*\[[^\]]*\]/, '');
+    const code =
+      env === 'minted'
+        ? inner.replace(/^\s*(\[[^\]]*\])?\s*\{[^}]*\}/, '')
+        : inner.replace(/^\s*\[[^\]]*\]/, '');
     return { blocks: ['```\n' + code.replace(/^\n/, '').replace(/\s+$/, '') + '\n```'] };
   }
   if (env === 'abstract') return { blocks: ['## Abstract', ...renderBlocks(inner, ctx)] };
-  if (/^(acknowledg(e)?ments?|acks)$/.test(base)) return { blocks: ['## Acknowledgments', ...renderBlocks(inner, ctx)] };
+  if (/^(acknowledg(e)?ments?|acks)$/.test(base))
+    return { blocks: ['## Acknowledgments', ...renderBlocks(inner, ctx)] };
   if (TABULAR_ENVS.has(env)) return { blocks: [tabular(env, inner, ctx)] };
   if (env in FIGURE_ENVS) {
     const kind = FIGURE_ENVS[env]!;
@@ -724,12 +1162,17 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
       ctx.anchor = n;
       ctx.anchorKind = kind;
     }
-    for (const l of inner.matchAll(/\\label\s*\{([^{}]*)\}/g)) if (n) ctx.labels.set(l[1]!.trim(), { n, kind });
-    const caption = caps.length ? inline(caps[caps.length > 1 && env !== 'subfigure' ? caps.length - 1 : 0]!, ctx) : '';
+    for (const l of inner.matchAll(/\\label\s*\{([^{}]*)\}/g))
+      if (n) ctx.labels.set(l[1]!.trim(), { n, kind });
+    const caption = caps.length
+      ? inline(caps[caps.length > 1 && env !== 'subfigure' ? caps.length - 1 : 0]!, ctx)
+      : '';
     if (caption) out.push(n ? `**${kind} ${n}:** ${caption}` : caption);
     if (kind !== 'Figure') {
       // Tables keep their tabular; algorithms their lines (as written: there is no Markdown for them).
-      for (const m of inner.matchAll(/\\begin\s*\{(tabular\*?|tabularx|tabulary|tblr|algorithmic|algorithm2e|algorithmic\*?)\}/g)) {
+      for (const m of inner.matchAll(
+        /\\begin\s*\{(tabular\*?|tabularx|tabulary|tblr|algorithmic|algorithm2e|algorithmic\*?)\}/g,
+      )) {
         const end = findEnd(inner, m.index + m[0].length, m[1]!);
         if (!end) continue;
         const body = inner.slice(m.index + m[0].length, end.innerEnd);
@@ -738,7 +1181,14 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
     }
     return inlineOnly ? { inline: out.join(' ') } : { blocks: out };
   }
-  if (env === 'itemize' || env === 'enumerate' || env === 'description' || env === 'compactitem' || env === 'compactenum' || env === 'inparaenum') {
+  if (
+    env === 'itemize' ||
+    env === 'enumerate' ||
+    env === 'description' ||
+    env === 'compactitem' ||
+    env === 'compactenum' ||
+    env === 'inparaenum'
+  ) {
     const items = splitItems(inner);
     const lines = items.map((it, k) => {
       const o = optional(it, 0);
@@ -754,7 +1204,12 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
     // easylist: items start with `#` at the beginning of a line (`##` nests; kept flat here).
     const body = inner.replace(/\\ListProperties\s*\([^)]*\)/g, '');
     const items = body.split(/^[ \t]*#+[ \t]*/m).slice(1);
-    const lines = items.map((it, k) => `${k + 1}. ${renderBlocks(it, ctx, inlineOnly).join(inlineOnly ? ' ' : '\n\n').replace(/\n/g, '\n   ')}`);
+    const lines = items.map(
+      (it, k) =>
+        `${k + 1}. ${renderBlocks(it, ctx, inlineOnly)
+          .join(inlineOnly ? ' ' : '\n\n')
+          .replace(/\n/g, '\n   ')}`,
+    );
     return inlineOnly ? { inline: ` ${lines.join(' ')} ` } : { blocks: [lines.join('\n')] };
   }
   if (env === 'proof') {
@@ -767,7 +1222,9 @@ function environment(env: string, inner: string, ctx: Ctx, inlineOnly: boolean):
     blocks[blocks.length - 1] = `${blocks[blocks.length - 1]} ∎`;
     return inlineOnly ? { inline: blocks.join(' ') } : { blocks };
   }
-  const thm = ctx.theorems.get(base) ?? (THEOREMS[base] ? { title: THEOREMS[base], counter: base, within: null } : undefined);
+  const thm =
+    ctx.theorems.get(base) ??
+    (THEOREMS[base] ? { title: THEOREMS[base], counter: base, within: null } : undefined);
   if (thm) {
     const o = /^\s*\[/.test(inner) ? optional(inner, 0) : null;
     const body = o ? inner.slice(o.end + 1) : inner;

@@ -64,7 +64,10 @@ export function findMainFile(src: SourceFiles): string {
   }
   candidates.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
   if (!candidates[0]) {
-    throw new AppError('CONVERT_NO_TEXT', `The LaTeX source has no main file (no .tex with \\documentclass among ${src.files.size} files).`);
+    throw new AppError(
+      'CONVERT_NO_TEXT',
+      `The LaTeX source has no main file (no .tex with \\documentclass among ${src.files.size} files).`,
+    );
   }
   return candidates[0].path;
 }
@@ -109,8 +112,13 @@ export function stripComments(s: string): string {
     if (cut >= 0) out.push(`${line.slice(0, cut)}\u0000`);
     else out.push(line);
   }
-  // eslint-disable-next-line no-control-regex -- \u0000 marks where a comment ate the line end
-  return out.join('\n').replace(/\u0000\n[ \t]*/g, '').replace(/\u0000/g, '');
+  // \u0000 marks where a comment ate the line end.
+  /* eslint-disable no-control-regex */
+  return out
+    .join('\n')
+    .replace(/\u0000\n[ \t]*/g, '')
+    .replace(/\u0000/g, '');
+  /* eslint-enable no-control-regex */
 }
 
 /** Remove `\iffalse … \fi` (nesting counted), `\begin{comment} … \end{comment}` and `\if0 … \fi`. */
@@ -161,14 +169,29 @@ export function resolveIncludes(src: SourceFiles, mainFile: string, warnings: st
   };
   const load = (path: string, stack: string[]): string => {
     if (stack.includes(path)) {
-      throw new AppError('CONVERT_CORRUPT', `The LaTeX source \\input loops: ${[...stack, path].join(' → ')}; it cannot be converted.`);
+      throw new AppError(
+        'CONVERT_CORRUPT',
+        `The LaTeX source \\input loops: ${[...stack, path].join(' → ')}; it cannot be converted.`,
+      );
     }
-    if (stack.length > MAX_INCLUDE_DEPTH) throw new AppError('CONVERT_CORRUPT', `The LaTeX source nests \\input more than ${MAX_INCLUDE_DEPTH} deep.`);
+    if (stack.length > MAX_INCLUDE_DEPTH)
+      throw new AppError(
+        'CONVERT_CORRUPT',
+        `The LaTeX source nests \\input more than ${MAX_INCLUDE_DEPTH} deep.`,
+      );
     const t = dropDeadCode(stripComments(text(src.files.get(path)!)));
     const here = dir(path);
     const out = t.replace(
       /\\(input|include|subfile|import|subimport|includefrom|subincludefrom)(?![a-zA-Z@])\s*(\*?)\s*(?:\{([^{}]*)\}\s*\{([^{}]*)\}|\{([^{}]*)\}|([^\s{}\\]+))/g,
-      (whole, cmd: string, _star: string, a: string | undefined, b: string | undefined, one: string | undefined, bare: string | undefined) => {
+      (
+        whole,
+        cmd: string,
+        _star: string,
+        a: string | undefined,
+        b: string | undefined,
+        one: string | undefined,
+        bare: string | undefined,
+      ) => {
         const twoArgs = /import|from/.test(cmd);
         if (twoArgs && (a === undefined || b === undefined)) return whole;
         if (!twoArgs && a !== undefined) {
@@ -184,14 +207,19 @@ export function resolveIncludes(src: SourceFiles, mainFile: string, warnings: st
       },
     );
     total += out.length;
-    if (total > MAX_EXPANDED_CHARS) throw new AppError('CONVERT_TOO_LARGE', `The LaTeX source's \\input files add up to more than ${MAX_EXPANDED_CHARS} characters.`);
+    if (total > MAX_EXPANDED_CHARS)
+      throw new AppError(
+        'CONVERT_TOO_LARGE',
+        `The LaTeX source's \\input files add up to more than ${MAX_EXPANDED_CHARS} characters.`,
+      );
     return out;
   };
   const include = (name: string, base: string, stack: string[], from: string): string => {
     if (/\.(pdf|png|jpe?g|eps|pdf_t|pgf|tikz)$/i.test(name) && !src.files.has(name)) return '';
     const found = find(name, base);
     if (!found) {
-      if (!/\.(sty|cls|bst|clo)$/.test(name)) warnings.push(`\\input{${name}} not in the source archive; skipped`);
+      if (!/\.(sty|cls|bst|clo)$/.test(name))
+        warnings.push(`\\input{${name}} not in the source archive; skipped`);
       return '';
     }
     if (/\.(bbl)$/.test(found)) return text(src.files.get(found)!);
@@ -287,15 +315,18 @@ export function argument(s: string, i: number): { inner: string; end: number } |
  * `\renewenvironment{equation}` that adds links, a `\renewcommand{\cite}` for styling) is
  * dropped, since expanding it would only hide the construct the Markdown needs.
  */
-const NATIVE_ENVS = /^(equation|align|gather|multline|eqnarray|flalign|alignat|displaymath|math|figure|table|tabular|itemize|enumerate|description|abstract|document|proof|verbatim|thebibliography|quote|quotation|center)\*?$/;
-const NATIVE_COMMANDS = /^(section|subsection|subsubsection|paragraph|subparagraph|chapter|part|cite[a-z]*|[cC]ite[pt]?|ref|eqref|autoref|cref|Cref|label|footnote|caption|title|author|emph|textbf|textit|texttt|item|begin|end|maketitle|bibliography|appendix|url|href|input|include|frac|left|right)$/;
+const NATIVE_ENVS =
+  /^(equation|align|gather|multline|eqnarray|flalign|alignat|displaymath|math|figure|table|tabular|itemize|enumerate|description|abstract|document|proof|verbatim|thebibliography|quote|quotation|center)\*?$/;
+const NATIVE_COMMANDS =
+  /^(section|subsection|subsubsection|paragraph|subparagraph|chapter|part|cite[a-z]*|[cC]ite[pt]?|ref|eqref|autoref|cref|Cref|label|footnote|caption|title|author|emph|textbf|textit|texttt|item|begin|end|maketitle|bibliography|appendix|url|href|input|include|frac|left|right)$/;
 
 /**
  * Collect the paper's definitions and remove them from the text. Macros defined more than once
  * keep the last definition (\renewcommand); \providecommand never overrides.
  */
 export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: Map<string, EnvDef>): string {
-  const re = /\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|def|gdef|edef|let|newenvironment|renewenvironment)\b(\*?)/g;
+  const re =
+    /\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|def|gdef|edef|let|newenvironment|renewenvironment)\b(\*?)/g;
   let out = '';
   let last = 0;
   let m: RegExpExecArray | null;
@@ -335,7 +366,11 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
       const n = argument(s, i);
       const body = n ? group(s, n.end) : null;
       if (n && body && n.inner.startsWith('\\')) {
-        macros.set(n.inner.trim().slice(1), { params: 0, optional: null, body: `\\operatorname${m[2]}{${body.inner}}` });
+        macros.set(n.inner.trim().slice(1), {
+          params: 0,
+          optional: null,
+          body: `\\operatorname${m[2]}{${body.inner}}`,
+        });
         i = body.end;
         handled = true;
       }
@@ -351,7 +386,8 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
         const b = group(s, j);
         const e = b ? group(s, b.end) : null;
         if (b && e) {
-          if (!NATIVE_ENVS.test(n.inner.trim())) envs.set(n.inner.trim(), { params, optional: o ? o.inner : null, begin: b.inner, end: e.inner });
+          if (!NATIVE_ENVS.test(n.inner.trim()))
+            envs.set(n.inner.trim(), { params, optional: o ? o.inner : null, begin: b.inner, end: e.inner });
           i = e.end;
           handled = true;
         }
@@ -368,7 +404,8 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
         const b = group(s, j);
         if (b) {
           const name = n.inner.trim().slice(1);
-          if (!(kind === 'providecommand' && macros.has(name)) && !NATIVE_COMMANDS.test(name)) macros.set(name, { params, optional: o ? o.inner : null, body: b.inner });
+          if (!(kind === 'providecommand' && macros.has(name)) && !NATIVE_COMMANDS.test(name))
+            macros.set(name, { params, optional: o ? o.inner : null, body: b.inner });
           i = b.end;
           handled = true;
         }
@@ -386,14 +423,29 @@ export function collectDefinitions(s: string, macros: Map<string, Macro>, envs: 
  * Expand the collected macros (and user environments) everywhere, arguments included. A macro
  * that keeps expanding to itself stops at MAX_MACRO_DEPTH with a warning, never a hang.
  */
-export function expandMacros(s: string, macros: Map<string, Macro>, envs: Map<string, EnvDef>, warnings: string[]): string {
+export function expandMacros(
+  s: string,
+  macros: Map<string, Macro>,
+  envs: Map<string, EnvDef>,
+  warnings: string[],
+): string {
   if (macros.size === 0 && envs.size === 0) return s;
   let budget = MAX_EXPANDED_CHARS;
   let warned = false;
   const names = [...macros.keys()].filter((n) => /^[a-zA-Z@]+$/.test(n));
   if (names.length === 0 && envs.size === 0) return s;
-  const cmd = names.length ? new RegExp(`\\\\(${names.sort((a, b) => b.length - a.length).map(esc).join('|')})(?![a-zA-Z@])`, 'g') : null;
-  const env = envs.size ? new RegExp(`\\\\(begin|end)\\s*\\{(${[...envs.keys()].map(esc).join('|')})\\}`, 'g') : null;
+  const cmd = names.length
+    ? new RegExp(
+        `\\\\(${names
+          .sort((a, b) => b.length - a.length)
+          .map(esc)
+          .join('|')})(?![a-zA-Z@])`,
+        'g',
+      )
+    : null;
+  const env = envs.size
+    ? new RegExp(`\\\\(begin|end)\\s*\\{(${[...envs.keys()].map(esc).join('|')})\\}`, 'g')
+    : null;
   const run = (t: string, depth: number): string => {
     if (depth > MAX_MACRO_DEPTH) {
       if (!warned) warnings.push('a macro expands into itself; expansion stopped');
@@ -432,10 +484,16 @@ export function expandMacros(s: string, macros: Map<string, Macro>, envs: Map<st
         }
         if (!ok) continue;
         const template = isEnv ? (def as EnvDef).begin : (def as Macro).body;
-        body = template.replace(/##|#(\d)/g, (x, d: string | undefined) => (d ? (args[Number(d) - 1] ?? '') : '#'));
+        body = template.replace(/##|#(\d)/g, (x, d: string | undefined) =>
+          d ? (args[Number(d) - 1] ?? '') : '#',
+        );
       }
       budget -= body.length;
-      if (budget < 0) throw new AppError('CONVERT_TOO_LARGE', `The LaTeX source's macros expand to more than ${MAX_EXPANDED_CHARS} characters.`);
+      if (budget < 0)
+        throw new AppError(
+          'CONVERT_TOO_LARGE',
+          `The LaTeX source's macros expand to more than ${MAX_EXPANDED_CHARS} characters.`,
+        );
       // A control word followed by a letter needs a space to stay a control word.
       const next = t[i] ?? '';
       const sep = /[a-zA-Z]/.test(next) && /\\[a-zA-Z@]+$/.test(body) ? ' ' : '';
@@ -479,6 +537,8 @@ export function prepare(src: SourceFiles): Prepared {
   const base = mainFile.replace(/\.[^./]+$/, '');
   const bbls = [...src.files.keys()].filter((p) => p.endsWith('.bbl'));
   const bblPath = bbls.find((p) => p === `${base}.bbl`) ?? (bbls.length === 1 ? bbls[0] : undefined);
-  const bbl = bblPath ? expandMacros(stripComments(text(src.files.get(bblPath)!)), macros, new Map(), warnings) : null;
+  const bbl = bblPath
+    ? expandMacros(stripComments(text(src.files.get(bblPath)!)), macros, new Map(), warnings)
+    : null;
   return { body, preamble, macros, bbl, mainFile, warnings };
 }

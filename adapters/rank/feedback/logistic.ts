@@ -30,7 +30,12 @@ export interface LogisticModel {
 }
 
 /** Fits the model; `labels` are true for the positive class. Needs both classes. */
-export function fitLogistic(rows: SparseVector[], labels: boolean[], dimensions: number, opts: LogisticOptions): LogisticModel {
+export function fitLogistic(
+  rows: SparseVector[],
+  labels: boolean[],
+  dimensions: number,
+  opts: LogisticOptions,
+): LogisticModel {
   const n = rows.length;
   const pos = labels.filter(Boolean).length;
   if (pos === 0 || pos === n) throw new Error('logistic regression needs examples of both classes');
@@ -57,7 +62,7 @@ export function fitLogistic(rows: SparseVector[], labels: boolean[], dimensions:
       // log(1 + exp(-m)) and its derivative, stable for large |m|.
       const loss = m > 0 ? Math.log1p(Math.exp(-m)) : -m + Math.log1p(Math.exp(m));
       f += opts.c * s[i]! * loss;
-      const g = -opts.c * s[i]! * y[i]! / (1 + Math.exp(m));
+      const g = (-opts.c * s[i]! * y[i]!) / (1 + Math.exp(m));
       for (let k = 0; k < r.idx.length; k++) grad[r.idx[k]!]! += g * r.val[k]!;
       grad[dimensions]! += g;
     }

@@ -60,7 +60,7 @@ function zScores(xs: number[]): number[] {
 function percentiles(scores: number[]): number[] {
   const order = scores.map((s, i) => ({ s, i })).sort((a, b) => a.s - b.s);
   const out = new Array<number>(scores.length);
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     let e = k;
     while (e + 1 < order.length && order[e + 1]!.s === order[k]!.s) e++;
     const p = order.length > 1 ? (k + e) / 2 / (order.length - 1) : 0.5;
@@ -93,7 +93,15 @@ export async function rankWithFeedback(
     return ranked.map((r) => ({
       id: r.id,
       score: r.score,
-      why: { text: MATCHES_INTEREST, interest: r.score, model: null, weight: 0, blended: r.score, like: null, ratings: 0 },
+      why: {
+        text: MATCHES_INTEREST,
+        interest: r.score,
+        model: null,
+        weight: 0,
+        blended: r.score,
+        like: null,
+        ratings: 0,
+      },
     }));
   }
 
@@ -101,7 +109,8 @@ export async function rankWithFeedback(
   const interestOf = new Map(ranked.map((r) => [r.id, r.score]));
   // The interest feature: BM25 over candidates and rated papers together, so both share one scale.
   const union = new Map<string, RankDoc>();
-  for (const d of [...candidates, ...training]) if (!union.has(d.id)) union.set(d.id, { id: d.id, text: d.text });
+  for (const d of [...candidates, ...training])
+    if (!union.has(d.id)) union.set(d.id, { id: d.id, text: d.text });
   const ids = [...union.keys()];
   const lexical = new Map(bm25Rank(interest, [...union.values()]).map((r) => [r.id, r.score]));
   const pct = new Map<string, number>();
@@ -128,7 +137,10 @@ export async function rankWithFeedback(
       labels.push(ups === 0);
     }
   }
-  const model = labels.some(Boolean) && labels.some((l) => !l) ? fitLogistic(rows, labels, dims + 1, { c: tuning.c ?? MODEL_C, balanced: true, tolerance: 1e-6 }) : null;
+  const model =
+    labels.some(Boolean) && labels.some((l) => !l)
+      ? fitLogistic(rows, labels, dims + 1, { c: tuning.c ?? MODEL_C, balanced: true, tolerance: 1e-6 })
+      : null;
 
   const candidateIds = candidates.map((c) => c.id);
   const interestScores = candidateIds.map((id) => interestOf.get(id) ?? 0);
@@ -156,7 +168,15 @@ export async function rankWithFeedback(
     const parts: string[] = [];
     if (!like || (1 - weight) * zi[i]! > 0) parts.push(MATCHES_INTEREST);
     if (like) parts.push(like.seed ? `like ${like.id}, a seed paper` : `like ${like.id} you rated 👍`);
-    const why: PickReason = { text: parts.join('; '), interest: interestScores[i]!, model: model ? modelScores[i]! : null, weight, blended, like, ratings: n };
+    const why: PickReason = {
+      text: parts.join('; '),
+      interest: interestScores[i]!,
+      model: model ? modelScores[i]! : null,
+      weight,
+      blended,
+      like,
+      ratings: n,
+    };
     return { id, score: interestScores[i]!, why, order: i };
   });
   // Ties keep the interest ranking's order (the reranker returned best first).

@@ -45,7 +45,7 @@ export function tfidfVector(model: TfidfModel, tokens: string[]): SparseVector {
 /** Cosine similarity of two unit-length rows (their dot product). */
 export function dot(a: SparseVector, b: SparseVector): number {
   let s = 0;
-  for (let i = 0, j = 0; i < a.idx.length && j < b.idx.length; ) {
+  for (let i = 0, j = 0; i < a.idx.length && j < b.idx.length;) {
     const x = a.idx[i]!;
     const y = b.idx[j]!;
     if (x === y) s += a.val[i++]! * b.val[j++]!;

@@ -26,7 +26,6 @@ import {
   type SubscriptionRow,
 } from '../alert-rows.ts';
 
-
 /** Queries over the alert tables. */
 export function createAlertTables(pool: pg.Pool) {
   const now = () => new Date().toISOString();
@@ -46,11 +45,18 @@ export function createAlertTables(pool: pg.Pool) {
       return toSubscription(rows[0]!);
     },
     async getSubscription(name: string): Promise<Subscription | null> {
-      const { rows } = await pool.query<SubscriptionRow>('SELECT body_json, created_at, updated_at FROM subscriptions WHERE name = $1', [validateSubscriptionName(name)]);
+      const { rows } = await pool.query<SubscriptionRow>(
+        'SELECT body_json, created_at, updated_at FROM subscriptions WHERE name = $1',
+        [validateSubscriptionName(name)],
+      );
       return rows[0] ? toSubscription(rows[0]) : null;
     },
     async listSubscriptions(): Promise<Subscription[]> {
-      return (await pool.query<SubscriptionRow>('SELECT body_json, created_at, updated_at FROM subscriptions ORDER BY name')).rows.map(toSubscription);
+      return (
+        await pool.query<SubscriptionRow>(
+          'SELECT body_json, created_at, updated_at FROM subscriptions ORDER BY name',
+        )
+      ).rows.map(toSubscription);
     },
     async deleteSubscription(name: string): Promise<boolean> {
       const n = validateSubscriptionName(name);
@@ -71,11 +77,15 @@ export function createAlertTables(pool: pg.Pool) {
       );
     },
     async getDigest(key: string): Promise<Digest | null> {
-      const { rows } = await pool.query<{ body_json: string }>('SELECT body_json FROM digests WHERE key = $1', [checkKey(key, 'digest key')]);
+      const { rows } = await pool.query<{ body_json: string }>(
+        'SELECT body_json FROM digests WHERE key = $1',
+        [checkKey(key, 'digest key')],
+      );
       return rows[0] ? withVouchedLinks(JSON.parse(rows[0].body_json) as Digest) : null;
     },
     async listDigests(subscription: string, limit: number): Promise<Digest[]> {
-      if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
       const { rows } = await pool.query<{ body_json: string }>(
         'SELECT body_json FROM digests WHERE subscription = $1 ORDER BY window_end DESC, date DESC, key DESC LIMIT $2',
         [checkKey(subscription, 'subscription'), limit],
@@ -91,11 +101,21 @@ export function createAlertTables(pool: pg.Pool) {
       );
     },
     async getReceipts(digestKey: string): Promise<Receipt[]> {
-      const { rows } = await pool.query<{ destination: Receipt['destination']; ref: string; url: string | null; published_at: string }>(
+      const { rows } = await pool.query<{
+        destination: Receipt['destination'];
+        ref: string;
+        url: string | null;
+        published_at: string;
+      }>(
         'SELECT destination, ref, url, published_at FROM receipts WHERE digest_key = $1 ORDER BY destination',
         [checkKey(digestKey, 'digest key')],
       );
-      return rows.map((r) => ({ destination: r.destination, ref: r.ref, url: r.url, publishedAt: r.published_at }));
+      return rows.map((r) => ({
+        destination: r.destination,
+        ref: r.ref,
+        url: r.url,
+        publishedAt: r.published_at,
+      }));
     },
     async filterUnseen(subscription: string, ids: string[]): Promise<string[]> {
       checkKey(subscription, 'subscription');
@@ -117,7 +137,11 @@ export function createAlertTables(pool: pg.Pool) {
     async saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): Promise<void> {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
-      if (!Array.isArray(d.considered)) throw new AppError('INVALID_INPUT', `delivery ${d.subscription}:${d.announcement} needs a considered list`);
+      if (!Array.isArray(d.considered))
+        throw new AppError(
+          'INVALID_INPUT',
+          `delivery ${d.subscription}:${d.announcement} needs a considered list`,
+        );
       const considered = [...new Set(d.considered.map(baseId))];
       // A delivered announcement is final: the update applies only while it is pending.
       await pool.query(
@@ -126,14 +150,21 @@ export function createAlertTables(pool: pg.Pool) {
          ON CONFLICT (subscription, announcement) DO UPDATE SET digest_key = excluded.digest_key, window_end = excluded.window_end,
            considered_json = excluded.considered_json, updated_at = excluded.updated_at
          WHERE deliveries.status = 'pending'`,
-        [d.subscription, d.announcement, d.digestKey ?? null, d.windowEnd ?? null, JSON.stringify(considered), now()],
+        [
+          d.subscription,
+          d.announcement,
+          d.digestKey ?? null,
+          d.windowEnd ?? null,
+          JSON.stringify(considered),
+          now(),
+        ],
       );
     },
     async getDelivery(subscription: string, announcement: string): Promise<Delivery | null> {
-      const { rows } = await pool.query<DeliveryRow>('SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2', [
-        checkKey(subscription, 'subscription'),
-        checkAnnouncement(announcement),
-      ]);
+      const { rows } = await pool.query<DeliveryRow>(
+        'SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2',
+        [checkKey(subscription, 'subscription'), checkAnnouncement(announcement)],
+      );
       return rows[0] ? toDelivery(rows[0]) : null;
     },
     async completeDelivery(subscription: string, announcement: string, sentIds: string[]): Promise<void> {
@@ -142,9 +173,13 @@ export function createAlertTables(pool: pg.Pool) {
       const sent = [...new Set(sentIds.map(baseId))];
       await inTransaction(pool, async (c) => {
         // FOR UPDATE: a second process completing the same announcement waits, then sees it delivered.
-        const { rows } = await c.query<DeliveryRow>('SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2 FOR UPDATE', [subscription, announcement]);
+        const { rows } = await c.query<DeliveryRow>(
+          'SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2 FOR UPDATE',
+          [subscription, announcement],
+        );
         const r = rows[0];
-        if (!r) throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
+        if (!r)
+          throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
         if (r.status === 'delivered') return;
         const t = now();
         const key = r.digest_key ?? `${subscription}:${announcement}`;
@@ -152,7 +187,10 @@ export function createAlertTables(pool: pg.Pool) {
         const considered = (JSON.parse(r.considered_json) as string[]).filter((id) => !sentSet.has(id));
         if (sent.length > 0) await c.query(markSeenSql, [subscription, sent, key, t, 1]);
         if (considered.length > 0) await c.query(markSeenSql, [subscription, considered, key, t, 0]);
-        await c.query("UPDATE deliveries SET status = 'delivered', updated_at = $1 WHERE subscription = $2 AND announcement = $3", [t, subscription, announcement]);
+        await c.query(
+          "UPDATE deliveries SET status = 'delivered', updated_at = $1 WHERE subscription = $2 AND announcement = $3",
+          [t, subscription, announcement],
+        );
       });
     },
     async lastDelivery(subscription: string): Promise<Delivery | null> {
@@ -178,24 +216,42 @@ export function createAlertTables(pool: pg.Pool) {
       checkKey(subscription, 'subscription');
       checkAnnouncement(announcement);
       await inTransaction(pool, async (c) => {
-        const { rows } = await c.query<DeliveryRow>('SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2 FOR UPDATE', [subscription, announcement]);
+        const { rows } = await c.query<DeliveryRow>(
+          'SELECT * FROM deliveries WHERE subscription = $1 AND announcement = $2 FOR UPDATE',
+          [subscription, announcement],
+        );
         const r = rows[0];
         if (!r || r.status === 'delivered') return;
         const next = nextFailures(r.failures_json, destination, failure);
         if (next === (r.failures_json ?? null)) return;
-        await c.query('UPDATE deliveries SET failures_json = $1 WHERE subscription = $2 AND announcement = $3', [next, subscription, announcement]);
+        await c.query(
+          'UPDATE deliveries SET failures_json = $1 WHERE subscription = $2 AND announcement = $3',
+          [next, subscription, announcement],
+        );
       });
     },
     async adoptLegacyDeliveries(): Promise<number> {
       return (await pool.query(adoptLegacyDeliveriesSql(POSTGRES_NOW))).rowCount ?? 0;
     },
     async getConversation(id: string): Promise<Conversation | null> {
-      const { rows } = await pool.query<{ messages_json: string; updated_at: string }>('SELECT messages_json, updated_at FROM conversations WHERE id = $1', [checkConversationId(id)]);
-      return rows[0] ? { id, messages: JSON.parse(rows[0].messages_json) as ConversationMessage[], updatedAt: rows[0].updated_at } : null;
+      const { rows } = await pool.query<{ messages_json: string; updated_at: string }>(
+        'SELECT messages_json, updated_at FROM conversations WHERE id = $1',
+        [checkConversationId(id)],
+      );
+      return rows[0]
+        ? {
+            id,
+            messages: JSON.parse(rows[0].messages_json) as ConversationMessage[],
+            updatedAt: rows[0].updated_at,
+          }
+        : null;
     },
     async saveConversation(id: string, messages: ConversationMessage[]): Promise<void> {
       checkConversationId(id);
-      if (!Array.isArray(messages) || messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m))) {
+      if (
+        !Array.isArray(messages) ||
+        messages.some((m) => typeof m !== 'object' || m === null || Array.isArray(m))
+      ) {
         throw new AppError('INVALID_INPUT', `conversation ${id}: messages must be a list of objects`);
       }
       await pool.query(
@@ -204,7 +260,10 @@ export function createAlertTables(pool: pg.Pool) {
       );
     },
     async deleteConversation(id: string): Promise<boolean> {
-      return ((await pool.query('DELETE FROM conversations WHERE id = $1', [checkConversationId(id)])).rowCount ?? 0) > 0;
+      return (
+        ((await pool.query('DELETE FROM conversations WHERE id = $1', [checkConversationId(id)])).rowCount ??
+          0) > 0
+      );
     },
   };
 }

@@ -6,7 +6,15 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Summary } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
-import { CONTENT_SOURCES, isContentSource, type ChunkHit, type ChunkInput, type ContentInput, type ContentSource, type StoredContent } from '../../../app/ports/store.ts';
+import {
+  CONTENT_SOURCES,
+  isContentSource,
+  type ChunkHit,
+  type ChunkInput,
+  type ContentInput,
+  type ContentSource,
+  type StoredContent,
+} from '../../../app/ports/store.ts';
 import { baseId, validateVersion } from '../../../domain/library.ts';
 import { inTransaction, type Queryable } from './database.ts';
 import { adjustTerms, termStats } from './papers.ts';
@@ -41,8 +49,13 @@ export function createContentTables(pool: pg.Pool) {
   async function saveContent(c: ContentInput): Promise<{ key: string }> {
     const id = baseId(c?.id);
     const version = validateVersion(c.version);
-    if (!isContentSource(c.source)) throw new AppError('INVALID_INPUT', `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`);
-    if (typeof c.markdown !== 'string') throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
+    if (!isContentSource(c.source))
+      throw new AppError(
+        'INVALID_INPUT',
+        `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`,
+      );
+    if (typeof c.markdown !== 'string')
+      throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
     const warnings = Array.isArray(c.warnings) ? c.warnings.map(String) : [];
     const digest = sha256Hex(c.markdown);
     const key = sha256Hex(JSON.stringify([id, version, c.source, digest]));
@@ -52,7 +65,18 @@ export function createContentTables(pool: pg.Pool) {
        ON CONFLICT (paper_id, vkey) DO UPDATE SET key = excluded.key, version = excluded.version, source = excluded.source,
          sha256 = excluded.sha256, bytes = excluded.bytes, warnings_json = excluded.warnings_json, markdown = excluded.markdown,
          created_at = excluded.created_at`,
-      [key, id, version, vkey(version), c.source, digest, Buffer.byteLength(c.markdown), JSON.stringify(warnings), c.markdown, new Date().toISOString()],
+      [
+        key,
+        id,
+        version,
+        vkey(version),
+        c.source,
+        digest,
+        Buffer.byteLength(c.markdown),
+        JSON.stringify(warnings),
+        c.markdown,
+        new Date().toISOString(),
+      ],
     );
     return { key };
   }
@@ -61,8 +85,14 @@ export function createContentTables(pool: pg.Pool) {
     const b = baseId(id);
     const { rows } =
       version === undefined
-        ? await pool.query<ContentRow>('SELECT * FROM contents WHERE paper_id = $1 ORDER BY vkey DESC LIMIT 1', [b])
-        : await pool.query<ContentRow>('SELECT * FROM contents WHERE paper_id = $1 AND vkey = $2', [b, vkey(validateVersion(version))]);
+        ? await pool.query<ContentRow>(
+            'SELECT * FROM contents WHERE paper_id = $1 ORDER BY vkey DESC LIMIT 1',
+            [b],
+          )
+        : await pool.query<ContentRow>('SELECT * FROM contents WHERE paper_id = $1 AND vkey = $2', [
+            b,
+            vkey(validateVersion(version)),
+          ]);
     return rows[0] ? toStored(rows[0]) : null;
   }
 
@@ -84,11 +114,19 @@ export function createContentTables(pool: pg.Pool) {
     });
     await inTransaction(pool, async (c) => {
       await c.query("SELECT 1 FROM fts_stats WHERE kind = 'chunks' FOR UPDATE");
-      const old = await c.query<{ pk: number; ntok: number }>('SELECT pk, ntok FROM chunks WHERE paper_id = $1 AND vkey = $2', [b, vkey(v)]);
+      const old = await c.query<{ pk: number; ntok: number }>(
+        'SELECT pk, ntok FROM chunks WHERE paper_id = $1 AND vkey = $2',
+        [b, vkey(v)],
+      );
       const oldPks = old.rows.map((r) => r.pk);
       await adjustTerms(c, 'chunks', 'chunks', oldPks, -1);
       if (oldPks.length > 0) await c.query('DELETE FROM chunks WHERE pk = ANY($1::bigint[])', [oldPks]);
-      const meta = (await c.query<{ title: string; abstract: string }>('SELECT title, abstract FROM papers WHERE id = $1', [b])).rows[0] ?? { title: '', abstract: '' };
+      const meta = (
+        await c.query<{ title: string; abstract: string }>(
+          'SELECT title, abstract FROM papers WHERE id = $1',
+          [b],
+        )
+      ).rows[0] ?? { title: '', abstract: '' };
       const rows = chunks.map((ch, i) => {
         const path = ch.sectionPath.map(String);
         // The paper's title/abstract are indexed with each chunk so a query may match across them.
@@ -106,21 +144,39 @@ export function createContentTables(pool: pg.Pool) {
           `INSERT INTO chunks (paper_id, version, vkey, seq, section_path_json, text, tsv, ntok)
            SELECT $1, $2, $3, seq, p, t, tsv, n FROM unnest($4::int[], $5::text[], $6::text[], $7::tsvector[], $8::int[]) WITH ORDINALITY u(seq, p, t, tsv, n, ord)
            ORDER BY ord RETURNING pk`,
-          [b, v, vkey(v), rows.map((r) => r.seq), rows.map((r) => r.path), rows.map((r) => r.text), rows.map((r) => r.tsv), rows.map((r) => r.ntok)],
+          [
+            b,
+            v,
+            vkey(v),
+            rows.map((r) => r.seq),
+            rows.map((r) => r.path),
+            rows.map((r) => r.text),
+            rows.map((r) => r.tsv),
+            rows.map((r) => r.ntok),
+          ],
         );
         newPks = r.rows.map((x) => x.pk);
       }
       await adjustTerms(c, 'chunks', 'chunks', newPks, 1);
       const tokens = rows.reduce((n, r) => n + r.ntok, 0) - old.rows.reduce((n, r) => n + r.ntok, 0);
-      await c.query("UPDATE fts_stats SET docs = docs + $1, tokens = tokens + $2 WHERE kind = 'chunks'", [rows.length - oldPks.length, tokens]);
+      await c.query("UPDATE fts_stats SET docs = docs + $1, tokens = tokens + $2 WHERE kind = 'chunks'", [
+        rows.length - oldPks.length,
+        tokens,
+      ]);
     });
   }
 
   /** Ranked by FTS5's bm25(chunks_fts, 3, 1, 2, 1) as on SQLite, then paper id, then chunk order. */
-  async function searchChunks(query: string, opts: { limit?: number; ids?: string[] } = {}): Promise<ChunkHit[]> {
+  async function searchChunks(
+    query: string,
+    opts: { limit?: number; ids?: string[] } = {},
+  ): Promise<ChunkHit[]> {
     const limit = opts.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      throw new AppError('INVALID_INPUT', `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
+      );
     }
     const terms = typeof query === 'string' ? queryTerms(query) : null;
     const tsquery = terms === null ? null : toTsquery(terms);
@@ -128,7 +184,17 @@ export function createContentTables(pool: pg.Pool) {
     const ids = opts.ids?.map(baseId);
     if (ids && ids.length === 0) return [];
     const c: Queryable = pool;
-    const { rows } = await c.query<{ pk: number; paper_id: string; version: number | null; seq: number; section_path_json: string; text: string; title: string; ntok: number; t: string }>(
+    const { rows } = await c.query<{
+      pk: number;
+      paper_id: string;
+      version: number | null;
+      seq: number;
+      section_path_json: string;
+      text: string;
+      title: string;
+      ntok: number;
+      t: string;
+    }>(
       `SELECT ch.pk, ch.paper_id, ch.version, ch.seq, ch.section_path_json, ch.text, coalesce(p.title, '') AS title, ch.ntok, ch.tsv::text AS t
        FROM chunks ch LEFT JOIN papers p ON p.id = ch.paper_id
        WHERE ch.tsv @@ $1::tsquery ${ids ? 'AND ch.paper_id = ANY($2::text[])' : ''}
@@ -154,7 +220,12 @@ export function createContentTables(pool: pg.Pool) {
 
   async function saveSummary(id: string, version: number | null, summary: Summary): Promise<void> {
     const v = validateVersion(version);
-    if (!summary || typeof summary.tldr !== 'string' || !Array.isArray(summary.keyPoints) || typeof summary.method !== 'string') {
+    if (
+      !summary ||
+      typeof summary.tldr !== 'string' ||
+      !Array.isArray(summary.keyPoints) ||
+      typeof summary.method !== 'string'
+    ) {
       throw new AppError('INVALID_INPUT', `summary of ${id} needs tldr, keyPoints and method`);
     }
     await pool.query(
@@ -168,8 +239,14 @@ export function createContentTables(pool: pg.Pool) {
     const b = baseId(id);
     const { rows } =
       version === undefined
-        ? await pool.query<{ summary_json: string }>('SELECT summary_json FROM summaries WHERE paper_id = $1 ORDER BY vkey DESC LIMIT 1', [b])
-        : await pool.query<{ summary_json: string }>('SELECT summary_json FROM summaries WHERE paper_id = $1 AND vkey = $2', [b, vkey(validateVersion(version))]);
+        ? await pool.query<{ summary_json: string }>(
+            'SELECT summary_json FROM summaries WHERE paper_id = $1 ORDER BY vkey DESC LIMIT 1',
+            [b],
+          )
+        : await pool.query<{ summary_json: string }>(
+            'SELECT summary_json FROM summaries WHERE paper_id = $1 AND vkey = $2',
+            [b, vkey(validateVersion(version))],
+          );
     return rows[0] ? (JSON.parse(rows[0].summary_json) as Summary) : null;
   }
 

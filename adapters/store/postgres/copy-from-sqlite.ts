@@ -16,8 +16,20 @@ import type { PostgresStore } from './store.ts';
 
 /** What `library copy` counts on both sides. */
 export const COPIED_TABLES = [
-  'papers', 'paper_versions', 'topics', 'topic_papers', 'contents', 'chunks', 'summaries',
-  'subscriptions', 'digests', 'receipts', 'seen', 'deliveries', 'conversations', 'ratings',
+  'papers',
+  'paper_versions',
+  'topics',
+  'topic_papers',
+  'contents',
+  'chunks',
+  'summaries',
+  'subscriptions',
+  'digests',
+  'receipts',
+  'seen',
+  'deliveries',
+  'conversations',
+  'ratings',
 ] as const;
 export type CopiedTable = (typeof COPIED_TABLES)[number];
 export type Counts = Record<CopiedTable, number>;
@@ -26,12 +38,16 @@ const BATCH = 500;
 
 /** Row counts of the SQLite library under `dataDir` (migrating it first, as any open does). */
 export function sqliteCounts(db: Database.Database): Counts {
-  return Object.fromEntries(COPIED_TABLES.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n])) as Counts;
+  return Object.fromEntries(
+    COPIED_TABLES.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  ) as Counts;
 }
 
 export async function postgresCounts(store: PostgresStore): Promise<Counts> {
   await store.ready;
-  const { rows } = await store.pool.query<Counts>(`SELECT ${COPIED_TABLES.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ')}`);
+  const { rows } = await store.pool.query<Counts>(
+    `SELECT ${COPIED_TABLES.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ')}`,
+  );
   return rows[0] as Counts;
 }
 
@@ -43,10 +59,12 @@ export function openSource(dataDir: string): Database.Database {
   return new Database(path.join(dir, 'library.sqlite'), { readonly: true, fileMustExist: true });
 }
 
-
-
 /** Rows of `sql` (ordered by a unique key) in batches, by keyset pagination on `key`. */
-function* batches<T extends Record<string, unknown>>(db: Database.Database, sql: string, key: string): Generator<T[]> {
+function* batches<T extends Record<string, unknown>>(
+  db: Database.Database,
+  sql: string,
+  key: string,
+): Generator<T[]> {
   const first = db.prepare(`SELECT * FROM (${sql}) ORDER BY ${key} LIMIT ${BATCH}`);
   // A separate statement for later pages, so SQLite can seek on the key instead of rescanning.
   const next = db.prepare(`SELECT * FROM (${sql}) WHERE ${key} > ? ORDER BY ${key} LIMIT ${BATCH}`);
@@ -63,7 +81,12 @@ function* batches<T extends Record<string, unknown>>(db: Database.Database, sql:
  * Copies rows of one table as stored, by column name (json_populate_recordset maps the JSON
  * objects onto the Postgres row type). Rows whose key is already there are skipped.
  */
-async function copyRows(store: PostgresStore, table: string, columns: string[], rows: Array<Record<string, unknown>>): Promise<void> {
+async function copyRows(
+  store: PostgresStore,
+  table: string,
+  columns: string[],
+  rows: Array<Record<string, unknown>>,
+): Promise<void> {
   if (rows.length === 0) return;
   const cols = columns.join(', ');
   await store.pool.query(
@@ -77,18 +100,35 @@ export interface CopyProgress {
 }
 
 /** Copies everything; returns when the target holds every source row. */
-export async function copySqliteToPostgres(source: Database.Database, contentDir: string, target: PostgresStore, progress: CopyProgress = () => undefined): Promise<void> {
+export async function copySqliteToPostgres(
+  source: Database.Database,
+  contentDir: string,
+  target: PostgresStore,
+  progress: CopyProgress = () => undefined,
+): Promise<void> {
   await target.ready;
   const pool = target.pool;
 
   // Papers in storage order, through the driver; then every version seen, with its first `updated`.
   let done = 0;
-  for (const rows of batches<PaperRow<number> & Record<string, unknown>>(source, 'SELECT * FROM papers', 'pk')) {
-    const have = new Set((await pool.query<{ id: string }>('SELECT id FROM papers WHERE id = ANY($1::text[])', [rows.map((r) => r.id)])).rows.map((r) => r.id));
+  for (const rows of batches<PaperRow<number> & Record<string, unknown>>(
+    source,
+    'SELECT * FROM papers',
+    'pk',
+  )) {
+    const have = new Set(
+      (
+        await pool.query<{ id: string }>('SELECT id FROM papers WHERE id = ANY($1::text[])', [
+          rows.map((r) => r.id),
+        ])
+      ).rows.map((r) => r.id),
+    );
     const missing = rows.filter((r) => !have.has(r.id)).map(rowToPaper);
     if (missing.length > 0) await target.upsertPapers(missing);
     const versions = source
-      .prepare(`SELECT p.id, v.version, v.updated FROM paper_versions v JOIN papers p ON p.pk = v.paper_pk WHERE v.paper_pk IN (SELECT value FROM json_each(?))`)
+      .prepare(
+        `SELECT p.id, v.version, v.updated FROM paper_versions v JOIN papers p ON p.pk = v.paper_pk WHERE v.paper_pk IN (SELECT value FROM json_each(?))`,
+      )
       .all(JSON.stringify(rows.map((r) => r.pk))) as Array<{ id: string; version: number; updated: string }>;
     if (versions.length > 0) {
       await pool.query(
@@ -101,7 +141,12 @@ export async function copySqliteToPostgres(source: Database.Database, contentDir
     progress('papers', (done += rows.length));
   }
 
-  await copyRows(target, 'topics', ['name', 'created_at'], source.prepare('SELECT name, created_at FROM topics').all() as Array<Record<string, unknown>>);
+  await copyRows(
+    target,
+    'topics',
+    ['name', 'created_at'],
+    source.prepare('SELECT name, created_at FROM topics').all() as Array<Record<string, unknown>>,
+  );
   done = 0;
   for (const rows of batches<{ k: string; name: string; id: string; added_at: string }>(
     source,
@@ -119,9 +164,29 @@ export async function copySqliteToPostgres(source: Database.Database, contentDir
 
   // Contents: the Markdown files move into the database.
   done = 0;
-  for (const rows of batches<Record<string, unknown> & { sha256: string }>(source, 'SELECT * FROM contents', 'key')) {
+  for (const rows of batches<Record<string, unknown> & { sha256: string }>(
+    source,
+    'SELECT * FROM contents',
+    'key',
+  )) {
     const withText = rows.map((r) => ({ ...r, markdown: readContentFile(contentDir, r.sha256) }));
-    await copyRows(target, 'contents', ['key', 'paper_id', 'version', 'vkey', 'source', 'sha256', 'bytes', 'warnings_json', 'markdown', 'created_at'], withText);
+    await copyRows(
+      target,
+      'contents',
+      [
+        'key',
+        'paper_id',
+        'version',
+        'vkey',
+        'source',
+        'sha256',
+        'bytes',
+        'warnings_json',
+        'markdown',
+        'created_at',
+      ],
+      withText,
+    );
     progress('contents', (done += rows.length));
   }
 
@@ -133,23 +198,67 @@ export async function copySqliteToPostgres(source: Database.Database, contentDir
     'k',
   )) {
     for (const g of groups) {
-      const have = await pool.query('SELECT 1 FROM chunks WHERE paper_id = $1 AND vkey = $2 LIMIT 1', [g.paper_id, g.vkey]);
+      const have = await pool.query('SELECT 1 FROM chunks WHERE paper_id = $1 AND vkey = $2 LIMIT 1', [
+        g.paper_id,
+        g.vkey,
+      ]);
       if (have.rows.length > 0) continue;
-      const chunks = source.prepare('SELECT section_path_json, text FROM chunks WHERE paper_id = ? AND vkey = ? ORDER BY seq').all(g.paper_id, g.vkey) as Array<{ section_path_json: string; text: string }>;
-      await target.replaceChunks(g.paper_id, g.version, chunks.map((c) => ({ sectionPath: JSON.parse(c.section_path_json) as string[], text: c.text })));
+      const chunks = source
+        .prepare('SELECT section_path_json, text FROM chunks WHERE paper_id = ? AND vkey = ? ORDER BY seq')
+        .all(g.paper_id, g.vkey) as Array<{ section_path_json: string; text: string }>;
+      await target.replaceChunks(
+        g.paper_id,
+        g.version,
+        chunks.map((c) => ({ sectionPath: JSON.parse(c.section_path_json) as string[], text: c.text })),
+      );
     }
     progress('chunks', (done += groups.length));
   }
 
   const plain: Array<[CopiedTable, string, string[], string]> = [
-    ['summaries', 'SELECT paper_id || char(1) || printf(\'%010d\', vkey) AS k, * FROM summaries', ['paper_id', 'version', 'vkey', 'summary_json', 'updated_at'], 'k'],
-    ['subscriptions', 'SELECT * FROM subscriptions', ['name', 'body_json', 'created_at', 'updated_at'], 'name'],
-    ['digests', 'SELECT * FROM digests', ['key', 'subscription', 'date', 'window_start', 'window_end', 'body_json', 'updated_at'], 'key'],
-    ['receipts', 'SELECT digest_key || char(1) || destination AS k, * FROM receipts', ['digest_key', 'destination', 'ref', 'url', 'published_at'], 'k'],
-    ['seen', 'SELECT subscription || char(1) || base_id AS k, * FROM seen', ['subscription', 'base_id', 'digest_key', 'seen_at', 'sent'], 'k'],
-    ['deliveries', 'SELECT subscription || char(1) || announcement AS k, * FROM deliveries', ['subscription', 'announcement', 'status', 'digest_key', 'window_end', 'considered_json', 'updated_at'], 'k'],
+    [
+      'summaries',
+      "SELECT paper_id || char(1) || printf('%010d', vkey) AS k, * FROM summaries",
+      ['paper_id', 'version', 'vkey', 'summary_json', 'updated_at'],
+      'k',
+    ],
+    [
+      'subscriptions',
+      'SELECT * FROM subscriptions',
+      ['name', 'body_json', 'created_at', 'updated_at'],
+      'name',
+    ],
+    [
+      'digests',
+      'SELECT * FROM digests',
+      ['key', 'subscription', 'date', 'window_start', 'window_end', 'body_json', 'updated_at'],
+      'key',
+    ],
+    [
+      'receipts',
+      'SELECT digest_key || char(1) || destination AS k, * FROM receipts',
+      ['digest_key', 'destination', 'ref', 'url', 'published_at'],
+      'k',
+    ],
+    [
+      'seen',
+      'SELECT subscription || char(1) || base_id AS k, * FROM seen',
+      ['subscription', 'base_id', 'digest_key', 'seen_at', 'sent'],
+      'k',
+    ],
+    [
+      'deliveries',
+      'SELECT subscription || char(1) || announcement AS k, * FROM deliveries',
+      ['subscription', 'announcement', 'status', 'digest_key', 'window_end', 'considered_json', 'updated_at'],
+      'k',
+    ],
     ['conversations', 'SELECT * FROM conversations', ['id', 'messages_json', 'updated_at'], 'id'],
-    ['ratings', 'SELECT subscription || char(1) || base_id AS k, * FROM ratings', ['subscription', 'base_id', 'rating', 'source', 'rated_at'], 'k'],
+    [
+      'ratings',
+      'SELECT subscription || char(1) || base_id AS k, * FROM ratings',
+      ['subscription', 'base_id', 'rating', 'source', 'rated_at'],
+      'k',
+    ],
   ];
   for (const [table, sql, columns, key] of plain) {
     done = 0;

@@ -15,7 +15,9 @@ export type Queryable = Pick<pg.PoolClient, 'query'>;
 // int8 (count(*), bigserial keys) as JS numbers: every value here stays far below 2^53.
 const types = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === 20
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** A pool on `url`; `max` connections (workers run a few activities at once). */
@@ -35,8 +37,29 @@ export function createPool(url: string, max = 4): pg.Pool {
 
 // SQLSTATEs worth retrying: serialization failure, deadlock, lock timeout, too many connections,
 // shutdown / crash recovery, and connection failures (postgresql.org/docs/current/errcodes-appendix.html).
-const RETRYABLE_STATES = new Set(['40001', '40P01', '55P03', '53300', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-const RETRYABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const RETRYABLE_STATES = new Set([
+  '40001',
+  '40P01',
+  '55P03',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const RETRYABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** Maps a failure to AppError('STORE_ERROR'); AppErrors pass through. */
 export function storeError(e: unknown, what: string): AppError {

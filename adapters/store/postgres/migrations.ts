@@ -194,7 +194,8 @@ const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    description: 'per-term bitmaps of paper keys: exact counts and newest matches without a heap visit per match',
+    description:
+      'per-term bitmaps of paper keys: exact counts and newest matches without a heap visit per match',
     // term-bits.ts: one row per (lexeme, chunk of 65,536 keys); bit pk & 0xffff set when the
     // paper's tsv holds the lexeme. Filled here from the stored tsvectors, then kept by upsert.
     sql: `
@@ -208,7 +209,8 @@ const MIGRATIONS: Migration[] = [
     run: buildTermBits,
   },
   {
-    description: 'per-term weighted counts next to the bitmaps and per-paper token counts: BM25 ranking without a heap visit per match',
+    description:
+      'per-term weighted counts next to the bitmaps and per-paper token counts: BM25 ranking without a heap visit per match',
     // term-bits.ts: freqs holds one byte per set bit of bits, in bit order (the paper's weighted
     // count of the term: title 3, abstract 1; 255 = read it from the paper); paper_lengths holds
     // the papers' token counts, 2 bytes per key in rows of 512 keys (65535 = read it from the paper).
@@ -224,7 +226,8 @@ const MIGRATIONS: Migration[] = [
     run: addTermCounts,
   },
   {
-    description: 'papers per author key and per category: the count of a one-author or one-category listing without walking its index',
+    description:
+      'papers per author key and per category: the count of a one-author or one-category listing without walking its index',
     // Kept by the writers of author_keys / paper_categories in the same statements (papers.ts).
     sql: `
     CREATE TABLE index_counts (
@@ -285,13 +288,18 @@ export async function migrate(pool: pg.Pool): Promise<{ from: number; to: number
     const { rows } = await c.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
     const from = rows[0]?.v ?? 0;
     if (from > PG_SCHEMA_VERSION) {
-      throw new Error(`database schema ${from} is newer than this build (${PG_SCHEMA_VERSION}); upgrade arxiv-radar`);
+      throw new Error(
+        `database schema ${from} is newer than this build (${PG_SCHEMA_VERSION}); upgrade arxiv-radar`,
+      );
     }
     for (let v = from; v < PG_SCHEMA_VERSION; v++) {
       const m = MIGRATIONS[v] as Migration;
       await c.query(m.sql);
       if (m.run) await m.run(c);
-      await c.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [v + 1, m.description]);
+      await c.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [
+        v + 1,
+        m.description,
+      ]);
     }
     return { from, to: PG_SCHEMA_VERSION };
   });

@@ -9,7 +9,10 @@ export function createRatingTable(pool: pg.Pool) {
     async set(input: RatingInput): Promise<Rating | null> {
       const r = checkRatingInput(input);
       if (r.value === null) {
-        await pool.query('DELETE FROM ratings WHERE subscription = $1 AND base_id = $2', [r.subscription, r.id]);
+        await pool.query('DELETE FROM ratings WHERE subscription = $1 AND base_id = $2', [
+          r.subscription,
+          r.id,
+        ]);
         return null;
       }
       const { rows } = await pool.query<RatingRow>(
@@ -21,7 +24,10 @@ export function createRatingTable(pool: pg.Pool) {
       return toRating(rows[0]!);
     },
     async list(subscription: string): Promise<Rating[]> {
-      const { rows } = await pool.query<RatingRow>('SELECT * FROM ratings WHERE subscription = $1 ORDER BY rated_at, base_id', [validateSubscriptionName(subscription)]);
+      const { rows } = await pool.query<RatingRow>(
+        'SELECT * FROM ratings WHERE subscription = $1 ORDER BY rated_at, base_id',
+        [validateSubscriptionName(subscription)],
+      );
       return rows.map(toRating);
     },
   };

@@ -79,33 +79,47 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
     saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c)),
     getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),
     getContentByKey: (key) => call(`reading content ${key}`, () => contents.getContentByKey(key)),
-    replaceChunks: (id, version, chunks) => call(`indexing chunks of ${id}`, () => contents.replaceChunks(id, version, chunks)),
+    replaceChunks: (id, version, chunks) =>
+      call(`indexing chunks of ${id}`, () => contents.replaceChunks(id, version, chunks)),
     searchChunks: (query, o) => call('searching chunks', () => contents.searchChunks(query, o)),
-    saveSummary: (id, version, summary) => call(`saving summary of ${id}`, () => contents.saveSummary(id, version, summary)),
+    saveSummary: (id, version, summary) =>
+      call(`saving summary of ${id}`, () => contents.saveSummary(id, version, summary)),
     getSummary: (id, version) => call(`reading summary of ${id}`, () => contents.getSummary(id, version)),
 
     upsertSubscription: (s) => call(`saving subscription ${s?.name}`, () => alerts.upsertSubscription(s)),
     getSubscription: (name) => call(`reading subscription ${name}`, () => alerts.getSubscription(name)),
     listSubscriptions: () => call('listing subscriptions', () => alerts.listSubscriptions()),
-    deleteSubscription: (name) => call(`deleting subscription ${name}`, () => alerts.deleteSubscription(name)),
+    deleteSubscription: (name) =>
+      call(`deleting subscription ${name}`, () => alerts.deleteSubscription(name)),
     saveDigest: (d) => call(`saving digest ${d?.key}`, () => alerts.saveDigest(d)),
     getDigest: (key) => call(`reading digest ${key}`, () => alerts.getDigest(key)),
-    lastDigest: (sub) => call(`reading the last digest of ${sub}`, async () => (await alerts.listDigests(sub, 1))[0] ?? null),
+    lastDigest: (sub) =>
+      call(`reading the last digest of ${sub}`, async () => (await alerts.listDigests(sub, 1))[0] ?? null),
     listDigests: (sub, limit) => call(`listing digests of ${sub}`, () => alerts.listDigests(sub, limit)),
     recordReceipt: (key, r) => call(`recording a receipt for ${key}`, () => alerts.recordReceipt(key, r)),
     getReceipts: (key) => call(`reading receipts of ${key}`, () => alerts.getReceipts(key)),
     filterUnseen: (sub, ids) => call(`filtering seen papers of ${sub}`, () => alerts.filterUnseen(sub, ids)),
     markSeen: (sub, ids, key) => call(`marking papers seen for ${sub}`, () => alerts.markSeen(sub, ids, key)),
-    saveDelivery: (d) => call(`recording the selection of ${d?.announcement} for ${d?.subscription}`, () => alerts.saveDelivery(d)),
-    getDelivery: (sub, date) => call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
-    completeDelivery: (sub, date, ids) => call(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
+    saveDelivery: (d) =>
+      call(`recording the selection of ${d?.announcement} for ${d?.subscription}`, () =>
+        alerts.saveDelivery(d),
+      ),
+    getDelivery: (sub, date) =>
+      call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
+    completeDelivery: (sub, date, ids) =>
+      call(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
     lastDelivery: (sub) => call(`reading the last delivery of ${sub}`, () => alerts.lastDelivery(sub)),
-    pendingDeliveries: (sub) => call(`reading the pending deliveries of ${sub}`, () => alerts.pendingDeliveries(sub)),
+    pendingDeliveries: (sub) =>
+      call(`reading the pending deliveries of ${sub}`, () => alerts.pendingDeliveries(sub)),
     setPublishFailure: (sub, date, destination, failure) =>
-      call(`recording the ${destination} outcome of ${date} for ${sub}`, () => alerts.setPublishFailure(sub, date, destination, failure)),
-    adoptLegacyDeliveries: () => call('recording deliveries of libraries from before deliveries', () => alerts.adoptLegacyDeliveries()),
+      call(`recording the ${destination} outcome of ${date} for ${sub}`, () =>
+        alerts.setPublishFailure(sub, date, destination, failure),
+      ),
+    adoptLegacyDeliveries: () =>
+      call('recording deliveries of libraries from before deliveries', () => alerts.adoptLegacyDeliveries()),
     getConversation: (id) => call(`reading conversation ${id}`, () => alerts.getConversation(id)),
-    saveConversation: (id, messages) => call(`saving conversation ${id}`, () => alerts.saveConversation(id, messages)),
+    saveConversation: (id, messages) =>
+      call(`saving conversation ${id}`, () => alerts.saveConversation(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => alerts.deleteConversation(id)),
     setRating: (r) => call(`rating ${r?.arxivId} for ${r?.subscription}`, () => ratings.set(r)),
     listRatings: (sub) => call(`listing the ratings of ${sub}`, () => ratings.list(sub)),

@@ -104,7 +104,11 @@ function applyChanges(old: Postings, clear: number[], set: Array<[number, number
 }
 
 /** Writes rows (term, chunk, postings) in batches; `bitsOnly` for migration 5's table, which has no counts yet. */
-async function writeRows(c: Queryable, rows: Array<[string, number, Postings]>, bitsOnly = false): Promise<void> {
+async function writeRows(
+  c: Queryable,
+  rows: Array<[string, number, Postings]>,
+  bitsOnly = false,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const part = rows.slice(i, i + WRITE_BATCH);
     const encoded = part.map((r) => encodeRow(r[2]));
@@ -115,7 +119,9 @@ async function writeRows(c: Queryable, rows: Array<[string, number, Postings]>, 
            ON CONFLICT (term, chunk) DO UPDATE SET bits = excluded.bits`
         : `INSERT INTO paper_term_bits (term, chunk, bits, freqs) SELECT * FROM unnest($1::text[], $2::int[], $3::bytea[], $4::bytea[])
            ON CONFLICT (term, chunk) DO UPDATE SET bits = excluded.bits, freqs = excluded.freqs`,
-      bitsOnly ? [terms, chunks, encoded.map((e) => e.bits)] : [terms, chunks, encoded.map((e) => e.bits), encoded.map((e) => e.freqs)],
+      bitsOnly
+        ? [terms, chunks, encoded.map((e) => e.bits)]
+        : [terms, chunks, encoded.map((e) => e.bits), encoded.map((e) => e.freqs)],
     );
   }
 }
@@ -125,7 +131,11 @@ async function writeRows(c: Queryable, rows: Array<[string, number, Postings]>, 
  * pairs to set (`add`). Reads the touched rows, changes them in memory and writes them back (an
  * empty bitmap is stored empty).
  */
-export async function updateTermBits(c: Queryable, add: Map<string, Array<[number, number]>>, remove: Map<string, number[]> = new Map()): Promise<void> {
+export async function updateTermBits(
+  c: Queryable,
+  add: Map<string, Array<[number, number]>>,
+  remove: Map<string, number[]> = new Map(),
+): Promise<void> {
   // term -> chunk -> bit offsets to clear, (offset, count) to set
   const touched = new Map<string, Map<number, { clear: number[]; set: Array<[number, number]> }>>();
   const entry = (term: string, pk: number) => {
@@ -150,7 +160,10 @@ export async function updateTermBits(c: Queryable, add: Map<string, Array<[numbe
     const out = part.map(([term, chunk]) => {
       const old = current.get(`${chunk}\u0000${term}`);
       const e = touched.get(term)!.get(chunk)!;
-      return appended(old, e.clear, e.set) ?? encodeRow(applyChanges(decodeRow(old?.bits, old?.freqs), e.clear, e.set));
+      return (
+        appended(old, e.clear, e.set) ??
+        encodeRow(applyChanges(decodeRow(old?.bits, old?.freqs), e.clear, e.set))
+      );
     });
     await c.query(
       `INSERT INTO paper_term_bits (term, chunk, bits, freqs) SELECT * FROM unnest($1::text[], $2::int[], $3::bytea[], $4::bytea[])
@@ -164,9 +177,16 @@ export async function updateTermBits(c: Queryable, add: Map<string, Array<[numbe
  * The usual write, new papers only (keys above every key in the row): the bits are set and the
  * counts appended without decoding the row. Null when the change is anything else.
  */
-function appended(old: { bits: Buffer; freqs: Buffer } | undefined, clear: number[], set: Array<[number, number]>): { bits: Buffer; freqs: Buffer } | null {
+function appended(
+  old: { bits: Buffer; freqs: Buffer } | undefined,
+  clear: number[],
+  set: Array<[number, number]>,
+): { bits: Buffer; freqs: Buffer } | null {
   if (clear.length > 0) return null;
-  const last = old && old.bits.length > 0 ? (old.bits.length - 1) * 8 + 31 - Math.clz32(old.bits[old.bits.length - 1] as number) : -1;
+  const last =
+    old && old.bits.length > 0
+      ? (old.bits.length - 1) * 8 + 31 - Math.clz32(old.bits[old.bits.length - 1] as number)
+      : -1;
   const sorted = [...set].sort((a, b) => a[0] - b[0]);
   if (sorted.length === 0 || (sorted[0] as [number, number])[0] <= last) return null;
   if (old && old.bits.length > 0 && old.bits[old.bits.length - 1] === 0) return null; // untrimmed: decode
@@ -186,7 +206,10 @@ export async function updateLengths(c: Queryable, lengths: Array<[number, number
     (blocks.get(block) ?? blocks.set(block, []).get(block)!).push([pk % LENGTH_BLOCK, n]);
   }
   const ids = [...blocks.keys()];
-  const { rows } = await c.query<{ block: number; ntok: Buffer }>('SELECT block, ntok FROM paper_lengths WHERE block = ANY($1::int[])', [ids]);
+  const { rows } = await c.query<{ block: number; ntok: Buffer }>(
+    'SELECT block, ntok FROM paper_lengths WHERE block = ANY($1::int[])',
+    [ids],
+  );
   const current = new Map(rows.map((r) => [r.block, r.ntok]));
   const out = ids.map((block) => {
     const buf = Buffer.alloc(LENGTH_BLOCK * 2);
@@ -214,7 +237,8 @@ export class Matches {
 
   count(): number {
     let n = 0;
-    for (const b of this.chunks.values()) for (let i = 0; i < b.length; i++) n += POPCOUNT[b[i] as number] as number;
+    for (const b of this.chunks.values())
+      for (let i = 0; i < b.length; i++) n += POPCOUNT[b[i] as number] as number;
     return n;
   }
 
@@ -257,7 +281,8 @@ export async function matchTerms(c: Queryable, terms: string[]): Promise<Matches
     if (list.length < distinct.length) continue; // a term has no paper in this chunk
     const len = Math.min(...list.map((b) => b.length));
     const and = Uint8Array.from((list[0] as Buffer).subarray(0, len));
-    for (const b of list.slice(1)) for (let i = 0; i < len; i++) and[i] = (and[i] as number) & (b[i] as number);
+    for (const b of list.slice(1))
+      for (let i = 0; i < len; i++) and[i] = (and[i] as number) & (b[i] as number);
     out.set(chunk, and);
   }
   return new Matches(out);
@@ -301,7 +326,8 @@ export async function rankInputs(c: Queryable, pks: number[], terms: string[]): 
     let p = prefixes.get(key);
     if (!p) {
       p = new Uint32Array(bits.length + 1);
-      for (let i = 0; i < bits.length; i++) p[i + 1] = (p[i] as number) + (POPCOUNT[bits[i] as number] as number);
+      for (let i = 0; i < bits.length; i++)
+        p[i + 1] = (p[i] as number) + (POPCOUNT[bits[i] as number] as number);
       prefixes.set(key, p);
     }
     return p;
@@ -312,14 +338,17 @@ export async function rankInputs(c: Queryable, pks: number[], terms: string[]): 
   for (const pk of pks) {
     const chunk = Math.floor(pk / CHUNK_BITS);
     const off = pk % CHUNK_BITS;
-    const ntok = lengths.get(Math.floor(pk / LENGTH_BLOCK))?.readUInt16LE((pk % LENGTH_BLOCK) * 2) ?? LENGTH_SATURATED;
+    const ntok =
+      lengths.get(Math.floor(pk / LENGTH_BLOCK))?.readUInt16LE((pk % LENGTH_BLOCK) * 2) ?? LENGTH_SATURATED;
     let exact = ntok !== LENGTH_SATURATED && ntok > 0;
     for (const term of distinct) {
       const row = rowsOf.get(`${chunk}\u0000${term}`);
       const byte = row?.bits[off >> 3] ?? 0;
       let f = 0;
       if (row && (byte >> (off & 7)) & 1) {
-        const rank = (prefix(term, chunk, row.bits)[off >> 3] as number) + (POPCOUNT[byte & ((1 << (off & 7)) - 1)] as number);
+        const rank =
+          (prefix(term, chunk, row.bits)[off >> 3] as number) +
+          (POPCOUNT[byte & ((1 << (off & 7)) - 1)] as number);
         f = row.freqs[rank] ?? FREQ_SATURATED;
       }
       if (f === 0 || f === FREQ_SATURATED) exact = false;
@@ -341,7 +370,11 @@ export async function rankInputs(c: Queryable, pks: number[], terms: string[]): 
 }
 
 /** The papers of key chunk `chunk` as postings per term (offsets ascending) and (key, token count) pairs. */
-async function readChunk(c: Queryable, chunk: number, max: number): Promise<{ postings: Map<string, Postings>; lengths: Array<[number, number]> }> {
+async function readChunk(
+  c: Queryable,
+  chunk: number,
+  max: number,
+): Promise<{ postings: Map<string, Postings>; lengths: Array<[number, number]> }> {
   const READ = 8192;
   const postings = new Map<string, Postings>();
   const lengths: Array<[number, number]> = [];
@@ -381,7 +414,11 @@ export async function buildTermBits(c: Queryable): Promise<void> {
   for (let chunk = 0; chunk * CHUNK_BITS <= max; chunk++) {
     const { postings } = await readChunk(c, chunk, max);
     await c.query('DELETE FROM paper_term_bits WHERE chunk = $1', [chunk]);
-    await writeRows(c, [...postings].map(([term, p]) => [term, chunk, p]), true);
+    await writeRows(
+      c,
+      [...postings].map(([term, p]) => [term, chunk, p]),
+      true,
+    );
   }
 }
 
@@ -402,14 +439,22 @@ export async function addTermCounts(c: Queryable): Promise<void> {
       const { rows: done } = await c.query<{ term: string }>(
         `UPDATE paper_term_bits b SET freqs = u.freqs FROM unnest($1::text[], $2::bytea[], $3::int[]) u(term, freqs, n)
          WHERE b.chunk = $4 AND b.term = u.term AND bit_count(b.bits) = u.n RETURNING b.term`,
-        [part.map((r) => r[0]), part.map((r) => encodeRow(r[1]).freqs), part.map((r) => r[1].offsets.length), chunk],
+        [
+          part.map((r) => r[0]),
+          part.map((r) => encodeRow(r[1]).freqs),
+          part.map((r) => r[1].offsets.length),
+          chunk,
+        ],
       );
       const updated = new Set(done.map((r) => r.term));
       for (const [term, p] of part) if (!updated.has(term)) mismatched.push([term, chunk, p]);
     }
     await writeRows(c, mismatched);
     // Rows of terms no paper in the chunk holds any more: empty bitmaps, and no counts.
-    await c.query("UPDATE paper_term_bits SET bits = '\\x' WHERE chunk = $1 AND freqs = '\\x' AND bits <> '\\x'", [chunk]);
+    await c.query(
+      "UPDATE paper_term_bits SET bits = '\\x' WHERE chunk = $1 AND freqs = '\\x' AND bits <> '\\x'",
+      [chunk],
+    );
     for (let i = 0; i < lengths.length; i += 65_536) await updateLengths(c, lengths.slice(i, i + 65_536));
   }
 }
@@ -420,7 +465,10 @@ export async function buildTermIndex(c: Queryable): Promise<void> {
   for (let chunk = 0; chunk * CHUNK_BITS <= max; chunk++) {
     const { postings, lengths } = await readChunk(c, chunk, max);
     await c.query('DELETE FROM paper_term_bits WHERE chunk = $1', [chunk]);
-    await writeRows(c, [...postings].map(([term, p]) => [term, chunk, p]));
+    await writeRows(
+      c,
+      [...postings].map(([term, p]) => [term, chunk, p]),
+    );
     for (let i = 0; i < lengths.length; i += 65_536) await updateLengths(c, lengths.slice(i, i + 65_536));
   }
 }

@@ -12,7 +12,13 @@
  * digits and private-use characters, accents removed, lowercased. `Wübben` -> `wubben`.
  */
 export function tokenize(text: string): string[] {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}\p{Co}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{Co}]+/gu) ?? []
+  );
 }
 
 /**
@@ -39,7 +45,12 @@ export const WEIGHT_OF: Record<FieldWeight, number> = { A: 3, B: 1, C: 2, D: 1 }
  * A `tsvector` literal of fields (text, weight class) plus the token count. Positions are
  * numbered per lexeme (1..n): they only carry the count per field, which is all BM25 needs.
  */
-export function toTsvector(fields: Array<[string, FieldWeight]>): { tsv: string; ntok: number; lexemes: string[]; weights: number[] } {
+export function toTsvector(fields: Array<[string, FieldWeight]>): {
+  tsv: string;
+  ntok: number;
+  lexemes: string[];
+  weights: number[];
+} {
   const counts = new Map<string, Record<FieldWeight, number>>();
   let ntok = 0;
   for (const [text, w] of fields) {
@@ -92,7 +103,7 @@ export function tsvWeights(tsvText: string): Map<string, number> {
       i = close + 1;
     } else {
       lexeme = '';
-      for (i++; ; ) {
+      for (i++; ;) {
         const ch = tsvText[i] as string;
         if (ch === '\\') {
           lexeme += tsvText[i + 1];

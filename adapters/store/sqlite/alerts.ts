@@ -47,16 +47,21 @@ export function createAlertTables(db: Database.Database) {
     receiptPut: db.prepare(
       'INSERT OR IGNORE INTO receipts (digest_key, destination, ref, url, published_at) VALUES (?, ?, ?, ?, ?)',
     ),
-    receiptsGet: db.prepare<[string], { destination: Receipt['destination']; ref: string; url: string | null; published_at: string }>(
-      'SELECT destination, ref, url, published_at FROM receipts WHERE digest_key = ? ORDER BY destination',
-    ),
+    receiptsGet: db.prepare<
+      [string],
+      { destination: Receipt['destination']; ref: string; url: string | null; published_at: string }
+    >('SELECT destination, ref, url, published_at FROM receipts WHERE digest_key = ? ORDER BY destination'),
     unseen: db.prepare<[string, string], { value: string }>(
       `SELECT j.value AS value FROM json_each(?) j
        WHERE NOT EXISTS (SELECT 1 FROM seen s WHERE s.subscription = ? AND s.base_id = j.value) ORDER BY j.key`,
     ),
-    seenPut: db.prepare('INSERT OR IGNORE INTO seen (subscription, base_id, digest_key, seen_at, sent) VALUES (?, ?, ?, ?, ?)'),
+    seenPut: db.prepare(
+      'INSERT OR IGNORE INTO seen (subscription, base_id, digest_key, seen_at, sent) VALUES (?, ?, ?, ?, ?)',
+    ),
     deliveriesDel: db.prepare('DELETE FROM deliveries WHERE subscription = ?'),
-    deliveryGet: db.prepare<[string, string], DeliveryRow>('SELECT * FROM deliveries WHERE subscription = ? AND announcement = ?'),
+    deliveryGet: db.prepare<[string, string], DeliveryRow>(
+      'SELECT * FROM deliveries WHERE subscription = ? AND announcement = ?',
+    ),
     deliveryLast: db.prepare<[string], DeliveryRow>(
       "SELECT * FROM deliveries WHERE subscription = ? AND status = 'delivered' ORDER BY announcement DESC LIMIT 1",
     ),
@@ -70,9 +75,13 @@ export function createAlertTables(db: Database.Database) {
     deliveryPending: db.prepare<[string], DeliveryRow>(
       "SELECT * FROM deliveries WHERE subscription = ? AND status = 'pending' AND digest_key IS NOT NULL ORDER BY announcement",
     ),
-    deliveryFailures: db.prepare('UPDATE deliveries SET failures_json = ? WHERE subscription = ? AND announcement = ?'),
+    deliveryFailures: db.prepare(
+      'UPDATE deliveries SET failures_json = ? WHERE subscription = ? AND announcement = ?',
+    ),
     adoptLegacy: db.prepare(adoptLegacyDeliveriesSql(SQLITE_NOW)),
-    deliveryDone: db.prepare("UPDATE deliveries SET status = 'delivered', updated_at = ? WHERE subscription = ? AND announcement = ?"),
+    deliveryDone: db.prepare(
+      "UPDATE deliveries SET status = 'delivered', updated_at = ? WHERE subscription = ? AND announcement = ?",
+    ),
   };
 
   return {
@@ -95,15 +104,26 @@ export function createAlertTables(db: Database.Database) {
     },
     saveDigest(d: Digest): void {
       checkDigest(d);
-      s.digestPut.run(d.key, d.subscription, d.date, d.windowStart, d.windowEnd, JSON.stringify(d), new Date().toISOString());
+      s.digestPut.run(
+        d.key,
+        d.subscription,
+        d.date,
+        d.windowStart,
+        d.windowEnd,
+        JSON.stringify(d),
+        new Date().toISOString(),
+      );
     },
     getDigest(key: string): Digest | null {
       const r = s.digestGet.get(checkKey(key, 'digest key'));
       return r ? withVouchedLinks(JSON.parse(r.body_json) as Digest) : null;
     },
     listDigests(subscription: string, limit: number): Digest[] {
-      if (!Number.isInteger(limit) || limit < 1) throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
-      return s.digestList.all(checkKey(subscription, 'subscription'), limit).map((r) => withVouchedLinks(JSON.parse(r.body_json) as Digest));
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new AppError('INVALID_INPUT', `limit must be a whole number >= 1 (got ${String(limit)})`);
+      return s.digestList
+        .all(checkKey(subscription, 'subscription'), limit)
+        .map((r) => withVouchedLinks(JSON.parse(r.body_json) as Digest));
     },
     recordReceipt(digestKey: string, r: Receipt): void {
       checkReceipt(digestKey, r);
@@ -128,9 +148,20 @@ export function createAlertTables(db: Database.Database) {
     saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): void {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
-      if (!Array.isArray(d.considered)) throw new AppError('INVALID_INPUT', `delivery ${d.subscription}:${d.announcement} needs a considered list`);
+      if (!Array.isArray(d.considered))
+        throw new AppError(
+          'INVALID_INPUT',
+          `delivery ${d.subscription}:${d.announcement} needs a considered list`,
+        );
       const considered = [...new Set(d.considered.map(baseId))];
-      s.deliveryPut.run(d.subscription, d.announcement, d.digestKey ?? null, d.windowEnd ?? null, JSON.stringify(considered), new Date().toISOString());
+      s.deliveryPut.run(
+        d.subscription,
+        d.announcement,
+        d.digestKey ?? null,
+        d.windowEnd ?? null,
+        JSON.stringify(considered),
+        new Date().toISOString(),
+      );
     },
     getDelivery(subscription: string, announcement: string): Delivery | null {
       const r = s.deliveryGet.get(checkKey(subscription, 'subscription'), checkAnnouncement(announcement));
@@ -138,13 +169,15 @@ export function createAlertTables(db: Database.Database) {
     },
     completeDelivery(subscription: string, announcement: string, sentIds: string[]): void {
       const r = s.deliveryGet.get(checkKey(subscription, 'subscription'), checkAnnouncement(announcement));
-      if (!r) throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
+      if (!r)
+        throw new AppError('NOT_FOUND', `no delivery of ${announcement} is recorded for ${subscription}`);
       if (r.status === 'delivered') return;
       const now = new Date().toISOString();
       const key = r.digest_key ?? `${subscription}:${announcement}`;
       const sent = new Set(sentIds.map(baseId));
       for (const id of sent) s.seenPut.run(subscription, id, key, now, 1);
-      for (const id of JSON.parse(r.considered_json) as string[]) if (!sent.has(id)) s.seenPut.run(subscription, id, key, now, 0);
+      for (const id of JSON.parse(r.considered_json) as string[])
+        if (!sent.has(id)) s.seenPut.run(subscription, id, key, now, 0);
       s.deliveryDone.run(now, subscription, announcement);
     },
     lastDelivery(subscription: string): Delivery | null {

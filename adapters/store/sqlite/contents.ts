@@ -2,7 +2,15 @@
 import type Database from 'better-sqlite3';
 import type { Summary } from '../../../domain/digest.ts';
 import { AppError } from '../../../domain/errors.ts';
-import { CONTENT_SOURCES, isContentSource, type ChunkHit, type ChunkInput, type ContentInput, type ContentSource, type StoredContent } from '../../../app/ports/store.ts';
+import {
+  CONTENT_SOURCES,
+  isContentSource,
+  type ChunkHit,
+  type ChunkInput,
+  type ContentInput,
+  type ContentSource,
+  type StoredContent,
+} from '../../../app/ports/store.ts';
 import { baseId, validateVersion } from '../../../domain/library.ts';
 import { readContentFile, sha256Hex, writeContentFile } from './content-files.ts';
 import { toFtsQuery } from './fts.ts';
@@ -31,18 +39,30 @@ export function createContentTables(
       `INSERT OR REPLACE INTO contents (key, paper_id, version, vkey, source, sha256, bytes, warnings_json, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    contentAt: db.prepare<[string, number], ContentRow>('SELECT * FROM contents WHERE paper_id = ? AND vkey = ?'),
-    contentLatest: db.prepare<[string], ContentRow>('SELECT * FROM contents WHERE paper_id = ? ORDER BY vkey DESC LIMIT 1'),
+    contentAt: db.prepare<[string, number], ContentRow>(
+      'SELECT * FROM contents WHERE paper_id = ? AND vkey = ?',
+    ),
+    contentLatest: db.prepare<[string], ContentRow>(
+      'SELECT * FROM contents WHERE paper_id = ? ORDER BY vkey DESC LIMIT 1',
+    ),
     contentByKey: db.prepare<[string], ContentRow>('SELECT * FROM contents WHERE key = ?'),
-    oldChunks: db.prepare<[string, number], { pk: number }>('SELECT pk FROM chunks WHERE paper_id = ? AND vkey = ?'),
+    oldChunks: db.prepare<[string, number], { pk: number }>(
+      'SELECT pk FROM chunks WHERE paper_id = ? AND vkey = ?',
+    ),
     delChunkFts: db.prepare('DELETE FROM chunks_fts WHERE rowid = ?'),
     delChunk: db.prepare('DELETE FROM chunks WHERE pk = ?'),
-    insChunk: db.prepare('INSERT INTO chunks (paper_id, version, vkey, seq, section_path_json, text) VALUES (?, ?, ?, ?, ?, ?)'),
-    insChunkFts: db.prepare('INSERT INTO chunks_fts (rowid, title, abstract, section, body) VALUES (?, ?, ?, ?, ?)'),
+    insChunk: db.prepare(
+      'INSERT INTO chunks (paper_id, version, vkey, seq, section_path_json, text) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    insChunkFts: db.prepare(
+      'INSERT INTO chunks_fts (rowid, title, abstract, section, body) VALUES (?, ?, ?, ?, ?)',
+    ),
     putSummary: db.prepare(
       'INSERT OR REPLACE INTO summaries (paper_id, version, vkey, summary_json, updated_at) VALUES (?, ?, ?, ?, ?)',
     ),
-    summaryAt: db.prepare<[string, number], { summary_json: string }>('SELECT summary_json FROM summaries WHERE paper_id = ? AND vkey = ?'),
+    summaryAt: db.prepare<[string, number], { summary_json: string }>(
+      'SELECT summary_json FROM summaries WHERE paper_id = ? AND vkey = ?',
+    ),
     summaryLatest: db.prepare<[string], { summary_json: string }>(
       'SELECT summary_json FROM summaries WHERE paper_id = ? ORDER BY vkey DESC LIMIT 1',
     ),
@@ -63,21 +83,37 @@ export function createContentTables(
   function saveContent(c: ContentInput, inTransaction: (fn: () => void) => void): { key: string } {
     const id = baseId(c.id);
     const version = validateVersion(c.version);
-    if (!isContentSource(c.source)) throw new AppError('INVALID_INPUT', `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`);
-    if (typeof c.markdown !== 'string') throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
+    if (!isContentSource(c.source))
+      throw new AppError(
+        'INVALID_INPUT',
+        `content source must be one of ${CONTENT_SOURCES.join(', ')} (got ${String(c.source)})`,
+      );
+    if (typeof c.markdown !== 'string')
+      throw new AppError('INVALID_INPUT', `content of ${id}: markdown must be a string`);
     const warnings = Array.isArray(c.warnings) ? c.warnings.map(String) : [];
     const digest = writeContentFile(contentDir, c.markdown);
     const key = sha256Hex(JSON.stringify([id, version, c.source, digest]));
     inTransaction(() => {
       s.delContent.run(id, vkey(version));
-      s.insContent.run(key, id, version, vkey(version), c.source, digest, Buffer.byteLength(c.markdown), JSON.stringify(warnings), new Date().toISOString());
+      s.insContent.run(
+        key,
+        id,
+        version,
+        vkey(version),
+        c.source,
+        digest,
+        Buffer.byteLength(c.markdown),
+        JSON.stringify(warnings),
+        new Date().toISOString(),
+      );
     });
     return { key };
   }
 
   function getContent(id: string, version?: number | null): StoredContent | null {
     const b = baseId(id);
-    const r = version === undefined ? s.contentLatest.get(b) : s.contentAt.get(b, vkey(validateVersion(version)));
+    const r =
+      version === undefined ? s.contentLatest.get(b) : s.contentAt.get(b, vkey(validateVersion(version)));
     return r ? toStored(r) : null;
   }
 
@@ -111,7 +147,10 @@ export function createContentTables(
   function searchChunks(query: string, opts: { limit?: number; ids?: string[] } = {}): ChunkHit[] {
     const limit = opts.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      throw new AppError('INVALID_INPUT', `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`);
+      throw new AppError(
+        'INVALID_INPUT',
+        `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
+      );
     }
     const q = typeof query === 'string' ? toFtsQuery(query) : null;
     if (q === null) return [];
@@ -147,7 +186,12 @@ export function createContentTables(
 
   function saveSummary(id: string, version: number | null, summary: Summary): void {
     const v = validateVersion(version);
-    if (!summary || typeof summary.tldr !== 'string' || !Array.isArray(summary.keyPoints) || typeof summary.method !== 'string') {
+    if (
+      !summary ||
+      typeof summary.tldr !== 'string' ||
+      !Array.isArray(summary.keyPoints) ||
+      typeof summary.method !== 'string'
+    ) {
       throw new AppError('INVALID_INPUT', `summary of ${id} needs tldr, keyPoints and method`);
     }
     s.putSummary.run(baseId(id), v, vkey(v), JSON.stringify(summary), new Date().toISOString());
@@ -155,7 +199,8 @@ export function createContentTables(
 
   function getSummary(id: string, version?: number | null): Summary | null {
     const b = baseId(id);
-    const r = version === undefined ? s.summaryLatest.get(b) : s.summaryAt.get(b, vkey(validateVersion(version)));
+    const r =
+      version === undefined ? s.summaryLatest.get(b) : s.summaryAt.get(b, vkey(validateVersion(version)));
     return r ? (JSON.parse(r.summary_json) as Summary) : null;
   }
 
@@ -165,7 +210,9 @@ export function createContentTables(
    */
   function removeDerived(id: string): void {
     const b = baseId(id);
-    for (const { pk } of db.prepare<[string], { pk: number }>('SELECT pk FROM chunks WHERE paper_id = ?').all(b)) {
+    for (const { pk } of db
+      .prepare<[string], { pk: number }>('SELECT pk FROM chunks WHERE paper_id = ?')
+      .all(b)) {
       s.delChunkFts.run(pk);
       s.delChunk.run(pk);
     }
@@ -173,5 +220,14 @@ export function createContentTables(
     db.prepare('DELETE FROM summaries WHERE paper_id = ?').run(b);
   }
 
-  return { saveContent, getContent, getContentByKey, replaceChunks, searchChunks, saveSummary, getSummary, removeDerived };
+  return {
+    saveContent,
+    getContent,
+    getContentByKey,
+    replaceChunks,
+    searchChunks,
+    saveSummary,
+    getSummary,
+    removeDerived,
+  };
 }

@@ -43,7 +43,8 @@ export function sqliteCall<T>(fn: () => T, what: string): T {
   } catch (e) {
     if (isAppError(e)) throw e;
     const code = (e as { code?: unknown }).code;
-    const busy = typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+    const busy =
+      typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
     const message = e instanceof Error ? e.message : String(e);
     throw new AppError(
       'STORE_ERROR',

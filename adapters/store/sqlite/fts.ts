@@ -8,5 +8,8 @@
 export function toFtsQuery(text: string): string | null {
   const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu);
   if (!words || words.length === 0) return null;
-  return words.slice(0, 32).map((w) => `"${w}"`).join(' ');
+  return words
+    .slice(0, 32)
+    .map((w) => `"${w}"`)
+    .join(' ');
 }

@@ -215,7 +215,9 @@ export function migrate(db: Database.Database): void {
   const run = db.transaction(() => {
     const current = db.pragma('user_version', { simple: true }) as number;
     if (current > SCHEMA_VERSION) {
-      throw new Error(`database schema ${current} is newer than this build (${SCHEMA_VERSION}); upgrade arxiv-radar`);
+      throw new Error(
+        `database schema ${current} is newer than this build (${SCHEMA_VERSION}); upgrade arxiv-radar`,
+      );
     }
     for (let v = current; v < SCHEMA_VERSION; v++) {
       db.exec(MIGRATIONS[v] as string);

@@ -1,15 +1,25 @@
 /** Papers, versions, authors, categories, topics and `list_papers` on SQLite. */
-import { checkPaper, paperColumns, rowToListedPaper, rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
+import {
+  checkPaper,
+  paperColumns,
+  rowToListedPaper,
+  rowToPaper,
+  type PaperRow as SharedPaperRow,
+} from '../paper-row.ts';
 type PaperRow = SharedPaperRow<number>;
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../../domain/paper.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../../domain/library.ts';
 import type { TopicPapers } from '../../../app/ports/store.ts';
-import { baseId, nameKeys, normalizeFilters, normalizeName, validateTopicName } from '../../../domain/library.ts';
+import {
+  baseId,
+  nameKeys,
+  normalizeFilters,
+  normalizeName,
+  validateTopicName,
+} from '../../../domain/library.ts';
 import { toFtsQuery } from './fts.ts';
-
-
 
 /** With a query, relevance ranking covers at most this many of the newest matches (see listPapers). */
 export const RANK_WINDOW = 2000;
@@ -18,7 +28,20 @@ export const RANK_WINDOW = 2000;
 export function createPaperTables(db: Database.Database) {
   const now = () => new Date().toISOString();
   const s = {
-    find: db.prepare<[string], Pick<PaperRow, 'pk' | 'version' | 'updated' | 'title' | 'abstract' | 'authors_json' | 'categories_json' | 'published_at'>>(
+    find: db.prepare<
+      [string],
+      Pick<
+        PaperRow,
+        | 'pk'
+        | 'version'
+        | 'updated'
+        | 'title'
+        | 'abstract'
+        | 'authors_json'
+        | 'categories_json'
+        | 'published_at'
+      >
+    >(
       'SELECT pk, version, updated, title, abstract, authors_json, categories_json, published_at FROM papers WHERE id = ?',
     ),
     insert: db.prepare(
@@ -36,18 +59,30 @@ export function createPaperTables(db: Database.Database) {
        WHERE pk = @pk`,
     ),
     ftsInsert: db.prepare('INSERT INTO papers_fts (rowid, title, abstract) VALUES (?, ?, ?)'),
-    ftsDelete: db.prepare("INSERT INTO papers_fts (papers_fts, rowid, title, abstract) VALUES ('delete', ?, ?, ?)"),
+    ftsDelete: db.prepare(
+      "INSERT INTO papers_fts (papers_fts, rowid, title, abstract) VALUES ('delete', ?, ?, ?)",
+    ),
     version: db.prepare('INSERT OR IGNORE INTO paper_versions (paper_pk, version, updated) VALUES (?, ?, ?)'),
-    delCategory: db.prepare('DELETE FROM paper_categories WHERE category = ? AND published_at = ? AND paper_pk = ?'),
-    category: db.prepare('INSERT OR IGNORE INTO paper_categories (category, published_at, paper_pk) VALUES (?, ?, ?)'),
+    delCategory: db.prepare(
+      'DELETE FROM paper_categories WHERE category = ? AND published_at = ? AND paper_pk = ?',
+    ),
+    category: db.prepare(
+      'INSERT OR IGNORE INTO paper_categories (category, published_at, paper_pk) VALUES (?, ?, ?)',
+    ),
     delAuthor: db.prepare('DELETE FROM author_keys WHERE name_key = ? AND published_at = ? AND paper_pk = ?'),
-    author: db.prepare('INSERT OR IGNORE INTO author_keys (name_key, published_at, paper_pk) VALUES (?, ?, ?)'),
+    author: db.prepare(
+      'INSERT OR IGNORE INTO author_keys (name_key, published_at, paper_pk) VALUES (?, ?, ?)',
+    ),
     topicId: db.prepare<[string], { id: number }>('SELECT id FROM topics WHERE name = ?'),
     topicCreate: db.prepare('INSERT OR IGNORE INTO topics (name, created_at) VALUES (?, ?)'),
-    topicAdd: db.prepare('INSERT OR IGNORE INTO topic_papers (topic_id, paper_pk, added_at) VALUES (?, ?, ?)'),
+    topicAdd: db.prepare(
+      'INSERT OR IGNORE INTO topic_papers (topic_id, paper_pk, added_at) VALUES (?, ?, ?)',
+    ),
     get: db.prepare<[string], PaperRow>('SELECT * FROM papers WHERE id = ?'),
     page: db.prepare<[string], PaperRow>('SELECT * FROM papers WHERE pk IN (SELECT value FROM json_each(?))'),
-    versions: db.prepare<[number], { version: number }>('SELECT version FROM paper_versions WHERE paper_pk = ? ORDER BY version'),
+    versions: db.prepare<[number], { version: number }>(
+      'SELECT version FROM paper_versions WHERE paper_pk = ? ORDER BY version',
+    ),
     paperTopics: db.prepare<[number], { name: string }>(
       'SELECT t.name FROM topic_papers tp JOIN topics t ON t.id = tp.topic_id WHERE tp.paper_pk = ? ORDER BY t.name',
     ),
@@ -67,7 +102,8 @@ export function createPaperTables(db: Database.Database) {
     return (s.topicId.get(name) as { id: number }).id;
   }
 
-  const authorKeys = (authors: Paper['authors']) => new Set(authors.flatMap((a) => nameKeys(normalizeName(a.name))));
+  const authorKeys = (authors: Paper['authors']) =>
+    new Set(authors.flatMap((a) => nameKeys(normalizeName(a.name))));
 
   function writeIndexes(pk: number, p: Paper, publishedAt: string): void {
     for (const c of new Set(p.categories)) s.category.run(c, publishedAt, pk);
@@ -75,9 +111,14 @@ export function createPaperTables(db: Database.Database) {
   }
 
   /** Removes index rows by their full keys, recomputed from the old row (no secondary index needed). */
-  function dropIndexes(pk: number, old: Pick<PaperRow, 'authors_json' | 'categories_json' | 'published_at'>): void {
-    for (const c of new Set(JSON.parse(old.categories_json) as string[])) s.delCategory.run(c, old.published_at, pk);
-    for (const key of authorKeys(JSON.parse(old.authors_json) as Paper['authors'])) s.delAuthor.run(key, old.published_at, pk);
+  function dropIndexes(
+    pk: number,
+    old: Pick<PaperRow, 'authors_json' | 'categories_json' | 'published_at'>,
+  ): void {
+    for (const c of new Set(JSON.parse(old.categories_json) as string[]))
+      s.delCategory.run(c, old.published_at, pk);
+    for (const key of authorKeys(JSON.parse(old.authors_json) as Paper['authors']))
+      s.delAuthor.run(key, old.published_at, pk);
   }
 
   /** Upserts one batch; the caller wraps it in a write transaction. */
@@ -139,15 +180,23 @@ export function createPaperTables(db: Database.Database) {
     const f = normalizeFilters(filters);
     // Dates are inclusive days; published_at is an ISO timestamp, so the end bound is the next day.
     const from = f.startDate;
-    const until = f.endDate === null ? null : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const dateSql = (col: string) => `${from !== null ? ` AND ${col} >= ?` : ''}${until !== null ? ` AND ${col} < ?` : ''}`;
+    const until =
+      f.endDate === null
+        ? null
+        : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const dateSql = (col: string) =>
+      `${from !== null ? ` AND ${col} >= ?` : ''}${until !== null ? ` AND ${col} < ?` : ''}`;
     const dateParams = [from, until].filter((d) => d !== null);
     const authorKey = f.author === null ? null : normalizeName(f.author);
     const catList = f.categories.map(() => '?').join(', ');
     let tid: number | null = null;
     if (f.topic !== null) {
       tid = topicId(f.topic, false);
-      if (tid === null) throw new AppError('NOT_FOUND', `topic "${f.topic}" does not exist; list topics with the topics command`);
+      if (tid === null)
+        throw new AppError(
+          'NOT_FOUND',
+          `topic "${f.topic}" does not exist; list topics with the topics command`,
+        );
     }
 
     /** Point-lookup conditions on a candidate (pk, published_at), skipping the driving filter. */
@@ -155,11 +204,15 @@ export function createPaperTables(db: Database.Database) {
       const sql: string[] = [];
       const params: unknown[] = [];
       if (authorKey !== null && skip !== 'author') {
-        sql.push(`EXISTS (SELECT 1 FROM author_keys a WHERE a.name_key = ? AND a.published_at = ${at} AND a.paper_pk = ${pk})`);
+        sql.push(
+          `EXISTS (SELECT 1 FROM author_keys a WHERE a.name_key = ? AND a.published_at = ${at} AND a.paper_pk = ${pk})`,
+        );
         params.push(authorKey);
       }
       if (f.categories.length > 0 && skip !== 'category') {
-        sql.push(`EXISTS (SELECT 1 FROM paper_categories c WHERE c.category IN (${catList}) AND c.published_at = ${at} AND c.paper_pk = ${pk})`);
+        sql.push(
+          `EXISTS (SELECT 1 FROM paper_categories c WHERE c.category IN (${catList}) AND c.published_at = ${at} AND c.paper_pk = ${pk})`,
+        );
         params.push(...f.categories);
       }
       if (tid !== null && skip !== 'topic') {
@@ -177,9 +230,18 @@ export function createPaperTables(db: Database.Database) {
       // Other filters become key sets built from their (date-bounded) index ranges and probed per
       // match; `+rowid` stops SQLite from running one FTS lookup per key instead.
       const sets: Array<{ sql: string; params: unknown[] }> = [];
-      if (authorKey !== null) sets.push({ sql: `SELECT paper_pk FROM author_keys WHERE name_key = ?${dateSql('published_at')}`, params: [authorKey, ...dateParams] });
-      if (f.categories.length > 0) sets.push({ sql: `SELECT paper_pk FROM paper_categories WHERE category IN (${catList})${dateSql('published_at')}`, params: [...f.categories, ...dateParams] });
-      if (tid !== null) sets.push({ sql: 'SELECT paper_pk FROM topic_papers WHERE topic_id = ?', params: [tid] });
+      if (authorKey !== null)
+        sets.push({
+          sql: `SELECT paper_pk FROM author_keys WHERE name_key = ?${dateSql('published_at')}`,
+          params: [authorKey, ...dateParams],
+        });
+      if (f.categories.length > 0)
+        sets.push({
+          sql: `SELECT paper_pk FROM paper_categories WHERE category IN (${catList})${dateSql('published_at')}`,
+          params: [...f.categories, ...dateParams],
+        });
+      if (tid !== null)
+        sets.push({ sql: 'SELECT paper_pk FROM topic_papers WHERE topic_id = ?', params: [tid] });
       if (dateParams.length > 0 && authorKey === null && f.categories.length === 0) {
         sets.push({ sql: `SELECT pk FROM papers WHERE 1${dateSql('published_at')}`, params: dateParams });
       }
@@ -192,43 +254,78 @@ export function createPaperTables(db: Database.Database) {
       const head = db
         .prepare(`SELECT rowid AS pk, rank FROM papers_fts WHERE ${where} ORDER BY rowid DESC LIMIT ?`)
         .all(...params, window + 1) as Array<{ pk: number; rank: number }>;
-      total = head.length <= window ? head.length : (db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as { n: number }).n;
+      total =
+        head.length <= window
+          ? head.length
+          : (
+              db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as {
+                n: number;
+              }
+            ).n;
       pks = head
         .slice(0, window)
         .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
         .slice(f.offset, f.offset + f.limit)
         .map((r) => r.pk);
     } else {
-      let driver: { sql: string; params: unknown[]; distinct: boolean; skip: 'author' | 'category' | 'topic' | null };
+      let driver: {
+        sql: string;
+        params: unknown[];
+        distinct: boolean;
+        skip: 'author' | 'category' | 'topic' | null;
+      };
       if (authorKey !== null) {
         // One name key per (author, paper) row, so no duplicates.
-        driver = { sql: 'SELECT paper_pk, published_at FROM author_keys WHERE name_key = ?', params: [authorKey], distinct: false, skip: 'author' };
+        driver = {
+          sql: 'SELECT paper_pk, published_at FROM author_keys WHERE name_key = ?',
+          params: [authorKey],
+          distinct: false,
+          skip: 'author',
+        };
       } else if (f.categories.length > 0) {
-        driver = { sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category IN (${catList})`, params: f.categories, distinct: f.categories.length > 1, skip: 'category' };
+        driver = {
+          sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category IN (${catList})`,
+          params: f.categories,
+          distinct: f.categories.length > 1,
+          skip: 'category',
+        };
       } else if (tid !== null) {
-        driver = { sql: 'SELECT t.paper_pk, p.published_at FROM topic_papers t JOIN papers p ON p.pk = t.paper_pk WHERE t.topic_id = ?', params: [tid], distinct: false, skip: 'topic' };
+        driver = {
+          sql: 'SELECT t.paper_pk, p.published_at FROM topic_papers t JOIN papers p ON p.pk = t.paper_pk WHERE t.topic_id = ?',
+          params: [tid],
+          distinct: false,
+          skip: 'topic',
+        };
       } else {
-        driver = { sql: 'SELECT pk AS paper_pk, published_at FROM papers', params: [], distinct: false, skip: null };
+        driver = {
+          sql: 'SELECT pk AS paper_pk, published_at FROM papers',
+          params: [],
+          distinct: false,
+          skip: null,
+        };
       }
       const l = lookups('d.paper_pk', 'd.published_at', driver.skip);
       const params = [...driver.params, ...l.params];
       const distinct = driver.distinct ? 'DISTINCT ' : '';
       const body = `FROM (${driver.sql}) d WHERE 1${l.sql}`;
-      total = (db.prepare(`SELECT count(${distinct}d.paper_pk) AS n ${body}`).get(...params) as { n: number }).n;
+      total = (db.prepare(`SELECT count(${distinct}d.paper_pk) AS n ${body}`).get(...params) as { n: number })
+        .n;
       pks =
         total <= f.offset
           ? []
-          : (db
-              .prepare(`SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ? OFFSET ?`)
-              .all(...params, f.limit, f.offset) as Array<{ pk: number }>).map((r) => r.pk);
+          : (
+              db
+                .prepare(
+                  `SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ? OFFSET ?`,
+                )
+                .all(...params, f.limit, f.offset) as Array<{ pk: number }>
+            ).map((r) => r.pk);
     }
     const rows = pks.length === 0 ? [] : (s.page.all(JSON.stringify(pks)) as PaperRow[]);
     const byPk = new Map(rows.map((r) => [r.pk, r]));
     const papers = pks.flatMap((pk) => {
       const r = byPk.get(pk);
-      return r
-        ? [rowToListedPaper(r)]
-        : [];
+      return r ? [rowToListedPaper(r)] : [];
     });
     return { total_count: total, returned: papers.length, papers };
   }
@@ -236,7 +333,8 @@ export function createPaperTables(db: Database.Database) {
   function topicPapers(name: string): TopicPapers {
     const topic = validateTopicName(name);
     const tid = topicId(topic, false);
-    if (tid === null) throw new AppError('NOT_FOUND', `topic "${topic}" does not exist; list topics with the topics command`);
+    if (tid === null)
+      throw new AppError('NOT_FOUND', `topic "${topic}" does not exist; list topics with the topics command`);
     return { name: topic, papers: s.topicPapers.all(tid).map(rowToPaper) };
   }
 

@@ -10,10 +10,14 @@ export function createRatingTable(db: Database.Database) {
       `INSERT INTO ratings (subscription, base_id, rating, source, rated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (subscription, base_id) DO UPDATE SET rating = excluded.rating, source = excluded.source, rated_at = excluded.rated_at`,
     ),
-    get: db.prepare<[string, string], RatingRow>('SELECT * FROM ratings WHERE subscription = ? AND base_id = ?'),
+    get: db.prepare<[string, string], RatingRow>(
+      'SELECT * FROM ratings WHERE subscription = ? AND base_id = ?',
+    ),
     del: db.prepare('DELETE FROM ratings WHERE subscription = ? AND base_id = ?'),
     delAll: db.prepare('DELETE FROM ratings WHERE subscription = ?'),
-    list: db.prepare<[string], RatingRow>('SELECT * FROM ratings WHERE subscription = ? ORDER BY rated_at, base_id'),
+    list: db.prepare<[string], RatingRow>(
+      'SELECT * FROM ratings WHERE subscription = ? ORDER BY rated_at, base_id',
+    ),
   };
   return {
     set(input: RatingInput): Rating | null {
@@ -25,7 +29,8 @@ export function createRatingTable(db: Database.Database) {
       s.put.run(r.subscription, r.id, r.value, r.source, new Date().toISOString());
       return toRating(s.get.get(r.subscription, r.id)!);
     },
-    list: (subscription: string): Rating[] => s.list.all(validateSubscriptionName(subscription)).map(toRating),
+    list: (subscription: string): Rating[] =>
+      s.list.all(validateSubscriptionName(subscription)).map(toRating),
     /** With the subscription (deleteSubscription's transaction). */
     deleteAll: (subscription: string): void => void s.delAll.run(subscription),
   };

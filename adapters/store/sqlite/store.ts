@@ -45,7 +45,8 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     }
   };
   /** A multi-statement write under BEGIN IMMEDIATE: all or nothing. */
-  const write = <T>(what: string, fn: () => T): Promise<T> => call(what, () => db.transaction(fn).immediate());
+  const write = <T>(what: string, fn: () => T): Promise<T> =>
+    call(what, () => db.transaction(fn).immediate());
   const inTransaction = (fn: () => void) => db.transaction(fn).immediate();
 
   return {
@@ -68,9 +69,11 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     saveContent: (c) => call(`saving content of ${c?.id}`, () => contents.saveContent(c, inTransaction)),
     getContent: (id, version) => call(`reading content of ${id}`, () => contents.getContent(id, version)),
     getContentByKey: (key) => call(`reading content ${key}`, () => contents.getContentByKey(key)),
-    replaceChunks: (id, version, chunks) => write(`indexing chunks of ${id}`, () => contents.replaceChunks(id, version, chunks)),
+    replaceChunks: (id, version, chunks) =>
+      write(`indexing chunks of ${id}`, () => contents.replaceChunks(id, version, chunks)),
     searchChunks: (query, o) => call('searching chunks', () => contents.searchChunks(query, o)),
-    saveSummary: (id, version, summary) => write(`saving summary of ${id}`, () => contents.saveSummary(id, version, summary)),
+    saveSummary: (id, version, summary) =>
+      write(`saving summary of ${id}`, () => contents.saveSummary(id, version, summary)),
     getSummary: (id, version) => call(`reading summary of ${id}`, () => contents.getSummary(id, version)),
 
     upsertSubscription: (s) => write(`saving subscription ${s?.name}`, () => alerts.upsertSubscription(s)),
@@ -84,22 +87,34 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
       }),
     saveDigest: (d) => write(`saving digest ${d?.key}`, () => alerts.saveDigest(d)),
     getDigest: (key) => call(`reading digest ${key}`, () => alerts.getDigest(key)),
-    lastDigest: (sub) => call(`reading the last digest of ${sub}`, () => alerts.listDigests(sub, 1)[0] ?? null),
+    lastDigest: (sub) =>
+      call(`reading the last digest of ${sub}`, () => alerts.listDigests(sub, 1)[0] ?? null),
     listDigests: (sub, limit) => call(`listing digests of ${sub}`, () => alerts.listDigests(sub, limit)),
     recordReceipt: (key, r) => write(`recording a receipt for ${key}`, () => alerts.recordReceipt(key, r)),
     getReceipts: (key) => call(`reading receipts of ${key}`, () => alerts.getReceipts(key)),
     filterUnseen: (sub, ids) => call(`filtering seen papers of ${sub}`, () => alerts.filterUnseen(sub, ids)),
-    markSeen: (sub, ids, key) => write(`marking papers seen for ${sub}`, () => alerts.markSeen(sub, ids, key)),
-    saveDelivery: (d) => write(`recording the selection of ${d?.announcement} for ${d?.subscription}`, () => alerts.saveDelivery(d)),
-    getDelivery: (sub, date) => call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
-    completeDelivery: (sub, date, ids) => write(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
+    markSeen: (sub, ids, key) =>
+      write(`marking papers seen for ${sub}`, () => alerts.markSeen(sub, ids, key)),
+    saveDelivery: (d) =>
+      write(`recording the selection of ${d?.announcement} for ${d?.subscription}`, () =>
+        alerts.saveDelivery(d),
+      ),
+    getDelivery: (sub, date) =>
+      call(`reading the delivery of ${date} for ${sub}`, () => alerts.getDelivery(sub, date)),
+    completeDelivery: (sub, date, ids) =>
+      write(`completing the delivery of ${date} for ${sub}`, () => alerts.completeDelivery(sub, date, ids)),
     lastDelivery: (sub) => call(`reading the last delivery of ${sub}`, () => alerts.lastDelivery(sub)),
-    pendingDeliveries: (sub) => call(`reading the pending deliveries of ${sub}`, () => alerts.pendingDeliveries(sub)),
+    pendingDeliveries: (sub) =>
+      call(`reading the pending deliveries of ${sub}`, () => alerts.pendingDeliveries(sub)),
     setPublishFailure: (sub, date, destination, failure) =>
-      write(`recording the ${destination} outcome of ${date} for ${sub}`, () => alerts.setPublishFailure(sub, date, destination, failure)),
-    adoptLegacyDeliveries: () => write('recording deliveries of libraries from before deliveries', () => alerts.adoptLegacyDeliveries()),
+      write(`recording the ${destination} outcome of ${date} for ${sub}`, () =>
+        alerts.setPublishFailure(sub, date, destination, failure),
+      ),
+    adoptLegacyDeliveries: () =>
+      write('recording deliveries of libraries from before deliveries', () => alerts.adoptLegacyDeliveries()),
     getConversation: (id) => call(`reading conversation ${id}`, () => conversations.get(id)),
-    saveConversation: (id, messages) => call(`saving conversation ${id}`, () => conversations.save(id, messages)),
+    saveConversation: (id, messages) =>
+      call(`saving conversation ${id}`, () => conversations.save(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => conversations.delete(id)),
     setRating: (r) => call(`rating ${r?.arxivId} for ${r?.subscription}`, () => ratings.set(r)),
     listRatings: (sub) => call(`listing the ratings of ${sub}`, () => ratings.list(sub)),

@@ -21,17 +21,33 @@ describe('toActivityFailure', () => {
   });
 
   it('keeps a retryable AppError retryable, with Retry-After as nextRetryDelay and its details', () => {
-    const f = asFailure(toActivityFailure(new AppError('ARXIV_RATE_LIMITED', 'slow down', { retryable: true, retryAfterMs: 7000, details: { status: 429 } })));
+    const f = asFailure(
+      toActivityFailure(
+        new AppError('ARXIV_RATE_LIMITED', 'slow down', {
+          retryable: true,
+          retryAfterMs: 7000,
+          details: { status: 429 },
+        }),
+      ),
+    );
     assert.equal(f.type, 'ARXIV_RATE_LIMITED');
     assert.equal(f.nonRetryable, false);
     assert.equal(f.nextRetryDelay, 7000);
     assert.deepEqual(f.details, [{ status: 429 }]);
     // Without Retry-After the workflow's retry policy decides the delay.
-    assert.equal(asFailure(toActivityFailure(new AppError('ARXIV_HTTP', '503', { retryable: true }))).nextRetryDelay, undefined);
+    assert.equal(
+      asFailure(toActivityFailure(new AppError('ARXIV_HTTP', '503', { retryable: true }))).nextRetryDelay,
+      undefined,
+    );
   });
 
   it('recognises an AppError that lost its class (crossed a worker thread) by name and code', () => {
-    const plain = Object.assign(new Error('busy'), { name: 'AppError', code: 'STORE_ERROR', options: { retryable: true }, retryable: true });
+    const plain = Object.assign(new Error('busy'), {
+      name: 'AppError',
+      code: 'STORE_ERROR',
+      options: { retryable: true },
+      retryable: true,
+    });
     const f = asFailure(toActivityFailure(plain));
     assert.equal(f.type, 'STORE_ERROR');
     assert.equal(f.nonRetryable, false);
@@ -53,7 +69,10 @@ describe('mapFailures / mapAllFailures', () => {
       return `paper ${id}`;
     });
     assert.equal(await wrapped('1'), 'paper 1');
-    await assert.rejects(wrapped('bad'), (e: unknown) => asFailure(e).type === 'NOT_FOUND' && asFailure(e).nonRetryable);
+    await assert.rejects(
+      wrapped('bad'),
+      (e: unknown) => asFailure(e).type === 'NOT_FOUND' && asFailure(e).nonRetryable,
+    );
   });
 
   it('wraps every function of an activity object', async () => {
@@ -64,6 +83,9 @@ describe('mapFailures / mapAllFailures', () => {
       },
     });
     assert.equal(await acts.ok(), 1);
-    await assert.rejects(acts.fails(), (e: unknown) => asFailure(e).type === 'PUBLISH_FAILED' && !asFailure(e).nonRetryable);
+    await assert.rejects(
+      acts.fails(),
+      (e: unknown) => asFailure(e).type === 'PUBLISH_FAILED' && !asFailure(e).nonRetryable,
+    );
   });
 });

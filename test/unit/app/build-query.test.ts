@@ -22,7 +22,8 @@ describe('buildSearchQuery with the fake LLM', () => {
     fake.script([
       {
         content: JSON.stringify({
-          search_query: '(abs:"large language model" OR abs:LLM) AND abs:agent AND (abs:"software testing" OR abs:"test generation")',
+          search_query:
+            '(abs:"large language model" OR abs:LLM) AND abs:agent AND (abs:"software testing" OR abs:"test generation")',
           from: '2024-01-01',
           to: null,
         }),
@@ -31,7 +32,11 @@ describe('buildSearchQuery with the fake LLM', () => {
     const built = await buildSearchQuery(QUESTION, { llm: llm(), now: NOW });
     assert.equal(built.method, 'llm');
     assert.match(built.searchQuery, /^\(\(abs:"large language model" OR abs:LLM\)/);
-    assert.match(built.searchQuery, / AND submittedDate:\[202401010000 TO 202506012359\]$/, 'the dates are part of the query sent');
+    assert.match(
+      built.searchQuery,
+      / AND submittedDate:\[202401010000 TO 202506012359\]$/,
+      'the dates are part of the query sent',
+    );
     assert.deepEqual(built.dateRange, { from: '2024-01-01', to: '2025-06-01' });
     const system = fake.requests.at(-1)!.body.messages![0]!.content ?? '';
     assert.match(system, /AND, OR, ANDNOT in capitals/);
@@ -44,13 +49,18 @@ describe('buildSearchQuery with the fake LLM', () => {
   });
 
   it('falls back to the heuristic when the LLM query makes a field name or an operator a search word', async () => {
-    fake.script([{ content: JSON.stringify({ search_query: 'all:ti AND all:agents', from: null, to: null }) }, { content: JSON.stringify({ search_query: 'abs:agents AND all:andnot', from: null, to: null }) }]);
-    for (let i = 0; i < 2; i++) assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
+    fake.script([
+      { content: JSON.stringify({ search_query: 'all:ti AND all:agents', from: null, to: null }) },
+      { content: JSON.stringify({ search_query: 'abs:agents AND all:andnot', from: null, to: null }) },
+    ]);
+    for (let i = 0; i < 2; i++)
+      assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
   });
 
   it('falls back on invalid JSON, 429 and a timeout', async () => {
     fake.script([{ content: 'search_query: all:llm' }, { status: 429 }, { hang: true }]);
-    for (let i = 0; i < 3; i++) assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
+    for (let i = 0; i < 3; i++)
+      assert.deepEqual(await buildSearchQuery(QUESTION, { llm: llm(), now: NOW }), heuristic);
   });
 
   it('sends arXiv syntax as written, without asking the LLM', async () => {

@@ -31,7 +31,8 @@ let n = 0;
 const settings = serviceSettings(loadConfig({ DATA_DIR: root }, {}));
 
 const noWorkflows: WorkflowRunner = {
-  run: (workflow, _args, o) => Promise.reject(new AppError('INTERNAL', `the contract started workflow ${workflow.name} (${o.what})`)),
+  run: (workflow, _args, o) =>
+    Promise.reject(new AppError('INTERNAL', `the contract started workflow ${workflow.name} (${o.what})`)),
 };
 
 function open(store: PaperStore) {
@@ -45,7 +46,10 @@ function open(store: PaperStore) {
     converter: {
       async convertFile(file, { kind }) {
         const { convertInSandbox } = await import('../../../adapters/convert/sandbox.ts');
-        return convertInSandbox({ kind: kind ?? 'pdf', path: file }, { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 });
+        return convertInSandbox(
+          { kind: kind ?? 'pdf', path: file },
+          { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 },
+        );
       },
     },
     arxiv: () => Promise.reject(new AppError('INTERNAL', 'the contract asked arXiv')),
@@ -53,5 +57,7 @@ function open(store: PaperStore) {
   return { service: createRadarService(ports, settings, silentLogger), settings, close: () => store.close() };
 }
 
-runServiceContract('createRadarService over SQLite', async () => open(openSqliteStore({ dataDir: path.join(root, `db-${n++}`) })));
+runServiceContract('createRadarService over SQLite', async () =>
+  open(openSqliteStore({ dataDir: path.join(root, `db-${n++}`) })),
+);
 runServiceContract('createRadarService over the in-memory store', async () => open(createMemoryStore()));

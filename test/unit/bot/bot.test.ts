@@ -5,12 +5,18 @@ import { DISCORD_LIMITS, embedLength } from '../../../domain/discord-limits.ts';
 import { PERMISSION } from '../../../bot/permissions.ts';
 import type { BotMessage, CommandInvocation } from '../../../bot/types.ts';
 import { silentLogger } from '../../../lib/logger.ts';
-import { createMemoryRadarService, papersFromCorpusFeed, type MemoryRadarService } from '../../support/memory-radar-service.ts';
+import {
+  createMemoryRadarService,
+  papersFromCorpusFeed,
+  type MemoryRadarService,
+} from '../../support/memory-radar-service.ts';
 import { recordingResponder } from './recording-responder.ts';
 
 const PAPERS = papersFromCorpusFeed('search_testing_start0_max100.xml');
 
-const member = (over: Partial<CommandInvocation> = {}): Omit<CommandInvocation, 'subcommand' | 'options'> => ({
+const member = (
+  over: Partial<CommandInvocation> = {},
+): Omit<CommandInvocation, 'subcommand' | 'options'> => ({
   userId: '111',
   guildId: '222',
   channelId: '333333333333333333',
@@ -20,7 +26,11 @@ const member = (over: Partial<CommandInvocation> = {}): Omit<CommandInvocation, 
 });
 const manager = member({ permissions: PERMISSION.MANAGE_CHANNELS });
 
-const inv = (subcommand: string, options: CommandInvocation['options'] = {}, who = member()): CommandInvocation => ({ ...who, subcommand, options });
+const inv = (
+  subcommand: string,
+  options: CommandInvocation['options'] = {},
+  who = member(),
+): CommandInvocation => ({ ...who, subcommand, options });
 
 function assertWithinLimits(m: BotMessage): void {
   assert.ok((m.embeds?.length ?? 0) <= DISCORD_LIMITS.embedsPerMessage);
@@ -30,7 +40,8 @@ function assertWithinLimits(m: BotMessage): void {
     assert.ok((e.title ?? '').length <= DISCORD_LIMITS.title, 'title too long');
     assert.ok((e.description ?? '').length <= DISCORD_LIMITS.description, 'description too long');
     assert.ok((e.fields ?? []).length <= DISCORD_LIMITS.fields);
-    for (const f of e.fields ?? []) assert.ok(f.value.length <= DISCORD_LIMITS.fieldValue && f.name.length <= DISCORD_LIMITS.fieldName);
+    for (const f of e.fields ?? [])
+      assert.ok(f.value.length <= DISCORD_LIMITS.fieldValue && f.name.length <= DISCORD_LIMITS.fieldName);
     total += embedLength(e);
   }
   assert.ok(total <= DISCORD_LIMITS.embedsTotal, `embeds carry ${total} characters`);
@@ -43,7 +54,12 @@ describe('bot command handlers', () => {
   beforeEach(() => {
     clock = 1_000_000;
     service = createMemoryRadarService(PAPERS);
-    bot = createBot({ service, logger: silentLogger, managerRoleId: '999', rateLimit: { capacity: 2, refillMs: 10_000, now: () => clock } });
+    bot = createBot({
+      service,
+      logger: silentLogger,
+      managerRoleId: '999',
+      rateLimit: { capacity: 2, refillMs: 10_000, now: () => clock },
+    });
   });
 
   it('search defers, then edits with ranked papers and their TL;DRs', async () => {
@@ -55,9 +71,14 @@ describe('bot command handlers', () => {
     assert.match(m.embeds[0].fields[0]?.name ?? '', /Test/i);
     assert.match(m.embeds[0].title ?? '', /^Top \d+ papers$/);
     assertWithinLimits(m);
-    assert.deepEqual(service.calls[0], { method: 'searchPapers', args: [{ question: 'deep learning testing techniques', maxResults: 5 }] });
+    assert.deepEqual(service.calls[0], {
+      method: 'searchPapers',
+      args: [{ question: 'deep learning testing techniques', maxResults: 5 }],
+    });
     // Posted at once with TL;DRs from the abstracts, then edited as each of the top 3 full texts arrives.
-    const edits = r.log.filter((x) => x.kind === 'editOriginal' && x.message?.embeds?.length).map((x) => x.message?.embeds?.[0]?.fields?.map((f) => f.value) ?? []);
+    const edits = r.log
+      .filter((x) => x.kind === 'editOriginal' && x.message?.embeds?.length)
+      .map((x) => x.message?.embeds?.[0]?.fields?.map((f) => f.value) ?? []);
     assert.ok(edits.length >= 2, 'a first reply, then edits');
     assert.match(edits[0]!.join('\n'), /from the abstract; full text on its way/);
     assert.doesNotMatch(edits.at(-1)!.join('\n'), /on its way/);
@@ -69,7 +90,10 @@ describe('bot command handlers', () => {
     const r = recordingResponder();
     await bot.handleCommand(inv('paper', { ref: 'https://arxiv.org/abs/2202.12139v1' }), r);
     const m = r.last('editOriginal');
-    assert.equal(m?.embeds?.[0]?.title, 'Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques');
+    assert.equal(
+      m?.embeds?.[0]?.title,
+      'Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques',
+    );
     assert.equal(m?.embeds?.[0]?.url, 'https://arxiv.org/abs/2202.12139v1');
     assert.equal(m?.files?.[0]?.name, '2202.12139v1.md');
     assert.match(m?.files?.[0]?.data.toString('utf8') ?? '', /^# Testing Deep Learning Models/);
@@ -79,10 +103,16 @@ describe('bot command handlers', () => {
   it('paper with a bad ref fails with a short ephemeral error after deferring', async () => {
     const r = recordingResponder();
     await bot.handleCommand(inv('paper', { ref: 'not a paper' }), r);
-    assert.deepEqual(r.log.map((x) => x.kind), ['defer', 'editOriginal', 'deleteOriginal', 'followUp']);
+    assert.deepEqual(
+      r.log.map((x) => x.kind),
+      ['defer', 'editOriginal', 'deleteOriginal', 'followUp'],
+    );
     const m = r.last('followUp');
     assert.equal(m?.ephemeral, true);
-    assert.match(m?.embeds?.[0]?.description ?? '', /No arXiv id found in "not a paper": expected an id like 2104\.12255/);
+    assert.match(
+      m?.embeds?.[0]?.description ?? '',
+      /No arXiv id found in "not a paper": expected an id like 2104\.12255/,
+    );
   });
 
   it('ask answers with citations; a long answer is split across embeds, a very long one attached', async () => {
@@ -93,7 +123,9 @@ describe('bot command handlers', () => {
     const s = short.last('editOriginal');
     assert.match(s?.embeds?.[0]?.description ?? '', /\*\*Sources\*\*\n\[1\] arXiv:/);
 
-    service.answerText = Array.from({ length: 9 }, (_, i) => `Paragraph ${i}: ${PAPERS[i]?.abstract ?? ''}`).join('\n\n').slice(0, 5200);
+    service.answerText = Array.from({ length: 9 }, (_, i) => `Paragraph ${i}: ${PAPERS[i]?.abstract ?? ''}`)
+      .join('\n\n')
+      .slice(0, 5200);
     clock += 60_000;
     const split = recordingResponder();
     await bot.handleCommand(inv('ask', { question: 'Summarise the library' }), split);
@@ -102,7 +134,9 @@ describe('bot command handlers', () => {
     assert.equal(sm.files, undefined);
     assertWithinLimits(sm);
 
-    service.answerText = PAPERS.slice(0, 20).map((p) => p.abstract).join('\n\n');
+    service.answerText = PAPERS.slice(0, 20)
+      .map((p) => p.abstract)
+      .join('\n\n');
     clock += 60_000;
     const attached = recordingResponder();
     await bot.handleCommand(inv('ask', { question: 'Everything?' }), attached);
@@ -142,20 +176,43 @@ describe('bot command handlers', () => {
   it('list rejects a malformed date before deferring', async () => {
     const r = recordingResponder();
     await bot.handleCommand(inv('list', { from: '2024-02-30' }), r);
-    assert.deepEqual(r.log.map((x) => x.kind), ['reply']);
+    assert.deepEqual(
+      r.log.map((x) => x.kind),
+      ['reply'],
+    );
     assert.match(r.last('reply')?.embeds?.[0]?.description ?? '', /`from` must be a date like 2025-01-31/);
   });
 
   it('subscribe, subscriptions, digest and unsubscribe for a manager; digests go to the current channel', async () => {
     const sub = recordingResponder();
-    const seeds = papersFromCorpusFeed('search_testing_start0_max100.xml').slice(0, 2).map((p) => p.id);
-    await bot.handleCommand(inv('subscribe', { name: 'dl-testing', query: 'all:testing', interest: 'testing deep learning models', categories: 'cs.SE, cs.LG', top: 3, timezone: 'Europe/Berlin', like: `${seeds[0]}, https://arxiv.org/abs/${seeds[1]}` }, manager), sub);
+    const seeds = papersFromCorpusFeed('search_testing_start0_max100.xml')
+      .slice(0, 2)
+      .map((p) => p.id);
+    await bot.handleCommand(
+      inv(
+        'subscribe',
+        {
+          name: 'dl-testing',
+          query: 'all:testing',
+          interest: 'testing deep learning models',
+          categories: 'cs.SE, cs.LG',
+          top: 3,
+          timezone: 'Europe/Berlin',
+          like: `${seeds[0]}, https://arxiv.org/abs/${seeds[1]}`,
+        },
+        manager,
+      ),
+      sub,
+    );
     assert.match(sub.last('editOriginal')?.embeds?.[0]?.title ?? '', /Subscribed: dl-testing/);
     assert.match(sub.last('editOriginal')?.embeds?.[0]?.description ?? '', /2 seed papers rated 👍/);
     const req = service.calls.find((c) => c.method === 'subscribe')?.args[0] as Record<string, unknown>;
     assert.equal(req.discordChannelId, '333333333333333333');
     assert.deepEqual(req.categories, ['cs.SE', 'cs.LG']);
-    assert.deepEqual((await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating, r.source]).sort(), seeds.map((id) => [id, 'up', 'seed']).sort());
+    assert.deepEqual(
+      (await service.listRatings('dl-testing')).map((r) => [r.arxivId, r.rating, r.source]).sort(),
+      seeds.map((id) => [id, 'up', 'seed']).sort(),
+    );
 
     const list = recordingResponder();
     await bot.handleCommand(inv('subscriptions'), list);
@@ -167,28 +224,47 @@ describe('bot command handlers', () => {
     assert.equal(d?.embeds?.[0]?.fields?.length, 3);
     assert.match(d?.embeds?.[0]?.title ?? '', /^Digest dl-testing/);
 
-    const choices = await bot.autocomplete({ ...manager, subcommand: 'unsubscribe', focused: { name: 'name', value: 'DL' } });
-    assert.deepEqual(choices.map((c) => c.value), ['dl-testing']);
+    const choices = await bot.autocomplete({
+      ...manager,
+      subcommand: 'unsubscribe',
+      focused: { name: 'name', value: 'DL' },
+    });
+    assert.deepEqual(
+      choices.map((c) => c.value),
+      ['dl-testing'],
+    );
 
     const un = recordingResponder();
     await bot.handleCommand(inv('unsubscribe', { name: 'dl-testing' }, manager), un);
     assert.match(un.last('editOriginal')?.embeds?.[0]?.title ?? '', /Unsubscribed: dl-testing/);
     const again = recordingResponder();
     await bot.handleCommand(inv('unsubscribe', { name: 'dl-testing' }, manager), again);
-    assert.match(again.last('followUp')?.embeds?.[0]?.description ?? '', /no subscription named "dl-testing"/);
+    assert.match(
+      again.last('followUp')?.embeds?.[0]?.description ?? '',
+      /no subscription named "dl-testing"/,
+    );
   });
 
   it('refuses subscription management without Manage Channels or the manager role, without deferring', async () => {
     for (const sub of ['subscribe', 'unsubscribe', 'digest']) {
       const r = recordingResponder();
       await bot.handleCommand(inv(sub, { name: 'x', query: 'q', interest: 'i' }), r);
-      assert.deepEqual(r.log.map((x) => x.kind), ['reply']);
+      assert.deepEqual(
+        r.log.map((x) => x.kind),
+        ['reply'],
+      );
       assert.equal(r.last('reply')?.ephemeral, true);
-      assert.match(r.last('reply')?.embeds?.[0]?.description ?? '', /needs the Manage Channels permission or the <@&999> role/);
+      assert.match(
+        r.last('reply')?.embeds?.[0]?.description ?? '',
+        /needs the Manage Channels permission or the <@&999> role/,
+      );
     }
     assert.equal(service.calls.length, 0);
     const withRole = recordingResponder();
-    await bot.handleCommand(inv('subscribe', { name: 'x', query: 'q', interest: 'i' }, member({ roles: ['999'] })), withRole);
+    await bot.handleCommand(
+      inv('subscribe', { name: 'x', query: 'q', interest: 'i' }, member({ roles: ['999'] })),
+      withRole,
+    );
     assert.match(withRole.last('editOriginal')?.embeds?.[0]?.title ?? '', /Subscribed: x/);
   });
 
@@ -200,7 +276,10 @@ describe('bot command handlers', () => {
     await bot.handleCommand(inv('search', { question: 'testing' }), ok2);
     await bot.handleCommand(inv('search', { question: 'testing' }), limited);
     assert.equal(ok2.log[0]?.kind, 'defer');
-    assert.deepEqual(limited.log.map((x) => x.kind), ['reply']);
+    assert.deepEqual(
+      limited.log.map((x) => x.kind),
+      ['reply'],
+    );
     assert.match(limited.last('reply')?.embeds?.[0]?.description ?? '', /again in 10 s/);
     const other = recordingResponder();
     await bot.handleCommand(inv('search', { question: 'testing' }, member({ userId: '777' })), other);
@@ -215,8 +294,13 @@ describe('bot command handlers', () => {
   });
 
   it('autocomplete offers at most 25 choices', async () => {
-    for (let i = 0; i < 30; i++) await service.subscribe({ name: `topic-${i}`, categories: ['cs.LG'], interest: 'x'.repeat(200) });
-    const choices = await bot.autocomplete({ ...manager, subcommand: 'digest', focused: { name: 'name', value: '' } });
+    for (let i = 0; i < 30; i++)
+      await service.subscribe({ name: `topic-${i}`, categories: ['cs.LG'], interest: 'x'.repeat(200) });
+    const choices = await bot.autocomplete({
+      ...manager,
+      subcommand: 'digest',
+      focused: { name: 'name', value: '' },
+    });
     assert.equal(choices.length, 25);
     assert.ok(choices.every((c) => c.name.length <= 100));
   });

@@ -31,14 +31,26 @@ describe('the gateway bot starts against the strict Discord fake', () => {
       const requestsBefore = discord.requests.length;
       const connectionsBefore = discord.gateway.connections.length;
       const running = await startDiscord(
-        { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: apiUrl, DISCORD_PUBLIC_KEY: undefined, DISCORD_INTERACTIONS_ADDR: undefined, DISCORD_MANAGER_ROLE: undefined, DISCORD_USER_BURST: 3, DISCORD_USER_REFILL_SECONDS: 20 },
+        {
+          DISCORD_TOKEN: TOKEN,
+          DISCORD_API_URL: apiUrl,
+          DISCORD_PUBLIC_KEY: undefined,
+          DISCORD_INTERACTIONS_ADDR: undefined,
+          DISCORD_MANAGER_ROLE: undefined,
+          DISCORD_USER_BURST: 3,
+          DISCORD_USER_REFILL_SECONDS: 20,
+        },
         service,
         silentLogger,
       );
       try {
         assert.equal(running?.gateway, true);
         const rest = discord.requests.slice(requestsBefore);
-        assert.deepEqual(rest.map((r) => `${r.method} ${r.path} ${r.status}`), ['GET /gateway/bot 200'], 'one REST call, under /api/v10');
+        assert.deepEqual(
+          rest.map((r) => `${r.method} ${r.path} ${r.status}`),
+          ['GET /gateway/bot 200'],
+          'one REST call, under /api/v10',
+        );
         assert.equal(rest[0]?.headers.authorization, `Bot ${TOKEN}`);
         assert.equal(discord.gateway.connections.length, connectionsBefore + 1);
         assert.equal(discord.gateway.connections.at(-1)?.v, '10');

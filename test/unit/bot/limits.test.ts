@@ -23,7 +23,15 @@ describe('Discord limits', () => {
   });
 
   it('fits 25 real papers as search fields within 6000 characters', () => {
-    const m = searchMessage({ query: 'all:testing', ranker: 'bm25', papers: PAPERS.slice(0, 25).map((paper) => ({ paper, score: 1, summary: { tldr: paper.abstract, keyPoints: [], method: 'extractive' } })) });
+    const m = searchMessage({
+      query: 'all:testing',
+      ranker: 'bm25',
+      papers: PAPERS.slice(0, 25).map((paper) => ({
+        paper,
+        score: 1,
+        summary: { tldr: paper.abstract, keyPoints: [], method: 'extractive' },
+      })),
+    });
     const total = (m.embeds ?? []).reduce((n, e) => n + embedLength(e), 0);
     assert.ok(total <= DISCORD_LIMITS.embedsTotal, `${total}`);
     assert.ok(total > 5000, 'the budget is used, not thrown away');
@@ -33,9 +41,16 @@ describe('Discord limits', () => {
   });
 
   it('drops embeds beyond ten and truncates an over-long title', () => {
-    const m = fitMessage({ embeds: Array.from({ length: 12 }, (_, i) => ({ title: `${PAPERS[i]?.title ?? ''} `.repeat(20), description: 'x' })) });
+    const m = fitMessage({
+      embeds: Array.from({ length: 12 }, (_, i) => ({
+        title: `${PAPERS[i]?.title ?? ''} `.repeat(20),
+        description: 'x',
+      })),
+    });
     assert.ok((m.embeds?.length ?? 0) <= 10);
-    assert.ok(m.embeds?.every((e) => (e.title ?? '').length <= DISCORD_LIMITS.title && e.title?.endsWith('…')));
+    assert.ok(
+      m.embeds?.every((e) => (e.title ?? '').length <= DISCORD_LIMITS.title && e.title?.endsWith('…')),
+    );
   });
 
   it('attaches text too long for one message', () => {
@@ -58,7 +73,11 @@ describe('Discord limits', () => {
     assert.ok(description.length <= DISCORD_LIMITS.description);
     assert.ok(description.endsWith(tail), 'the sources end the first embed');
     assert.ok(description.startsWith(text.slice(0, 200)), 'the answer is previewed first');
-    assert.equal(long.files?.[0]?.data.toString('utf8'), `${text}\n\n${tail}`, 'the whole answer with its sources is attached');
+    assert.equal(
+      long.files?.[0]?.data.toString('utf8'),
+      `${text}\n\n${tail}`,
+      'the whole answer with its sources is attached',
+    );
   });
 
   it('names the Markdown file safely for old-style ids', () => {
@@ -72,7 +91,9 @@ describe('Discord limits', () => {
 
 describe('request signatures, button ids and the rate limiter', () => {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const key = discordPublicKey(publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'));
+  const key = discordPublicKey(
+    publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'),
+  );
   const body = Buffer.from('{"type":1}');
 
   it('accepts a fresh valid signature and rejects stale, tampered or malformed ones', () => {
@@ -80,20 +101,48 @@ describe('request signatures, button ids and the rate limiter', () => {
     const signature = sign(null, Buffer.concat([Buffer.from(ts), body]), privateKey).toString('hex');
     assert.equal(verifyDiscordSignature({ key, signature, timestamp: ts, body, nowS: 1_700_000_100 }), true);
     assert.equal(verifyDiscordSignature({ key, signature, timestamp: ts, body, nowS: 1_700_000_301 }), false);
-    assert.equal(verifyDiscordSignature({ key, signature, timestamp: ts, body: Buffer.from('{"type":2}'), nowS: 1_700_000_000 }), false);
-    assert.equal(verifyDiscordSignature({ key, signature: 'zz', timestamp: ts, body, nowS: 1_700_000_000 }), false);
-    assert.equal(verifyDiscordSignature({ key, signature, timestamp: undefined, body, nowS: 1_700_000_000 }), false);
+    assert.equal(
+      verifyDiscordSignature({
+        key,
+        signature,
+        timestamp: ts,
+        body: Buffer.from('{"type":2}'),
+        nowS: 1_700_000_000,
+      }),
+      false,
+    );
+    assert.equal(
+      verifyDiscordSignature({ key, signature: 'zz', timestamp: ts, body, nowS: 1_700_000_000 }),
+      false,
+    );
+    assert.equal(
+      verifyDiscordSignature({ key, signature, timestamp: undefined, body, nowS: 1_700_000_000 }),
+      false,
+    );
   });
 
   it('accepts only well-formed list button ids', () => {
     assert.deepEqual(parseListButtonId('arxiv:list:abcdefghij:20'), { key: 'abcdefghij', offset: 20 });
-    for (const bad of ['arxiv:list:abc:20', 'arxiv:list:abcdefghij:-1', 'arxiv:list:ABCDEFGHIJ:0', 'x', 'arxiv:list:abcdefghij:1234567']) assert.equal(parseListButtonId(bad), null, bad);
+    for (const bad of [
+      'arxiv:list:abc:20',
+      'arxiv:list:abcdefghij:-1',
+      'arxiv:list:ABCDEFGHIJ:0',
+      'x',
+      'arxiv:list:abcdefghij:1234567',
+    ])
+      assert.equal(parseListButtonId(bad), null, bad);
   });
 
   it('takes the per-user limit from DISCORD_USER_BURST and DISCORD_USER_REFILL_SECONDS', () => {
     assert.deepEqual(userRateLimit(loadConfig({}, {})), { capacity: 3, refillMs: 20_000 });
-    assert.deepEqual(userRateLimit(loadConfig({ DISCORD_USER_BURST: '1', DISCORD_USER_REFILL_SECONDS: '60' }, {})), { capacity: 1, refillMs: 60_000 });
-    assert.throws(() => loadConfig({ DISCORD_USER_BURST: '0' }, {}), (e) => e instanceof ConfigError && /DISCORD_USER_BURST/.test(e.message));
+    assert.deepEqual(
+      userRateLimit(loadConfig({ DISCORD_USER_BURST: '1', DISCORD_USER_REFILL_SECONDS: '60' }, {})),
+      { capacity: 1, refillMs: 60_000 },
+    );
+    assert.throws(
+      () => loadConfig({ DISCORD_USER_BURST: '0' }, {}),
+      (e) => e instanceof ConfigError && /DISCORD_USER_BURST/.test(e.message),
+    );
   });
 
   it('refills one token per interval up to the capacity', () => {

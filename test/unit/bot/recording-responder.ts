@@ -6,7 +6,10 @@ export interface Recorded {
   message?: BotMessage;
 }
 
-export function recordingResponder(): InteractionResponder & { log: Recorded[]; last(kind: Recorded['kind']): BotMessage | undefined } {
+export function recordingResponder(): InteractionResponder & {
+  log: Recorded[];
+  last(kind: Recorded['kind']): BotMessage | undefined;
+} {
   const log: Recorded[] = [];
   return {
     log,

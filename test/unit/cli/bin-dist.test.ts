@@ -10,27 +10,60 @@ import { REPO_ROOT } from '../../support/cli.ts';
 // and touching files here never disturbs the checkout's own dist/.
 const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-bin-')), 'repo');
 const FROM_DIST = 'ran-from-dist';
-const NOTE = /^arxiv-radar: (.+); running the sources through tsx \(slower start\)\. Run `npm run build` to fix\.$/m;
+const NOTE =
+  /^arxiv-radar: (.+); running the sources through tsx \(slower start\)\. Run `npm run build` to fix\.$/m;
 const ID_JSON = { id: '1706.03762', version: 5, pathSafe: '1706.03762' };
 
 function run(env: Record<string, string> = {}) {
-  const r = spawnSync(path.join(copy, 'bin/arxiv-radar'), ['id', 'arXiv:1706.03762v5'], { cwd: copy, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(path.join(copy, 'bin/arxiv-radar'), ['id', 'arXiv:1706.03762v5'], {
+    cwd: copy,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), ID_JSON);
   return { stderr: r.stderr, fromDist: r.stderr.includes(FROM_DIST), note: NOTE.exec(r.stderr)?.[1] };
 }
 
 function build(): void {
-  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: copy, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: copy,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   assert.equal(r.status, 0, r.stderr);
   // Marks the compiled entry, so a run shows which code it executed.
-  appendFileSync(path.join(copy, 'dist/cli/main.js'), `\nprocess.stderr.write(${JSON.stringify(FROM_DIST)});\n`);
+  appendFileSync(
+    path.join(copy, 'dist/cli/main.js'),
+    `\nprocess.stderr.write(${JSON.stringify(FROM_DIST)});\n`,
+  );
 }
 
 describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
   before(() => {
-    const top = ['activities', 'app', 'bot', 'bin', 'cli', 'config', 'domain', 'lib', 'mcp', 'web', 'workers', 'workflows', 'scripts', 'package.json', 'tsconfig.json'];
-    for (const entry of top) cpSync(path.join(REPO_ROOT, entry), path.join(copy, entry), { recursive: true, preserveTimestamps: true });
+    const top = [
+      'activities',
+      'app',
+      'bot',
+      'bin',
+      'cli',
+      'config',
+      'domain',
+      'lib',
+      'mcp',
+      'web',
+      'workers',
+      'workflows',
+      'scripts',
+      'package.json',
+      'tsconfig.json',
+    ];
+    for (const entry of top)
+      cpSync(path.join(REPO_ROOT, entry), path.join(copy, entry), {
+        recursive: true,
+        preserveTimestamps: true,
+      });
     symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(copy, 'node_modules'));
   });
   after(() => rmSync(path.dirname(copy), { recursive: true, force: true }));
@@ -47,10 +80,14 @@ describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
     assert.equal(r.stderr, FROM_DIST);
   });
 
-  it('the build carries the files the code reads beside itself (the web app\'s assets)', () => {
+  it("the build carries the files the code reads beside itself (the web app's assets)", () => {
     build();
     for (const asset of ['web/assets/app.css', 'web/assets/app.js']) {
-      assert.deepEqual(readFileSync(path.join(copy, 'dist', asset)), readFileSync(path.join(copy, asset)), asset);
+      assert.deepEqual(
+        readFileSync(path.join(copy, 'dist', asset)),
+        readFileSync(path.join(copy, asset)),
+        asset,
+      );
     }
   });
 

@@ -35,7 +35,10 @@ describe('chat prints the answer as the model writes it', () => {
   });
 
   it('an answer that differs from what was printed (a citation removed) follows whole on a new line; without drafts nothing changes', () => {
-    assert.equal(formatReply(reply('Checked answer.'), 'Draft answer'), '\nChecked answer.\n\nSources:\n  [1] arXiv:2401.00001 — A paper https://arxiv.org/abs/2401.00001\n\n(2 steps, 1 tool call, 1.5 s)\n');
+    assert.equal(
+      formatReply(reply('Checked answer.'), 'Draft answer'),
+      '\nChecked answer.\n\nSources:\n  [1] arXiv:2401.00001 — A paper https://arxiv.org/abs/2401.00001\n\n(2 steps, 1 tool call, 1.5 s)\n',
+    );
     assert.equal(formatReply(reply('Answer.'), ''), formatReply(reply('Answer.')));
     assert.match(formatReply(reply('Answer.')), /^Answer\.\n\nSources:/);
   });

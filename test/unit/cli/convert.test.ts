@@ -17,9 +17,15 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   return await cliWith({}, ...args);
 }
 
-async function cliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(BIN, args, { maxBuffer: 32 * 1024 * 1024, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run(BIN, args, {
+      maxBuffer: 32 * 1024 * 1024,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -31,15 +37,25 @@ describe('arxiv-radar convert', () => {
   it('prints Markdown of a PDF', async () => {
     const r = await cli('convert', corpus('pdf', '1503.07589v1.pdf'));
     assert.equal(r.code, 0, r.stderr);
-    assert.ok(r.stdout.startsWith('# Combined Measurement of the Higgs Boson Mass in pp '), r.stdout.slice(0, 200));
+    assert.ok(
+      r.stdout.startsWith('# Combined Measurement of the Higgs Boson Mass in pp '),
+      r.stdout.slice(0, 200),
+    );
     assert.match(r.stdout, /\n## Abstract\n\nA measurement of the Higgs boson mass is presented/);
   });
 
   it('adds structure with --json', async () => {
     const r = await cli('convert', corpus('html', 'engrafo_1707.08043.html'), '--json');
     assert.equal(r.code, 0, r.stderr);
-    const j = JSON.parse(r.stdout) as { title: string; sections: Array<{ level: number; title: string }>; pageCount: null; warnings: string[]; timings: { totalMs: number } };
-    const title = 'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras';
+    const j = JSON.parse(r.stdout) as {
+      title: string;
+      sections: Array<{ level: number; title: string }>;
+      pageCount: null;
+      warnings: string[];
+      timings: { totalMs: number };
+    };
+    const title =
+      'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras';
     assert.equal(j.title, title);
     assert.deepEqual(j.sections[0], { level: 1, title });
     assert.equal(j.pageCount, null);
@@ -58,12 +74,18 @@ describe('arxiv-radar convert', () => {
   it('converts a LaTeX source: an arXiv e-print (.tar.gz), a single .tex, and refuses a hostile archive', async () => {
     const r = await cli('convert', path.join(FIXTURES_DIR, 'latex', 'gp-review-araa.tar.gz'));
     assert.equal(r.code, 0, r.stderr);
-    assert.ok(r.stdout.startsWith('# Gaussian Process Regression for astronomical time-series'), r.stdout.slice(0, 200));
+    assert.ok(
+      r.stdout.startsWith('# Gaussian Process Regression for astronomical time-series'),
+      r.stdout.slice(0, 200),
+    );
     assert.match(r.stdout, /\n\$\$[^\n]+\$\$\n/);
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-convert-'));
     try {
       const tex = path.join(dir, 'note.tex');
-      writeFileSync(tex, '\\documentclass{article}\\newcommand{\\R}{\\mathbb{R}}\\begin{document}\\section{One}Let $x \\in \\R$.\\end{document}');
+      writeFileSync(
+        tex,
+        '\\documentclass{article}\\newcommand{\\R}{\\mathbb{R}}\\begin{document}\\section{One}Let $x \\in \\R$.\\end{document}',
+      );
       const single = await cli('convert', tex);
       assert.equal(single.code, 0, single.stderr);
       assert.equal(single.stdout, '## 1 One\n\nLet $x \\in \\mathbb{R}$.\n');

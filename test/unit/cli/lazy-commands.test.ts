@@ -10,7 +10,10 @@ import { BIN, REPO_ROOT } from '../../support/cli.ts';
 
 /** The top-level help of a program with the given registration. */
 function topHelp(program: Command): string {
-  return program.exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }).helpInformation();
+  return program
+    .exitOverride()
+    .configureOutput({ writeOut: () => {}, writeErr: () => {} })
+    .helpInformation();
 }
 
 describe('lazy command registry (cli/commands/index.ts)', () => {
@@ -63,7 +66,16 @@ describe('lazy command registry (cli/commands/index.ts)', () => {
 describe('a command loads only what it uses', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-lazy-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const HEAVY = ['@temporalio', 'discord.js', '@huggingface', 'pdfjs-dist', '@modelcontextprotocol', 'better-sqlite3', 'zod', 'pino'];
+  const HEAVY = [
+    '@temporalio',
+    'discord.js',
+    '@huggingface',
+    'pdfjs-dist',
+    '@modelcontextprotocol',
+    'better-sqlite3',
+    'zod',
+    'pino',
+  ];
 
   /** Every module URL a CLI run resolves, recorded by a module resolve hook in the CLI process. */
   function resolvedModules(args: string[]): string[] {
@@ -80,13 +92,19 @@ export async function resolve(specifier, context, next) {
 }
 `,
     );
-    writeFileSync(preload, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
+    writeFileSync(
+      preload,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
+    );
     writeFileSync(log, '');
     const r = spawnSync(BIN, args, {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       timeout: 120_000,
-      env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${JSON.stringify(preload)}`.trim() },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${JSON.stringify(preload)}`.trim(),
+      },
     });
     assert.equal(r.status, 0, r.stderr);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
@@ -101,7 +119,10 @@ export async function resolve(specifier, context, next) {
   for (const [args, banned] of cases) {
     it(`${args.join(' ')}: none of ${banned.join(', ')}`, () => {
       const urls = resolvedModules(args);
-      assert.ok(urls.some((u) => /cli\/main\.(ts|js)$/.test(u)), 'the hook saw the CLI load');
+      assert.ok(
+        urls.some((u) => /cli\/main\.(ts|js)$/.test(u)),
+        'the hook saw the CLI load',
+      );
       const heavy = urls.filter((u) => banned.some((h) => u.includes(`/node_modules/${h}/`)));
       assert.deepEqual(heavy, []);
     });

@@ -20,7 +20,11 @@ describe('cli rate', () => {
   before(async () => {
     const store = openSqliteStore({ dataDir });
     await store.upsertPapers(papers);
-    await store.upsertSubscription({ name: 'dl-testing', categories: ['cs.SE'], interest: 'testing deep learning models' });
+    await store.upsertSubscription({
+      name: 'dl-testing',
+      categories: ['cs.SE'],
+      interest: 'testing deep learning models',
+    });
     await store.close();
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,7 +42,12 @@ describe('cli rate', () => {
     const id = papers[0]!.id;
     const up = runCli(['rate', 'dl-testing', `https://arxiv.org/abs/${id}v1`, 'up'], env);
     assert.equal(up.status, 0, up.stderr);
-    assert.match(up.stdout, new RegExp(`^Rated ${id.replace('.', '\\.')} \\(.+\\) 👍 for dl-testing; the next digest learns from it\\.\\n$`));
+    assert.match(
+      up.stdout,
+      new RegExp(
+        `^Rated ${id.replace('.', '\\.')} \\(.+\\) 👍 for dl-testing; the next digest learns from it\\.\\n$`,
+      ),
+    );
     assert.deepEqual(await ratings(), [[id, 'up', 'cli']]);
     const down = runCli(['rate', 'dl-testing', id, 'down', '--json'], env);
     assert.equal(down.status, 0, down.stderr);

@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, CONFIG_KEYS, ar5ivUrlOf, isArxivHost, loadConfig, maskedConfig } from '../../../config/env.ts';
+import {
+  ConfigError,
+  CONFIG_KEYS,
+  ar5ivUrlOf,
+  isArxivHost,
+  loadConfig,
+  maskedConfig,
+} from '../../../config/env.ts';
 
 describe('loadConfig', () => {
   it('applies documented defaults', () => {
@@ -16,18 +23,36 @@ describe('loadConfig', () => {
   });
 
   it('keeps the 3 s floor whenever a URL points at arxiv.org or a subdomain', () => {
-    assert.throws(() => loadConfig({ ARXIV_MIN_INTERVAL_MS: '1000' }, {}), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.match(e.message, /ARXIV_MIN_INTERVAL_MS: must be at least 3000 while ARXIV_API_URL points at arXiv/);
-      return true;
-    });
+    assert.throws(
+      () => loadConfig({ ARXIV_MIN_INTERVAL_MS: '1000' }, {}),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.match(
+          e.message,
+          /ARXIV_MIN_INTERVAL_MS: must be at least 3000 while ARXIV_API_URL points at arXiv/,
+        );
+        return true;
+      },
+    );
     // Against loopback fakes any interval is allowed.
-    const local = { ARXIV_API_URL: 'http://127.0.0.1:9/api/query', ARXIV_RSS_URL: 'http://127.0.0.1:9/rss', ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_OAI_URL: 'http://127.0.0.1:9/oai' };
+    const local = {
+      ARXIV_API_URL: 'http://127.0.0.1:9/api/query',
+      ARXIV_RSS_URL: 'http://127.0.0.1:9/rss',
+      ARXIV_WEB_URL: 'http://127.0.0.1:9',
+      ARXIV_OAI_URL: 'http://127.0.0.1:9/oai',
+    };
     assert.equal(loadConfig({ ...local, ARXIV_MIN_INTERVAL_MS: '100' }, {}).ARXIV_MIN_INTERVAL_MS, 100);
     // OAI-PMH falls under the same terms of use: its default is arXiv's, so a fast interval needs it pointed elsewhere too.
     const { ARXIV_OAI_URL: _oai, ...withoutOai } = local;
-    assert.throws(() => loadConfig({ ...withoutOai, ARXIV_MIN_INTERVAL_MS: '100' }, {}), /ARXIV_OAI_URL points at arXiv/);
-    assert.throws(() => loadConfig({ ...local, ARXIV_WEB_URL: 'https://www.arxiv.org', ARXIV_MIN_INTERVAL_MS: '100' }, {}), /ARXIV_WEB_URL points at arXiv/);
+    assert.throws(
+      () => loadConfig({ ...withoutOai, ARXIV_MIN_INTERVAL_MS: '100' }, {}),
+      /ARXIV_OAI_URL points at arXiv/,
+    );
+    assert.throws(
+      () =>
+        loadConfig({ ...local, ARXIV_WEB_URL: 'https://www.arxiv.org', ARXIV_MIN_INTERVAL_MS: '100' }, {}),
+      /ARXIV_WEB_URL points at arXiv/,
+    );
   });
 
   it('recognises arXiv hosts exactly', () => {
@@ -38,13 +63,35 @@ describe('loadConfig', () => {
     assert.equal(isArxivHost('arxiv.org.evil.com'), false);
   });
 
-  it('ar5iv: the URL set, else arXiv\'s own while the web URL is arXiv\'s, else none (a mirror or fake has no ar5iv)', () => {
+  it("ar5iv: the URL set, else arXiv's own while the web URL is arXiv's, else none (a mirror or fake has no ar5iv)", () => {
     assert.equal(ar5ivUrlOf(loadConfig({}, {})), 'https://ar5iv.labs.arxiv.org');
     assert.equal(ar5ivUrlOf(loadConfig({ ARXIV_WEB_URL: 'http://127.0.0.1:9' }, {})), undefined);
-    assert.equal(ar5ivUrlOf(loadConfig({ ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_AR5IV_URL: 'http://127.0.0.1:9/ar5iv' }, {})), 'http://127.0.0.1:9/ar5iv');
-    assert.throws(() => loadConfig({ ARXIV_AR5IV_URL: 'ftp://ar5iv.labs.arxiv.org' }, {}), (e) => e instanceof ConfigError && /ARXIV_AR5IV_URL/.test(e.message));
+    assert.equal(
+      ar5ivUrlOf(
+        loadConfig({ ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_AR5IV_URL: 'http://127.0.0.1:9/ar5iv' }, {}),
+      ),
+      'http://127.0.0.1:9/ar5iv',
+    );
+    assert.throws(
+      () => loadConfig({ ARXIV_AR5IV_URL: 'ftp://ar5iv.labs.arxiv.org' }, {}),
+      (e) => e instanceof ConfigError && /ARXIV_AR5IV_URL/.test(e.message),
+    );
     // Its host keeps the 3 s floor like every arXiv URL.
-    assert.throws(() => loadConfig({ ARXIV_API_URL: 'http://127.0.0.1:9/api', ARXIV_RSS_URL: 'http://127.0.0.1:9/rss', ARXIV_WEB_URL: 'http://127.0.0.1:9', ARXIV_OAI_URL: 'http://127.0.0.1:9/oai', ARXIV_AR5IV_URL: 'https://ar5iv.labs.arxiv.org', ARXIV_MIN_INTERVAL_MS: '100' }, {}), (e) => e instanceof ConfigError && /ARXIV_AR5IV_URL points at arXiv/.test(e.message));
+    assert.throws(
+      () =>
+        loadConfig(
+          {
+            ARXIV_API_URL: 'http://127.0.0.1:9/api',
+            ARXIV_RSS_URL: 'http://127.0.0.1:9/rss',
+            ARXIV_WEB_URL: 'http://127.0.0.1:9',
+            ARXIV_OAI_URL: 'http://127.0.0.1:9/oai',
+            ARXIV_AR5IV_URL: 'https://ar5iv.labs.arxiv.org',
+            ARXIV_MIN_INTERVAL_MS: '100',
+          },
+          {},
+        ),
+      (e) => e instanceof ConfigError && /ARXIV_AR5IV_URL points at arXiv/.test(e.message),
+    );
   });
 
   it('real environment wins over .env', () => {
@@ -55,20 +102,32 @@ describe('loadConfig', () => {
 
   it('lists every problem, never echoing secrets', () => {
     try {
-      loadConfig({ DIGEST_TIMEZONE: 'Mars/Olympus', NOTION_TOKEN: 'secret_xyz', DISCORD_PUBLIC_KEY: 'nothex', DIGEST_TOP_K: '0' }, {});
+      loadConfig(
+        {
+          DIGEST_TIMEZONE: 'Mars/Olympus',
+          NOTION_TOKEN: 'secret_xyz',
+          DISCORD_PUBLIC_KEY: 'nothex',
+          DIGEST_TOP_K: '0',
+        },
+        {},
+      );
       assert.fail('expected ConfigError');
     } catch (e) {
       assert.ok(e instanceof ConfigError);
-      assert.deepEqual(
-        e.problems.map((p) => p.split(':')[0]).sort(),
-        ['DIGEST_TIMEZONE', 'DIGEST_TOP_K', 'DISCORD_PUBLIC_KEY', 'NOTION_DATABASE_ID'],
-      );
+      assert.deepEqual(e.problems.map((p) => p.split(':')[0]).sort(), [
+        'DIGEST_TIMEZONE',
+        'DIGEST_TOP_K',
+        'DISCORD_PUBLIC_KEY',
+        'NOTION_DATABASE_ID',
+      ]);
       assert.ok(!e.message.includes('secret_xyz'));
     }
   });
 
   it('masks secrets for printing', () => {
-    const masked = maskedConfig(loadConfig({ NOTION_TOKEN: 'secret_1', NOTION_DATABASE_ID: 'db', LLM_API_KEY: 'sk-1' }, {}));
+    const masked = maskedConfig(
+      loadConfig({ NOTION_TOKEN: 'secret_1', NOTION_DATABASE_ID: 'db', LLM_API_KEY: 'sk-1' }, {}),
+    );
     assert.equal(masked.NOTION_TOKEN, '****');
     assert.equal(masked.LLM_API_KEY, '****');
     assert.equal(masked.NOTION_DATABASE_ID, 'db');
@@ -79,9 +138,26 @@ describe('loadConfig', () => {
     assert.ok(urlKeys.length >= 8, urlKeys.join(', '));
     for (const key of urlKeys) {
       for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://example.com/x', 'not a url']) {
-        assert.throws(() => loadConfig({ [key]: bad, ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}) }, {}), (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith(`${key}:`) && /http\(s\)/.test(p)), `${key}=${bad}`);
+        assert.throws(
+          () => loadConfig({ [key]: bad, ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}) }, {}),
+          (e: unknown) =>
+            e instanceof ConfigError &&
+            e.problems.some((p) => p.startsWith(`${key}:`) && /http\(s\)/.test(p)),
+          `${key}=${bad}`,
+        );
       }
-      assert.doesNotThrow(() => loadConfig({ [key]: 'http://127.0.0.1:9/v1', ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}), ARXIV_MIN_INTERVAL_MS: '3000' }, {}), key);
+      assert.doesNotThrow(
+        () =>
+          loadConfig(
+            {
+              [key]: 'http://127.0.0.1:9/v1',
+              ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}),
+              ARXIV_MIN_INTERVAL_MS: '3000',
+            },
+            {},
+          ),
+        key,
+      );
     }
   });
 
@@ -90,12 +166,28 @@ describe('loadConfig', () => {
     try {
       const big = path.join(dir, 'big.json');
       writeFileSync(big, `{"mcpServers": {}, "pad": "${'x'.repeat(1024 * 1024)}"}`);
-      assert.throws(() => loadConfig({ MCP_SERVERS_FILE: big }, {}), /MCP_SERVERS_FILE: .*big\.json is 10486\d\d bytes; at most 1048576 \(1 MB\)/);
+      assert.throws(
+        () => loadConfig({ MCP_SERVERS_FILE: big }, {}),
+        /MCP_SERVERS_FILE: .*big\.json is 10486\d\d bytes; at most 1048576 \(1 MB\)/,
+      );
       const many = path.join(dir, 'many.json');
-      writeFileSync(many, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'x' }])) }));
-      assert.throws(() => loadConfig({ MCP_SERVERS_FILE: many }, {}), /MCP_SERVERS_FILE: .*mcpServers: lists 101 servers; at most 100/);
+      writeFileSync(
+        many,
+        JSON.stringify({
+          mcpServers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`s${i}`, { command: 'x' }])),
+        }),
+      );
+      assert.throws(
+        () => loadConfig({ MCP_SERVERS_FILE: many }, {}),
+        /MCP_SERVERS_FILE: .*mcpServers: lists 101 servers; at most 100/,
+      );
       const hundred = path.join(dir, 'hundred.json');
-      writeFileSync(hundred, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`s${i}`, { command: 'x' }])) }));
+      writeFileSync(
+        hundred,
+        JSON.stringify({
+          mcpServers: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`s${i}`, { command: 'x' }])),
+        }),
+      );
       assert.equal(loadConfig({ MCP_SERVERS_FILE: hundred }, {}).MCP_SERVERS_FILE, hundred);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeSubscriptionProposal, isWriteTool, proposalToolText } from '../../../domain/agent-proposals.ts';
+import {
+  describeSubscriptionProposal,
+  isWriteTool,
+  proposalToolText,
+} from '../../../domain/agent-proposals.ts';
 import type { Subscription } from '../../../domain/subscription.ts';
 
 const stored: Subscription = {
@@ -24,16 +28,29 @@ describe('write proposals (consent bound to a proposal)', () => {
   it('a new subscription lists what it sets; without query or categories it cannot be applied', () => {
     const d = describeSubscriptionProposal({ name: 'x', interest: 'things', query: 'all:x' }, null);
     assert.equal(d.title, 'Create the subscription "x"');
-    assert.deepEqual(d.changes, ['query: "all:x"', 'interest: "things"', 'anything not listed: the deployment’s defaults']);
+    assert.deepEqual(d.changes, [
+      'query: "all:x"',
+      'interest: "things"',
+      'anything not listed: the deployment’s defaults',
+    ]);
     assert.equal(d.problem, null);
-    assert.match(describeSubscriptionProposal({ name: 'x', interest: 'things', categories: [] }, null).problem ?? '', /neither a query nor categories/);
+    assert.match(
+      describeSubscriptionProposal({ name: 'x', interest: 'things', categories: [] }, null).problem ?? '',
+      /neither a query nor categories/,
+    );
   });
 
   it('an update is a diff of the stored subscription: only what changes', () => {
-    const d = describeSubscriptionProposal({ name: 'gnn', interest: 'message passing', schedule: '* * * * *', top_k: 50, categories: ['cs.LG'] }, stored);
+    const d = describeSubscriptionProposal(
+      { name: 'gnn', interest: 'message passing', schedule: '* * * * *', top_k: 50, categories: ['cs.LG'] },
+      stored,
+    );
     assert.equal(d.title, 'Change the subscription "gnn"');
     assert.deepEqual(d.changes, ['schedule: "0 8 * * 1-5" → "* * * * *"', 'top: 5 → 50']);
-    assert.deepEqual(describeSubscriptionProposal({ name: 'gnn', interest: 'message passing' }, stored).changes, ['nothing: it already reads like this']);
+    assert.deepEqual(
+      describeSubscriptionProposal({ name: 'gnn', interest: 'message passing' }, stored).changes,
+      ['nothing: it already reads like this'],
+    );
   });
 
   it('the model is told nothing was applied and that it cannot apply it', () => {

@@ -27,21 +27,27 @@ import {
 
 describe('arXiv ids in text', () => {
   it('finds new- and old-style ids, with or without the arXiv: prefix and versions, once each, in order', () => {
-    const text = 'See arXiv:2401.12345v2, 2401.12345 again, hep-th/9901001v1, math.GT/0309136 and arXiv: 0704.0001.';
+    const text =
+      'See arXiv:2401.12345v2, 2401.12345 again, hep-th/9901001v1, math.GT/0309136 and arXiv: 0704.0001.';
     assert.deepEqual(arxivIdsIn(text), ['2401.12345', 'hep-th/9901001', 'math.GT/0309136', '0704.0001']);
   });
 
   it('ignores numbers that only look like ids inside other tokens (versions, decimals, paths of other sites)', () => {
-    assert.deepEqual(arxivIdsIn('version 12.3456.7, price 1234.56, file v2401.12345, x2401.12345, https://example.com/2401.12345'), []);
+    assert.deepEqual(
+      arxivIdsIn(
+        'version 12.3456.7, price 1234.56, file v2401.12345, x2401.12345, https://example.com/2401.12345',
+      ),
+      [],
+    );
   });
 
   it('finds ids cited as arxiv.org links (abs, pdf, html)', () => {
-    assert.deepEqual(arxivIdsIn('[A](https://arxiv.org/abs/2401.12345v3), https://arxiv.org/pdf/2402.00001.pdf, http://arxiv.org/html/2403.00002v1, https://arxiv.org/abs/hep-th/9901001'), [
-      '2401.12345',
-      '2402.00001',
-      '2403.00002',
-      'hep-th/9901001',
-    ]);
+    assert.deepEqual(
+      arxivIdsIn(
+        '[A](https://arxiv.org/abs/2401.12345v3), https://arxiv.org/pdf/2402.00001.pdf, http://arxiv.org/html/2403.00002v1, https://arxiv.org/abs/hep-th/9901001',
+      ),
+      ['2401.12345', '2402.00001', '2403.00002', 'hep-th/9901001'],
+    );
   });
 
   it('strips versions', () => {
@@ -53,7 +59,17 @@ describe('arXiv ids in text', () => {
   it('collects the ids of tool results only (not of the user or the model)', () => {
     const messages: AgentMessage[] = [
       { role: 'user', content: 'Is 1111.1111 good?' },
-      { role: 'assistant', content: 'Maybe 2222.2222', tool_calls: [{ id: 'a', type: 'function', function: { name: 'search_arxiv', arguments: '{"topic":"x 3333.3333"}' } }] },
+      {
+        role: 'assistant',
+        content: 'Maybe 2222.2222',
+        tool_calls: [
+          {
+            id: 'a',
+            type: 'function',
+            function: { name: 'search_arxiv', arguments: '{"topic":"x 3333.3333"}' },
+          },
+        ],
+      },
       { role: 'tool', tool_call_id: 'a', content: '1. arXiv:4444.44444v1 — A paper' },
     ];
     assert.deepEqual([...idsFromTools(messages)], ['4444.44444']);
@@ -70,36 +86,65 @@ describe('arXiv ids in text', () => {
 
 describe('checkCitations', () => {
   it('keeps ids a tool returned and replaces the others by a visible marker, listing both', () => {
-    const r = checkCitations('Read arXiv:2401.00001v2 and arXiv:2401.99999, then 2401.99999 again and 2401.00001.', new Set(['2401.00001']));
+    const r = checkCitations(
+      'Read arXiv:2401.00001v2 and arXiv:2401.99999, then 2401.99999 again and 2401.00001.',
+      new Set(['2401.00001']),
+    );
     assert.deepEqual(r.cited, ['2401.00001']);
     assert.deepEqual(r.removed, ['2401.99999']);
-    assert.equal(r.answer, `Read arXiv:2401.00001v2 and ${REMOVED_CITATION}, then ${REMOVED_CITATION} again and 2401.00001.`);
+    assert.equal(
+      r.answer,
+      `Read arXiv:2401.00001v2 and ${REMOVED_CITATION}, then ${REMOVED_CITATION} again and 2401.00001.`,
+    );
   });
 
   it('drops the link of a removed citation so no broken arxiv.org link remains', () => {
-    const r = checkCitations('[A paper](https://arxiv.org/abs/2401.99999) and [B](https://arxiv.org/pdf/2401.99998.pdf); see https://arxiv.org/abs/2401.99997.', new Set());
+    const r = checkCitations(
+      '[A paper](https://arxiv.org/abs/2401.99999) and [B](https://arxiv.org/pdf/2401.99998.pdf); see https://arxiv.org/abs/2401.99997.',
+      new Set(),
+    );
     assert.equal(r.answer, `[A paper] and [B]; see ${REMOVED_CITATION}.`);
     assert.deepEqual(r.removed, ['2401.99999', '2401.99998', '2401.99997']);
     const kept = checkCitations('[A](https://arxiv.org/abs/2401.00001v2)', new Set(['2401.00001']));
-    assert.deepEqual(kept, { answer: '[A](https://arxiv.org/abs/2401.00001v2)', cited: ['2401.00001'], removed: [] });
+    assert.deepEqual(kept, {
+      answer: '[A](https://arxiv.org/abs/2401.00001v2)',
+      cited: ['2401.00001'],
+      removed: [],
+    });
   });
 
   it('leaves an answer without ids alone', () => {
-    assert.deepEqual(checkCitations('No papers found.', new Set(['1.1'])), { answer: 'No papers found.', cited: [], removed: [] });
+    assert.deepEqual(checkCitations('No papers found.', new Set(['1.1'])), {
+      answer: 'No papers found.',
+      cited: [],
+      removed: [],
+    });
   });
 });
 
 describe('parseToolArguments and repairJson', () => {
   it('takes valid JSON objects as they are, and an empty string as no arguments', () => {
-    assert.deepEqual(parseToolArguments('{"topic":"graphs","max_results":3}'), { ok: true, value: { topic: 'graphs', max_results: 3 }, repaired: false });
+    assert.deepEqual(parseToolArguments('{"topic":"graphs","max_results":3}'), {
+      ok: true,
+      value: { topic: 'graphs', max_results: 3 },
+      repaired: false,
+    });
     assert.deepEqual(parseToolArguments('  '), { ok: true, value: {}, repaired: false });
   });
 
   const repairs: Array<[string, string, Record<string, unknown>]> = [
-    ['single quotes, bare keys, trailing comma', "{topic: 'testing', limit: 2,}", { topic: 'testing', limit: 2 }],
+    [
+      'single quotes, bare keys, trailing comma',
+      "{topic: 'testing', limit: 2,}",
+      { topic: 'testing', limit: 2 },
+    ],
     ['a code fence', '```json\n{"topic": "x"}\n```', { topic: 'x' }],
     ['prose before the object', 'Sure! Here are the arguments: {"topic": "x"}', { topic: 'x' }],
-    ['Python literals', "{'confirmed': True, 'query': None, 'flag': False}", { confirmed: true, query: null, flag: false }],
+    [
+      'Python literals',
+      "{'confirmed': True, 'query': None, 'flag': False}",
+      { confirmed: true, query: null, flag: false },
+    ],
     ['missing closing brackets', '{"categories": ["cs.LG", "cs.CL"', { categories: ['cs.LG', 'cs.CL'] }],
     ['a double quote inside single quotes', `{'q': 'say "hi"'}`, { q: 'say "hi"' }],
     ['dashes in a bare key', '{max-results: 3}', { 'max-results': 3 }],
@@ -125,7 +170,9 @@ describe('parseToolArguments and repairJson', () => {
   });
 
   it('repairJson keeps escaped quotes inside strings', () => {
-    assert.deepEqual(JSON.parse(repairJson(String.raw`{"q": "a \"quoted\" word",}`)), { q: 'a "quoted" word' });
+    assert.deepEqual(JSON.parse(repairJson(String.raw`{"q": "a \"quoted\" word",}`)), {
+      q: 'a "quoted" word',
+    });
   });
 });
 
@@ -149,22 +196,53 @@ describe('subscribe_topic confirmation', () => {
   const call = (id: string, args: Record<string, unknown>): AgentMessage => ({
     role: 'assistant',
     content: null,
-    tool_calls: [{ id, type: 'function', function: { name: 'subscribe_topic', arguments: JSON.stringify(args) } }],
+    tool_calls: [
+      { id, type: 'function', function: { name: 'subscribe_topic', arguments: JSON.stringify(args) } },
+    ],
   });
-  const proposed: AgentMessage[] = [{ role: 'user', content: 'subscribe me to GNNs' }, call('p', proposal), { role: 'tool', tool_call_id: 'p', content: 'Not subscribed yet…' }, { role: 'assistant', content: 'Shall I?' }];
+  const proposed: AgentMessage[] = [
+    { role: 'user', content: 'subscribe me to GNNs' },
+    call('p', proposal),
+    { role: 'tool', tool_call_id: 'p', content: 'Not subscribed yet…' },
+    { role: 'assistant', content: 'Shall I?' },
+  ];
 
   it('needs confirmed:true, an earlier proposal of the same subscription, and a user message after it', () => {
     assert.equal(subscriptionConfirmed(proposed, { ...proposal }), false, 'no confirmed flag');
-    assert.equal(subscriptionConfirmed(proposed, { ...proposal, confirmed: true }), false, 'the user has not answered yet');
+    assert.equal(
+      subscriptionConfirmed(proposed, { ...proposal, confirmed: true }),
+      false,
+      'the user has not answered yet',
+    );
     const answered: AgentMessage[] = [...proposed, { role: 'user', content: 'yes' }];
     assert.equal(subscriptionConfirmed(answered, { ...proposal, confirmed: true }), true);
-    assert.equal(subscriptionConfirmed(answered, { categories: ['cs.LG'], confirmed: true, interest: 'graph networks', name: 'gnn' }), true, 'key order does not matter');
-    assert.equal(subscriptionConfirmed(answered, { ...proposal, name: 'other', confirmed: true }), false, 'a different subscription');
-    assert.equal(subscriptionConfirmed([{ role: 'user', content: 'yes' }], { ...proposal, confirmed: true }), false, 'never proposed');
+    assert.equal(
+      subscriptionConfirmed(answered, {
+        categories: ['cs.LG'],
+        confirmed: true,
+        interest: 'graph networks',
+        name: 'gnn',
+      }),
+      true,
+      'key order does not matter',
+    );
+    assert.equal(
+      subscriptionConfirmed(answered, { ...proposal, name: 'other', confirmed: true }),
+      false,
+      'a different subscription',
+    );
+    assert.equal(
+      subscriptionConfirmed([{ role: 'user', content: 'yes' }], { ...proposal, confirmed: true }),
+      false,
+      'never proposed',
+    );
   });
 
   it('a confirmed:true call is not a proposal', () => {
-    const onlyConfirmed: AgentMessage[] = [call('c', { ...proposal, confirmed: true }), { role: 'user', content: 'yes' }];
+    const onlyConfirmed: AgentMessage[] = [
+      call('c', { ...proposal, confirmed: true }),
+      { role: 'user', content: 'yes' },
+    ];
     assert.equal(subscriptionConfirmed(onlyConfirmed, { ...proposal, confirmed: true }), false);
   });
 
@@ -191,8 +269,14 @@ describe('prompts, budget notes and labels', () => {
   });
 
   it('labels each tool call the way the user sees progress', () => {
-    assert.equal(describeToolCall('search_arxiv', { topic: 'graph transformers' }), 'searching arXiv: graph transformers');
-    assert.equal(describeToolCall('get_paper', { url_or_id: '2401.12345', section: '3' }), 'reading 2401.12345 §3');
+    assert.equal(
+      describeToolCall('search_arxiv', { topic: 'graph transformers' }),
+      'searching arXiv: graph transformers',
+    );
+    assert.equal(
+      describeToolCall('get_paper', { url_or_id: '2401.12345', section: '3' }),
+      'reading 2401.12345 §3',
+    );
     assert.equal(describeToolCall('get_paper', { ref: '2401.12345' }), 'reading 2401.12345');
     assert.equal(describeToolCall('get_paper', { ref: '2401.12345', section: '2' }), 'reading 2401.12345 §2');
     assert.equal(describeToolCall('list_papers', { query: 'gnn' }), 'listing library papers: gnn');
@@ -200,7 +284,11 @@ describe('prompts, budget notes and labels', () => {
     assert.equal(describeToolCall('ask_library', { question: 'why?' }), 'asking the library: why?');
     assert.equal(describeToolCall('list_topics', undefined), 'listing topics');
     assert.equal(describeToolCall('subscribe_topic', { name: 'gnn' }), 'proposing subscription gnn');
-    assert.equal(describeToolCall('subscribe_topic', { name: 'gnn', confirmed: true }), 'proposing subscription gnn', 'a model’s confirmed flag changes nothing');
+    assert.equal(
+      describeToolCall('subscribe_topic', { name: 'gnn', confirmed: true }),
+      'proposing subscription gnn',
+      'a model’s confirmed flag changes nothing',
+    );
     assert.equal(describeToolCall('files__read', {}), 'calling files__read');
   });
 
@@ -221,11 +309,20 @@ describe('prompts, budget notes and labels', () => {
       ],
     });
     const lines = text.split('\n');
-    assert.equal(lines[0], 'arXiv search "graphs" (query: all:graphs; ranked by bm25; stored under topic "graphs"):');
-    assert.equal(lines[1], '1. arXiv:2401.00001 — A title with spaces (Author 1, Author 2, Author 3 et al.; 2024-01-02; score 0.91)');
+    assert.equal(
+      lines[0],
+      'arXiv search "graphs" (query: all:graphs; ranked by bm25; stored under topic "graphs"):',
+    );
+    assert.equal(
+      lines[1],
+      '1. arXiv:2401.00001 — A title with spaces (Author 1, Author 2, Author 3 et al.; 2024-01-02; score 0.91)',
+    );
     assert.equal(lines[2], '   TL;DR: Short.');
     assert.match(lines[4] ?? '', /^ {3}Abstract: y{300}…$/);
     assert.deepEqual(arxivIdsIn(text), ['2401.00001', '2401.00002']);
-    assert.match(formatSearchResult('nothing', { query: 'all:nothing', ranker: 'bm25', results: [] }), /^No arXiv papers found for "nothing"/);
+    assert.match(
+      formatSearchResult('nothing', { query: 'all:nothing', ranker: 'bm25', results: [] }),
+      /^No arXiv papers found for "nothing"/,
+    );
   });
 });

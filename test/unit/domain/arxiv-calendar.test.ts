@@ -22,11 +22,23 @@ describe('arXiv calendar', () => {
   });
 
   it('converts wall-clock times in New York across both DST states', () => {
-    assert.equal(zonedInstant('2026-01-05', 14, 0, 'America/New_York').toISOString(), '2026-01-05T19:00:00.000Z');
-    assert.equal(zonedInstant('2026-07-06', 14, 0, 'America/New_York').toISOString(), '2026-07-06T18:00:00.000Z');
+    assert.equal(
+      zonedInstant('2026-01-05', 14, 0, 'America/New_York').toISOString(),
+      '2026-01-05T19:00:00.000Z',
+    );
+    assert.equal(
+      zonedInstant('2026-07-06', 14, 0, 'America/New_York').toISOString(),
+      '2026-07-06T18:00:00.000Z',
+    );
     // The day DST starts (2026-03-08): 01:15 is still EST, 07:15 already EDT.
-    assert.equal(zonedInstant('2026-03-08', 1, 15, 'America/New_York').toISOString(), '2026-03-08T06:15:00.000Z');
-    assert.equal(zonedInstant('2026-03-08', 7, 15, 'America/New_York').toISOString(), '2026-03-08T11:15:00.000Z');
+    assert.equal(
+      zonedInstant('2026-03-08', 1, 15, 'America/New_York').toISOString(),
+      '2026-03-08T06:15:00.000Z',
+    );
+    assert.equal(
+      zonedInstant('2026-03-08', 7, 15, 'America/New_York').toISOString(),
+      '2026-03-08T11:15:00.000Z',
+    );
   });
 
   it('lists feed days between two dates, skipping weekends', () => {
@@ -48,7 +60,11 @@ describe('arXiv calendar', () => {
   });
 
   it('plans a run: an announcement already delivered is nothing new', () => {
-    assert.deepEqual(planAnnouncements('2026-11-24', '2026-11-24', 7), { catchUp: [], skipped: [], current: false });
+    assert.deepEqual(planAnnouncements('2026-11-24', '2026-11-24', 7), {
+      catchUp: [],
+      skipped: [],
+      current: false,
+    });
   });
 
   it('plans a run: missed feed days are caught up within the limit, older ones reported', () => {
@@ -61,20 +77,18 @@ describe('arXiv calendar', () => {
   });
 
   it('describes dates as runs of consecutive feed days', () => {
-    assert.equal(describeDates(['2026-11-23', '2026-11-19', '2026-11-20', '2026-11-25']), '2026-11-19 to 2026-11-23, 2026-11-25');
+    assert.equal(
+      describeDates(['2026-11-23', '2026-11-19', '2026-11-20', '2026-11-25']),
+      '2026-11-19 to 2026-11-23, 2026-11-25',
+    );
     assert.equal(describeDates(['2026-11-13']), '2026-11-13');
   });
 
   it('maps categories to OAI-PMH sets and matches archives', () => {
-    assert.deepEqual(['cs.AI', 'math.AG', 'hep-th', 'astro-ph.GA', 'physics.optics', 'q-bio.NC', 'quant-ph'].map(oaiSetOf), [
-      'cs',
-      'math',
-      'physics:hep-th',
-      'physics:astro-ph',
-      'physics:physics',
-      'q-bio',
-      'physics:quant-ph',
-    ]);
+    assert.deepEqual(
+      ['cs.AI', 'math.AG', 'hep-th', 'astro-ph.GA', 'physics.optics', 'q-bio.NC', 'quant-ph'].map(oaiSetOf),
+      ['cs', 'math', 'physics:hep-th', 'physics:astro-ph', 'physics:physics', 'q-bio', 'physics:quant-ph'],
+    );
     assert.equal(categoryMatches('math', 'math.AG'), true);
     assert.equal(categoryMatches('cs.AI', 'cs.AIX'), false);
     assert.equal(categoryMatches('hep-th', 'hep-th'), true);

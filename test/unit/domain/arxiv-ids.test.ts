@@ -116,5 +116,6 @@ describe('pathSafeId', () => {
       assert.equal(fromPathSafeId(safe), id);
     });
   }
-  it('names legacy files like the corpus does', () => assert.equal(pathSafeId('astro-ph/0601001'), 'astro-ph_0601001'));
+  it('names legacy files like the corpus does', () =>
+    assert.equal(pathSafeId('astro-ph/0601001'), 'astro-ph_0601001'));
 });

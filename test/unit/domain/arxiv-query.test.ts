@@ -52,26 +52,46 @@ describe('arXiv query: accepted constructs round-trip through parse and render',
     ['ti:a OR ti:b AND ti:c', '(ti:a OR ti:b) AND ti:c', true],
     ['ti:a ANDNOT ti:b ANDNOT ti:c', '(ti:a ANDNOT ti:b) ANDNOT ti:c', true],
     // parentheses
-    ['au:del_maestro ANDNOT (ti:checkerboard OR ti:Pyrochlore)', 'au:del_maestro ANDNOT (ti:checkerboard OR ti:Pyrochlore)', true],
+    [
+      'au:del_maestro ANDNOT (ti:checkerboard OR ti:Pyrochlore)',
+      'au:del_maestro ANDNOT (ti:checkerboard OR ti:Pyrochlore)',
+      true,
+    ],
     ['((ti:a OR ti:b) AND (au:x ANDNOT au:y))', '(ti:a OR ti:b) AND (au:x ANDNOT au:y)', true],
     ['ti:a AND (ti:b AND ti:c)', 'ti:a AND ti:b AND ti:c', true],
-    ['(abs:"large language model" OR abs:LLM) AND cat:cs.CL', '(abs:"large language model" OR abs:LLM) AND cat:cs.CL', true],
+    [
+      '(abs:"large language model" OR abs:LLM) AND cat:cs.CL',
+      '(abs:"large language model" OR abs:LLM) AND cat:cs.CL',
+      true,
+    ],
     // quoted phrases
     ['au:del_maestro AND ti:"quantum criticality"', 'au:del_maestro AND ti:"quantum criticality"', true],
     ['ti:"  quantum   criticality "', 'ti:"quantum criticality"', true],
     // date ranges, GMT, to the minute or the day; `+` around TO as copied from a URL
-    ['cat:astro-ph.CO AND submittedDate:[202401010000 TO 202412312359]', 'cat:astro-ph.CO AND submittedDate:[202401010000 TO 202412312359]', true],
+    [
+      'cat:astro-ph.CO AND submittedDate:[202401010000 TO 202412312359]',
+      'cat:astro-ph.CO AND submittedDate:[202401010000 TO 202412312359]',
+      true,
+    ],
     ['lastUpdatedDate:[20240101 TO 20240131]', 'lastUpdatedDate:[20240101 TO 20240131]', true],
     ['submittedDate:[202401010000+TO+202412312359]', 'submittedDate:[202401010000 TO 202412312359]', true],
     // the relaxed dialect: bare words and phrases, operands side by side
     ['testing', 'testing', false],
     ['quantum computing', 'quantum AND computing', false],
-    ['"graph neural networks" AND (cat:cs.LG OR cat:stat.ML)', '"graph neural networks" AND (cat:cs.LG OR cat:stat.ML)', false],
+    [
+      '"graph neural networks" AND (cat:cs.LG OR cat:stat.ML)',
+      '"graph neural networks" AND (cat:cs.LG OR cat:stat.ML)',
+      false,
+    ],
     ['ti:quantum and au:smith', 'ti:quantum AND and AND au:smith', false],
   ];
 
   it('covers every field prefix', () => {
-    for (const field of QUERY_FIELDS) assert.ok(cases.some(([q]) => q.startsWith(`${field}:`)), field);
+    for (const field of QUERY_FIELDS)
+      assert.ok(
+        cases.some(([q]) => q.startsWith(`${field}:`)),
+        field,
+      );
   });
 
   for (const [query, canonical, strict] of cases) {
@@ -87,7 +107,16 @@ describe('arXiv query: accepted constructs round-trip through parse and render',
   it('groups left to right and keeps phrases, ranges and bare words apart in the tree', () => {
     assert.deepEqual(parsed('ti:a OR ti:b AND ti:c'), {
       kind: 'and',
-      children: [{ kind: 'or', children: [{ kind: 'term', field: 'ti', value: 'a' }, { kind: 'term', field: 'ti', value: 'b' }] }, { kind: 'term', field: 'ti', value: 'c' }],
+      children: [
+        {
+          kind: 'or',
+          children: [
+            { kind: 'term', field: 'ti', value: 'a' },
+            { kind: 'term', field: 'ti', value: 'b' },
+          ],
+        },
+        { kind: 'term', field: 'ti', value: 'c' },
+      ],
     });
     assert.deepEqual(parsed('"graph neural" ANDNOT submittedDate:[20240101 TO 20240131]'), {
       kind: 'andnot',
@@ -142,16 +171,24 @@ describe('arXiv query: rejected with a reason that names the problem', () => {
 
 describe('normaliseRawQuery (the CLI search argument)', () => {
   it('reads + as a space, as in a query copied from an arXiv URL', () => {
-    assert.equal(normaliseRawQuery(' au:del_maestro+AND+ti:checkerboard '), 'au:del_maestro AND ti:checkerboard');
+    assert.equal(
+      normaliseRawQuery(' au:del_maestro+AND+ti:checkerboard '),
+      'au:del_maestro AND ti:checkerboard',
+    );
   });
   it('sends the query as typed, not as rendered', () => {
     assert.equal(normaliseRawQuery('quantum   computing'), 'quantum computing');
   });
   it('stops a broken query before it costs an arXiv request', () => {
-    assert.throws(() => normaliseRawQuery('  '), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /Empty search query/.test(e.message));
+    assert.throws(
+      () => normaliseRawQuery('  '),
+      (e: unknown) => isAppError(e, 'INVALID_INPUT') && /Empty search query/.test(e.message),
+    );
     assert.throws(
       () => normaliseRawQuery('(ti:a'),
-      (e: unknown) => isAppError(e, 'INVALID_INPUT') && e.message === 'Invalid arXiv query "(ti:a": unbalanced parentheses: "(" without ")".',
+      (e: unknown) =>
+        isAppError(e, 'INVALID_INPUT') &&
+        e.message === 'Invalid arXiv query "(ti:a": unbalanced parentheses: "(" without ")".',
     );
   });
 });
@@ -168,7 +205,12 @@ describe('arXiv query: evaluated against real papers as arXiv answered', () => {
   // Every del Maestro paper the recordings hold (12 of the 31 arXiv counts).
   const pool = [
     ...new Map(
-      ['search_au-del_maestro.xml', 'search_au-del_maestro_ANDNOT_ti-checkerboard_OR_ti-Pyrochlore.xml', 'search_au-del_maestro_AND_ti-checkerboard.xml', 'search_au-del_maestro_AND_ti-quantum_criticality.xml']
+      [
+        'search_au-del_maestro.xml',
+        'search_au-del_maestro_ANDNOT_ti-checkerboard_OR_ti-Pyrochlore.xml',
+        'search_au-del_maestro_AND_ti-checkerboard.xml',
+        'search_au-del_maestro_AND_ti-quantum_criticality.xml',
+      ]
         .flatMap((f) => recordedSearch(f).papers)
         .map((p) => [p.id, p]),
     ).values(),
@@ -177,7 +219,10 @@ describe('arXiv query: evaluated against real papers as arXiv answered', () => {
   it('matches every paper arXiv returned for the query', () => {
     const answers: Array<[string, string]> = [
       ['au:del_maestro', 'search_au-del_maestro.xml'],
-      ['au:del_maestro ANDNOT (ti:checkerboard OR ti:Pyrochlore)', 'search_au-del_maestro_ANDNOT_ti-checkerboard_OR_ti-Pyrochlore.xml'],
+      [
+        'au:del_maestro ANDNOT (ti:checkerboard OR ti:Pyrochlore)',
+        'search_au-del_maestro_ANDNOT_ti-checkerboard_OR_ti-Pyrochlore.xml',
+      ],
       ['all:testing', 'search_testing_start0_max100.xml'],
     ];
     for (const [q, file] of answers) {
@@ -209,19 +254,38 @@ describe('arXiv query: evaluated against real papers as arXiv answered', () => {
   });
 
   it('reads date ranges on the v1 date (submittedDate) or the version date (lastUpdatedDate), inclusive to the minute', () => {
-    assert.deepEqual(matching('submittedDate:[20110101 TO 20121231]', pool), ['1101.2206', '1111.2011', '1201.4869']);
+    assert.deepEqual(matching('submittedDate:[20110101 TO 20121231]', pool), [
+      '1101.2206',
+      '1111.2011',
+      '1201.4869',
+    ]);
     assert.deepEqual(matching('lastUpdatedDate:[20120101 TO 20121231]', pool), ['1111.2011', '1201.4869']);
     // 1201.4869v1 was submitted at 2012-01-23T21:15:02Z.
     assert.deepEqual(matching('submittedDate:[201201232115 TO 201201232115]', pool), ['1201.4869']);
-    assert.deepEqual(matching('submittedDate:[20120123 TO 20120123]', pool), ['1201.4869'], 'a day as the end means the whole day');
+    assert.deepEqual(
+      matching('submittedDate:[20120123 TO 20120123]', pool),
+      ['1201.4869'],
+      'a day as the end means the whole day',
+    );
     assert.deepEqual(matching('submittedDate:[201201232116 TO 201201240000]', pool), []);
-    assert.deepEqual(matching('au:del_maestro ANDNOT submittedDate:[19910101 TO 20091231]', pool), ['1005.5383', '1101.2206', '1111.2011', '1201.4869', '1303.6954', '1312.6177', '1412.6529']);
+    assert.deepEqual(matching('au:del_maestro ANDNOT submittedDate:[19910101 TO 20091231]', pool), [
+      '1005.5383',
+      '1101.2206',
+      '1111.2011',
+      '1201.4869',
+      '1303.6954',
+      '1312.6177',
+      '1412.6529',
+    ]);
   });
 
   it('reads comments, journal references, ids and categories', () => {
     assert.deepEqual(matching('co:"11 figures"', pool), ['cond-mat/0603029', 'cond-mat/0607501']);
     assert.deepEqual(matching('jr:"Annals of Physics"', pool), ['0807.2873']);
-    assert.deepEqual(matching('id:1111.2011 OR id:cond-mat/0412498', pool), ['1111.2011', 'cond-mat/0412498']);
+    assert.deepEqual(matching('id:1111.2011 OR id:cond-mat/0412498', pool), [
+      '1111.2011',
+      'cond-mat/0412498',
+    ]);
     assert.deepEqual(matching('cat:quant-ph', pool), ['1412.6529']);
     assert.deepEqual(matching('cat:cond-mat.supr-con', pool), ['0807.2873', 'cond-mat/0603029']);
     assert.equal(matching('cat:cond-mat', pool).length, pool.length);
@@ -229,7 +293,10 @@ describe('arXiv query: evaluated against real papers as arXiv answered', () => {
 
   it('folds case and accents, joins name parts with _, and expands a trailing *', () => {
     const p = pool.find((x) => x.id === '1201.4869')!;
-    const accented: Paper = { ...p, authors: p.authors.map((a) => (/Maestro/.test(a.name) ? { ...a, name: 'Adrián Del Maestro' } : a)) };
+    const accented: Paper = {
+      ...p,
+      authors: p.authors.map((a) => (/Maestro/.test(a.name) ? { ...a, name: 'Adrián Del Maestro' } : a)),
+    };
     // assert.equal, not assert.ok: a failing assert.ok without a message can hang under tsx.
     assert.equal(matchesPaper(parsed('au:adrian AND au:DEL_MAESTRO'), accented), true);
     assert.equal(matchesPaper(parsed('ti:nanopore*'), p), true);
@@ -239,8 +306,13 @@ describe('arXiv query: evaluated against real papers as arXiv answered', () => {
 });
 
 describe('the digest query filter on real announce feeds', () => {
-  const feed = (file: string) => parseAnnounceFeed(readFileSync(corpus('rss', file), 'utf8')).items.map((i) => i.paper);
-  const excerpts = [...feed('rss_cs.LG_2026-04-27_excerpt.xml'), ...feed('rss_cs.AI_2026-04-27_excerpt.xml'), ...feed('atom_cs.LG_2026-09-25_excerpt.xml')];
+  const feed = (file: string) =>
+    parseAnnounceFeed(readFileSync(corpus('rss', file), 'utf8')).items.map((i) => i.paper);
+  const excerpts = [
+    ...feed('rss_cs.LG_2026-04-27_excerpt.xml'),
+    ...feed('rss_cs.AI_2026-04-27_excerpt.xml'),
+    ...feed('atom_cs.LG_2026-09-25_excerpt.xml'),
+  ];
   const kept = (q: string, papers = excerpts) => ids(papers.filter(compileQueryFilter(q)));
 
   it('keeps what the subscription query matches', () => {
@@ -260,7 +332,10 @@ describe('the digest query filter on real announce feeds', () => {
 
   it('keeps everything for a blank query and stops on a broken one', () => {
     assert.equal(kept('  ').length, excerpts.length);
-    assert.throws(() => compileQueryFilter('(cat:cs.LG'), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /"\(" without "\)"/.test(e.message));
+    assert.throws(
+      () => compileQueryFilter('(cat:cs.LG'),
+      (e: unknown) => isAppError(e, 'INVALID_INPUT') && /"\(" without "\)"/.test(e.message),
+    );
   });
 
   it('combines operands as set operations over a whole day of announcements', () => {

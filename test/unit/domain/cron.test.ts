@@ -1,7 +1,13 @@
 /** The cron parser and the schedule-against-calendar check `doctor` and `subscribe` use. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cronProblem, feedCoverageWarning, fireTimes, parseCron, unreadFeedDays } from '../../../domain/cron.ts';
+import {
+  cronProblem,
+  feedCoverageWarning,
+  fireTimes,
+  parseCron,
+  unreadFeedDays,
+} from '../../../domain/cron.ts';
 import { DEFAULT_DIGEST_CRON, LEGACY_DIGEST_CRON } from '../../../domain/arxiv-calendar.ts';
 
 describe('cron', () => {
@@ -32,17 +38,22 @@ describe('cron', () => {
   });
 
   it('lists fire times in the schedule time zone', () => {
-    const fires = fireTimes(DEFAULT_DIGEST_CRON, 'America/New_York', '2026-11-23', 7).map((d) => d.toISOString());
+    const fires = fireTimes(DEFAULT_DIGEST_CRON, 'America/New_York', '2026-11-23', 7).map((d) =>
+      d.toISOString(),
+    );
     assert.equal(fires.length, 10, 'two runs on each of five weekdays');
     assert.equal(fires[0], '2026-11-23T06:15:00.000Z');
     assert.equal(fires[1], '2026-11-23T12:15:00.000Z');
   });
 
-  it('the default schedule reads every weekday feed; the old default never read Friday\'s', () => {
+  it("the default schedule reads every weekday feed; the old default never read Friday's", () => {
     assert.deepEqual(unreadFeedDays(DEFAULT_DIGEST_CRON, 'America/New_York').neverRead, []);
     assert.equal(feedCoverageWarning(DEFAULT_DIGEST_CRON, 'America/New_York'), null);
     assert.deepEqual(unreadFeedDays(LEGACY_DIGEST_CRON, 'America/New_York').neverRead, ['Friday']);
-    assert.match(feedCoverageWarning(LEGACY_DIGEST_CRON, 'America/New_York') ?? '', /never reads arXiv's Friday feed/);
+    assert.match(
+      feedCoverageWarning(LEGACY_DIGEST_CRON, 'America/New_York') ?? '',
+      /never reads arXiv's Friday feed/,
+    );
   });
 
   it('judges a schedule by New York time, whatever its own zone', () => {

@@ -7,23 +7,54 @@ import type { Destinations } from '../../../domain/subscription.ts';
 
 const API = 'https://discord.com/api/v10';
 const none: Destinations = { markdown: true, notion: false, discordChannelId: null, discordWebhookUrl: null };
-const settings: PublishingSettings = { notion: true, discordApiUrl: API, discordBot: true, discordWebhook: false, discordChannelId: null };
+const settings: PublishingSettings = {
+  notion: true,
+  discordApiUrl: API,
+  discordBot: true,
+  discordWebhook: false,
+  discordChannelId: null,
+};
 
 describe('describeTargets', () => {
-  it('names the subscription\'s own destinations, else the Discord defaults of the deployment', () => {
+  it("names the subscription's own destinations, else the Discord defaults of the deployment", () => {
     assert.deepEqual(describeTargets(none, settings), ['Markdown folder']);
-    assert.deepEqual(describeTargets(none, { ...settings, discordWebhook: true, discordChannelId: '123456789012345678' }), ['Markdown folder', 'Discord webhook (DISCORD_WEBHOOK_URL)']);
-    assert.deepEqual(describeTargets(none, { ...settings, discordChannelId: '123456789012345678' }), ['Markdown folder', 'Discord channel 123456789012345678 (DISCORD_CHANNEL_ID)']);
-    assert.deepEqual(describeTargets(none, { ...settings, discordBot: false, discordChannelId: '123456789012345678' }), ['Markdown folder'], 'a default channel needs the bot token');
-    assert.deepEqual(describeTargets({ ...none, markdown: false, notion: true, discordChannelId: '223456789012345678' }, { ...settings, discordWebhook: true }), ['Notion', 'Discord channel 223456789012345678']);
-    assert.deepEqual(describeTargets({ ...none, markdown: false, notion: true }, { ...settings, notion: false }), ['Markdown folder', 'Notion (not configured: set NOTION_TOKEN and NOTION_DATABASE_ID)']);
+    assert.deepEqual(
+      describeTargets(none, { ...settings, discordWebhook: true, discordChannelId: '123456789012345678' }),
+      ['Markdown folder', 'Discord webhook (DISCORD_WEBHOOK_URL)'],
+    );
+    assert.deepEqual(describeTargets(none, { ...settings, discordChannelId: '123456789012345678' }), [
+      'Markdown folder',
+      'Discord channel 123456789012345678 (DISCORD_CHANNEL_ID)',
+    ]);
+    assert.deepEqual(
+      describeTargets(none, { ...settings, discordBot: false, discordChannelId: '123456789012345678' }),
+      ['Markdown folder'],
+      'a default channel needs the bot token',
+    );
+    assert.deepEqual(
+      describeTargets(
+        { ...none, markdown: false, notion: true, discordChannelId: '223456789012345678' },
+        { ...settings, discordWebhook: true },
+      ),
+      ['Notion', 'Discord channel 223456789012345678'],
+    );
+    assert.deepEqual(
+      describeTargets({ ...none, markdown: false, notion: true }, { ...settings, notion: false }),
+      ['Markdown folder', 'Notion (not configured: set NOTION_TOKEN and NOTION_DATABASE_ID)'],
+    );
   });
 });
 
 describe('checkWebhookUrl', () => {
-  it('accepts Discord\'s webhook URL shape on the API origin, with or without a version', () => {
-    assert.equal(checkWebhookUrl(' https://discord.com/api/webhooks/123456789012345678/abc_DEF-123 ', API), 'https://discord.com/api/webhooks/123456789012345678/abc_DEF-123');
-    assert.equal(checkWebhookUrl('https://discord.com/api/v10/webhooks/123456789012345678/tok/', API), 'https://discord.com/api/v10/webhooks/123456789012345678/tok');
+  it("accepts Discord's webhook URL shape on the API origin, with or without a version", () => {
+    assert.equal(
+      checkWebhookUrl(' https://discord.com/api/webhooks/123456789012345678/abc_DEF-123 ', API),
+      'https://discord.com/api/webhooks/123456789012345678/abc_DEF-123',
+    );
+    assert.equal(
+      checkWebhookUrl('https://discord.com/api/v10/webhooks/123456789012345678/tok/', API),
+      'https://discord.com/api/v10/webhooks/123456789012345678/tok',
+    );
   });
 
   it('refuses anything else, naming the expected shape', () => {
@@ -37,7 +68,11 @@ describe('checkWebhookUrl', () => {
       'https://discord.com/api/webhooks/123456789012345678/tok/messages/1',
       'https://discord.com/api/channels/123456789012345678/messages',
     ]) {
-      assert.throws(() => checkWebhookUrl(bad, API), (e) => isAppError(e, 'INVALID_INPUT') && /webhook/i.test(e.message), bad);
+      assert.throws(
+        () => checkWebhookUrl(bad, API),
+        (e) => isAppError(e, 'INVALID_INPUT') && /webhook/i.test(e.message),
+        bad,
+      );
     }
   });
 });

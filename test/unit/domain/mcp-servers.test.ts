@@ -15,8 +15,16 @@ describe('parseMcpServers', () => {
         globalShortcut: 'Ctrl+Space',
         mcpServers: {
           filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] },
-          github: { command: 'docker', args: ['run', '-i', 'ghcr.io/github/github-mcp-server'], env: { GITHUB_TOKEN: 'x', DEBUG: 1 } },
-          remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer t' } },
+          github: {
+            command: 'docker',
+            args: ['run', '-i', 'ghcr.io/github/github-mcp-server'],
+            env: { GITHUB_TOKEN: 'x', DEBUG: 1 },
+          },
+          remote: {
+            type: 'http',
+            url: 'https://mcp.example.com/mcp',
+            headers: { Authorization: 'Bearer t' },
+          },
           old: { command: 'x', disabled: true },
         },
       }),
@@ -24,9 +32,26 @@ describe('parseMcpServers', () => {
     assert.deepEqual(r, {
       ok: true,
       servers: [
-        { name: 'filesystem', kind: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: {} },
-        { name: 'github', kind: 'stdio', command: 'docker', args: ['run', '-i', 'ghcr.io/github/github-mcp-server'], env: { GITHUB_TOKEN: 'x', DEBUG: '1' } },
-        { name: 'remote', kind: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer t' } },
+        {
+          name: 'filesystem',
+          kind: 'stdio',
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+          env: {},
+        },
+        {
+          name: 'github',
+          kind: 'stdio',
+          command: 'docker',
+          args: ['run', '-i', 'ghcr.io/github/github-mcp-server'],
+          env: { GITHUB_TOKEN: 'x', DEBUG: '1' },
+        },
+        {
+          name: 'remote',
+          kind: 'http',
+          url: 'https://mcp.example.com/mcp',
+          headers: { Authorization: 'Bearer t' },
+        },
       ],
     });
     assert.deepEqual(parseMcpServers('{"mcpServers": {}}'), { ok: true, servers: [] });
@@ -36,7 +61,9 @@ describe('parseMcpServers', () => {
     assert.match(problems('{"mcpServers": ')[0] ?? '', /^is not valid JSON \(/);
     assert.match(problems([1])[0] ?? '', /^must be a JSON object like \{"mcpServers"/);
     assert.match(problems({ servers: {} })[0] ?? '', /^has no "mcpServers" object/);
-    assert.deepEqual(problems({ mcpServers: [] }), ['mcpServers: must be an object of servers by name (got a list)']);
+    assert.deepEqual(problems({ mcpServers: [] }), [
+      'mcpServers: must be an object of servers by name (got a list)',
+    ]);
   });
 
   it('names every problem of every server at once, by its place in the file', () => {
@@ -44,7 +71,7 @@ describe('parseMcpServers', () => {
       problems({
         mcpServers: {
           'bad name': { command: 'x' },
-          'a__b': { command: 'x' },
+          a__b: { command: 'x' },
           str: 'npx server',
           none: { args: [] },
           both: { command: 'x', url: 'https://x' },

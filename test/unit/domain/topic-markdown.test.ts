@@ -9,7 +9,10 @@ const paper = (over: Partial<Paper>): Paper => ({
   version: 2,
   title: 'Quantum Criticality',
   abstract: 'An abstract.',
-  authors: [{ name: 'James M. Murray', affiliations: [] }, { name: 'Adrian Del Maestro', affiliations: [] }],
+  authors: [
+    { name: 'James M. Murray', affiliations: [] },
+    { name: 'Adrian Del Maestro', affiliations: [] },
+  ],
   categories: ['cond-mat.str-el', 'cond-mat.stat-mech'],
   primaryCategory: 'cond-mat.str-el',
   published: '2011-11-08T21:00:02Z',

@@ -12,7 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { startFakeArxiv, type FakeArxiv } from '../../fakes/arxiv-server.ts';
 import { corpus } from '../../support/corpus.ts';
 
-const ids = (xml: string) => [...xml.matchAll(/<entry>\s*<id>https?:\/\/arxiv\.org\/abs\/([^<]+?)(?:v\d+)?<\/id>/g)].map((m) => m[1]!);
+const ids = (xml: string) =>
+  [...xml.matchAll(/<entry>\s*<id>https?:\/\/arxiv\.org\/abs\/([^<]+?)(?:v\d+)?<\/id>/g)].map((m) => m[1]!);
 const total = (xml: string) => Number(/<opensearch:totalResults[^>]*>(\d+)</.exec(xml)?.[1]);
 
 /** Every recorded search: the query from its feed title, arXiv's total, the ids on the page. */
@@ -22,10 +23,16 @@ const RECORDED = readdirSync(corpus('atom'))
     const xml = readFileSync(path.join(corpus('atom'), f), 'utf8');
     const title = /Query: search_query=(.*?)&amp;id_list=&amp;start=(\d+)&amp;max_results=(\d+)</.exec(xml);
     assert.ok(title, `${f} names its query`);
-    return { file: f, query: title[1]!.replace(/&quot;/g, '"'), start: Number(title[2]), total: total(xml), ids: ids(xml) };
+    return {
+      file: f,
+      query: title[1]!.replace(/&quot;/g, '"'),
+      start: Number(title[2]),
+      total: total(xml),
+      ids: ids(xml),
+    };
   });
 
-describe('the fake arXiv search, checked against arXiv\'s recorded answers', () => {
+describe("the fake arXiv search, checked against arXiv's recorded answers", () => {
   let fake: FakeArxiv;
   before(async () => {
     fake = await startFakeArxiv();
@@ -33,23 +40,33 @@ describe('the fake arXiv search, checked against arXiv\'s recorded answers', () 
   after(() => fake.close());
 
   const search = async (q: string, extra: Record<string, string> = {}) => {
-    const r = await fetch(`${fake.apiUrl}?${new URLSearchParams({ search_query: q, start: '0', max_results: '2000', ...extra })}`);
+    const r = await fetch(
+      `${fake.apiUrl}?${new URLSearchParams({ search_query: q, start: '0', max_results: '2000', ...extra })}`,
+    );
     const xml = await r.text();
     return { status: r.status, xml, ids: ids(xml), total: total(xml) };
   };
 
   it('has the recorded searches to check against', () => {
     assert.ok(RECORDED.length >= 8);
-    assert.ok(RECORDED.some((r) => r.total <= r.ids.length + r.start), 'at least one complete answer');
+    assert.ok(
+      RECORDED.some((r) => r.total <= r.ids.length + r.start),
+      'at least one complete answer',
+    );
   });
 
   for (const rec of RECORDED) {
     it(`${rec.file}: ${rec.query}`, async () => {
       const got = await search(rec.query);
       assert.equal(got.status, 200);
-      for (const id of rec.ids) assert.ok(got.ids.includes(id), `arXiv returned ${id} for ${rec.query}; the fake must too`);
-      assert.ok(got.total <= rec.total, `the fake found ${got.total}, arXiv ${rec.total}: the corpus is a part of arXiv`);
-      if (rec.start === 0 && rec.total <= rec.ids.length) assert.deepEqual([...got.ids].sort(), [...rec.ids].sort(), 'arXiv\'s complete answer, exactly');
+      for (const id of rec.ids)
+        assert.ok(got.ids.includes(id), `arXiv returned ${id} for ${rec.query}; the fake must too`);
+      assert.ok(
+        got.total <= rec.total,
+        `the fake found ${got.total}, arXiv ${rec.total}: the corpus is a part of arXiv`,
+      );
+      if (rec.start === 0 && rec.total <= rec.ids.length)
+        assert.deepEqual([...got.ids].sort(), [...rec.ids].sort(), "arXiv's complete answer, exactly");
     });
   }
 
@@ -67,8 +84,12 @@ describe('the fake arXiv search, checked against arXiv\'s recorded answers', () 
     assert.match(page.xml, /<opensearch:startIndex[^>]*>10</);
   });
 
-  it('answers the old builder\'s mangled queries with nothing, and the queries as written with papers', async () => {
-    for (const mangled of ['all:cat AND cat:cs.CL', 'all:au AND all:del AND all:maestro AND all:ti AND all:checkerboard', 'all:ti AND all:graph AND all:abs AND all:cat AND cat:cs.LG']) {
+  it("answers the old builder's mangled queries with nothing, and the queries as written with papers", async () => {
+    for (const mangled of [
+      'all:cat AND cat:cs.CL',
+      'all:au AND all:del AND all:maestro AND all:ti AND all:checkerboard',
+      'all:ti AND all:graph AND all:abs AND all:cat AND cat:cs.LG',
+    ]) {
       assert.equal((await search(mangled)).total, 0, mangled);
     }
     const cl = await search('cat:cs.CL');
@@ -86,10 +107,16 @@ describe('the fake arXiv search, checked against arXiv\'s recorded answers', () 
     assert.ok(phrase.total > 0 && phrase.total <= words.total);
     const notSe = await search('cat:cs ANDNOT cat:cs.SE');
     assert.equal(notSe.total, cs.total - se.total);
-    const y2024 = await search('all:testing AND submittedDate:[202401010000 TO 202412312359]', { sortBy: 'submittedDate', sortOrder: 'ascending' });
+    const y2024 = await search('all:testing AND submittedDate:[202401010000 TO 202412312359]', {
+      sortBy: 'submittedDate',
+      sortOrder: 'ascending',
+    });
     assert.ok(y2024.total > 0);
     const dates = [...y2024.xml.matchAll(/<published>([^<]+)</g)].map((m) => m[1]!);
-    assert.ok(dates.every((d) => d.startsWith('2024')), 'only 2024 submissions');
+    assert.ok(
+      dates.every((d) => d.startsWith('2024')),
+      'only 2024 submissions',
+    );
     assert.deepEqual(dates, [...dates].sort(), 'oldest first');
   });
 

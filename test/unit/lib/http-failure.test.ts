@@ -6,7 +6,10 @@ describe('HTTP failure mapping', () => {
   it('parses Retry-After as delta-seconds or an HTTP date', () => {
     assert.equal(parseRetryAfter('2'), 2000);
     assert.equal(parseRetryAfter('0.25'), 250);
-    assert.equal(parseRetryAfter('Sun, 22 Nov 2026 03:00:10 GMT', Date.parse('Sun, 22 Nov 2026 03:00:00 GMT')), 10_000);
+    assert.equal(
+      parseRetryAfter('Sun, 22 Nov 2026 03:00:10 GMT', Date.parse('Sun, 22 Nov 2026 03:00:00 GMT')),
+      10_000,
+    );
     assert.equal(parseRetryAfter(null), undefined);
     assert.equal(parseRetryAfter('soon'), undefined);
   });
@@ -28,13 +31,20 @@ describe('HTTP failure mapping', () => {
       assert.equal(e.code, code, String(status));
       assert.equal(e.retryable, retryable, String(status));
     }
-    assert.equal(httpFailure('Notion', 429).options.retryAfterMs, 1000, 'default delay when Retry-After is missing');
+    assert.equal(
+      httpFailure('Notion', 429).options.retryAfterMs,
+      1000,
+      'default delay when Retry-After is missing',
+    );
     assert.equal(httpFailure('Discord', 429, { retryAfterMs: 3200 }).options.retryAfterMs, 3200);
   });
 
   it('says what to fix on a permanent failure, and only there', () => {
     const hints = { 403: 'share the database with the integration', 500: 'never shown' };
-    assert.match(httpFailure('Notion', 403, { code: 'restricted_resource' }, hints).message, /^Notion answered HTTP 403 \(restricted_resource\) — share the database/);
+    assert.match(
+      httpFailure('Notion', 403, { code: 'restricted_resource' }, hints).message,
+      /^Notion answered HTTP 403 \(restricted_resource\) — share the database/,
+    );
     assert.match(httpFailure('Notion', 418, {}, hints).message, /Notion refused the request$/);
     assert.doesNotMatch(httpFailure('Notion', 500, {}, hints).message, /never shown/);
   });

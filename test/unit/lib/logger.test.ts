@@ -18,7 +18,15 @@ function recording(format: 'json' | 'pretty', level = 'warn') {
 
 describe('formatLine (LOG_FORMAT=pretty, and auto on a terminal)', () => {
   it('prints level, message and the key fields on one line, without pino bookkeeping', () => {
-    const json = JSON.stringify({ level: 40, time: 1, pid: 7, hostname: 'h', topic: 'graphs', count: 3, msg: 'digest skipped' });
+    const json = JSON.stringify({
+      level: 40,
+      time: 1,
+      pid: 7,
+      hostname: 'h',
+      topic: 'graphs',
+      count: 3,
+      msg: 'digest skipped',
+    });
     assert.equal(formatLine(json), 'WARN  digest skipped topic=graphs count=3\n');
   });
 
@@ -30,8 +38,14 @@ describe('formatLine (LOG_FORMAT=pretty, and auto on a terminal)', () => {
       err: { type: 'Error', message: 'boom\nsecond line', stack: 'Error: boom\n    at x' },
       msg: 'first\nsecond',
     });
-    assert.equal(formatLine(json), 'ERROR first | second reason="fetch failed" ids=["1706.03762","2101.00001"] err="boom | second line"\n');
-    assert.equal(formatLine(json, { stacks: true }), 'ERROR first | second reason="fetch failed" ids=["1706.03762","2101.00001"] err="boom | second line"\nError: boom\n    at x\n');
+    assert.equal(
+      formatLine(json),
+      'ERROR first | second reason="fetch failed" ids=["1706.03762","2101.00001"] err="boom | second line"\n',
+    );
+    assert.equal(
+      formatLine(json, { stacks: true }),
+      'ERROR first | second reason="fetch failed" ids=["1706.03762","2101.00001"] err="boom | second line"\nError: boom\n    at x\n',
+    );
   });
 
   it('colours the level on a terminal and passes through what is not a JSON object', () => {
@@ -47,7 +61,10 @@ describe('createLogger', () => {
     const json = recording('json');
     const pretty = recording('pretty');
     for (const { logger } of [json, pretty]) {
-      logger.warn({ url: `https://user:${secret}@example.org/x`, detail: `key ${secret}` }, `upstream said ${secret}`);
+      logger.warn(
+        { url: `https://user:${secret}@example.org/x`, detail: `key ${secret}` },
+        `upstream said ${secret}`,
+      );
       logger.info('below the level');
     }
     assert.equal(json.lines.length, 1);
@@ -55,7 +72,10 @@ describe('createLogger', () => {
     assert.equal(entry.level, 40);
     assert.equal(entry.msg, 'upstream said ****');
     assert.equal(pretty.lines.length, 1);
-    assert.equal(pretty.lines[0], 'WARN  upstream said **** url=https://****@example.org/x detail="key ****"\n');
+    assert.equal(
+      pretty.lines[0],
+      'WARN  upstream said **** url=https://****@example.org/x detail="key ****"\n',
+    );
     assert.ok(!json.lines[0]!.includes(secret) && !pretty.lines[0]!.includes(secret));
   });
 });
@@ -64,16 +84,28 @@ describe('log format of a real CLI process', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-logger-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   // rank without a model: BM25 with the one warning; the hub download it tries first fails at once.
-  const env = { ...process.env, DATA_DIR: dir, MODELS_DIR: path.join(dir, 'models'), HF_ENDPOINT: 'http://127.0.0.1:9', LOG_FORMAT: '' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dir,
+    MODELS_DIR: path.join(dir, 'models'),
+    HF_ENDPOINT: 'http://127.0.0.1:9',
+    LOG_FORMAT: '',
+  };
   const args = ['rank', 'heat bath', corpus('atom/id_list_1605.08386.xml')];
   const warning = `no reranker model found in ${path.join(dir, 'models', 'Xenova/ms-marco-MiniLM-L-6-v2')}; ranking with BM25. Put the ONNX files there (tokenizer.json, config.json, onnx/model_quantized.onnx) or set RERANK_MODEL`;
   // The bin's note when a source changed since `npm run build` (a working checkout) is not a log line.
-  const logLines = (out: string) => out.split(/\r?\n/).filter((l) => l && !l.startsWith('arxiv-radar: ') && !/^\s*\d+\.|^Ranked /.test(l));
+  const logLines = (out: string) =>
+    out.split(/\r?\n/).filter((l) => l && !l.startsWith('arxiv-radar: ') && !/^\s*\d+\.|^Ranked /.test(l));
 
   /** Runs the CLI under a pseudo-terminal (util-linux `script`): stdout and stderr are the terminal. */
   function onTerminal(extra: Record<string, string> = {}): string {
     const quoted = [BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const r = spawnSync('script', ['-qec', quoted, '/dev/null'], { cwd: REPO_ROOT, env: { ...env, ...extra }, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('script', ['-qec', quoted, '/dev/null'], {
+      cwd: REPO_ROOT,
+      env: { ...env, ...extra },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     return r.stdout;
   }

@@ -6,9 +6,19 @@ import { maskUrl, redact, redactDeep, registerSecrets, urlSecrets } from '../../
 describe('redaction', () => {
   it('masks userinfo, credential query parameters and a Discord webhook token in URLs', () => {
     assert.equal(maskUrl('http://user:key123@llm.example:8080/v1'), 'http://****@llm.example:8080/v1');
-    assert.equal(maskUrl('https://api.example/v1?api_key=abc&model=x&token=t0k'), 'https://api.example/v1?api_key=****&model=x&token=****');
-    assert.equal(maskUrl('https://discord.com/api/webhooks/123456789012345678/AbC-dEf_123'), 'https://discord.com/api/webhooks/123456789012345678/****');
-    assert.equal(maskUrl('https://export.arxiv.org/api/query?search_query=all:graph'), 'https://export.arxiv.org/api/query?search_query=all:graph', 'ordinary URLs unchanged');
+    assert.equal(
+      maskUrl('https://api.example/v1?api_key=abc&model=x&token=t0k'),
+      'https://api.example/v1?api_key=****&model=x&token=****',
+    );
+    assert.equal(
+      maskUrl('https://discord.com/api/webhooks/123456789012345678/AbC-dEf_123'),
+      'https://discord.com/api/webhooks/123456789012345678/****',
+    );
+    assert.equal(
+      maskUrl('https://export.arxiv.org/api/query?search_query=all:graph'),
+      'https://export.arxiv.org/api/query?search_query=all:graph',
+      'ordinary URLs unchanged',
+    );
     assert.deepEqual(urlSecrets('http://u:p%40ss@h/x?key=k1&q=2'), ['p@ss', 'u', 'k1']);
   });
 

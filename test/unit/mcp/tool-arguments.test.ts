@@ -9,7 +9,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_SEARCH_RESULTS } from '../../../domain/library.ts';
-import { baseId, MAX_ID_LENGTH, MAX_LIMIT, MAX_TOPIC_NAME, normalizeFilters, validateTopicName } from '../../../domain/library.ts';
+import {
+  baseId,
+  MAX_ID_LENGTH,
+  MAX_LIMIT,
+  MAX_TOPIC_NAME,
+  normalizeFilters,
+  validateTopicName,
+} from '../../../domain/library.ts';
 import { MAX_SUBSCRIPTION_NAME, SUBSCRIPTION_NAME_PATTERN } from '../../../domain/subscription.ts';
 import { silentLogger } from '../../../lib/logger.ts';
 import { createMcpServer } from '../../../mcp/server.ts';
@@ -35,10 +42,26 @@ const INVALID: Array<[string, unknown, string]> = [
   ['subscribe_topic', { name: '-', interest: 'graph learning', categories: ['cs.LG'] }, 'name'],
   ['subscribe_topic', { name: '..', interest: 'graph learning', categories: ['cs.LG'] }, 'name'],
   ['subscribe_topic', { name: 'con', interest: 'graph learning', categories: ['cs.LG'] }, 'name'],
-  ['subscribe_topic', { name: 'a'.repeat(MAX_SUBSCRIPTION_NAME + 1), interest: 'graph learning', categories: ['cs.LG'] }, 'name'],
-  ['subscribe_topic', { name: 'graphs', interest: 'graph learning', categories: ['cs.LG'], schedule: 'bogus' }, 'schedule'],
-  ['subscribe_topic', { name: 'graphs', interest: 'graph learning', categories: ['cs.LG'], top_k: 51 }, 'top_k'],
-  ['subscribe_topic', { name: 'graphs', interest: 'graph learning', categories: ['cs.LG'], timezone: 'Mars/Base' }, 'timezone'],
+  [
+    'subscribe_topic',
+    { name: 'a'.repeat(MAX_SUBSCRIPTION_NAME + 1), interest: 'graph learning', categories: ['cs.LG'] },
+    'name',
+  ],
+  [
+    'subscribe_topic',
+    { name: 'graphs', interest: 'graph learning', categories: ['cs.LG'], schedule: 'bogus' },
+    'schedule',
+  ],
+  [
+    'subscribe_topic',
+    { name: 'graphs', interest: 'graph learning', categories: ['cs.LG'], top_k: 51 },
+    'top_k',
+  ],
+  [
+    'subscribe_topic',
+    { name: 'graphs', interest: 'graph learning', categories: ['cs.LG'], timezone: 'Mars/Base' },
+    'timezone',
+  ],
 ];
 
 describe('MCP tool arguments', () => {
@@ -55,18 +78,22 @@ describe('MCP tool arguments', () => {
   });
 
   /** Sends tools/call as given (the SDK client would not let us send `arguments: null`). */
-  const rawCall = (params: unknown) => client.request({ method: 'tools/call', params: params as { name: string } }, CallToolResultSchema);
+  const rawCall = (params: unknown) =>
+    client.request({ method: 'tools/call', params: params as { name: string } }, CallToolResultSchema);
 
   for (const [tool, args, argument] of INVALID) {
     it(`${tool} ${JSON.stringify(args).slice(0, 60)} -> -32602 naming ${argument}`, async () => {
-      await assert.rejects(client.callTool({ name: tool, arguments: args as Record<string, unknown> }), (e: unknown) => {
-        assert.ok(e instanceof McpError, String(e));
-        assert.equal(e.code, ErrorCode.InvalidParams);
-        assert.doesNotMatch(e.message, /\n/, 'one line');
-        assert.ok(e.message.includes(`${argument}: `), e.message);
-        assert.ok(e.message.includes(tool), e.message);
-        return true;
-      });
+      await assert.rejects(
+        client.callTool({ name: tool, arguments: args as Record<string, unknown> }),
+        (e: unknown) => {
+          assert.ok(e instanceof McpError, String(e));
+          assert.equal(e.code, ErrorCode.InvalidParams);
+          assert.doesNotMatch(e.message, /\n/, 'one line');
+          assert.ok(e.message.includes(`${argument}: `), e.message);
+          assert.ok(e.message.includes(tool), e.message);
+          return true;
+        },
+      );
     });
   }
 
@@ -75,13 +102,28 @@ describe('MCP tool arguments', () => {
       await assert.rejects(rawCall({ name: 'list_papers', arguments: args }), (e: unknown) => {
         assert.ok(e instanceof McpError);
         assert.equal(e.code, ErrorCode.InvalidParams, e.message);
-        assert.match(e.message, /Invalid arguments for list_papers: arguments must be an object of named arguments/);
+        assert.match(
+          e.message,
+          /Invalid arguments for list_papers: arguments must be an object of named arguments/,
+        );
         assert.doesNotMatch(e.message, /\n|"code":|invalid_type/);
         return true;
       });
     }
-    await assert.rejects(rawCall({ arguments: {} }), (e: unknown) => e instanceof McpError && e.code === ErrorCode.InvalidParams && /name: the tool to call is required/.test(e.message));
-    await assert.rejects(rawCall({ name: 'no_such_tool', arguments: {} }), (e: unknown) => e instanceof McpError && e.code === ErrorCode.InvalidParams && /Unknown tool "no_such_tool"/.test(e.message));
+    await assert.rejects(
+      rawCall({ arguments: {} }),
+      (e: unknown) =>
+        e instanceof McpError &&
+        e.code === ErrorCode.InvalidParams &&
+        /name: the tool to call is required/.test(e.message),
+    );
+    await assert.rejects(
+      rawCall({ name: 'no_such_tool', arguments: {} }),
+      (e: unknown) =>
+        e instanceof McpError &&
+        e.code === ErrorCode.InvalidParams &&
+        /Unknown tool "no_such_tool"/.test(e.message),
+    );
   });
 
   it('values at the limits pass, and tools without arguments still run', async () => {
@@ -89,12 +131,25 @@ describe('MCP tool arguments', () => {
     assert.equal(r.isError, undefined);
     const subs = await client.callTool({ name: 'list_subscriptions' });
     assert.equal(subs.isError, undefined);
-    const sub = await client.callTool({ name: 'subscribe_topic', arguments: { name: 'graph-learning-2', interest: 'graph learning', categories: ['cs.LG'], schedule: '30 20 * * 0-4' } });
+    const sub = await client.callTool({
+      name: 'subscribe_topic',
+      arguments: {
+        name: 'graph-learning-2',
+        interest: 'graph learning',
+        categories: ['cs.LG'],
+        schedule: '30 20 * * 0-4',
+      },
+    });
     assert.equal(sub.isError, undefined);
   });
 
   it('the schemas state the service limits (one constant each) and the service accepts the stated maximum', async () => {
-    const tools = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.inputSchema.properties as Record<string, Record<string, unknown>>]));
+    const tools = Object.fromEntries(
+      (await client.listTools()).tools.map((t) => [
+        t.name,
+        t.inputSchema.properties as Record<string, Record<string, unknown>>,
+      ]),
+    );
     assert.equal(tools.list_papers?.limit?.maximum, MAX_LIMIT);
     assert.equal(tools.list_papers?.topic?.maxLength, MAX_TOPIC_NAME);
     assert.equal(tools.search_papers?.max_results?.maximum, MAX_SEARCH_RESULTS);

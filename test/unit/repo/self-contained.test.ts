@@ -50,7 +50,8 @@ export function escapes(file: string, source: string): string[] {
     .replace(/\/\*[\s\S]*?\*\//g, blank)
     .replace(/(^|[^:'"`\\])\/\/[^\n]*/gm, (m, pre: string) => pre + blank(m.slice(pre.length)));
   code.split('\n').forEach((line, i) => {
-    for (const [re, what] of FORBIDDEN) if (re.test(line)) found.push(`${path.relative(REPO, file)}:${i + 1}: ${what}: ${line.trim()}`);
+    for (const [re, what] of FORBIDDEN)
+      if (re.test(line)) found.push(`${path.relative(REPO, file)}:${i + 1}: ${what}: ${line.trim()}`);
   });
   // path.resolve/join(import.meta.dirname, '<literal>', ...) must stay inside the repository.
   const call = /path\.(?:resolve|join)\(\s*import\.meta\.dirname\s*((?:,\s*(?:'[^']*'|"[^"]*")\s*)+)\)/g;
@@ -73,7 +74,11 @@ function guarded(args: string[]): { status: number | null; log: string; stderr: 
     const r = spawnSync(process.execPath, args, {
       cwd: REPO,
       encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: `--import ${JSON.stringify(GUARD)}`, ARXIV_RADAR_FS_GUARD_LOG: log },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `--import ${JSON.stringify(GUARD)}`,
+        ARXIV_RADAR_FS_GUARD_LOG: log,
+      },
     });
     let text = '';
     try {
@@ -90,7 +95,10 @@ function guarded(args: string[]): { status: number | null; log: string; stderr: 
 describe('the test suite is self-contained', () => {
   it('no test, fake, support file or the runner refers to a path outside the repository', () => {
     const files = sources();
-    assert.ok(files.some((f) => f.endsWith('fakes/arxiv-server.ts')) && files.some((f) => f.endsWith('support/corpus.ts')));
+    assert.ok(
+      files.some((f) => f.endsWith('fakes/arxiv-server.ts')) &&
+        files.some((f) => f.endsWith('support/corpus.ts')),
+    );
     const found = files.flatMap((f) => escapes(f, readFileSync(f, 'utf8')));
     assert.deepEqual(found, [], `tests must read test/fixtures only:\n${found.join('\n')}`);
   });
@@ -106,25 +114,42 @@ describe('the test suite is self-contained', () => {
       "const M = path.join(root, 'shared/models');",
     ];
     for (const line of planted) assert.equal(escapes(file, line).length > 0, true, line);
-    assert.deepEqual(escapes(file, "const F = path.resolve(import.meta.dirname, '../../fixtures/corpus');"), []);
+    assert.deepEqual(
+      escapes(file, "const F = path.resolve(import.meta.dirname, '../../fixtures/corpus');"),
+      [],
+    );
     assert.deepEqual(escapes(file, '// comments may name ../shared/corpus\n/* and /work/shared */'), []);
     // planted: end
   });
 
   it('the fs guard records a read beside the checkout and fails the process', () => {
     const outside = path.join(path.dirname(REPO), 'shared', 'corpus', 'MANIFEST.md');
-    const r = guarded(['-e', `try { require('node:fs').readFileSync(${JSON.stringify(outside)}); } catch {}`]);
+    const r = guarded([
+      '-e',
+      `try { require('node:fs').readFileSync(${JSON.stringify(outside)}); } catch {}`,
+    ]);
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.log, new RegExp(outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.match(r.stderr, /fs-guard: this process read outside the repository/);
     // ESM named imports and fs/promises are covered too.
-    const esm = guarded(['--input-type=module', '-e', `import { existsSync } from 'node:fs'; import { readdir } from 'node:fs/promises'; existsSync(${JSON.stringify(outside)}); await readdir(${JSON.stringify(path.join(path.dirname(REPO), 'shared'))}).catch(() => {});`]);
+    const esm = guarded([
+      '--input-type=module',
+      '-e',
+      `import { existsSync } from 'node:fs'; import { readdir } from 'node:fs/promises'; existsSync(${JSON.stringify(outside)}); await readdir(${JSON.stringify(path.join(path.dirname(REPO), 'shared'))}).catch(() => {});`,
+    ]);
     assert.equal(esm.status, 1, esm.stderr);
     assert.equal(esm.log.trim().split('\n').length, 2, esm.log);
   });
 
   it('real test files reading the fixtures pass under the guard', () => {
-    const r = guarded(['--import', 'tsx', '--test', '--test-reporter=dot', 'test/unit/domain/arxiv-query.test.ts', 'test/unit/cli/convert.test.ts']);
+    const r = guarded([
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=dot',
+      'test/unit/domain/arxiv-query.test.ts',
+      'test/unit/cli/convert.test.ts',
+    ]);
     assert.equal(r.log, '');
     assert.equal(r.status, 0, r.stderr);
   });

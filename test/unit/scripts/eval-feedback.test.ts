@@ -11,12 +11,22 @@ import { evaluate, READERS } from '../../../scripts/eval-feedback.ts';
 describe('eval:feedback (held-out split)', () => {
   it('meets the goal: day 10 with ratings >= 2x interest only on average; no day after day 3 below it', async () => {
     const { results } = await evaluate('held-out');
-    const mean = (cond: 'interest' | 'ratings' | 'seeds', d: number) => READERS.reduce((s, r) => s + results[r.name]![cond][d]!, 0) / READERS.length;
+    const mean = (cond: 'interest' | 'ratings' | 'seeds', d: number) =>
+      READERS.reduce((s, r) => s + results[r.name]![cond][d]!, 0) / READERS.length;
     assert.ok(READERS.length >= 3);
-    assert.ok(mean('ratings', 9) >= 2 * mean('interest', 9), `day 10: ${mean('ratings', 9)} vs ${mean('interest', 9)}`);
+    assert.ok(
+      mean('ratings', 9) >= 2 * mean('interest', 9),
+      `day 10: ${mean('ratings', 9)} vs ${mean('interest', 9)}`,
+    );
     for (let d = 3; d < 10; d++) {
-      assert.ok(mean('ratings', d) >= mean('interest', d), `day ${d + 1}: with ratings ${mean('ratings', d)} < interest only ${mean('interest', d)}`);
-      assert.ok(mean('seeds', d) >= mean('interest', d), `day ${d + 1}: ratings + seeds ${mean('seeds', d)} < interest only ${mean('interest', d)}`);
+      assert.ok(
+        mean('ratings', d) >= mean('interest', d),
+        `day ${d + 1}: with ratings ${mean('ratings', d)} < interest only ${mean('interest', d)}`,
+      );
+      assert.ok(
+        mean('seeds', d) >= mean('interest', d),
+        `day ${d + 1}: ratings + seeds ${mean('seeds', d)} < interest only ${mean('interest', d)}`,
+      );
     }
   });
 });

@@ -17,8 +17,13 @@ import { prepareSubscriptions } from '../../../workers/schedules.ts';
 /** Writes a cron straight into the table, as a library written by an older release could hold it. */
 function storeRawCron(dataDir: string, name: string, cron: string): void {
   const db = new Database(path.join(dataDir, 'library.sqlite'));
-  const row = db.prepare<[string], { body_json: string }>('SELECT body_json FROM subscriptions WHERE name = ?').get(name)!;
-  db.prepare('UPDATE subscriptions SET body_json = ? WHERE name = ?').run(JSON.stringify({ ...JSON.parse(row.body_json), cron }), name);
+  const row = db
+    .prepare<[string], { body_json: string }>('SELECT body_json FROM subscriptions WHERE name = ?')
+    .get(name)!;
+  db.prepare('UPDATE subscriptions SET body_json = ? WHERE name = ?').run(
+    JSON.stringify({ ...JSON.parse(row.body_json), cron }),
+    name,
+  );
   db.close();
 }
 
@@ -37,8 +42,18 @@ describe('prepareSubscriptions', () => {
   });
 
   it('moves subscriptions on the old default to the configured one, saying so, and leaves custom crons alone', async () => {
-    await store.upsertSubscription({ name: 'old-default', categories: ['cs.AI'], cron: LEGACY_DIGEST_CRON, timezone: 'America/New_York' });
-    await store.upsertSubscription({ name: 'custom', categories: ['cs.AI'], cron: '0 9 * * 1-5', timezone: 'Europe/Paris' });
+    await store.upsertSubscription({
+      name: 'old-default',
+      categories: ['cs.AI'],
+      cron: LEGACY_DIGEST_CRON,
+      timezone: 'America/New_York',
+    });
+    await store.upsertSubscription({
+      name: 'custom',
+      categories: ['cs.AI'],
+      cron: '0 9 * * 1-5',
+      timezone: 'Europe/Paris',
+    });
     const said: string[] = [];
     const { moved } = await prepareSubscriptions(store, defaults, (m) => said.push(m));
     assert.deepEqual(moved, ['old-default']);
@@ -52,18 +67,30 @@ describe('prepareSubscriptions', () => {
 
   it('keeps the old cron when the operator set DIGEST_CRON to it on purpose', async () => {
     await store.upsertSubscription({ name: 'kept', categories: ['cs.AI'], cron: LEGACY_DIGEST_CRON });
-    assert.deepEqual((await prepareSubscriptions(store, { cron: LEGACY_DIGEST_CRON, timezone: 'America/New_York' }, () => undefined)).moved, []);
+    assert.deepEqual(
+      (
+        await prepareSubscriptions(
+          store,
+          { cron: LEGACY_DIGEST_CRON, timezone: 'America/New_York' },
+          () => undefined,
+        )
+      ).moved,
+      [],
+    );
     assert.equal((await store.getSubscription('kept'))?.cron, LEGACY_DIGEST_CRON);
     await store.deleteSubscription('kept');
   });
 
   it('stops on a stored cron that does not parse, naming every such subscription', async () => {
     storeRawCron(dataDir, 'custom', '99 99 * * *');
-    await assert.rejects(prepareSubscriptions(store, defaults, () => undefined), (e: unknown) => {
-      assert.ok(isAppError(e, 'CONFIG_INVALID'));
-      assert.match(e.message, /subscription "custom": cron minute 99 is out of range/);
-      assert.match(e.message, /arxiv-radar subscribe <name> --cron/);
-      return true;
-    });
+    await assert.rejects(
+      prepareSubscriptions(store, defaults, () => undefined),
+      (e: unknown) => {
+        assert.ok(isAppError(e, 'CONFIG_INVALID'));
+        assert.match(e.message, /subscription "custom": cron minute 99 is out of range/);
+        assert.match(e.message, /arxiv-radar subscribe <name> --cron/);
+        return true;
+      },
+    );
   });
 });

@@ -33,7 +33,11 @@ describe('resolveTemporalCli installing from the CDN (loopback server)', () => {
     // download arrives in several chunks.
     const src = path.join(dir, 'src');
     mkdirSync(src);
-    writeFileSync(path.join(src, 'temporal'), `#!/bin/sh\necho temporal version 1.5.1\n# ${'x'.repeat(64)}\n`, { mode: 0o755 });
+    writeFileSync(
+      path.join(src, 'temporal'),
+      `#!/bin/sh\necho temporal version 1.5.1\n# ${'x'.repeat(64)}\n`,
+      { mode: 0o755 },
+    );
     writeFileSync(path.join(src, 'LICENSE'), 'MIT\n');
     execFileSync('tar', ['-czf', path.join(dir, 'temporal.tar.gz'), '-C', src, 'temporal', 'LICENSE']);
     archive = readFileSync(path.join(dir, 'temporal.tar.gz'));
@@ -68,27 +72,56 @@ describe('resolveTemporalCli installing from the CDN (loopback server)', () => {
   it('says what it installs and how to avoid it, shows size and percent, and caches the binary', async () => {
     const r = recorder();
     const cacheDir = path.join(dir, 'cache-ok');
-    const cli = await resolveTemporalCli({ install: true, cacheDir, downloadUrl: `${base}/ok`, say: r.say, progress: r.progress });
+    const cli = await resolveTemporalCli({
+      install: true,
+      cacheDir,
+      downloadUrl: `${base}/ok`,
+      say: r.say,
+      progress: r.progress,
+    });
     assert.equal(cli.source, 'download');
     assert.equal(cli.path, path.join(cacheDir, 'temporal'));
     assert.match(execFileSync(cli.path, { encoding: 'utf8' }), /temporal version 1\.5\.1/);
-    assert.match(r.said[0] ?? '', /^Installing the Temporal CLI v1\.5\.1 into .*If this fails or hangs: put `temporal` on PATH or set TEMPORAL_CLI_PATH, or set TEMPORAL_ADDRESS/);
+    assert.match(
+      r.said[0] ?? '',
+      /^Installing the Temporal CLI v1\.5\.1 into .*If this fails or hangs: put `temporal` on PATH or set TEMPORAL_CLI_PATH, or set TEMPORAL_ADDRESS/,
+    );
     assert.ok(r.updates.length >= 2, JSON.stringify(r.updates));
     const last = r.updates.at(-1)!.message;
-    assert.match(last, /^Downloading the Temporal CLI: 0\.0 of 0\.0 MB \(100%\), [\d.]+ MB\/s, about 0:00 left$/);
+    assert.match(
+      last,
+      /^Downloading the Temporal CLI: 0\.0 of 0\.0 MB \(100%\), [\d.]+ MB\/s, about 0:00 left$/,
+    );
     // Milestones (printed without a terminal) come at most once per quarter.
     assert.ok(r.updates.filter((u) => u.waiting).length <= 4);
     assert.match(r.said.at(-1) ?? '', /^Installed the Temporal CLI from the CDN into /);
     // Second call: from the cache, nothing said.
     const again = recorder();
-    assert.equal((await resolveTemporalCli({ install: true, cacheDir, downloadUrl: `${base}/ok`, say: again.say, progress: again.progress })).source, 'cache');
+    assert.equal(
+      (
+        await resolveTemporalCli({
+          install: true,
+          cacheDir,
+          downloadUrl: `${base}/ok`,
+          say: again.say,
+          progress: again.progress,
+        })
+      ).source,
+      'cache',
+    );
     assert.deepEqual(again.said, []);
   });
 
   it('when the download fails and Go is missing: says so, and the error lists what to do', async () => {
     const r = recorder();
     await assert.rejects(
-      resolveTemporalCli({ install: true, cacheDir: path.join(dir, 'cache-fail'), downloadUrl: `${base}/missing`, say: r.say, progress: r.progress }),
+      resolveTemporalCli({
+        install: true,
+        cacheDir: path.join(dir, 'cache-fail'),
+        downloadUrl: `${base}/missing`,
+        say: r.say,
+        progress: r.progress,
+      }),
       (e: unknown) => {
         assert.ok(isAppError(e, 'TEMPORAL_CLI_MISSING'));
         assert.match(e.message, /download from Temporal's CDN failed: HTTP 404/);
@@ -98,6 +131,9 @@ describe('resolveTemporalCli installing from the CDN (loopback server)', () => {
         return true;
       },
     );
-    assert.ok(r.said.some((m) => /^The download failed \(HTTP 404/.test(m)), r.said.join('\n'));
+    assert.ok(
+      r.said.some((m) => /^The download failed \(HTTP 404/.test(m)),
+      r.said.join('\n'),
+    );
   });
 });

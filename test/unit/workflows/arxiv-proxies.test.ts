@@ -20,7 +20,12 @@ describe('ARXIV_RETRY_POLICY', () => {
     const { initialInterval, backoffCoefficient, maximumInterval, maximumAttempts } = ARXIV_RETRY_POLICY;
     assert.ok(maximumAttempts !== undefined && maximumAttempts > 1);
     // The delay before retry n (n >= 1) under Temporal's policy: initial * coefficient^(n-1), capped.
-    const delays = Array.from({ length: maximumAttempts - 1 }, (_, i) => Math.min(ms(initialInterval) * (backoffCoefficient ?? 2) ** i, ms(maximumInterval)));
-    assert.deepEqual(delays, delays.map((_, i) => throttleBackoffMs(i + 1)));
+    const delays = Array.from({ length: maximumAttempts - 1 }, (_, i) =>
+      Math.min(ms(initialInterval) * (backoffCoefficient ?? 2) ** i, ms(maximumInterval)),
+    );
+    assert.deepEqual(
+      delays,
+      delays.map((_, i) => throttleBackoffMs(i + 1)),
+    );
   });
 });

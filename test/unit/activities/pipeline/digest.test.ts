@@ -1,7 +1,11 @@
 /** The digest pipeline's pure rules: which announcements a subscription wants, and the digest key. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { announcementDigestKey, digestKey, wantsAnnouncement } from '../../../../activities/pipeline/digest.ts';
+import {
+  announcementDigestKey,
+  digestKey,
+  wantsAnnouncement,
+} from '../../../../activities/pipeline/digest.ts';
 import type { AnnounceType } from '../../../../domain/paper.ts';
 
 describe('wantsAnnouncement', () => {

@@ -40,16 +40,30 @@ describe('parseAtomFeed field values', () => {
     assert.ok(p);
     assert.equal(p.id, '1111.2011');
     assert.equal(p.version, 2);
-    assert.equal(p.title, 'Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit');
-    assert.ok(p.abstract.startsWith('Theoretical description of anisotropic systems, such as layered superconductors'));
-    assert.deepEqual(p.authors.map((a) => a.name), ['James M. Murray', 'Adrian Del Maestro', 'Zlatko Tesanovic']);
+    assert.equal(
+      p.title,
+      'Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit',
+    );
+    assert.ok(
+      p.abstract.startsWith(
+        'Theoretical description of anisotropic systems, such as layered superconductors',
+      ),
+    );
+    assert.deepEqual(
+      p.authors.map((a) => a.name),
+      ['James M. Murray', 'Adrian Del Maestro', 'Zlatko Tesanovic'],
+    );
     assert.deepEqual(p.categories, ['cond-mat.str-el', 'cond-mat.stat-mech']);
     assert.equal(p.published, '2011-11-08T18:48:36Z');
     assert.equal(p.updated, '2012-04-02T12:38:54Z');
     assert.equal(p.doi, '10.1103/PhysRevB.85.115117');
     assert.equal(p.journalRef, 'Phys. Rev. B 85, 115117 (2012)');
     assert.equal(p.comment, '8 pages, 3 figures. Published version');
-    assert.deepEqual(p.links, { abs: 'https://arxiv.org/abs/1111.2011v2', pdf: 'https://arxiv.org/pdf/1111.2011v2', html: null });
+    assert.deepEqual(p.links, {
+      abs: 'https://arxiv.org/abs/1111.2011v2',
+      pdf: 'https://arxiv.org/pdf/1111.2011v2',
+      html: null,
+    });
   });
 
   it('new API legacy id: astro-ph/0601001 with affiliations, journal_ref and comment', () => {
@@ -64,7 +78,10 @@ describe('parseAtomFeed field values', () => {
       { name: 'Andrzej Udalski', affiliations: ['Warsaw University Observatory'] },
     ]);
     assert.equal(p.journalRef, 'ActaAstron.56:1-50,2006');
-    assert.match(p.comment ?? '', /^62 pages including 16 figures and 9 tables\. Submitted to Acta Astronomica\./);
+    assert.match(
+      p.comment ?? '',
+      /^62 pages including 16 figures and 9 tables\. Submitted to Acta Astronomica\./,
+    );
     assert.deepEqual(p.categories, ['astro-ph']);
     assert.equal(p.doi, null);
     assert.equal(p.links.pdf, 'https://arxiv.org/pdf/astro-ph/0601001v1');
@@ -74,7 +91,12 @@ describe('parseAtomFeed field values', () => {
     const feed = parse('search_au-del_maestro.xml');
     assert.deepEqual([feed.totalResults, feed.itemsPerPage, feed.papers.length], [31, 10, 10]);
     const legacy = feed.papers.filter((p) => p.id.includes('/')).map((p) => `${p.id}v${p.version}`);
-    assert.deepEqual(legacy, ['cond-mat/0412498v1', 'cond-mat/0603029v1', 'cond-mat/0607501v2', 'cond-mat/0702661v2']);
+    assert.deepEqual(legacy, [
+      'cond-mat/0412498v1',
+      'cond-mat/0603029v1',
+      'cond-mat/0607501v2',
+      'cond-mat/0702661v2',
+    ]);
     const p = feed.papers.find((x) => x.id === 'cond-mat/0702661');
     assert.equal(p?.doi, '10.1103/PhysRevB.76.064418');
     assert.equal(p?.journalRef, 'Phys. Rev. B 76, 064418 (2007)');
@@ -82,9 +104,15 @@ describe('parseAtomFeed field values', () => {
   });
 
   it('old API boolean and phrase searches', () => {
-    assert.deepEqual(parse('search_au-del_maestro_AND_ti-checkerboard.xml').papers.map((p) => p.id), ['cond-mat/0603029']);
+    assert.deepEqual(
+      parse('search_au-del_maestro_AND_ti-checkerboard.xml').papers.map((p) => p.id),
+      ['cond-mat/0603029'],
+    );
     const phrase = parse('search_au-del_maestro_AND_ti-quantum_criticality.xml').papers;
-    assert.deepEqual(phrase.map((p) => p.id), ['1111.2011', 'cond-mat/0607501']);
+    assert.deepEqual(
+      phrase.map((p) => p.id),
+      ['1111.2011', 'cond-mat/0607501'],
+    );
     assert.ok(phrase.every((p) => /quantum criticality/i.test(p.title)));
     const andNot = parse('search_au-del_maestro_ANDNOT_ti-checkerboard_OR_ti-Pyrochlore.xml');
     assert.equal(andNot.totalResults, 24);
@@ -120,7 +148,10 @@ describe('parseAtomFeed field values', () => {
   it('partial id_list: the missing id is simply absent', () => {
     const feed = parse('id_list_0808.05394_1707.08567_partial.xml');
     assert.equal(feed.totalResults, 1);
-    assert.deepEqual(feed.papers.map((p) => `${p.id}v${p.version}`), ['1707.08567v1']);
+    assert.deepEqual(
+      feed.papers.map((p) => `${p.id}v${p.version}`),
+      ['1707.08567v1'],
+    );
     const p = feed.papers[0];
     assert.equal(p?.authors.length, 34);
     assert.equal(p?.comment, '44 pages, editors for the proceedings: Yanling Chen and A. J. Han Vinck');
@@ -131,7 +162,10 @@ describe('parseAtomFeed field values', () => {
     const v = parse('id_list_2104.12255v1.xml').papers[0];
     assert.deepEqual([v?.id, v?.version, v?.title], ['2104.12255', 1, '0']);
     const u = parse('id_list_1605.08386.xml').papers[0];
-    assert.deepEqual([u?.id, u?.version, u?.title], ['1605.08386', 1, 'Heat-bath random walks with Markov bases']);
+    assert.deepEqual(
+      [u?.id, u?.version, u?.title],
+      ['1605.08386', 1, 'Heat-bath random walks with Markov bases'],
+    );
     assert.equal(u?.categories.length, 2);
   });
 
@@ -146,7 +180,10 @@ describe('parseAtomFeed field values', () => {
   it('the error feed is a non-retryable ARXIV_API_ERROR quoting arXiv', () => {
     assert.throws(
       () => parse('error_id_list_abc_http400.xml'),
-      (e: unknown) => isAppError(e, 'ARXIV_API_ERROR') && e.message === 'arXiv API error: incorrect id format for abc' && !e.retryable,
+      (e: unknown) =>
+        isAppError(e, 'ARXIV_API_ERROR') &&
+        e.message === 'arXiv API error: incorrect id format for abc' &&
+        !e.retryable,
     );
   });
 
@@ -154,8 +191,12 @@ describe('parseAtomFeed field values', () => {
     const xml = read('id_list_1707.08567.xml');
     assert.throws(
       () => parseAtomFeed(xml.slice(0, xml.length / 2)),
-      (e: unknown) => isAppError(e, 'ARXIV_MALFORMED') && e.message.includes("<?xml version='1.0' encoding='UTF-8'?>"),
+      (e: unknown) =>
+        isAppError(e, 'ARXIV_MALFORMED') && e.message.includes("<?xml version='1.0' encoding='UTF-8'?>"),
     );
-    assert.throws(() => parseAtomFeed('<html><body>Bad gateway</body></html>'), (e: unknown) => isAppError(e, 'ARXIV_MALFORMED') && e.message.includes('Bad gateway'));
+    assert.throws(
+      () => parseAtomFeed('<html><body>Bad gateway</body></html>'),
+      (e: unknown) => isAppError(e, 'ARXIV_MALFORMED') && e.message.includes('Bad gateway'),
+    );
   });
 });

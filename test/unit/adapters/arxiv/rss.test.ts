@@ -14,14 +14,20 @@ describe('parseAnnounceFeed', () => {
     assert.deepEqual(feed.categories.slice(0, 3), ['astro-ph', 'cond-mat', 'physics']);
     assert.equal(feed.items.length, 1504);
     const count = (t: string) => feed.items.filter((i) => i.announceType === t).length;
-    assert.deepEqual([count('new'), count('replace'), count('cross'), count('replace-cross')], [926, 569, 9, 0]);
+    assert.deepEqual(
+      [count('new'), count('replace'), count('cross'), count('replace-cross')],
+      [926, 569, 9, 0],
+    );
     assert.equal(new Set(feed.items.map((i) => i.paper.license)).size, 6);
     assert.equal(feed.items.filter((i) => i.paper.doi).length, 111);
     assert.equal(feed.items.filter((i) => i.paper.journalRef).length, 97);
     const first = feed.items[0]?.paper;
     assert.equal(first?.id, '2411.17700');
     assert.equal(first?.version, 1);
-    assert.match(first?.abstract ?? '', /^This study investigates the influence of generative artificial intelligence/);
+    assert.match(
+      first?.abstract ?? '',
+      /^This study investigates the influence of generative artificial intelligence/,
+    );
     assert.ok(feed.items.every((i) => i.paper.version !== null && !i.paper.abstract.startsWith('arXiv:')));
     assert.ok(feed.items.some((i) => i.announceType === 'replace' && (i.paper.version ?? 0) > 1));
   });
@@ -29,10 +35,19 @@ describe('parseAnnounceFeed', () => {
   it('RSS 2.0 excerpt (cs.AI): authors from dc:creator, license from dc:rights, LaTeX kept', () => {
     const feed = parse('rss_cs.AI_2026-04-27_excerpt.xml');
     assert.deepEqual(feed.categories, ['cs.AI']);
-    assert.deepEqual(feed.items.map((i) => `${i.paper.id}v${i.paper.version}`), ['2604.21935v1', '2604.21936v1', '2604.21937v1']);
+    assert.deepEqual(
+      feed.items.map((i) => `${i.paper.id}v${i.paper.version}`),
+      ['2604.21935v1', '2604.21936v1', '2604.21937v1'],
+    );
     const [a, b] = feed.items;
-    assert.equal(a?.paper.title, 'Math Takes Two: A test for emergent mathematical reasoning in communication');
-    assert.deepEqual(a?.paper.authors.map((x) => x.name), ['Michael Cooper', 'Samuel Cooper']);
+    assert.equal(
+      a?.paper.title,
+      'Math Takes Two: A test for emergent mathematical reasoning in communication',
+    );
+    assert.deepEqual(
+      a?.paper.authors.map((x) => x.name),
+      ['Michael Cooper', 'Samuel Cooper'],
+    );
     assert.deepEqual(a?.paper.categories, ['cs.AI', 'cs.LG']);
     assert.equal(a?.paper.license, 'http://creativecommons.org/licenses/by/4.0/');
     assert.equal(a?.paper.published, '2026-04-27T04:00:00.000Z');
@@ -44,11 +59,18 @@ describe('parseAnnounceFeed', () => {
     assert.deepEqual(feed.categories, ['cs.LG']);
     assert.deepEqual(
       feed.items.map((i) => [i.paper.id, i.paper.version, i.announceType]),
-      [['2609.28553', 1, 'new'], ['2402.10149', 3, 'cross'], ['2401.08875', 3, 'replace']],
+      [
+        ['2609.28553', 1, 'new'],
+        ['2402.10149', 3, 'cross'],
+        ['2401.08875', 3, 'replace'],
+      ],
     );
     const [n, c, r] = feed.items.map((i) => i.paper);
     assert.equal(n?.doi, '10.1109/MAPR72750.2026.11685822');
-    assert.equal(n?.journalRef, '2026 International Conference on Multimedia Analysis and Pattern Recognition (MAPR)');
+    assert.equal(
+      n?.journalRef,
+      '2026 International Conference on Multimedia Analysis and Pattern Recognition (MAPR)',
+    );
     assert.equal(n?.authors.length, 6);
     assert.equal(c?.primaryCategory, 'hep-ph');
     assert.equal(c?.doi, '10.1103/PhysRevD.111.032004');
@@ -57,7 +79,11 @@ describe('parseAnnounceFeed', () => {
   });
 
   it('an empty feed is a normal result', () => {
-    assert.deepEqual(parse('rss_test-archive_empty_2024-11-28.xml'), { categories: ['test'], feedDate: '2024-11-28', items: [] });
+    assert.deepEqual(parse('rss_test-archive_empty_2024-11-28.xml'), {
+      categories: ['test'],
+      feedDate: '2024-11-28',
+      items: [],
+    });
   });
 
   it('names the announcement by its feed date in New York, from the channel pubDate or Atom updated', () => {
@@ -69,6 +95,9 @@ describe('parseAnnounceFeed', () => {
 
   it('a truncated feed is ARXIV_MALFORMED', () => {
     const xml = readFileSync(corpus('rss', 'rss_cs.LG_2026-04-27_excerpt.xml'), 'utf8');
-    assert.throws(() => parseAnnounceFeed(xml.slice(0, 3000)), (e: unknown) => isAppError(e, 'ARXIV_MALFORMED'));
+    assert.throws(
+      () => parseAnnounceFeed(xml.slice(0, 3000)),
+      (e: unknown) => isAppError(e, 'ARXIV_MALFORMED'),
+    );
   });
 });

@@ -3,7 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ArxivClient } from '../../../../adapters/arxiv/client.ts';
-import { ArxivTransport, delayBeforeNext, effectiveIntervalMs, isAllowedHost, parseRetryAfter } from '../../../../adapters/arxiv/transport.ts';
+import {
+  ArxivTransport,
+  delayBeforeNext,
+  effectiveIntervalMs,
+  isAllowedHost,
+  parseRetryAfter,
+} from '../../../../adapters/arxiv/transport.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../../fakes/arxiv-server.ts';
 
@@ -80,7 +86,13 @@ describe('ArxivTransport against the fake', () => {
   let t: ArxivTransport;
   before(async () => {
     fake = await startFakeArxiv();
-    t = new ArxivTransport({ userAgent: 'arxiv-radar/test (+test@example.org)', minIntervalMs: 50, timeoutMs: 500, maxResponseBytes: 2 * 1024 * 1024, extraAllowedHosts: ['127.0.0.1'] });
+    t = new ArxivTransport({
+      userAgent: 'arxiv-radar/test (+test@example.org)',
+      minIntervalMs: 50,
+      timeoutMs: 500,
+      maxResponseBytes: 2 * 1024 * 1024,
+      extraAllowedHosts: ['127.0.0.1'],
+    });
   });
   after(async () => {
     t.close();
@@ -89,37 +101,67 @@ describe('ArxivTransport against the fake', () => {
 
   it('refuses hosts outside the allow-list without sending anything', async () => {
     const before = fake.requests.length;
-    await assert.rejects(t.get('https://example.com/abs/1706.03762'), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'));
+    await assert.rejects(t.get('https://example.com/abs/1706.03762'), (e: unknown) =>
+      isAppError(e, 'HOST_NOT_ALLOWED'),
+    );
     await assert.rejects(t.get('file:///etc/passwd'), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'));
     assert.equal(fake.requests.length, before);
   });
 
   it('maps 429 with Retry-After to a retryable ARXIV_RATE_LIMITED carrying the delay', async () => {
     fake.inject({ kind: '429', retryAfterSeconds: 7 });
-    await assert.rejects(t.get(`${fake.apiUrl}?id_list=1707.08567`), (e: unknown) => isAppError(e, 'ARXIV_RATE_LIMITED') && e.retryable && e.options.retryAfterMs === 7000);
+    await assert.rejects(
+      t.get(`${fake.apiUrl}?id_list=1707.08567`),
+      (e: unknown) => isAppError(e, 'ARXIV_RATE_LIMITED') && e.retryable && e.options.retryAfterMs === 7000,
+    );
   });
   it('maps 429 without Retry-After to a retryable error without a delay (backoff decides)', async () => {
     fake.inject({ kind: '429' });
-    await assert.rejects(t.get(`${fake.apiUrl}?id_list=1707.08567`), (e: unknown) => isAppError(e, 'ARXIV_RATE_LIMITED') && e.retryable && e.options.retryAfterMs === undefined);
+    await assert.rejects(
+      t.get(`${fake.apiUrl}?id_list=1707.08567`),
+      (e: unknown) =>
+        isAppError(e, 'ARXIV_RATE_LIMITED') && e.retryable && e.options.retryAfterMs === undefined,
+    );
   });
   it('maps 503 to a retryable ARXIV_HTTP with Retry-After', async () => {
     fake.inject({ kind: '503', retryAfterSeconds: 2 });
-    await assert.rejects(t.get(`${fake.apiUrl}?id_list=1707.08567`), (e: unknown) => isAppError(e, 'ARXIV_HTTP') && e.retryable && e.options.retryAfterMs === 2000);
+    await assert.rejects(
+      t.get(`${fake.apiUrl}?id_list=1707.08567`),
+      (e: unknown) => isAppError(e, 'ARXIV_HTTP') && e.retryable && e.options.retryAfterMs === 2000,
+    );
   });
   it('maps 404 to NOT_FOUND', async () => {
-    await assert.rejects(t.get(`${fake.webUrl}/html/0706.3906`), (e: unknown) => isAppError(e, 'NOT_FOUND') && !e.retryable);
+    await assert.rejects(
+      t.get(`${fake.webUrl}/html/0706.3906`),
+      (e: unknown) => isAppError(e, 'NOT_FOUND') && !e.retryable,
+    );
   });
   it('a slow answer times out as a retryable error', async () => {
     fake.inject({ kind: 'slow', delayMs: 1500 });
-    await assert.rejects(t.get(`${fake.apiUrl}?id_list=1707.08567`), (e: unknown) => isAppError(e, 'ARXIV_HTTP') && e.retryable && /within 500 ms/.test(e.message));
+    await assert.rejects(
+      t.get(`${fake.apiUrl}?id_list=1707.08567`),
+      (e: unknown) => isAppError(e, 'ARXIV_HTTP') && e.retryable && /within 500 ms/.test(e.message),
+    );
   });
   it('a truncated body is a retryable error', async () => {
     fake.inject({ kind: 'truncated' });
-    await assert.rejects(t.get(`${fake.apiUrl}?id_list=1707.08567`), (e: unknown) => isAppError(e, 'ARXIV_HTTP') && e.retryable);
+    await assert.rejects(
+      t.get(`${fake.apiUrl}?id_list=1707.08567`),
+      (e: unknown) => isAppError(e, 'ARXIV_HTTP') && e.retryable,
+    );
   });
   it('enforces the size cap', async () => {
-    const small = new ArxivTransport({ userAgent: 'x', minIntervalMs: 0, timeoutMs: 2000, maxResponseBytes: 10_000, extraAllowedHosts: ['127.0.0.1'] });
-    await assert.rejects(small.get(`${fake.webUrl}/pdf/1503.07589v1`), (e: unknown) => isAppError(e, 'ARXIV_HTTP') && /ARXIV_MAX_RESPONSE_BYTES/.test(e.message));
+    const small = new ArxivTransport({
+      userAgent: 'x',
+      minIntervalMs: 0,
+      timeoutMs: 2000,
+      maxResponseBytes: 10_000,
+      extraAllowedHosts: ['127.0.0.1'],
+    });
+    await assert.rejects(
+      small.get(`${fake.webUrl}/pdf/1503.07589v1`),
+      (e: unknown) => isAppError(e, 'ARXIV_HTTP') && /ARXIV_MAX_RESPONSE_BYTES/.test(e.message),
+    );
     small.close();
   });
   it('sends the User-Agent and one request per get', async () => {
@@ -156,9 +198,19 @@ describe('redirects stay on the configured arXiv origins (scheme, host and port)
   });
 
   it('the client refuses a redirect to another port of the same host, and follows one within its origin', async () => {
-    const client = new ArxivClient({ apiUrl: `${arxivOrigin}/api/query`, rssUrl: `${arxivOrigin}/rss`, webUrl: arxivOrigin, minIntervalMs: 0, timeoutMs: 2000, maxResponseBytes: 1024 * 1024 });
+    const client = new ArxivClient({
+      apiUrl: `${arxivOrigin}/api/query`,
+      rssUrl: `${arxivOrigin}/rss`,
+      webUrl: arxivOrigin,
+      minIntervalMs: 0,
+      timeoutMs: 2000,
+      maxResponseBytes: 1024 * 1024,
+    });
     try {
-      await assert.rejects(client.transport.get(`${arxivOrigin}/to-other-port`), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED') && e.message.includes(otherOrigin) && !e.retryable);
+      await assert.rejects(
+        client.transport.get(`${arxivOrigin}/to-other-port`),
+        (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED') && e.message.includes(otherOrigin) && !e.retryable,
+      );
       assert.deepEqual(otherHits, [], 'nothing reached the other port');
       const ok = await client.transport.get(`${arxivOrigin}/to-same-origin`);
       assert.equal(ok.body.toString(), 'arxiv page');
@@ -169,7 +221,14 @@ describe('redirects stay on the configured arXiv origins (scheme, host and port)
   });
 
   it('follows a redirect to another origin only when it is configured', async () => {
-    const t = new ArxivTransport({ userAgent: 'x', minIntervalMs: 0, timeoutMs: 2000, maxResponseBytes: 1024 * 1024, extraAllowedHosts: ['127.0.0.1'], redirectOrigins: [arxivOrigin, otherOrigin] });
+    const t = new ArxivTransport({
+      userAgent: 'x',
+      minIntervalMs: 0,
+      timeoutMs: 2000,
+      maxResponseBytes: 1024 * 1024,
+      extraAllowedHosts: ['127.0.0.1'],
+      redirectOrigins: [arxivOrigin, otherOrigin],
+    });
     try {
       const r = await t.get(`${arxivOrigin}/to-other-port`);
       assert.equal(r.body.toString(), 'internal service');
@@ -177,6 +236,9 @@ describe('redirects stay on the configured arXiv origins (scheme, host and port)
     } finally {
       t.close();
     }
-    assert.throws(() => t.checkRedirect('https://127.0.0.1/x', new URL(arxivOrigin)), (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'));
+    assert.throws(
+      () => t.checkRedirect('https://127.0.0.1/x', new URL(arxivOrigin)),
+      (e: unknown) => isAppError(e, 'HOST_NOT_ALLOWED'),
+    );
   });
 });

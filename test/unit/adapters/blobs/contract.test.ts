@@ -14,7 +14,10 @@ import { isAppError } from '../../../../domain/errors.ts';
 import { corpus } from '../../../support/corpus.ts';
 import { startPostgres, type PostgresServer } from '../../../support/postgres.ts';
 
-function contract(name: string, open: () => Promise<{ blobs: BlobStore; other: () => BlobStore; done: () => Promise<void> }>) {
+function contract(
+  name: string,
+  open: () => Promise<{ blobs: BlobStore; other: () => BlobStore; done: () => Promise<void> }>,
+) {
   describe(`BlobStore contract: ${name}`, () => {
     let blobs: BlobStore;
     let other: () => BlobStore;
@@ -68,7 +71,11 @@ function contract(name: string, open: () => Promise<{ blobs: BlobStore; other: (
 
 contract('filesystem', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-blobs-'));
-  return { blobs: createFsBlobStore(dir), other: () => createFsBlobStore(dir), done: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    blobs: createFsBlobStore(dir),
+    other: () => createFsBlobStore(dir),
+    done: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 });
 
 let server: PostgresServer | undefined;

@@ -17,7 +17,8 @@ const paper = parseAtomFeed(readFileSync(corpus('atom', 'id_list_1111.2011v2.xml
 describe('chunkMarkdown', () => {
   const md = convertHtml(readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8')).markdown;
   const chunks = chunkMarkdown(md, { maxChars: 1500, overlapChars: 150 });
-  const TITLE = 'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras';
+  const TITLE =
+    'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras';
 
   it('keeps the heading path of every chunk', () => {
     assert.ok(chunks.length > 15, `${chunks.length} chunks`);
@@ -28,15 +29,22 @@ describe('chunkMarkdown', () => {
     for (const c of chunks) assert.equal(c.sectionPath[0], TITLE);
     const sub = chunks.find((c) => c.sectionPath.length >= 3);
     assert.ok(sub, 'some chunk sits in a subsection');
-    assert.ok(chunks.some((c) => c.sectionPath.includes('Abstract.') && c.text.includes('semi-parametric lifting')));
+    assert.ok(
+      chunks.some((c) => c.sectionPath.includes('Abstract.') && c.text.includes('semi-parametric lifting')),
+    );
   });
 
   it('respects the size limit and overlaps within a section', () => {
     for (const c of chunks) assert.ok(c.text.length <= 1500, `chunk ${c.index} has ${c.text.length} chars`);
-    const sameSection = chunks.findIndex((c, i) => i > 0 && c.sectionPath.join('/') === chunks[i - 1]!.sectionPath.join('/'));
+    const sameSection = chunks.findIndex(
+      (c, i) => i > 0 && c.sectionPath.join('/') === chunks[i - 1]!.sectionPath.join('/'),
+    );
     assert.ok(sameSection > 0);
     const prevTail = chunks[sameSection - 1]!.text.slice(-60);
-    assert.ok(chunks[sameSection]!.text.includes(prevTail.slice(prevTail.indexOf(' ') + 1)), 'overlap carried over');
+    assert.ok(
+      chunks[sameSection]!.text.includes(prevTail.slice(prevTail.indexOf(' ') + 1)),
+      'overlap carried over',
+    );
   });
 });
 
@@ -45,7 +53,10 @@ describe('renderPaperMarkdown', () => {
     const body = await convertPdf(new Uint8Array(readFileSync(corpus('pdf', '1503.07589v1.pdf'))));
     const md = renderPaperMarkdown(paper, { markdown: body.markdown, source: 'pdf' });
     const lines = md.split('\n');
-    assert.equal(lines[0], '# Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit');
+    assert.equal(
+      lines[0],
+      '# Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit',
+    );
     assert.match(md, /\*\*Authors:\*\* James M\. Murray, Adrian Del Maestro, Zlatko Tesanovic/);
     assert.match(md, /\*\*arXiv:\*\* 1111\.2011v2 \[cond-mat\.str-el\]/);
     assert.match(md, /\*\*Published:\*\* 2011-11-08/);
@@ -61,8 +72,15 @@ describe('renderPaperMarkdown', () => {
   });
 
   it('prints the one-line note when there is no body', () => {
-    const md = renderPaperMarkdown(paper, null, 'The PDF is damaged: Invalid PDF structure.;\nre-download it.');
-    assert.match(md, /\n> Full text unavailable: The PDF is damaged: Invalid PDF structure\.; re-download it\.\n$/);
+    const md = renderPaperMarkdown(
+      paper,
+      null,
+      'The PDF is damaged: Invalid PDF structure.;\nre-download it.',
+    );
+    assert.match(
+      md,
+      /\n> Full text unavailable: The PDF is damaged: Invalid PDF structure\.; re-download it\.\n$/,
+    );
     assert.doesNotMatch(md, /Full text \(from/);
   });
 });

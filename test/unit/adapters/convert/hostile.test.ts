@@ -22,7 +22,10 @@ const LIMITS = { timeoutMs: 300_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 38
 const MARGIN_MB = 64;
 
 const EXPECTED: Record<HostileKind, { code: string; message: RegExp }> = {
-  'deflate-bomb': { code: 'CONVERT_TOO_LARGE', message: /exceeded the 384 MB memory limit \(CONVERT_MAX_MEMORY_MB\)/ },
+  'deflate-bomb': {
+    code: 'CONVERT_TOO_LARGE',
+    message: /exceeded the 384 MB memory limit \(CONVERT_MAX_MEMORY_MB\)/,
+  },
   'text-bomb': { code: 'CONVERT_TOO_LARGE', message: /Page 1 has more than 200000 pieces of text/ },
   // No text on any page: the honest answer.
   'blank-pages': { code: 'CONVERT_NO_TEXT', message: /no usable text layer \(0 characters per page/ },
@@ -58,7 +61,10 @@ describe('hostile PDFs in the sandbox', () => {
       });
       const run = runs.at(-1)!;
       assert.ok(run.peakRssMb > 0, 'peak RSS measured');
-      assert.ok(run.peakRssMb <= LIMITS.maxMemoryMb + MARGIN_MB, `peak ${run.peakRssMb} MB > ${LIMITS.maxMemoryMb} + ${MARGIN_MB} MB`);
+      assert.ok(
+        run.peakRssMb <= LIMITS.maxMemoryMb + MARGIN_MB,
+        `peak ${run.peakRssMb} MB > ${LIMITS.maxMemoryMb} + ${MARGIN_MB} MB`,
+      );
     });
   }
 
@@ -66,7 +72,9 @@ describe('hostile PDFs in the sandbox', () => {
     const before = runs.length;
     for (let i = 0; i < 10; i++) {
       const kind = i % 2 ? 'text-bomb' : 'deflate-bomb';
-      await assert.rejects(sandbox.convert({ kind: 'pdf', path: file(kind) }), (e) => isAppError(e, 'CONVERT_TOO_LARGE'));
+      await assert.rejects(sandbox.convert({ kind: 'pdf', path: file(kind) }), (e) =>
+        isAppError(e, 'CONVERT_TOO_LARGE'),
+      );
     }
     const bombs = runs.slice(before);
     assert.equal(bombs.length, 10);
@@ -101,30 +109,53 @@ describe('sandbox input that is not a regular file, and limits that cannot work'
   it('refuses a symlink to /dev/zero named x.pdf (stat says size 0)', async () => {
     const link = path.join(dir, 'x.pdf');
     symlinkSync('/dev/zero', link);
-    await assert.rejects(sandbox.convert({ kind: 'pdf', path: link }), (e) => isAppError(e, 'INVALID_INPUT') && /x\.pdf is a character device, not a regular file/.test(e.message));
+    await assert.rejects(
+      sandbox.convert({ kind: 'pdf', path: link }),
+      (e) =>
+        isAppError(e, 'INVALID_INPUT') && /x\.pdf is a character device, not a regular file/.test(e.message),
+    );
   });
 
   it('refuses a FIFO without waiting for a writer', async () => {
     const fifo = path.join(dir, 'pipe.pdf');
     execFileSync('mkfifo', [fifo]);
-    await assert.rejects(sandbox.convert({ kind: 'pdf', path: fifo }), (e) => isAppError(e, 'INVALID_INPUT') && /is a FIFO \(named pipe\), not a regular file/.test(e.message));
+    await assert.rejects(
+      sandbox.convert({ kind: 'pdf', path: fifo }),
+      (e) => isAppError(e, 'INVALID_INPUT') && /is a FIFO \(named pipe\), not a regular file/.test(e.message),
+    );
   });
 
   it('refuses a directory with a clear message (no raw EISDIR)', async () => {
     const d = path.join(dir, 'folder.pdf');
     mkdirSync(d);
-    await assert.rejects(sandbox.convert({ kind: 'pdf', path: d }), (e) => isAppError(e, 'INVALID_INPUT') && /is a directory, not a regular file/.test(e.message) && !/EISDIR/.test(e.message));
+    await assert.rejects(
+      sandbox.convert({ kind: 'pdf', path: d }),
+      (e) =>
+        isAppError(e, 'INVALID_INPUT') &&
+        /is a directory, not a regular file/.test(e.message) &&
+        !/EISDIR/.test(e.message),
+    );
   });
 
   it('refuses a file over CONVERT_MAX_BYTES', async () => {
     const big = path.join(dir, 'big.pdf');
     writeFileSync(big, Buffer.alloc(1024 * 1024 + 1, 0x20));
-    await assert.rejects(sandbox.convert({ kind: 'pdf', path: big }), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /1048577 bytes, over the 1048576-byte limit \(CONVERT_MAX_BYTES\)/.test(e.message));
+    await assert.rejects(
+      sandbox.convert({ kind: 'pdf', path: big }),
+      (e) =>
+        isAppError(e, 'CONVERT_TOO_LARGE') &&
+        /1048577 bytes, over the 1048576-byte limit \(CONVERT_MAX_BYTES\)/.test(e.message),
+    );
   });
 
   it('says when CONVERT_MAX_MEMORY_MB is below what the converter itself needs', async () => {
     const tiny = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 64 }, maxChildren: 1 });
-    await assert.rejects(tiny.convert({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }), (e) => isAppError(e, 'CONFIG_INVALID') && /CONVERT_MAX_MEMORY_MB=64 is below what the converter process takes/.test(e.message));
+    await assert.rejects(
+      tiny.convert({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }),
+      (e) =>
+        isAppError(e, 'CONFIG_INVALID') &&
+        /CONVERT_MAX_MEMORY_MB=64 is below what the converter process takes/.test(e.message),
+    );
     await tiny.close();
   });
 
@@ -133,7 +164,12 @@ describe('sandbox input that is not a regular file, and limits that cannot work'
     const small = createConvertSandbox({ limits: { ...LIMITS, maxBytes: 1024 }, maxChildren: 1 });
     const link = path.join(dir, 'maps.pdf');
     symlinkSync('/proc/self/maps', link);
-    await assert.rejects(small.convert({ kind: 'pdf', path: link }), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /larger than its size says \(more than 1024 bytes read\)/.test(e.message));
+    await assert.rejects(
+      small.convert({ kind: 'pdf', path: link }),
+      (e) =>
+        isAppError(e, 'CONVERT_TOO_LARGE') &&
+        /larger than its size says \(more than 1024 bytes read\)/.test(e.message),
+    );
     await small.close();
   });
 });

@@ -13,13 +13,23 @@ describe('convertHtml', () => {
   const full = convertHtml(html('engrafo_1707.08043.html'));
 
   it('turns a full LaTeXML page into headed Markdown without page chrome', () => {
-    assert.equal(full.title, 'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras');
+    assert.equal(
+      full.title,
+      'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras',
+    );
     assert.ok(full.markdown.startsWith(`# ${full.title}\n`));
     assert.equal(full.pageCount, null);
     const titles = full.sections.map((s) => s.title);
     assert.deepEqual(
       full.sections.filter((s) => s.level === 2).map((s) => s.title),
-      ['Abstract.', 'Introduction', '1. Preliminary facts', '2. Main Result', 'acknowledgements', 'References'],
+      [
+        'Abstract.',
+        'Introduction',
+        '1. Preliminary facts',
+        '2. Main Result',
+        'acknowledgements',
+        'References',
+      ],
     );
     assert.ok(titles.includes('**Theorem 2.1**.'), 'theorem-like blocks become their own headings');
     // Engrafo's scripts, styles and MathJax markup are dropped.
@@ -46,7 +56,10 @@ describe('convertHtml', () => {
     assert.match(full.markdown, /^\[\^1\]: This paper should be cited as follows/m);
     const refs = full.markdown.slice(full.markdown.indexOf('## References'));
     assert.equal(refs.split('\n').filter((l) => l.startsWith('- ')).length, 10);
-    assert.match(refs, /^- \[1\] M\. Artin, \*Algebraic approximation of structures over complete local rings\*/m);
+    assert.match(
+      refs,
+      /^- \[1\] M\. Artin, \*Algebraic approximation of structures over complete local rings\*/m,
+    );
   });
 
   it('takes Engrafo math from MathJax aria-labels and says so', () => {

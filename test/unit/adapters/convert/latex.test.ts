@@ -16,13 +16,18 @@ import { isAppError } from '../../../../domain/errors.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { gzip, gzipBomb, manyFiles, tar } from '../../../support/tar.ts';
 
-const doc = (body: string, preamble = '') => `\\documentclass{article}\n${preamble}\n\\begin{document}\n${body}\n\\end{document}\n`;
+const doc = (body: string, preamble = '') =>
+  `\\documentclass{article}\n${preamble}\n\\begin{document}\n${body}\n\\end{document}\n`;
 const md = (tex: string | Buffer) => convertLatex(typeof tex === 'string' ? Buffer.from(tex) : tex).markdown;
 const fixture = (name: string) => readFileSync(path.join(FIXTURES_DIR, 'latex', name));
 
 describe('convertLatex: constructs', () => {
   it('keeps inline and display math as LaTeX, equation and align as display blocks', () => {
-    const out = md(doc('Let $x^2$ and \\(y\\) be given.\n\\begin{equation}\\label{eq:a}E = mc^2\\end{equation}\n\\begin{align*}a &= b \\\\ c &= d\\end{align*}\n\\[ z \\] and $$w$$'));
+    const out = md(
+      doc(
+        'Let $x^2$ and \\(y\\) be given.\n\\begin{equation}\\label{eq:a}E = mc^2\\end{equation}\n\\begin{align*}a &= b \\\\ c &= d\\end{align*}\n\\[ z \\] and $$w$$',
+      ),
+    );
     assert.match(out, /Let \$x\^2\$ and \$y\$ be given\./);
     assert.match(out, /^\$\$E = mc\^2 \\tag\{1\}\$\$$/m, 'a numbered equation shows its number');
     assert.match(out, /^\$\$\\begin\{aligned\}a &= b \\\\ c &= d\\end\{aligned\}\$\$$/m);
@@ -32,20 +37,33 @@ describe('convertLatex: constructs', () => {
   });
 
   it('expands \\newcommand (with an optional argument), \\def and \\DeclareMathOperator', () => {
-    const pre = '\\newcommand{\\R}{\\mathbb{R}}\n\\newcommand{\\norm}[2][2]{\\|#2\\|_{#1}}\n\\def\\eps{\\varepsilon}\n\\def\\pair#1#2{(#1,#2)}\n\\DeclareMathOperator{\\Tr}{Tr}\n\\DeclareMathOperator*{\\argmax}{arg\\,max}';
-    const out = md(doc('$x \\in \\R$, $\\norm{v}$, $\\norm[1]{v}$, $\\eps\\pair{a}{b}$, $\\Tr A$, $\\argmax_x f$', pre));
-    assert.match(out, /\$x \\in \\mathbb\{R\}\$, \$\\\|v\\\|_\{2\}\$, \$\\\|v\\\|_\{1\}\$, \$\\varepsilon\(a,b\)\$, \$\\operatorname\{Tr\} A\$, \$\\operatorname\*\{arg\\,max\}_x f\$/);
+    const pre =
+      '\\newcommand{\\R}{\\mathbb{R}}\n\\newcommand{\\norm}[2][2]{\\|#2\\|_{#1}}\n\\def\\eps{\\varepsilon}\n\\def\\pair#1#2{(#1,#2)}\n\\DeclareMathOperator{\\Tr}{Tr}\n\\DeclareMathOperator*{\\argmax}{arg\\,max}';
+    const out = md(
+      doc('$x \\in \\R$, $\\norm{v}$, $\\norm[1]{v}$, $\\eps\\pair{a}{b}$, $\\Tr A$, $\\argmax_x f$', pre),
+    );
+    assert.match(
+      out,
+      /\$x \\in \\mathbb\{R\}\$, \$\\\|v\\\|_\{2\}\$, \$\\\|v\\\|_\{1\}\$, \$\\varepsilon\(a,b\)\$, \$\\operatorname\{Tr\} A\$, \$\\operatorname\*\{arg\\,max\}_x f\$/,
+    );
     assert.doesNotMatch(out, /newcommand|DeclareMathOperator/);
   });
 
   it('stops a macro that expands into itself instead of hanging', () => {
     const r = convertLatex(Buffer.from(doc('$\\loop$ text', '\\newcommand{\\loop}{a\\loop}')));
-    assert.ok(r.warnings.some((w) => /expands into itself/.test(w)), r.warnings.join('; '));
+    assert.ok(
+      r.warnings.some((w) => /expands into itself/.test(w)),
+      r.warnings.join('; '),
+    );
     assert.match(r.markdown, /text/);
   });
 
   it('numbers sections (appendix by letter), drops comments and \\iffalse blocks', () => {
-    const out = md(doc('\\section{Intro}\nA % hidden comment\nB\n\\iffalse secret \\fi\n\\subsection{Sub}\n\\section*{Unnumbered}\n\\appendix\n\\section{Proofs}\n\\begin{comment}gone\\end{comment}'));
+    const out = md(
+      doc(
+        '\\section{Intro}\nA % hidden comment\nB\n\\iffalse secret \\fi\n\\subsection{Sub}\n\\section*{Unnumbered}\n\\appendix\n\\section{Proofs}\n\\begin{comment}gone\\end{comment}',
+      ),
+    );
     assert.match(out, /^## 1 Intro$/m);
     assert.match(out, /^### 1\.1 Sub$/m);
     assert.match(out, /^## Unnumbered$/m);
@@ -57,7 +75,10 @@ describe('convertLatex: constructs', () => {
   it('resolves \\input and \\include relative to the main file, and references to their numbers', () => {
     const src = gzip(
       tar([
-        ['paper/sections/intro.tex', '\\section{Intro}\\label{sec:intro}\nSee Eq.~\\eqref{eq:one} and Section~\\ref{sec:intro}; \\autoref{sec:intro}, \\cref{eq:one}.\n\\begin{equation}a=b\\label{eq:one}\\end{equation}'],
+        [
+          'paper/sections/intro.tex',
+          '\\section{Intro}\\label{sec:intro}\nSee Eq.~\\eqref{eq:one} and Section~\\ref{sec:intro}; \\autoref{sec:intro}, \\cref{eq:one}.\n\\begin{equation}a=b\\label{eq:one}\\end{equation}',
+        ],
         ['paper/main.tex', doc('\\input{sections/intro}\n\\include{sections/more}')],
         ['paper/sections/more.tex', 'More text.'],
       ]),
@@ -84,11 +105,25 @@ describe('convertLatex: constructs', () => {
   });
 
   it('puts footnotes at the end and resolves \\cite against the .bbl', () => {
-    const bbl = '\\begin{thebibliography}{2}\n\\bibitem{knuth} D.~Knuth. \\newblock \\emph{The TeXbook}. 1984.\n\\bibitem[Lamport(1994)]{lamport} L.~Lamport. \\newblock LaTeX. 1994.\n\\end{thebibliography}';
-    const src = gzip(tar([['main.tex', doc('Text\\footnote{A note.} as shown~\\cite{lamport,knuth} and \\citep[p.~2]{knuth}.\n\\bibliography{refs}')], ['main.bbl', bbl]]));
+    const bbl =
+      '\\begin{thebibliography}{2}\n\\bibitem{knuth} D.~Knuth. \\newblock \\emph{The TeXbook}. 1984.\n\\bibitem[Lamport(1994)]{lamport} L.~Lamport. \\newblock LaTeX. 1994.\n\\end{thebibliography}';
+    const src = gzip(
+      tar([
+        [
+          'main.tex',
+          doc(
+            'Text\\footnote{A note.} as shown~\\cite{lamport,knuth} and \\citep[p.~2]{knuth}.\n\\bibliography{refs}',
+          ),
+        ],
+        ['main.bbl', bbl],
+      ]),
+    );
     const out = md(src);
     assert.match(out, /Text\[\^1\] as shown \[2, 1\] and \[1, p\. 2\]\./);
-    assert.match(out, /^## References\n\n- \[1\] D\. Knuth\. \*The TeXbook\*\. 1984\.\n- \[2\] L\. Lamport\. LaTeX\. 1994\.$/m);
+    assert.match(
+      out,
+      /^## References\n\n- \[1\] D\. Knuth\. \*The TeXbook\*\. 1984\.\n- \[2\] L\. Lamport\. LaTeX\. 1994\.$/m,
+    );
     assert.match(out, /\n\[\^1\]: A note\.\n$/);
   });
 
@@ -96,7 +131,7 @@ describe('convertLatex: constructs', () => {
     const out = md(
       doc(
         '\\begin{theorem}[Main]\\label{thm:main} If $a$ then \\textbf{b}.\\end{theorem}\n\\begin{proof}Clear.\\end{proof}\n' +
-          '\\begin{itemize}\\item One\\item Two\\end{itemize}\n\\begin{enumerate}\\item First\\end{enumerate}\nCaf\\\'e, na\\"ive, ``quoted\'\' --- \\emph{done}. By Theorem~\\ref{thm:main}.',
+          "\\begin{itemize}\\item One\\item Two\\end{itemize}\n\\begin{enumerate}\\item First\\end{enumerate}\nCaf\\'e, na\\\"ive, ``quoted'' --- \\emph{done}. By Theorem~\\ref{thm:main}.",
         '\\newtheorem{theorem}{Theorem}[section]',
       ),
     );
@@ -108,9 +143,18 @@ describe('convertLatex: constructs', () => {
   });
 
   it('takes the main file by \\documentclass among several .tex files', () => {
-    const src = gzip(tar([['aux.tex', 'Not the main file.'], ['ms.tex', doc('\\section{Only}')], ['other.tex', '\\section{Other}']]));
+    const src = gzip(
+      tar([
+        ['aux.tex', 'Not the main file.'],
+        ['ms.tex', doc('\\section{Only}')],
+        ['other.tex', '\\section{Other}'],
+      ]),
+    );
     assert.match(md(src), /^## 1 Only$/m);
-    assert.throws(() => md(gzip(tar([['a.tex', 'no class here']]))), (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no main file/.test(e.message));
+    assert.throws(
+      () => md(gzip(tar([['a.tex', 'no class here']]))),
+      (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no main file/.test(e.message),
+    );
   });
 
   it('accepts a single gzipped .tex and a plain .tex', () => {
@@ -128,35 +172,63 @@ describe('convertLatex: hostile archives', () => {
   });
 
   it('refuses an archive of 100k files by its file count', () => {
-    assert.throws(() => convertLatex(manyFiles(100_000)), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /more than 5000 entries/.test(e.message));
+    assert.throws(
+      () => convertLatex(manyFiles(100_000)),
+      (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /more than 5000 entries/.test(e.message),
+    );
   });
 
   it('refuses ".." and absolute paths (zip-slip)', () => {
-    assert.throws(() => convertLatex(gzip(tar([['../evil.tex', doc('x')]]))), (e) => isAppError(e, 'CONVERT_CORRUPT') && /leaving the archive/.test(e.message));
-    assert.throws(() => convertLatex(gzip(tar([['/etc/evil.tex', doc('x')]]))), (e) => isAppError(e, 'CONVERT_CORRUPT') && /absolute path/.test(e.message));
+    assert.throws(
+      () => convertLatex(gzip(tar([['../evil.tex', doc('x')]]))),
+      (e) => isAppError(e, 'CONVERT_CORRUPT') && /leaving the archive/.test(e.message),
+    );
+    assert.throws(
+      () => convertLatex(gzip(tar([['/etc/evil.tex', doc('x')]]))),
+      (e) => isAppError(e, 'CONVERT_CORRUPT') && /absolute path/.test(e.message),
+    );
   });
 
   it('refuses a .tex that \\inputs itself, naming the loop', () => {
     assert.throws(
-      () => convertLatex(gzip(tar([['main.tex', doc('\\input{part}')], ['part.tex', 'x \\input{part.tex}']]))),
-      (e) => isAppError(e, 'CONVERT_CORRUPT') && /\\input loops: main\.tex → part\.tex → part\.tex/.test(e.message),
+      () =>
+        convertLatex(
+          gzip(
+            tar([
+              ['main.tex', doc('\\input{part}')],
+              ['part.tex', 'x \\input{part.tex}'],
+            ]),
+          ),
+        ),
+      (e) =>
+        isAppError(e, 'CONVERT_CORRUPT') &&
+        /\\input loops: main\.tex → part\.tex → part\.tex/.test(e.message),
     );
   });
 
   it('refuses environments nested 20 000 deep, and a macro that doubles itself, without hanging', () => {
     const deep = doc('\\begin{quote}'.repeat(20_000) + 'x' + '\\end{quote}'.repeat(20_000));
-    assert.throws(() => convertLatex(Buffer.from(deep)), (e) => isAppError(e, 'CONVERT_CORRUPT') && /more than 100 deep/.test(e.message));
-    assert.throws(() => convertLatex(Buffer.from(doc('\\a', '\\def\\a{\\a\\a}'))), (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /macros expand to more than/.test(e.message));
+    assert.throws(
+      () => convertLatex(Buffer.from(deep)),
+      (e) => isAppError(e, 'CONVERT_CORRUPT') && /more than 100 deep/.test(e.message),
+    );
+    assert.throws(
+      () => convertLatex(Buffer.from(doc('\\a', '\\def\\a{\\a\\a}'))),
+      (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /macros expand to more than/.test(e.message),
+    );
     // Unclosed groups and optional arguments are text, read once (not to the end for each one).
     assert.match(md(doc('\\textbf{'.repeat(50_000) + 'end')), /end/);
   });
 
   it('says a PDF-only e-print has no LaTeX source', () => {
-    assert.throws(() => convertLatex(gzip('%PDF-1.5 ...')), (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no LaTeX source/.test(e.message));
+    assert.throws(
+      () => convertLatex(gzip('%PDF-1.5 ...')),
+      (e) => isAppError(e, 'CONVERT_NO_TEXT') && /no LaTeX source/.test(e.message),
+    );
   });
 });
 
-describe('convertLatex on LaTeXML\'s test documents (test/fixtures/latexml)', () => {
+describe("convertLatex on LaTeXML's test documents (test/fixtures/latexml)", () => {
   const dir = path.join(FIXTURES_DIR, 'latexml');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.tex'))) {
     it(`${file}: every display formula kept as LaTeX, every section a heading, no LaTeX command in the text`, () => {
@@ -167,7 +239,12 @@ describe('convertLatex on LaTeXML\'s test documents (test/fixtures/latexml)', ()
       assert.deepEqual(s.missed, [], 'missing formulas');
       assert.equal(s.rawPer1000, 0, r.markdown);
       const sections = [...body.matchAll(/\\(sub)*section\*?\s*\{/g)].length;
-      assert.ok(r.sections.filter((h) => h.level >= 2 && h.level <= 4 && h.title !== 'Abstract' && h.title !== 'References').length >= sections, r.sections.map((h) => h.title).join(' | '));
+      assert.ok(
+        r.sections.filter(
+          (h) => h.level >= 2 && h.level <= 4 && h.title !== 'Abstract' && h.title !== 'References',
+        ).length >= sections,
+        r.sections.map((h) => h.title).join(' | '),
+      );
     });
   }
 });
@@ -177,20 +254,36 @@ describe('convertLatex in the sandbox, on real arXiv sources', () => {
   const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
 
   it('reports the hostile archives as errors and converts a real paper right after, in the same child', async () => {
-    await assert.rejects(convertInSandbox({ kind: 'latex', data: gzipBomb(260) }, LIMITS), (e) => isAppError(e, 'CONVERT_TOO_LARGE'));
-    await assert.rejects(convertInSandbox({ kind: 'latex', data: manyFiles(100_000) }, LIMITS), (e) => isAppError(e, 'CONVERT_TOO_LARGE'));
-    await assert.rejects(convertInSandbox({ kind: 'latex', data: gzip(tar([['main.tex', doc('\\input{main}')]])) }, LIMITS), (e) => isAppError(e, 'CONVERT_CORRUPT'));
+    await assert.rejects(convertInSandbox({ kind: 'latex', data: gzipBomb(260) }, LIMITS), (e) =>
+      isAppError(e, 'CONVERT_TOO_LARGE'),
+    );
+    await assert.rejects(convertInSandbox({ kind: 'latex', data: manyFiles(100_000) }, LIMITS), (e) =>
+      isAppError(e, 'CONVERT_TOO_LARGE'),
+    );
+    await assert.rejects(
+      convertInSandbox({ kind: 'latex', data: gzip(tar([['main.tex', doc('\\input{main}')]])) }, LIMITS),
+      (e) => isAppError(e, 'CONVERT_CORRUPT'),
+    );
     const r = await convertInSandbox({ kind: 'latex', data: fixture('legwork-2111.08717.tar.gz') }, LIMITS);
     assert.match(r.title ?? '', /^LEGWORK: A python package for computing the evolution and detectability/);
-    assert.ok(r.sections.some((s) => /^\d+ Introduction$/.test(s.title)), r.sections.map((s) => s.title).join(' | '));
+    assert.ok(
+      r.sections.some((s) => /^\d+ Introduction$/.test(s.title)),
+      r.sections.map((s) => s.title).join(' | '),
+    );
     assert.match(r.markdown, /\n\$\$[^\n]*\\frac/);
   });
 
   it('converts a multi-file source with \\input and a .bbl-backed bibliography', async () => {
     const multi = await convertInSandbox({ kind: 'latex', data: fixture('chembench.tar.gz') }, LIMITS);
-    assert.ok(multi.warnings.some((w) => /main file ms\.tex of 15 files/.test(w)), multi.warnings.join('; '));
+    assert.ok(
+      multi.warnings.some((w) => /main file ms\.tex of 15 files/.test(w)),
+      multi.warnings.join('; '),
+    );
     assert.ok(multi.sections.length > 20);
-    const withBbl = await convertInSandbox({ kind: 'latex', data: fixture('scenario-mining-ieeeconf.tar.gz') }, LIMITS);
+    const withBbl = await convertInSandbox(
+      { kind: 'latex', data: fixture('scenario-mining-ieeeconf.tar.gz') },
+      LIMITS,
+    );
     assert.match(withBbl.markdown, /^## References\n\n- \[1\] /m);
     assert.doesNotMatch(withBbl.markdown.replace(/```[\s\S]*?```/g, ''), /\\cite\{/);
   });

@@ -14,7 +14,9 @@ import { isAppError } from '../../../../domain/errors.ts';
 import { loadExpectations, norm, score, type EvalRow } from '../../../../scripts/eval-convert.ts';
 import { FIXTURES_DIR, corpus } from '../../../support/corpus.ts';
 
-const vendored = readdirSync(corpus('pdf')).filter((f) => f.endsWith('.pdf')).sort();
+const vendored = readdirSync(corpus('pdf'))
+  .filter((f) => f.endsWith('.pdf'))
+  .sort();
 const expectations = loadExpectations().filter((e) => vendored.includes(e.file));
 const results = new Map<string, ConvertResult | unknown>();
 const rows = new Map<string, EvalRow>();
@@ -26,7 +28,9 @@ describe('convertPdf on the vendored corpus PDFs', () => {
     // The checks below loop over the expectations: without one per vendored PDF they would pass on nothing.
     const unexpected = vendored.filter((f) => !expectations.some((e) => e.file === f));
     if (unexpected.length > 0 || !vendored.includes(HIGGS)) {
-      throw new Error(`test/fixtures/convert/expectations.json has no entry for ${[...unexpected, HIGGS].join(', ')}`);
+      throw new Error(
+        `test/fixtures/convert/expectations.json has no entry for ${[...unexpected, HIGGS].join(', ')}`,
+      );
     }
     for (const exp of expectations) {
       const data = new Uint8Array(readFileSync(corpus('pdf', exp.file)));
@@ -52,8 +56,13 @@ describe('convertPdf on the vendored corpus PDFs', () => {
 
   it('reports a page without a text layer as CONVERT_NO_TEXT', async () => {
     // A page of 1503.07589v1 with its text removed (scripts/make-pdf-fixtures.sh): figures only, as in a scan.
-    const r = await convertPdf(readFileSync(path.join(FIXTURES_DIR, 'pdf', 'no-text-layer.pdf'))).catch((e: unknown) => e);
-    assert.ok(isAppError(r, 'CONVERT_NO_TEXT'), 'a PDF without text must be reported as having no text layer');
+    const r = await convertPdf(readFileSync(path.join(FIXTURES_DIR, 'pdf', 'no-text-layer.pdf'))).catch(
+      (e: unknown) => e,
+    );
+    assert.ok(
+      isAppError(r, 'CONVERT_NO_TEXT'),
+      'a PDF without text must be reported as having no text layer',
+    );
     assert.match((r as Error).message, /no usable text layer/);
   });
 
@@ -79,10 +88,13 @@ describe('convertPdf on the vendored corpus PDFs', () => {
       const recall = rows.get(exp.file)?.abstractRecall ?? 0;
       assert.ok(recall >= 0.9, `${exp.file}: abstract recall ${recall}`);
     }
-    assert.match((results.get(HIGGS) as ConvertResult).markdown, /\n## Abstract\n\nA measurement of the Higgs boson mass is presented based on the combined data samples/);
+    assert.match(
+      (results.get(HIGGS) as ConvertResult).markdown,
+      /\n## Abstract\n\nA measurement of the Higgs boson mass is presented based on the combined data samples/,
+    );
   });
 
-  it('keeps a top-band line that is not repeated on other pages (page 1\'s report number)', () => {
+  it("keeps a top-band line that is not repeated on other pages (page 1's report number)", () => {
     // Page 1 carries the CERN report numbers in its top band; they are not repeated, so they are not page furniture.
     // (The vendored PDF has no running header, so header removal is measured by `npm run eval:convert` on the corpus.)
     assert.match((results.get(HIGGS) as ConvertResult).markdown, /CERN-PH-EP\/2015-075/);
@@ -92,12 +104,18 @@ describe('convertPdf on the vendored corpus PDFs', () => {
     const md = (results.get(HIGGS) as ConvertResult).markdown;
     const refs = md.slice(md.indexOf('## References'));
     assert.ok(refs.split('\n').filter((l) => /^- \[\d+\]/.test(l)).length >= 30);
-    assert.match(refs, /^- \[1\] F\. Englert and R\. Brout, “Broken symmetry and the mass of gauge vector mesons”/m);
+    assert.match(
+      refs,
+      /^- \[1\] F\. Englert and R\. Brout, “Broken symmetry and the mass of gauge vector mesons”/m,
+    );
     assert.match(md, /\n\nFigure 1: Scans of twice the negative log-likelihood ratio/);
     assert.match(md, /\n\nTable 1: Systematic uncertainties/);
     assert.ok(norm(md).includes(norm('The combined measured mass of the Higgs boson is')));
     // The author lists of the appendices keep their headings.
     const titles = (results.get(HIGGS) as ConvertResult).sections.map((s) => s.title);
-    assert.ok(titles.includes('A The ATLAS Collaboration') && titles.includes('B The CMS Collaboration'), titles.join(' | '));
+    assert.ok(
+      titles.includes('A The ATLAS Collaboration') && titles.includes('B The CMS Collaboration'),
+      titles.join(' | '),
+    );
   });
 });

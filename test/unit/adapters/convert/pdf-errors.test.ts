@@ -26,33 +26,58 @@ describe('convertPdf typed errors', () => {
   const ownerOnly = path.join(FIXTURES, 'encrypted-owner-only.pdf');
 
   it('the fixtures really are encrypted with the standard security handler', () => {
-    for (const [f, v] of [[aes256, 5], [aes128, 4], [ownerOnly, 5]] as const) {
+    for (const [f, v] of [
+      [aes256, 5],
+      [aes128, 4],
+      [ownerOnly, 5],
+    ] as const) {
       const bytes = readFileSync(f).toString('latin1');
       assert.match(bytes, /\/Encrypt \d+ 0 R/, f);
-      assert.match(bytes, new RegExp(`/Filter\\s*/Standard[\\s\\S]*?/V ${v}\\b|/V ${v}\\b[\\s\\S]*?/Filter\\s*/Standard`), f);
+      assert.match(
+        bytes,
+        new RegExp(`/Filter\\s*/Standard[\\s\\S]*?/V ${v}\\b|/V ${v}\\b[\\s\\S]*?/Filter\\s*/Standard`),
+        f,
+      );
     }
   });
 
   it('reports a PDF that needs a password to open as CONVERT_ENCRYPTED', async () => {
     for (const f of [aes256, aes128]) {
-      await assert.rejects(convertPdf(readFileSync(f)), (e) => isAppError(e, 'CONVERT_ENCRYPTED') && /password-protected/.test(e.message), f);
+      await assert.rejects(
+        convertPdf(readFileSync(f)),
+        (e) => isAppError(e, 'CONVERT_ENCRYPTED') && /password-protected/.test(e.message),
+        f,
+      );
     }
   });
 
   it('keeps the code across the sandbox worker boundary', async () => {
-    await assert.rejects(convertInSandbox({ kind: 'pdf', path: aes256 }, LIMITS), (e) => isAppError(e, 'CONVERT_ENCRYPTED') && /password-protected/.test(e.message));
+    await assert.rejects(
+      convertInSandbox({ kind: 'pdf', path: aes256 }, LIMITS),
+      (e) => isAppError(e, 'CONVERT_ENCRYPTED') && /password-protected/.test(e.message),
+    );
   });
 
   it('converts a PDF encrypted with an owner password only (opens without a password)', async () => {
     const r = await convertPdf(readFileSync(ownerOnly));
     assert.equal(r.pageCount, 2);
-    assert.match(r.markdown, /The study of the mechanism of electroweak symmetry breaking is one of the principal goals of the CERN LHC program\./);
+    assert.match(
+      r.markdown,
+      /The study of the mechanism of electroweak symmetry breaking is one of the principal goals of the CERN LHC program\./,
+    );
   });
 
   it('reports truncated and non-PDF bytes as CONVERT_CORRUPT', async () => {
     const pdf = readFileSync(SOURCE);
-    for (const bytes of [pdf.subarray(0, Math.floor(pdf.length / 2)), pdf.subarray(0, 1024), readFileSync(corpus('html', 'engrafo_1707.08043.html'))]) {
-      await assert.rejects(convertPdf(bytes), (e) => isAppError(e, 'CONVERT_CORRUPT') && /not a readable PDF/.test(e.message));
+    for (const bytes of [
+      pdf.subarray(0, Math.floor(pdf.length / 2)),
+      pdf.subarray(0, 1024),
+      readFileSync(corpus('html', 'engrafo_1707.08043.html')),
+    ]) {
+      await assert.rejects(
+        convertPdf(bytes),
+        (e) => isAppError(e, 'CONVERT_CORRUPT') && /not a readable PDF/.test(e.message),
+      );
     }
   });
 

@@ -13,14 +13,34 @@ import { isAuthorLine, isFrontMeta, isInstitutionOrJournal } from '../../../../a
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { isDisplayEquation, isMathLine } from '../../../../adapters/convert/pdf-math.ts';
-import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from '../../../../adapters/convert/pdf-numbering.ts';
+import {
+  advance,
+  headingDepth,
+  inSequence,
+  parseSectionNumber,
+  type Numbering,
+} from '../../../../adapters/convert/pdf-numbering.ts';
 import { extractiveSummary } from '../../../../adapters/summarize/extractive.ts';
 import { rejectReason } from '../../../../adapters/summarize/text.ts';
 
-function seg(text: string, y: number, opts: { page?: number; x?: number; size?: number; bold?: boolean } = {}): Segment {
+function seg(
+  text: string,
+  y: number,
+  opts: { page?: number; x?: number; size?: number; bold?: boolean } = {},
+): Segment {
   const size = opts.size ?? 10;
   const x0 = opts.x ?? 72;
-  return { page: opts.page ?? 0, text, x0, x1: x0 + text.length * 5, top: y - 0.8 * size, bottom: y + 0.2 * size, baseline: y, size, bold: opts.bold };
+  return {
+    page: opts.page ?? 0,
+    text,
+    x0,
+    x1: x0 + text.length * 5,
+    top: y - 0.8 * size,
+    bottom: y + 0.2 * size,
+    baseline: y,
+    size,
+    bold: opts.bold,
+  };
 }
 
 const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
@@ -46,7 +66,8 @@ describe('section numbers as a grammar', () => {
   });
 
   it('leaves prose alone: a pronoun, a lone letter without its dot, a year', () => {
-    for (const text of ['I think this is right', 'X rays were observed', 'Z boson decays', 'The 2019 data']) assert.equal(parseSectionNumber(text), null, text);
+    for (const text of ['I think this is right', 'X rays were observed', 'Z boson decays', 'The 2019 data'])
+      assert.equal(parseSectionNumber(text), null, text);
   });
 
   it('keeps section order and lets REVTeX sub-subsections restart under each roman section', () => {
@@ -137,7 +158,12 @@ describe('first-page front matter', () => {
       'arXiv:1503.07589v1',
     ])
       assert.ok(isFrontMeta(t), t);
-    for (const t of ['The study of the mechanism of electroweak symmetry breaking is one of the goals', '1 Introduction', 'Results and Discussion', 'Combined Measurement of the Higgs Boson Mass'])
+    for (const t of [
+      'The study of the mechanism of electroweak symmetry breaking is one of the goals',
+      '1 Introduction',
+      'Results and Discussion',
+      'Combined Measurement of the Higgs Boson Mass',
+    ])
       assert.ok(!isFrontMeta(t), t);
   });
 
@@ -146,9 +172,15 @@ describe('first-page front matter', () => {
     assert.ok(isInstitutionOrJournal('EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH (CERN)'));
     assert.ok(isInstitutionOrJournal('Max Planck Institute for Astronomy'));
     assert.ok(!isInstitutionOrJournal('Apparent and average accelerations of the Universe'));
-    for (const t of ['Jane Doe, John Smith and Ann Lee', 'Krzysztof Bolejko1,2 and Lars Andersson3,4', 'Guanhua Huang∗1 Yichen He∗1 Peiyuan Feng1', 'The ATLAS and CMS Collaborations∗'])
+    for (const t of [
+      'Jane Doe, John Smith and Ann Lee',
+      'Krzysztof Bolejko1,2 and Lars Andersson3,4',
+      'Guanhua Huang∗1 Yichen He∗1 Peiyuan Feng1',
+      'The ATLAS and CMS Collaborations∗',
+    ])
       assert.ok(isAuthorLine(t), t);
-    for (const t of ['Related Work', 'Fe and Ni', 'Experimental Setup', 'Results and Discussion']) assert.ok(!isAuthorLine(t), t);
+    for (const t of ['Related Work', 'Fe and Ni', 'Experimental Setup', 'Results and Discussion'])
+      assert.ok(!isAuthorLine(t), t);
   });
 
   it('takes the title below a journal banner set in large type, and moves the metadata to one block', () => {
@@ -169,7 +201,10 @@ describe('first-page front matter', () => {
     const lines = markdown.split('\n\n');
     assert.equal(lines[0], '# A Study of Something Interesting');
     // The journal's banner is front matter too.
-    assert.equal(lines[1], '*Journal of Physics Letters · Received 25 July 2008 · Submitted to Physical Review Letters*');
+    assert.equal(
+      lines[1],
+      '*Journal of Physics Letters · Received 25 July 2008 · Submitted to Physical Review Letters*',
+    );
     assert.equal(markdown.match(/Submitted to/g)?.length, 1);
     assert.doesNotMatch(markdown, /^#+ Jane Doe/m);
     assert.match(markdown, /^## 1 Introduction$/m);
@@ -181,26 +216,47 @@ describe('first-page front matter', () => {
       seg('Casilla 36-D', 130, { size: 9 }),
       seg(BODY, 200),
       seg(BODY, 212),
-      seg('Permission to make digital or hard copies of all or part of this work for personal or', 700, { size: 8 }),
+      seg('Permission to make digital or hard copies of all or part of this work for personal or', 700, {
+        size: 8,
+      }),
       seg('classroom use is granted without fee provided that copies are not made', 709, { size: 8 }),
       seg(BODY, 740),
     ];
     const { markdown } = renderSegments([page], [792]);
-    assert.equal(markdown.split('\n\n')[1], '*Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee provided that copies are not made*');
+    assert.equal(
+      markdown.split('\n\n')[1],
+      '*Permission to make digital or hard copies of all or part of this work for personal or classroom use is granted without fee provided that copies are not made*',
+    );
     assert.match(markdown, /^Casilla 36-D/m);
   });
 
   it('prefers the block that matches the metadata title', () => {
-    const page = [seg('Institute for Advanced Things', 60, { size: 20 }), seg('Real Title of the Paper', 130, { size: 16 }), seg('Other Large Words', 150, { size: 16 }), seg(BODY, 220)];
-    assert.equal(renderSegments([page], [792], { title: 'Real title of the paper' }).title, 'Real Title of the Paper');
+    const page = [
+      seg('Institute for Advanced Things', 60, { size: 20 }),
+      seg('Real Title of the Paper', 130, { size: 16 }),
+      seg('Other Large Words', 150, { size: 16 }),
+      seg(BODY, 220),
+    ];
+    assert.equal(
+      renderSegments([page], [792], { title: 'Real title of the paper' }).title,
+      'Real Title of the Paper',
+    );
     assert.equal(renderSegments([page], [792]).title, 'Real Title of the Paper Other Large Words');
   });
 });
 
 describe('formulas in a PDF text layer', () => {
   it('tells mostly-math lines from headings and prose', () => {
-    for (const t of ['E A3 =', 'E A = √', '∫ ∞ ψ(s) ds = 0', 'x = a + b (12)', 'B2 − 4AC']) assert.ok(isMathLine(t), t);
-    for (const t of ['3.2 Results', 'The case of A(1)', 'Fe and Ni', '3.3.1. β−multiplier with resistor (Fig. 2.a)', 'Higgs boson is mH = 125.09 ± 0.21 (stat.) ± 0.11 (syst.) GeV.', 'Yuan Lin†1'])
+    for (const t of ['E A3 =', 'E A = √', '∫ ∞ ψ(s) ds = 0', 'x = a + b (12)', 'B2 − 4AC'])
+      assert.ok(isMathLine(t), t);
+    for (const t of [
+      '3.2 Results',
+      'The case of A(1)',
+      'Fe and Ni',
+      '3.3.1. β−multiplier with resistor (Fig. 2.a)',
+      'Higgs boson is mH = 125.09 ± 0.21 (stat.) ± 0.11 (syst.) GeV.',
+      'Yuan Lin†1',
+    ])
       assert.ok(!isMathLine(t), t);
     assert.ok(isDisplayEquation('ψ(r) = Yℓm(θ, φ) r exp(−g(r)) (3)'));
     assert.ok(!isDisplayEquation('x y z'), 'a row of single letters without an operator may be table cells');
@@ -236,7 +292,10 @@ describe('formulas in a PDF text layer', () => {
       assert.doesNotMatch(line, /∫|ψ|E A3/, line);
     }
     assert.equal(rejectReason('That is, the integral ∫ T ∫ T.'), 'equation');
-    assert.equal(rejectReason('Our experiments show that the network outperforms the state of the art.'), null);
+    assert.equal(
+      rejectReason('Our experiments show that the network outperforms the state of the art.'),
+      null,
+    );
   });
 });
 
@@ -245,11 +304,18 @@ describe('a CERN preprint cover page (1503.07589, vendored)', () => {
 
   it('has the real title first, the first-page metadata in one block, and no author or running-head lines as headings', async () => {
     const { markdown, title } = await convertPdf(new Uint8Array(readFileSync(file)));
-    assert.match(title ?? '', /^Combined Measurement of the Higgs Boson Mass in pp Collisions at √ s = 7 and 8 TeV with the ATLAS and CMS Experiments$/);
+    assert.match(
+      title ?? '',
+      /^Combined Measurement of the Higgs Boson Mass in pp Collisions at √ s = 7 and 8 TeV with the ATLAS and CMS Experiments$/,
+    );
     const blocks = markdown.split('\n\n');
-    assert.match(blocks[1]!, /^\*EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH \(CERN\) · CERN-PH-EP\/2015-075 · 2015\/03\/27 · .*Submitted to Physical Review Letters · .*CC-BY-3\.0 license\*$/);
+    assert.match(
+      blocks[1]!,
+      /^\*EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH \(CERN\) · CERN-PH-EP\/2015-075 · 2015\/03\/27 · .*Submitted to Physical Review Letters · .*CC-BY-3\.0 license\*$/,
+    );
     const body = blocks.slice(2).join('\n\n');
-    for (const meta of ['CERN-PH-EP/2015-075', 'Submitted to Physical Review Letters', 'CC-BY-3.0 license']) assert.ok(!body.includes(meta), meta);
+    for (const meta of ['CERN-PH-EP/2015-075', 'Submitted to Physical Review Letters', 'CC-BY-3.0 license'])
+      assert.ok(!body.includes(meta), meta);
     assert.doesNotMatch(markdown, /^#+ The ATLAS and CMS Collaborations/m);
     assert.doesNotMatch(markdown, /^#+ Experiments$/m);
     // The appendices' running heads (page number and section name) appear once each, as their heading.

@@ -9,10 +9,23 @@ import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { contentsEntries, renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 
 /** One line of 10 pt text at baseline `y` on `page`, from `x` to `x1`. */
-function seg(text: string, y: number, opts: { page?: number; x?: number; x1?: number; size?: number } = {}): Segment {
+function seg(
+  text: string,
+  y: number,
+  opts: { page?: number; x?: number; x1?: number; size?: number } = {},
+): Segment {
   const size = opts.size ?? 10;
   const x0 = opts.x ?? 72;
-  return { page: opts.page ?? 0, text, x0, x1: opts.x1 ?? x0 + text.length * 5, top: y - 0.8 * size, bottom: y + 0.2 * size, baseline: y, size };
+  return {
+    page: opts.page ?? 0,
+    text,
+    x0,
+    x1: opts.x1 ?? x0 + text.length * 5,
+    top: y - 0.8 * size,
+    bottom: y + 0.2 * size,
+    baseline: y,
+    size,
+  };
 }
 
 const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
@@ -32,12 +45,23 @@ describe('table of contents', () => {
 
   it('finds the entries with their page numbers, leaders and page numbers stripped', () => {
     const c = contentsEntries([toc]);
-    assert.deepEqual([...c.entries.values()], ['1 Introduction', '1.1 Challenges', '2 Large Language Models', '2.1 The Transformer', '3 Conclusions']);
-    assert.deepEqual([...c.pageNumbers].map((s) => s.text), ['3', '4', '9']);
+    assert.deepEqual(
+      [...c.entries.values()],
+      ['1 Introduction', '1.1 Challenges', '2 Large Language Models', '2.1 The Transformer', '3 Conclusions'],
+    );
+    assert.deepEqual(
+      [...c.pageNumbers].map((s) => s.text),
+      ['3', '4', '9'],
+    );
   });
 
   it('renders the contents as a list, and the real headings after it still pass the numbering check', () => {
-    const body = [seg('1 Introduction', 100, { page: 1, size: 12 }), seg(BODY, 130, { page: 1 }), seg('2 Large Language Models', 170, { page: 1, size: 12 }), seg(BODY, 200, { page: 1 })];
+    const body = [
+      seg('1 Introduction', 100, { page: 1, size: 12 }),
+      seg(BODY, 130, { page: 1 }),
+      seg('2 Large Language Models', 170, { page: 1, size: 12 }),
+      seg(BODY, 200, { page: 1 }),
+    ];
     const { markdown } = renderSegments([toc, body], [792, 792]);
     assert.match(markdown, /^- 1\.1 Challenges$/m);
     assert.doesNotMatch(markdown, /\. \. \./);
@@ -46,12 +70,23 @@ describe('table of contents', () => {
   });
 
   it('does not take a numbered list without page numbers for contents', () => {
-    const list = [seg('1 First point of the argument', 100), seg('2 Second point', 112), seg('3 Third point', 124), seg('4 Fourth point', 136)];
+    const list = [
+      seg('1 First point of the argument', 100),
+      seg('2 Second point', 112),
+      seg('3 Third point', 124),
+      seg('4 Fourth point', 136),
+    ];
     assert.equal(contentsEntries([list]).entries.size, 0);
   });
 
   it('needs the page numbers to go up', () => {
-    const table = [seg('1 Alpha 90', 100), seg('2 Beta 12', 112), seg('3 Gamma 80', 124), seg('4 Delta 7', 136), seg('5 Eps 60', 148)];
+    const table = [
+      seg('1 Alpha 90', 100),
+      seg('2 Beta 12', 112),
+      seg('3 Gamma 80', 124),
+      seg('4 Delta 7', 136),
+      seg('5 Eps 60', 148),
+    ];
     assert.equal(contentsEntries([table]).entries.size, 0);
   });
 });

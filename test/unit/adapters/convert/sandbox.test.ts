@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { convertInSandbox, createConvertSandbox, prewarmConverter, type SandboxRun } from '../../../../adapters/convert/sandbox.ts';
+import {
+  convertInSandbox,
+  createConvertSandbox,
+  prewarmConverter,
+  type SandboxRun,
+} from '../../../../adapters/convert/sandbox.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { FIXTURES_DIR, corpus } from '../../../support/corpus.ts';
 
@@ -26,25 +31,40 @@ describe('convertInSandbox', () => {
 
   it("hands the paper's metadata title to the child: the PDF's title is the block that matches it", async () => {
     // Another large block of the same cover page, named as the metadata title, wins over the layout's pick.
-    const r = await convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf'), title: 'The ATLAS and CMS Collaborations' }, LIMITS);
+    const r = await convertInSandbox(
+      { kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf'), title: 'The ATLAS and CMS Collaborations' },
+      LIMITS,
+    );
     assert.match(r.title ?? '', /^The ATLAS and CMS Collaborations/);
   });
 
   it('converts HTML given as a string', async () => {
-    const r = await convertInSandbox({ kind: 'html', data: readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8') }, LIMITS);
-    assert.equal(r.title, 'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras');
+    const r = await convertInSandbox(
+      { kind: 'html', data: readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8') },
+      LIMITS,
+    );
+    assert.equal(
+      r.title,
+      'On Positive-Characteristic Semi-Parametric Local Reductions of Finitelly Generated $\\mathbb{Q}$-Algebras',
+    );
   });
 
   it('stops a conversion that runs past the time limit', async () => {
     await assert.rejects(
-      convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }, { ...LIMITS, timeoutMs: 200 }),
+      convertInSandbox(
+        { kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') },
+        { ...LIMITS, timeoutMs: 200 },
+      ),
       (e) => isAppError(e, 'CONVERT_TIMEOUT') && /longer than 200 ms/.test(e.message),
     );
   });
 
   it('refuses input over the size limit before starting', async () => {
     await assert.rejects(
-      convertInSandbox({ kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') }, { ...LIMITS, maxBytes: 1024 * 1024 }),
+      convertInSandbox(
+        { kind: 'pdf', path: corpus('pdf', '1503.07589v1.pdf') },
+        { ...LIMITS, maxBytes: 1024 * 1024 },
+      ),
       (e) => isAppError(e, 'CONVERT_TOO_LARGE') && /over the 1048576-byte limit/.test(e.message),
     );
     await assert.rejects(
@@ -66,11 +86,16 @@ describe('convertInSandbox', () => {
   });
 
   it('passes CONVERT_NO_TEXT through from the worker', async () => {
-    await assert.rejects(convertInSandbox({ kind: 'pdf', path: NO_TEXT }, LIMITS), (e) => isAppError(e, 'CONVERT_NO_TEXT'));
+    await assert.rejects(convertInSandbox({ kind: 'pdf', path: NO_TEXT }, LIMITS), (e) =>
+      isAppError(e, 'CONVERT_NO_TEXT'),
+    );
   });
 
   it('says which file is missing', async () => {
-    await assert.rejects(convertInSandbox({ kind: 'pdf', path: corpus('pdf', 'nope.pdf') }, LIMITS), (e) => isAppError(e, 'NOT_FOUND') && /nope\.pdf/.test(e.message));
+    await assert.rejects(
+      convertInSandbox({ kind: 'pdf', path: corpus('pdf', 'nope.pdf') }, LIMITS),
+      (e) => isAppError(e, 'NOT_FOUND') && /nope\.pdf/.test(e.message),
+    );
   });
 });
 
@@ -79,8 +104,14 @@ describe('prewarmConverter', () => {
     const pid = prewarmConverter(448);
     assert.ok(pid);
     const runs: SandboxRun[] = [];
-    const other = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 480 }, onRun: (r) => runs.push(r) });
-    const same = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 448 }, onRun: (r) => runs.push(r) });
+    const other = createConvertSandbox({
+      limits: { ...LIMITS, maxMemoryMb: 480 },
+      onRun: (r) => runs.push(r),
+    });
+    const same = createConvertSandbox({
+      limits: { ...LIMITS, maxMemoryMb: 448 },
+      onRun: (r) => runs.push(r),
+    });
     try {
       const html = readFileSync(corpus('html', 'engrafo_1707.08043.html'), 'utf8');
       await other.convert({ kind: 'html', data: html });
@@ -91,7 +122,10 @@ describe('prewarmConverter', () => {
       // Taken once: the next prewarm starts a new process.
       const next = prewarmConverter(448);
       assert.notEqual(next, pid);
-      const third = createConvertSandbox({ limits: { ...LIMITS, maxMemoryMb: 448 }, onRun: (x) => runs.push(x) });
+      const third = createConvertSandbox({
+        limits: { ...LIMITS, maxMemoryMb: 448 },
+        onRun: (x) => runs.push(x),
+      });
       await third.convert({ kind: 'html', data: html });
       assert.equal(runs[2]!.pid, next);
       await third.close();
@@ -113,7 +147,10 @@ describe('converter children never outlive their parent (issue 28)', () => {
       await pool.convert({ kind: 'html', data: '<html><body><h1>T</h1><p>x</p></body></html>' });
       console.log('warm');
       setInterval(() => {}, 1000);`;
-    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       parent.stdout.on('data', (d: Buffer) => d.toString().includes('warm') && resolve());
       parent.once('exit', (code) => reject(new Error(`the parent exited early (${code})`)));
@@ -122,7 +159,8 @@ describe('converter children never outlive their parent (issue 28)', () => {
     assert.ok(children.length >= 1, 'a warm converter child runs');
     parent.kill('SIGKILL');
     const killedAt = Date.now();
-    while (children.some(isAlive) && Date.now() - killedAt < 10_000) await new Promise((r) => setTimeout(r, 50));
+    while (children.some(isAlive) && Date.now() - killedAt < 10_000)
+      await new Promise((r) => setTimeout(r, 50));
     assert.deepEqual(children.filter(isAlive), []);
     console.log(`converter child gone ${Date.now() - killedAt} ms after kill -9 of its parent`);
   });

@@ -32,7 +32,9 @@ describe('readSse (the SSE wire format of streamed chat completions)', () => {
   });
 
   it('joins multi-line data with LF, reads event names, ignores comments and unknown fields, keeps a value without its one leading space', async () => {
-    const got = await events([bytes('event: error\ndata: {"error":\ndata:  {"message":"x"}}\nid: 7\nretry: 10\n: note\n\ndata\n\n')]);
+    const got = await events([
+      bytes('event: error\ndata: {"error":\ndata:  {"message":"x"}}\nid: 7\nretry: 10\n: note\n\ndata\n\n'),
+    ]);
     assert.deepEqual(got, [
       { event: 'error', data: '{"error":\n {"message":"x"}}' },
       { event: 'message', data: '' },
@@ -40,7 +42,9 @@ describe('readSse (the SSE wire format of streamed chat completions)', () => {
   });
 
   it('delivers a last event the server did not end with a blank line, and nothing for a body without data', async () => {
-    assert.deepEqual(await events([bytes('data: {"last":true}')]), [{ event: 'message', data: '{"last":true}' }]);
+    assert.deepEqual(await events([bytes('data: {"last":true}')]), [
+      { event: 'message', data: '{"last":true}' },
+    ]);
     assert.deepEqual(await events([bytes(': only a comment\n\n\n')]), []);
     assert.deepEqual(await events([]), []);
   });
@@ -53,9 +57,23 @@ describe('ChunkAccumulator (chat-completion chunks into one reply)', () => {
       { choices: [{ delta: { role: 'assistant', content: '' } }] },
       { choices: [{ delta: { content: 'Let me ' } }] },
       { choices: [{ delta: { content: 'search.' } }] },
-      { choices: [{ delta: { tool_calls: [{ index: 1, id: 'b', function: { name: 'get_', arguments: '{"url_' } }] } }] },
-      { choices: [{ delta: { tool_calls: [{ index: 0, function: { name: 'search_arxiv', arguments: '{"topic":' } }] } }] },
-      { choices: [{ delta: { tool_calls: [{ index: 1, function: { name: 'paper', arguments: 'or_id":"1"}' } }] } }] },
+      {
+        choices: [
+          { delta: { tool_calls: [{ index: 1, id: 'b', function: { name: 'get_', arguments: '{"url_' } }] } },
+        ],
+      },
+      {
+        choices: [
+          {
+            delta: { tool_calls: [{ index: 0, function: { name: 'search_arxiv', arguments: '{"topic":' } }] },
+          },
+        ],
+      },
+      {
+        choices: [
+          { delta: { tool_calls: [{ index: 1, function: { name: 'paper', arguments: 'or_id":"1"}' } }] } },
+        ],
+      },
       { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '"x"}' } }] } }] },
       { choices: [{ delta: {}, finish_reason: 'tool_calls' }] },
       { choices: [], usage: { prompt_tokens: 5, completion_tokens: 3 } },

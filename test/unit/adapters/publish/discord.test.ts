@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../../../domain/errors.ts';
-import { createDiscordPublisher, digestMarker, digestToDiscordMessages } from '../../../../adapters/publish/discord.ts';
+import {
+  createDiscordPublisher,
+  digestMarker,
+  digestToDiscordMessages,
+} from '../../../../adapters/publish/discord.ts';
 import { embedLength, type DiscordEmbed } from '../../../../domain/discord-limits.ts';
 import { startDiscordServer, type DiscordFake } from '../../../fakes/discord-server.ts';
 import { corpusDigest, corpusEntries, longDigest } from './corpus-digest.ts';
@@ -23,7 +27,10 @@ describe('digestToDiscordMessages', () => {
     const embeds = messages.flatMap((m) => m.embeds);
     assert.equal(embeds.length, 10);
     const first = embeds[0];
-    assert.equal(first?.title, '1. Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques');
+    assert.equal(
+      first?.title,
+      '1. Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques',
+    );
     assert.equal(first?.url, 'https://arxiv.org/abs/2202.12139v1');
     assert.match(first?.description ?? '', /^\*\*TL;DR\*\* Deep Learning \(DL\) has revolutionized/);
     assert.deepEqual(
@@ -32,10 +39,16 @@ describe('digestToDiscordMessages', () => {
         ['Authors', 'Mohit Kumar Ahuja, Arnaud Gotlieb, Helge Spieker'],
         ['Categories', 'cs.SE, cs.LG'],
         ['Score', '1.000'],
-        ['arXiv', '[2202.12139v1](https://arxiv.org/abs/2202.12139v1) · [pdf](https://arxiv.org/pdf/2202.12139v1)'],
+        [
+          'arXiv',
+          '[2202.12139v1](https://arxiv.org/abs/2202.12139v1) · [pdf](https://arxiv.org/pdf/2202.12139v1)',
+        ],
       ],
     );
-    assert.match(messages[0]?.content ?? '', /^\*\*testing-research\*\* — arXiv digest for 2026-04-13 · 10 papers\n> Software testing/);
+    assert.match(
+      messages[0]?.content ?? '',
+      /^\*\*testing-research\*\* — arXiv digest for 2026-04-13 · 10 papers\n> Software testing/,
+    );
     messages.forEach((m, i) => {
       assert.deepEqual(m.allowed_mentions, { parse: [] });
       assert.equal(m.embeds.at(-1)?.footer?.text, digestMarker(digest.key, i + 1, messages.length));
@@ -44,7 +57,9 @@ describe('digestToDiscordMessages', () => {
   });
 
   it('fits a default-size digest (top 5) into one message', () => {
-    const five = digestToDiscordMessages(corpusDigest(corpusEntries('search_testing_start0_max10.xml').slice(0, 5)));
+    const five = digestToDiscordMessages(
+      corpusDigest(corpusEntries('search_testing_start0_max10.xml').slice(0, 5)),
+    );
     assert.equal(five.length, 1);
     assert.equal(five[0]?.embeds.length, 5);
   });
@@ -61,7 +76,11 @@ describe('Discord publisher against the fake Discord API', () => {
 
   it('posts the digest once; publishing the same digest again posts nothing new', async () => {
     const expected = digestToDiscordMessages(digest);
-    const receipt = await createDiscordPublisher({ token: TOKEN, channelId: CHANNEL, apiUrl: fake.url }).publish(digest);
+    const receipt = await createDiscordPublisher({
+      token: TOKEN,
+      channelId: CHANNEL,
+      apiUrl: fake.url,
+    }).publish(digest);
     const posted = fake.messagesIn(CHANNEL);
     assert.equal(posted.length, expected.length);
     assert.equal(receipt.destination, 'discord');
@@ -69,7 +88,11 @@ describe('Discord publisher against the fake Discord API', () => {
     assert.ok(fake.requests.every((r) => r.headers.authorization === `Bot ${TOKEN}`));
 
     const postsBefore = fake.requests.filter((r) => r.method === 'POST').length;
-    const again = await createDiscordPublisher({ token: TOKEN, channelId: CHANNEL, apiUrl: fake.url }).publish(digest);
+    const again = await createDiscordPublisher({
+      token: TOKEN,
+      channelId: CHANNEL,
+      apiUrl: fake.url,
+    }).publish(digest);
     assert.deepEqual(again, receipt, 'the same receipt, found by lookup');
     assert.equal(fake.requests.filter((r) => r.method === 'POST').length, postsBefore, 'no new message');
     assert.equal(fake.messagesIn(CHANNEL).length, expected.length);
@@ -81,7 +104,10 @@ describe('Discord publisher against the fake Discord API', () => {
     const local = await startDiscordServer({ token: TOKEN, channels: [channel] });
     try {
       await createDiscordPublisher({ token: TOKEN, channelId: channel, apiUrl: local.url }).publish(long);
-      assert.ok(local.requests.every((r) => r.status === 200), 'the fake rejected nothing');
+      assert.ok(
+        local.requests.every((r) => r.status === 200),
+        'the fake rejected nothing',
+      );
       const titles = postedTitles(local, channel);
       assert.equal(titles.length, 100);
       titles.forEach((t, i) => assert.ok(t.startsWith(`${i + 1}. `), `paper ${i + 1} in place: ${t}`));
@@ -100,7 +126,13 @@ describe('Discord publisher against the fake Discord API', () => {
       const long = longDigest();
       const parts = digestToDiscordMessages(long).length;
       // The 2nd message is stored but its response is lost: the activity fails after 2 of n parts.
-      local.state.faults.push({ method: 'POST', path: /messages$/, status: 500, skip: 1, afterApplying: true });
+      local.state.faults.push({
+        method: 'POST',
+        path: /messages$/,
+        status: 500,
+        skip: 1,
+        afterApplying: true,
+      });
       const publisher = createDiscordPublisher({ token: TOKEN, channelId: channel, apiUrl: local.url });
       await assert.rejects(publisher.publish(long), (e) => isAppError(e, 'PUBLISH_FAILED') && e.retryable);
       assert.equal(local.messagesIn(channel).length, 2);
@@ -123,17 +155,30 @@ describe('Discord publisher against the fake Discord API', () => {
     const channel = '1300000000000000005';
     const local = await startDiscordServer({ token: TOKEN, channels: [channel] });
     try {
-      const first = await createDiscordPublisher({ token: TOKEN, channelId: channel, apiUrl: local.url }).publish(digest);
+      const first = await createDiscordPublisher({
+        token: TOKEN,
+        channelId: channel,
+        apiUrl: local.url,
+      }).publish(digest);
       // 60 newer messages from other people push the digest off the first lookup page.
       const last = BigInt(first.ref.split(',').at(-1) ?? '0');
       const template = local.messagesIn(channel)[0];
       assert.ok(template);
       for (let i = 1; i <= 60; i++) {
-        local.state.messages.get(channel)?.push({ ...template, id: String(last + BigInt(i)), embeds: [], content: `chatter ${i}` });
+        local.state.messages
+          .get(channel)
+          ?.push({ ...template, id: String(last + BigInt(i)), embeds: [], content: `chatter ${i}` });
       }
-      const again = await createDiscordPublisher({ token: TOKEN, channelId: channel, apiUrl: local.url }).publish(digest);
+      const again = await createDiscordPublisher({
+        token: TOKEN,
+        channelId: channel,
+        apiUrl: local.url,
+      }).publish(digest);
       assert.equal(again.ref, first.ref);
-      assert.ok(local.requests.some((r) => r.method === 'GET' && r.query.before !== undefined), 'read a second page');
+      assert.ok(
+        local.requests.some((r) => r.method === 'GET' && r.query.before !== undefined),
+        'read a second page',
+      );
     } finally {
       await local.close();
     }
@@ -141,19 +186,30 @@ describe('Discord publisher against the fake Discord API', () => {
 
   it('posts through a webhook and finds its own parts through the channel when a bot token is set', async () => {
     const webhookUrl = fake.webhookUrl(HOOK.id);
-    const first = await createDiscordPublisher({ webhookUrl, token: TOKEN, apiUrl: fake.url }).publish(digest);
+    const first = await createDiscordPublisher({ webhookUrl, token: TOKEN, apiUrl: fake.url }).publish(
+      digest,
+    );
     const posted = fake.messagesIn(HOOK.channelId);
     assert.ok(posted.length > 0 && posted.every((m) => m.webhook_id === HOOK.id));
     const hookCalls = fake.requests.filter((r) => r.path.startsWith('/webhooks/'));
-    assert.ok(hookCalls.every((r) => r.headers.authorization === undefined), 'the bot token never goes to a webhook URL');
-    const again = await createDiscordPublisher({ webhookUrl, token: TOKEN, apiUrl: fake.url }).publish(digest);
+    assert.ok(
+      hookCalls.every((r) => r.headers.authorization === undefined),
+      'the bot token never goes to a webhook URL',
+    );
+    const again = await createDiscordPublisher({ webhookUrl, token: TOKEN, apiUrl: fake.url }).publish(
+      digest,
+    );
     assert.equal(again.ref, first.ref);
     assert.equal(fake.messagesIn(HOOK.channelId).length, posted.length);
   });
 
   it('waits out a bucket Discord announces as exhausted instead of earning a 429', async () => {
     const channel = '1300000000000000006';
-    const local = await startDiscordServer({ token: TOKEN, channels: [channel], messageBucket: { limit: 1, resetAfterSec: 0.3 } });
+    const local = await startDiscordServer({
+      token: TOKEN,
+      channels: [channel],
+      messageBucket: { limit: 1, resetAfterSec: 0.3 },
+    });
     try {
       const ten = corpusDigest(corpusEntries('search_testing_start0_max10.xml'));
       const parts = digestToDiscordMessages(ten).length;
@@ -177,11 +233,18 @@ describe('Discord publisher against the fake Discord API', () => {
       let recorded: unknown;
       const progress = (resume: unknown) => ({ resume, record: (state: unknown) => void (recorded = state) });
       const publisher = createDiscordPublisher({ webhookUrl: local.webhookUrl(hook.id), apiUrl: local.url });
-      await assert.rejects(publisher.publish(long, progress(undefined)), (e) => isAppError(e, 'RATE_LIMITED') && e.retryable);
+      await assert.rejects(
+        publisher.publish(long, progress(undefined)),
+        (e) => isAppError(e, 'RATE_LIMITED') && e.retryable,
+      );
       assert.equal(local.messagesIn(channel).length, 2);
       const receipt = await publisher.publish(long, progress(recorded));
       const markers = local.messagesIn(channel).map((m) => (m.embeds as DiscordEmbed[]).at(-1)?.footer?.text);
-      assert.deepEqual(markers, Array.from({ length: parts }, (_, i) => digestMarker(long.key, i + 1, parts)), 'every part once, in order');
+      assert.deepEqual(
+        markers,
+        Array.from({ length: parts }, (_, i) => digestMarker(long.key, i + 1, parts)),
+        'every part once, in order',
+      );
       assert.equal(receipt.ref.split(',').length, parts);
       // Progress of another digest is not this one's.
       const other = await publisher.publish(digest, progress(recorded));
@@ -196,10 +259,17 @@ describe('Discord publisher against the fake Discord API', () => {
     const hook = { id: '1300000000000000901', token: 'only-hook', channelId: channel };
     const local = await startDiscordServer({ channels: [channel], webhooks: [hook] });
     try {
-      const receipt = await createDiscordPublisher({ webhookUrl: local.webhookUrl(hook.id), apiUrl: local.url }).publish(digest);
+      const receipt = await createDiscordPublisher({
+        webhookUrl: local.webhookUrl(hook.id),
+        apiUrl: local.url,
+      }).publish(digest);
       assert.equal(local.messagesIn(channel).length, digestToDiscordMessages(digest).length);
       assert.equal(receipt.ref.split(',').length, local.messagesIn(channel).length);
-      assert.ok(local.requests.every((r) => r.method === 'POST' && r.query.wait === 'true' && r.headers.authorization === undefined));
+      assert.ok(
+        local.requests.every(
+          (r) => r.method === 'POST' && r.query.wait === 'true' && r.headers.authorization === undefined,
+        ),
+      );
     } finally {
       await local.close();
     }
@@ -223,7 +293,11 @@ describe('Discord publisher against the fake Discord API', () => {
   it('treats a rejected token, a missing permission and an unknown channel as permanent', async () => {
     await assert.rejects(
       createDiscordPublisher({ token: 'wrong', channelId: CHANNEL, apiUrl: fake.url }).publish(digest),
-      (e) => isAppError(e, 'PUBLISH_FAILED') && !e.retryable && /401/.test(e.message) && /DISCORD_TOKEN/.test(e.message),
+      (e) =>
+        isAppError(e, 'PUBLISH_FAILED') &&
+        !e.retryable &&
+        /401/.test(e.message) &&
+        /DISCORD_TOKEN/.test(e.message),
     );
     fake.state.faults.push({ status: 403, body: { message: 'Missing Access', code: 50001 } });
     await assert.rejects(
@@ -237,7 +311,13 @@ describe('Discord publisher against the fake Discord API', () => {
   });
 
   it('rejects configurations that cannot post', () => {
-    assert.throws(() => createDiscordPublisher({ token: TOKEN }), (e) => isAppError(e, 'CONFIG_INVALID'));
-    assert.throws(() => createDiscordPublisher({ webhookUrl: 'https://example.org/hooks/x' }), (e) => isAppError(e, 'CONFIG_INVALID'));
+    assert.throws(
+      () => createDiscordPublisher({ token: TOKEN }),
+      (e) => isAppError(e, 'CONFIG_INVALID'),
+    );
+    assert.throws(
+      () => createDiscordPublisher({ webhookUrl: 'https://example.org/hooks/x' }),
+      (e) => isAppError(e, 'CONFIG_INVALID'),
+    );
   });
 });

@@ -55,7 +55,11 @@ describe('markdown folder publisher', () => {
     const again = await createMarkdownFolderPublisher({ digestsDir: dir }).publish(digest);
     assert.deepEqual(again, first, 'unchanged file: same receipt, not rewritten');
     assert.deepEqual((await readdir(dir)).sort(), [TEMP_DIR, 'testing-research']);
-    assert.deepEqual(await readdir(path.join(dir, 'testing-research')), ['2026-04-13.md'], 'no temp files left');
+    assert.deepEqual(
+      await readdir(path.join(dir, 'testing-research')),
+      ['2026-04-13.md'],
+      'no temp files left',
+    );
     assert.deepEqual(await readdir(path.join(dir, TEMP_DIR)), [], 'the temp file is removed once linked');
   });
 
@@ -71,8 +75,12 @@ describe('markdown folder publisher', () => {
 
   it('rejects a topic with nothing to name a folder with, and a malformed date', async () => {
     const publisher = createMarkdownFolderPublisher({ digestsDir: dir });
-    await assert.rejects(publisher.publish({ ...digest, subscription: '../..' }), (e) => isAppError(e, 'INVALID_INPUT'));
-    await assert.rejects(publisher.publish({ ...digest, date: '2026-04-13/../../x' }), (e) => isAppError(e, 'INVALID_INPUT'));
+    await assert.rejects(publisher.publish({ ...digest, subscription: '../..' }), (e) =>
+      isAppError(e, 'INVALID_INPUT'),
+    );
+    await assert.rejects(publisher.publish({ ...digest, date: '2026-04-13/../../x' }), (e) =>
+      isAppError(e, 'INVALID_INPUT'),
+    );
   });
 
   /** A fresh digests folder per test, so no test depends on another's files. */
@@ -86,7 +94,9 @@ describe('markdown folder publisher', () => {
     const firstBytes = await readFile(first.ref);
     const firstStat = await stat(first.ref);
 
-    const other = corpusDigest(corpusEntries('search_testing_start0_max10.xml').slice(0, 3), { key: 'testing-research:2026-04-13:rerun' });
+    const other = corpusDigest(corpusEntries('search_testing_start0_max10.xml').slice(0, 3), {
+      key: 'testing-research:2026-04-13:rerun',
+    });
     const second = await publisher.publish(other);
     assert.equal(second.ref, path.join(root, 'testing-research', '2026-04-13-2.md'));
     assert.equal(await readFile(second.ref, 'utf8'), renderDigestMarkdown(other));
@@ -98,7 +108,11 @@ describe('markdown folder publisher', () => {
     assert.deepEqual(await publisher.publish(digest), first);
     const third = await publisher.publish({ ...other, key: 'testing-research:2026-04-13:third' });
     assert.equal(path.basename(third.ref), '2026-04-13-3.md');
-    assert.deepEqual((await readdir(path.join(root, 'testing-research'))).sort(), ['2026-04-13-2.md', '2026-04-13-3.md', '2026-04-13.md']);
+    assert.deepEqual((await readdir(path.join(root, 'testing-research'))).sort(), [
+      '2026-04-13-2.md',
+      '2026-04-13-3.md',
+      '2026-04-13.md',
+    ]);
   });
 
   it('leaves a file that is not a digest alone and takes the next name', async () => {
@@ -152,7 +166,8 @@ describe('markdown folder publisher', () => {
     };
     for (const name of Object.values(names)) await writeFile(path.join(tmp, name), 'half a digest');
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    for (const name of [names.otherHostOld, names.unknownOld]) await utimes(path.join(tmp, name), twoHoursAgo, twoHoursAgo);
+    for (const name of [names.otherHostOld, names.unknownOld])
+      await utimes(path.join(tmp, name), twoHoursAgo, twoHoursAgo);
     // The previous version wrote temps beside the digest; an old one is removed, the digest kept.
     await mkdir(path.join(root, 'testing-research'));
     const legacy = path.join(root, 'testing-research', '2026-04-12.md.0a1b2c3d4e5f.tmp');
@@ -182,7 +197,9 @@ describe('markdown folder publisher', () => {
       }
     `;
     const children = [0, 1].map(() => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const next = async () => {
         const r = await lines.next();
@@ -193,7 +210,16 @@ describe('markdown folder publisher', () => {
     });
     try {
       for (const c of children) assert.equal(await c.next(), 'ready');
-      const dates = ['2026-04-20', '2026-04-21', '2026-04-22', '2026-04-23', '2026-04-24', '2026-04-27', '2026-04-28', '2026-04-29'];
+      const dates = [
+        '2026-04-20',
+        '2026-04-21',
+        '2026-04-22',
+        '2026-04-23',
+        '2026-04-24',
+        '2026-04-27',
+        '2026-04-28',
+        '2026-04-29',
+      ];
       for (const date of dates) {
         for (const c of children) c.child.stdin.write(`go ${date}\n`);
         const receipts = await Promise.all(children.map(async (c) => JSON.parse(await c.next()) as unknown));
@@ -201,7 +227,10 @@ describe('markdown folder publisher', () => {
         assert.equal((receipts[0] as { ref: string }).ref, path.join(root, 'testing-research', `${date}.md`));
       }
       const files = await readdir(path.join(root, 'testing-research'));
-      assert.deepEqual(files.sort(), dates.map((d) => `${d}.md`));
+      assert.deepEqual(
+        files.sort(),
+        dates.map((d) => `${d}.md`),
+      );
       assert.deepEqual(await readdir(path.join(root, TEMP_DIR)), []);
     } finally {
       for (const c of children) c.child.stdin.end();

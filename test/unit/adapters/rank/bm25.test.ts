@@ -11,7 +11,11 @@ function loadFeed(): Array<{ id: string; title: string; abstract: string }> {
   const feed = new XMLParser({ isArray: (name) => name === 'entry' }).parse(xml) as {
     feed: { entry: Array<{ id: string; title: string; summary: string }> };
   };
-  return feed.feed.entry.map((e) => ({ id: String(e.id), title: String(e.title).replace(/\s+/g, ' ').trim(), abstract: String(e.summary) }));
+  return feed.feed.entry.map((e) => ({
+    id: String(e.id),
+    title: String(e.title).replace(/\s+/g, ' ').trim(),
+    abstract: String(e.summary),
+  }));
 }
 
 describe('bm25Rank', () => {

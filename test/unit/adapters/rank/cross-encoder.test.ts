@@ -8,10 +8,18 @@ import { createReranker, loadCrossEncoder } from '../../../../adapters/rank/cros
 import { isAppError } from '../../../../domain/errors.ts';
 import { MODELS_DIR } from '../../../support/corpus.ts';
 
-const TINY = { model: 'opensearch-project__TinyXLMRoberta-CE-onnx', modelsDir: MODELS_DIR, dtype: 'fp32', allowRemote: false };
+const TINY = {
+  model: 'opensearch-project__TinyXLMRoberta-CE-onnx',
+  modelsDir: MODELS_DIR,
+  dtype: 'fp32',
+  allowRemote: false,
+};
 
 const DOCS = [
-  { id: '1706.03762', text: 'Attention Is All You Need. The dominant sequence transduction models are based on complex recurrent networks.' },
+  {
+    id: '1706.03762',
+    text: 'Attention Is All You Need. The dominant sequence transduction models are based on complex recurrent networks.',
+  },
   { id: 'bread', text: 'Banana bread: mash three bananas, fold in flour and bake for an hour.' },
   { id: 'long', text: `A very long abstract. ${'Transformers scale with data and compute. '.repeat(40)}` },
   { id: 'short', text: 'Graphs.' },
@@ -21,7 +29,10 @@ const DOCS = [
 /** A logger that records warnings, to count them. */
 function recordingLogger(): { logger: pino.Logger; warnings: string[] } {
   const warnings: string[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(String((JSON.parse(line) as { msg: string }).msg)) });
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => void warnings.push(String((JSON.parse(line) as { msg: string }).msg)) },
+  );
   return { logger, warnings };
 }
 
@@ -70,7 +81,13 @@ describe('createReranker', () => {
 
   it('falls back to BM25 with exactly one warning when no model is present, and still ranks', async () => {
     const { logger, warnings } = recordingLogger();
-    const r = await createReranker({ model: 'Xenova/ms-marco-MiniLM-L-6-v2', modelsDir: emptyDir, dtype: 'q8', allowRemote: false, logger });
+    const r = await createReranker({
+      model: 'Xenova/ms-marco-MiniLM-L-6-v2',
+      modelsDir: emptyDir,
+      dtype: 'q8',
+      allowRemote: false,
+      logger,
+    });
     assert.equal(r.kind, 'bm25');
     const ranked = await r.rank('attention in recurrent networks', DOCS);
     await r.rank('banana', DOCS);
@@ -86,7 +103,12 @@ describe('createReranker', () => {
   it('says a missing model once per process: later fallbacks for the same folder log at debug only', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-models-once-'));
     try {
-      const opts = { model: 'Xenova/ms-marco-MiniLM-L-6-v2', modelsDir: dir, dtype: 'q8', allowRemote: false };
+      const opts = {
+        model: 'Xenova/ms-marco-MiniLM-L-6-v2',
+        modelsDir: dir,
+        dtype: 'q8',
+        allowRemote: false,
+      };
       const calls = [recordingLogger(), recordingLogger(), recordingLogger()];
       for (const { logger } of calls) assert.equal((await createReranker({ ...opts, logger })).kind, 'bm25');
       assert.deepEqual(

@@ -15,12 +15,18 @@ import { feedPapers } from './fixtures.ts';
 const [location, writerArg] = process.argv.slice(2);
 const writer = Number(writerArg);
 const templates = feedPapers('search_testing_start0_max100.xml');
-const as = (i: number, id: string, version: number): Paper => ({ ...(templates[i % templates.length] as Paper), id, version });
+const as = (i: number, id: string, version: number): Paper => ({
+  ...(templates[i % templates.length] as Paper),
+  id,
+  version,
+});
 const ownId = (w: number, i: number) => `290${w + 1}.${String(i).padStart(5, '0')}`;
 const sharedId = (i: number) => `2909.${String(i).padStart(5, '0')}`;
 const announcement = (b: number) => `2026-10-${String(b + 1).padStart(2, '0')}`;
 
-const store: PaperStore = location?.startsWith('postgres') ? openPostgresStore({ url: location }) : openSqliteStore({ dataDir: location as string });
+const store: PaperStore = location?.startsWith('postgres')
+  ? openPostgresStore({ url: location })
+  : openSqliteStore({ dataDir: location as string });
 for (let b = 0; b < 30; b++) {
   const batch = Array.from({ length: 10 }, (_, k) => as(b * 10 + k, ownId(writer, b * 10 + k), 1));
   await store.upsertPapers(batch);
@@ -28,11 +34,26 @@ for (let b = 0; b < 30; b++) {
     const shared = Array.from({ length: 10 }, (_, k) => as(k, sharedId((b / 6) * 10 + k), writer + 1));
     await store.upsertPapers(shared, { topic: 'shared' });
   }
-  await store.markSeen(`writer-${writer}`, batch.map((p) => p.id), `digest-${writer}-${b}`);
+  await store.markSeen(
+    `writer-${writer}`,
+    batch.map((p) => p.id),
+    `digest-${writer}-${b}`,
+  );
   await store.markSeen('both', [ownId(writer, b), sharedId(b)], `both-${writer}-${b}`);
-  await store.recordReceipt(`shared-${b}`, { destination: 'markdown', ref: `writer-${writer}`, url: null, publishedAt: new Date().toISOString() });
+  await store.recordReceipt(`shared-${b}`, {
+    destination: 'markdown',
+    ref: `writer-${writer}`,
+    url: null,
+    publishedAt: new Date().toISOString(),
+  });
   const considered = [sharedId(b), sharedId(b + 30)];
-  await store.saveDelivery({ subscription: 'race', announcement: announcement(b), digestKey: `race:${announcement(b)}`, windowEnd: null, considered });
+  await store.saveDelivery({
+    subscription: 'race',
+    announcement: announcement(b),
+    digestKey: `race:${announcement(b)}`,
+    windowEnd: null,
+    considered,
+  });
   await store.completeDelivery('race', announcement(b), [sharedId(b)]);
   await new Promise((r) => setImmediate(r));
 }

@@ -18,7 +18,7 @@ import { feedPapers } from './fixtures.ts';
 const PAYLOADS = [
   "' OR '1'='1",
   "'; DROP TABLE papers; --",
-  "1); DELETE FROM subscriptions; --",
+  '1); DELETE FROM subscriptions; --',
   "x' UNION SELECT name, name, name FROM subscriptions --",
   "'; SELECT pg_sleep(5); --",
   '" OR ""="',
@@ -30,7 +30,7 @@ const PAYLOADS = [
   '::text',
   '!(a & b) | c:* <-> d',
   "')) OR 1=1 --",
-  'Robert\'); DROP TABLE conversations;--',
+  "Robert'); DROP TABLE conversations;--",
   '/* comment */ OR 1=1',
   'ünï©ødé \u202e\u200b',
 ];
@@ -57,7 +57,10 @@ async function probe<T>(what: string, work: () => Promise<T>): Promise<T | null>
   try {
     return await work();
   } catch (e) {
-    assert.ok(isAppError(e) && isUserErrorCode(e.code), `${what}: not a user error but ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    assert.ok(
+      isAppError(e) && isUserErrorCode(e.code),
+      `${what}: not a user error but ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`,
+    );
     return null;
   }
 }
@@ -67,7 +70,15 @@ async function counts(): Promise<Record<string, number>> {
   await c.connect();
   try {
     const out: Record<string, number> = {};
-    for (const t of ['papers', 'topics', 'topic_papers', 'subscriptions', 'conversations', 'author_keys', 'paper_categories']) {
+    for (const t of [
+      'papers',
+      'topics',
+      'topic_papers',
+      'subscriptions',
+      'conversations',
+      'author_keys',
+      'paper_categories',
+    ]) {
       out[t] = Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]!.n);
     }
     return out;
@@ -82,10 +93,24 @@ describe('SQL injection probes through the Postgres driver', () => {
     const all = (await store.listPapers({ limit: 50 })).total_count;
     let probes = 0;
     for (const p of PAYLOADS) {
-      for (const filters of [{ query: p }, { author: p }, { categories: [p] }, { topic: p }, { start_date: p }, { end_date: p }, { query: p, author: p, topic: 'bethe' }]) {
+      for (const filters of [
+        { query: p },
+        { author: p },
+        { categories: [p] },
+        { topic: p },
+        { start_date: p },
+        { end_date: p },
+        { query: p, author: p, topic: 'bethe' },
+      ]) {
         probes++;
-        const r = await probe(`listPapers ${JSON.stringify(filters)}`, () => store.listPapers({ ...filters, limit: 50 }));
-        if (r) assert.ok(r.total_count < all || p.length === 0, `${JSON.stringify(filters)} matched every paper (${r.total_count})`);
+        const r = await probe(`listPapers ${JSON.stringify(filters)}`, () =>
+          store.listPapers({ ...filters, limit: 50 }),
+        );
+        if (r)
+          assert.ok(
+            r.total_count < all || p.length === 0,
+            `${JSON.stringify(filters)} matched every paper (${r.total_count})`,
+          );
       }
       probes += 2;
       await probe(`searchChunks ${p}`, () => store.searchChunks(p, { limit: 5 }));
@@ -111,12 +136,18 @@ describe('SQL injection probes through the Postgres driver', () => {
       if (stored) assert.equal((await store.topicPapers(topic)).papers.length, 1, `topic ${topic}`);
       probes += 3;
       await probe(`getSubscription ${p}`, () => store.getSubscription(p));
-      await probe(`upsertSubscription ${p}`, () => store.upsertSubscription({ name: p, query: p, interest: p }));
+      await probe(`upsertSubscription ${p}`, () =>
+        store.upsertSubscription({ name: p, query: p, interest: p }),
+      );
       await probe(`getDigest ${p}`, () => store.getDigest(p));
     }
     const after = await counts();
     assert.equal(after.papers, before.papers, 'no paper added or lost');
-    assert.equal(after.subscriptions, before.subscriptions, 'names that are not subscription names were refused, nothing deleted');
+    assert.equal(
+      after.subscriptions,
+      before.subscriptions,
+      'names that are not subscription names were refused, nothing deleted',
+    );
     assert.equal(after.conversations, before.conversations);
     assert.equal((await store.getSubscription('keep'))?.interest, 'lattices');
     console.log(`${probes} stored-name probes held`);

@@ -26,8 +26,20 @@ describe('sqlite store files', () => {
   it('keeps the database at <dataDir>/library.sqlite and content under sha256 names only', async () => {
     const dir = freshDir();
     const store = openSqliteStore({ dataDir: dir });
-    await store.saveContent({ id: 'astro-ph/0601001', version: 1, source: 'pdf', markdown: '# legacy id', warnings: [] });
-    await store.saveContent({ id: '../../escape', version: null, source: 'html', markdown: '# hostile id', warnings: [] });
+    await store.saveContent({
+      id: 'astro-ph/0601001',
+      version: 1,
+      source: 'pdf',
+      markdown: '# legacy id',
+      warnings: [],
+    });
+    await store.saveContent({
+      id: '../../escape',
+      version: null,
+      source: 'html',
+      markdown: '# hostile id',
+      warnings: [],
+    });
     await store.close();
     const files = walk(dir);
     assert.ok(files.includes('library.sqlite'));
@@ -51,7 +63,15 @@ describe('sqlite store files', () => {
     const dir = freshDir();
     const a = openSqliteStore({ dataDir: dir });
     await a.upsertSubscription({ name: 'legacy', categories: ['cs.AI'] });
-    await a.saveDigest({ key: 'legacy:2026-11-17:abc', subscription: 'legacy', interest: 'x', date: '2026-11-17', windowStart: '2026-11-16T19:00:00.000Z', windowEnd: '2026-11-17T19:00:00.000Z', entries: [] });
+    await a.saveDigest({
+      key: 'legacy:2026-11-17:abc',
+      subscription: 'legacy',
+      interest: 'x',
+      date: '2026-11-17',
+      windowStart: '2026-11-16T19:00:00.000Z',
+      windowEnd: '2026-11-17T19:00:00.000Z',
+      entries: [],
+    });
     await a.markSeen('legacy', ['2411.00001'], 'legacy:2026-11-17:abc');
     await a.close();
     // Back to schema 5, as a library written before migrations 6-8 was (6 rebuilds contents as it is).

@@ -11,11 +11,26 @@ import { describe, it } from 'node:test';
 import { topicSlug } from '../../../../adapters/publish/markdown-folder.ts';
 import { normalizeSpace } from '../../../../adapters/publish/text.ts';
 import { openSqliteStore } from '../../../../adapters/store/sqlite/index.ts';
-import { MAX_SUBSCRIPTION_NAME, subscriptionNameProblem, validateNewSubscriptionName } from '../../../../domain/subscription.ts';
+import {
+  MAX_SUBSCRIPTION_NAME,
+  subscriptionNameProblem,
+  validateNewSubscriptionName,
+} from '../../../../domain/subscription.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { scheduleIdOf } from '../../../../workers/schedules.ts';
 
-const VALID = ['graph-learning', 'llm', 'cs-lg-2024', 'a', '0', 'x1-y2-z3', 'a'.repeat(MAX_SUBSCRIPTION_NAME), 'console', 'com10', 'nullable'];
+const VALID = [
+  'graph-learning',
+  'llm',
+  'cs-lg-2024',
+  'a',
+  '0',
+  'x1-y2-z3',
+  'a'.repeat(MAX_SUBSCRIPTION_NAME),
+  'console',
+  'com10',
+  'nullable',
+];
 /** [name, what the message must say] */
 const INVALID: Array<[unknown, RegExp]> = [
   ['-', /starting and ending with a letter or digit/],
@@ -58,16 +73,26 @@ describe('subscription names', () => {
       const problem = subscriptionNameProblem(name);
       assert.ok(problem, String(name));
       assert.match(problem, why);
-      assert.throws(() => validateNewSubscriptionName(name as string), (e: unknown) => isAppError(e, 'INVALID_INPUT'));
+      assert.throws(
+        () => validateNewSubscriptionName(name as string),
+        (e: unknown) => isAppError(e, 'INVALID_INPUT'),
+      );
     });
   }
 
   it('the store refuses a bad name before storing anything, and still finds a name stored under the old rule', async () => {
     const store = openSqliteStore({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'sub-names-')) });
     try {
-      await assert.rejects(store.upsertSubscription({ name: '-', interest: 'x', categories: ['cs.LG'] }), (e: unknown) => isAppError(e, 'INVALID_INPUT') && /starting and ending/.test(e.message));
+      await assert.rejects(
+        store.upsertSubscription({ name: '-', interest: 'x', categories: ['cs.LG'] }),
+        (e: unknown) => isAppError(e, 'INVALID_INPUT') && /starting and ending/.test(e.message),
+      );
       assert.deepEqual(await store.listSubscriptions(), []);
-      const ok = await store.upsertSubscription({ name: 'graph-learning', interest: 'graphs', categories: ['cs.LG'] });
+      const ok = await store.upsertSubscription({
+        name: 'graph-learning',
+        interest: 'graphs',
+        categories: ['cs.LG'],
+      });
       assert.equal(ok.name, 'graph-learning');
       // Lookups and deletes stay on the looser earlier rule, so an old '-' subscription can be removed.
       assert.equal(await store.getSubscription('-'), null);

@@ -1,11 +1,32 @@
 /** The Postgres driver's FTS5-equivalent tokens, tsvector literals, term counts and BM25. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector, tokenize, tsvWeights } from '../../../../adapters/store/postgres/text-search.ts';
+import {
+  bm25,
+  queryTerms,
+  termFrequencies,
+  toTsquery,
+  toTsvector,
+  tokenize,
+  tsvWeights,
+} from '../../../../adapters/store/postgres/text-search.ts';
 
 describe('postgres text search', () => {
   it('tokenizes as unicode61 remove_diacritics 2: letter/digit runs, accents stripped, lowercase', () => {
-    assert.deepEqual(tokenize("Dirk Wübben's O(n log n) 2.5-D Schrödinger—équation"), ['dirk', 'wubben', 's', 'o', 'n', 'log', 'n', '2', '5', 'd', 'schrodinger', 'equation']);
+    assert.deepEqual(tokenize("Dirk Wübben's O(n log n) 2.5-D Schrödinger—équation"), [
+      'dirk',
+      'wubben',
+      's',
+      'o',
+      'n',
+      'log',
+      'n',
+      '2',
+      '5',
+      'd',
+      'schrodinger',
+      'equation',
+    ]);
     assert.deepEqual(queryTerms('"quantum AND title:(x*'), ['quantum', 'and', 'title', 'x']);
     assert.equal(queryTerms('!!! ---'), null);
     assert.equal(queryTerms(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))?.length, 32);
@@ -20,7 +41,10 @@ describe('postgres text search', () => {
     assert.equal(tsv, "'quantum':1A,2A,3B 'spin':1A,2B 'liquids':1B");
     // Postgres prints lexemes sorted, positions with their weight (D unmarked).
     const printed = "'liquids':1B 'quantum':1A,2A,3B 'spin':1A,2 'x':1C";
-    assert.deepEqual(termFrequencies(printed, ['quantum', 'spin', 'liquids', 'x', 'absent']), [7, 4, 1, 2, 0]);
+    assert.deepEqual(
+      termFrequencies(printed, ['quantum', 'spin', 'liquids', 'x', 'absent']),
+      [7, 4, 1, 2, 0],
+    );
     assert.equal(toTsquery(['quantum', 'spin', 'quantum']), "'quantum' & 'spin'");
   });
 
@@ -29,11 +53,27 @@ describe('postgres text search', () => {
       ['Quantum quantum spin', 'A'],
       ['Spin liquids; quantum', 'B'],
     ]);
-    assert.deepEqual(Object.fromEntries(lexemes.map((l, i) => [l, weights[i]])), { quantum: 7, spin: 4, liquids: 1 });
+    assert.deepEqual(Object.fromEntries(lexemes.map((l, i) => [l, weights[i]])), {
+      quantum: 7,
+      spin: 4,
+      liquids: 1,
+    });
     const printed = "'liquids':1B 'o''brien':1A,2 'quantum':1A,2A,3B 'back\\\\slash':1C 'x'";
-    assert.deepEqual(tsvWeights(printed), new Map([['liquids', 1], ["o'brien", 4], ['quantum', 7], ['back\\slash', 2], ['x', 0]]));
+    assert.deepEqual(
+      tsvWeights(printed),
+      new Map([
+        ['liquids', 1],
+        ["o'brien", 4],
+        ['quantum', 7],
+        ['back\\slash', 2],
+        ['x', 0],
+      ]),
+    );
     // A lexeme's positions stop at 256, title ones first: the count is of the kept ones.
-    const many = toTsvector([['word '.repeat(200), 'A'], ['word '.repeat(100), 'B']]);
+    const many = toTsvector([
+      ['word '.repeat(200), 'A'],
+      ['word '.repeat(100), 'B'],
+    ]);
     assert.deepEqual(many.weights, [200 * 3 + 56]);
     assert.deepEqual(tsvWeights(many.tsv), new Map([['word', 656]]));
   });
@@ -46,6 +86,9 @@ describe('postgres text search', () => {
     assert.ok(bm25([3, 0], 100, stats) < rare, 'a title hit (weight 3) beats an abstract hit');
     assert.ok(bm25([1, 0], 50, stats) < rare, 'a shorter row beats a longer one');
     // IDF clamps at 1e-6 when a term is in more than half the rows, as FTS5 does.
-    assert.equal(bm25([1], 100, { docs: 10, tokens: 1000, hits: [9] }), -1e-6 * ((1 * 2.2) / (1 + 1.2 * (1 - 0.75 + (0.75 * 100) / 100))));
+    assert.equal(
+      bm25([1], 100, { docs: 10, tokens: 1000, hits: [9] }),
+      -1e-6 * ((1 * 2.2) / (1 + 1.2 * (1 - 0.75 + (0.75 * 100) / 100))),
+    );
   });
 });

@@ -7,7 +7,9 @@ import { feedPapers, repairMojibake } from './fixtures.ts';
 
 describe('store validation', () => {
   it('normalises author names from real feeds: case, accents and punctuation', () => {
-    const names = feedPapers('search_testing_start0_max100.xml').flatMap((p) => p.authors.map((a) => repairMojibake(a.name)));
+    const names = feedPapers('search_testing_start0_max100.xml').flatMap((p) =>
+      p.authors.map((a) => repairMojibake(a.name)),
+    );
     assert.ok(names.includes('José Raúl Romero'));
     assert.equal(normalizeName('José Raúl Romero'), 'jose raul romero');
     assert.equal(normalizeName('Jean-Marc Azaïs'), 'jean marc azais');
@@ -28,9 +30,19 @@ describe('store validation', () => {
   });
 
   it('applies list defaults and drops empty filters', () => {
-    assert.deepEqual(normalizeFilters({ query: '  ', categories: ['cs.LG', 'cs.LG', ''], start_date: '2024-02-29' }), {
-      query: null, author: null, categories: ['cs.LG'], startDate: '2024-02-29', endDate: null, topic: null, limit: 20, offset: 0,
-    });
+    assert.deepEqual(
+      normalizeFilters({ query: '  ', categories: ['cs.LG', 'cs.LG', ''], start_date: '2024-02-29' }),
+      {
+        query: null,
+        author: null,
+        categories: ['cs.LG'],
+        startDate: '2024-02-29',
+        endDate: null,
+        topic: null,
+        limit: 20,
+        offset: 0,
+      },
+    );
     assert.throws(() => normalizeFilters({ end_date: '2023-02-29' }), /end_date "2023-02-29" is not a date/);
   });
 });

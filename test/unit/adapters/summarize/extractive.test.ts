@@ -11,7 +11,9 @@ import { corpus } from '../../../support/corpus.ts';
 /** Real entries of a recorded API response. */
 function atomEntries(file: string): Array<{ title: string; abstract: string }> {
   const xml = readFileSync(corpus('atom', file), 'utf8');
-  const feed = new XMLParser({ isArray: (n) => n === 'entry' }).parse(xml) as { feed: { entry: Array<{ title: string; summary: string }> } };
+  const feed = new XMLParser({ isArray: (n) => n === 'entry' }).parse(xml) as {
+    feed: { entry: Array<{ title: string; summary: string }> };
+  };
   return feed.feed.entry.map((e) => ({ title: String(e.title), abstract: String(e.summary) }));
 }
 
@@ -27,7 +29,10 @@ function assertWellFormed(summary: ReturnType<typeof extractiveSummary>, source:
   assert.equal(summary.method, 'extractive');
   assert.ok(summary.tldr.length > 0);
   const tldrSentences = splitSentences(summary.tldr);
-  assert.ok(tldrSentences.length >= 1 && tldrSentences.length <= 3, `TL;DR has ${tldrSentences.length} sentences`);
+  assert.ok(
+    tldrSentences.length >= 1 && tldrSentences.length <= 3,
+    `TL;DR has ${tldrSentences.length} sentences`,
+  );
   assert.ok(summary.keyPoints.length <= 5);
   const haystack = norm(source);
   for (const line of [...tldrSentences, ...summary.keyPoints]) {
@@ -55,7 +60,10 @@ describe('extractiveSummary on real abstracts (100-entry API feed)', () => {
       if (splitSentences(e.abstract).length < 6) continue;
       checked++;
       const s = extractiveSummary(e);
-      assert.ok(s.keyPoints.length >= 3 && s.keyPoints.length <= 5, `${s.keyPoints.length} key points for "${e.title}"`);
+      assert.ok(
+        s.keyPoints.length >= 3 && s.keyPoints.length <= 5,
+        `${s.keyPoints.length} key points for "${e.title}"`,
+      );
     }
     assert.ok(checked > 20);
   });
@@ -83,12 +91,18 @@ describe('extractiveSummary on real full text', () => {
   // 1707.08043 (CC BY 4.0) as Engrafo's LaTeXML HTML.
   it('uses abstract and body of the converter Markdown of a real PDF (1503.07589)', async () => {
     const { markdown } = await convertPdf(new Uint8Array(readFileSync(corpus('pdf', '1503.07589v1.pdf'))));
-    const s = extractiveSummary({ title: 'Combined Measurement of the Higgs Boson Mass in pp Collisions at √s = 7 and 8 TeV with the ATLAS and CMS Experiments', abstract: '', markdown });
+    const s = extractiveSummary({
+      title:
+        'Combined Measurement of the Higgs Boson Mass in pp Collisions at √s = 7 and 8 TeV with the ATLAS and CMS Experiments',
+      abstract: '',
+      markdown,
+    });
     assertWellFormed(s, markdown);
     assert.match(s.tldr, /^A measurement of the Higgs boson mass is presented/);
     assert.ok(s.keyPoints.length >= 3);
     // Nothing from the references, the acknowledgments or the 5,000-name author lists.
-    for (const k of s.keyPoints) assert.doesNotMatch(k, /Phys\. Rev|We thank CERN|University of|Institute of/i);
+    for (const k of s.keyPoints)
+      assert.doesNotMatch(k, /Phys\. Rev|We thank CERN|University of|Institute of/i);
   });
 
   it('summarises the converter Markdown of real LaTeXML HTML (1707.08043)', () => {
@@ -96,7 +110,10 @@ describe('extractiveSummary on real full text', () => {
     const s = extractiveSummary({ title: '', abstract: '', markdown });
     assertWellFormed(s, markdown);
     // Engrafo heads the abstract "Abstract." and the summary opens with the introduction instead.
-    assert.match(s.tldr, /^In this article we present a characterization of the fact that a finite system of polynomial equations/);
+    assert.match(
+      s.tldr,
+      /^In this article we present a characterization of the fact that a finite system of polynomial equations/,
+    );
     assert.ok(s.keyPoints.length >= 3);
     for (const k of s.keyPoints) assert.doesNotMatch(k, /\[\^\d+\]/, 'footnote marker left in');
   });
@@ -104,24 +121,34 @@ describe('extractiveSummary on real full text', () => {
 
 describe('fragment filters', () => {
   it('recognises citation-only fragments', () => {
-    for (const c of ['[12]', '(Smith et al. 2019; Lee 2020).', 'See e.g. Tweedy & Kwitter 1994a,b.', 'Ref. [3, 4].']) {
+    for (const c of [
+      '[12]',
+      '(Smith et al. 2019; Lee 2020).',
+      'See e.g. Tweedy & Kwitter 1994a,b.',
+      'Ref. [3, 4].',
+    ]) {
       assert.equal(isCitationOnly(c), true, c);
     }
-    assert.equal(isCitationOnly('Counting is a common problem in computer vision (e.g. traffic on the street).'), false);
+    assert.equal(
+      isCitationOnly('Counting is a common problem in computer vision (e.g. traffic on the street).'),
+      false,
+    );
   });
 
   it('rejects equations, captions and fragments but keeps prose', () => {
     assert.equal(rejectReason('x = \\frac{a}{b} + \\sum_i y_i^2 = 0 for all i'), 'equation');
     assert.equal(rejectReason('Figure 3: Density maps produced by the network on UCF.'), 'caption');
     assert.equal(rejectReason('and the results were good in all the settings we tried.'), 'fragment');
-    assert.equal(rejectReason('Our experiments show that the network outperforms the state of the art.'), null);
+    assert.equal(
+      rejectReason('Our experiments show that the network outperforms the state of the art.'),
+      null,
+    );
   });
 
   it('splits sentences without breaking at et al., e.g. or decimals', () => {
-    assert.deepEqual(splitSentences('Smith et al. showed 3.5 times more. E.g. this holds. Fig. 2 shows it.'), [
-      'Smith et al. showed 3.5 times more.',
-      'E.g. this holds.',
-      'Fig. 2 shows it.',
-    ]);
+    assert.deepEqual(
+      splitSentences('Smith et al. showed 3.5 times more. E.g. this holds. Fig. 2 shows it.'),
+      ['Smith et al. showed 3.5 times more.', 'E.g. this holds.', 'Fig. 2 shows it.'],
+    );
   });
 });

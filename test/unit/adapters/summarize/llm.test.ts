@@ -9,7 +9,8 @@ import { startFakeLlm, type FakeLlm } from '../../../fakes/llm-server.ts';
 import { corpus } from '../../../support/corpus.ts';
 
 const xml = readFileSync(corpus('atom/id_list_1707.08567.xml'), 'utf8');
-const entry = (new XMLParser().parse(xml) as { feed: { entry: { title: string; summary: string } } }).feed.entry;
+const entry = (new XMLParser().parse(xml) as { feed: { entry: { title: string; summary: string } } }).feed
+  .entry;
 const PAPER = { title: String(entry.title), abstract: String(entry.summary) };
 
 const GOOD = JSON.stringify({
@@ -23,7 +24,8 @@ describe('LLM summaries against the fake server', () => {
     fake = await startFakeLlm();
   });
   after(() => fake.close());
-  const llm = () => createLlmClient({ baseUrl: fake.url, model: 'fake-model', timeoutMs: 500, maxTokens: 400 });
+  const llm = () =>
+    createLlmClient({ baseUrl: fake.url, model: 'fake-model', timeoutMs: 500, maxTokens: 400 });
 
   it('returns the validated structured summary, marked with the model, sending the paper in the prompt', async () => {
     fake.script([{ content: GOOD }]);
@@ -47,7 +49,10 @@ describe('LLM summaries against the fake server', () => {
   });
 
   it('repairs JSON that breaks the schema (too few key points)', async () => {
-    fake.script([{ content: JSON.stringify({ tldr: 'A long enough TL;DR sentence here.', keyPoints: ['only one'] }) }, { content: GOOD }]);
+    fake.script([
+      { content: JSON.stringify({ tldr: 'A long enough TL;DR sentence here.', keyPoints: ['only one'] }) },
+      { content: GOOD },
+    ]);
     const s = await llmSummary(llm(), PAPER);
     assert.equal(s.keyPoints.length, 3);
     assert.match(fake.requests.at(-1)!.body.messages!.at(-1)!.content ?? '', /keyPoints/);

@@ -18,7 +18,12 @@ describe('Discord REST client against the fake Discord API', () => {
   let fake: DiscordFake;
   let rest: DiscordRest;
   before(async () => {
-    fake = await startDiscordServer({ token: TOKEN, applicationId: APP_ID, channels: [CHANNEL, HOOK.channelId], webhooks: [HOOK] });
+    fake = await startDiscordServer({
+      token: TOKEN,
+      applicationId: APP_ID,
+      channels: [CHANNEL, HOOK.channelId],
+      webhooks: [HOOK],
+    });
     // A trailing slash on DISCORD_API_URL must not double the path separator.
     rest = createDiscordRest({ apiUrl: `${fake.url}/`, botToken: TOKEN });
   });
@@ -29,53 +34,95 @@ describe('Discord REST client against the fake Discord API', () => {
   it('sends the bot token to channel and application routes, and never to a webhook', async () => {
     const first = await rest.createMessage(CHANNEL, json({ content: 'first' }));
     const second = await rest.createMessage(CHANNEL, json({ content: 'second' }));
-    assert.deepEqual((await rest.listMessages(CHANNEL, { limit: 1 })).map((m) => m.id), [second.id]);
-    assert.deepEqual((await rest.listMessages(CHANNEL, { limit: 50, before: second.id })).map((m) => m.id), [first.id]);
+    assert.deepEqual(
+      (await rest.listMessages(CHANNEL, { limit: 1 })).map((m) => m.id),
+      [second.id],
+    );
+    assert.deepEqual(
+      (await rest.listMessages(CHANNEL, { limit: 50, before: second.id })).map((m) => m.id),
+      [first.id],
+    );
     const webhookUrl = fake.webhookUrl(HOOK.id);
     assert.equal((await rest.getWebhook(webhookUrl)).channel_id, HOOK.channelId);
     const viaHook = await rest.executeWebhook(webhookUrl, json({ content: 'through the webhook' }));
     assert.equal(fake.messagesIn(HOOK.channelId).at(-1)?.id, viaHook.id);
     await rest.followUp(APP_ID, 'interaction-token', json({ content: 'follow-up' }));
     await rest.editOriginal(APP_ID, 'interaction-token', json({ content: 'edited' }));
-    assert.equal(await rest.putCommands(APP_ID, [{ name: 'arxiv', description: 'd' }], '1300000000000000200'), 1);
+    assert.equal(
+      await rest.putCommands(APP_ID, [{ name: 'arxiv', description: 'd' }], '1300000000000000200'),
+      1,
+    );
 
-    assert.ok(fake.requests.every((r) => r.status === 200), JSON.stringify(fake.requests.map((r) => [r.method, r.path, r.status])));
+    assert.ok(
+      fake.requests.every((r) => r.status === 200),
+      JSON.stringify(fake.requests.map((r) => [r.method, r.path, r.status])),
+    );
     for (const r of fake.requests) {
       const expected = r.path.startsWith('/webhooks/') ? undefined : `Bot ${TOKEN}`;
       assert.equal(r.headers.authorization, expected, `${r.method} ${r.path}`);
       assert.match(String(r.headers['user-agent']), /^DiscordBot \(/);
     }
-    assert.equal(fake.requests.find((r) => r.path === `/webhooks/${HOOK.id}/${HOOK.token}` && r.method === 'POST')?.query.wait, 'true');
-    assert.deepEqual((fake.state.originals.get('interaction-token') as { content?: string }).content, 'edited');
+    assert.equal(
+      fake.requests.find((r) => r.path === `/webhooks/${HOOK.id}/${HOOK.token}` && r.method === 'POST')?.query
+        .wait,
+      'true',
+    );
+    assert.deepEqual(
+      (fake.state.originals.get('interaction-token') as { content?: string }).content,
+      'edited',
+    );
   });
 
   it('refuses a bot-token route without a token before sending anything', async () => {
     const before = fake.requests.length;
     const anonymous = createDiscordRest({ apiUrl: fake.url });
-    await assert.rejects(anonymous.putCommands(APP_ID, []), (e) => isAppError(e, 'CONFIG_INVALID') && /DISCORD_TOKEN is required to register commands/.test(e.message));
-    await assert.rejects(anonymous.createMessage(CHANNEL, json({ content: 'x' })), (e) => isAppError(e, 'CONFIG_INVALID'));
+    await assert.rejects(
+      anonymous.putCommands(APP_ID, []),
+      (e) =>
+        isAppError(e, 'CONFIG_INVALID') && /DISCORD_TOKEN is required to register commands/.test(e.message),
+    );
+    await assert.rejects(anonymous.createMessage(CHANNEL, json({ content: 'x' })), (e) =>
+      isAppError(e, 'CONFIG_INVALID'),
+    );
     assert.equal(fake.requests.length, before);
   });
 
   it('maps refusals to permanent errors that say what to fix, and outages to retryable ones', async () => {
     await assert.rejects(
-      createDiscordRest({ apiUrl: fake.url, botToken: 'wrong' }).createMessage(CHANNEL, json({ content: 'x' })),
-      (e) => isAppError(e, 'PUBLISH_FAILED') && !e.retryable && /HTTP 401/.test(e.message) && /check DISCORD_TOKEN/.test(e.message),
+      createDiscordRest({ apiUrl: fake.url, botToken: 'wrong' }).createMessage(
+        CHANNEL,
+        json({ content: 'x' }),
+      ),
+      (e) =>
+        isAppError(e, 'PUBLISH_FAILED') &&
+        !e.retryable &&
+        /HTTP 401/.test(e.message) &&
+        /check DISCORD_TOKEN/.test(e.message),
     );
     await assert.rejects(
       rest.createMessage('999', json({ content: 'x' })),
-      (e) => isAppError(e, 'PUBLISH_FAILED') && !e.retryable && /HTTP 404 \(10003\): post to the channel: Unknown Channel/.test(e.message),
+      (e) =>
+        isAppError(e, 'PUBLISH_FAILED') &&
+        !e.retryable &&
+        /HTTP 404 \(10003\): post to the channel: Unknown Channel/.test(e.message),
     );
     await assert.rejects(
       rest.createMessage(CHANNEL, json({ content: text(DISCORD_LIMITS.content + 1) })),
-      (e) => isAppError(e, 'PUBLISH_FAILED') && !e.retryable && /50035/.test(e.message) && /BASE_TYPE_MAX_LENGTH/.test(e.message),
+      (e) =>
+        isAppError(e, 'PUBLISH_FAILED') &&
+        !e.retryable &&
+        /50035/.test(e.message) &&
+        /BASE_TYPE_MAX_LENGTH/.test(e.message),
     );
     await assert.rejects(
       rest.followUp('1300000000000000999', 'expired-token', json({ content: 'x' })),
       (e) => isAppError(e, 'PUBLISH_FAILED') && !e.retryable && /15 minutes/.test(e.message),
     );
     fake.state.faults.push({ method: 'POST', path: /messages$/, status: 502 });
-    await assert.rejects(rest.createMessage(CHANNEL, json({ content: 'x' })), (e) => isAppError(e, 'PUBLISH_FAILED') && e.retryable);
+    await assert.rejects(
+      rest.createMessage(CHANNEL, json({ content: 'x' })),
+      (e) => isAppError(e, 'PUBLISH_FAILED') && e.retryable,
+    );
   });
 
   it('maps an unreachable Discord to a retryable error', async () => {
@@ -83,7 +130,10 @@ describe('Discord REST client against the fake Discord API', () => {
     await gone.close();
     await assert.rejects(
       createDiscordRest({ apiUrl: gone.url, botToken: TOKEN }).createMessage(CHANNEL, json({ content: 'x' })),
-      (e) => isAppError(e, 'PUBLISH_FAILED') && e.retryable && /Could not reach Discord to post to the channel/.test(e.message),
+      (e) =>
+        isAppError(e, 'PUBLISH_FAILED') &&
+        e.retryable &&
+        /Could not reach Discord to post to the channel/.test(e.message),
     );
   });
 
@@ -92,8 +142,26 @@ describe('Discord REST client against the fake Discord API', () => {
     const field = (name: number, value: number) => ({ name: text(name), value: text(value) });
     const atLimits = [
       { content: text(L.content) },
-      { embeds: [{ title: text(L.title), description: text(L.description), footer: { text: text(L.embedsTotal - L.title - L.description) } }] },
-      { embeds: [{ author: { name: text(L.authorName) }, fields: [field(L.fieldName, L.fieldValue), ...Array.from({ length: L.fields - 1 }, () => field(1, 1))] }] },
+      {
+        embeds: [
+          {
+            title: text(L.title),
+            description: text(L.description),
+            footer: { text: text(L.embedsTotal - L.title - L.description) },
+          },
+        ],
+      },
+      {
+        embeds: [
+          {
+            author: { name: text(L.authorName) },
+            fields: [
+              field(L.fieldName, L.fieldValue),
+              ...Array.from({ length: L.fields - 1 }, () => field(1, 1)),
+            ],
+          },
+        ],
+      },
       { embeds: [{ footer: { text: text(L.footerText) } }] },
       { embeds: Array.from({ length: L.embedsPerMessage }, () => ({ title: 't' })) },
     ];
@@ -109,10 +177,19 @@ describe('Discord REST client against the fake Discord API', () => {
       fieldValue: { embeds: [{ fields: [field(1, L.fieldValue + 1)] }] },
       fields: { embeds: [{ fields: Array.from({ length: L.fields + 1 }, () => field(1, 1)) }] },
       embeds: { embeds: Array.from({ length: L.embedsPerMessage + 1 }, () => ({ title: 't' })) },
-      total: { embeds: [{ description: text(L.description) }, { description: text(L.embedsTotal - L.description + 1) }] },
+      total: {
+        embeds: [
+          { description: text(L.description) },
+          { description: text(L.embedsTotal - L.description + 1) },
+        ],
+      },
     };
     for (const [limit, body] of Object.entries(overLimits)) {
-      await assert.rejects(rest.createMessage(CHANNEL, json(body)), (e) => isAppError(e, 'PUBLISH_FAILED') && /HTTP 400/.test(e.message), limit);
+      await assert.rejects(
+        rest.createMessage(CHANNEL, json(body)),
+        (e) => isAppError(e, 'PUBLISH_FAILED') && /HTTP 400/.test(e.message),
+        limit,
+      );
     }
   });
 });
@@ -122,7 +199,12 @@ describe('Discord REST client and rate limits', () => {
     const fake = await startDiscordServer({ token: TOKEN, channels: [CHANNEL, HOOK.channelId] });
     try {
       const rest = createDiscordRest({ apiUrl: fake.url, botToken: TOKEN });
-      fake.state.faults.push({ method: 'POST', path: new RegExp(`/channels/${CHANNEL}/messages$`), status: 429, retryAfterSec: 0.6 });
+      fake.state.faults.push({
+        method: 'POST',
+        path: new RegExp(`/channels/${CHANNEL}/messages$`),
+        status: 429,
+        retryAfterSec: 0.6,
+      });
       await assert.rejects(
         rest.createMessage(CHANNEL, json({ content: 'x' })),
         (e) => isAppError(e, 'RATE_LIMITED') && e.retryable && e.options.retryAfterMs === 600,
@@ -140,7 +222,11 @@ describe('Discord REST client and rate limits', () => {
   });
 
   it('waits out a bucket Discord announces as exhausted instead of earning a 429', async () => {
-    const fake = await startDiscordServer({ token: TOKEN, channels: [CHANNEL], messageBucket: { limit: 1, resetAfterSec: 0.3 } });
+    const fake = await startDiscordServer({
+      token: TOKEN,
+      channels: [CHANNEL],
+      messageBucket: { limit: 1, resetAfterSec: 0.3 },
+    });
     try {
       const rest = createDiscordRest({ apiUrl: fake.url, botToken: TOKEN });
       const started = performance.now();

@@ -37,14 +37,24 @@ describe('tf-idf and logistic regression match scikit-learn', () => {
     assert.equal(model.idf.length, ref.idf.length);
     model.idf.forEach((v, i) => assert.ok(Math.abs(v - ref.idf[i]!) < 1e-12, `idf ${ref.terms[i]}`));
     const first = tfidfVector(model, input.docs[0]!.tokens);
-    const order = ref.first_row.idx.map((_, k) => k).sort((a, b) => ref.first_row.idx[a]! - ref.first_row.idx[b]!);
-    assert.deepEqual(first.idx, order.map((k) => ref.first_row.idx[k]));
+    const order = ref.first_row.idx
+      .map((_, k) => k)
+      .sort((a, b) => ref.first_row.idx[a]! - ref.first_row.idx[b]!);
+    assert.deepEqual(
+      first.idx,
+      order.map((k) => ref.first_row.idx[k]),
+    );
     first.val.forEach((v, i) => assert.ok(Math.abs(v - ref.first_row.val[order[i]!]!) < 1e-12));
   });
 
   for (const fit of ref.fits) {
     it(`fits the same weights, intercept and decision values (C=${fit.c}, ${fit.balanced ? 'balanced' : 'unweighted'} classes)`, () => {
-      const m = fitLogistic(rows, input.docs.map((d) => d.label), dims + 1, { c: fit.c, balanced: fit.balanced, tolerance: 1e-9 });
+      const m = fitLogistic(
+        rows,
+        input.docs.map((d) => d.label),
+        dims + 1,
+        { c: fit.c, balanced: fit.balanced, tolerance: 1e-9 },
+      );
       assert.ok(Math.abs(m.intercept - fit.intercept) < 1e-5, `intercept ${m.intercept} vs ${fit.intercept}`);
       let worst = 0;
       fit.coef.forEach((w, j) => (worst = Math.max(worst, Math.abs(m.weights[j]! - w))));
@@ -54,6 +64,9 @@ describe('tf-idf and logistic regression match scikit-learn', () => {
   }
 
   it('refuses a training set of one class', () => {
-    assert.throws(() => fitLogistic(rows.slice(0, 2), [true, true], dims + 1, { c: 1, balanced: true }), /both classes/);
+    assert.throws(
+      () => fitLogistic(rows.slice(0, 2), [true, true], dims + 1, { c: 1, balanced: true }),
+      /both classes/,
+    );
   });
 });

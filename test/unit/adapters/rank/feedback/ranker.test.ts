@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseAnnounceFeed } from '../../../../../adapters/arxiv/rss.ts';
 import { bm25Rank, createBm25Reranker } from '../../../../../adapters/rank/bm25.ts';
-import { BLEND_HALF_WEIGHT_RATINGS, passesFloor, rankWithFeedback, type RatedDoc } from '../../../../../adapters/rank/feedback/ranker.ts';
+import {
+  BLEND_HALF_WEIGHT_RATINGS,
+  passesFloor,
+  rankWithFeedback,
+  type RatedDoc,
+} from '../../../../../adapters/rank/feedback/ranker.ts';
 import { corpus } from '../../../../support/corpus.ts';
 
 const papers = parseAnnounceFeed(readFileSync(corpus('rss', 'rss_all-20-archives_2024-11-28.xml'), 'utf8'))
@@ -26,7 +31,10 @@ describe('rankWithFeedback', () => {
     const reranker = createBm25Reranker();
     const ranked = await rankWithFeedback(INTEREST, candidates, [], reranker);
     const plain = bm25Rank(INTEREST, candidates);
-    assert.deepEqual(ranked.map((r) => [r.id, r.score]), plain.map((r) => [r.id, r.score]));
+    assert.deepEqual(
+      ranked.map((r) => [r.id, r.score]),
+      plain.map((r) => [r.id, r.score]),
+    );
     for (const r of ranked) {
       assert.equal(r.why.text, 'matches your interest');
       assert.equal(r.why.weight, 0);
@@ -38,17 +46,27 @@ describe('rankWithFeedback', () => {
   it('ratings move papers like the 👍 ones up, name the most similar one, and weigh more as they grow', async () => {
     const ups = history.filter(graph).slice(0, 4);
     const downs = history.filter((p) => !graph(p)).slice(0, 8);
-    const rated: RatedDoc[] = [...ups.map((p) => ({ ...doc(p), rating: 'up' as const, seed: false })), ...downs.map((p) => ({ ...doc(p), rating: 'down' as const, seed: false }))];
+    const rated: RatedDoc[] = [
+      ...ups.map((p) => ({ ...doc(p), rating: 'up' as const, seed: false })),
+      ...downs.map((p) => ({ ...doc(p), rating: 'down' as const, seed: false })),
+    ];
     const reranker = createBm25Reranker();
     const before = await rankWithFeedback(INTEREST, candidates, [], reranker);
     const after = await rankWithFeedback(INTEREST, candidates, rated, reranker);
-    const wanted = new Set(papers.slice(0, 60).filter(graph).map((p) => p.id));
+    const wanted = new Set(
+      papers
+        .slice(0, 60)
+        .filter(graph)
+        .map((p) => p.id),
+    );
     assert.ok(wanted.size >= 2, 'the candidates hold graph papers');
     const top = (r: typeof after) => r.slice(0, 10).filter((x) => wanted.has(x.id)).length;
     assert.ok(top(after) > top(before), `graph papers in the top 10: ${top(before)} -> ${top(after)}`);
     assert.equal(after.length, candidates.length);
     assert.equal(after[0]!.why.ratings, rated.length);
-    assert.ok(Math.abs(after[0]!.why.weight - rated.length / (rated.length + BLEND_HALF_WEIGHT_RATINGS)) < 1e-12);
+    assert.ok(
+      Math.abs(after[0]!.why.weight - rated.length / (rated.length + BLEND_HALF_WEIGHT_RATINGS)) < 1e-12,
+    );
     const liked = after.find((r) => r.why.like);
     assert.ok(liked, 'some pick is explained by a rated paper');
     assert.ok(ups.some((p) => p.id === liked.why.like?.id));
@@ -62,7 +80,10 @@ describe('rankWithFeedback', () => {
   });
 
   it('seed papers alone (one class) train against the candidates, and explanations name the seed', async () => {
-    const seeds: RatedDoc[] = history.filter(graph).slice(0, 3).map((p) => ({ ...doc(p), rating: 'up', seed: true }));
+    const seeds: RatedDoc[] = history
+      .filter(graph)
+      .slice(0, 3)
+      .map((p) => ({ ...doc(p), rating: 'up', seed: true }));
     const ranked = await rankWithFeedback(INTEREST, candidates, seeds, createBm25Reranker());
     assert.ok(ranked.every((r) => r.why.model !== null));
     const named = ranked.filter((r) => r.why.like);
@@ -71,7 +92,9 @@ describe('rankWithFeedback', () => {
   });
 
   it('is deterministic: the same input gives the same ranking', async () => {
-    const rated: RatedDoc[] = history.slice(0, 10).map((p) => ({ ...doc(p), rating: graph(p) ? 'up' : 'down', seed: false }));
+    const rated: RatedDoc[] = history
+      .slice(0, 10)
+      .map((p) => ({ ...doc(p), rating: graph(p) ? 'up' : 'down', seed: false }));
     const a = await rankWithFeedback(INTEREST, candidates, rated, createBm25Reranker());
     const b = await rankWithFeedback(INTEREST, candidates, rated, createBm25Reranker());
     assert.deepEqual(a, b);

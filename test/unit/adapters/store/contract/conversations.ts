@@ -23,7 +23,17 @@ export function runConversationContract(name: string, makeStore: MakeStore<Conve
         assert.equal(await store.getConversation('discord:1234'), null);
         const first = [
           { role: 'user', content: 'What is new in quantum criticality?' },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search_arxiv', arguments: '{"topic":"quantum criticality"}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: 'c1',
+                type: 'function',
+                function: { name: 'search_arxiv', arguments: '{"topic":"quantum criticality"}' },
+              },
+            ],
+          },
           { role: 'tool', tool_call_id: 'c1', content: '{"paper_ids":["1111.2011"]}' },
           { role: 'assistant', content: 'See arXiv:1111.2011.' },
         ];
@@ -39,9 +49,12 @@ export function runConversationContract(name: string, makeStore: MakeStore<Conve
         assert.equal(await store.deleteConversation('discord:1234'), false);
         assert.equal(await store.getConversation('discord:1234'), null);
         await rejectsWith(store.saveConversation('', []), 'INVALID_INPUT', /conversation id/);
-        await rejectsWith(store.saveConversation('x', ['not an object' as unknown as Record<string, unknown>]), 'INVALID_INPUT', /list of objects/);
+        await rejectsWith(
+          store.saveConversation('x', ['not an object' as unknown as Record<string, unknown>]),
+          'INVALID_INPUT',
+          /list of objects/,
+        );
       });
     });
-
   });
 }

@@ -25,7 +25,11 @@ export const byId = (papers: Paper[], id: string): Paper => {
   return p;
 };
 
-export const summary: Summary = { tldr: 'Finds a quantum critical point.', keyPoints: ['one', 'two', 'three'], method: 'extractive' };
+export const summary: Summary = {
+  tldr: 'Finds a quantum critical point.',
+  keyPoints: ['one', 'two', 'three'],
+  method: 'extractive',
+};
 
 export function digest(key: string, subscription: string, date: string): Digest {
   return {

@@ -11,7 +11,13 @@ import { runLibraryContract } from './library.ts';
 import { runRatingContract } from './ratings.ts';
 import { runSubscriptionContract } from './subscriptions.ts';
 
-export { runConversationContract, runDigestLedgerContract, runLibraryContract, runRatingContract, runSubscriptionContract };
+export {
+  runConversationContract,
+  runDigestLedgerContract,
+  runLibraryContract,
+  runRatingContract,
+  runSubscriptionContract,
+};
 
 /** Registers every port's contract for one driver. */
 export function runStoreContracts(name: string, makeStore: () => Promise<PaperStore>): void {

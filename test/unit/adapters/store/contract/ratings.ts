@@ -21,11 +21,17 @@ export function runRatingContract(name: string, makeStore: MakeStore<Port>): voi
       await store.close();
     });
 
-    const summary = async (sub: string) => (await store.listRatings(sub)).map((r) => `${r.arxivId}:${r.rating}:${r.source}`);
+    const summary = async (sub: string) =>
+      (await store.listRatings(sub)).map((r) => `${r.arxivId}:${r.rating}:${r.source}`);
 
     it('stores one rating per subscription and paper; the last one wins, and clearing removes it', async () => {
       assert.deepEqual(await store.listRatings('ml'), []);
-      const first = await store.setRating({ subscription: 'ml', arxivId: '2203.00274v2', rating: 'up', source: 'web' });
+      const first = await store.setRating({
+        subscription: 'ml',
+        arxivId: '2203.00274v2',
+        rating: 'up',
+        source: 'web',
+      });
       assert.equal(first?.arxivId, '2203.00274', 'a versioned id is stored by its base id');
       assert.equal(first?.rating, 'up');
       assert.ok(first && !Number.isNaN(Date.parse(first.ratedAt)));
@@ -38,10 +44,16 @@ export function runRatingContract(name: string, makeStore: MakeStore<Port>): voi
       await store.setRating({ subscription: 'other', arxivId: '2203.00274', rating: 'up', source: 'cli' });
       assert.deepEqual((await summary('ml')).sort(), ['2203.00274:down:discord', 'hep-th/9901001:up:seed']);
       assert.deepEqual(await summary('other'), ['2203.00274:up:cli'], 'ratings are per subscription');
-      assert.equal(await store.setRating({ subscription: 'ml', arxivId: '2203.00274', rating: null, source: 'cli' }), null);
+      assert.equal(
+        await store.setRating({ subscription: 'ml', arxivId: '2203.00274', rating: null, source: 'cli' }),
+        null,
+      );
       assert.deepEqual(await summary('ml'), ['hep-th/9901001:up:seed']);
       // Clearing what is not there is fine (a retried clear).
-      assert.equal(await store.setRating({ subscription: 'ml', arxivId: '2203.00274', rating: null, source: 'cli' }), null);
+      assert.equal(
+        await store.setRating({ subscription: 'ml', arxivId: '2203.00274', rating: null, source: 'cli' }),
+        null,
+      );
     });
 
     it('lists ratings oldest first', async () => {
@@ -51,7 +63,10 @@ export function runRatingContract(name: string, makeStore: MakeStore<Port>): voi
       }
       // Re-rating moves a paper to the end: it is the newest feedback.
       await store.setRating({ subscription: 'ml', arxivId: '2401.00003', rating: 'down', source: 'mcp' });
-      assert.deepEqual((await store.listRatings('ml')).map((r) => r.arxivId), ['2401.00001', '2401.00002', '2401.00003']);
+      assert.deepEqual(
+        (await store.listRatings('ml')).map((r) => r.arxivId),
+        ['2401.00001', '2401.00002', '2401.00003'],
+      );
     });
 
     it('forgets the ratings of a deleted subscription, and only its ratings', async () => {
@@ -64,10 +79,31 @@ export function runRatingContract(name: string, makeStore: MakeStore<Port>): voi
     });
 
     it('refuses bad input, naming the problem, and stores nothing', async () => {
-      await rejectsWith(store.setRating({ subscription: 'ml', arxivId: '2401.00001', rating: 'meh' as 'up', source: 'web' }), 'INVALID_INPUT', /up.*down/);
-      await rejectsWith(store.setRating({ subscription: 'ml', arxivId: 'not an id', rating: 'up', source: 'web' }), 'INVALID_INPUT', /arXiv id/);
-      await rejectsWith(store.setRating({ subscription: 'Bad Name', arxivId: '2401.00001', rating: 'up', source: 'web' }), 'INVALID_INPUT', /subscription name/);
-      await rejectsWith(store.setRating({ subscription: 'ml', arxivId: '2401.00001', rating: 'up', source: 'fax' as RatingSource }), 'INVALID_INPUT', /source/);
+      await rejectsWith(
+        store.setRating({ subscription: 'ml', arxivId: '2401.00001', rating: 'meh' as 'up', source: 'web' }),
+        'INVALID_INPUT',
+        /up.*down/,
+      );
+      await rejectsWith(
+        store.setRating({ subscription: 'ml', arxivId: 'not an id', rating: 'up', source: 'web' }),
+        'INVALID_INPUT',
+        /arXiv id/,
+      );
+      await rejectsWith(
+        store.setRating({ subscription: 'Bad Name', arxivId: '2401.00001', rating: 'up', source: 'web' }),
+        'INVALID_INPUT',
+        /subscription name/,
+      );
+      await rejectsWith(
+        store.setRating({
+          subscription: 'ml',
+          arxivId: '2401.00001',
+          rating: 'up',
+          source: 'fax' as RatingSource,
+        }),
+        'INVALID_INPUT',
+        /source/,
+      );
       assert.deepEqual(await store.listRatings('ml'), []);
     });
   });

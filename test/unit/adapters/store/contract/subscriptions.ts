@@ -20,7 +20,11 @@ export function runSubscriptionContract(name: string, makeStore: MakeStore<Subsc
 
     describe('subscriptions', () => {
       it('applies defaults, validates, keeps createdAt on replace, lists and deletes', async () => {
-        const s = await store.upsertSubscription({ name: 'quantum-crit', query: 'quantum criticality', interest: 'QCPs' });
+        const s = await store.upsertSubscription({
+          name: 'quantum-crit',
+          query: 'quantum criticality',
+          interest: 'QCPs',
+        });
         assert.equal(s.includeCrossLists, true);
         assert.equal(s.includeReplacements, false);
         assert.equal(s.timezone, 'America/New_York');
@@ -29,27 +33,64 @@ export function runSubscriptionContract(name: string, makeStore: MakeStore<Subsc
         assert.equal(s.minScore, 0);
         assert.equal(s.paused, false);
         assert.deepEqual(s.categories, []);
-        assert.deepEqual(s.destinations, { markdown: true, notion: false, discordChannelId: null, discordWebhookUrl: null });
-        const again = await store.upsertSubscription({ name: 'quantum-crit', categories: ['cond-mat.str-el'], interest: 'x', topK: 5, timezone: 'Europe/Paris' });
+        assert.deepEqual(s.destinations, {
+          markdown: true,
+          notion: false,
+          discordChannelId: null,
+          discordWebhookUrl: null,
+        });
+        const again = await store.upsertSubscription({
+          name: 'quantum-crit',
+          categories: ['cond-mat.str-el'],
+          interest: 'x',
+          topK: 5,
+          timezone: 'Europe/Paris',
+        });
         assert.equal(again.createdAt, s.createdAt);
         assert.equal(again.query, null);
         assert.equal(again.topK, 5);
         assert.deepEqual(await store.getSubscription('quantum-crit'), again);
         await store.upsertSubscription({ name: 'a-first', categories: ['cs.LG'] });
-        assert.deepEqual((await store.listSubscriptions()).map((x) => x.name), ['a-first', 'quantum-crit']);
-        await rejectsWith(store.upsertSubscription({ name: 'Bad Name', query: 'x' }), 'INVALID_INPUT', /Bad Name/);
+        assert.deepEqual(
+          (await store.listSubscriptions()).map((x) => x.name),
+          ['a-first', 'quantum-crit'],
+        );
+        await rejectsWith(
+          store.upsertSubscription({ name: 'Bad Name', query: 'x' }),
+          'INVALID_INPUT',
+          /Bad Name/,
+        );
         // A cron that does not parse is refused before anything is stored, naming the field.
-        await rejectsWith(store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: '99 99 * * *' }), 'INVALID_INPUT', /minute 99 is out of range/);
-        await rejectsWith(store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: 'bogus' }), 'INVALID_INPUT', /1 field; write 5/);
+        await rejectsWith(
+          store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: '99 99 * * *' }),
+          'INVALID_INPUT',
+          /minute 99 is out of range/,
+        );
+        await rejectsWith(
+          store.upsertSubscription({ name: 'bad-cron', query: 'x', cron: 'bogus' }),
+          'INVALID_INPUT',
+          /1 field; write 5/,
+        );
         assert.equal(await store.getSubscription('bad-cron'), null);
-        await rejectsWith(store.upsertSubscription({ name: 'no-query' }), 'INVALID_INPUT', /query or at least one category/);
-        await rejectsWith(store.upsertSubscription({ name: 'tz', query: 'x', timezone: 'Mars/Olympus' }), 'INVALID_INPUT', /timezone/);
-        await rejectsWith(store.upsertSubscription({ name: 'cron', query: 'x', cron: 'every day' }), 'INVALID_INPUT', /cron/);
+        await rejectsWith(
+          store.upsertSubscription({ name: 'no-query' }),
+          'INVALID_INPUT',
+          /query or at least one category/,
+        );
+        await rejectsWith(
+          store.upsertSubscription({ name: 'tz', query: 'x', timezone: 'Mars/Olympus' }),
+          'INVALID_INPUT',
+          /timezone/,
+        );
+        await rejectsWith(
+          store.upsertSubscription({ name: 'cron', query: 'x', cron: 'every day' }),
+          'INVALID_INPUT',
+          /cron/,
+        );
         assert.equal(await store.deleteSubscription('a-first'), true);
         assert.equal(await store.deleteSubscription('a-first'), false);
         assert.equal(await store.getSubscription('a-first'), null);
       });
     });
-
   });
 }
