@@ -86,7 +86,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/activities/**', '**/workers/**', '**/workflows/**'],
+              group: ['**/adapters/**', '**/activities/**', '**/workers/**', '**/workflows/**'],
               message:
                 'Front ends import only app/, domain/, lib/ and config/: add what you need to the service (app/) instead.',
             },
@@ -111,7 +111,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            'ImportExpression[source.value=/(^|\\/)(activities|workers|workflows|bot|mcp|web|cli)\\//]',
+            'ImportExpression[source.value=/(^|\\/)(adapters|activities|workers|workflows|bot|mcp|web|cli)\\//]',
           message:
             'Front ends import only app/, domain/, lib/ and config/ (lazily too): add what you need to the service (app/) instead.',
         },

@@ -29,9 +29,14 @@ async function fenceErrors(file: string, code: string): Promise<string[]> {
 
 describe('layer fences', () => {
   for (const frontEnd of ['cli', 'bot', 'mcp', 'web']) {
-    it(`${frontEnd}/ may not import activities/, workers/ or workflows/, statically or lazily`, async () => {
+    it(`${frontEnd}/ may not import adapters/, activities/, workers/ or workflows/, statically or lazily`, async () => {
       const file = `${frontEnd}/fence-probe.ts`;
-      for (const target of ['app/ports/store.ts', 'workers/compose.ts', 'workflows/topic-search.ts']) {
+      for (const target of [
+        'adapters/store/sqlite/index.ts',
+        'activities/index.ts',
+        'workers/compose.ts',
+        'workflows/topic-search.ts',
+      ]) {
         assert.equal(
           (await fenceErrors(file, `import type { X } from '../${target}';\nexport type Y = X;\n`)).length,
           1,
