@@ -17,7 +17,7 @@ import {
 } from '../../../app/ports/store.ts';
 import { baseId, validateVersion } from '../../../domain/library.ts';
 import { inTransaction, type Queryable } from './database.ts';
-import { adjustTerms, termStats } from './papers.ts';
+import { adjustTerms, termStats } from './paper-sql.ts';
 import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
