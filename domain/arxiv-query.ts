@@ -16,6 +16,9 @@
  *   generated queries must meet;
  * - relaxed (the default): also bare words and phrases (searched in every field) and operands
  *   side by side (AND), as people type them and as subscriptions have always accepted them.
+ *
+ * Long file: one grammar with its parser, validator, renderer and evaluator over one AST;
+ * splitting it would scatter the cases that must change together when the grammar does.
  */
 import { arxivStamp, categoryMatches } from './arxiv-calendar.ts';
 import { AppError } from './errors.ts';

@@ -1,6 +1,9 @@
 /**
  * Page geometry for the PDF converter: pdf.js text items → line segments → reading order.
  * Coordinates are top-down (y grows downwards) in PDF points.
+ *
+ * Long file: segment building and the XY-cut reading order share one geometry model
+ * (rows, gaps, columns); apart, each would need the other's internals.
  */
 import { normalizeText } from './text.ts';
 

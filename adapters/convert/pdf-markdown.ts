@@ -1,6 +1,9 @@
 /**
  * Ordered line segments → Markdown: title, headings from font size and numbering, paragraphs,
  * lists, captions, footnotes and the reference list.
+ *
+ * Long file: the rendering rules (headings, run-ins, equations, captions, references, title,
+ * front matter, contents) read one another's thresholds; split, a tuning change would span files.
  */
 import { isAuthorLine, isFrontMeta, isFrontNotice, isInstitutionOrJournal } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
@@ -37,6 +40,253 @@ export interface Rendered {
   title: string | null;
 }
 
+/** What stays fixed while one document is rendered. */
+interface Doc {
+  pages: Segment[][];
+  pageHeights: number[];
+  bodySize: number;
+  pitch: number;
+  bodyFace: string | null;
+  /** The top of page 1's abstract or introduction line (Infinity when there is none). */
+  frontBottom: number;
+  /** Segments already written (title, front matter) or dropped (a contents line's page number). */
+  skip: (s: Segment) => boolean;
+  contents: Contents;
+}
+
+/** What changes while one document is rendered: the blocks so far and the open paragraph. */
+interface Writer {
+  blocks: string[];
+  footnotes: string[];
+  para: Para | null;
+  inReferences: boolean;
+  sawRoman: boolean;
+  /** Page 1 until its first section heading is front matter: title, authors, affiliations, abstract. */
+  bodyStarted: boolean;
+  numbering: Numbering;
+  /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
+  styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
+}
+
+/** One segment and where it sits relative to the open paragraph. */
+interface At {
+  p: number;
+  segs: Segment[];
+  i: number;
+  s: Segment;
+  prev: Segment | undefined;
+  sameFlow: boolean;
+  gapAbove: number;
+  newColumn: boolean;
+}
+
+/** Writes the open paragraph as a block and closes it. */
+function flush(w: Writer): void {
+  const para = w.para;
+  if (!para) return;
+  const t = para.text.trim();
+  // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
+  if (!w.bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2)
+    w.bodyStarted = true;
+  if (t)
+    w.blocks.push(
+      para.kind === 'eq'
+        ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\``
+        : para.kind === 'li' || para.kind === 'ref'
+          ? `- ${t}`
+          : escapeBlockStart(t),
+    );
+  w.para = null;
+}
+
+/** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
+function placeRunIn(w: Writer, { s }: At): boolean {
+  const runIn: RunIn | null = boldRunIn(s, w.numbering) ?? textRunIn(s, w.para?.text, w.numbering);
+  if (!runIn) return false;
+  flush(w);
+  advance(parseSectionNumber(s.text), w.numbering);
+  w.bodyStarted = true;
+  w.blocks.push(
+    `${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
+  );
+  w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
+  return true;
+}
+
+/** A section heading: written at its level, with a continuation line joined to it. */
+function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
+  const { p, segs, i, s, gapAbove, newColumn } = at;
+  const { pitch, frontBottom } = doc;
+  const heading = headingLevel(s, {
+    body: doc.bodySize,
+    pitch,
+    gapAbove: newColumn ? Infinity : gapAbove,
+    sawRoman: w.sawRoman,
+    frontMatter: p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom)),
+    seq: w.numbering,
+    styles: w.styles,
+    bodyFace: doc.bodyFace,
+    alone: aloneOnRow(s, segs, segs[i + 1]),
+    // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
+    headerRow: () =>
+      s.bold === true &&
+      cellBelow(s, lineBelow(s, segs), 40) &&
+      segs.some(
+        (o) =>
+          o !== s &&
+          o.page === s.page &&
+          o.bold === true &&
+          o.text.length < 40 &&
+          Math.abs(o.baseline - s.baseline) < 0.3 * s.size &&
+          o.x0 > s.x1 &&
+          o.x0 - s.x1 < 12 * s.size,
+      ),
+    next: segs[i + 1],
+    nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
+  });
+  if (!heading) return false;
+  flush(w);
+  const n = parseSectionNumber(s.text);
+  advance(n, w.numbering);
+  if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) w.bodyStarted = true;
+  if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
+  if (n)
+    w.styles.set(n.parts.length, [
+      ...(w.styles.get(n.parts.length) ?? []),
+      { size: s.size, bold: s.bold === true, face: titleFace(s) },
+    ]);
+  let text = s.text;
+  const next = segs[i + 1];
+  if (next && continuesHeading(text, s, next, pitch)) {
+    text = joinLines(text, next.text);
+    used.add(next);
+  }
+  w.blocks.push(`${'#'.repeat(heading)} ${text}`);
+  w.inReferences = REFERENCES.test(stripNumber(text));
+  return true;
+}
+
+/** A display equation: one fenced line per equation (its pieces on neighbouring rows join it). */
+function placeEquation(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): boolean {
+  if (
+    !w.inReferences &&
+    (isDisplayEquation(s.text) ||
+      (w.para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))
+  ) {
+    const cur = w.para;
+    if (cur?.kind === 'eq' && sameFlow && !EQUATION_NUMBER.test(cur.text) && gapAbove < 1.5 * pitch) {
+      cur.text = `${cur.text} ${s.text}`;
+      cur.last = s;
+    } else {
+      flush(w);
+      w.para = { kind: 'eq', text: s.text, last: s, maxX1: s.x1 };
+    }
+    return true;
+  }
+  if (w.para?.kind === 'eq') flush(w);
+  return false;
+}
+
+/** A figure or table caption, or a bulleted list item, opens its own block. */
+function placeCaptionOrItem(w: Writer, { s, newColumn, gapAbove }: At, pitch: number): boolean {
+  if (CAPTION.test(s.text) && (newColumn || gapAbove > 0.4 * pitch || w.para?.kind !== 'caption')) {
+    flush(w);
+    w.para = { kind: 'caption', text: s.text, last: s, maxX1: s.x1 };
+    return true;
+  }
+  if (BULLET.test(s.text) && s.text.length > 2) {
+    flush(w);
+    w.para = { kind: 'li', text: s.text.replace(BULLET, ''), last: s, maxX1: s.x1 };
+    return true;
+  }
+  return false;
+}
+
+/** In the reference list, a line starts an entry or continues one. */
+function placeReference(doc: Doc, w: Writer, at: At): boolean {
+  const { p, s, prev, sameFlow, gapAbove } = at;
+  // A numbered list starting at [1] late in the paper is the reference list even without a heading (REVTeX).
+  if (!w.inReferences && p >= doc.pages.length / 2 && /^\[1\]\s/.test(s.text)) {
+    flush(w);
+    w.inReferences = true;
+  }
+  if (!w.inReferences) return false;
+  const startsEntry =
+    /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) ||
+    (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
+  if (!w.para || startsEntry || gapAbove > 0.8 * doc.pitch) {
+    flush(w);
+    w.para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
+  } else {
+    w.para.text = joinLines(w.para.text, s.text);
+    w.para.last = s;
+  }
+  return true;
+}
+
+/** Body text: continues the open paragraph or starts a new one. */
+function placeText(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): void {
+  const para = w.para;
+  if (para && continues(para, s, sameFlow, gapAbove, pitch)) {
+    para.text = joinLines(para.text, s.text);
+    para.last = s;
+    para.maxX1 = Math.max(para.maxX1, s.x1);
+  } else {
+    flush(w);
+    w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
+  }
+}
+
+/** Writes one page's segments; its footnotes go to `w.footnotes`. */
+function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
+  const { pitch, contents } = doc;
+  const height = doc.pageHeights[p] ?? 792;
+  const foot = footnoteSegments(segs, doc.bodySize, height);
+  const used = new Set<Segment>();
+  let footText = '';
+  for (const [i, s] of segs.entries()) {
+    if (doc.skip(s) || used.has(s)) continue;
+    const entry = contents.entries.get(s);
+    if (entry !== undefined) {
+      // A contents line is a list item: it must not advance the section numbering.
+      flush(w);
+      w.blocks.push(`- ${entry}`);
+      continue;
+    }
+    if (foot.has(s)) {
+      footText =
+        FOOTNOTE_MARK.test(s.text) && footText
+          ? (w.footnotes.push(footText), s.text)
+          : joinLines(footText, s.text).trim();
+      continue;
+    }
+    // A lone number here is a piece of a display equation or a figure's axis label (page numbers
+    // are gone): it stays with the text around it instead of standing as a paragraph.
+    if (LONE_NUMBER.test(s.text) && w.para && w.para.last.page === s.page) {
+      w.para.text = joinLines(w.para.text, s.text);
+      continue;
+    }
+    const prev = w.para?.last;
+    const sameFlow =
+      prev !== undefined &&
+      prev.page === s.page &&
+      s.top >= prev.top - 0.1 &&
+      s.top - prev.bottom < 2.2 * pitch;
+    const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
+    const at: At = { p, segs, i, s, prev, sameFlow, gapAbove, newColumn: !prev || !sameFlow };
+    if (
+      placeRunIn(w, at) ||
+      placeHeading(doc, w, at, used) ||
+      placeEquation(w, at, pitch) ||
+      placeCaptionOrItem(w, at, pitch) ||
+      placeReference(doc, w, at)
+    )
+      continue;
+    placeText(w, at, pitch);
+  }
+  if (footText) w.footnotes.push(footText);
+}
+
 /**
  * Render the ordered segments of all pages. `bodySize` is the most common font size (by chars);
  * `pageHeights` lets footnotes be told apart from body text at the foot of a page.
@@ -56,7 +306,6 @@ export function renderSegments(
   const frontSet = new Set(front.flat());
 
   const blocks: string[] = [];
-  const footnotes: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
   if (front.length)
     blocks.push(
@@ -69,195 +318,37 @@ export function renderSegments(
         )
         .join(' · ')}*`,
     );
-  let para: Para | null = null;
-  let inReferences = false;
-  let sawRoman = false;
-
-  const flush = () => {
-    if (!para) return;
-    const t = para.text.trim();
-    // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
-    if (!bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2)
-      bodyStarted = true;
-    if (t)
-      blocks.push(
-        para.kind === 'eq'
-          ? `\`\`\`equation\n${t.replace(/`{3,}/g, '')}\n\`\`\``
-          : para.kind === 'li' || para.kind === 'ref'
-            ? `- ${t}`
-            : escapeBlockStart(t),
-      );
-    para = null;
-  };
-
   // Page 1 until its first section heading: title, authors, affiliations, abstract. In two columns the
   // second author can sit beside the first heading, so everything above the abstract is front matter too.
-  let bodyStarted = false;
   const frontBottom = Math.min(
     ...(pages[0] ?? [])
       .filter((s) => /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i.test(s.text))
       .map((s) => s.top),
   );
-  const numbering: Numbering = { arabic: 0, roman: 0 };
-  /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
-  const styles = new Map<number, Array<{ size: number; bold: boolean; face: string | null }>>();
-  const bodyFace = dominantFace(all, bodySize);
   const contents = contentsEntries(pages);
-  for (const [p, segs] of pages.entries()) {
-    const height = pageHeights[p] ?? 792;
-    const foot = footnoteSegments(segs, bodySize, height);
-    const used = new Set<Segment>();
-    let footText = '';
-    for (const [i, s] of segs.entries()) {
-      if (titleSet.has(s) || frontSet.has(s) || used.has(s) || contents.pageNumbers.has(s)) continue;
-      const entry = contents.entries.get(s);
-      if (entry !== undefined) {
-        // A contents line is a list item: it must not advance the section numbering.
-        flush();
-        blocks.push(`- ${entry}`);
-        continue;
-      }
-      if (foot.has(s)) {
-        footText =
-          FOOTNOTE_MARK.test(s.text) && footText
-            ? (footnotes.push(footText), s.text)
-            : joinLines(footText, s.text).trim();
-        continue;
-      }
-      // A lone number here is a piece of a display equation or a figure's axis label (page numbers
-      // are gone): it stays with the text around it instead of standing as a paragraph.
-      if (LONE_NUMBER.test(s.text) && para && (para as Para).last.page === s.page) {
-        (para as Para).text = joinLines((para as Para).text, s.text);
-        continue;
-      }
-      const prev = para?.last;
-      const sameFlow =
-        prev !== undefined &&
-        prev.page === s.page &&
-        s.top >= prev.top - 0.1 &&
-        s.top - prev.bottom < 2.2 * pitch;
-      const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
-      const newColumn = !prev || !sameFlow;
-
-      // A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph.
-      const runIn: RunIn | null =
-        boldRunIn(s, numbering) ?? textRunIn(s, (para as Para | null)?.text, numbering);
-      if (runIn) {
-        flush();
-        advance(parseSectionNumber(s.text), numbering);
-        bodyStarted = true;
-        blocks.push(
-          `${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
-        );
-        para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
-        continue;
-      }
-      const heading = headingLevel(s, {
-        body: bodySize,
-        pitch,
-        gapAbove: newColumn ? Infinity : gapAbove,
-        sawRoman,
-        frontMatter: p === 0 && (!bodyStarted || (frontBottom < Infinity && s.top < frontBottom)),
-        seq: numbering,
-        styles,
-        bodyFace,
-        alone: aloneOnRow(s, segs, segs[i + 1]),
-        // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
-        headerRow: () =>
-          s.bold === true &&
-          cellBelow(s, lineBelow(s, segs), 40) &&
-          segs.some(
-            (o) =>
-              o !== s &&
-              o.page === s.page &&
-              o.bold === true &&
-              o.text.length < 40 &&
-              Math.abs(o.baseline - s.baseline) < 0.3 * s.size &&
-              o.x0 > s.x1 &&
-              o.x0 - s.x1 < 12 * s.size,
-          ),
-        next: segs[i + 1],
-        nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
-      });
-      if (heading) {
-        flush();
-        const n = parseSectionNumber(s.text);
-        advance(n, numbering);
-        if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) bodyStarted = true;
-        if (n?.kind === 'roman' && n.parts.length === 1) sawRoman = true;
-        if (n)
-          styles.set(n.parts.length, [
-            ...(styles.get(n.parts.length) ?? []),
-            { size: s.size, bold: s.bold === true, face: titleFace(s) },
-          ]);
-        let text = s.text;
-        const next = segs[i + 1];
-        if (next && continuesHeading(text, s, next, pitch)) {
-          text = joinLines(text, next.text);
-          used.add(next);
-        }
-        blocks.push(`${'#'.repeat(heading)} ${text}`);
-        inReferences = REFERENCES.test(stripNumber(text));
-        continue;
-      }
-      // A display equation: one fenced line per equation (its pieces on neighbouring rows join it).
-      if (
-        !inReferences &&
-        (isDisplayEquation(s.text) ||
-          (para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))
-      ) {
-        const cur = para as Para | null;
-        if (cur?.kind === 'eq' && sameFlow && !EQUATION_NUMBER.test(cur.text) && gapAbove < 1.5 * pitch) {
-          cur.text = `${cur.text} ${s.text}`;
-          cur.last = s;
-        } else {
-          flush();
-          para = { kind: 'eq', text: s.text, last: s, maxX1: s.x1 };
-        }
-        continue;
-      }
-      if (para?.kind === 'eq') flush();
-      if (CAPTION.test(s.text) && (newColumn || gapAbove > 0.4 * pitch || para?.kind !== 'caption')) {
-        flush();
-        para = { kind: 'caption', text: s.text, last: s, maxX1: s.x1 };
-        continue;
-      }
-      if (BULLET.test(s.text) && s.text.length > 2) {
-        flush();
-        para = { kind: 'li', text: s.text.replace(BULLET, ''), last: s, maxX1: s.x1 };
-        continue;
-      }
-      // A numbered list starting at [1] late in the paper is the reference list even without a heading (REVTeX).
-      if (!inReferences && p >= pages.length / 2 && /^\[1\]\s/.test(s.text)) {
-        flush();
-        inReferences = true;
-      }
-      if (inReferences) {
-        const startsEntry =
-          /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) ||
-          (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
-        if (!para || startsEntry || gapAbove > 0.8 * pitch) {
-          flush();
-          para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
-        } else {
-          para.text = joinLines(para.text, s.text);
-          para.last = s;
-        }
-        continue;
-      }
-      if (para && continues(para, s, sameFlow, gapAbove, pitch)) {
-        para.text = joinLines(para.text, s.text);
-        para.last = s;
-        para.maxX1 = Math.max(para.maxX1, s.x1);
-      } else {
-        flush();
-        para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
-      }
-    }
-    if (footText) footnotes.push(footText);
-  }
-  flush();
-  if (footnotes.length) blocks.push(...footnotes.map((f) => `> ${f}`));
+  const doc: Doc = {
+    pages,
+    pageHeights,
+    bodySize,
+    pitch,
+    bodyFace: dominantFace(all, bodySize),
+    frontBottom,
+    skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
+    contents,
+  };
+  const w: Writer = {
+    blocks,
+    footnotes: [],
+    para: null,
+    inReferences: false,
+    sawRoman: false,
+    bodyStarted: false,
+    numbering: { arabic: 0, roman: 0 },
+    styles: new Map(),
+  };
+  for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
+  flush(w);
+  if (w.footnotes.length) blocks.push(...w.footnotes.map((f) => `> ${f}`));
   return { markdown: `${blocks.join('\n\n')}\n`, title: title?.text ?? null };
 }
 

@@ -2,6 +2,9 @@
  * PDF → Markdown with pdf.js (legacy build, the one that runs in Node). Text items become line
  * segments, pages are put in reading order by an XY-cut, running headers/footers, page numbers
  * and arXiv's rotated side stamp are dropped, and the rest is rendered by pdf-markdown.ts.
+ *
+ * Long file: pdf.js extraction, font naming and furniture removal feed one layout in order;
+ * their shared run and font structures would otherwise be exported only for each other.
  */
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type {

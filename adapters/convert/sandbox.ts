@@ -5,6 +5,9 @@
  * (counted while reading, whatever stat() says; devices, FIFOs and directories are refused).
  * A child converts documents one after another and is replaced after any breach or crash, so a
  * caller survives any number of hostile files in a row and a warm child skips the start-up cost.
+ *
+ * Long file: the child pool, its spare child and the per-document watch share one lifecycle
+ * (spawn, release, kill); split, the invariants on `busy`, `idle` and `dead` would span files.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { constants, readFileSync, writeFileSync, type Stats } from 'node:fs';
@@ -167,6 +170,104 @@ type Reply =
   | { id: number; ok: true; result: ConvertResult }
   | { id: number; ok: false; code: ErrorCode | null; message: string };
 
+/** A document sent to a child: its request id, the input and its kind, the metadata title. */
+interface Job {
+  id: number;
+  data: Uint8Array | string;
+  kind: SandboxInput['kind'];
+  title?: string;
+}
+
+/**
+ * One document on one child; never rejects (the outcome carries the error). The child is watched
+ * for memory (RSS polled) and time; `release` hands it back to the pool (keep: reuse it).
+ */
+function runOn(
+  child: Child,
+  job: Job,
+  limits: SandboxLimits,
+  maxDocs: number,
+  release: (child: Child, keep: boolean) => void,
+): Promise<{ result: ConvertResult | null; error: AppError | null; run: SandboxRun }> {
+  return new Promise<{ result: ConvertResult | null; error: AppError | null; run: SandboxRun }>((resolve) => {
+    const { id, data, kind, title } = job;
+    const pid = child.proc.pid ?? 0;
+    const started = performance.now();
+    let peakKb = 0;
+    let breach: 'memory' | 'time' | null = null;
+    let settled = false;
+    resetPeak(pid);
+    const sample = () => {
+      const m = readMemory(pid);
+      if (m) peakKb = Math.max(peakKb, m.hwmKb, m.rssKb);
+      return m;
+    };
+    const finish = (result: ConvertResult | null, error: AppError | null, keep: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(poll);
+      clearTimeout(timer);
+      child.proc.off('message', onMessage);
+      child.onExit = null;
+      const run: SandboxRun = {
+        pid,
+        peakRssMb: Math.round(peakKb / 102.4) / 10,
+        ms: Math.round(performance.now() - started),
+        outcome: error ? error.code : 'ok',
+        replaced: !keep,
+      };
+      if (error) Object.assign(error.options, { details: { peakRssMb: run.peakRssMb, ms: run.ms } });
+      release(child, keep);
+      resolve({ result, error, run });
+    };
+    const stop = (why: 'memory' | 'time') => {
+      if (breach) return;
+      breach = why;
+      sample();
+      child.proc.kill('SIGKILL');
+    };
+    const poll = setInterval(() => {
+      const m = sample();
+      if (m && m.rssKb > limits.maxMemoryMb * 1024) stop('memory');
+    }, POLL_MS);
+    const timer = setTimeout(() => stop('time'), limits.timeoutMs);
+    const onMessage = (msg: Reply) => {
+      if (msg.id !== id || breach) return;
+      sample();
+      child.docs++;
+      // A converter-side size refusal (pdf.ts's text-item cap) can leave pdf.js work running.
+      const keep = child.docs < maxDocs && !(!msg.ok && msg.code === 'CONVERT_TOO_LARGE');
+      if (msg.ok) finish(msg.result, null, keep);
+      else finish(null, new AppError(msg.code ?? 'CONVERT_FAILED', msg.message), keep);
+    };
+    child.onExit = (code, signal) => {
+      // V8 aborts (SIGABRT, exit code 134) when the JS heap reaches --max-old-space-size.
+      const heapOut = !breach && (signal === 'SIGABRT' || code === 134);
+      const error =
+        breach === 'memory' || heapOut
+          ? memoryError(limits.maxMemoryMb)
+          : breach === 'time'
+            ? timeoutError(limits.timeoutMs)
+            : new AppError(
+                'CONVERT_FAILED',
+                `The converter process crashed (${signal ?? `exit code ${code}`}); the file may be malformed.`,
+              );
+      finish(null, error, false);
+    };
+    child.proc.on('message', onMessage);
+    // An idle child that died before its 'exit' event was handled: no exit will come now.
+    if (child.dead)
+      return finish(
+        null,
+        new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'),
+        false,
+      );
+    child.proc.send({ id, kind, data, ...(title ? { title } : {}) }, (e) => {
+      if (e && !settled) child.proc.kill('SIGKILL');
+    });
+  });
+}
+
 /**
  * A pool of converter processes with the given limits. Errors: `CONVERT_TOO_LARGE` (input over
  * `maxBytes`, or the child went over `maxMemoryMb` of RSS), `CONVERT_TIMEOUT`, `CONVERT_FAILED`
@@ -230,86 +331,6 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
     return child;
   };
 
-  /** One document on one child; never rejects (the outcome carries the error). */
-  const runOn = (child: Child, data: Uint8Array | string, kind: SandboxInput['kind'], title?: string) =>
-    new Promise<{ result: ConvertResult | null; error: AppError | null; run: SandboxRun }>((resolve) => {
-      const id = nextId++;
-      const pid = child.proc.pid ?? 0;
-      const started = performance.now();
-      let peakKb = 0;
-      let breach: 'memory' | 'time' | null = null;
-      let settled = false;
-      resetPeak(pid);
-      const sample = () => {
-        const m = readMemory(pid);
-        if (m) peakKb = Math.max(peakKb, m.hwmKb, m.rssKb);
-        return m;
-      };
-      const finish = (result: ConvertResult | null, error: AppError | null, keep: boolean) => {
-        if (settled) return;
-        settled = true;
-        clearInterval(poll);
-        clearTimeout(timer);
-        child.proc.off('message', onMessage);
-        child.onExit = null;
-        const run: SandboxRun = {
-          pid,
-          peakRssMb: Math.round(peakKb / 102.4) / 10,
-          ms: Math.round(performance.now() - started),
-          outcome: error ? error.code : 'ok',
-          replaced: !keep,
-        };
-        if (error) Object.assign(error.options, { details: { peakRssMb: run.peakRssMb, ms: run.ms } });
-        release(child, keep);
-        resolve({ result, error, run });
-      };
-      const stop = (why: 'memory' | 'time') => {
-        if (breach) return;
-        breach = why;
-        sample();
-        child.proc.kill('SIGKILL');
-      };
-      const poll = setInterval(() => {
-        const m = sample();
-        if (m && m.rssKb > limits.maxMemoryMb * 1024) stop('memory');
-      }, POLL_MS);
-      const timer = setTimeout(() => stop('time'), limits.timeoutMs);
-      const onMessage = (msg: Reply) => {
-        if (msg.id !== id || breach) return;
-        sample();
-        child.docs++;
-        // A converter-side size refusal (pdf.ts's text-item cap) can leave pdf.js work running.
-        const keep = child.docs < maxDocs && !(!msg.ok && msg.code === 'CONVERT_TOO_LARGE');
-        if (msg.ok) finish(msg.result, null, keep);
-        else finish(null, new AppError(msg.code ?? 'CONVERT_FAILED', msg.message), keep);
-      };
-      child.onExit = (code, signal) => {
-        // V8 aborts (SIGABRT, exit code 134) when the JS heap reaches --max-old-space-size.
-        const heapOut = !breach && (signal === 'SIGABRT' || code === 134);
-        const error =
-          breach === 'memory' || heapOut
-            ? memoryError(limits.maxMemoryMb)
-            : breach === 'time'
-              ? timeoutError(limits.timeoutMs)
-              : new AppError(
-                  'CONVERT_FAILED',
-                  `The converter process crashed (${signal ?? `exit code ${code}`}); the file may be malformed.`,
-                );
-        finish(null, error, false);
-      };
-      child.proc.on('message', onMessage);
-      // An idle child that died before its 'exit' event was handled: no exit will come now.
-      if (child.dead)
-        return finish(
-          null,
-          new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'),
-          false,
-        );
-      child.proc.send({ id, kind, data, ...(title ? { title } : {}) }, (e) => {
-        if (e && !settled) child.proc.kill('SIGKILL');
-      });
-    });
-
   return {
     async convert(input) {
       if (closed) throw new AppError('CONVERT_FAILED', 'The conversion sandbox is closed.');
@@ -342,7 +363,13 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       }
       // What this document waited for a converter process to start (0 on a warm one).
       const startMs = wasReady ? 0 : Math.round(performance.now() - acquiredAt);
-      const { result, error, run } = await runOn(child, data, input.kind, input.title);
+      const { result, error, run } = await runOn(
+        child,
+        { id: nextId++, data, kind: input.kind, title: input.title },
+        limits,
+        maxDocs,
+        release,
+      );
       opts.onRun?.(run);
       if (error) throw error;
       return { ...result!, timings: { ...result!.timings, startMs } };

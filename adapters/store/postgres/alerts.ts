@@ -25,13 +25,12 @@ import {
   type DeliveryRow,
   type SubscriptionRow,
 } from '../alert-rows.ts';
-
-/** Queries over the alert tables. */
-export function createAlertTables(pool: pg.Pool) {
-  const now = () => new Date().toISOString();
-  const markSeenSql = `INSERT INTO seen (subscription, base_id, digest_key, seen_at, sent)
+const now = () => new Date().toISOString();
+const markSeenSql = `INSERT INTO seen (subscription, base_id, digest_key, seen_at, sent)
     SELECT $1, id, $3, $4, $5 FROM unnest($2::text[]) id ON CONFLICT (subscription, base_id) DO NOTHING`;
 
+/** Subscriptions, digests, receipts and seen-state. */
+function subscriptionMethods(pool: pg.Pool) {
   return {
     async upsertSubscription(input: SubscriptionInput): Promise<Subscription> {
       const body = normalizeSubscription(input);
@@ -134,6 +133,12 @@ export function createAlertTables(pool: pg.Pool) {
       const unique = [...new Set(ids.map(baseId))];
       if (unique.length > 0) await pool.query(markSeenSql, [subscription, unique, digestKey, now(), 1]);
     },
+  };
+}
+
+/** Deliveries: one per subscription and announcement, pending until its digest is published. */
+function deliveryMethods(pool: pg.Pool) {
+  return {
     async saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): Promise<void> {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
@@ -233,6 +238,12 @@ export function createAlertTables(pool: pg.Pool) {
     async adoptLegacyDeliveries(): Promise<number> {
       return (await pool.query(adoptLegacyDeliveriesSql(POSTGRES_NOW))).rowCount ?? 0;
     },
+  };
+}
+
+/** The agent's conversations. */
+function conversationMethods(pool: pg.Pool) {
+  return {
     async getConversation(id: string): Promise<Conversation | null> {
       const { rows } = await pool.query<{ messages_json: string; updated_at: string }>(
         'SELECT messages_json, updated_at FROM conversations WHERE id = $1',
@@ -266,4 +277,9 @@ export function createAlertTables(pool: pg.Pool) {
       );
     },
   };
+}
+
+/** Queries over the alert tables. */
+export function createAlertTables(pool: pg.Pool) {
+  return { ...subscriptionMethods(pool), ...deliveryMethods(pool), ...conversationMethods(pool) };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../app/ports/store.ts';
 import { baseId, validateVersion } from '../../../domain/library.ts';
 import { inTransaction, type Queryable } from './database.ts';
-import { adjustTerms, termStats } from './papers.ts';
+import { adjustTerms, termStats } from './paper-sql.ts';
 import { bm25, queryTerms, termFrequencies, toTsquery, toTsvector } from './text-search.ts';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -42,6 +42,126 @@ const toStored = (r: ContentRow): StoredContent => ({
   markdown: r.markdown,
   warnings: JSON.parse(r.warnings_json) as string[],
 });
+/** In one transaction, holding the chunk index's fts_stats row (chunk writers run one at a time). */
+async function replaceChunks(
+  pool: pg.Pool,
+  id: string,
+  version: number | null,
+  chunks: ChunkInput[],
+): Promise<void> {
+  const b = baseId(id);
+  const v = validateVersion(version);
+  if (!Array.isArray(chunks)) throw new AppError('INVALID_INPUT', `chunks of ${b} must be a list`);
+  chunks.forEach((c, i) => {
+    if (!c || !Array.isArray(c.sectionPath) || typeof c.text !== 'string') {
+      throw new AppError('INVALID_INPUT', `chunk ${i} of ${b} needs sectionPath (list) and text (string)`);
+    }
+  });
+  await inTransaction(pool, async (c) => {
+    await c.query("SELECT 1 FROM fts_stats WHERE kind = 'chunks' FOR UPDATE");
+    const old = await c.query<{ pk: number; ntok: number }>(
+      'SELECT pk, ntok FROM chunks WHERE paper_id = $1 AND vkey = $2',
+      [b, vkey(v)],
+    );
+    const oldPks = old.rows.map((r) => r.pk);
+    await adjustTerms(c, 'chunks', 'chunks', oldPks, -1);
+    if (oldPks.length > 0) await c.query('DELETE FROM chunks WHERE pk = ANY($1::bigint[])', [oldPks]);
+    const meta = (
+      await c.query<{ title: string; abstract: string }>('SELECT title, abstract FROM papers WHERE id = $1', [
+        b,
+      ])
+    ).rows[0] ?? { title: '', abstract: '' };
+    const rows = chunks.map((ch, i) => {
+      const path = ch.sectionPath.map(String);
+      // The paper's title/abstract are indexed with each chunk so a query may match across them.
+      const { tsv, ntok } = toTsvector([
+        [meta.title, 'A'],
+        [i === 0 ? meta.abstract : '', 'B'],
+        [path.join(' '), 'C'],
+        [ch.text, 'D'],
+      ]);
+      return { seq: i, path: JSON.stringify(path), text: ch.text, tsv, ntok };
+    });
+    let newPks: number[] = [];
+    if (rows.length > 0) {
+      const r = await c.query<{ pk: number }>(
+        `INSERT INTO chunks (paper_id, version, vkey, seq, section_path_json, text, tsv, ntok)
+         SELECT $1, $2, $3, seq, p, t, tsv, n FROM unnest($4::int[], $5::text[], $6::text[], $7::tsvector[], $8::int[]) WITH ORDINALITY u(seq, p, t, tsv, n, ord)
+         ORDER BY ord RETURNING pk`,
+        [
+          b,
+          v,
+          vkey(v),
+          rows.map((r) => r.seq),
+          rows.map((r) => r.path),
+          rows.map((r) => r.text),
+          rows.map((r) => r.tsv),
+          rows.map((r) => r.ntok),
+        ],
+      );
+      newPks = r.rows.map((x) => x.pk);
+    }
+    await adjustTerms(c, 'chunks', 'chunks', newPks, 1);
+    const tokens = rows.reduce((n, r) => n + r.ntok, 0) - old.rows.reduce((n, r) => n + r.ntok, 0);
+    await c.query("UPDATE fts_stats SET docs = docs + $1, tokens = tokens + $2 WHERE kind = 'chunks'", [
+      rows.length - oldPks.length,
+      tokens,
+    ]);
+  });
+}
+
+/** Ranked by FTS5's bm25(chunks_fts, 3, 1, 2, 1) as on SQLite, then paper id, then chunk order. */
+async function searchChunks(
+  pool: pg.Pool,
+  query: string,
+  opts: { limit?: number; ids?: string[] } = {},
+): Promise<ChunkHit[]> {
+  const limit = opts.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
+    );
+  }
+  const terms = typeof query === 'string' ? queryTerms(query) : null;
+  const tsquery = terms === null ? null : toTsquery(terms);
+  if (terms === null || tsquery === null) return [];
+  const ids = opts.ids?.map(baseId);
+  if (ids && ids.length === 0) return [];
+  const c: Queryable = pool;
+  const { rows } = await c.query<{
+    pk: number;
+    paper_id: string;
+    version: number | null;
+    seq: number;
+    section_path_json: string;
+    text: string;
+    title: string;
+    ntok: number;
+    t: string;
+  }>(
+    `SELECT ch.pk, ch.paper_id, ch.version, ch.seq, ch.section_path_json, ch.text, coalesce(p.title, '') AS title, ch.ntok, ch.tsv::text AS t
+     FROM chunks ch LEFT JOIN papers p ON p.id = ch.paper_id
+     WHERE ch.tsv @@ $1::tsquery ${ids ? 'AND ch.paper_id = ANY($2::text[])' : ''}
+       AND ch.vkey = (SELECT max(c2.vkey) FROM chunks c2 WHERE c2.paper_id = ch.paper_id)`,
+    ids ? [tsquery, ids] : [tsquery],
+  );
+  if (rows.length === 0) return [];
+  const stats = await termStats(c, 'chunks', terms);
+  const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return rows
+    .map((r) => ({ r, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
+    .sort((x, y) => x.rank - y.rank || byteOrder(x.r.paper_id, y.r.paper_id) || x.r.seq - y.r.seq)
+    .slice(0, limit)
+    .map(({ r, rank }) => ({
+      arxivId: r.paper_id,
+      version: r.version,
+      title: r.title,
+      sectionPath: JSON.parse(r.section_path_json) as string[],
+      text: r.text,
+      score: -rank,
+    }));
+}
 
 /** Queries over contents, chunks and summaries. */
 export function createContentTables(pool: pg.Pool) {
@@ -102,122 +222,6 @@ export function createContentTables(pool: pg.Pool) {
     return rows[0] ? toStored(rows[0]) : null;
   }
 
-  /** In one transaction, holding the chunk index's fts_stats row (chunk writers run one at a time). */
-  async function replaceChunks(id: string, version: number | null, chunks: ChunkInput[]): Promise<void> {
-    const b = baseId(id);
-    const v = validateVersion(version);
-    if (!Array.isArray(chunks)) throw new AppError('INVALID_INPUT', `chunks of ${b} must be a list`);
-    chunks.forEach((c, i) => {
-      if (!c || !Array.isArray(c.sectionPath) || typeof c.text !== 'string') {
-        throw new AppError('INVALID_INPUT', `chunk ${i} of ${b} needs sectionPath (list) and text (string)`);
-      }
-    });
-    await inTransaction(pool, async (c) => {
-      await c.query("SELECT 1 FROM fts_stats WHERE kind = 'chunks' FOR UPDATE");
-      const old = await c.query<{ pk: number; ntok: number }>(
-        'SELECT pk, ntok FROM chunks WHERE paper_id = $1 AND vkey = $2',
-        [b, vkey(v)],
-      );
-      const oldPks = old.rows.map((r) => r.pk);
-      await adjustTerms(c, 'chunks', 'chunks', oldPks, -1);
-      if (oldPks.length > 0) await c.query('DELETE FROM chunks WHERE pk = ANY($1::bigint[])', [oldPks]);
-      const meta = (
-        await c.query<{ title: string; abstract: string }>(
-          'SELECT title, abstract FROM papers WHERE id = $1',
-          [b],
-        )
-      ).rows[0] ?? { title: '', abstract: '' };
-      const rows = chunks.map((ch, i) => {
-        const path = ch.sectionPath.map(String);
-        // The paper's title/abstract are indexed with each chunk so a query may match across them.
-        const { tsv, ntok } = toTsvector([
-          [meta.title, 'A'],
-          [i === 0 ? meta.abstract : '', 'B'],
-          [path.join(' '), 'C'],
-          [ch.text, 'D'],
-        ]);
-        return { seq: i, path: JSON.stringify(path), text: ch.text, tsv, ntok };
-      });
-      let newPks: number[] = [];
-      if (rows.length > 0) {
-        const r = await c.query<{ pk: number }>(
-          `INSERT INTO chunks (paper_id, version, vkey, seq, section_path_json, text, tsv, ntok)
-           SELECT $1, $2, $3, seq, p, t, tsv, n FROM unnest($4::int[], $5::text[], $6::text[], $7::tsvector[], $8::int[]) WITH ORDINALITY u(seq, p, t, tsv, n, ord)
-           ORDER BY ord RETURNING pk`,
-          [
-            b,
-            v,
-            vkey(v),
-            rows.map((r) => r.seq),
-            rows.map((r) => r.path),
-            rows.map((r) => r.text),
-            rows.map((r) => r.tsv),
-            rows.map((r) => r.ntok),
-          ],
-        );
-        newPks = r.rows.map((x) => x.pk);
-      }
-      await adjustTerms(c, 'chunks', 'chunks', newPks, 1);
-      const tokens = rows.reduce((n, r) => n + r.ntok, 0) - old.rows.reduce((n, r) => n + r.ntok, 0);
-      await c.query("UPDATE fts_stats SET docs = docs + $1, tokens = tokens + $2 WHERE kind = 'chunks'", [
-        rows.length - oldPks.length,
-        tokens,
-      ]);
-    });
-  }
-
-  /** Ranked by FTS5's bm25(chunks_fts, 3, 1, 2, 1) as on SQLite, then paper id, then chunk order. */
-  async function searchChunks(
-    query: string,
-    opts: { limit?: number; ids?: string[] } = {},
-  ): Promise<ChunkHit[]> {
-    const limit = opts.limit ?? 10;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      throw new AppError(
-        'INVALID_INPUT',
-        `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
-      );
-    }
-    const terms = typeof query === 'string' ? queryTerms(query) : null;
-    const tsquery = terms === null ? null : toTsquery(terms);
-    if (terms === null || tsquery === null) return [];
-    const ids = opts.ids?.map(baseId);
-    if (ids && ids.length === 0) return [];
-    const c: Queryable = pool;
-    const { rows } = await c.query<{
-      pk: number;
-      paper_id: string;
-      version: number | null;
-      seq: number;
-      section_path_json: string;
-      text: string;
-      title: string;
-      ntok: number;
-      t: string;
-    }>(
-      `SELECT ch.pk, ch.paper_id, ch.version, ch.seq, ch.section_path_json, ch.text, coalesce(p.title, '') AS title, ch.ntok, ch.tsv::text AS t
-       FROM chunks ch LEFT JOIN papers p ON p.id = ch.paper_id
-       WHERE ch.tsv @@ $1::tsquery ${ids ? 'AND ch.paper_id = ANY($2::text[])' : ''}
-         AND ch.vkey = (SELECT max(c2.vkey) FROM chunks c2 WHERE c2.paper_id = ch.paper_id)`,
-      ids ? [tsquery, ids] : [tsquery],
-    );
-    if (rows.length === 0) return [];
-    const stats = await termStats(c, 'chunks', terms);
-    const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-    return rows
-      .map((r) => ({ r, rank: bm25(termFrequencies(r.t, terms), r.ntok, stats) }))
-      .sort((x, y) => x.rank - y.rank || byteOrder(x.r.paper_id, y.r.paper_id) || x.r.seq - y.r.seq)
-      .slice(0, limit)
-      .map(({ r, rank }) => ({
-        arxivId: r.paper_id,
-        version: r.version,
-        title: r.title,
-        sectionPath: JSON.parse(r.section_path_json) as string[],
-        text: r.text,
-        score: -rank,
-      }));
-  }
-
   async function saveSummary(id: string, version: number | null, summary: Summary): Promise<void> {
     const v = validateVersion(version);
     if (
@@ -249,6 +253,15 @@ export function createContentTables(pool: pg.Pool) {
           );
     return rows[0] ? (JSON.parse(rows[0].summary_json) as Summary) : null;
   }
-
-  return { saveContent, getContent, getContentByKey, replaceChunks, searchChunks, saveSummary, getSummary };
+  return {
+    saveContent,
+    getContent,
+    getContentByKey,
+    replaceChunks: (id: string, version: number | null, chunks: ChunkInput[]) =>
+      replaceChunks(pool, id, version, chunks),
+    searchChunks: (query: string, opts: { limit?: number; ids?: string[] } = {}) =>
+      searchChunks(pool, query, opts),
+    saveSummary,
+    getSummary,
+  };
 }

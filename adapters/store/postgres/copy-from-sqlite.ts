@@ -99,17 +99,13 @@ export interface CopyProgress {
   (table: CopiedTable, done: number): void;
 }
 
-/** Copies everything; returns when the target holds every source row. */
-export async function copySqliteToPostgres(
+/** Papers in storage order, through the driver; then every version seen, with its first `updated`. */
+async function copyPapers(
   source: Database.Database,
-  contentDir: string,
   target: PostgresStore,
-  progress: CopyProgress = () => undefined,
+  progress: CopyProgress,
 ): Promise<void> {
-  await target.ready;
   const pool = target.pool;
-
-  // Papers in storage order, through the driver; then every version seen, with its first `updated`.
   let done = 0;
   for (const rows of batches<PaperRow<number> & Record<string, unknown>>(
     source,
@@ -140,14 +136,22 @@ export async function copySqliteToPostgres(
     }
     progress('papers', (done += rows.length));
   }
+}
 
+/** Topics, then their memberships by name and paper id. */
+async function copyTopics(
+  source: Database.Database,
+  target: PostgresStore,
+  progress: CopyProgress,
+): Promise<void> {
+  const pool = target.pool;
   await copyRows(
     target,
     'topics',
     ['name', 'created_at'],
     source.prepare('SELECT name, created_at FROM topics').all() as Array<Record<string, unknown>>,
   );
-  done = 0;
+  let done = 0;
   for (const rows of batches<{ k: string; name: string; id: string; added_at: string }>(
     source,
     `SELECT t.name || char(1) || p.id AS k, t.name, p.id, tp.added_at FROM topic_papers tp JOIN topics t ON t.id = tp.topic_id JOIN papers p ON p.pk = tp.paper_pk`,
@@ -161,9 +165,16 @@ export async function copySqliteToPostgres(
     );
     progress('topic_papers', (done += rows.length));
   }
+}
 
-  // Contents: the Markdown files move into the database.
-  done = 0;
+/** Contents: the Markdown files move into the database. */
+async function copyContents(
+  source: Database.Database,
+  contentDir: string,
+  target: PostgresStore,
+  progress: CopyProgress,
+): Promise<void> {
+  let done = 0;
   for (const rows of batches<Record<string, unknown> & { sha256: string }>(
     source,
     'SELECT * FROM contents',
@@ -189,9 +200,16 @@ export async function copySqliteToPostgres(
     );
     progress('contents', (done += rows.length));
   }
+}
 
-  // Chunks: per paper version, re-indexed by the driver unless the target has that version's chunks.
-  done = 0;
+/** Chunks: per paper version, re-indexed by the driver unless the target has that version's chunks. */
+async function copyChunks(
+  source: Database.Database,
+  target: PostgresStore,
+  progress: CopyProgress,
+): Promise<void> {
+  const pool = target.pool;
+  let done = 0;
   for (const groups of batches<{ k: string; paper_id: string; version: number | null; vkey: number }>(
     source,
     `SELECT paper_id || char(1) || printf('%010d', vkey) AS k, paper_id, max(version) AS version, vkey FROM chunks GROUP BY paper_id, vkey`,
@@ -214,53 +232,59 @@ export async function copySqliteToPostgres(
     }
     progress('chunks', (done += groups.length));
   }
+}
 
-  const plain: Array<[CopiedTable, string, string[], string]> = [
-    [
-      'summaries',
-      "SELECT paper_id || char(1) || printf('%010d', vkey) AS k, * FROM summaries",
-      ['paper_id', 'version', 'vkey', 'summary_json', 'updated_at'],
-      'k',
-    ],
-    [
-      'subscriptions',
-      'SELECT * FROM subscriptions',
-      ['name', 'body_json', 'created_at', 'updated_at'],
-      'name',
-    ],
-    [
-      'digests',
-      'SELECT * FROM digests',
-      ['key', 'subscription', 'date', 'window_start', 'window_end', 'body_json', 'updated_at'],
-      'key',
-    ],
-    [
-      'receipts',
-      'SELECT digest_key || char(1) || destination AS k, * FROM receipts',
-      ['digest_key', 'destination', 'ref', 'url', 'published_at'],
-      'k',
-    ],
-    [
-      'seen',
-      'SELECT subscription || char(1) || base_id AS k, * FROM seen',
-      ['subscription', 'base_id', 'digest_key', 'seen_at', 'sent'],
-      'k',
-    ],
-    [
-      'deliveries',
-      'SELECT subscription || char(1) || announcement AS k, * FROM deliveries',
-      ['subscription', 'announcement', 'status', 'digest_key', 'window_end', 'considered_json', 'updated_at'],
-      'k',
-    ],
-    ['conversations', 'SELECT * FROM conversations', ['id', 'messages_json', 'updated_at'], 'id'],
-    [
-      'ratings',
-      'SELECT subscription || char(1) || base_id AS k, * FROM ratings',
-      ['subscription', 'base_id', 'rating', 'source', 'rated_at'],
-      'k',
-    ],
-  ];
-  for (const [table, sql, columns, key] of plain) {
+/** The tables copied as stored: table, source query, columns, keyset key. */
+const PLAIN: Array<[CopiedTable, string, string[], string]> = [
+  [
+    'summaries',
+    "SELECT paper_id || char(1) || printf('%010d', vkey) AS k, * FROM summaries",
+    ['paper_id', 'version', 'vkey', 'summary_json', 'updated_at'],
+    'k',
+  ],
+  ['subscriptions', 'SELECT * FROM subscriptions', ['name', 'body_json', 'created_at', 'updated_at'], 'name'],
+  [
+    'digests',
+    'SELECT * FROM digests',
+    ['key', 'subscription', 'date', 'window_start', 'window_end', 'body_json', 'updated_at'],
+    'key',
+  ],
+  [
+    'receipts',
+    'SELECT digest_key || char(1) || destination AS k, * FROM receipts',
+    ['digest_key', 'destination', 'ref', 'url', 'published_at'],
+    'k',
+  ],
+  [
+    'seen',
+    'SELECT subscription || char(1) || base_id AS k, * FROM seen',
+    ['subscription', 'base_id', 'digest_key', 'seen_at', 'sent'],
+    'k',
+  ],
+  [
+    'deliveries',
+    'SELECT subscription || char(1) || announcement AS k, * FROM deliveries',
+    ['subscription', 'announcement', 'status', 'digest_key', 'window_end', 'considered_json', 'updated_at'],
+    'k',
+  ],
+  ['conversations', 'SELECT * FROM conversations', ['id', 'messages_json', 'updated_at'], 'id'],
+  [
+    'ratings',
+    'SELECT subscription || char(1) || base_id AS k, * FROM ratings',
+    ['subscription', 'base_id', 'rating', 'source', 'rated_at'],
+    'k',
+  ],
+];
+
+/** Every other table, as stored. */
+async function copyPlain(
+  source: Database.Database,
+  target: PostgresStore,
+  progress: CopyProgress,
+): Promise<void> {
+  const pool = target.pool;
+  let done: number;
+  for (const [table, sql, columns, key] of PLAIN) {
     done = 0;
     for (const rows of batches<Record<string, unknown>>(source, sql, key)) {
       // A delivery already delivered in the target stays so; one still pending there takes the source's state.
@@ -280,4 +304,19 @@ export async function copySqliteToPostgres(
       progress(table, (done += rows.length));
     }
   }
+}
+
+/** Copies everything; returns when the target holds every source row. */
+export async function copySqliteToPostgres(
+  source: Database.Database,
+  contentDir: string,
+  target: PostgresStore,
+  progress: CopyProgress = () => undefined,
+): Promise<void> {
+  await target.ready;
+  await copyPapers(source, target, progress);
+  await copyTopics(source, target, progress);
+  await copyContents(source, contentDir, target, progress);
+  await copyChunks(source, target, progress);
+  await copyPlain(source, target, progress);
 }

@@ -10,6 +10,9 @@
  * Writers of papers hold the papers' `fts_stats` row lock, so read-modify-write of a chunk is safe;
  * the rows change in the writer's transaction, so every reader's snapshot sees them consistent with
  * `papers`.
+ *
+ * Long file: the bitmap format, its writers and its readers must change together (one
+ * encoding of chunk rows); splitting them would scatter that format across files.
  */
 import type { Queryable } from './database.ts';
 import { termFrequencies, tsvWeights } from './text-search.ts';

@@ -19,9 +19,9 @@ import {
   type DeliveryRow,
 } from '../alert-rows.ts';
 
-/** Statements over the alert tables; write methods expect the caller's write transaction. */
-export function createAlertTables(db: Database.Database) {
-  const s = {
+/** The prepared statements over the alert tables of one open database. */
+function prepareStatements(db: Database.Database) {
+  return {
     subGet: db.prepare<[string], { body_json: string; created_at: string; updated_at: string }>(
       'SELECT body_json, created_at, updated_at FROM subscriptions WHERE name = ?',
     ),
@@ -83,7 +83,11 @@ export function createAlertTables(db: Database.Database) {
       "UPDATE deliveries SET status = 'delivered', updated_at = ? WHERE subscription = ? AND announcement = ?",
     ),
   };
+}
+type Statements = ReturnType<typeof prepareStatements>;
 
+/** Subscriptions, digests, receipts and seen-state. */
+function subscriptionMethods(s: Statements) {
   return {
     upsertSubscription(input: SubscriptionInput): Subscription {
       const body = normalizeSubscription(input);
@@ -145,6 +149,12 @@ export function createAlertTables(db: Database.Database) {
       const now = new Date().toISOString();
       for (const id of new Set(ids.map(baseId))) s.seenPut.run(subscription, id, digestKey, now, 1);
     },
+  };
+}
+
+/** Deliveries: one per subscription and announcement, pending until its digest is published. */
+function deliveryMethods(s: Statements) {
+  return {
     saveDelivery(d: Omit<Delivery, 'status' | 'failures'>): void {
       checkKey(d?.subscription, 'subscription');
       checkAnnouncement(d.announcement);
@@ -202,4 +212,10 @@ export function createAlertTables(db: Database.Database) {
       return s.adoptLegacy.run().changes;
     },
   };
+}
+
+/** Statements over the alert tables; write methods expect the caller's write transaction. */
+export function createAlertTables(db: Database.Database) {
+  const s = prepareStatements(db);
+  return { ...subscriptionMethods(s), ...deliveryMethods(s) };
 }

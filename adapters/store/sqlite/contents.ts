@@ -26,14 +26,9 @@ interface ContentRow {
 
 /** Versions are stored with `vkey` = version or 0 so "no version" is a unique, sortable value. */
 const vkey = (v: number | null) => v ?? 0;
-
-/** Statements over contents, chunks and summaries; `titleAbstract` feeds the chunk index. */
-export function createContentTables(
-  db: Database.Database,
-  contentDir: string,
-  titleAbstract: (id: string) => { title: string; abstract: string } | null,
-) {
-  const s = {
+/** The prepared statements over contents, chunks and summaries of one open database. */
+function prepareStatements(db: Database.Database) {
+  return {
     delContent: db.prepare('DELETE FROM contents WHERE paper_id = ? AND vkey = ?'),
     insContent: db.prepare(
       `INSERT OR REPLACE INTO contents (key, paper_id, version, vkey, source, sha256, bytes, warnings_json, created_at)
@@ -67,6 +62,85 @@ export function createContentTables(
       'SELECT summary_json FROM summaries WHERE paper_id = ? ORDER BY vkey DESC LIMIT 1',
     ),
   };
+}
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** The best chunks for `query` by BM25, from the newest chunked version of each paper. */
+function searchChunks(
+  db: Database.Database,
+  query: string,
+  opts: { limit?: number; ids?: string[] } = {},
+): ChunkHit[] {
+  const limit = opts.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
+    );
+  }
+  const q = typeof query === 'string' ? toFtsQuery(query) : null;
+  if (q === null) return [];
+  const ids = opts.ids?.map(baseId);
+  if (ids && ids.length === 0) return [];
+  const idFilter = ids ? `AND c.paper_id IN (SELECT value FROM json_each(?))` : '';
+  const rows = db
+    .prepare(
+      `SELECT c.paper_id, c.version, c.section_path_json, c.text, coalesce(p.title, '') AS title,
+              bm25(chunks_fts, 3.0, 1.0, 2.0, 1.0) AS rank
+       FROM chunks_fts JOIN chunks c ON c.pk = chunks_fts.rowid LEFT JOIN papers p ON p.id = c.paper_id
+       WHERE chunks_fts MATCH ? ${idFilter}
+         AND c.vkey = (SELECT max(c2.vkey) FROM chunks c2 WHERE c2.paper_id = c.paper_id)
+       ORDER BY rank, c.paper_id, c.seq LIMIT ?`,
+    )
+    .all(...(ids ? [q, JSON.stringify(ids), limit] : [q, limit])) as Array<{
+    paper_id: string;
+    version: number | null;
+    section_path_json: string;
+    text: string;
+    title: string;
+    rank: number;
+  }>;
+  return rows.map((r) => ({
+    arxivId: r.paper_id,
+    version: r.version,
+    title: r.title,
+    sectionPath: JSON.parse(r.section_path_json) as string[],
+    text: r.text,
+    score: -r.rank,
+  }));
+}
+
+/** Summaries per paper version. */
+function summaryMethods(s: Statements) {
+  function saveSummary(id: string, version: number | null, summary: Summary): void {
+    const v = validateVersion(version);
+    if (
+      !summary ||
+      typeof summary.tldr !== 'string' ||
+      !Array.isArray(summary.keyPoints) ||
+      typeof summary.method !== 'string'
+    ) {
+      throw new AppError('INVALID_INPUT', `summary of ${id} needs tldr, keyPoints and method`);
+    }
+    s.putSummary.run(baseId(id), v, vkey(v), JSON.stringify(summary), new Date().toISOString());
+  }
+
+  function getSummary(id: string, version?: number | null): Summary | null {
+    const b = baseId(id);
+    const r =
+      version === undefined ? s.summaryLatest.get(b) : s.summaryAt.get(b, vkey(validateVersion(version)));
+    return r ? (JSON.parse(r.summary_json) as Summary) : null;
+  }
+  return { saveSummary, getSummary };
+}
+
+/** Statements over contents, chunks and summaries; `titleAbstract` feeds the chunk index. */
+export function createContentTables(
+  db: Database.Database,
+  contentDir: string,
+  titleAbstract: (id: string) => { title: string; abstract: string } | null,
+) {
+  const s = prepareStatements(db);
 
   function toStored(r: ContentRow): StoredContent {
     return {
@@ -144,66 +218,6 @@ export function createContentTables(
     });
   }
 
-  function searchChunks(query: string, opts: { limit?: number; ids?: string[] } = {}): ChunkHit[] {
-    const limit = opts.limit ?? 10;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      throw new AppError(
-        'INVALID_INPUT',
-        `limit must be a whole number from 1 to 200 (got ${String(opts.limit)})`,
-      );
-    }
-    const q = typeof query === 'string' ? toFtsQuery(query) : null;
-    if (q === null) return [];
-    const ids = opts.ids?.map(baseId);
-    if (ids && ids.length === 0) return [];
-    const idFilter = ids ? `AND c.paper_id IN (SELECT value FROM json_each(?))` : '';
-    const rows = db
-      .prepare(
-        `SELECT c.paper_id, c.version, c.section_path_json, c.text, coalesce(p.title, '') AS title,
-                bm25(chunks_fts, 3.0, 1.0, 2.0, 1.0) AS rank
-         FROM chunks_fts JOIN chunks c ON c.pk = chunks_fts.rowid LEFT JOIN papers p ON p.id = c.paper_id
-         WHERE chunks_fts MATCH ? ${idFilter}
-           AND c.vkey = (SELECT max(c2.vkey) FROM chunks c2 WHERE c2.paper_id = c.paper_id)
-         ORDER BY rank, c.paper_id, c.seq LIMIT ?`,
-      )
-      .all(...(ids ? [q, JSON.stringify(ids), limit] : [q, limit])) as Array<{
-      paper_id: string;
-      version: number | null;
-      section_path_json: string;
-      text: string;
-      title: string;
-      rank: number;
-    }>;
-    return rows.map((r) => ({
-      arxivId: r.paper_id,
-      version: r.version,
-      title: r.title,
-      sectionPath: JSON.parse(r.section_path_json) as string[],
-      text: r.text,
-      score: -r.rank,
-    }));
-  }
-
-  function saveSummary(id: string, version: number | null, summary: Summary): void {
-    const v = validateVersion(version);
-    if (
-      !summary ||
-      typeof summary.tldr !== 'string' ||
-      !Array.isArray(summary.keyPoints) ||
-      typeof summary.method !== 'string'
-    ) {
-      throw new AppError('INVALID_INPUT', `summary of ${id} needs tldr, keyPoints and method`);
-    }
-    s.putSummary.run(baseId(id), v, vkey(v), JSON.stringify(summary), new Date().toISOString());
-  }
-
-  function getSummary(id: string, version?: number | null): Summary | null {
-    const b = baseId(id);
-    const r =
-      version === undefined ? s.summaryLatest.get(b) : s.summaryAt.get(b, vkey(validateVersion(version)));
-    return r ? (JSON.parse(r.summary_json) as Summary) : null;
-  }
-
   /**
    * Forgets a removed paper's contents, chunks and summaries (the caller's transaction). The
    * Markdown files stay: they are content-addressed and may hold another paper's identical text.
@@ -225,9 +239,9 @@ export function createContentTables(
     getContent,
     getContentByKey,
     replaceChunks,
-    searchChunks,
-    saveSummary,
-    getSummary,
+    searchChunks: (query: string, opts: { limit?: number; ids?: string[] } = {}) =>
+      searchChunks(db, query, opts),
+    ...summaryMethods(s),
     removeDerived,
   };
 }

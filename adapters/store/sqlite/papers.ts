@@ -1,33 +1,20 @@
-/** Papers, versions, authors, categories, topics and `list_papers` on SQLite. */
-import {
-  checkPaper,
-  paperColumns,
-  rowToListedPaper,
-  rowToPaper,
-  type PaperRow as SharedPaperRow,
-} from '../paper-row.ts';
+/**
+ * Papers, versions, authors, categories, topics and `list_papers` on SQLite (the listing is in
+ * paper-list.ts).
+ */
+import { checkPaper, paperColumns, rowToPaper, type PaperRow as SharedPaperRow } from '../paper-row.ts';
 type PaperRow = SharedPaperRow<number>;
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../../domain/paper.ts';
 import { AppError } from '../../../domain/errors.ts';
-import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../../domain/library.ts';
+import type { ListFilters, StoredPaper, TopicCount } from '../../../domain/library.ts';
 import type { TopicPapers } from '../../../app/ports/store.ts';
-import {
-  baseId,
-  nameKeys,
-  normalizeFilters,
-  normalizeName,
-  validateTopicName,
-} from '../../../domain/library.ts';
-import { toFtsQuery } from './fts.ts';
+import { baseId, nameKeys, normalizeName, validateTopicName } from '../../../domain/library.ts';
+import { listPapers } from './paper-list.ts';
 
-/** With a query, relevance ranking covers at most this many of the newest matches (see listPapers). */
-export const RANK_WINDOW = 2000;
-
-/** Statements over the paper tables of one open database. */
-export function createPaperTables(db: Database.Database) {
-  const now = () => new Date().toISOString();
-  const s = {
+/** The prepared statements over the paper tables of one open database. */
+function prepareStatements(db: Database.Database) {
+  return {
     find: db.prepare<
       [string],
       Pick<
@@ -46,17 +33,17 @@ export function createPaperTables(db: Database.Database) {
     ),
     insert: db.prepare(
       `INSERT INTO papers (id, version, title, abstract, authors_json, categories_json, primary_category, published,
-         published_at, published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn)
-       VALUES (@id, @version, @title, @abstract, @authors_json, @categories_json, @primary_category, @published,
-         @published_at, @published_date, @updated, @doi, @journal_ref, @comment, @license, @abs_url, @pdf_url, @html_url, @withdrawn)`,
+       published_at, published_date, updated, doi, journal_ref, comment, license, abs_url, pdf_url, html_url, withdrawn)
+     VALUES (@id, @version, @title, @abstract, @authors_json, @categories_json, @primary_category, @published,
+       @published_at, @published_date, @updated, @doi, @journal_ref, @comment, @license, @abs_url, @pdf_url, @html_url, @withdrawn)`,
     ),
     update: db.prepare(
       `UPDATE papers SET version = @version, title = @title, abstract = @abstract, authors_json = @authors_json,
-         categories_json = @categories_json, primary_category = @primary_category, published = @published,
-         published_at = @published_at, published_date = @published_date, updated = @updated, doi = @doi, journal_ref = @journal_ref,
-         comment = @comment, license = @license, abs_url = @abs_url, pdf_url = @pdf_url, html_url = @html_url,
-         withdrawn = @withdrawn
-       WHERE pk = @pk`,
+       categories_json = @categories_json, primary_category = @primary_category, published = @published,
+       published_at = @published_at, published_date = @published_date, updated = @updated, doi = @doi, journal_ref = @journal_ref,
+       comment = @comment, license = @license, abs_url = @abs_url, pdf_url = @pdf_url, html_url = @html_url,
+       withdrawn = @withdrawn
+     WHERE pk = @pk`,
     ),
     ftsInsert: db.prepare('INSERT INTO papers_fts (rowid, title, abstract) VALUES (?, ?, ?)'),
     ftsDelete: db.prepare(
@@ -91,9 +78,15 @@ export function createPaperTables(db: Database.Database) {
     ),
     topicPapers: db.prepare<[number], PaperRow>(
       `SELECT p.* FROM topic_papers tp JOIN papers p ON p.pk = tp.paper_pk WHERE tp.topic_id = ?
-       ORDER BY p.published_at DESC, p.pk DESC`,
+     ORDER BY p.published_at DESC, p.pk DESC`,
     ),
   };
+}
+
+/** Statements over the paper tables of one open database. */
+export function createPaperTables(db: Database.Database) {
+  const now = () => new Date().toISOString();
+  const s = prepareStatements(db);
 
   function topicId(name: string, create: boolean): number | null {
     const found = s.topicId.get(name);
@@ -167,169 +160,6 @@ export function createPaperTables(db: Database.Database) {
     };
   }
 
-  /**
-   * Plans (chosen so no filter mix scans the whole library):
-   * - with a query, FTS5 enumerates the matches and every other filter is a key-set probe per
-   *   match; BM25 ranks the newest RANK_WINDOW matches;
-   * - without one, the most selective ordered index drives — author, else category, else topic,
-   *   else publication time — and the others are point lookups per driver row. The author and
-   *   category indexes are ordered by publication time, so the newest page comes straight off them.
-   * Wide paper rows are read for the returned page only.
-   */
-  function listPapers(filters: ListFilters): ListResult {
-    const f = normalizeFilters(filters);
-    // Dates are inclusive days; published_at is an ISO timestamp, so the end bound is the next day.
-    const from = f.startDate;
-    const until =
-      f.endDate === null
-        ? null
-        : new Date(Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const dateSql = (col: string) =>
-      `${from !== null ? ` AND ${col} >= ?` : ''}${until !== null ? ` AND ${col} < ?` : ''}`;
-    const dateParams = [from, until].filter((d) => d !== null);
-    const authorKey = f.author === null ? null : normalizeName(f.author);
-    const catList = f.categories.map(() => '?').join(', ');
-    let tid: number | null = null;
-    if (f.topic !== null) {
-      tid = topicId(f.topic, false);
-      if (tid === null)
-        throw new AppError(
-          'NOT_FOUND',
-          `topic "${f.topic}" does not exist; list topics with the topics command`,
-        );
-    }
-
-    /** Point-lookup conditions on a candidate (pk, published_at), skipping the driving filter. */
-    const lookups = (pk: string, at: string, skip: 'author' | 'category' | 'topic' | null) => {
-      const sql: string[] = [];
-      const params: unknown[] = [];
-      if (authorKey !== null && skip !== 'author') {
-        sql.push(
-          `EXISTS (SELECT 1 FROM author_keys a WHERE a.name_key = ? AND a.published_at = ${at} AND a.paper_pk = ${pk})`,
-        );
-        params.push(authorKey);
-      }
-      if (f.categories.length > 0 && skip !== 'category') {
-        sql.push(
-          `EXISTS (SELECT 1 FROM paper_categories c WHERE c.category IN (${catList}) AND c.published_at = ${at} AND c.paper_pk = ${pk})`,
-        );
-        params.push(...f.categories);
-      }
-      if (tid !== null && skip !== 'topic') {
-        sql.push(`EXISTS (SELECT 1 FROM topic_papers t WHERE t.topic_id = ? AND t.paper_pk = ${pk})`);
-        params.push(tid);
-      }
-      return { sql: sql.map((x) => ` AND ${x}`).join('') + dateSql(at), params: [...params, ...dateParams] };
-    };
-
-    let total: number;
-    let pks: number[];
-    if (f.query !== null) {
-      const q = toFtsQuery(f.query);
-      if (q === null) throw new AppError('INVALID_INPUT', `query "${f.query}" has no words to search for`);
-      // Other filters become key sets built from their (date-bounded) index ranges and probed per
-      // match; `+rowid` stops SQLite from running one FTS lookup per key instead.
-      const sets: Array<{ sql: string; params: unknown[] }> = [];
-      if (authorKey !== null)
-        sets.push({
-          sql: `SELECT paper_pk FROM author_keys WHERE name_key = ?${dateSql('published_at')}`,
-          params: [authorKey, ...dateParams],
-        });
-      if (f.categories.length > 0)
-        sets.push({
-          sql: `SELECT paper_pk FROM paper_categories WHERE category IN (${catList})${dateSql('published_at')}`,
-          params: [...f.categories, ...dateParams],
-        });
-      if (tid !== null)
-        sets.push({ sql: 'SELECT paper_pk FROM topic_papers WHERE topic_id = ?', params: [tid] });
-      if (dateParams.length > 0 && authorKey === null && f.categories.length === 0) {
-        sets.push({ sql: `SELECT pk FROM papers WHERE 1${dateSql('published_at')}`, params: dateParams });
-      }
-      const where = ['papers_fts MATCH ?', ...sets.map((x) => `+rowid IN (${x.sql})`)].join(' AND ');
-      const params = [q, ...sets.flatMap((x) => x.params)];
-      // BM25 must score every row it sorts, and a broad query matches 100k+ papers, so ranking covers
-      // the newest `window` matches (all of them for most queries). One pass reads those with their
-      // scores; only when there are more does a second pass count them all (total_count is exact).
-      const window = Math.max(RANK_WINDOW, f.offset + f.limit);
-      const head = db
-        .prepare(`SELECT rowid AS pk, rank FROM papers_fts WHERE ${where} ORDER BY rowid DESC LIMIT ?`)
-        .all(...params, window + 1) as Array<{ pk: number; rank: number }>;
-      total =
-        head.length <= window
-          ? head.length
-          : (
-              db.prepare(`SELECT count(*) AS n FROM papers_fts WHERE ${where}`).get(...params) as {
-                n: number;
-              }
-            ).n;
-      pks = head
-        .slice(0, window)
-        .sort((x, y) => x.rank - y.rank || x.pk - y.pk)
-        .slice(f.offset, f.offset + f.limit)
-        .map((r) => r.pk);
-    } else {
-      let driver: {
-        sql: string;
-        params: unknown[];
-        distinct: boolean;
-        skip: 'author' | 'category' | 'topic' | null;
-      };
-      if (authorKey !== null) {
-        // One name key per (author, paper) row, so no duplicates.
-        driver = {
-          sql: 'SELECT paper_pk, published_at FROM author_keys WHERE name_key = ?',
-          params: [authorKey],
-          distinct: false,
-          skip: 'author',
-        };
-      } else if (f.categories.length > 0) {
-        driver = {
-          sql: `SELECT paper_pk, published_at FROM paper_categories WHERE category IN (${catList})`,
-          params: f.categories,
-          distinct: f.categories.length > 1,
-          skip: 'category',
-        };
-      } else if (tid !== null) {
-        driver = {
-          sql: 'SELECT t.paper_pk, p.published_at FROM topic_papers t JOIN papers p ON p.pk = t.paper_pk WHERE t.topic_id = ?',
-          params: [tid],
-          distinct: false,
-          skip: 'topic',
-        };
-      } else {
-        driver = {
-          sql: 'SELECT pk AS paper_pk, published_at FROM papers',
-          params: [],
-          distinct: false,
-          skip: null,
-        };
-      }
-      const l = lookups('d.paper_pk', 'd.published_at', driver.skip);
-      const params = [...driver.params, ...l.params];
-      const distinct = driver.distinct ? 'DISTINCT ' : '';
-      const body = `FROM (${driver.sql}) d WHERE 1${l.sql}`;
-      total = (db.prepare(`SELECT count(${distinct}d.paper_pk) AS n ${body}`).get(...params) as { n: number })
-        .n;
-      pks =
-        total <= f.offset
-          ? []
-          : (
-              db
-                .prepare(
-                  `SELECT ${distinct}d.paper_pk AS pk, d.published_at ${body} ORDER BY d.published_at DESC, d.paper_pk DESC LIMIT ? OFFSET ?`,
-                )
-                .all(...params, f.limit, f.offset) as Array<{ pk: number }>
-            ).map((r) => r.pk);
-    }
-    const rows = pks.length === 0 ? [] : (s.page.all(JSON.stringify(pks)) as PaperRow[]);
-    const byPk = new Map(rows.map((r) => [r.pk, r]));
-    const papers = pks.flatMap((pk) => {
-      const r = byPk.get(pk);
-      return r ? [rowToListedPaper(r)] : [];
-    });
-    return { total_count: total, returned: papers.length, papers };
-  }
-
   function topicPapers(name: string): TopicPapers {
     const topic = validateTopicName(name);
     const tid = topicId(topic, false);
@@ -341,7 +171,8 @@ export function createPaperTables(db: Database.Database) {
   return {
     upsert,
     getPaper,
-    listPapers,
+    listPapers: (filters: ListFilters) =>
+      listPapers({ db, page: s.page, topicId: (name) => topicId(name, false) }, filters),
     topics: () => s.topics.all(),
     topicPapers,
     /**
