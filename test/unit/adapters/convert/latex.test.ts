@@ -364,6 +364,25 @@ describe("convertLatex on LaTeXML's test documents (test/fixtures/latexml)", () 
   }
 });
 
+describe('convertLatex on the CC BY arXiv papers from Engrafo (held out: not looked at while writing the converter)', () => {
+  for (const file of ['local-reductions-1707.08043.tar.gz', 'quantum-contextuality-1708.00137.tar.gz']) {
+    it(`${file}: every display formula and section kept, numbered equations tagged, citations resolved`, () => {
+      const data = fixture(file);
+      const body = prepare(unpackSource(data)).body;
+      const r = convertLatex(data);
+      const sections = [...body.matchAll(/\\section\*?\s*\{([^{}]*)\}/g)].map((m) => m[1]!);
+      const s = score(r.markdown, { formulas: displayFormulas(body), headings: sections, prose: new Set() });
+      assert.deepEqual(s.missed, [], 'missing formulas');
+      assert.equal(s.headings, 1, r.sections.map((h) => h.title).join(' | '));
+      assert.equal(s.rawPer1000, 0);
+      assert.match(r.markdown, /^## References\n\n- \[1\] /m);
+      assert.doesNotMatch(r.markdown, /\[\?\]|\\cite/, 'every \\cite resolves to a number');
+      const numbered = [...body.matchAll(/\\begin\{(equation|align|eqnarray)\}/g)].length;
+      if (numbered) assert.match(r.markdown, /\\tag\{1\}/);
+    });
+  }
+});
+
 describe('convertLatex in the sandbox, on real arXiv sources', () => {
   after(() => closeSandboxes());
   const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
