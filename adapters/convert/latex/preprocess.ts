@@ -246,7 +246,7 @@ export function prepare(src: SourceFiles): Prepared {
   preamble = collectDefinitions(preamble, macros, envs);
   body = collectDefinitions(body, macros, envs);
   // Definitions refer to each other: expanding the body expands them in turn.
-  body = expandUnits(expandMacros(body, macros, envs, warnings));
+  body = expandUnits(expandMacros(body, macros, envs, warnings), preamble);
   preamble = expandMacros(preamble, macros, new Map(), warnings);
   const base = mainFile.replace(/\.[^./]+$/, '');
   const bbls = [...src.files.keys()].filter((p) => p.endsWith('.bbl'));

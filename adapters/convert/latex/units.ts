@@ -186,10 +186,16 @@ const ARGS: Record<string, number> = {
   ang: 1,
 };
 
-/** Rewrite every siunitx command in a document as `\ensuremath{…}` math. */
-export function expandUnits(s: string): string {
+/**
+ * Rewrite every siunitx command in a document as `\ensuremath{…}` math. `\qty` and `\unit` only
+ * when the preamble loads siunitx: the `physics` package has its own `\qty` (sized brackets).
+ */
+export function expandUnits(s: string, preamble: string): string {
   if (!/\\(SI|qty|si|unit|num|SIrange|qtyrange|numrange|ang)\b/.test(s)) return s;
-  const re = /\\(SIrange|qtyrange|numrange|SI|qty|si|unit|num|ang)(?![a-zA-Z@])/g;
+  const siunitx = /\\usepackage\s*(\[[^\]]*\])?\s*\{[^}]*\bsiunitx\b[^}]*\}/.test(preamble);
+  const re = siunitx
+    ? /\\(SIrange|qtyrange|numrange|SI|qty|si|unit|num|ang)(?![a-zA-Z@])/g
+    : /\\(SIrange|numrange|SI|si|num|ang)(?![a-zA-Z@])/g;
   let out = '';
   let last = 0;
   let m: RegExpExecArray | null;

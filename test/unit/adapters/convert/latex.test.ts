@@ -154,6 +154,8 @@ describe('convertLatex: constructs', () => {
     assert.match(out, /\$1\\,\\mathrm\{Hz\}\\text\{ to \}2\\,\\mathrm\{Hz\}\$, \$20\\,\\mathrm\{\\%\}\$\./);
     assert.match(out, /\$v = \{3\\,\\mathrm\{m\\,s\^\{-1\}\}\}\$/);
     assert.doesNotMatch(out, /\\(qty|SI|si|num|meter|per)\b/);
+    // Without siunitx, \qty is the physics package's sized brackets: left as written.
+    assert.match(md(doc('$\\qty{a}{b}$', '\\usepackage{physics}')), /\$\\qty\{a\}\{b\}\$/);
   });
 
   it('expands \\def with delimited parameters', () => {
