@@ -99,7 +99,8 @@ export function mathEnvironment(env: string, inner: string, ctx: Ctx): string | 
   let open: string;
   let close: string;
   let tail = '';
-  if (numbered && TAGGED[base]) {
+  // A starred environment with its own \tag rows needs the tag-taking form too.
+  if ((numbered || /\\tag\b/.test(body)) && TAGGED[base]) {
     [open, close] = TAGGED[base](arg);
     body = rows
       .map((row, k) => (tags[k] && !/\\tag\b/.test(row) ? `${row} \\tag{${tags[k]}}` : row))
@@ -120,9 +121,10 @@ export function mathEnvironment(env: string, inner: string, ctx: Ctx): string | 
 function numberRow(row: string, ctx: Ctx): string | null {
   if (!row.trim()) return null;
   if (/\\(nonumber|notag)\b/.test(row)) return null;
-  const own = /\\tag\*?\s*\{([^{}]*)\}/.exec(row);
+  const at = /\\tag\*?\s*(?=\{)/.exec(row);
+  const own = at ? group(row, at.index + at[0].length) : null;
   let n: string;
-  if (own) n = own[1]!.trim();
+  if (own) n = own.inner.trim();
   else {
     ctx.eq++;
     n = String(ctx.eq);

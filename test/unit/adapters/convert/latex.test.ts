@@ -175,8 +175,8 @@ describe('convertLatex: constructs', () => {
   it('numbers align and gather rows as LaTeX does (\\nonumber and \\tag rows skipped), with \\eqref to them', () => {
     const out = md(
       doc(
-        '\\begin{equation}x\\end{equation}\n\\begin{align}a &= b \\\\ c &= d \\nonumber \\\\ e &= f \\label{eq:f}\\end{align}\n' +
-          '\\begin{gather}g \\tag{*} \\\\ h\\label{eq:h}\\end{gather}\n\\begin{align*}p &= q\\end{align*}\nSee \\eqref{eq:f} and \\eqref{eq:h}.',
+        '\\begin{equation}x\\end{equation}\n\\begin{equation}y \\nonumber\\end{equation}\n\\begin{equation}z \\tag{\\texttt{z}}\\end{equation}\n\\begin{align}a &= b \\\\ c &= d \\nonumber \\\\ e &= f \\label{eq:f}\\end{align}\n' +
+          '\\begin{gather}g \\tag{*} \\\\ h\\label{eq:h}\\end{gather}\n\\begin{align*}p &= q\\end{align*}\n\\begin{align*}r \\tag{R} \\\\ s \\tag{S}\\end{align*}\nSee \\eqref{eq:f} and \\eqref{eq:h}.',
       ),
     );
     assert.match(out, /^\$\$x \\tag\{1\}\$\$$/m);
@@ -186,6 +186,10 @@ describe('convertLatex: constructs', () => {
     );
     assert.match(out, /^\$\$\\begin\{gather\*\}g \\tag\{\*\} \\\\h \\tag\{4\}\\end\{gather\*\}\$\$$/m);
     assert.match(out, /^\$\$\\begin\{aligned\}p &= q\\end\{aligned\}\$\$$/m, 'align* stays unnumbered');
+    assert.match(out, /^\$\$y\$\$$/m, 'an equation with \\nonumber takes no number');
+    assert.match(out, /^\$\$z \\tag\{\\texttt\{z\}\}\$\$$/m, 'its own \\tag, not a number');
+    // KaTeX allows one \tag in aligned: rows with their own tags need align*.
+    assert.match(out, /^\$\$\\begin\{align\*\}r \\tag\{R\} \\\\ s \\tag\{S\}\\end\{align\*\}\$\$$/m);
     assert.match(out, /See \(3\) and \(4\)\./);
   });
 
