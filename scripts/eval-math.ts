@@ -14,8 +14,11 @@
  *
  * Each row is scored for our converter (`source`) and, in the same run, for Debian's pandoc
  * (`pandoc -f latex -t markdown` on the unpacked main file; not a runtime dependency: without
- * /usr/bin/pandoc its column says so). The HTML and PDF columns are reported only for papers the
- * fixtures have an arXiv HTML page or a PDF of (none yet: see docs/conversion.md).
+ * /usr/bin/pandoc its column says so). The PDF column is reported for the LaTeXML test documents
+ * (each has the PDF LaTeX made of it); the HTML column for documents whose LaTeXML HTML page is
+ * vendored too (HTML_PAGES). No vendored arXiv paper has both its source and an arXiv/ar5iv page:
+ * the two CC BY papers from Engrafo's tests come with Engrafo's HTML, whose math MathJax already
+ * typeset (no LaTeX left in the page to score).
  *
  * The papers are split: `tuning` are those looked at while writing the converter, `held-out` the
  * rest; both splits are reported. `--json` prints the rows, `--misses` the formulas our Markdown lacks.
@@ -32,6 +35,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { convertHtml } from '../adapters/convert/html.ts';
 import { convertLatex } from '../adapters/convert/latex.ts';
 import { convertPdf } from '../adapters/convert/pdf.ts';
 import { unpackSource } from '../adapters/convert/latex/archive.ts';
@@ -41,6 +45,22 @@ const DIR = path.resolve(import.meta.dirname, '../test/fixtures/latex');
 /** LaTeXML's test documents (public domain), each a .tex with the PDF LaTeX made of it. */
 const LATEXML_DIR = path.resolve(import.meta.dirname, '../test/fixtures/latexml');
 const PANDOC = process.env.PANDOC ?? '/usr/bin/pandoc';
+/**
+ * LaTeXML test documents whose HTML LaTeXML made of them is in the fixtures: the HTML path
+ * (convertHtml, as for an arXiv or ar5iv page, which LaTeXML also writes) is scored against the
+ * same source. The page is LaTeXML's own test output, not an arXiv page (see MANIFEST.md).
+ */
+const HTML_PAGES: Record<string, string> = {
+  // Engrafo's LaTeXML page of the paper: MathJax has typeset its math (no LaTeX left to score).
+  'local-reductions-1707.08043': path.resolve(
+    import.meta.dirname,
+    '../test/fixtures/corpus/html/engrafo_1707.08043.html',
+  ),
+  daemon_mixedmath: path.resolve(
+    import.meta.dirname,
+    '../test/fixtures/corpus/html/latexml-test_mixedmath.xml',
+  ),
+};
 /** Looked at (outputs read, fixes made) while writing the converter. */
 const TUNING = new Set([
   'legwork-2111.08717',
@@ -71,6 +91,8 @@ interface Row {
   pandoc: (Scores & { ms: number }) | null;
   /** Our PDF converter on the same document's PDF (LaTeXML set only). */
   pdf?: (Scores & { ms: number }) | null;
+  /** Our HTML converter on the LaTeXML HTML of the same document (HTML_PAGES only). */
+  html?: (Scores & { ms: number }) | null;
 }
 
 /** Stands for a row break while spacing commands are removed (a character no formula uses). */
@@ -239,6 +261,13 @@ async function evaluate(file: string, withPandoc: boolean, dir = DIR): Promise<R
     const r = await convertPdf(new Uint8Array(readFileSync(pdfFile))).catch(() => null);
     pdf = r ? { ...score(r.markdown, truth), ms: Math.round(performance.now() - t) } : null;
   }
+  let html: Row['html'];
+  const page = HTML_PAGES[paper.replace(/\.tex$/, '')];
+  if (page && existsSync(page)) {
+    t = performance.now();
+    const r = convertHtml(readFileSync(page, 'utf8'));
+    html = { ...score(r.markdown, truth), ms: Math.round(performance.now() - t) };
+  }
   const split: Row['split'] = dir === LATEXML_DIR ? 'latexml' : TUNING.has(paper) ? 'tuning' : 'held-out';
   return {
     paper: paper.replace(/\.tex$/, ''),
@@ -248,6 +277,7 @@ async function evaluate(file: string, withPandoc: boolean, dir = DIR): Promise<R
     source,
     pandoc,
     ...(pdf !== undefined ? { pdf } : {}),
+    ...(html !== undefined ? { html } : {}),
   };
 }
 
@@ -301,17 +331,17 @@ async function main(): Promise<void> {
       `pandoc: not found at ${PANDOC} (apt-get install pandoc, or set PANDOC); its columns are skipped.`,
     );
   console.log(
-    'Papers (test/fixtures/latex). HTML path: n/a (no vendored paper has both its LaTeX source and an arXiv HTML page); PDF path: see the LaTeXML set below.',
+    'Papers (test/fixtures/latex). HTML path: no vendored paper has both its LaTeX source and an arXiv/ar5iv page (see below for a LaTeXML page); PDF path: see the LaTeXML set below.',
   );
   console.log('');
   console.log(
-    'paper                      split     formulas  heads | source: formulas headings prose  raw/1k   ms | pandoc: formulas headings prose  raw/1k   ms',
+    'paper                            split     formulas  heads | source: formulas headings prose  raw/1k   ms | pandoc: formulas headings prose  raw/1k   ms',
   );
   for (const r of rows) {
     const s = r.source;
     const p = r.pandoc;
     console.log(
-      `${r.paper.padEnd(26)} ${r.split.padEnd(9)} ${String(r.displayFormulas).padStart(8)} ${String(r.headings).padStart(6)} |          ${fmt(s.formulas)}    ${fmt(s.headings)} ${fmt(s.prose)} ${s.rawPer1000.toFixed(1).padStart(6)} ${String(s.ms).padStart(4)} |          ${fmt(p?.formulas)}    ${fmt(p?.headings)} ${fmt(p?.prose)} ${p ? p.rawPer1000.toFixed(1).padStart(6) : '   n/a'} ${p ? String(p.ms).padStart(4) : ' n/a'}`,
+      `${r.paper.padEnd(32)} ${r.split.padEnd(9)} ${String(r.displayFormulas).padStart(8)} ${String(r.headings).padStart(6)} |          ${fmt(s.formulas)}    ${fmt(s.headings)} ${fmt(s.prose)} ${s.rawPer1000.toFixed(1).padStart(6)} ${String(s.ms).padStart(4)} |          ${fmt(p?.formulas)}    ${fmt(p?.headings)} ${fmt(p?.prose)} ${p ? p.rawPer1000.toFixed(1).padStart(6) : '   n/a'} ${p ? String(p.ms).padStart(4) : ' n/a'}`,
     );
   }
   console.log('');
@@ -333,6 +363,25 @@ async function main(): Promise<void> {
     );
   }
   printLatexml(latexml, withPandoc);
+  printHtml([...rows, ...latexml]);
+}
+
+/** The HTML path, on the documents whose LaTeXML HTML is vendored. */
+function printHtml(rows: Row[]): void {
+  const withPage = rows.filter((r) => r.html);
+  console.log('');
+  console.log(
+    `HTML path (LaTeXML's HTML of the same source, as arXiv and ar5iv serve it), ${withPage.length} documents; local-reductions: Engrafo's page, whose math MathJax typeset (no LaTeX to find)`,
+  );
+  console.log(
+    'document                         formulas | source: formulas headings raw/1k | html: formulas headings prose raw/1k',
+  );
+  for (const r of withPage) {
+    const h = r.html;
+    console.log(
+      `${r.paper.padEnd(32)} ${String(r.displayFormulas).padStart(8)} |          ${fmt(r.source.formulas)}    ${fmt(r.source.headings)} ${r.source.rawPer1000.toFixed(1).padStart(6)} |       ${fmt(h?.formulas)}    ${fmt(h?.headings)} ${fmt(h?.prose)} ${h ? h.rawPer1000.toFixed(1).padStart(6) : '   n/a'}`,
+    );
+  }
 }
 
 /** The LaTeXML test documents: source, our PDF converter on their PDFs, and pandoc. */

@@ -2,12 +2,15 @@
  * References from a `.bbl` (BibTeX's `thebibliography`, or biblatex's `\entry` records) or an
  * inline `thebibliography`, in order: `\cite` numbers follow it, as in the compiled paper.
  */
-import { group } from './preprocess.ts';
+import { group } from './scan.ts';
 
 export interface BibEntry {
   key: string;
   /** One line of Markdown. */
   text: string;
+  /** How \citet names the authors ("Knuth", "Lamport and Knuth", "Smith et al."), when the .bbl says. */
+  authors?: string;
+  year?: string;
 }
 
 /** Entries of a bibliography; `render` turns one entry's LaTeX into a line of Markdown. */
@@ -18,8 +21,8 @@ export function formatBibliography(bbl: string, render: (tex: string) => string)
   const items = [...bbl.matchAll(re)];
   items.forEach((m, k) => {
     const end = k + 1 < items.length ? items[k + 1]!.index : endOf(bbl, m.index);
-    const raw = bbl
-      .slice(m.index + m[0].length, end)
+    const entry = bbl.slice(m.index + m[0].length, end);
+    const raw = entry
       .replace(/\\end\s*\{thebibliography\}[\s\S]*$/, '')
       .replace(
         /\\(newblock|BibitemShut\s*\{[^}]*\}|bibitemStop|bibitemNoStop|EndOfBibitem|urlprefix|BibitemOpen)\b/g,
@@ -30,9 +33,41 @@ export function formatBibliography(bbl: string, render: (tex: string) => string)
       .replace(/\\(bibinfo|bibfield)\s*\{[^}]*\}/g, '')
       .replace(/\\href\s*(\{[^}]*\})/g, '');
     const text = render(raw);
-    if (text) out.push({ key: m[2]!.trim(), text });
+    if (text) out.push({ key: m[2]!.trim(), text, ...citedAs(m[1], entry, render) });
   });
   return out;
+}
+
+/**
+ * The authors and year \citet prints: natbib's label `Short(Year)Long` when there is one, else the
+ * first block of a standard BibTeX style's entry (the author list, before the first \newblock).
+ */
+function citedAs(
+  label: string | undefined,
+  raw: string,
+  render: (tex: string) => string,
+): { authors?: string; year?: string } {
+  const natbib = label ? /^([\s\S]*)\(([^()]*)\)[\s\S]*$/.exec(label) : null;
+  if (natbib) {
+    const authors = render(natbib[1]!);
+    return authors ? { authors, year: render(natbib[2]!) } : {};
+  }
+  if (label) return {};
+  const head = /^([\s\S]*?)\\newblock\b/.exec(raw.replace(/^\s+/, ''));
+  if (!head) return {};
+  const names = render(head[1]!)
+    .replace(/\.\s*$/, '')
+    .split(/\s*,\s*and\s+|\s+and\s+|\s*,\s*/)
+    .filter((n) => /[A-Za-z\u00c0-\u024f]{2}/.test(n));
+  const surname = (n: string) => n.trim().split(/\s+/).pop()!;
+  if (!names.length || names.some((n) => n.split(/\s+/).length > 5)) return {};
+  const authors =
+    names.length === 1
+      ? surname(names[0]!)
+      : names.length === 2
+        ? `${surname(names[0]!)} and ${surname(names[1]!)}`
+        : `${surname(names[0]!)} et al.`;
+  return { authors };
 }
 
 function endOf(s: string, from: number): number {
@@ -52,6 +87,7 @@ function biblatex(bbl: string, render: (tex: string) => string): BibEntry[] {
       return g ? g.inner : null;
     };
     const names: string[] = [];
+    const family: string[] = [];
     const list = /\\name\s*\{author\}\s*\{\d+\}\s*\{[^}]*\}\s*\{/.exec(e);
     if (list) {
       const g = group(e, list.index + list[0].length - 1);
@@ -59,6 +95,7 @@ function biblatex(bbl: string, render: (tex: string) => string): BibEntry[] {
         /family=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}(?:[\s\S]*?given=\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?/g,
       ) ?? []) {
         names.push(`${n[2] ? `${n[2]} ` : ''}${n[1]}`);
+        family.push(render(n[1]!));
       }
     }
     const parts = [
@@ -68,7 +105,16 @@ function biblatex(bbl: string, render: (tex: string) => string): BibEntry[] {
       field('year') ?? field('date'),
     ].filter((x): x is string => !!x);
     const text = render(parts.join('. '));
-    if (text) out.push({ key: m[1]!.trim(), text: `${text}.` });
+    const authors =
+      family.length > 2 ? `${family[0]} et al.` : family.length ? family.join(' and ') : undefined;
+    const year = field('year') ?? field('date')?.slice(0, 4);
+    if (text)
+      out.push({
+        key: m[1]!.trim(),
+        text: `${text}.`,
+        ...(authors ? { authors } : {}),
+        ...(year ? { year } : {}),
+      });
   }
   return out;
 }

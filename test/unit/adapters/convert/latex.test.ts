@@ -94,14 +94,135 @@ describe('convertLatex: constructs', () => {
       doc(
         '\\begin{figure}\\includegraphics{x.pdf}\\caption{A plot of $f$.}\\label{fig:a}\\end{figure}\n' +
           '\\begin{table}\\caption{Results}\\begin{tabular}{lc}\\toprule Model & Acc \\\\ \\midrule A & 0.9 \\\\ \\bottomrule\\end{tabular}\\end{table}\n' +
-          '\\begin{tabular}{cc}\\multicolumn{2}{c}{Both} \\\\ a & b\\end{tabular}\nFigure~\\ref{fig:a}.',
+          '\\begin{tabular}{cc}\\begin{tabular}{c}x\\end{tabular} & y \\\\ a & b\\end{tabular}\nFigure~\\ref{fig:a}.',
       ),
     );
     assert.match(out, /^\*\*Figure 1:\*\* A plot of \$f\$\.$/m);
     assert.match(out, /^\*\*Table 1:\*\* Results$/m);
     assert.match(out, /^\| Model \| Acc \|\n\| --- \| --- \|\n\| A \| 0\.9 \|$/m);
-    assert.match(out, /^```latex\n\\begin\{tabular\}\{cc\}\\multicolumn/m);
+    assert.match(
+      out,
+      /^```latex\n\\begin\{tabular\}\{cc\}\\begin\{tabular\}/m,
+      'a table in a cell stays LaTeX',
+    );
     assert.match(out, /Figure 1\./);
+  });
+
+  it('writes a placeholder for a TikZ picture, keeping its figure caption', () => {
+    const out = md(
+      doc(
+        '\\begin{figure}\\centering\\begin{tikzpicture}\\draw (0,0) -- node{secret label} (1,1);\\end{tikzpicture}\\caption{The setup.}\\label{fig:t}\\end{figure}\n' +
+          'Inline: \\begin{tikzpicture}\\node{x};\\end{tikzpicture}\n\nSee Figure~\\ref{fig:t}.',
+      ),
+    );
+    assert.match(out, /^\*\[TikZ figure: not converted\]\*\n\n\*\*Figure 1:\*\* The setup\.$/m);
+    assert.match(out, /^Inline:\n\n\*\[TikZ figure: not converted\]\*$/m);
+    assert.match(out, /See Figure 1\./);
+    assert.doesNotMatch(out, /secret label|draw|node/);
+  });
+
+  it('renders \\multicolumn and \\multirow tables as Markdown, a spanning cell in its first column', () => {
+    const out = md(
+      doc(
+        '\\begin{tabular}{lccc}\\toprule & \\multicolumn{2}{c}{Accuracy} & Time \\\\ \\cmidrule(lr){2-3} Model & val & test & s \\\\ \\midrule' +
+          ' \\multirow{2}{*}{Ours} & 0.9 & 0.8 & 3 \\\\ & 0.7 & \\makecell{0.6\\\\(avg)} \\\\ \\multicolumn{4}{c}{\\emph{all}}\\\\ \\bottomrule\\end{tabular}',
+      ),
+    );
+    assert.match(
+      out,
+      /^\| {2}\| Accuracy \| {2}\| Time \|\n\| --- \| --- \| --- \| --- \|\n\| Model \| val \| test \| s \|\n\| Ours \| 0\.9 \| 0\.8 \| 3 \|\n\| {2}\| 0\.7 \| 0\.6 \(avg\) \| {2}\|\n\| \*all\* \| {2}\| {2}\| {2}\|$/m,
+    );
+    assert.doesNotMatch(out, /multicolumn|multirow|makecell/);
+  });
+
+  it('turns siunitx quantities into math, in text and inside formulas', () => {
+    const out = md(
+      doc(
+        'At \\qty{3}{\\meter\\per\\second} and \\SI[round-mode=places]{1.5e-3}{\\kilo\\gram\\metre\\per\\second\\squared}, ' +
+          '\\num{2e6} samples of \\si{\\micro\\meter} grains, \\SI{5}{km/s}, \\SIrange{1}{2}{\\hertz}, \\qty{20}{\\percent}. $v = \\qty{3}{\\meter\\per\\second}$',
+        '\\usepackage{siunitx}',
+      ),
+    );
+    assert.match(
+      out,
+      /At \$3\\,\\mathrm\{m\\,s\^\{-1\}\}\$ and \$1\.5\\times10\^\{-3\}\\,\\mathrm\{kg\\,m\\,s\^\{-2\}\}\$,/,
+    );
+    assert.match(
+      out,
+      /\$2\\times10\^\{6\}\$ samples of \$\\mathrm\{\\mu m\}\$ grains, \$5\\,\\mathrm\{km\/s\}\$/,
+    );
+    assert.match(out, /\$1\\,\\mathrm\{Hz\}\\text\{ to \}2\\,\\mathrm\{Hz\}\$, \$20\\,\\mathrm\{\\%\}\$\./);
+    assert.match(out, /\$v = \{3\\,\\mathrm\{m\\,s\^\{-1\}\}\}\$/);
+    assert.doesNotMatch(out, /\\(qty|SI|si|num|meter|per)\b/);
+    // Without siunitx, \qty is the physics package's sized brackets: left as written.
+    assert.match(md(doc('$\\qty{a}{b}$', '\\usepackage{physics}')), /\$\\qty\{a\}\{b\}\$/);
+  });
+
+  it('expands \\def with delimited parameters', () => {
+    const out = md(
+      doc(
+        'Take $\\half 3.$ and $\\pt(a,b)$ and $\\pt({x,y},z)$.',
+        '\\def\\half#1.{\\frac{#1}{2}}\n\\def\\pt(#1,#2){\\langle #1\\mid #2\\rangle}',
+      ),
+    );
+    assert.match(
+      out,
+      /Take \$\\frac\{3\}\{2\}\$ and \$\\langle a\\mid b\\rangle\$ and \$\\langle x,y\\mid z\\rangle\$\./,
+    );
+    assert.doesNotMatch(out, /\\def|#1|\\half|\\pt/);
+  });
+
+  it('numbers align and gather rows as LaTeX does (\\nonumber and \\tag rows skipped), with \\eqref to them', () => {
+    const out = md(
+      doc(
+        '\\begin{equation}x\\end{equation}\n\\begin{equation}y \\nonumber\\end{equation}\n\\begin{equation}z \\tag{\\texttt{z}}\\end{equation}\n\\begin{align}a &= b \\\\ c &= d \\nonumber \\\\ e &= f \\label{eq:f}\\end{align}\n' +
+          '\\begin{gather}g \\tag{*} \\\\ h\\label{eq:h}\\end{gather}\n\\begin{align*}p &= q\\end{align*}\n\\begin{align*}r \\tag{R} \\\\ s \\tag{S}\\end{align*}\nSee \\eqref{eq:f} and \\eqref{eq:h}.',
+      ),
+    );
+    assert.match(out, /^\$\$x \\tag\{1\}\$\$$/m);
+    assert.match(
+      out,
+      /^\$\$\\begin\{align\*\}a &= b \\tag\{2\}\\\\c &= d \\\\e &= f \\tag\{3\}\\end\{align\*\}\$\$$/m,
+    );
+    assert.match(out, /^\$\$\\begin\{gather\*\}g \\tag\{\*\} \\\\h \\tag\{4\}\\end\{gather\*\}\$\$$/m);
+    assert.match(out, /^\$\$\\begin\{aligned\}p &= q\\end\{aligned\}\$\$$/m, 'align* stays unnumbered');
+    assert.match(out, /^\$\$y\$\$$/m, 'an equation with \\nonumber takes no number');
+    assert.match(out, /^\$\$z \\tag\{\\texttt\{z\}\}\$\$$/m, 'its own \\tag, not a number');
+    // KaTeX allows one \tag in aligned: rows with their own tags need align*.
+    assert.match(out, /^\$\$\\begin\{align\*\}r \\tag\{R\} \\\\ s \\tag\{S\}\\end\{align\*\}\$\$$/m);
+    assert.match(out, /See \(3\) and \(4\)\./);
+  });
+
+  it('names the authors for \\citet from a natbib or standard-style .bbl, numbers for \\citep', () => {
+    const natbib =
+      '\\begin{thebibliography}{2}\n\\bibitem[{Knuth}(1984)]{knuth} D.~Knuth. \\newblock The TeXbook. 1984.\n' +
+      '\\bibitem[Lamport et~al.(1994)Lamport, Goossens, and Mittelbach]{lamport} L.~Lamport, M.~Goossens, F.~Mittelbach. \\newblock LaTeX. 1994.\n\\end{thebibliography}';
+    const body =
+      '\\citet{knuth} and \\citet[p.~3]{lamport}; \\citep{knuth}; \\citeauthor{lamport} (\\citeyear{lamport}); \\citet{knuth,lamport}.';
+    const out = md(
+      gzip(
+        tar([
+          ['main.tex', doc(body)],
+          ['main.bbl', natbib],
+        ]),
+      ),
+    );
+    assert.match(
+      out,
+      /Knuth \[1\] and Lamport et al\. \[2, p\. 3\]; \[1\]; Lamport et al\. \(1994\); Knuth \[1\], Lamport et al\. \[2\]\./,
+    );
+    const plain =
+      '\\begin{thebibliography}{2}\n\\bibitem{knuth} Donald~E. Knuth.\n\\newblock The TeXbook. 1984.\n' +
+      '\\bibitem{lg} Leslie Lamport and Michel Goossens.\n\\newblock LaTeX. 1994.\n\\bibitem{three} A.~One, B.~Two, and C.~Three.\n\\newblock Title. 2000.\n\\end{thebibliography}';
+    const out2 = md(
+      gzip(
+        tar([
+          ['main.tex', doc('\\citet{knuth}, \\citet{lg}, \\citet{three}, \\citet{missing}.')],
+          ['main.bbl', plain],
+        ]),
+      ),
+    );
+    assert.match(out2, /Knuth \[1\], Lamport and Goossens \[2\], One et al\. \[3\], \[missing\]\./);
   });
 
   it('puts footnotes at the end and resolves \\cite against the .bbl', () => {
@@ -245,6 +366,25 @@ describe("convertLatex on LaTeXML's test documents (test/fixtures/latexml)", () 
         ).length >= sections,
         r.sections.map((h) => h.title).join(' | '),
       );
+    });
+  }
+});
+
+describe('convertLatex on the CC BY arXiv papers from Engrafo (held out: not looked at while writing the converter)', () => {
+  for (const file of ['local-reductions-1707.08043.tar.gz', 'quantum-contextuality-1708.00137.tar.gz']) {
+    it(`${file}: every display formula and section kept, numbered equations tagged, citations resolved`, () => {
+      const data = fixture(file);
+      const body = prepare(unpackSource(data)).body;
+      const r = convertLatex(data);
+      const sections = [...body.matchAll(/\\section\*?\s*\{([^{}]*)\}/g)].map((m) => m[1]!);
+      const s = score(r.markdown, { formulas: displayFormulas(body), headings: sections, prose: new Set() });
+      assert.deepEqual(s.missed, [], 'missing formulas');
+      assert.equal(s.headings, 1, r.sections.map((h) => h.title).join(' | '));
+      assert.equal(s.rawPer1000, 0);
+      assert.match(r.markdown, /^## References\n\n- \[1\] /m);
+      assert.doesNotMatch(r.markdown, /\[\?\]|\\cite/, 'every \\cite resolves to a number');
+      const numbered = [...body.matchAll(/\\begin\{(equation|align|eqnarray)\}/g)].length;
+      if (numbered) assert.match(r.markdown, /\\tag\{1\}/);
     });
   }
 });
