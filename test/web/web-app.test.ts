@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { AgentService } from '../../app/agent-service.ts';
 import { arxivIdsIn } from '../../domain/agent.ts';
 import { silentLogger } from '../../lib/logger.ts';
@@ -84,6 +84,12 @@ function corpusWithHostileRecord(dir: string): string {
   writeFileSync(path.join(out, 'atom', 'search_hostile_start0_max10.xml'), `${head}${entry}\n</feed>\n`);
   return out;
 }
+
+/**
+ * An element's text as a reader sees it: whitespace runs as one space, trimmed (the views are
+ * formatted by prettier, which wraps long text across lines of the HTML).
+ */
+const textOf = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 type Body = FakeLlmRequest['body'];
 const isSummary = (b: Body) =>
@@ -296,14 +302,14 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       'no full text was answered before the results were on the page',
     );
     assert.equal(await page.locator('#summary-1').getAttribute('data-source'), 'abstract');
-    assert.match((await page.locator('#summary-1 .from').textContent()) ?? '', /from the abstract/);
-    const title1 = ((await page.locator('.result h3').first().textContent()) ?? '').trim();
+    assert.match(await textOf(page.locator('#summary-1 .from')), /from the abstract/);
+    const title1 = (await textOf(page.locator('.result h3').first())).trim();
     arxiv.release();
     await page.locator('#search-progress', { hasText: /full-text TL;DRs in/ }).waitFor({ timeout: 120_000 });
     // The top result has arXiv HTML in this corpus (2202.12139): its TL;DR now comes from the full text.
     assert.match(title1, /^Testing Deep Learning Models/);
     assert.equal(await page.locator('#summary-1').getAttribute('data-source'), 'full-text');
-    assert.match((await page.locator('#summary-1 .from').textContent()) ?? '', /from the full text/);
+    assert.match(await textOf(page.locator('#summary-1 .from')), /from the full text/);
     const fetched = new Set(
       arxiv.requests
         .slice(mark)
@@ -323,13 +329,13 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     // Switched off: results only, no full-text request.
     const mark2 = arxiv.requests.length;
     await page.getByLabel('Your question, in plain language').fill('metamorphic testing');
-    await page.getByLabel(/full-text TL;DRs for the top 3/).uncheck();
+    await page.getByLabel(/full-text\s+TL;DRs for the top 3/).uncheck();
     // The previous results' heading steps aside, so the wait below sees the new one.
     await page.evaluate("document.querySelector('#results-h').id = 'results-h-before'");
     await page.getByRole('button', { name: 'Search' }).click();
     await page.locator('#results-h', { hasText: /^\d+ results?$/ }).waitFor({ timeout: 120_000 });
     // Nothing more is coming: the heading says the count, the progress line is empty.
-    assert.equal((await page.locator('#search-progress').textContent())?.trim(), '');
+    assert.equal(await textOf(page.locator('#search-progress')), '');
     assert.ok(!page.url().includes('full=1'));
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(
@@ -348,7 +354,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.ok(scores.length >= 3, `${scores.length} results`);
     for (const s of scores) assert.match(s, /^score -?\d+\.\d{3}$/);
     assert.equal(await page.locator('#built-query').inputValue(), 'all:testing');
-    assert.match((await page.locator('.ranker').textContent()) ?? '', /Ranked by (the cross-encoder|BM25)/);
+    assert.match(await textOf(page.locator('.ranker')), /Ranked by (the cross-encoder|BM25)/);
     const tldrs = await page.locator('.result .tldr').allTextContents();
     assert.ok(tldrs.length >= 2, 'the top results have TL;DRs');
     assert.equal(new Set(tldrs).size, tldrs.length, `each paper its own TL;DR: ${tldrs.join(' | ')}`);
@@ -364,7 +370,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     const saved = await service.listPapers({ topic: 'web-saved' });
     assert.equal(saved.total_count, 1);
     // Send it to Notion: one page, and sending again does not make a second.
-    const firstTitle = ((await first.locator('h3').textContent()) ?? '').trim();
+    const firstTitle = (await textOf(first.locator('h3'))).trim();
     for (let i = 0; i < 2; i++) {
       await first.getByRole('button', { name: 'Send to Notion' }).click();
       const status = first.locator('.action-status');
@@ -397,8 +403,8 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       '1 Introduction',
       '2 Method',
     ]);
-    assert.match((await page.locator('.paper .source').textContent()) ?? '', /Full text:\s*from arXiv HTML/);
-    assert.match((await page.locator('.facts').textContent()) ?? '', /License/);
+    assert.match(await textOf(page.locator('.paper .source')), /Full text:\s*from arXiv HTML/);
+    assert.match(await textOf(page.locator('.facts')), /License/);
     await checkAccessibility('paper');
     await shot('paper');
   });
@@ -413,12 +419,9 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     try {
       const loading = page.goto(`${web.url}/paper/${id}`, { waitUntil: 'load', timeout: 120_000 });
       await page.locator('.early .converting').waitFor({ timeout: 30_000 });
-      assert.ok(((await page.locator('#paper-title').textContent()) ?? '').length > 10, 'the title is shown');
-      assert.ok(
-        ((await page.locator('.early section p').textContent()) ?? '').length > 100,
-        'the abstract is shown',
-      );
-      assert.match((await page.locator('.facts').textContent()) ?? '', /Published/);
+      assert.ok((await textOf(page.locator('#paper-title'))).length > 10, 'the title is shown');
+      assert.ok((await textOf(page.locator('.early section p'))).length > 100, 'the abstract is shown');
+      assert.match(await textOf(page.locator('.facts')), /Published/);
       assert.equal(await page.locator('.late').count(), 0, 'the full text is still on its way');
       for (const release of releases) release();
       await loading;
@@ -428,7 +431,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
         false,
         'the early abstract made way for the full text',
       );
-      assert.match((await page.locator('.late .source').textContent()) ?? '', /Full text:/);
+      assert.match(await textOf(page.locator('.late .source')), /Full text:/);
     } finally {
       for (const release of releases) release();
     }
@@ -437,11 +440,11 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
 
   it('error pages say the specific thing in their heading', async () => {
     await page.goto(`${web.url}/paper/2401.99999`, { timeout: 120_000 });
-    assert.equal((await page.locator('h1').textContent())?.trim(), 'arXiv has no paper 2401.99999');
+    assert.equal(await textOf(page.locator('h1')), 'arXiv has no paper 2401.99999');
     assert.match(await page.title(), /^arXiv has no paper 2401\.99999 · arxiv-radar$/);
-    assert.match((await page.locator('main').textContent()) ?? '', /Check the id/);
+    assert.match(await textOf(page.locator('main')), /Check the id/);
     await page.goto(`${web.url}/no-such-page`);
-    assert.equal((await page.locator('h1').textContent())?.trim(), 'There is no page at /no-such-page');
+    assert.equal(await textOf(page.locator('h1')), 'There is no page at /no-such-page');
     assert.equal(await page.getByText('Something went wrong').count(), 0);
     expectConsoleErrors(/status of 404/, 2);
   });
@@ -451,11 +454,8 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       `${web.url}/search?q=${encodeURIComponent('nothing at all here')}&query=${encodeURIComponent('all:zzqxjw')}`,
       { timeout: 120_000 },
     );
-    assert.equal((await page.locator('#results-h').textContent())?.trim(), 'No papers found');
-    assert.match(
-      (await page.locator('.results').textContent()) ?? '',
-      /arXiv has nothing for the query\s*all:zzqxjw/,
-    );
+    assert.equal(await textOf(page.locator('#results-h')), 'No papers found');
+    assert.match(await textOf(page.locator('.results')), /arXiv has nothing for the query\s*all:zzqxjw/);
     assert.ok((await page.locator('.results .hints li').count()) >= 2, 'hints');
     assert.equal(await page.locator('#built-query').inputValue(), 'all:zzqxjw');
     assert.equal(await page.locator('.ranker').count(), 0);
@@ -467,7 +467,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.evaluate("document.querySelector('#results-h').id = 'results-h-before'");
     await page.getByRole('button', { name: 'Run this query' }).click();
     await page.locator('#results-h', { hasText: 'No papers found' }).waitFor();
-    assert.equal((await page.locator('#search-progress').textContent())?.trim(), '');
+    assert.equal(await textOf(page.locator('#search-progress')), '');
     await checkAccessibility('search-empty');
   });
 
@@ -483,11 +483,8 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     assert.equal(await page.locator('main img, main svg:not(.katex svg), main script').count(), 0);
     assert.equal(await pwned(), null);
     await page.goto(`${web.url}/paper/${HOSTILE_ID}`, { timeout: 120_000 });
-    assert.equal(await page.locator('#paper-title').textContent(), HOSTILE_TITLE);
-    assert.match(
-      (await page.locator('.authors').textContent()) ?? '',
-      /Mallory <svg onload=window.__pwned=8>/,
-    );
+    assert.equal(await textOf(page.locator('#paper-title')), HOSTILE_TITLE);
+    assert.match(await textOf(page.locator('.authors')), /Mallory <svg onload=window.__pwned=8>/);
     assert.equal(
       await page
         .locator('main img, main svg, main script, main [onerror], main [onload], main [onmouseover]')
@@ -498,46 +495,38 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await page.locator('.paper-head').hover();
     assert.equal(await pwned(), null);
     await page.goto(`${web.url}/library?query=hostile`);
-    assert.match((await page.locator('.library-list').textContent()) ?? '', /<img src=x onerror/);
+    assert.match(await textOf(page.locator('.library-list')), /<img src=x onerror/);
     assert.equal(await pwned(), null);
   });
 
   it('library: filters, total and paging', async () => {
     await page.goto(`${web.url}/library`);
-    const total = Number(/of (\d+) papers/.exec((await page.locator('.total').textContent()) ?? '')?.[1]);
+    const total = Number(/of (\d+) papers/.exec(await textOf(page.locator('.total')))?.[1]);
     assert.ok(total >= 11, `${total} papers stored by the searches`);
     await page.getByLabel('Per page').selectOption('5');
     await page.getByRole('button', { name: 'Filter' }).click();
     assert.equal(await page.locator('.library-list > li').count(), 5);
     await page.getByRole('link', { name: 'Next →' }).click();
-    assert.match(
-      (await page.locator('.total').textContent()) ?? '',
-      new RegExp(`^Showing 6–10 of ${total} papers$`),
-    );
-    assert.match(
-      (await page.locator('.pager').textContent()) ?? '',
-      new RegExp(`Page 2 of ${Math.ceil(total / 5)}`),
-    );
+    assert.match(await textOf(page.locator('.total')), new RegExp(`^Showing 6–10 of ${total} papers$`));
+    assert.match(await textOf(page.locator('.pager')), new RegExp(`Page 2 of ${Math.ceil(total / 5)}`));
     await page.goto(`${web.url}/library`);
     await page.getByLabel('Topic').selectOption('web-saved');
     await page.getByRole('button', { name: 'Filter' }).click();
-    assert.match((await page.locator('.total').textContent()) ?? '', /Showing 1–1 of 1 paper$/);
+    assert.match(await textOf(page.locator('.total')), /Showing 1–1 of 1 paper$/);
     // The saved paper says so, and in which folder.
-    assert.match((await page.locator('.library-list > li h2').textContent()) ?? '', /saved$/);
-    assert.match((await page.locator('.library-list > li .meta').textContent()) ?? '', /in web-saved/);
+    assert.match(await textOf(page.locator('.library-list > li h2')), /saved$/);
+    assert.match(await textOf(page.locator('.library-list > li .meta')), /in web-saved/);
     await page.goto(`${web.url}/library`);
     // Abstracts, and saved papers told from those a search only saw.
-    assert.equal(await page.locator('.library-list > li details summary').first().textContent(), 'Abstract');
-    assert.ok(
-      ((await page.locator('.library-list > li details p').first().textContent()) ?? '').length > 100,
-    );
+    assert.equal(await textOf(page.locator('.library-list > li details summary').first()), 'Abstract');
+    assert.ok((await textOf(page.locator('.library-list > li details p').first())).length > 100);
     assert.ok((await page.locator('.library-list .badge.seen').count()) >= 1, 'seen papers');
     await checkAccessibility('library');
     await shot('library');
 
     // Removing a paper: asked first, then gone; nothing else is.
     const seenItem = page.locator('.library-list > li', { has: page.locator('.badge.seen') }).first();
-    const seenId = /arXiv:(\S+)/.exec((await seenItem.locator('.meta').textContent()) ?? '')?.[1] ?? '';
+    const seenId = /arXiv:(\S+)/.exec(await textOf(seenItem.locator('.meta')))?.[1] ?? '';
     assert.ok(seenId);
     const savedBefore = await service.listPapers({ topic: 'web-saved' });
     let asked = '';
@@ -548,7 +537,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     await seenItem.getByRole('button', { name: /^Remove/ }).click();
     await page.locator('.flash', { hasText: `Removed arXiv:${seenId} from the library` }).waitFor();
     assert.match(asked, new RegExp(`^Remove arXiv:${seenId.replace(/\./g, '\\.')} from the library\\?`));
-    assert.match((await page.locator('.total').textContent()) ?? '', new RegExp(`of ${total - 1} papers$`));
+    assert.match(await textOf(page.locator('.total')), new RegExp(`of ${total - 1} papers$`));
     assert.equal(await service.extractInfo(seenId), null);
     assert.deepEqual(await service.listPapers({ topic: 'web-saved' }), savedBefore);
   });
@@ -578,13 +567,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     );
     assert.equal((await service.extractInfo(seed))?.id, seed);
     assert.match(
-      (await card.locator('.schedule').textContent()) ?? '',
+      await textOf(card.locator('.schedule')),
       /every weekday \(Monday to Friday\) at 01:15 and 07:15 America\/New_York, after arXiv's midnight ET feed/,
     );
-    assert.match(
-      (await page.locator('.flash').textContent()) ?? '',
-      /Subscribed: web-agents\. 1 seed paper rated 👍\./,
-    );
+    assert.match(await textOf(page.locator('.flash')), /Subscribed: web-agents\. 1 seed paper rated 👍\./);
     await checkAccessibility('subscriptions');
     await shot('subscriptions');
 
@@ -608,13 +594,13 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       });
     const progress = await page.locator('#run-log li').allTextContents();
     assert.ok(progress.length >= 2, `progress lines: ${progress.join(' | ')}`);
-    assert.equal(await page.locator('#run-state').textContent(), 'Published.');
+    assert.equal(await textOf(page.locator('#run-state')), 'Published.');
     assert.equal(await page.locator('#run-bar').getAttribute('value'), '1');
     await checkAccessibility('run');
     await shot('run');
 
     await page.locator('#run-digests a').first().click();
-    assert.match((await page.locator('h1').textContent()) ?? '', /^web-agents — \d{4}-\d{2}-\d{2}$/);
+    assert.match(await textOf(page.locator('h1')), /^web-agents — \d{4}-\d{2}-\d{2}$/);
     assert.equal(await page.locator('.digest .result').count(), 2);
     assert.ok((await page.locator('.digest .tldr').count()) === 2);
     // Every pick says why, with the numbers of the blend: one rating so far (the seed).
@@ -697,7 +683,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       timeout: 120_000,
     });
     const first = page.locator('.result').first();
-    const id = /arXiv:(\S+)/.exec((await first.locator('.meta').textContent()) ?? '')?.[1];
+    const id = /arXiv:(\S+)/.exec(await textOf(first.locator('.meta')))?.[1];
     await first.getByLabel('Rate for').selectOption('web-rated-2');
     await first.getByRole('button', { name: 'Not relevant (👎)' }).click();
     await first
@@ -777,16 +763,10 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
     console.log(
       `chat streaming: first text ${firstShownAt - answerAskedAt} ms after the model was asked (${draftText.length} of ${answerText.length} chars), whole answer at ${answerShownAt - answerAskedAt} ms`,
     );
-    assert.match(
-      (await page.locator('.chat-log .tools').first().textContent()) ?? '',
-      /searching arXiv: testing/,
-    );
+    assert.match(await textOf(page.locator('.chat-log .tools').first()), /searching arXiv: testing/);
     const card = page.locator('.cards .card').first();
-    assert.match((await card.textContent()) ?? '', /arXiv:\d{4}\.\d{4,5}/);
-    assert.ok(
-      ((await card.locator('a').first().textContent()) ?? '').length > 10,
-      'the card shows the stored title',
-    );
+    assert.match(await textOf(card), /arXiv:\d{4}\.\d{4,5}/);
+    assert.ok((await textOf(card.locator('a').first())).length > 10, 'the card shows the stored title');
     assert.equal(await page.locator('.answer .katex').count(), 1, 'math in the answer is typeset');
     assert.ok(
       llm.requests.slice(base).some((r) => r.body.stream === true),
@@ -834,16 +814,16 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       });
       try {
         await page.goto(`${again.url}/runs/${workflowId}`);
-        const state = (await page.locator('#run-state').textContent()) ?? '';
+        const state = await textOf(page.locator('#run-state'));
         assert.equal(
           state.trim(),
           r.status === 'published' ? 'Published.' : `Nothing new: ${r.reason}`.trim(),
         );
         assert.match(
-          (await page.locator('#run-log').textContent()) ?? '',
+          await textOf(page.locator('#run-log')),
           /started before the web app restarted: its state comes from Temporal/,
         );
-        assert.match((await page.locator('#run-temporal').textContent()) ?? '', new RegExp(workflowId));
+        assert.match(await textOf(page.locator('#run-temporal')), new RegExp(workflowId));
         if (r.status === 'published')
           assert.equal(await page.locator('#run-digests a').count(), r.digests.length);
         const missing = await page.request.get(`${again.url}/runs/digest-nope-manual-x`);
@@ -870,7 +850,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
       await page.getByRole('button', { name: 'Send' }).click();
       await boxes.nth(before).waitFor({ timeout: 120_000 });
       assert.match(
-        (await boxes.nth(before).textContent()) ?? '',
+        await textOf(boxes.nth(before)),
         /Proposed: Create the subscription "injected"\s*query: "all:attacker"/,
       );
       const firstId = await boxes.nth(before).locator('input[name="id"]').getAttribute('value');
@@ -935,7 +915,7 @@ describe('web app in Chromium (real service, loopback fakes)', { timeout: 600_00
         ).document.querySelector('#question')?.value ?? '') !== '',
     );
     assert.equal(await page.getByLabel('Your question').inputValue(), 'what is new in software testing');
-    assert.match((await page.locator('#voice-status').textContent()) ?? '', /Check the text/);
+    assert.match(await textOf(page.locator('#voice-status')), /Check the text/);
     const sent = audio.requests.filter((r) => r.path === '/v1/audio/transcriptions');
     assert.equal(sent.length, 1);
     assert.equal(sent[0]!.fields?.model, 'whisper-test');

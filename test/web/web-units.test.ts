@@ -265,7 +265,7 @@ describe('GET /paper/<id> that would start arXiv work (issue 28): same-site only
     const page = await (await get('/paper/cond-mat/0607501?source=pdf', 'same-site')).text();
     assert.match(
       page,
-      /<form method="get" action="\/paper\/cond-mat\/0607501"><input type="hidden" name="source" value="pdf"><button type="submit">Fetch and open the paper<\/button><\/form>/,
+      /<form method="get" action="\/paper\/cond-mat\/0607501">\s*<input type="hidden" name="source" value="pdf" \/><button type="submit">\s*Fetch and open the paper\s*<\/button>\s*<\/form>/,
     );
     assert.equal(getPaperCalls(), 0, 'same-site (another port of this host) is refused too');
   });
@@ -341,7 +341,7 @@ describe('the subscriptions page names digests still pending (the app over the i
       assert.match(html, /role="alert"/);
       assert.match(
         html,
-        /agents: the 2026-11-18 digest is pending: notion failing since 2026-11-18 09:15 UTC: Notion answered HTTP 401 &lt;unauthorized&gt;/,
+        /agents: the 2026-11-18 digest is pending: notion failing since\s+2026-11-18 09:15 UTC: Notion answered HTTP 401 &lt;unauthorized&gt;/,
         'escaped',
       );
       await service.store.completeDelivery('agents', '2026-11-18', []);
