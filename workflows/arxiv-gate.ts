@@ -70,6 +70,29 @@ const isAlive = (w: Waiter, now: number) => !w.gone && (w.renewMs === undefined 
 const belongsTo = (w: TurnRequest, requester: string) =>
   w.requester !== undefined && (w.requester === requester || w.requester.startsWith(`${requester}/`));
 
+/** "Ask again": a queued request's renewal answer, with its place in the queue and the gate's state. */
+function renewAnswer(state: GateState, waiting: Waiter[], mine: Waiter, held: boolean): TurnAnswer {
+  const now = Date.now();
+  return {
+    granted: false,
+    retry: 'renew',
+    ahead:
+      waiting.slice(0, Math.max(0, waiting.indexOf(mine))).filter((w) => isAlive(w, now)).length +
+      (held ? 1 : 0),
+    backoffUntil: state.backoffUntil,
+    consecutiveThrottles: state.consecutiveThrottles,
+    ...(state.lastThrottleStatus === undefined ? {} : { lastThrottleStatus: state.lastThrottleStatus }),
+  };
+}
+
+/** When request `r` may go: the stricter of the two spacings (the last request's and its own), and any backoff. */
+function readyAtOf(state: GateState, r: TurnRequest): number {
+  return Math.max(
+    state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, r.intervalMs),
+    state.backoffUntil,
+  );
+}
+
 export async function arxivGate(initial: GateState = FRESH): Promise<never> {
   const state = { ...initial };
   const waiting: Waiter[] = [];
@@ -109,19 +132,7 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
         const settled = () => holder?.leaseId === req.leaseId || draining || mine.gone !== undefined;
         if (req.renewMs === undefined) await condition(settled);
         else if (!(await condition(settled, req.renewMs))) {
-          const now = Date.now();
-          return {
-            granted: false,
-            retry: 'renew',
-            ahead:
-              waiting.slice(0, Math.max(0, waiting.indexOf(mine))).filter((w) => isAlive(w, now)).length +
-              (holder ? 1 : 0),
-            backoffUntil: state.backoffUntil,
-            consecutiveThrottles: state.consecutiveThrottles,
-            ...(state.lastThrottleStatus === undefined
-              ? {}
-              : { lastThrottleStatus: state.lastThrottleStatus }),
-          };
+          return renewAnswer(state, waiting, mine, holder !== undefined);
         }
         if (mine.gone === 'withdrawn') return { granted: false, retry: 'withdrawn' };
       }
@@ -182,12 +193,7 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
     if (workflowInfo().continueAsNewSuggested || turns >= maxTurns) break;
     let next = firstLive();
     if (!next) continue;
-    // The stricter of the two spacings (the last request's and this one's), and any backoff.
-    const readyAtFor = (r: TurnRequest) =>
-      Math.max(
-        state.lastEndedAt === null ? 0 : state.lastEndedAt + Math.max(state.lastIntervalMs, r.intervalMs),
-        state.backoffUntil,
-      );
+    const readyAtFor = (r: TurnRequest) => readyAtOf(state, r);
     let readyAt = readyAtFor(next);
     if (readyAt - Date.now() > HOLDER_WAIT_MAX_MS) {
       await sleep(readyAt - Date.now());

@@ -35,6 +35,7 @@ import { arxiv } from './arxiv-proxies.ts';
 import { main, publishing } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
+import { readCategoryFeeds } from './shared-feeds.ts';
 import { legacyTopicDigest, WINDOW_MAX, WINDOW_PAGE } from './topic-digest-legacy.ts';
 
 /** Histories from before this marker ran the clock-keyed digest (topic-digest-legacy.ts). */
@@ -45,6 +46,11 @@ const ANNOUNCEMENT_CALENDAR = 'announcement-calendar';
  * the later announcements, and the run fails at its end naming what is still pending.
  */
 const PENDING_UNTIL_PUBLISHED = 'pending-until-published';
+/**
+ * From this marker on, a category subscription reads one feed per category, shared with every
+ * other subscription of that category and feed date (shared-feeds.ts), instead of its own joint feed.
+ */
+const SHARED_CATEGORY_FEEDS = 'shared-category-feeds';
 /** OAI-PMH pages per set and run; a week of one archive is a few pages of arXiv's 1000-record pages. */
 const MAX_OAI_PAGES = 100;
 
@@ -110,7 +116,7 @@ export async function topicDigest(
   if (!patched(PENDING_UNTIL_PUBLISHED)) {
     const run =
       loaded.subscription.categories.length > 0
-        ? await categoryDigest(loaded, stage)
+        ? await categoryDigest(loaded, stage, options)
         : await windowDigest(loaded, stage, options);
     if (typeof run === 'string') return { status: 'empty', reason: run };
     return result(run);
@@ -133,7 +139,7 @@ export async function topicDigest(
   const state: DigestState = { ...loaded, lastAnnouncement: newest };
   const run =
     state.subscription.categories.length > 0
-      ? await categoryDigest(state, stage, retried)
+      ? await categoryDigest(state, stage, options, retried)
       : await windowDigest(state, stage, options, retried);
   const outcome = typeof run === 'string' ? retried : run;
   if (outcome.failures && outcome.failures.length > 0) {
@@ -148,10 +154,16 @@ export async function topicDigest(
 }
 
 /** Category subscriptions: the current feed, plus OAI-PMH for the announcements missed before it. */
-async function categoryDigest(state: DigestState, stage: Stage, prior?: Run): Promise<Run | string> {
+async function categoryDigest(
+  state: DigestState,
+  stage: Stage,
+  options: TopicDigestOptions,
+  prior?: Run,
+): Promise<Run | string> {
   const sub = state.subscription;
   stage(`reading arXiv's announcements for ${sub.categories.join(', ')}`);
-  const feed = await arxiv.arxivAnnouncementsFile(sub.categories);
+  const feed = await currentFeed(sub.categories, options);
+  if (typeof feed === 'string') return feed;
   const current = feed.feedDate ?? feedDateAt(new Date());
   const plan = planAnnouncements(state.lastAnnouncement, current, state.catchupDays);
   if (!plan.current) return `nothing new: the announcement of ${current} was already delivered`;
@@ -182,13 +194,46 @@ async function categoryDigest(state: DigestState, stage: Stage, prior?: Run): Pr
     }
     for (const date of plan.catchUp) await deliver(run, date, { oaiFiles });
   }
-  if (feed.items > 0) await deliver(run, current, { announcementsFile: feed.key });
+  if (feed.items > 0) await deliver(run, current, feed.source);
   if (run.delivered.length === 0 && plan.skipped.length === 0) {
     return feed.items === 0
       ? `arXiv announced nothing on ${current} (weekend, holiday or a feed not written yet)`
       : `nothing new: the announcement of ${current} had no papers for this subscription`;
   }
   return run;
+}
+
+/**
+ * The current announcement of the subscription's categories: since SHARED_CATEGORY_FEEDS one
+ * shared feed per category, before it one joint feed. A string when the feeds disagree on the date.
+ */
+async function currentFeed(
+  categories: string[],
+  options: TopicDigestOptions,
+): Promise<
+  | string
+  | {
+      feedDate: string | null;
+      items: number;
+      source: Pick<AnnouncementSelectionInput, 'announcementsFile' | 'announcementsFiles'>;
+    }
+> {
+  if (!patched(SHARED_CATEGORY_FEEDS)) {
+    const feed = await arxiv.arxivAnnouncementsFile(categories);
+    return { feedDate: feed.feedDate ?? null, items: feed.items, source: { announcementsFile: feed.key } };
+  }
+  const day = feedDateAt(options.asOf ? new Date(options.asOf) : new Date());
+  const feeds = await readCategoryFeeds(categories, day);
+  const dates = [...new Set(feeds.files.map((f) => f.feedDate).filter((d): d is string => !!d))].sort();
+  if (dates.length > 1) {
+    // Read across arXiv's midnight rewrite: the next run reads them again, all of one announcement.
+    return `arXiv's category feeds state different announcements (${dates.join(', ')}): the next run reads them again`;
+  }
+  return {
+    feedDate: dates[0] ?? null,
+    items: feeds.items,
+    source: { announcementsFiles: feeds.files.map((f) => f.key) },
+  };
 }
 
 /** Query-only subscriptions: one date-window search per announcement, each window chained to the last. */

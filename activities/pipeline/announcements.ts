@@ -11,6 +11,7 @@ import type { Paper } from '../../domain/paper.ts';
 import type { DestinationKind } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { announcedFromOai } from './catch-up.ts';
+import { createSharedFeedActivities } from './shared-feeds.ts';
 import { passesFloor } from '../../adapters/rank/feedback/ranker.ts';
 import type { PipelineDeps } from './deps.ts';
 import type { Delivery } from '../../app/ports/store.ts';
@@ -44,8 +45,10 @@ export interface AnnouncementSelectionInput {
   subscription: string;
   /** The announcement's feed date. */
   announcement: string;
-  /** Blob key of the announcement feed stored by arxivAnnouncementsFile (the current announcement). */
+  /** Blob key of the announcement feed stored by arxivAnnouncementsFile (histories from before shared feeds). */
   announcementsFile?: string;
+  /** Blob keys of the category feeds of the current announcement, one per category (shared-feeds.ts). */
+  announcementsFiles?: string[];
   /** Blob keys of the OAI-PMH pages stored by arxivOaiPageFile (missed announcements). */
   oaiFiles?: string[];
   /** Blob keys of the window-search pages stored by arxivSearchPageFile (query-only subscriptions). */
@@ -76,9 +79,86 @@ async function pendingDigests(
 
 const NO_STATS = { announced: 0, afterType: 0, afterQuery: 0, unseen: 0 };
 
-export function createAnnouncementActivities(deps: PipelineDeps) {
-  const { store } = deps;
+/** The current announcement's papers from one feed per category, each paper once, as a joint feed would list it. */
+export function mergeFeeds(feeds: AnnouncedPaper[][]): AnnouncedPaper[] {
+  // A paper primary in one subscribed category is a cross-list in the others' feeds: the joint
+  // feed (rss.arxiv.org/atom/A+B) lists it by its primary, so the primary type wins.
+  const primary: Record<string, AnnouncedPaper['announceType']> = {
+    cross: 'new',
+    'replace-cross': 'replace',
+  };
+  const byId = new Map<string, AnnouncedPaper>();
+  for (const item of feeds.flat()) {
+    const seen = byId.get(item.paper.id);
+    if (!seen) byId.set(item.paper.id, item);
+    else if (primary[seen.announceType] === item.announceType) byId.set(item.paper.id, item);
+  }
+  return [...byId.values()];
+}
 
+/** The announcement's papers from the stored sources the workflow passed (feeds, OAI pages, search pages). */
+async function storedCandidates(
+  deps: PipelineDeps,
+  sub: Subscription,
+  input: AnnouncementSelectionInput,
+): Promise<{ announced: AnnouncedPaper[]; searched: Paper[] }> {
+  const feedFiles = input.announcementsFiles ?? (input.announcementsFile ? [input.announcementsFile] : []);
+  const feeds: AnnouncedPaper[][] = [];
+  for (const file of feedFiles) feeds.push(await readStoredList<AnnouncedPaper>(deps.blobs, file, 'items'));
+  const announced = mergeFeeds(feeds);
+  for (const file of input.oaiFiles ?? []) {
+    announced.push(
+      ...announcedFromOai(
+        await readStoredList<OaiRecord>(deps.blobs, file, 'records'),
+        input.announcement,
+        sub.categories,
+      ),
+    );
+  }
+  const searched: Paper[] = [];
+  for (const file of input.searchFiles ?? [])
+    searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
+  return { announced, searched };
+}
+
+/** The selection recorded before for this announcement (delivered, or assembled and pending), else null. */
+async function priorSelection(
+  store: PipelineDeps['store'],
+  sub: Subscription,
+  date: string,
+): Promise<AnnouncementSelection | null> {
+  const prior = await store.getDelivery(sub.name, date);
+  if (prior?.status === 'delivered')
+    return {
+      selected: [],
+      papers: [],
+      ranker: 'bm25',
+      stats: NO_STATS,
+      delivered: true,
+      key: prior.digestKey,
+    };
+  if (!prior?.digestKey) return null;
+  const digest = await store.getDigest(prior.digestKey);
+  if (!digest) return null;
+  const selected = digest.entries.map((e) => ({
+    id: e.arxivId,
+    version: e.version,
+    score: e.score,
+    ...(e.why ? { why: e.why } : {}),
+  }));
+  const papers = (await Promise.all(selected.map((c) => store.getPaper(c.id)))).filter((p) => p !== null);
+  return {
+    selected,
+    papers,
+    ranker: 'bm25',
+    stats: { ...NO_STATS, unseen: prior.considered.length },
+    delivered: false,
+    key: prior.digestKey,
+  };
+}
+
+function createDigestStateActivity(deps: PipelineDeps) {
+  const { store } = deps;
   return {
     /** The subscription, where its digests go, and the last announcement it delivered. */
     async loadDigestState(name: string): Promise<DigestState> {
@@ -96,7 +176,12 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
         catchupDays: deps.catchupDays ?? DEFAULT_CATCHUP_DAYS,
       };
     },
+  };
+}
 
+function createSelectionActivity(deps: PipelineDeps) {
+  const { store } = deps;
+  return {
     /**
      * The papers to send for one announcement: its items (feed, OAI catch-up or window search),
      * filtered, unseen, ranked, above the subscription's relevance floor, at most top K. Recorded
@@ -105,53 +190,9 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
     async selectAnnouncement(input: AnnouncementSelectionInput): Promise<AnnouncementSelection> {
       const sub = await requireSubscription(store, input.subscription);
       const date = input.announcement;
-      const prior = await store.getDelivery(sub.name, date);
-      if (prior?.status === 'delivered')
-        return {
-          selected: [],
-          papers: [],
-          ranker: 'bm25',
-          stats: NO_STATS,
-          delivered: true,
-          key: prior.digestKey,
-        };
-      if (prior?.digestKey) {
-        const digest = await store.getDigest(prior.digestKey);
-        if (digest) {
-          const selected = digest.entries.map((e) => ({
-            id: e.arxivId,
-            version: e.version,
-            score: e.score,
-            ...(e.why ? { why: e.why } : {}),
-          }));
-          const papers = (await Promise.all(selected.map((c) => store.getPaper(c.id)))).filter(
-            (p) => p !== null,
-          );
-          return {
-            selected,
-            papers,
-            ranker: 'bm25',
-            stats: { ...NO_STATS, unseen: prior.considered.length },
-            delivered: false,
-            key: prior.digestKey,
-          };
-        }
-      }
-      const announced: AnnouncedPaper[] = input.announcementsFile
-        ? await readStoredList<AnnouncedPaper>(deps.blobs, input.announcementsFile, 'items')
-        : [];
-      for (const file of input.oaiFiles ?? []) {
-        announced.push(
-          ...announcedFromOai(
-            await readStoredList<OaiRecord>(deps.blobs, file, 'records'),
-            date,
-            sub.categories,
-          ),
-        );
-      }
-      const searched: Paper[] = [];
-      for (const file of input.searchFiles ?? [])
-        searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
+      const prior = await priorSelection(store, sub, date);
+      if (prior) return prior;
+      const { announced, searched } = await storedCandidates(deps, sub, input);
       const r = await rankUnseen(deps, sub, announced, searched);
       // The relevance floor: a paper with no evidence of relevance (interest score, or the model learned from ratings) is never sent, however few others there are.
       const selected = r.ranked.filter((c) => passesFloor(c, sub.minScore)).slice(0, sub.topK);
@@ -177,7 +218,12 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
         key,
       };
     },
+  };
+}
 
+function createCompletionActivity(deps: PipelineDeps) {
+  const { store } = deps;
+  return {
     /**
      * After every destination has the digest (or when nothing was selected): the announcement is
      * delivered; its sent papers and the considered rest join the seen set. Idempotent.
@@ -209,5 +255,14 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
       await store.completeDelivery(input.subscription, input.announcement, sent);
       return { sent: sent.length, considered: delivery.considered.length };
     },
+  };
+}
+
+export function createAnnouncementActivities(deps: PipelineDeps) {
+  return {
+    ...createDigestStateActivity(deps),
+    ...createSelectionActivity(deps),
+    ...createCompletionActivity(deps),
+    ...createSharedFeedActivities(deps),
   };
 }

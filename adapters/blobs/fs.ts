@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { parseBlobKey, type BlobExt, type BlobStore, type StoredBlob } from '../../app/ports/blobs.ts';
+import { createFsRefs } from './fs-refs.ts';
 
 export function createFsBlobStore(dir: string): BlobStore {
   const root = path.resolve(dir);
@@ -70,6 +71,7 @@ export function createFsBlobStore(dir: string): BlobStore {
       return { path: file, release: async () => undefined };
     },
     describe: () => root,
+    ...createFsRefs(root),
     close: async () => undefined,
   };
   return store;

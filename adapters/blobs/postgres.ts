@@ -13,6 +13,7 @@ import type pg from 'pg';
 import { AppError } from '../../domain/errors.ts';
 import { createPool, inTransaction, storeError } from '../store/postgres/database.ts';
 import { parseBlobKey, type BlobExt, type BlobStore, type StoredBlob } from '../../app/ports/blobs.ts';
+import { createPgRefs, REFS_SCHEMA } from './postgres-refs.ts';
 
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
 
@@ -26,7 +27,7 @@ export function createPgBlobStore(url: string, opts: { pool?: pg.Pool } = {}): B
   const pool = opts.pool ?? createPool(url, 4);
   let ready: Promise<void> | undefined;
   const schema = () =>
-    (ready ??= pool.query(SCHEMA).then(
+    (ready ??= pool.query(SCHEMA + REFS_SCHEMA).then(
       () => undefined,
       (e: unknown) => {
         ready = undefined;
@@ -115,6 +116,7 @@ export function createPgBlobStore(url: string, opts: { pool?: pg.Pool } = {}): B
       const u = new URL(url);
       return `postgres://${u.host}${u.pathname} (tables blobs, blob_chunks)`;
     },
+    ...createPgRefs(pool, schema),
     close: async () => {
       if (!opts.pool) await pool.end();
     },

@@ -25,6 +25,18 @@ export interface BlobStore {
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
   /** Where the blobs live, for `doctor` (a folder, or a database without its password). */
   describe(): string;
+  /** The value last stored under a name (setRef), or null: how workers share one read (an announcement feed). */
+  getRef(name: string): Promise<string | null>;
+  /** Stores a short value under a name, replacing the old one (every writer stores the same content). */
+  setRef(name: string, value: string): Promise<void>;
+  /**
+   * Takes the lease on `name` for `ms` unless another holder's lease is live; the holder taking it
+   * again extends it. Returns the live holder after the attempt (`holder` itself when taken), so
+   * concurrent readers of one thing agree on which of them reads it.
+   */
+  lease(name: string, holder: string, ms: number): Promise<string>;
+  /** Gives the lease back (only when `holder` still has it). */
+  releaseLease(name: string, holder: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -60,6 +60,42 @@ function contract(
       await local.release();
     });
 
+    it('keeps named refs, readable from another client, the last write winning', async () => {
+      assert.equal(await blobs.getRef('feed/cs.AI/2027-01-04'), null);
+      await blobs.setRef('feed/cs.AI/2027-01-04', '{"key":"a"}');
+      await blobs.setRef('feed/cs.AI/2027-01-04', '{"key":"b"}');
+      const second = other();
+      assert.equal(await second.getRef('feed/cs.AI/2027-01-04'), '{"key":"b"}');
+      assert.equal(await second.getRef('feed/cs.AI/2027-01-05'), null, 'names are distinct');
+      await second.close();
+    });
+
+    it('gives a lease to exactly one of several clients asking at once, and to the next once released', async () => {
+      const clients = [blobs, other(), other(), other()];
+      const holders = await Promise.all(clients.map((c, i) => c.lease('lease/one', `h${i}`, 60_000)));
+      const winner = holders[0]!;
+      assert.match(winner, /^h\d$/);
+      assert.deepEqual(
+        holders,
+        clients.map(() => winner),
+        'every client agrees who holds it',
+      );
+      const loser = winner === 'h1' ? 'h2' : 'h1';
+      assert.equal(await blobs.lease('lease/one', winner, 60_000), winner, 'the holder extends it');
+      await blobs.releaseLease('lease/one', loser);
+      assert.equal(await blobs.lease('lease/one', loser, 60_000), winner, 'only the holder releases it');
+      await blobs.releaseLease('lease/one', winner);
+      assert.equal(await blobs.lease('lease/one', loser, 60_000), loser, 'released: the next one takes it');
+      for (const c of clients.slice(1)) await c.close();
+    });
+
+    it('lets a new holder take a lease its holder left to expire (a dead worker)', async () => {
+      assert.equal(await blobs.lease('lease/expiring', 'dead', 50), 'dead');
+      assert.equal(await blobs.lease('lease/expiring', 'alive', 60_000), 'dead', 'still live');
+      await new Promise((r) => setTimeout(r, 120));
+      assert.equal(await blobs.lease('lease/expiring', 'alive', 60_000), 'alive');
+    });
+
     it('says NOT_FOUND for a key nobody stored, and refuses what is not a key', async () => {
       const missing = `${'0'.repeat(64)}.pdf`;
       await assert.rejects(blobs.get(missing), (e: unknown) => isAppError(e, 'NOT_FOUND'));
