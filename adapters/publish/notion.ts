@@ -19,6 +19,7 @@ import {
 } from './notion-blocks.ts';
 import { normalizeSpace } from './text.ts';
 import type { FeedbackMark, PublishProgress, Publisher } from '../../app/ports/publisher.ts';
+import type { PublisherPlugin } from './plugin.ts';
 
 export { digestToNotionBlocks, chunkBlocks, richText, NOTION_LIMITS } from './notion-blocks.ts';
 
@@ -304,6 +305,25 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     },
   };
 }
+
+/** The `notion` destination (NOTION_TOKEN, NOTION_DATABASE_ID): one publisher per process, for subscriptions that ask for it. */
+export const notionPublisher: PublisherPlugin = {
+  kind: 'notion',
+  env: ['NOTION_TOKEN', 'NOTION_DATABASE_ID', 'NOTION_API_URL'],
+  chosen: (destinations) => destinations.notion,
+  create({ config, logger }) {
+    let built: Publisher | undefined;
+    return () => {
+      if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
+      return (built ??= createNotionPublisher({
+        token: config.NOTION_TOKEN,
+        databaseId: config.NOTION_DATABASE_ID,
+        baseUrl: config.NOTION_API_URL,
+        logger,
+      }));
+    };
+  },
+};
 
 /** What a Notion publish records after each step that landed. */
 interface NotionProgress {
