@@ -126,6 +126,8 @@ export interface SubscriptionRequest {
   discordChannelId?: string | null;
   /** A Discord webhook of the subscription's own (a secret: never shown back); null removes it. */
   discordWebhookUrl?: string | null;
+  /** Its own targets at registered destinations (Slack: a webhook URL; secrets, never shown back), by kind; null removes one. */
+  targets?: Record<string, string | null>;
   includeCrossLists?: boolean;
   includeReplacements?: boolean;
   /** Seed papers (ids or URLs): fetched through the arXiv gate when not stored, then rated 👍 (source 'seed'). */
@@ -137,7 +139,7 @@ export type SubscriptionView = Pick<
   Subscription,
   'name' | 'query' | 'categories' | 'interest' | 'cron' | 'timezone' | 'topK' | 'minScore' | 'paused'
 > & {
-  destinations: Omit<Destinations, 'discordWebhookUrl'>;
+  destinations: Omit<Destinations, 'discordWebhookUrl' | 'targets'>;
 };
 
 /** Where a subscription's digests go and what has not landed yet (`subscriptions`, doctor, the web banner). */

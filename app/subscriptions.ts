@@ -6,7 +6,7 @@
 import type { SubscriptionStore } from './ports/store.ts';
 import type { Subscription, SubscriptionInput } from '../domain/subscription.ts';
 import type { Schedules, ServiceSettings } from './ports/service.ts';
-import { checkWebhookUrl } from '../domain/digest-targets.ts';
+import { checkWebhookUrl, mergeTargets } from '../domain/digest-targets.ts';
 
 const DEFAULT_DISCORD_API_URL = 'https://discord.com/api/v10';
 import type { SubscriptionRequest, SubscriptionView } from './radar-service.ts';
@@ -31,6 +31,11 @@ export function subscriptionFromRequest(
       notion: input.notion ?? prior?.destinations.notion ?? false,
       discordChannelId: input.discordChannelId ?? prior?.destinations.discordChannelId ?? null,
       discordWebhookUrl: webhookOf(input, prior, settings),
+      targets: mergeTargets(
+        input.targets,
+        prior?.destinations.targets,
+        settings.publishing?.registered ?? [],
+      ),
     },
     includeCrossLists: input.includeCrossLists ?? prior?.includeCrossLists,
     includeReplacements: input.includeReplacements ?? prior?.includeReplacements,

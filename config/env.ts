@@ -126,6 +126,10 @@ const BaseSchema = z.object({
   ),
   DISCORD_API_URL: url('https://discord.com/api/v10'),
   DISCORD_WEBHOOK_URL: optionalUrl,
+  /** Slack incoming webhook: the default Slack destination (adapters/publish/slack.ts). */
+  SLACK_WEBHOOK_URL: optionalUrl,
+  /** The origin Slack webhook URLs must be on (a loopback fake in tests). */
+  SLACK_API_URL: url('https://hooks.slack.com'),
   DISCORD_CHANNEL_ID: optionalString,
   DISCORD_MANAGER_ROLE: optionalString,
   DISCORD_INTERACTIONS_ADDR: optionalString,
@@ -276,6 +280,7 @@ export const SECRET_KEYS = [
   'LLM_API_KEY',
   'MCP_TOKEN',
   'DISCORD_WEBHOOK_URL',
+  'SLACK_WEBHOOK_URL',
   'WEB_TOKEN',
   'AUDIO_API_KEY',
 ] as const;

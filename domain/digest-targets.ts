@@ -1,10 +1,28 @@
 /**
- * Where a subscription's digests go, in words, and the check of a Discord webhook URL a user
- * gives us. Pure: the service, the CLI and the web app share it; the worker applies the same
- * defaults when it builds its publishers (workers/build-activities.ts).
+ * Where a subscription's digests go, in words, and the checks of the targets a user gives us (a
+ * Discord webhook URL; the targets of the registered destinations). Pure: the service, the CLI and
+ * the web app share it; the worker applies the same defaults when it builds its publishers
+ * (adapters/publish/registry.ts).
  */
+import type { DestinationKind } from './digest.ts';
 import { AppError } from './errors.ts';
 import type { Destinations } from './subscription.ts';
+
+/**
+ * A registered destination beyond the built-in three (markdown, notion, discord), as the core
+ * sees it: no secrets, no I/O. Its publisher (adapters/publish/) describes itself with it.
+ */
+export interface DestinationInfo {
+  kind: DestinationKind;
+  /** Its name for people, e.g. 'Slack'. */
+  label: string;
+  /** What a subscription's own target is, for help texts (e.g. 'a Slack incoming-webhook URL'). */
+  target: string;
+  /** The deployment's default target in words (e.g. 'SLACK_WEBHOOK_URL'), or null when none is set. */
+  fallback: string | null;
+  /** A subscription's own target, checked and normalised, or INVALID_INPUT naming what to fix. */
+  checkTarget(raw: string): string;
+}
 
 /** The deployment's publishing settings, without secrets. */
 export interface PublishingSettings {
@@ -17,6 +35,8 @@ export interface PublishingSettings {
   discordWebhook: boolean;
   /** DISCORD_CHANNEL_ID: the default channel when no default webhook is set. */
   discordChannelId: string | null;
+  /** The registered destinations beyond the built-in three, in the registry's order. */
+  registered?: readonly DestinationInfo[];
 }
 
 /**
@@ -38,6 +58,10 @@ export function describeTargets(d: Destinations, s: PublishingSettings): string[
   else if (s.discordWebhook) out.push('Discord webhook (DISCORD_WEBHOOK_URL)');
   else if (s.discordChannelId && s.discordBot)
     out.push(`Discord channel ${s.discordChannelId} (DISCORD_CHANNEL_ID)`);
+  for (const r of s.registered ?? []) {
+    if (d.targets?.[r.kind]) out.push(`${r.label} (its own)`);
+    else if (r.fallback) out.push(`${r.label} (${r.fallback})`);
+  }
   const sending = out.filter((t) => !t.includes('not '));
   if (d.markdown || sending.length === 0) out.unshift('Markdown folder');
   return out;
@@ -73,4 +97,31 @@ export function checkWebhookUrl(raw: string, apiUrl: string): string {
     );
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * The targets a subscription keeps after a request: the stored ones, with each requested kind
+ * checked by its destination (null or '' removes it). An unknown kind is INVALID_INPUT naming the
+ * kinds this deployment has.
+ */
+export function mergeTargets(
+  request: Readonly<Record<string, string | null>> | undefined,
+  prior: Readonly<Record<string, string>> | undefined,
+  registered: readonly DestinationInfo[],
+): Record<string, string> | undefined {
+  if (request === undefined) return prior ? { ...prior } : undefined;
+  const out: Record<string, string> = { ...prior };
+  for (const [kind, raw] of Object.entries(request)) {
+    const info = registered.find((r) => r.kind === kind);
+    if (!info) {
+      const known = registered.map((r) => r.kind).join(', ') || 'none';
+      throw new AppError(
+        'INVALID_INPUT',
+        `"${kind.slice(0, 40)}" is not a destination with a target of its own here (known: ${known}); Discord and Notion have their own options.`,
+      );
+    }
+    if (raw === null || raw.trim() === '') delete out[kind];
+    else out[kind] = info.checkTarget(raw);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -51,12 +51,19 @@ export interface Digest {
   entries: DigestEntry[];
 }
 
-export type DestinationKind = 'markdown' | 'notion' | 'discord';
+/**
+ * A registered publisher's kind (adapters/publish/registry.ts lists them): `markdown`, `notion`,
+ * `discord`, `slack`, …. It names the destination in receipts, failures and the workflow's list.
+ */
+export type DestinationKind = string;
+
+/** What a destination kind may look like: it is stored, logged and shown. */
+export const DESTINATION_KIND_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** Proof a destination received the digest: what a retried publish looks up before creating. */
 export interface Receipt {
   destination: DestinationKind;
-  /** Notion page id, Discord message id(s) joined by ',', or file path. */
+  /** Notion page id, Discord message id(s) joined by ',', file path, or what the publisher says (Slack: parts posted). */
   ref: string;
   url: string | null;
   publishedAt: string;

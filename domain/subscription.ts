@@ -4,6 +4,7 @@
  */
 import { ARXIV_TIME_ZONE, DEFAULT_DIGEST_CRON } from './arxiv-calendar.ts';
 import { cronProblem } from './cron.ts';
+import { DESTINATION_KIND_PATTERN } from './digest.ts';
 import { AppError } from './errors.ts';
 import { optionalText, validateCategory } from './library.ts';
 
@@ -14,6 +15,12 @@ export interface Destinations {
   notion: boolean;
   discordChannelId: string | null;
   discordWebhookUrl: string | null;
+  /**
+   * The subscription's own target at a registered destination beyond the built-in three, by kind
+   * (Slack: its incoming-webhook URL, a secret). Checked by the destination at the edge
+   * (domain/digest-targets.ts mergeTargets); absent when there is none.
+   */
+  targets?: Readonly<Record<string, string>>;
 }
 
 /** A scheduled topic alert. */
@@ -146,6 +153,24 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/** The shape of `destinations.targets` (kind → non-empty text); each destination checks its own value at the edge. */
+function targetsOf(raw: unknown): Record<string, string> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw invalid(
+      'destinations.targets must map a destination kind to its target (e.g. {"slack": "https://…"})',
+    );
+  const out: Record<string, string> = {};
+  for (const [kind, value] of Object.entries(raw)) {
+    if (!DESTINATION_KIND_PATTERN.test(kind))
+      throw invalid(`destinations.targets: "${kind.slice(0, 40)}" is not a destination kind`);
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 2000)
+      throw invalid(`destinations.targets.${kind} must be 1-2000 characters of text`);
+    out[kind] = value.trim();
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Applies defaults and validates a subscription; returns it without timestamps. */
 export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 'createdAt' | 'updatedAt'> {
   const name = validateNewSubscriptionName(s.name);
@@ -184,6 +209,8 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
   if (destinations.discordWebhookUrl !== null && !/^https?:\/\//.test(destinations.discordWebhookUrl)) {
     throw invalid('discordWebhookUrl must be an http(s) URL');
   }
+  const targets = targetsOf(d.targets);
+  if (targets) destinations.targets = targets;
   return {
     name,
     query,

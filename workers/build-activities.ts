@@ -3,7 +3,6 @@
  * from Config and wires them into the activities. The only place production dependencies are
  * constructed; `start`, the CLI and the integration tests all come through here.
  */
-import path from 'node:path';
 import { createFailpoints } from '../lib/failpoints.ts';
 import { openBlobStore } from './blobs.ts';
 import { ar5ivUrlOf, type Config } from '../config/env.ts';
@@ -17,10 +16,7 @@ import { taskQueues } from '../config/task-queues.ts';
 import { chunkMarkdown } from '../adapters/convert/chunks.ts';
 import { convertInSandbox } from '../adapters/convert/sandbox.ts';
 import type { PipelineDeps } from '../activities/pipeline/deps.ts';
-import { createDiscordPublisher } from '../adapters/publish/discord.ts';
-import { createMarkdownFolderPublisher } from '../adapters/publish/markdown-folder.ts';
-import { createNotionPublisher } from '../adapters/publish/notion.ts';
-import type { Publisher } from '../app/ports/publisher.ts';
+import { publishersOf } from '../adapters/publish/registry.ts';
 import { openStore } from './store.ts';
 import type { PaperStore } from '../app/ports/store.ts';
 import type { LlmClient } from '../adapters/llm/client.ts';
@@ -58,43 +54,8 @@ export function createArxivClient(config: Config, logger: Logger, gate?: Request
 }
 
 export function buildPublisherFor(config: Config, logger: Logger): PipelineDeps['publisherFor'] {
-  const markdown = createMarkdownFolderPublisher({ digestsDir: path.join(config.DATA_DIR, 'digests') });
-  let notion: Publisher | undefined;
-  const discordByTarget = new Map<string, Publisher>();
-  return (kind, destinations) => {
-    if (kind === 'markdown') return markdown;
-    if (kind === 'notion') {
-      if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
-      return (notion ??= createNotionPublisher({
-        token: config.NOTION_TOKEN,
-        databaseId: config.NOTION_DATABASE_ID,
-        baseUrl: config.NOTION_API_URL,
-        logger,
-      }));
-    }
-    // The subscription's own channel or webhook, else the deployment's defaults (docs/publishing.md).
-    const own = destinations.discordWebhookUrl || destinations.discordChannelId;
-    const webhookUrl = own ? (destinations.discordWebhookUrl ?? undefined) : config.DISCORD_WEBHOOK_URL;
-    const channelId = own
-      ? (destinations.discordChannelId ?? undefined)
-      : webhookUrl
-        ? undefined
-        : config.DISCORD_CHANNEL_ID;
-    if (!(channelId && config.DISCORD_TOKEN) && !webhookUrl) return null;
-    const target = `${channelId ?? ''}|${webhookUrl ?? ''}`;
-    let publisher = discordByTarget.get(target);
-    if (!publisher) {
-      publisher = createDiscordPublisher({
-        token: config.DISCORD_TOKEN,
-        channelId,
-        webhookUrl,
-        apiUrl: config.DISCORD_API_URL,
-        logger,
-      });
-      discordByTarget.set(target, publisher);
-    }
-    return publisher;
-  };
+  const publishers = publishersOf(config, logger);
+  return (kind, destinations) => publishers.publisherFor(kind, destinations);
 }
 
 export async function buildActivities(config: Config, logger: Logger): Promise<BuiltActivities> {
@@ -127,6 +88,7 @@ export async function buildActivities(config: Config, logger: Logger): Promise<B
       ),
     chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
     publisherFor: buildPublisherFor(config, logger),
+    destinationsOf: (destinations) => publishersOf(config, logger).destinationsOf(destinations),
     logger,
     catchupDays: config.DIGEST_CATCHUP_DAYS,
     failpoint: createFailpoints(config.FAILPOINTS),

@@ -4,6 +4,7 @@
  * Every port opens what it needs on first use, so a command pays only for what it runs.
  */
 import type { PublishingSettings } from '../domain/digest-targets.ts';
+import { publishersOf, registeredDestinations } from '../adapters/publish/registry.ts';
 import type { Client } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports/service.ts';
@@ -69,6 +70,7 @@ export function publishingSettings(config: Config): PublishingSettings {
     discordBot: Boolean(config.DISCORD_TOKEN),
     discordWebhook: Boolean(config.DISCORD_WEBHOOK_URL),
     discordChannelId: config.DISCORD_CHANNEL_ID ?? null,
+    registered: registeredDestinations(config),
   };
 }
 
@@ -117,16 +119,17 @@ export function openRadarService(
     },
     reranker,
     llm: once(async () => (await models()).createLlm(config, logger)),
-    notion: once(async () => {
-      if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
-      const { createNotionPublisher } = await import('../adapters/publish/notion.ts');
-      return createNotionPublisher({
-        token: config.NOTION_TOKEN,
-        databaseId: config.NOTION_DATABASE_ID,
-        baseUrl: config.NOTION_API_URL,
-        logger,
-      });
-    }),
+    // The worker's Notion publisher when both run in this process: built once (adapters/publish/registry.ts).
+    notion: once(() =>
+      Promise.resolve(
+        publishersOf(config, logger).publisherFor('notion', {
+          markdown: false,
+          notion: true,
+          discordChannelId: null,
+          discordWebhookUrl: null,
+        }),
+      ),
+    ),
     converter: {
       async convertFile(path, { kind }) {
         const { convertInSandbox } = await import('../adapters/convert/sandbox.ts');

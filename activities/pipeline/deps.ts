@@ -36,6 +36,8 @@ export interface PipelineDeps {
     destinations: Destinations,
     subscription: Subscription,
   ) => Publisher | null;
+  /** Where a subscription's digests go, in publishing order (adapters/publish/registry.ts). */
+  destinationsOf: (destinations: Destinations) => DestinationKind[];
   /** Parses a feed file written by the arXiv queue's download activity. */
   readAnnouncements?: (path: string) => Promise<Array<{ paper: Paper; announceType: string }>>;
   logger: Logger;

@@ -261,36 +261,162 @@ async function publishWithProgress(
 }
 
 /**
- * Destinations a digest goes to: the configured ones (Discord: the subscription's channel or
- * webhook, else DISCORD_WEBHOOK_URL / DISCORD_CHANNEL_ID); the Markdown folder when nothing else is.
+ * Destinations a digest goes to, in publishing order: the configured ones the subscription asked
+ * for (adapters/publish/registry.ts); the Markdown folder when nothing else is.
  */
 export function digestDestinations(deps: PipelineDeps, sub: Subscription): DestinationKind[] {
-  const kinds: DestinationKind[] = [];
-  if (sub.destinations.notion && deps.publisherFor('notion', sub.destinations, sub)) kinds.push('notion');
-  if (deps.publisherFor('discord', sub.destinations, sub)) kinds.push('discord');
-  if (sub.destinations.markdown || kinds.length === 0) kinds.push('markdown');
-  return kinds;
+  return deps.destinationsOf(sub.destinations);
+}
+
+/** Tells the subscription's Discord, once per failing destination and announcement, when another destination refuses a digest. */
+async function noticeOnDiscord(deps: PipelineDeps, sub: Subscription, text: string): Promise<void> {
+  const discord = deps.publisherFor('discord', sub.destinations, sub);
+  if (!discord?.notice) return;
+  try {
+    await discord.notice(text);
+  } catch (e) {
+    deps.logger.warn(
+      { subscription: sub.name, error: errorMessage(e) },
+      'could not post the failure notice to Discord',
+    );
+  }
+}
+
+/** Builds the digest from the library (papers + stored summaries) and saves it. Same input → same key. */
+async function assembleDigest(
+  deps: PipelineDeps,
+  input: AssembleInput,
+): Promise<{ key: string; entries: number }> {
+  const { store } = deps;
+  const sub = await requireSubscription(store, input.subscription);
+  const key = input.announcement
+    ? announcementDigestKey(sub.name, input.announcement)
+    : digestKey(
+        sub.name,
+        input.date,
+        input.selected.map((s) => s.id),
+      );
+  const existing = await store.getDigest(key);
+  if (existing) return { key, entries: existing.entries.length };
+  const entries: DigestEntry[] = [];
+  for (const s of input.selected) {
+    const p = await store.getPaper(s.id);
+    if (!p) continue;
+    const summary =
+      (await store.getSummary(s.id, s.version)) ??
+      (await deps.summarize({ title: p.title, abstract: p.abstract, markdown: null }));
+    entries.push({
+      arxivId: p.id,
+      version: s.version,
+      title: p.title,
+      authors: p.authors.map((a) => a.name),
+      primaryCategory: p.primaryCategory,
+      categories: p.categories,
+      published: p.published,
+      absUrl: p.links.abs,
+      pdfUrl: p.links.pdf,
+      score: s.score,
+      ...(s.why ? { why: s.why } : {}),
+      summary,
+    });
+  }
+  const digest: Digest = {
+    key,
+    subscription: sub.name,
+    interest: sub.interest,
+    date: input.date,
+    windowStart: input.windowStart,
+    windowEnd: input.windowEnd,
+    ...(input.notCovered?.length ? { notCovered: input.notCovered } : {}),
+    entries,
+  };
+  await store.saveDigest(digest);
+  return { key, entries: entries.length };
+}
+
+/**
+ * A publish that failed: logged, and for announcement digests recorded on the delivery (which
+ * stays pending); a destination's first permanent refusal is also told on the subscription's Discord.
+ */
+async function recordPublishFailure(
+  deps: PipelineDeps,
+  sub: Subscription,
+  destination: DestinationKind,
+  digestKey: string,
+  announcement: string | null,
+  e: unknown,
+): Promise<void> {
+  const { store } = deps;
+  const permanent = isAppError(e)
+    ? !e.retryable
+    : e instanceof ApplicationFailure
+      ? e.nonRetryable === true
+      : false;
+  const message = errorMessage(e);
+  deps.logger.warn(
+    { digest: digestKey, destination, permanent, error: message },
+    permanent
+      ? 'digest publish refused; the announcement stays pending until this is fixed'
+      : 'digest publish failed; retrying, the announcement stays pending',
+  );
+  if (!announcement) return;
+  const before = await store.getDelivery(sub.name, announcement);
+  await store.setPublishFailure(sub.name, announcement, destination, {
+    message,
+    permanent,
+    at: new Date().toISOString(),
+  });
+  const known = before?.failures?.some((f) => f.destination === destination && f.permanent);
+  if (permanent && !known && destination !== 'discord')
+    await noticeOnDiscord(
+      deps,
+      sub,
+      `${destination} refused the ${announcement} digest of "${sub.name}": ${message}. It stays pending; every run retries it.`,
+    );
+}
+
+/** Publishes a saved digest to one destination, once: a stored receipt or the publisher's own lookup prevents duplicates. */
+async function publishDigest(
+  deps: PipelineDeps,
+  input: { key: string; destination: DestinationKind },
+): Promise<Receipt> {
+  const { store } = deps;
+  const digest = await store.getDigest(input.key);
+  if (!digest) throw ApplicationFailure.nonRetryable(`digest ${input.key} is not stored`, 'NOT_FOUND');
+  const prior = (await store.getReceipts(input.key)).find((r) => r.destination === input.destination);
+  if (prior) return prior;
+  const sub = await requireSubscription(store, digest.subscription);
+  // Announcement digests (key `<subscription>:<date>`) have a delivery that reports failures until they land.
+  const announcement =
+    input.key === announcementDigestKey(digest.subscription, digest.date) ? digest.date : null;
+  let receipt: Receipt;
+  try {
+    const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
+    if (!publisher)
+      throw new AppError('PUBLISH_FAILED', `${input.destination} is not configured`, {
+        retryable: false,
+      });
+    receipt = await publishWithProgress(publisher, digest, (step) =>
+      deps.failpoint?.(`publish-step:${input.destination}:${step}`),
+    );
+  } catch (e) {
+    await recordPublishFailure(deps, sub, input.destination, input.key, announcement, e);
+    throw e;
+  }
+  // Published, receipt not yet recorded: the window a crash must not turn into a duplicate.
+  deps.failpoint?.(`after-publish:${input.destination}`);
+  await store.recordReceipt(input.key, receipt);
+  if (announcement) await store.setPublishFailure(digest.subscription, announcement, input.destination, null);
+  deps.logger.info(
+    { digest: input.key, destination: input.destination, ref: receipt.ref },
+    'digest published',
+  );
+  return receipt;
 }
 
 export function createDigestActivities(deps: PipelineDeps) {
   const { store } = deps;
   const requireSub = (name: string) => requireSubscription(store, name);
-
-  const destinationsOf = (sub: Subscription) => digestDestinations(deps, sub);
-
-  /** Tells the subscription's Discord, once per failing destination and announcement, when another destination refuses a digest. */
-  async function noticeOnDiscord(sub: Subscription, text: string): Promise<void> {
-    const discord = deps.publisherFor('discord', sub.destinations, sub);
-    if (!discord?.notice) return;
-    try {
-      await discord.notice(text);
-    } catch (e) {
-      deps.logger.warn(
-        { subscription: sub.name, error: errorMessage(e) },
-        'could not post the failure notice to Discord',
-      );
-    }
-  }
 
   return {
     async loadSubscription(
@@ -298,7 +424,11 @@ export function createDigestActivities(deps: PipelineDeps) {
     ): Promise<{ subscription: Subscription; destinations: DestinationKind[]; since: string | null }> {
       const subscription = await requireSub(name);
       const last = await store.lastDigest(name);
-      return { subscription, destinations: destinationsOf(subscription), since: last?.windowEnd ?? null };
+      return {
+        subscription,
+        destinations: digestDestinations(deps, subscription),
+        since: last?.windowEnd ?? null,
+      };
     },
 
     /**
@@ -320,113 +450,10 @@ export function createDigestActivities(deps: PipelineDeps) {
     },
 
     /** Builds the digest from the library (papers + stored summaries) and saves it. Same input → same key. */
-    async assembleDigest(input: AssembleInput): Promise<{ key: string; entries: number }> {
-      const sub = await requireSub(input.subscription);
-      const key = input.announcement
-        ? announcementDigestKey(sub.name, input.announcement)
-        : digestKey(
-            sub.name,
-            input.date,
-            input.selected.map((s) => s.id),
-          );
-      const existing = await store.getDigest(key);
-      if (existing) return { key, entries: existing.entries.length };
-      const entries: DigestEntry[] = [];
-      for (const s of input.selected) {
-        const p = await store.getPaper(s.id);
-        if (!p) continue;
-        const summary =
-          (await store.getSummary(s.id, s.version)) ??
-          (await deps.summarize({ title: p.title, abstract: p.abstract, markdown: null }));
-        entries.push({
-          arxivId: p.id,
-          version: s.version,
-          title: p.title,
-          authors: p.authors.map((a) => a.name),
-          primaryCategory: p.primaryCategory,
-          categories: p.categories,
-          published: p.published,
-          absUrl: p.links.abs,
-          pdfUrl: p.links.pdf,
-          score: s.score,
-          ...(s.why ? { why: s.why } : {}),
-          summary,
-        });
-      }
-      const digest: Digest = {
-        key,
-        subscription: sub.name,
-        interest: sub.interest,
-        date: input.date,
-        windowStart: input.windowStart,
-        windowEnd: input.windowEnd,
-        ...(input.notCovered?.length ? { notCovered: input.notCovered } : {}),
-        entries,
-      };
-      await store.saveDigest(digest);
-      return { key, entries: entries.length };
-    },
+    assembleDigest: (input: AssembleInput) => assembleDigest(deps, input),
 
     /** Publishes a saved digest to one destination, once: a stored receipt or the publisher's own lookup prevents duplicates. */
-    async publishDigest(input: { key: string; destination: DestinationKind }): Promise<Receipt> {
-      const digest = await store.getDigest(input.key);
-      if (!digest) throw ApplicationFailure.nonRetryable(`digest ${input.key} is not stored`, 'NOT_FOUND');
-      const prior = (await store.getReceipts(input.key)).find((r) => r.destination === input.destination);
-      if (prior) return prior;
-      const sub = await requireSub(digest.subscription);
-      // Announcement digests (key `<subscription>:<date>`) have a delivery that reports failures until they land.
-      const announcement =
-        input.key === announcementDigestKey(digest.subscription, digest.date) ? digest.date : null;
-      let receipt: Receipt;
-      try {
-        const publisher = deps.publisherFor(input.destination, sub.destinations, sub);
-        if (!publisher)
-          throw new AppError('PUBLISH_FAILED', `${input.destination} is not configured`, {
-            retryable: false,
-          });
-        receipt = await publishWithProgress(publisher, digest, (step) =>
-          deps.failpoint?.(`publish-step:${input.destination}:${step}`),
-        );
-      } catch (e) {
-        const permanent = isAppError(e)
-          ? !e.retryable
-          : e instanceof ApplicationFailure
-            ? e.nonRetryable === true
-            : false;
-        const message = errorMessage(e);
-        deps.logger.warn(
-          { digest: input.key, destination: input.destination, permanent, error: message },
-          permanent
-            ? 'digest publish refused; the announcement stays pending until this is fixed'
-            : 'digest publish failed; retrying, the announcement stays pending',
-        );
-        if (announcement) {
-          const before = await store.getDelivery(digest.subscription, announcement);
-          await store.setPublishFailure(digest.subscription, announcement, input.destination, {
-            message,
-            permanent,
-            at: new Date().toISOString(),
-          });
-          const known = before?.failures?.some((f) => f.destination === input.destination && f.permanent);
-          if (permanent && !known && input.destination !== 'discord')
-            await noticeOnDiscord(
-              sub,
-              `${input.destination} refused the ${announcement} digest of "${sub.name}": ${message}. It stays pending; every run retries it.`,
-            );
-        }
-        throw e;
-      }
-      // Published, receipt not yet recorded: the window a crash must not turn into a duplicate.
-      deps.failpoint?.(`after-publish:${input.destination}`);
-      await store.recordReceipt(input.key, receipt);
-      if (announcement)
-        await store.setPublishFailure(digest.subscription, announcement, input.destination, null);
-      deps.logger.info(
-        { digest: input.key, destination: input.destination, ref: receipt.ref },
-        'digest published',
-      );
-      return receipt;
-    },
+    publishDigest: (input: { key: string; destination: DestinationKind }) => publishDigest(deps, input),
 
     /** After every destination succeeded: the digest's papers are never sent to this subscription again. */
     async markDigestSeen(input: { key: string }): Promise<number> {

@@ -20,6 +20,7 @@ import { createDiscordRest, type DiscordMessage } from '../../lib/discord/rest.t
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { PublishProgress, Publisher } from '../../app/ports/publisher.ts';
 import { ratingButtonId } from '../../domain/rating.ts';
+import { perTarget, type PublisherPlugin } from './plugin.ts';
 
 /** An action row of 👍/👎 buttons (Discord message components). */
 export interface RatingButtonRow {
@@ -301,6 +302,38 @@ export function createDiscordPublisher(opts: DiscordPublisherOptions): Publisher
     },
   };
 }
+
+/**
+ * The `discord` destination: the subscription's own channel or webhook, else DISCORD_WEBHOOK_URL,
+ * else DISCORD_CHANNEL_ID with the bot token (docs/publishing.md); one publisher per target.
+ */
+export const discordPublisher: PublisherPlugin = {
+  kind: 'discord',
+  env: ['DISCORD_TOKEN', 'DISCORD_WEBHOOK_URL', 'DISCORD_CHANNEL_ID', 'DISCORD_API_URL'],
+  create({ config, logger }) {
+    const forTarget = perTarget((target) => {
+      const bar = target.indexOf('|');
+      return createDiscordPublisher({
+        token: config.DISCORD_TOKEN,
+        channelId: target.slice(0, bar) || undefined,
+        webhookUrl: target.slice(bar + 1) || undefined,
+        apiUrl: config.DISCORD_API_URL,
+        logger,
+      });
+    });
+    return (destinations) => {
+      const own = destinations.discordWebhookUrl || destinations.discordChannelId;
+      const webhookUrl = own ? (destinations.discordWebhookUrl ?? undefined) : config.DISCORD_WEBHOOK_URL;
+      const channelId = own
+        ? (destinations.discordChannelId ?? undefined)
+        : webhookUrl
+          ? undefined
+          : config.DISCORD_CHANNEL_ID;
+      if (!(channelId && config.DISCORD_TOKEN) && !webhookUrl) return null;
+      return forTarget(`${channelId ?? ''}|${webhookUrl ?? ''}`);
+    };
+  },
+};
 
 /** What a Discord publish records after each part it posted: the parts 1..n posted so far. */
 interface DiscordProgress {

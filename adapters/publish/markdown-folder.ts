@@ -13,6 +13,7 @@ import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { Digest, DigestEntry, Receipt } from '../../domain/digest.ts';
 import { formatAuthors, formatScore, normalizeSpace, notCoveredSentence } from './text.ts';
 import type { Publisher } from '../../app/ports/publisher.ts';
+import type { PublisherPlugin } from './plugin.ts';
 
 /**
  * The folder name for a subscription: lowercase ASCII letters, digits and single dashes, at most
@@ -316,3 +317,15 @@ function yamlString(s: string): string {
 function escapeInline(s: string): string {
   return s.replace(/([\\`*_[\]<>])/g, '\\$1');
 }
+
+/** The `markdown` destination: always there, used when a subscription asks for it or nothing else is configured. */
+export const markdownPublisher: PublisherPlugin = {
+  kind: 'markdown',
+  env: ['DATA_DIR'],
+  fallback: true,
+  chosen: (destinations) => destinations.markdown,
+  create({ config }) {
+    const publisher = createMarkdownFolderPublisher({ digestsDir: path.join(config.DATA_DIR, 'digests') });
+    return () => publisher;
+  },
+};

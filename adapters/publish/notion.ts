@@ -18,7 +18,9 @@ import {
   richText,
 } from './notion-blocks.ts';
 import { normalizeSpace } from './text.ts';
+import { paced } from './notion-pacing.ts';
 import type { FeedbackMark, PublishProgress, Publisher } from '../../app/ports/publisher.ts';
+import type { PublisherPlugin } from './plugin.ts';
 
 export { digestToNotionBlocks, chunkBlocks, richText, NOTION_LIMITS } from './notion-blocks.ts';
 
@@ -72,67 +74,12 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
   const databaseId = opts.databaseId.trim();
   if (databaseId.length === 0)
     throw new AppError('CONFIG_INVALID', 'NOTION_DATABASE_ID is empty; copy the id from the database URL');
-  const integration = `${opts.baseUrl ?? 'https://api.notion.com'}|${opts.token}`;
-  const minIntervalMs = opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
-  const client = new Client({
-    auth: opts.token,
-    ...(opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/+$/, '') } : {}),
-    retry: false,
-    // The SDK logs failed requests to the console; ours are mapped to AppErrors and logged by the caller.
-    logger: (level, message, extraInfo) =>
-      logger.debug({ sdkLevel: level, ...extraInfo }, `notion sdk: ${message}`),
-    fetch: (url, init) => paced(integration, minIntervalMs, () => fetch(url, init)),
-  });
+  const client = notionClient(opts, logger);
   let schema: Schema | undefined;
 
-  async function call<T>(action: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (e) {
-      throw notionFailure(e, action);
-    }
-  }
-
   /** The database's data source and title property, checked once per publisher. */
-  async function resolveSchema(): Promise<Schema> {
-    if (schema) return schema;
-    const db = await call('retrieve the database', () =>
-      client.databases.retrieve({ database_id: databaseId }),
-    );
-    const sources = 'data_sources' in db ? db.data_sources : [];
-    const source = sources[0];
-    if (!source) {
-      throw new AppError(
-        'PUBLISH_FAILED',
-        `Notion database ${databaseId} has no data source; use a regular (not linked) database`,
-        { retryable: false },
-      );
-    }
-    const ds = await call('retrieve the data source', () =>
-      client.dataSources.retrieve({ data_source_id: source.id }),
-    );
-    const properties = ('properties' in ds ? ds.properties : {}) as Record<string, { type: string }>;
-    const titleProperty = Object.keys(properties).find((k) => properties[k]?.type === 'title');
-    const problems = Object.entries(REQUIRED_TYPES)
-      .filter(([name, type]) => properties[name]?.type !== type)
-      .map(([name, type]) => `"${name}" (${type === 'rich_text' ? 'text' : type})`);
-    if (!titleProperty || problems.length > 0) {
-      throw new AppError(
-        'PUBLISH_FAILED',
-        `Notion database ${databaseId} lacks the properties ${problems.join(', ') || 'title'}; add them (see docs/publishing.md)`,
-        {
-          retryable: false,
-          details: { found: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v.type])) },
-        },
-      );
-    }
-    if (sources.length > 1)
-      logger.warn(
-        { databaseId, dataSourceId: source.id },
-        'Notion database has several data sources; using the first',
-      );
-    return (schema = { dataSourceId: source.id, titleProperty });
-  }
+  const resolveSchema = async (): Promise<Schema> =>
+    (schema ??= await readSchema(client, databaseId, logger));
 
   async function findPage(s: Schema, key: string): Promise<FoundPage | undefined> {
     const res = await call('look up the digest page', () =>
@@ -149,24 +96,6 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
         'several Notion pages carry this digest key; completing the oldest',
       );
     return pages.sort((a, b) => a.created_time.localeCompare(b.created_time))[0];
-  }
-
-  /** Types of the page's top-level blocks, in order (paged by 100). */
-  async function existingBlockTypes(pageId: string): Promise<string[]> {
-    const types: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const res = await call('read the digest page', () =>
-        client.blocks.children.list({
-          block_id: pageId,
-          page_size: 100,
-          ...(cursor ? { start_cursor: cursor } : {}),
-        }),
-      );
-      for (const b of res.results) types.push((b as { type?: string }).type ?? 'unknown');
-      cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
-    } while (cursor);
-    return types;
   }
 
   async function appendFrom(
@@ -195,52 +124,9 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     }
   }
 
-  /**
-   * How many blocks the page holds after `p.lastBlockId`, the last block the previous attempt
-   * saw land: appends after it that landed unrecorded (a crash between the append and the
-   * heartbeat). Reading from that block costs one request, not a read of the whole page.
-   */
-  async function blocksAfter(p: NotionProgress & { lastBlockId: string }): Promise<number> {
-    let after = -1; // the first result is lastBlockId itself
-    let cursor: string | undefined = p.lastBlockId;
-    do {
-      const res = await call('read the digest page', () =>
-        client.blocks.children.list({ block_id: p.page.id, page_size: 100, start_cursor: cursor }),
-      );
-      after += res.results.length;
-      cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
-    } while (cursor);
-    return Math.max(0, after);
-  }
-
   return {
     kind: 'notion',
-    /** The "Relevant" to-do checkbox of every entry on a digest page, with its last edit time. */
-    async readFeedback(pageId: string): Promise<FeedbackMark[]> {
-      const marks: FeedbackMark[] = [];
-      let cursor: string | undefined;
-      do {
-        const res = await call('read the digest page', () =>
-          client.blocks.children.list({
-            block_id: pageId,
-            page_size: 100,
-            ...(cursor ? { start_cursor: cursor } : {}),
-          }),
-        );
-        for (const b of res.results as Array<{
-          type?: string;
-          last_edited_time?: string;
-          to_do?: { checked?: boolean; rich_text?: Array<{ plain_text?: string }> };
-        }>) {
-          if (b.type !== 'to_do' || !b.to_do) continue;
-          const id = relevantLabelId((b.to_do.rich_text ?? []).map((t) => t.plain_text ?? '').join(''));
-          if (id && typeof b.last_edited_time === 'string')
-            marks.push({ arxivId: id, relevant: b.to_do.checked === true, editedAt: b.last_edited_time });
-        }
-        cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
-      } while (cursor);
-      return marks;
-    },
+    readFeedback: (pageId: string) => readFeedback(client, pageId),
     async publish(digest: Digest, progress?: PublishProgress): Promise<Receipt> {
       if (digest.key.length === 0 || digest.key.length > NOTION_LIMITS.richTextContent) {
         throw new AppError(
@@ -252,7 +138,8 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       const resumed = resumeOf(progress?.resume, digest.key, blocks.length);
       if (resumed?.lastBlockId) {
         // A retry: the page and the blocks that landed are known; continue after the last one.
-        const have = resumed.blocks + (await blocksAfter({ ...resumed, lastBlockId: resumed.lastBlockId }));
+        const have =
+          resumed.blocks + (await blocksAfter(client, { ...resumed, lastBlockId: resumed.lastBlockId }));
         logger.info(
           { key: digest.key, pageId: resumed.page.id, have, of: blocks.length },
           'resuming a Notion digest page after the last block that landed',
@@ -263,7 +150,7 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
       const s = await resolveSchema();
       const existing = resumed?.page ?? (await findPage(s, digest.key));
       if (existing) {
-        const have = await existingBlockTypes(existing.id);
+        const have = await existingBlockTypes(client, existing.id);
         // Appends are atomic and in order, so a page left by a crash holds a prefix of `blocks`.
         const mismatch = have
           .slice(0, blocks.length)
@@ -304,6 +191,151 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
     },
   };
 }
+
+/** The SDK client: its retries off (Temporal owns retries), its requests paced per integration. */
+function notionClient(opts: NotionPublisherOptions, logger: Logger): Client {
+  const integration = `${opts.baseUrl ?? 'https://api.notion.com'}|${opts.token}`;
+  const minIntervalMs = opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
+  return new Client({
+    auth: opts.token,
+    ...(opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/+$/, '') } : {}),
+    retry: false,
+    // The SDK logs failed requests to the console; ours are mapped to AppErrors and logged by the caller.
+    logger: (level, message, extraInfo) =>
+      logger.debug({ sdkLevel: level, ...extraInfo }, `notion sdk: ${message}`),
+    fetch: (url, init) => paced(integration, minIntervalMs, () => fetch(url, init)),
+  });
+}
+
+/** Types of the page's top-level blocks, in order (paged by 100). */
+async function existingBlockTypes(client: Client, pageId: string): Promise<string[]> {
+  const types: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await call('read the digest page', () =>
+      client.blocks.children.list({
+        block_id: pageId,
+        page_size: 100,
+        ...(cursor ? { start_cursor: cursor } : {}),
+      }),
+    );
+    for (const b of res.results) types.push((b as { type?: string }).type ?? 'unknown');
+    cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
+  } while (cursor);
+  return types;
+}
+
+/**
+ * How many blocks the page holds after `p.lastBlockId`, the last block the previous attempt
+ * saw land: appends after it that landed unrecorded (a crash between the append and the
+ * heartbeat). Reading from that block costs one request, not a read of the whole page.
+ */
+async function blocksAfter(client: Client, p: NotionProgress & { lastBlockId: string }): Promise<number> {
+  let after = -1; // the first result is lastBlockId itself
+  let cursor: string | undefined = p.lastBlockId;
+  do {
+    const res = await call('read the digest page', () =>
+      client.blocks.children.list({ block_id: p.page.id, page_size: 100, start_cursor: cursor }),
+    );
+    after += res.results.length;
+    cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
+  } while (cursor);
+  return Math.max(0, after);
+}
+
+async function call<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw notionFailure(e, action);
+  }
+}
+
+/** The database's data source and title property, or a permanent failure naming what the database lacks. */
+async function readSchema(client: Client, databaseId: string, logger: Logger): Promise<Schema> {
+  const db = await call('retrieve the database', () =>
+    client.databases.retrieve({ database_id: databaseId }),
+  );
+  const sources = 'data_sources' in db ? db.data_sources : [];
+  const source = sources[0];
+  if (!source) {
+    throw new AppError(
+      'PUBLISH_FAILED',
+      `Notion database ${databaseId} has no data source; use a regular (not linked) database`,
+      { retryable: false },
+    );
+  }
+  const ds = await call('retrieve the data source', () =>
+    client.dataSources.retrieve({ data_source_id: source.id }),
+  );
+  const properties = ('properties' in ds ? ds.properties : {}) as Record<string, { type: string }>;
+  const titleProperty = Object.keys(properties).find((k) => properties[k]?.type === 'title');
+  const problems = Object.entries(REQUIRED_TYPES)
+    .filter(([name, type]) => properties[name]?.type !== type)
+    .map(([name, type]) => `"${name}" (${type === 'rich_text' ? 'text' : type})`);
+  if (!titleProperty || problems.length > 0) {
+    throw new AppError(
+      'PUBLISH_FAILED',
+      `Notion database ${databaseId} lacks the properties ${problems.join(', ') || 'title'}; add them (see docs/publishing.md)`,
+      {
+        retryable: false,
+        details: { found: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v.type])) },
+      },
+    );
+  }
+  if (sources.length > 1)
+    logger.warn(
+      { databaseId, dataSourceId: source.id },
+      'Notion database has several data sources; using the first',
+    );
+  return { dataSourceId: source.id, titleProperty };
+}
+
+/** The "Relevant" to-do checkbox of every entry on a digest page, with its last edit time. */
+async function readFeedback(client: Client, pageId: string): Promise<FeedbackMark[]> {
+  const marks: FeedbackMark[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await call('read the digest page', () =>
+      client.blocks.children.list({
+        block_id: pageId,
+        page_size: 100,
+        ...(cursor ? { start_cursor: cursor } : {}),
+      }),
+    );
+    for (const b of res.results as Array<{
+      type?: string;
+      last_edited_time?: string;
+      to_do?: { checked?: boolean; rich_text?: Array<{ plain_text?: string }> };
+    }>) {
+      if (b.type !== 'to_do' || !b.to_do) continue;
+      const id = relevantLabelId((b.to_do.rich_text ?? []).map((t) => t.plain_text ?? '').join(''));
+      if (id && typeof b.last_edited_time === 'string')
+        marks.push({ arxivId: id, relevant: b.to_do.checked === true, editedAt: b.last_edited_time });
+    }
+    cursor = res.has_more && res.next_cursor ? res.next_cursor : undefined;
+  } while (cursor);
+  return marks;
+}
+
+/** The `notion` destination (NOTION_TOKEN, NOTION_DATABASE_ID): one publisher per process, for subscriptions that ask for it. */
+export const notionPublisher: PublisherPlugin = {
+  kind: 'notion',
+  env: ['NOTION_TOKEN', 'NOTION_DATABASE_ID', 'NOTION_API_URL'],
+  chosen: (destinations) => destinations.notion,
+  create({ config, logger }) {
+    let built: Publisher | undefined;
+    return () => {
+      if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
+      return (built ??= createNotionPublisher({
+        token: config.NOTION_TOKEN,
+        databaseId: config.NOTION_DATABASE_ID,
+        baseUrl: config.NOTION_API_URL,
+        logger,
+      }));
+    };
+  },
+};
 
 /** What a Notion publish records after each step that landed. */
 interface NotionProgress {
@@ -348,30 +380,4 @@ function receipt(page: FoundPage): Receipt {
     url: page.url ?? null,
     publishedAt: page.created_time ?? new Date().toISOString(),
   };
-}
-
-/** Per integration (base URL + token): settles when the previous request may be followed. */
-const lastRequestByIntegration = new Map<string, Promise<void>>();
-
-/**
- * Runs requests of one integration one at a time, each starting `minIntervalMs` after the
- * previous one's response. Shared by every publisher in the process: Notion's rate limit is per
- * integration, and a publisher rebuilt after a failure must not burst right after the previous
- * one. Spacing from the response (not the send) keeps arrivals at Notion spaced even when a send
- * is delayed (connection setup), at the cost of ~1.5-2.5 requests/s instead of 3.
- */
-async function paced<T>(integration: string, minIntervalMs: number, request: () => Promise<T>): Promise<T> {
-  const previous = lastRequestByIntegration.get(integration) ?? Promise.resolve();
-  let finished!: () => void;
-  const mine = new Promise<void>((resolve) => (finished = resolve));
-  lastRequestByIntegration.set(
-    integration,
-    mine.then(() => new Promise((resolve) => setTimeout(resolve, minIntervalMs))),
-  );
-  await previous;
-  try {
-    return await request();
-  } finally {
-    finished();
-  }
 }

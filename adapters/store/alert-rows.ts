@@ -3,11 +3,17 @@
  * with the same message on SQLite and Postgres) and the row mappings back to port types.
  */
 import { AppError } from '../../domain/errors.ts';
-import type { DestinationKind, Digest, Receipt } from '../../domain/digest.ts';
+import {
+  DESTINATION_KIND_PATTERN,
+  type DestinationKind,
+  type Digest,
+  type Receipt,
+} from '../../domain/digest.ts';
 import type { Delivery, PublishFailure } from '../../app/ports/store.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 
-const DESTINATIONS = new Set(['markdown', 'notion', 'discord']);
+/** Any registered publisher's kind (adapters/publish/registry.ts): the ledger does not list them. */
+const isDestination = (kind: unknown) => typeof kind === 'string' && DESTINATION_KIND_PATTERN.test(kind);
 /** Longest conversation key (a Discord thread id, a CLI session id). */
 export const MAX_CONVERSATION_ID = 200;
 
@@ -50,15 +56,10 @@ export function checkDigest(d: Digest): void {
 
 export function checkReceipt(digestKey: string, r: Receipt): void {
   checkKey(digestKey, 'digest key');
-  if (
-    !r ||
-    !DESTINATIONS.has(r.destination) ||
-    typeof r.ref !== 'string' ||
-    typeof r.publishedAt !== 'string'
-  ) {
+  if (!r || !isDestination(r.destination) || typeof r.ref !== 'string' || typeof r.publishedAt !== 'string') {
     throw new AppError(
       'INVALID_INPUT',
-      `receipt for ${digestKey} needs destination (markdown, notion or discord), ref and publishedAt`,
+      `receipt for ${digestKey} needs a destination kind (markdown, notion, discord, …), ref and publishedAt`,
     );
   }
 }
@@ -93,10 +94,10 @@ export function nextFailures(
   destination: DestinationKind,
   failure: { message: string; permanent: boolean; at: string } | null,
 ): string | null {
-  if (!DESTINATIONS.has(destination))
+  if (!isDestination(destination))
     throw new AppError(
       'INVALID_INPUT',
-      `unknown destination ${String(destination)} (markdown, notion or discord)`,
+      `${JSON.stringify(String(destination).slice(0, 40))} is not a destination kind (markdown, notion, discord, …)`,
     );
   if (failure && (typeof failure.message !== 'string' || typeof failure.at !== 'string')) {
     throw new AppError('INVALID_INPUT', 'a publish failure needs a message and a time');

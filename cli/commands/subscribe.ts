@@ -3,7 +3,14 @@ import type { Command } from 'commander';
 import { feedCoverageWarning } from '../../domain/cron.ts';
 import type { DeliveryReport, SubscriptionView } from '../../app/radar-service.ts';
 
-const DESTINATION_NAMES = { notion: 'Notion', discord: 'Discord', markdown: 'Markdown folder' } as const;
+const DESTINATION_NAMES: Record<string, string> = {
+  notion: 'Notion',
+  discord: 'Discord',
+  markdown: 'Markdown folder',
+};
+/** A destination's name for people; registered ones are named by their kind (slack → Slack). */
+const destinationName = (kind: string) =>
+  DESTINATION_NAMES[kind] ?? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
 import { AppError } from '../../domain/errors.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
@@ -19,7 +26,7 @@ function describe(s: SubscriptionView, report?: DeliveryReport): string {
   const pending = (report?.pending ?? []).map((p) =>
     p.failures.length === 0
       ? `  pending:    the ${p.announcement} digest (not yet everywhere; the next run publishes it)`
-      : `  pending:    the ${p.announcement} digest: ${p.failures.map((f) => `${DESTINATION_NAMES[f.destination]} failing since ${f.since.slice(0, 16).replace('T', ' ')} UTC: ${f.message}`).join('; ')}`,
+      : `  pending:    the ${p.announcement} digest: ${p.failures.map((f) => `${destinationName(f.destination)} failing since ${f.since.slice(0, 16).replace('T', ' ')} UTC: ${f.message}`).join('; ')}`,
   );
   return [
     `${s.name}${s.paused ? ' (paused)' : ''}`,
@@ -48,8 +55,98 @@ const score = (v: string) => {
   return n;
 };
 
-export function register(program: Command): void {
-  program
+/** `--target kind=value`, repeatable: a registered destination's own target ('' removes it). */
+const target = (v: string, prior: Record<string, string | null> = {}) => {
+  const eq = v.indexOf('=');
+  if (eq < 1)
+    throw new AppError(
+      'INVALID_INPUT',
+      `--target must be <destination>=<target>, e.g. slack=https://hooks.slack.com/services/… (got "${v.slice(0, 40)}").`,
+    );
+  return { ...prior, [v.slice(0, eq).trim()]: v.slice(eq + 1).trim() || null };
+};
+
+interface SubscribeOptions {
+  like?: string[];
+  query?: string;
+  interest: string;
+  categories?: string;
+  cron?: string;
+  tz?: string;
+  notion?: boolean;
+  discordChannel?: string;
+  discordWebhook?: string;
+  target?: Record<string, string | null>;
+  top?: number;
+  minScore?: number;
+  replacements?: boolean;
+  crossLists: boolean;
+  json?: boolean;
+}
+
+/** Where digests go: the built-in destinations' options and `--target` for the registered ones. */
+function destinationOptions(cmd: Command): Command {
+  return cmd
+    .option('--notion', 'also publish to Notion (NOTION_TOKEN, NOTION_DATABASE_ID)')
+    .option(
+      '--discord-channel <id>',
+      'post to this Discord channel (DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID',
+    )
+    .option(
+      '--discord-webhook <url>',
+      "post through this Discord webhook (https://discord.com/api/webhooks/<id>/<token>); '' removes it",
+    )
+    .option(
+      '--target <destination=target>',
+      "the subscription's own target at another destination, repeatable, e.g. slack=https://hooks.slack.com/services/T…/B…/… (default SLACK_WEBHOOK_URL); 'slack=' removes it",
+      target,
+    );
+}
+
+async function runSubscribe(name: string, opts: SubscribeOptions, cmd: Command): Promise<void> {
+  const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
+  if (!opts.query && !categories?.length) {
+    throw new AppError(
+      'INVALID_INPUT',
+      'Give --query or --categories (or both) so the digest knows what to look at.',
+    );
+  }
+  await withService(cmd, async (service, ctx) => {
+    const s = await service.subscribe(
+      {
+        name,
+        query: opts.query ?? null,
+        categories,
+        interest: opts.interest,
+        cron: opts.cron,
+        timezone: opts.tz,
+        topK: opts.top,
+        minScore: opts.minScore,
+        notion: opts.notion,
+        discordChannelId: opts.discordChannel ?? null,
+        ...(opts.discordWebhook !== undefined ? { discordWebhookUrl: opts.discordWebhook || null } : {}),
+        ...(opts.target ? { targets: opts.target } : {}),
+        includeReplacements: opts.replacements,
+        includeCrossLists: opts.crossLists,
+        ...(opts.like?.length ? { like: opts.like } : {}),
+      },
+      { signal: ctx.signal },
+    );
+    if (opts.json) printJson(s);
+    else
+      process.stdout.write(
+        `Subscribed; the schedule is in Temporal.\n${describe(
+          s,
+          (await service.deliveryReport()).find((r) => r.name === s.name),
+        )}\n${opts.like?.length ? `  seed papers: ${opts.like.length} (rated 👍)\n` : ''}`,
+      );
+    const coverage = feedCoverageWarning(s.cron, s.timezone);
+    if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
+  });
+}
+
+function registerSubscribe(program: Command): void {
+  const cmd = program
     .command('subscribe')
     .description('create or update a scheduled topic digest')
     .argument('<name>', 'unique name: lowercase letters, digits and -')
@@ -66,16 +163,8 @@ export function register(program: Command): void {
       '--cron <expr>',
       'when to run (5-field cron); default DIGEST_CRON: 01:15 and 07:15 ET, Monday-Friday, after each arXiv feed',
     )
-    .option('--tz <zone>', 'IANA time zone of the cron')
-    .option('--notion', 'also publish to Notion (NOTION_TOKEN, NOTION_DATABASE_ID)')
-    .option(
-      '--discord-channel <id>',
-      'post to this Discord channel (DISCORD_TOKEN); default DISCORD_WEBHOOK_URL, else DISCORD_CHANNEL_ID',
-    )
-    .option(
-      '--discord-webhook <url>',
-      "post through this Discord webhook (https://discord.com/api/webhooks/<id>/<token>); '' removes it",
-    )
+    .option('--tz <zone>', 'IANA time zone of the cron');
+  destinationOptions(cmd)
     .option('--top <k>', 'papers per digest', positiveInt)
     .option(
       '--min-score <n>',
@@ -89,69 +178,11 @@ export function register(program: Command): void {
       'seed papers you already know are relevant (arXiv ids or URLs; fetched from arXiv when not in the library)',
     )
     .option('--json', 'machine-readable output')
-    .action(
-      async (
-        name: string,
-        opts: {
-          like?: string[];
-          query?: string;
-          interest: string;
-          categories?: string;
-          cron?: string;
-          tz?: string;
-          notion?: boolean;
-          discordChannel?: string;
-          discordWebhook?: string;
-          top?: number;
-          minScore?: number;
-          replacements?: boolean;
-          crossLists: boolean;
-          json?: boolean;
-        },
-        cmd: Command,
-      ) => {
-        const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
-        if (!opts.query && !categories?.length) {
-          throw new AppError(
-            'INVALID_INPUT',
-            'Give --query or --categories (or both) so the digest knows what to look at.',
-          );
-        }
-        await withService(cmd, async (service, ctx) => {
-          const s = await service.subscribe(
-            {
-              name,
-              query: opts.query ?? null,
-              categories,
-              interest: opts.interest,
-              cron: opts.cron,
-              timezone: opts.tz,
-              topK: opts.top,
-              minScore: opts.minScore,
-              notion: opts.notion,
-              discordChannelId: opts.discordChannel ?? null,
-              ...(opts.discordWebhook !== undefined
-                ? { discordWebhookUrl: opts.discordWebhook || null }
-                : {}),
-              includeReplacements: opts.replacements,
-              includeCrossLists: opts.crossLists,
-              ...(opts.like?.length ? { like: opts.like } : {}),
-            },
-            { signal: ctx.signal },
-          );
-          if (opts.json) printJson(s);
-          else
-            process.stdout.write(
-              `Subscribed; the schedule is in Temporal.\n${describe(
-                s,
-                (await service.deliveryReport()).find((r) => r.name === s.name),
-              )}\n${opts.like?.length ? `  seed papers: ${opts.like.length} (rated 👍)\n` : ''}`,
-            );
-          const coverage = feedCoverageWarning(s.cron, s.timezone);
-          if (coverage) process.stderr.write(`Warning: ${coverage}.\n`);
-        });
-      },
-    );
+    .action(runSubscribe);
+}
+
+export function register(program: Command): void {
+  registerSubscribe(program);
 
   program
     .command('unsubscribe')

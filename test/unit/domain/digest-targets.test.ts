@@ -1,8 +1,14 @@
 /** Where digests go, in words, and the edge check of Discord webhook URLs. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkWebhookUrl, describeTargets, type PublishingSettings } from '../../../domain/digest-targets.ts';
-import { isAppError } from '../../../domain/errors.ts';
+import {
+  checkWebhookUrl,
+  describeTargets,
+  mergeTargets,
+  type DestinationInfo,
+  type PublishingSettings,
+} from '../../../domain/digest-targets.ts';
+import { AppError, isAppError } from '../../../domain/errors.ts';
 import type { Destinations } from '../../../domain/subscription.ts';
 
 const API = 'https://discord.com/api/v10';
@@ -74,5 +80,52 @@ describe('checkWebhookUrl', () => {
         bad,
       );
     }
+  });
+});
+
+describe('registered destinations (targets of their own)', () => {
+  const slack: DestinationInfo = {
+    kind: 'slack',
+    label: 'Slack',
+    target: 'a Slack incoming-webhook URL',
+    fallback: null,
+    checkTarget: (raw) => {
+      if (!raw.trim().startsWith('https://hooks.slack.com/'))
+        throw new AppError('INVALID_INPUT', 'not a Slack hook');
+      return raw.trim();
+    },
+  };
+  const hook = 'https://hooks.slack.com/services/T1/B1/x';
+
+  it('are described: their own target, else the default, else nothing', () => {
+    const registered = [slack];
+    assert.deepEqual(describeTargets(none, { ...settings, registered }), ['Markdown folder']);
+    assert.deepEqual(
+      describeTargets({ ...none, markdown: false, targets: { slack: hook } }, { ...settings, registered }),
+      ['Slack (its own)'],
+    );
+    assert.deepEqual(
+      describeTargets(
+        { ...none, markdown: false },
+        { ...settings, registered: [{ ...slack, fallback: 'SLACK_WEBHOOK_URL' }] },
+      ),
+      ['Slack (SLACK_WEBHOOK_URL)'],
+    );
+  });
+
+  it('merge a request over the stored targets, each checked by its destination', () => {
+    assert.equal(mergeTargets(undefined, undefined, [slack]), undefined);
+    assert.deepEqual(mergeTargets(undefined, { slack: hook }, [slack]), { slack: hook });
+    assert.deepEqual(mergeTargets({ slack: ` ${hook}` }, undefined, [slack]), { slack: hook });
+    assert.equal(mergeTargets({ slack: null }, { slack: hook }, [slack]), undefined, 'null removes it');
+    assert.equal(mergeTargets({ slack: '' }, { slack: hook }, [slack]), undefined, "'' removes it");
+    assert.throws(
+      () => mergeTargets({ slack: 'https://evil.example/x' }, undefined, [slack]),
+      (e) => isAppError(e) && e.code === 'INVALID_INPUT',
+    );
+    assert.throws(
+      () => mergeTargets({ teams: 'https://x' }, undefined, [slack]),
+      (e) => isAppError(e) && e.code === 'INVALID_INPUT' && /known: slack/.test(e.message),
+    );
   });
 });
