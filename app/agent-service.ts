@@ -145,6 +145,8 @@ export interface AgentPorts {
   radar: Pick<RadarService, 'askPapers'>;
   /** The agent's tools as the worker offers them (name and description). */
   tools: () => Array<{ name: string; description: string }>;
+  /** ARXIV_SITE_URL: the origin of a cited paper's link when the library does not have it. */
+  arxivOrigin?: string;
   /** What a confirmed subscribe_topic proposal reads and does (the app's one subscribe). */
   subscriptions: {
     get(name: string): Promise<Subscription | null>;
@@ -295,7 +297,11 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     return Promise.all(
       ids.map(async (id) => {
         const p = await store.getPaper(id).catch(() => null);
-        return { id, title: p?.title ?? null, url: p?.links.abs ?? arxivLinks({ id, version: null }).abs };
+        return {
+          id,
+          title: p?.title ?? null,
+          url: p?.links.abs ?? arxivLinks({ id, version: null }, { origin: ports.arxivOrigin }).abs,
+        };
       }),
     );
   }
