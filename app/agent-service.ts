@@ -5,11 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ConversationStore, LibraryStore } from './ports/store.ts';
+import type { ProposalStore } from './ports/proposals.ts';
+import { createProposalBook, shownProposal } from './agent-proposal-store.ts';
 import type { ConversationMessage } from './ports/store.ts';
 import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
 import {
   describeSubscriptionProposal,
-  PROPOSAL_ID,
   type ProposedWrite,
   type WriteTool,
 } from '../domain/agent-proposals.ts';
@@ -140,21 +141,20 @@ export const NO_LLM_NOTICE =
 /** What the agent service is built from. */
 export interface AgentPorts {
   runner: WorkflowRunner;
-  store: Pick<LibraryStore, 'getPaper'> & ConversationStore;
+  /** The library: papers, conversations and, beside them, pending proposals (they survive a restart). */
+  store: Pick<LibraryStore, 'getPaper'> & ConversationStore & ProposalStore;
   /** The cited library answer, when no LLM is configured. */
   radar: Pick<RadarService, 'askPapers'>;
   /** The agent's tools as the worker offers them (name and description). */
   tools: () => Array<{ name: string; description: string }>;
+  /** ARXIV_SITE_URL: the origin of a cited paper's link when the library does not have it. */
+  arxivOrigin?: string;
   /** What a confirmed subscribe_topic proposal reads and does (the app's one subscribe). */
   subscriptions: {
     get(name: string): Promise<Subscription | null>;
     subscribe(req: SubscriptionRequest): Promise<SubscriptionView>;
   };
 }
-
-/** Conversations with pending proposals kept (oldest dropped), and proposals kept per conversation. */
-const MAX_PENDING_CONVERSATIONS = 500;
-const MAX_PENDING_PER_CONVERSATION = 10;
 
 /** The subscription request a subscribe_topic proposal stands for (arguments checked by the tool schema). */
 export function subscriptionRequestOf(args: Record<string, unknown>): SubscriptionRequest {
@@ -201,33 +201,8 @@ export function compactHistory(messages: AgentMessage[]): AgentMessage[] {
 /** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
 export function createAgentService(ports: AgentPorts, settings: AgentSettings, logger: Logger): AgentService {
   const { store } = ports;
-  /**
-   * Pending proposals by conversation, in memory: a restart drops them (they expire, nothing is
-   * applied). `turn` counts the conversation's turns; a proposal made in turn n lives until turn
-   * n + 1 ends.
-   */
-  interface Pending {
-    proposal: AgentProposal;
-    write: ProposedWrite;
-    turn: number;
-    owner: string | undefined;
-  }
-  const pending = new Map<string, { turn: number; proposals: Map<string, Pending> }>();
-  const conversationState = (id: string) => {
-    let state = pending.get(id);
-    if (!state) {
-      state = { turn: 0, proposals: new Map() };
-      pending.set(id, state);
-      while (pending.size > MAX_PENDING_CONVERSATIONS) pending.delete(pending.keys().next().value!);
-    }
-    return state;
-  };
-  /** At the end of turn `turn`: proposals of earlier turns expire. */
-  const expireBefore = (conversationId: string, turn: number) => {
-    const state = pending.get(conversationId);
-    if (!state) return;
-    for (const [id, p] of state.proposals) if (p.turn < turn) state.proposals.delete(id);
-  };
+  // Pending proposals live in the library (app/agent-proposal-store.ts): a restart keeps them.
+  const book = createProposalBook(store);
 
   async function proposalsOf(
     writes: ProposedWrite[],
@@ -254,33 +229,6 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     return out;
   }
 
-  /** Finds (and removes) a pending proposal the caller may act on. */
-  function takeProposal(
-    proposalId: string,
-    who: { conversationId?: string; owner?: string },
-  ): Pending & { conversationId: string } {
-    const id = proposalId.trim().toLowerCase();
-    const gone = () =>
-      new AppError(
-        'NOT_FOUND',
-        `No pending proposal "${proposalId.slice(0, 20)}": it was applied or declined already, or it expired (a proposal lasts until the end of your next question). Ask again.`,
-      );
-    if (!PROPOSAL_ID.test(id)) throw gone();
-    for (const [conversationId, state] of pending) {
-      const p = state.proposals.get(id);
-      if (!p) continue;
-      if (who.conversationId !== undefined && who.conversationId !== conversationId) throw gone();
-      if (p.owner !== undefined && p.owner !== who.owner)
-        throw new AppError(
-          'PERMISSION_DENIED',
-          'Only the person who asked can confirm or decline this proposal.',
-        );
-      state.proposals.delete(id);
-      return { ...p, conversationId };
-    }
-    throw gone();
-  }
-
   /** Notes the user's decision in the stored conversation, so the model knows on the next turn. */
   async function noteDecision(conversationId: string, text: string): Promise<void> {
     const c = await store.getConversation(conversationId).catch(() => null);
@@ -295,7 +243,11 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     return Promise.all(
       ids.map(async (id) => {
         const p = await store.getPaper(id).catch(() => null);
-        return { id, title: p?.title ?? null, url: p?.links.abs ?? arxivLinks({ id, version: null }).abs };
+        return {
+          id,
+          title: p?.title ?? null,
+          url: p?.links.abs ?? arxivLinks({ id, version: null }, { origin: ports.arxivOrigin }).abs,
+        };
       }),
     );
   }
@@ -305,27 +257,36 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     tools: ports.tools,
 
     async reset(conversationId) {
-      pending.delete(conversationId);
+      await book.forget(conversationId);
       await store.deleteConversation(conversationId);
     },
 
     async confirm(proposalId, who) {
-      const p = takeProposal(proposalId, who);
-      const view = await ports.subscriptions.subscribe(subscriptionRequestOf(p.write.args));
-      const message = `The user confirmed proposal ${p.proposal.id}: subscription "${view.name}" ${p.proposal.title.startsWith('Create') ? 'created' : 'updated'} (schedule ${view.cron}, ${view.timezone}).`;
+      // Exactly the stored proposal is applied, once: the claim is a compare-and-set on its row.
+      const p = await book.claim(proposalId, who);
+      let view: SubscriptionView;
+      try {
+        view = await ports.subscriptions.subscribe(subscriptionRequestOf(p.args));
+      } catch (e) {
+        await book.settle(p.id, false).catch(() => undefined);
+        throw e;
+      }
+      await book.settle(p.id, true);
+      const proposal = { ...shownProposal(p), confirmable: false };
+      const message = `The user confirmed proposal ${p.id}: subscription "${view.name}" ${p.title.startsWith('Create') ? 'created' : 'updated'} (schedule ${view.cron}, ${view.timezone}).`;
       logger.info(
-        { proposal: p.proposal.id, tool: p.proposal.tool, subscription: view.name },
+        { proposal: p.id, tool: p.tool, subscription: view.name },
         'agent proposal confirmed by the user',
       );
       await noteDecision(p.conversationId, message);
-      return { proposal: p.proposal, message };
+      return { proposal, message };
     },
 
     async decline(proposalId, who) {
-      const p = takeProposal(proposalId, who);
-      const message = `The user declined proposal ${p.proposal.id} (${p.proposal.title}); nothing changed.`;
+      const p = await book.decline(proposalId, who);
+      const message = `The user declined proposal ${p.id} (${p.title}); nothing changed.`;
       await noteDecision(p.conversationId, message);
-      return { proposal: p.proposal, message };
+      return { proposal: { ...shownProposal(p), confirmable: false }, message };
     },
 
     async ask(input, progress, options = {}) {
@@ -351,12 +312,15 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
         };
       }
       const conversationId = input.conversationId;
-      const turn = conversationId ? ++conversationState(conversationId).turn : 0;
+      const turnId = randomBytes(8).toString('hex');
       try {
-        return await agentTurnReply(question, conversationId, turn, started, progress, options);
+        return await agentTurnReply(question, conversationId, turnId, started, progress, options);
       } finally {
         // Consent lasts one more turn: at the end of this one, proposals of earlier turns expire.
-        if (conversationId) expireBefore(conversationId, turn);
+        if (conversationId)
+          await book
+            .endTurn(conversationId, turnId)
+            .catch((e: unknown) => logger.warn({ err: errorMessage(e) }, 'expiring agent proposals failed'));
       }
     },
   };
@@ -364,7 +328,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
   async function agentTurnReply(
     question: string,
     conversationId: string | undefined,
-    turn: number,
+    turnId: string,
     started: number,
     progress: ProgressFn | undefined,
     options: Parameters<AgentService['ask']>[2] & object,
@@ -429,15 +393,10 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     );
     const confirmable = Boolean(conversationId) && options.canConfirm !== false;
     const proposed = await proposalsOf(result.proposals ?? [], confirmable);
-    if (conversationId) {
-      const state = conversationState(conversationId);
-      for (const { proposal, write } of proposed) {
-        if (!proposal.confirmable) continue;
-        state.proposals.set(proposal.id, { proposal, write, turn, owner: options.owner });
-        while (state.proposals.size > MAX_PENDING_PER_CONVERSATION)
-          state.proposals.delete(state.proposals.keys().next().value!);
-      }
-    }
+    // Stored beside the conversation (the ids they are stored under are the ones shown).
+    const proposals = conversationId
+      ? await book.record(conversationId, turnId, options.owner, proposed)
+      : proposed.map((p) => p.proposal);
     return {
       answer: result.answer,
       cited: await citedPapers(result.cited),
@@ -450,7 +409,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       budget: result.budget,
       trace: result.trace,
       ms: Date.now() - started,
-      proposals: proposed.map((p) => p.proposal),
+      proposals,
       llm: result.llm ?? null,
     };
   }

@@ -36,6 +36,8 @@ export interface BotDeps {
   rateLimit?: RateLimitOptions;
   listPageSize?: number;
   listState?: ListState;
+  /** ARXIV_SITE_URL: the origin of the paper links the bot builds from ids (arXiv's when unset). */
+  arxivOrigin?: string | undefined;
 }
 
 export interface Bot {
@@ -165,6 +167,7 @@ export function createBot(deps: BotDeps): Bot {
           signal,
           listState,
           listPageSize,
+          arxivOrigin: deps.arxivOrigin,
           startThread,
           post,
         });
@@ -249,7 +252,7 @@ export function createBot(deps: BotDeps): Bot {
       await respond.deferUpdate();
       try {
         await respond.editOriginal(
-          await listPage(deps.service, parsed.key, filters, parsed.offset, listPageSize),
+          await listPage(deps.service, parsed.key, filters, parsed.offset, listPageSize, deps.arxivOrigin),
         );
       } catch (e) {
         log.warn({ err: errorMessage(e) }, 'list page failed');

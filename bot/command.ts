@@ -12,6 +12,8 @@ export interface CommandContext {
   signal: AbortSignal;
   listState: ListState;
   listPageSize: number;
+  /** ARXIV_SITE_URL: the origin of the paper links the bot builds from ids. */
+  arxivOrigin?: string | undefined;
   /** The research agent (`/arxiv ask` uses it when an LLM is configured). */
   agent?: AgentService | undefined;
   /**

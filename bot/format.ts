@@ -8,7 +8,7 @@ import type {
   SearchResult,
   SubscriptionView,
 } from '../app/radar-service.ts';
-import { versionedId } from '../domain/paper.ts';
+import { arxivLinks, versionedId } from '../domain/paper.ts';
 import { DISCORD_LIMITS, truncate, type DiscordEmbed } from '../domain/discord-limits.ts';
 import { fitMessage, longTextMessage, splitText } from './limits.ts';
 import type { ActionRow, BotMessage, FileAttachment } from './types.ts';
@@ -256,6 +256,7 @@ export function listMessage(
   offset: number,
   pageSize: number,
   buttonIds: { prev: string; next: string },
+  origin?: string,
 ): BotMessage {
   if (r.total_count === 0) {
     return {
@@ -273,7 +274,7 @@ export function listMessage(
     color: COLOR.brand,
     fields: r.papers.map((p, i) => ({
       name: `${offset + i + 1}. ${p.title}`,
-      value: `${authorsLine(p.authors)} · ${p.published_date.slice(0, 10)} · ${p.categories.slice(0, 3).join(', ')} · [arXiv:${p.arxiv_id}](https://arxiv.org/abs/${p.arxiv_id})`,
+      value: `${authorsLine(p.authors)} · ${p.published_date.slice(0, 10)} · ${p.categories.slice(0, 3).join(', ')} · [arXiv:${p.arxiv_id}](${arxivLinks({ id: p.arxiv_id, version: null }, { origin }).abs})`,
     })),
     footer: { text: `Showing ${offset + 1}-${offset + r.returned} of ${r.total_count}` },
   };

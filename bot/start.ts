@@ -22,7 +22,8 @@ export type DiscordConfig = Pick<
   | 'DISCORD_INTERACTIONS_ADDR'
   | 'DISCORD_USER_BURST'
   | 'DISCORD_USER_REFILL_SECONDS'
->;
+> &
+  Partial<Pick<Config, 'ARXIV_SITE_URL'>>;
 
 /** The per-user limit on expensive commands: a burst, then one more every refill period. */
 export function userRateLimit(
@@ -57,6 +58,7 @@ export async function startDiscord(
     agent: opts.agent,
     logger,
     managerRoleId: config.DISCORD_MANAGER_ROLE ?? null,
+    arxivOrigin: config.ARXIV_SITE_URL,
     rateLimit: opts.rateLimit ?? userRateLimit(config),
   });
   const stops: Array<() => Promise<void>> = [];

@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { DEFAULT_CONVERT_MAX_MEMORY_MB } from './convert-limits.ts';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
 import { isTimeZone } from '../domain/subscription.ts';
+import { siteOriginProblem } from '../domain/links.ts';
+import { ARXIV_ORIGIN } from '../domain/paper.ts';
 import { cronProblem } from '../domain/cron.ts';
 import { MAX_MCP_SERVERS_FILE_BYTES, parseMcpServers } from '../domain/mcp-servers.ts';
 import { interactionsProblems, mcpHttpProblems, webProblems } from '../lib/listen-address.ts';
@@ -34,6 +36,18 @@ const url = (fallback: string) =>
     .trim()
     .default(fallback)
     .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }));
+
+/** An http(s) origin only (domain/links.ts), normalised to `scheme://host[:port]`. */
+const siteOrigin = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .superRefine((v, ctx) => {
+      const problem = siteOriginProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((v) => (siteOriginProblem(v) ? v : new URL(v).origin));
 
 const int = (fallback: number, min: number, max: number) =>
   z.coerce
@@ -100,6 +114,8 @@ const BaseSchema = z.object({
   ARXIV_API_URL: url('https://export.arxiv.org/api/query'),
   ARXIV_RSS_URL: url('https://rss.arxiv.org/atom'),
   ARXIV_WEB_URL: url('https://arxiv.org'),
+  /** The origin every paper link we render or publish points to (abs, pdf, html); a mirror may replace arXiv's. */
+  ARXIV_SITE_URL: siteOrigin(ARXIV_ORIGIN),
   ARXIV_OAI_URL: url('https://oaipmh.arxiv.org/oai'),
   /** Unset: https://ar5iv.labs.arxiv.org while ARXIV_WEB_URL is arxiv.org, else no ar5iv step (a mirror or fake has none). */
   ARXIV_AR5IV_URL: optionalString.pipe(

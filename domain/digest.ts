@@ -2,7 +2,7 @@
  * A digest as the publishers receive it: the ranked, summarised papers of one subscription for
  * one announcement window. Pure types and helpers: workflows may import this module.
  */
-import { arxivLinks } from './paper.ts';
+import { ARXIV_ORIGIN, arxivLinks } from './paper.ts';
 import type { PickReason } from './pick-reason.ts';
 
 /** A summary a person can decide from in seconds. */
@@ -70,14 +70,14 @@ export interface Receipt {
 }
 
 /**
- * The digest with every entry's links rebuilt from its id (arxivLinks): what the store hands out,
- * so a digest saved before links were vouched for never publishes a feed's `<link>`.
+ * The digest with every entry's links rebuilt from its id (arxivLinks) on `origin`: what the store
+ * hands out, so a digest saved before links were vouched for never publishes a feed's `<link>`.
  */
-export function withVouchedLinks(d: Digest): Digest {
+export function withVouchedLinks(d: Digest, origin: string = ARXIV_ORIGIN): Digest {
   return {
     ...d,
     entries: d.entries.map((e) => {
-      const links = arxivLinks({ id: e.arxivId, version: e.version });
+      const links = arxivLinks({ id: e.arxivId, version: e.version }, { origin });
       return { ...e, absUrl: links.abs, pdfUrl: e.pdfUrl === null ? null : links.pdf };
     }),
   };

@@ -10,7 +10,7 @@ export interface Author {
 }
 
 export interface PaperLinks {
-  /** https://arxiv.org/abs/ID(vN) */
+  /** https://arxiv.org/abs/ID(vN) (on the configured ARXIV_SITE_URL) */
   abs: string;
   /** https://arxiv.org/pdf/ID(vN) */
   pdf: string | null;
@@ -51,24 +51,31 @@ export function versionedId(p: Pick<Paper, 'id' | 'version'>): string {
   return p.version ? `${p.id}v${p.version}` : p.id;
 }
 
-/** The arXiv site every paper link we render or publish points to (never a feed's `<link>`). */
+/**
+ * The default arXiv site paper links point to (never a feed's `<link>`). A deployment may configure
+ * another origin (ARXIV_SITE_URL, a mirror): the composition root passes it as `origin`.
+ */
 export const ARXIV_ORIGIN = 'https://arxiv.org';
 
 /**
  * The links we vouch for: abs, pdf (and html when arXiv advertised one) built from the paper's id
- * and version on ARXIV_ORIGIN. Feed fields are never copied into an href: a `<link>` may say
- * `javascript:…` or point anywhere. Each path segment is encoded, so even a malformed id stays a
- * path on arXiv.
+ * and version on `origin` (a validated http(s) origin, ARXIV_ORIGIN by default). Feed fields are
+ * never copied into an href: a `<link>` may say `javascript:…` or point anywhere. Each path segment
+ * is encoded, so even a malformed id stays a path on the site.
  */
-export function arxivLinks(p: Pick<Paper, 'id' | 'version'>, opts: { html?: boolean } = {}): PaperLinks {
+export function arxivLinks(
+  p: Pick<Paper, 'id' | 'version'>,
+  opts: { html?: boolean; origin?: string | undefined } = {},
+): PaperLinks {
+  const origin = opts.origin ?? ARXIV_ORIGIN;
   const path = versionedId(p)
     .split('/')
     .map((s) => encodeURIComponent(s))
     .join('/');
   return {
-    abs: `${ARXIV_ORIGIN}/abs/${path}`,
-    pdf: `${ARXIV_ORIGIN}/pdf/${path}`,
-    html: opts.html ? `${ARXIV_ORIGIN}/html/${path}` : null,
+    abs: `${origin}/abs/${path}`,
+    pdf: `${origin}/pdf/${path}`,
+    html: opts.html ? `${origin}/html/${path}` : null,
   };
 }
 

@@ -42,6 +42,7 @@ export function createArxivClient(config: Config, logger: Logger, gate?: Request
     apiUrl: config.ARXIV_API_URL,
     rssUrl: config.ARXIV_RSS_URL,
     webUrl: config.ARXIV_WEB_URL,
+    siteUrl: config.ARXIV_SITE_URL,
     oaiUrl: config.ARXIV_OAI_URL,
     ar5ivUrl: ar5ivUrlOf(config),
     contact: config.ARXIV_CONTACT,

@@ -24,6 +24,7 @@ export function openAgentService(config: Config, logger: Logger, radar: RadarSer
       runner: radar.runner,
       store: radar.store,
       radar,
+      arxivOrigin: config.ARXIV_SITE_URL,
       subscriptions: {
         get: (name) => radar.store.getSubscription(name),
         subscribe: (req) => radar.subscribe(req),

@@ -8,7 +8,8 @@ import { AppError, isAppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { parseAtomFeed, type AtomFeed } from './atom.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
-import type { Paper } from '../../domain/paper.ts';
+import { ARXIV_ORIGIN, type Paper } from '../../domain/paper.ts';
+import { paperOnSite } from '../../domain/links.ts';
 import { buildQueryUrl } from './query.ts';
 import { ARXIV_LIMITS, type SortBy, type SortOrder } from '../../domain/arxiv-query.ts';
 import { oaiListUrl, parseOaiListRecords, type OaiListRequest, type OaiPage } from './oai.ts';
@@ -26,6 +27,8 @@ export interface ArxivClientOptions {
   ar5ivUrl?: string | undefined;
   /** e.g. https://oaipmh.arxiv.org/oai (catching up missed announcements); optional for callers that never catch up. */
   oaiUrl?: string | undefined;
+  /** The origin of the paper links handed out (ARXIV_SITE_URL); arXiv's own when unset. */
+  siteUrl?: string | undefined;
   /** Who to contact about this client (email or URL), sent in the User-Agent. */
   contact?: string | undefined;
   minIntervalMs: number;
@@ -175,7 +178,8 @@ export class ArxivClient {
     }
     const url = `${this.opts.rssUrl.replace(/\/$/, '')}/${categories.join('+')}`;
     const res = await this.transport.get(url, { accept: 'application/atom+xml, application/rss+xml' });
-    const feed = parseAnnounceFeed(res.body.toString('utf8'));
+    const parsed = parseAnnounceFeed(res.body.toString('utf8'));
+    const feed = { ...parsed, items: parsed.items.map((i) => ({ ...i, paper: this.onSite(i.paper) })) };
     if (feed.items.length === 0) {
       this.log.info({ categories }, 'arXiv announcement feed is empty (normal on weekends and holidays)');
     }
@@ -205,7 +209,8 @@ export class ArxivClient {
     const res = await this.transport.get(oaiListUrl(this.opts.oaiUrl, req), {
       accept: 'text/xml, application/xml',
     });
-    return parseOaiListRecords(res.body.toString('utf8'));
+    const page = parseOaiListRecords(res.body.toString('utf8'));
+    return { ...page, records: page.records.map((r) => ({ ...r, paper: this.onSite(r.paper) })) };
   }
 
   /** The PDF (one request); NOT_FOUND when arXiv has none. */
@@ -297,6 +302,12 @@ export class ArxivClient {
       }
       throw new AppError('ARXIV_API_ERROR', `arXiv API error: HTTP 400 for ${url}.`, { retryable: false });
     }
-    return parseAtomFeed(res.body.toString('utf8'));
+    const feed = parseAtomFeed(res.body.toString('utf8'));
+    return { ...feed, papers: feed.papers.map((p) => this.onSite(p)) };
+  }
+
+  /** A parsed paper with its links on the configured site (the parsers build them on arXiv's). */
+  private onSite(p: Paper): Paper {
+    return paperOnSite(p, this.opts.siteUrl ?? ARXIV_ORIGIN);
   }
 }

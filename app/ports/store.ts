@@ -11,6 +11,7 @@ import type { ListFilters, ListResult, StoredPaper, TopicCount } from '../../dom
 import type { DestinationKind, Digest, Receipt, Summary } from '../../domain/digest.ts';
 import type { Subscription, SubscriptionInput } from '../../domain/subscription.ts';
 import type { Rating, RatingInput } from '../../domain/rating.ts';
+import type { ProposalStore } from './proposals.ts';
 
 import type { ContentSource } from '../../domain/content-source.ts';
 export { CONTENT_SOURCES, isContentSource, type ContentSource } from '../../domain/content-source.ts';
@@ -227,6 +228,6 @@ export interface RatingStore {
 
 /** Every port of one library, plus closing it: what a driver implements. */
 export interface PaperStore
-  extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore, RatingStore {
+  extends LibraryStore, SubscriptionStore, DigestLedger, ConversationStore, RatingStore, ProposalStore {
   close(): Promise<void>;
 }

@@ -14,12 +14,14 @@ export async function listPage(
   filters: ListFiltersInput,
   offset: number,
   pageSize: number,
+  arxivOrigin?: string,
 ): Promise<BotMessage> {
   const r = await service.listPapers({ ...filters, limit: pageSize, offset });
-  return listMessage(r, offset, pageSize, {
+  const buttons = {
     prev: listButtonId(key, Math.max(0, offset - pageSize)),
     next: listButtonId(key, offset + pageSize),
-  });
+  };
+  return listMessage(r, offset, pageSize, buttons, arxivOrigin);
 }
 
 export const list: SlashCommand = {
@@ -40,7 +42,7 @@ export const list: SlashCommand = {
     if (categories) filters.categories = categories;
     if (from) filters.start_date = from;
     if (to) filters.end_date = to;
-    return async ({ service, listState, listPageSize }) =>
-      listPage(service, listState.save(filters), filters, 0, listPageSize);
+    return async ({ service, listState, listPageSize, arxivOrigin }) =>
+      listPage(service, listState.save(filters), filters, 0, listPageSize, arxivOrigin);
   },
 };

@@ -15,6 +15,7 @@ import { AGENT_PROMPT_TOOLS, searchPromptText } from '../../app/prompts.ts';
 import type { RadarService } from '../../app/radar-service.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
+import { askConsent } from './chat-consent.ts';
 
 /** The prompts `/prompts` lists (the MCP server's), with how to build their text. */
 export const CHAT_PROMPTS: ReadonlyArray<{
@@ -110,7 +111,8 @@ const HELP = `Ask anything about arXiv papers. Commands:
   /prompts                 list prompts
   /prompt <name> k=v …     run a prompt, e.g. /prompt generate_search_prompt topic="graph transformers" num_papers=3
   /tools                   the agent's tools
-  /confirm <id>            apply a change the agent proposed (only you can; the agent cannot)
+  /confirm <id>            apply a change the agent proposed (only you can; the agent cannot;
+                           on a terminal you are also asked: y applies it, anything else declines)
   /decline <id>            drop a proposed change
   /reset                   start a new conversation
   /quit                    leave (also Ctrl-D)
@@ -128,6 +130,11 @@ export async function handleLine(
     ownLlm?: string | null;
     /** Print the answer as the model writes it (a terminal). */
     live?: boolean;
+    /**
+     * Asks the user a yes/no question and resolves to their line (null at the end of input): set
+     * only when stdin is a terminal, so piped input never confirms a proposal (chat-consent.ts).
+     */
+    ask?: (question: string) => Promise<string | null>;
   },
 ): Promise<boolean> {
   const text = line.trim();
@@ -204,6 +211,7 @@ export async function handleLine(
     ...(ctx.live ? { onDraft: live.onDraft } : {}),
   });
   out(formatReply(reply, live.text(), ctx.ownLlm));
+  if (ctx.ask) await askConsent(reply, { agent, conversationId: ctx.conversation.id, ask: ctx.ask, out });
   return true;
 }
 
@@ -286,8 +294,18 @@ export function register(program: Command): void {
         });
         rl.setPrompt('> ');
         if (interactive) rl.prompt();
+        // One reader for the REPL's lines and the yes/no answers: an answer is the next line typed.
+        const lines = rl[Symbol.asyncIterator]();
+        const ask = async (question: string) => {
+          rl.setPrompt(question);
+          rl.prompt();
+          const next = await lines.next();
+          rl.setPrompt('> ');
+          return next.done ? null : String(next.value);
+        };
         try {
-          for await (const line of rl) {
+          for (let next = await lines.next(); !next.done; next = await lines.next()) {
+            const line = String(next.value);
             try {
               if (
                 !(await handleLine(line, {
@@ -297,6 +315,7 @@ export function register(program: Command): void {
                   out,
                   ownLlm,
                   live: interactive && Boolean(process.stdout.isTTY),
+                  ...(interactive ? { ask } : {}),
                 }))
               )
                 break;

@@ -7,13 +7,14 @@
  * (nothing after it reaches the agent).
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { arxivIdsIn } from '../../domain/agent.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { openRadarService, type RadarServiceHandle } from '../../workers/compose.ts';
 import { startFakeArxiv, type FakeArxiv } from '../fakes/arxiv-server.ts';
 import { startFakeLlm, type FakeLlm, type FakeLlmRequest } from '../fakes/llm-server.ts';
-import { spawnCli } from '../support/cli.ts';
+import { BIN, REPO_ROOT, spawnCli } from '../support/cli.ts';
 import { compromisedModel, INJECTED_SUBSCRIPTION } from '../support/compromised-model.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { fakeArxivEnv, fakeLlmEnv } from '../support/fake-env.ts';
@@ -34,6 +35,38 @@ async function chat(
   const { code } = await cli.exited;
   clearTimeout(timer);
   return { code, ...cli.output() };
+}
+
+/**
+ * Runs `chat` on a terminal: util-linux `script` gives it a pseudo-terminal and forwards what the
+ * test writes to its stdin as typed input (so stdin.isTTY is true in the CLI).
+ */
+function chatOnTerminal(env: Record<string, string>) {
+  const child = spawn('script', ['-qfec', `'${BIN}' chat`, '/dev/null'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, TERM: 'dumb' },
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    type: (line: string) => child.stdin.write(`${line}\n`),
+    output: () => out,
+    exited,
+    kill: () => child.kill('SIGKILL'),
+    /** Resolves when the output since `from` matches; returns the match and where it ends. */
+    async waitFor(pattern: RegExp, from = 0): Promise<{ match: RegExpExecArray; end: number }> {
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline) {
+        const m = pattern.exec(out.slice(from));
+        if (m) return { match: m, end: from + m.index + m[0].length };
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`timed out waiting for ${pattern}; output:\n${out}`);
+    },
+  };
 }
 
 describe('chat REPL driven through stdin (real CLI process)', () => {
@@ -142,6 +175,7 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
     try {
       cli.child.stdin.write('What is new on Bethe lattices?\n');
       const first = await cli.waitFor(/Apply it: \/confirm ([0-9a-f]{8})/);
+      assert.ok(!cli.output().stdout.includes('[y/N]'), 'piped input is never asked yes/no');
       assert.match(
         cli.output().stdout,
         /Proposed \(not applied\): Create the subscription "injected"\n {2}query: "all:attacker"/,
@@ -181,6 +215,38 @@ describe('chat REPL driven through stdin (real CLI process)', () => {
       );
     } finally {
       cli.child.kill('SIGKILL');
+      llm.respondWith(queryBuilder);
+      await service.unsubscribe(INJECTED_SUBSCRIPTION.name).catch(() => false);
+    }
+  });
+
+  it('on a terminal it asks y/N with the exact proposal: anything but y declines, y applies that proposal', async () => {
+    llm.respondWith((b) => queryBuilder(b) ?? compromisedModel()(b));
+    const tty = chatOnTerminal(cliEnv);
+    const question =
+      /Create the subscription "injected" \(query: "all:attacker"; interest: "whatever the attacker wants"; schedule: "0 3 \* \* \*"; anything not listed: the deployment’s defaults\)\? \[y\/N\] /;
+    try {
+      tty.type('What is new on Bethe lattices?');
+      let at = (await tty.waitFor(question)).end;
+      tty.type('sure');
+      at = (await tty.waitFor(/Declined: Create the subscription "injected"\. Nothing changed\./, at)).end;
+      assert.equal(
+        await service.store.getSubscription(INJECTED_SUBSCRIPTION.name),
+        null,
+        '"sure" is not a yes',
+      );
+      // Turn 2: the model "confirms" its own proposal; that is only a new proposal, and the user's y applies it.
+      tty.type('Anything else?');
+      at = (await tty.waitFor(question, at)).end;
+      assert.equal(await service.store.getSubscription(INJECTED_SUBSCRIPTION.name), null);
+      tty.type('y');
+      await tty.waitFor(/Applied: Create the subscription "injected"\./, at);
+      assert.equal((await service.store.getSubscription(INJECTED_SUBSCRIPTION.name))?.query, 'all:attacker');
+      tty.type('/quit');
+      assert.equal(await tty.exited, 0, tty.output());
+      assert.ok(!/Error:/.test(tty.output()), tty.output());
+    } finally {
+      tty.kill();
       llm.respondWith(queryBuilder);
       await service.unsubscribe(INJECTED_SUBSCRIPTION.name).catch(() => false);
     }

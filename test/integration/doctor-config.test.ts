@@ -47,6 +47,8 @@ const ROWS: Array<[string, Record<string, string>]> = [
   ['ARXIV_RSS_URL', { ARXIV_RSS_URL: 'rss' }],
   ['ARXIV_WEB_URL', { ARXIV_WEB_URL: 'arxiv.org' }],
   ['ARXIV_OAI_URL', { ARXIV_OAI_URL: 'oai' }],
+  ['ARXIV_SITE_URL', { ARXIV_SITE_URL: 'javascript:alert(1)' }],
+  ['ARXIV_SITE_URL', { ARXIV_SITE_URL: 'https://arxiv.org/abs' }],
   ['ARXIV_AR5IV_URL', { ARXIV_AR5IV_URL: 'ftp://ar5iv.labs.arxiv.org' }],
   ['ARXIV_MIN_INTERVAL_MS', { ARXIV_MIN_INTERVAL_MS: 'fast' }],
   ['ARXIV_MIN_INTERVAL_MS', { ARXIV_MIN_INTERVAL_MS: '1000', ARXIV_API_URL: ARXIV_API }],

@@ -6,6 +6,7 @@
  * orders, and the same FTS5-compatible BM25 ranking (`postgres/text-search.ts`).
  * Records are copied in and out (JSON), so a caller mutating a result cannot change the store.
  */
+import { memoryProposals } from './memory-proposals.ts';
 import { createHash } from 'node:crypto';
 import type { Digest, Receipt, Summary } from '../../domain/digest.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -651,6 +652,7 @@ export function createMemoryStore(): PaperStore {
     async deleteConversation(id) {
       return conversations.delete(checkConversationId(id));
     },
+    ...memoryProposals(),
 
     async setRating(input) {
       const r = checkRatingInput(input);

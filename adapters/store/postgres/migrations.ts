@@ -267,6 +267,28 @@ const MIGRATIONS: Migration[] = [
     );
     `,
   },
+  {
+    description:
+      "the research agent's pending proposals (consent bound to a proposal), beside its conversations",
+    sql: `
+    CREATE TABLE agent_proposals (
+      id text COLLATE "C" PRIMARY KEY,
+      conversation_id text COLLATE "C" NOT NULL,
+      owner text,
+      turn_id text COLLATE "C" NOT NULL,
+      tool text NOT NULL,
+      args_json text NOT NULL,
+      title text NOT NULL,
+      changes_json text NOT NULL,
+      status text NOT NULL CHECK (status IN ('pending', 'applying', 'applied', 'declined', 'expired')),
+      created_at text COLLATE "C" NOT NULL,
+      expires_at text COLLATE "C" NOT NULL,
+      decided_at text COLLATE "C"
+    );
+    CREATE INDEX agent_proposals_conversation ON agent_proposals (conversation_id, status);
+    CREATE INDEX agent_proposals_expiry ON agent_proposals (expires_at);
+    `,
+  },
 ];
 
 /** Schema version this code writes. */

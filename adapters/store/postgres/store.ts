@@ -13,6 +13,7 @@ import { createPool, inTransaction, storeError } from './database.ts';
 import { migrate } from './migrations.ts';
 import { createPaperTables } from './papers.ts';
 import { createRatingTable } from './ratings.ts';
+import { createProposalTable } from './proposals.ts';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:5432/database`. */
@@ -50,6 +51,7 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
   const contents = createContentTables(pool);
   const alerts = createAlertTables(pool);
   const ratings = createRatingTable(pool);
+  const proposals = createProposalTable(pool);
   let closed = false;
 
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
@@ -121,6 +123,13 @@ export function openPostgresStore(opts: PostgresStoreOptions): PostgresStore {
     saveConversation: (id, messages) =>
       call(`saving conversation ${id}`, () => alerts.saveConversation(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => alerts.deleteConversation(id)),
+    saveProposal: (p) => call(`saving proposal ${p?.id}`, () => proposals.save(p)),
+    getProposal: (id) => call(`reading proposal ${id}`, () => proposals.get(id)),
+    transitionProposal: (id, c) => call(`deciding proposal ${id}`, () => proposals.transition(id, c)),
+    expireProposals: (cid, keep, at) =>
+      call(`expiring proposals of ${cid}`, () => proposals.expire(cid, keep, at)),
+    deleteProposals: (cid) => call(`deleting proposals of ${cid}`, () => proposals.delete(cid)),
+    purgeProposals: (before) => call('purging old proposals', () => proposals.purge(before)),
     setRating: (r) => call(`rating ${r?.arxivId} for ${r?.subscription}`, () => ratings.set(r)),
     listRatings: (sub) => call(`listing the ratings of ${sub}`, () => ratings.list(sub)),
 

@@ -201,6 +201,25 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (subscription, base_id)
   ) WITHOUT ROWID;
   `,
+  // 9: the research agent's pending proposals (consent bound to a proposal), beside its conversations.
+  `
+  CREATE TABLE agent_proposals (
+    id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL,
+    owner TEXT,
+    turn_id TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    args_json TEXT NOT NULL,
+    title TEXT NOT NULL,
+    changes_json TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'applying', 'applied', 'declined', 'expired')),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    decided_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX agent_proposals_conversation ON agent_proposals(conversation_id, status);
+  CREATE INDEX agent_proposals_expiry ON agent_proposals(expires_at);
+  `,
 ];
 
 /** Schema version this code writes. */

@@ -12,6 +12,7 @@ import { createConversationTable } from './conversations.ts';
 import { openDatabase, sqliteCall } from './database.ts';
 import { createPaperTables } from './papers.ts';
 import { createRatingTable } from './ratings.ts';
+import { createProposalTable } from './proposals.ts';
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -33,6 +34,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
   const alerts = createAlertTables(db);
   const conversations = createConversationTable(db);
   const ratings = createRatingTable(db);
+  const proposals = createProposalTable(db);
   let closed = false;
 
   /** A read (or single-statement write) as a Promise, with SQLite errors mapped. */
@@ -116,6 +118,13 @@ export function openSqliteStore(opts: SqliteStoreOptions): PaperStore {
     saveConversation: (id, messages) =>
       call(`saving conversation ${id}`, () => conversations.save(id, messages)),
     deleteConversation: (id) => call(`deleting conversation ${id}`, () => conversations.delete(id)),
+    saveProposal: (p) => call(`saving proposal ${p?.id}`, () => proposals.save(p)),
+    getProposal: (id) => call(`reading proposal ${id}`, () => proposals.get(id)),
+    transitionProposal: (id, c) => call(`deciding proposal ${id}`, () => proposals.transition(id, c)),
+    expireProposals: (cid, keep, at) =>
+      call(`expiring proposals of ${cid}`, () => proposals.expire(cid, keep, at)),
+    deleteProposals: (cid) => call(`deleting proposals of ${cid}`, () => proposals.delete(cid)),
+    purgeProposals: (before) => call('purging old proposals', () => proposals.purge(before)),
     setRating: (r) => call(`rating ${r?.arxivId} for ${r?.subscription}`, () => ratings.set(r)),
     listRatings: (sub) => call(`listing the ratings of ${sub}`, () => ratings.list(sub)),
 

@@ -94,6 +94,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('ARXIV_SITE_URL: an http(s) origin only, normalised; anything else is a config error naming it', () => {
+    assert.equal(loadConfig({}, {}).ARXIV_SITE_URL, 'https://arxiv.org');
+    assert.equal(
+      loadConfig({ ARXIV_SITE_URL: ' HTTPS://Mirror.Example.ORG:8443/ ' }, {}).ARXIV_SITE_URL,
+      'https://mirror.example.org:8443',
+    );
+    for (const [bad, why] of [
+      ['javascript:alert(1)', /ARXIV_SITE_URL.*http\(s\)/],
+      ['file:///etc/passwd', /ARXIV_SITE_URL.*http\(s\)/],
+      ['arxiv.org', /ARXIV_SITE_URL.*absolute http\(s\) URL/],
+      ['https://arxiv.org/abs', /ARXIV_SITE_URL.*origin only/],
+      ['https://arxiv.org/?x=1', /ARXIV_SITE_URL.*origin only/],
+      ['https://arxiv.org/#top', /ARXIV_SITE_URL.*origin only/],
+      ['https://user:pw@arxiv.org', /ARXIV_SITE_URL.*user name or password/],
+    ] as const)
+      assert.throws(
+        () => loadConfig({ ARXIV_SITE_URL: bad }, {}),
+        (e) => e instanceof ConfigError && why.test(e.message),
+        bad,
+      );
+  });
+
   it('real environment wins over .env', () => {
     const c = loadConfig({ LOG_LEVEL: 'debug' }, { LOG_LEVEL: 'info', DIGEST_TOP_K: '7' });
     assert.equal(c.LOG_LEVEL, 'debug');
@@ -150,7 +172,8 @@ describe('loadConfig', () => {
         () =>
           loadConfig(
             {
-              [key]: 'http://127.0.0.1:9/v1',
+              // ARXIV_SITE_URL is an origin only (no path).
+              [key]: key === 'ARXIV_SITE_URL' ? 'http://127.0.0.1:9' : 'http://127.0.0.1:9/v1',
               ...(key === 'LLM_BASE_URL' ? { LLM_MODEL: 'm' } : {}),
               ARXIV_MIN_INTERVAL_MS: '3000',
             },

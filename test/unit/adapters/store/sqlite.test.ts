@@ -74,9 +74,11 @@ describe('sqlite store files', () => {
     });
     await a.markSeen('legacy', ['2411.00001'], 'legacy:2026-11-17:abc');
     await a.close();
-    // Back to schema 5, as a library written before migrations 6-8 was (6 rebuilds contents as it is).
+    // Back to schema 5, as a library written before migrations 6-9 was (6 rebuilds contents as it is).
     const db = new Database(path.join(dir, 'library.sqlite'));
-    db.exec('DROP TABLE ratings; ALTER TABLE deliveries DROP COLUMN failures_json; DELETE FROM deliveries;');
+    db.exec(
+      'DROP TABLE agent_proposals; DROP TABLE ratings; ALTER TABLE deliveries DROP COLUMN failures_json; DELETE FROM deliveries;',
+    );
     db.pragma('user_version = 5');
     db.close();
     const b = openSqliteStore({ dataDir: dir });

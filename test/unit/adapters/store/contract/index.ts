@@ -8,6 +8,7 @@ import type { PaperStore } from '../../../../../app/ports/store.ts';
 import { runConversationContract } from './conversations.ts';
 import { runDigestLedgerContract } from './digest-ledger.ts';
 import { runLibraryContract } from './library.ts';
+import { runProposalContract } from './proposals.ts';
 import { runRatingContract } from './ratings.ts';
 import { runSubscriptionContract } from './subscriptions.ts';
 
@@ -15,6 +16,7 @@ export {
   runConversationContract,
   runDigestLedgerContract,
   runLibraryContract,
+  runProposalContract,
   runRatingContract,
   runSubscriptionContract,
 };
@@ -26,4 +28,5 @@ export function runStoreContracts(name: string, makeStore: () => Promise<PaperSt
   runDigestLedgerContract(name, makeStore);
   runConversationContract(name, makeStore);
   runRatingContract(name, makeStore);
+  runProposalContract(name, makeStore);
 }
