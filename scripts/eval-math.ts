@@ -22,6 +22,9 @@
  *
  * The papers are split: `tuning` are those looked at while writing the converter, `held-out` the
  * rest; both splits are reported. `--json` prints the rows, `--misses` the formulas our Markdown lacks.
+ *
+ * Long file: one harness (ground truth, scoring, the pandoc run and its four tables); split, the
+ * tables would import the scoring they must share from elsewhere for no gain.
  */
 import { execFileSync } from 'node:child_process';
 import {

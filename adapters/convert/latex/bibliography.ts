@@ -2,7 +2,7 @@
  * References from a `.bbl` (BibTeX's `thebibliography`, or biblatex's `\entry` records) or an
  * inline `thebibliography`, in order: `\cite` numbers follow it, as in the compiled paper.
  */
-import { group } from './scan.ts';
+import { group, optional } from './scan.ts';
 
 export interface BibEntry {
   key: string;
@@ -17,23 +17,22 @@ export interface BibEntry {
 export function formatBibliography(bbl: string, render: (tex: string) => string): BibEntry[] {
   if (/\\entry\s*\{/.test(bbl)) return biblatex(bbl, render);
   const out: BibEntry[] = [];
-  const re = /\\bibitem\s*(?:\[((?:[^\][{}]|\{[^{}]*\})*)\])?\s*\{([^}]*)\}/g;
-  const items = [...bbl.matchAll(re)];
+  const items = bibitems(bbl);
   items.forEach((m, k) => {
-    const end = k + 1 < items.length ? items[k + 1]!.index : endOf(bbl, m.index);
-    const entry = bbl.slice(m.index + m[0].length, end);
+    const end = k + 1 < items.length ? items[k + 1]!.at : endOf(bbl, m.at);
+    const entry = bbl.slice(m.bodyAt, end);
     const raw = entry
       .replace(/\\end\s*\{thebibliography\}[\s\S]*$/, '')
       .replace(
-        /\\(newblock|BibitemShut\s*\{[^}]*\}|bibitemStop|bibitemNoStop|EndOfBibitem|urlprefix|BibitemOpen)\b/g,
+        /\\(?:BibitemShut\s*\{[^}]*\}|(?:newblock|bibitemStop|bibitemNoStop|EndOfBibitem|urlprefix|BibitemOpen)\b)/g,
         ' ',
       )
       .replace(/\\doi\s*\{([^}]*)\}/g, 'doi:$1')
       .replace(/\\eprint\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g, 'arXiv:$1')
-      .replace(/\\(bibinfo|bibfield)\s*\{[^}]*\}/g, '')
-      .replace(/\\href\s*(\{[^}]*\})/g, '');
+      .replace(/\\(bibinfo|bibfield)\s*\{[^}]*\}\s*/g, '')
+      .replace(/\\href(@noop)?\s*(\{[^}]*\})/g, ''); // the link target (apsrev: \href@noop {} {text})
     const text = render(raw);
-    if (text) out.push({ key: m[2]!.trim(), text, ...citedAs(m[1], entry, render) });
+    if (text) out.push({ key: m.key, text, ...citedAs(m.label, entry, render) });
   });
   return out;
 }
@@ -47,7 +46,7 @@ function citedAs(
   raw: string,
   render: (tex: string) => string,
 ): { authors?: string; year?: string } {
-  const natbib = label ? /^([\s\S]*)\(([^()]*)\)[\s\S]*$/.exec(label) : null;
+  const natbib = label ? /^([\s\S]*?)\(([^()]*)\)/.exec(label) : null;
   if (natbib) {
     const authors = render(natbib[1]!);
     return authors ? { authors, year: render(natbib[2]!) } : {};
@@ -68,6 +67,22 @@ function citedAs(
         ? `${surname(names[0]!)} and ${surname(names[1]!)}`
         : `${surname(names[0]!)} et al.`;
   return { authors };
+}
+
+/** `\\bibitem[label]{key}` positions; the label may nest braces (apsrev: `[{\\citenamefont {Knuth}(1984)}]`). */
+function bibitems(
+  bbl: string,
+): Array<{ at: number; bodyAt: number; label: string | undefined; key: string }> {
+  const out: Array<{ at: number; bodyAt: number; label: string | undefined; key: string }> = [];
+  for (const m of bbl.matchAll(/\\bibitem(?![a-zA-Z@])/g)) {
+    let i = m.index + m[0].length;
+    const o = optional(bbl, i);
+    if (o) i = o.end + 1;
+    const key = group(bbl, i);
+    if (!key) continue;
+    out.push({ at: m.index, bodyAt: key.end, label: o?.inner, key: key.inner.trim() });
+  }
+  return out;
 }
 
 function endOf(s: string, from: number): number {

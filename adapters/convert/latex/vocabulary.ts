@@ -123,6 +123,14 @@ export const DROP: Record<string, number> = {
   authorrunning: 1,
   keywords: 1,
   pacs: 1,
+  // REVTeX front matter (the page's authors come from the metadata).
+  preprint: 1,
+  altaffiliation: 1,
+  homepage: 1,
+  collaboration: 1,
+  noaffiliation: 0,
+  onecolumngrid: 0,
+  twocolumngrid: 0,
   newtheorem: 2,
   theoremstyle: 1,
   numberwithin: 2,
@@ -318,6 +326,11 @@ export const STYLE: Record<string, (t: string) => string> = {
   colorbox: (t) => t,
   highlight: (t) => t,
   smash: (t) => t,
+  // Name and label wrappers of natbib/apsrev .bbl files.
+  citenamefont: (t) => t,
+  bibnamefont: (t) => t,
+  bibfnamefont: (t) => t,
+  natexlab: (t) => t,
   centerline: (t) => t,
   boldsymbol: (t) => wrap(t, '**'),
 };

@@ -225,6 +225,62 @@ describe('convertLatex: constructs', () => {
     assert.match(out2, /Knuth \[1\], Lamport and Goossens \[2\], One et al\. \[3\], \[missing\]\./);
   });
 
+  it('converts a REVTeX (APS) document: front matter out of the text, an apsrev .bbl, acknowledgments', () => {
+    // Hand-written in the shape of revtex4-2 and apsrev4-2.bst output (no redistributable REVTeX
+    // paper was found to vendor; see docs/conversion.md).
+    const tex =
+      '\\documentclass[aps,prl,twocolumn,superscriptaddress]{revtex4-2}\n\\usepackage{amsmath}\n\\begin{document}\n' +
+      '\\preprint{APS/123-QED}\n\\title{Entangled Pairs}\n\\author{A. Author}\n\\email{a@example.org}\n\\affiliation{First University}\n' +
+      '\\author{B. Author}\n\\altaffiliation[Also at ]{Second Lab}\n\\homepage{example.org}\n\\collaboration{The Collab}\n\\noaffiliation\n' +
+      '\\date{\\today}\n\\begin{abstract}We study pairs.\\end{abstract}\n\\pacs{03.65.Ud}\n\\keywords{entanglement}\n\\maketitle\n' +
+      '\\section{Introduction}\nAs \\citet{epr} argued and \\citet{knuth} typeset~\\cite{knuth,epr},\n' +
+      '\\begin{widetext}\\begin{eqnarray}\n|\\psi\\rangle &=& \\frac{1}{\\sqrt2}(|01\\rangle - |10\\rangle) \\label{eq:psi}\\\\\n\\rho &=& |\\psi\\rangle\\langle\\psi|\n\\end{eqnarray}\\end{widetext}\n' +
+      'with \\eqref{eq:psi}.\n\\begin{acknowledgments}We thank the referee.\\end{acknowledgments}\n\\bibliography{refs}\n\\end{document}\n';
+    const bbl =
+      '%apsrev4-2.bst 2019-01-14 (MD) hand-edited version of apsrev4-1.bst\n\\begin{thebibliography}{2}%\n\\makeatletter\n' +
+      '\\providecommand \\natexlab [1]{#1}%\n\\providecommand \\bibnamefont  [1]{#1}%\n\\providecommand \\citenamefont [1]{#1}%\n' +
+      '\\providecommand \\BibitemOpen [0]{}%\n\\providecommand \\BibitemShut  [1]{\\csname bibitem#1\\endcsname}%\n%</preamble>\n' +
+      '\\bibitem [{\\citenamefont {Knuth}(1984)}]{knuth}%\n  \\BibitemOpen\n  \\bibfield  {author} {\\bibinfo {author} {\\bibfnamefont {D.~E.}\\ \\bibnamefont {Knuth}},\\ }' +
+      '\\href@noop {} {\\emph {\\bibinfo {title} {The {\\TeX}book}}}\\ (\\bibinfo  {publisher} {Addison-Wesley},\\ \\bibinfo {year} {1984})\\BibitemShut {NoStop}%\n' +
+      '\\bibitem [{\\citenamefont {Einstein}\\ \\emph {et~al.}(1935)\\citenamefont {Einstein}, \\citenamefont {Podolsky},\\ and\\ \\citenamefont {Rosen}}]{epr}%\n  \\BibitemOpen\n' +
+      '  \\bibfield  {author} {\\bibinfo {author} {\\bibfnamefont {A.}~\\bibnamefont {Einstein}}, \\bibinfo {author} {\\bibfnamefont {B.}~\\bibnamefont {Podolsky}},\\ and\\ ' +
+      '\\bibinfo {author} {\\bibfnamefont {N.}~\\bibnamefont {Rosen}},\\ }\\href@noop {} {\\bibfield  {journal} {\\bibinfo  {journal} {Phys. Rev.}\\ }\\textbf {\\bibinfo {volume} {47}},\\ \\bibinfo {pages} {777} (\\bibinfo {year} {1935})}\\BibitemShut {NoStop}%\n' +
+      '\\end{thebibliography}%\n';
+    const r = convertLatex(
+      gzip(
+        tar([
+          ['main.tex', tex],
+          ['main.bbl', bbl],
+        ]),
+      ),
+    );
+    const out = r.markdown;
+    assert.match(out, /^# Entangled Pairs$/m);
+    assert.match(out, /^## Abstract\n\nWe study pairs\.$/m);
+    assert.match(out, /^## 1 Introduction$/m);
+    assert.match(out, /As Einstein \*et al\.\* \[2\] argued and Knuth \[1\] typeset \[1, 2\],/);
+    assert.match(
+      out,
+      /^\$\$\\begin\{align\*\}\|\\psi\\rangle &=& .* \\tag\{1\}\\\\\\rho &=& \|\\psi\\rangle\\langle\\psi\| \\tag\{2\}\\end\{align\*\}\$\$$/m,
+    );
+    assert.match(out, /with \(1\)\./);
+    assert.match(out, /^## Acknowledgments\n\nWe thank the referee\.$/m);
+    assert.match(
+      out,
+      /^- \[2\] A\. Einstein, B\. Podolsky, and N\. Rosen, Phys\. Rev\. \*\*47\*\*, 777 \(1935\)$/m,
+    );
+    assert.match(out, /^- \[1\] D\. E\. Knuth, \*The TeXbook\* \(Addison-Wesley, 1984\)$/m);
+    assert.doesNotMatch(
+      out,
+      /APS\/123|Second Lab|example\.org|The Collab|03\.65|entanglement\b|First University/,
+    );
+    assert.deepEqual(
+      r.warnings.filter((w) => /without a mapping/.test(w)),
+      [],
+      'every REVTeX command is mapped',
+    );
+  });
+
   it('puts footnotes at the end and resolves \\cite against the .bbl', () => {
     const bbl =
       '\\begin{thebibliography}{2}\n\\bibitem{knuth} D.~Knuth. \\newblock \\emph{The TeXbook}. 1984.\n\\bibitem[Lamport(1994)]{lamport} L.~Lamport. \\newblock LaTeX. 1994.\n\\end{thebibliography}';
