@@ -127,7 +127,7 @@ export default tseslint.config(
   // workflow never loads workflow code.
   ...fence('app', [
     {
-      globs: all('activities', 'workers', ...FRONT_ENDS),
+      globs: all('adapters', 'activities', 'workers', ...FRONT_ENDS),
       message: 'app/ is the core: it declares ports (app/ports/) and receives their adapters from workers/.',
     },
     {
@@ -155,7 +155,7 @@ export default tseslint.config(
   // configuration's types, never the composition, the activities or a front end.
   ...fence('adapters', [
     {
-      globs: all('workers', ...FRONT_ENDS),
+      globs: all('activities', 'workers', ...FRONT_ENDS),
       message: 'adapters/ implement app/ports: no activities/, workers/ or front ends.',
     },
     {
@@ -163,6 +163,11 @@ export default tseslint.config(
       globs: ['app/*'],
       except: ['app/ports'],
       message: 'adapters/ import only the ports of the core (app/ports/).',
+    },
+    {
+      globs: ['config/env.ts'],
+      types: true,
+      message: 'adapters/ take configuration as options; only its types come from config/env.ts.',
     },
     {
       globs: all('workflows'),
@@ -227,6 +232,17 @@ export default tseslint.config(
     builtinPaths('Workflows must stay deterministic: no Node built-ins.'),
     [{ group: ioPackages, message: 'Workflows must not import I/O packages; call an activity instead.' }],
   ),
+  // Size: no function in the sources over 120 lines (blank lines and comments not counted); a
+  // long closure splits into smaller factories or plain functions. Tests and scripts are exempt.
+  {
+    files: [
+      ...['app', 'domain', 'lib', 'config', 'adapters', 'activities', 'workflows', 'workers'],
+      ...FRONT_ENDS,
+    ].map((layer) => `${layer}/**/*.ts`),
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

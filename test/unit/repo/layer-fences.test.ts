@@ -57,7 +57,13 @@ const FRONT = ['cli/main.ts', 'bot/start.ts', 'mcp/server.ts', 'web/server.ts'];
 const fences: Record<string, Fence> = {
   app: {
     files: ['app/probe.ts', 'app/capabilities/probe.ts'],
-    never: ['activities/index.ts', 'workers/compose.ts', ...FRONT],
+    never: [
+      'adapters/llm/client.ts',
+      'adapters/store/sqlite/store.ts',
+      'activities/index.ts',
+      'workers/compose.ts',
+      ...FRONT,
+    ],
     typesAndLazy: ['workflows/topic-search.ts'],
     allowed: ['app/ports/store.ts', 'domain/errors.ts', 'lib/redact.ts', 'config/env.ts'],
   },
@@ -88,8 +94,14 @@ const fences: Record<string, Fence> = {
   },
   adapters: {
     files: ['adapters/probe/probe.ts', 'adapters/store/probe/probe.ts'],
-    never: ['workers/compose.ts', 'app/radar-service.ts', 'app/capabilities/render.ts', ...FRONT],
-    typesOnly: ['workflows/topic-search.ts'],
+    never: [
+      'activities/index.ts',
+      'workers/compose.ts',
+      'app/radar-service.ts',
+      'app/capabilities/render.ts',
+      ...FRONT,
+    ],
+    typesOnly: ['config/env.ts', 'workflows/topic-search.ts'],
     allowed: [
       'app/ports/store.ts',
       'domain/errors.ts',
