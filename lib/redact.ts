@@ -31,6 +31,9 @@ export function registerSecrets(values: Iterable<string | undefined | null>): vo
   }
 }
 
+/** A Slack incoming webhook's path: `/services/<team>/<hook>/<secret>`. */
+const SLACK_HOOK = /^(.*\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/)([^/?#]+)(.*)$/;
+
 /** The secret parts of a URL worth registering: userinfo, credential query values, a Discord webhook token. */
 export function urlSecrets(url: string | undefined): string[] {
   if (!url) return [];
@@ -45,6 +48,9 @@ export function urlSecrets(url: string | undefined): string[] {
   // https://discord.com/api/webhooks/<id>/<token>: the token is the credential.
   const webhook = /\/webhooks\/\d+\/([^/?#]+)/.exec(u.pathname);
   if (webhook?.[1]) out.push(decodeURIComponent(webhook[1]));
+  // https://hooks.slack.com/services/T…/B…/<secret>: so is a Slack incoming webhook's last segment.
+  const slack = SLACK_HOOK.exec(u.pathname);
+  if (slack?.[2]) out.push(decodeURIComponent(slack[2]));
   return out;
 }
 
@@ -71,6 +77,11 @@ export function maskUrl(url: string): string {
   const webhook = /^(.*\/webhooks\/\d+\/)([^/?#]+)(.*)$/.exec(u.pathname);
   if (webhook) {
     u.pathname = `${webhook[1]}${MASK}${webhook[3]}`;
+    changed = true;
+  }
+  const slack = SLACK_HOOK.exec(u.pathname);
+  if (slack) {
+    u.pathname = `${slack[1]}${MASK}${slack[3]}`;
     changed = true;
   }
   return changed ? u.toString().replaceAll('%2A%2A%2A%2A', MASK) : url;

@@ -23,6 +23,12 @@ const shape = {
     .describe(
       'Post digests through this Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)',
     ),
+  targets: z
+    .record(z.string().max(32), z.string().max(2000))
+    .optional()
+    .describe(
+      'The subscription\'s own target at other destinations, by kind, e.g. {"slack": "https://hooks.slack.com/services/…"} (default SLACK_WEBHOOK_URL)',
+    ),
 };
 
 /** Registers the tool. */
@@ -45,6 +51,7 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
         if (a.top_k) req.topK = a.top_k;
         if (a.discord_channel_id) req.discordChannelId = a.discord_channel_id;
         if (a.discord_webhook_url) req.discordWebhookUrl = a.discord_webhook_url;
+        if (a.targets) req.targets = a.targets;
         if (a.like?.length) req.like = a.like;
         if (!req.query && !req.categories)
           throw new Error('give a query or categories so the digest knows which papers to consider');

@@ -28,4 +28,14 @@ describe('redaction', () => {
     assert.equal(redact(text), 'failed: {"error":"bad key ****"} at http://****@h:1/v1 (tiny stays)');
     assert.deepEqual(redactDeep({ a: ['sk-redact-test-1234'], n: 1 }), { a: ['****'], n: 1 });
   });
+
+  it("masks a Slack incoming webhook's secret, in URLs and in text", () => {
+    const hook = 'https://hooks.slack.com/services/T0123ABCD/B0456EFGH/abcdefghijklmnop';
+    assert.equal(maskUrl(hook), 'https://hooks.slack.com/services/T0123ABCD/B0456EFGH/****');
+    assert.deepEqual(urlSecrets(hook), ['abcdefghijklmnop']);
+    assert.equal(
+      redact(`posting to ${hook} failed`),
+      'posting to https://hooks.slack.com/services/T0123ABCD/B0456EFGH/**** failed',
+    );
+  });
 });
