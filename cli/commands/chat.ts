@@ -16,6 +16,7 @@ import type { RadarService } from '../../app/radar-service.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 import { askConsent } from './chat-consent.ts';
+import { chatLines } from './chat-lines.ts';
 
 /** The prompts `/prompts` lists (the MCP server's), with how to build their text. */
 export const CHAT_PROMPTS: ReadonlyArray<{
@@ -294,18 +295,17 @@ export function register(program: Command): void {
         });
         rl.setPrompt('> ');
         if (interactive) rl.prompt();
-        // One reader for the REPL's lines and the yes/no answers: an answer is the next line typed.
-        const lines = rl[Symbol.asyncIterator]();
+        // The REPL's lines; a yes/no answer is a line typed after its question (chat-lines.ts).
+        const lines = chatLines(rl);
         const ask = async (question: string) => {
           rl.setPrompt(question);
           rl.prompt();
-          const next = await lines.next();
+          const answer = await lines.fresh();
           rl.setPrompt('> ');
-          return next.done ? null : String(next.value);
+          return answer;
         };
         try {
-          for (let next = await lines.next(); !next.done; next = await lines.next()) {
-            const line = String(next.value);
+          for (let line = await lines.next(); line !== null; line = await lines.next()) {
             try {
               if (
                 !(await handleLine(line, {
