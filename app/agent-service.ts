@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ConversationStore, LibraryStore } from './ports/store.ts';
 import type { ConversationMessage } from './ports/store.ts';
-import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
+import { canonicalSubscription } from '../domain/agent.ts';
 import {
   describeSubscriptionProposal,
   PROPOSAL_ID,
@@ -15,10 +15,10 @@ import {
 } from '../domain/agent-proposals.ts';
 import { arxivLinks } from '../domain/paper.ts';
 import type { Subscription } from '../domain/subscription.ts';
-import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
-import type { ActivityDraft, WorkflowRunner } from './ports/service.ts';
+import type { WorkflowRunner } from './ports/service.ts';
 import type {
   CallOptions,
   ProgressFn,
@@ -26,15 +26,10 @@ import type {
   SubscriptionRequest,
   SubscriptionView,
 } from './radar-service.ts';
+import { subscriptionRequestOf } from './capabilities/subscribe.ts';
+import { runAgentTurn, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
 
-/** One tool call of a turn, as shown to the user. */
-export interface AgentTraceItem {
-  step: number;
-  tool: string;
-  label: string;
-  isError: boolean;
-  chars: number;
-}
+export { compactHistory, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
 
 export interface AgentReply {
   answer: string;
@@ -79,18 +74,6 @@ export interface AgentProposal {
    * conversation, or where the front end may only propose (MCP's agent_ask).
    */
   confirmable: boolean;
-}
-
-/**
- * The answer as the model writes it (streamed from the model call's activity while the turn
- * runs). `restart`: a new text begins (the model writes again after tool calls, or a retry), so
- * what was shown goes; `delta`: what to append; `text`: all of it. Only a preview: the reply's
- * `answer` is the answer (citations checked, notes added).
- */
-export interface AgentDraft {
-  text: string;
-  delta: string;
-  restart: boolean;
 }
 
 export interface AgentService {
@@ -156,17 +139,6 @@ export interface AgentPorts {
 const MAX_PENDING_CONVERSATIONS = 500;
 const MAX_PENDING_PER_CONVERSATION = 10;
 
-/** The subscription request a subscribe_topic proposal stands for (arguments checked by the tool schema). */
-export function subscriptionRequestOf(args: Record<string, unknown>): SubscriptionRequest {
-  const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
-  if (typeof args.query === 'string' && args.query) req.query = args.query;
-  if (Array.isArray(args.categories) && args.categories.length) req.categories = args.categories as string[];
-  if (typeof args.schedule === 'string') req.cron = args.schedule;
-  if (typeof args.timezone === 'string') req.timezone = args.timezone;
-  if (typeof args.top_k === 'number') req.topK = args.top_k;
-  return req;
-}
-
 export interface AgentSettings {
   /** An LLM is configured: the agent runs. */
   enabled: boolean;
@@ -176,31 +148,11 @@ export interface AgentSettings {
   turnTimeoutMs: number;
 }
 
-/** Turns of a stored conversation kept in the model's context (older ones are dropped). */
-const KEPT_TURNS = 6;
-/** Tool results of earlier turns are shortened to this (their arXiv ids stay listed, so they can still be cited). */
-const OLD_TOOL_CHARS = 1500;
-
 /**
- * The conversation as the model gets it: the last KEPT_TURNS user turns, tool results of earlier
- * turns shortened (keeping the ids they named, so a follow-up may still cite them).
+ * The proposals awaiting the user's decision, with what makes them: the model's writes described
+ * from the stored state, kept per conversation, taken back by id when the user acts.
  */
-export function compactHistory(messages: AgentMessage[]): AgentMessage[] {
-  const userAt = messages.flatMap((m, i) => (m.role === 'user' ? [i] : []));
-  const from = userAt.length > KEPT_TURNS ? userAt[userAt.length - KEPT_TURNS]! : 0;
-  return messages.slice(from).map((m) => {
-    if (m.role !== 'tool' || m.content.length <= OLD_TOOL_CHARS) return m;
-    const ids = arxivIdsIn(m.content);
-    return {
-      ...m,
-      content: `${m.content.slice(0, OLD_TOOL_CHARS)}…[shortened]${ids.length ? ` arXiv ids in this result: ${ids.join(', ')}` : ''}`,
-    };
-  });
-}
-
-/** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
-export function createAgentService(ports: AgentPorts, settings: AgentSettings, logger: Logger): AgentService {
-  const { store } = ports;
+function pendingProposals(ports: AgentPorts) {
   /**
    * Pending proposals by conversation, in memory: a restart drops them (they expire, nothing is
    * applied). `turn` counts the conversation's turns; a proposal made in turn n lives until turn
@@ -281,6 +233,33 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     throw gone();
   }
 
+  /** Keeps this turn's confirmable proposals (the newest MAX_PENDING_PER_CONVERSATION). */
+  function keepProposals(
+    conversationId: string,
+    proposed: Array<{ proposal: AgentProposal; write: ProposedWrite }>,
+    turn: number,
+    owner: string | undefined,
+  ): void {
+    const state = conversationState(conversationId);
+    for (const { proposal, write } of proposed) {
+      if (!proposal.confirmable) continue;
+      state.proposals.set(proposal.id, { proposal, write, turn, owner });
+      while (state.proposals.size > MAX_PENDING_PER_CONVERSATION)
+        state.proposals.delete(state.proposals.keys().next().value!);
+    }
+  }
+
+  const forget = (conversationId: string) => pending.delete(conversationId);
+
+  return { conversationState, expireBefore, proposalsOf, takeProposal, keepProposals, forget };
+}
+
+/** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
+export function createAgentService(ports: AgentPorts, settings: AgentSettings, logger: Logger): AgentService {
+  const { store } = ports;
+  const { conversationState, expireBefore, proposalsOf, takeProposal, keepProposals, forget } =
+    pendingProposals(ports);
+
   /** Notes the user's decision in the stored conversation, so the model knows on the next turn. */
   async function noteDecision(conversationId: string, text: string): Promise<void> {
     const c = await store.getConversation(conversationId).catch(() => null);
@@ -305,7 +284,7 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     tools: ports.tools,
 
     async reset(conversationId) {
-      pending.delete(conversationId);
+      forget(conversationId);
       await store.deleteConversation(conversationId);
     },
 
@@ -353,105 +332,35 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       const conversationId = input.conversationId;
       const turn = conversationId ? ++conversationState(conversationId).turn : 0;
       try {
-        return await agentTurnReply(question, conversationId, turn, started, progress, options);
+        const outcome = await runAgentTurn(
+          { runner: ports.runner, store, settings, logger },
+          question,
+          conversationId,
+          progress,
+          options,
+        );
+        const confirmable = Boolean(conversationId) && options.canConfirm !== false;
+        const proposed = await proposalsOf(outcome.proposals, confirmable);
+        if (conversationId) keepProposals(conversationId, proposed, turn, options.owner);
+        return {
+          answer: outcome.answer,
+          cited: await citedPapers(outcome.cited),
+          removed: outcome.removed,
+          usedAgent: true,
+          notice: null,
+          steps: outcome.steps,
+          toolCalls: outcome.toolCalls,
+          toolChars: outcome.toolChars,
+          budget: outcome.budget,
+          trace: outcome.trace,
+          ms: Date.now() - started,
+          proposals: proposed.map((p) => p.proposal),
+          llm: outcome.llm,
+        };
       } finally {
         // Consent lasts one more turn: at the end of this one, proposals of earlier turns expire.
         if (conversationId) expireBefore(conversationId, turn);
       }
     },
   };
-
-  async function agentTurnReply(
-    question: string,
-    conversationId: string | undefined,
-    turn: number,
-    started: number,
-    progress: ProgressFn | undefined,
-    options: Parameters<AgentService['ask']>[2] & object,
-  ): Promise<AgentReply> {
-    const prior = conversationId
-      ? ((await store.getConversation(conversationId))?.messages as AgentMessage[] | undefined)
-      : undefined;
-    const messages: AgentMessage[] = [...compactHistory(prior ?? []), { role: 'user', content: question }];
-    let seen = 0;
-    const heard = (trace: AgentTraceItem[]) => {
-      for (const item of trace.slice(seen)) options.onTool?.(item);
-      seen = Math.max(seen, trace.length);
-    };
-    let draftKey: string | undefined;
-    let draftText = '';
-    const onDraft = (d: ActivityDraft) => {
-      const restart = d.key !== draftKey || !d.text.startsWith(draftText);
-      const delta = restart ? d.text : d.text.slice(draftText.length);
-      draftKey = d.key;
-      draftText = d.text;
-      if (delta || restart) options.onDraft?.({ text: d.text, delta, restart });
-    };
-    // Loaded here, not at the top: the workflow SDK is slow to load and most commands never ask.
-    const { agentTraceQuery, agentTurn } = await import('../workflows/agent-turn.ts');
-    let result;
-    try {
-      result = await ports.runner.run(
-        agentTurn,
-        [{ messages, limits: settings.limits, llmTimeoutMs: settings.llmTimeoutMs }],
-        {
-          idPrefix: 'agent',
-          label: 'thinking…',
-          what: 'question',
-          onDemand: true,
-          timeoutMs: settings.turnTimeoutMs,
-          progress: progress && ((message, detail) => message !== 'done' && progress(message, detail)),
-          signal: options.signal,
-          onStart: options.onStart,
-          watch: { query: agentTraceQuery, onValue: heard },
-          ...(options.onDraft ? { onDraft } : {}),
-        },
-      );
-    } catch (e) {
-      if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT')) throw e;
-      throw new AppError('LLM_FAILED', `The agent failed: ${errorMessage(e)}`, { cause: e });
-    }
-    heard(result.trace);
-    if (conversationId) {
-      await store.saveConversation(conversationId, [
-        ...(prior ?? []),
-        ...result.messages.slice(messages.length - 1),
-      ] as ConversationMessage[]);
-    }
-    logger.info(
-      {
-        steps: result.steps,
-        toolCalls: result.toolCalls,
-        toolChars: result.toolChars,
-        budget: result.budget,
-      },
-      'agent turn done',
-    );
-    const confirmable = Boolean(conversationId) && options.canConfirm !== false;
-    const proposed = await proposalsOf(result.proposals ?? [], confirmable);
-    if (conversationId) {
-      const state = conversationState(conversationId);
-      for (const { proposal, write } of proposed) {
-        if (!proposal.confirmable) continue;
-        state.proposals.set(proposal.id, { proposal, write, turn, owner: options.owner });
-        while (state.proposals.size > MAX_PENDING_PER_CONVERSATION)
-          state.proposals.delete(state.proposals.keys().next().value!);
-      }
-    }
-    return {
-      answer: result.answer,
-      cited: await citedPapers(result.cited),
-      removed: result.removed,
-      usedAgent: true,
-      notice: null,
-      steps: result.steps,
-      toolCalls: result.toolCalls,
-      toolChars: result.toolChars,
-      budget: result.budget,
-      trace: result.trace,
-      ms: Date.now() - started,
-      proposals: proposed.map((p) => p.proposal),
-      llm: result.llm ?? null,
-    };
-  }
 }

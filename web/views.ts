@@ -18,6 +18,7 @@ import type {
   DeliveryReport,
 } from '../app/radar-service.ts';
 import type { Digest } from '../domain/digest.ts';
+import { MAX_TOP_K, MIN_TOP_K } from '../domain/limits.ts';
 import { renderMarkdown } from './markdown.ts';
 import { describeSchedule } from './schedule-words.ts';
 import type { DigestRun, RunEvent } from './runs.ts';
@@ -665,7 +666,7 @@ function subscriptionForm(ctx: PageContext, d: SubscriptionDefaults, s: Subscrip
       </p>
       <p>
         <label for="s-topk">Papers per digest</label
-        ><input id="s-topk" name="topK" type="number" min="1" max="50" value="${s?.topK ?? d.topK}" />
+        ><input id="s-topk" name="topK" type="number" min="${MIN_TOP_K}" max="${MAX_TOP_K}" value="${s?.topK ?? d.topK}" />
       </p>
       <p>
         <label for="s-dchan">Discord channel id (optional)</label

@@ -7,11 +7,13 @@ import type { PublishingSettings } from '../domain/digest-targets.ts';
 import type { Client } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports/service.ts';
-import { createRadarService, type RadarService } from '../app/radar-service.ts';
+import type { RadarService } from '../app/radar-service.ts';
+import { createRadarService } from '../app/service/create.ts';
 import type { PaperStore } from '../app/ports/store.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { TemporalRunner } from './temporal-runner.ts';
+import { textPorts } from './text-ports.ts';
 
 /** The RadarService with what its owner may need besides: the library (tests, `start`) and closing. */
 export type RadarServiceHandle = RadarService & {
@@ -96,7 +98,9 @@ export function openRadarService(
   };
   const models = once(() => import('./models.ts'));
   const reranker = once(async () => (await models()).lazyReranker(config, logger)());
+  const llm = once(async () => (await models()).createLlm(config, logger));
   const ports: RadarPorts = {
+    ...textPorts(llm, logger),
     store: library.store,
     runner,
     schedules: {
@@ -116,7 +120,7 @@ export function openRadarService(
       },
     },
     reranker,
-    llm: once(async () => (await models()).createLlm(config, logger)),
+    llm,
     notion: once(async () => {
       if (!config.NOTION_TOKEN || !config.NOTION_DATABASE_ID) return null;
       const { createNotionPublisher } = await import('../adapters/publish/notion.ts');

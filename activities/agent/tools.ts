@@ -14,7 +14,7 @@ import {
 } from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
-import type { ToolSpec } from '../../adapters/llm/client.ts';
+import type { ToolSpec } from '../../app/ports/llm.ts';
 
 /** Names of the built-in tools. */
 export const AGENT_TOOL_NAMES = [
