@@ -248,6 +248,8 @@ export interface RadarService {
   lookupArxiv(id: string, callOptions?: CallOptions): Promise<Paper | null>;
   /** A digest as the Markdown the Markdown publisher writes (what `digest show` prints). */
   digestMarkdown(digest: Digest): Promise<string>;
+  /** A tool MCP and the agent share (app/tools/), by name, its result as text; INVALID_INPUT for an unknown one. */
+  runTool(name: string, args: Record<string, unknown>): Promise<string>;
 }
 
 /** A document a front end read (a file, an upload), with the name to show in messages. */

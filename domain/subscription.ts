@@ -205,6 +205,9 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
  * A subscription must say which papers its digest considers: an arXiv query, categories, or both.
  * The one check the library, the tools, the CLI and the agent's proposals apply.
  */
-export function hasScope(s: { query?: string | null | undefined; categories?: readonly unknown[] | undefined }): boolean {
+export function hasScope(s: {
+  query?: string | null | undefined;
+  categories?: readonly unknown[] | undefined;
+}): boolean {
   return (typeof s.query === 'string' && s.query.trim() !== '') || (s.categories?.length ?? 0) > 0;
 }

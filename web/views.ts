@@ -666,7 +666,14 @@ function subscriptionForm(ctx: PageContext, d: SubscriptionDefaults, s: Subscrip
       </p>
       <p>
         <label for="s-topk">Papers per digest</label
-        ><input id="s-topk" name="topK" type="number" min="${MIN_TOP_K}" max="${MAX_TOP_K}" value="${s?.topK ?? d.topK}" />
+        ><input
+          id="s-topk"
+          name="topK"
+          type="number"
+          min="${MIN_TOP_K}"
+          max="${MAX_TOP_K}"
+          value="${s?.topK ?? d.topK}"
+        />
       </p>
       <p>
         <label for="s-dchan">Discord channel id (optional)</label

@@ -188,7 +188,10 @@ async function runToolCalls(turn: Turn, calls: AgentToolCall[], step: number): P
     ? calls.map((_, i) =>
         finished[i] && !finished[i].isError
           ? finished[i]
-          : { text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.', isError: true },
+          : {
+              text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.',
+              isError: true,
+            },
       )
     : ran.value;
   if (ran.outOfTime) turn.budget = 'time';
@@ -315,7 +318,11 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
 }
 
 /** `subscribe_topic`: the model's call only proposes (consent bound to a proposal). */
-async function proposeWrite(turn: Turn, call: AgentToolCall, args: Record<string, unknown>): Promise<AgentToolOutput> {
+async function proposeWrite(
+  turn: Turn,
+  call: AgentToolCall,
+  args: Record<string, unknown>,
+): Promise<AgentToolOutput> {
   // The user applies it (AgentService.confirm) with their own action. Turns recorded before this rule keep theirs.
   if (patched('agent-write-proposals') && isWriteTool(call.name)) {
     const { confirmed: _c, ...proposed } = args;

@@ -8,14 +8,15 @@ import { Context } from '@temporalio/activity';
 import type { SubscriptionRequest, SubscriptionView } from '../../app/capabilities/subscribe.ts';
 import { requireScope, subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
 import { askLibrary } from '../../app/capabilities/ask-library.ts';
-import { listFiltersOf, listPapers, listTopics } from '../../app/capabilities/library.ts';
+import { listFiltersOf, listPapers } from '../../app/capabilities/library.ts';
+import { sharedTool } from '../../app/tools/index.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { redact } from '../../lib/redact.ts';
 import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../../app/ports/llm.ts';
-import type { LibraryStore } from '../../app/ports/store.ts';
+import type { DigestLedger, LibraryStore, RatingStore, SubscriptionStore } from '../../app/ports/store.ts';
 import type { Reranker } from '../../app/ports/ranker.ts';
 import { renderPaperMarkdown } from '../../app/capabilities/render.ts';
 import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.ts';
@@ -38,7 +39,7 @@ export interface AgentDeps {
 }
 
 export interface AgentActivityDeps {
-  store: LibraryStore;
+  store: LibraryStore & SubscriptionStore & DigestLedger & RatingStore;
   reranker: () => Promise<Reranker>;
   logger: Logger;
   failpoint?: ((name: string) => void) | undefined;
@@ -240,13 +241,6 @@ async function agentChat(deps: AgentActivityDeps, input: AgentChatInput): Promis
   };
 }
 
-/** `list_topics` as the model reads it: one line per topic folder. */
-export function topicsText(topics: Array<{ name: string; count: number }>): string {
-  return topics.length
-    ? topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')
-    : 'The library has no topics yet.';
-}
-
 /** `ask_library` as the model reads it: the answer, then each passage with its citation. */
 export function libraryAnswerText(r: {
   answer: string;
@@ -260,15 +254,17 @@ export function libraryAnswerText(r: {
  * A library tool (the app's capabilities: the service runs the same ones) or an external MCP
  * tool, as text for the model.
  */
-async function runTool(deps: AgentActivityDeps, name: string, args: Record<string, unknown>): Promise<string> {
+async function runTool(
+  deps: AgentActivityDeps,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
   const agent = deps.agent;
   switch (name) {
     case 'list_papers': {
       const r = await listPapers(deps.store, listFiltersOf(args));
       return JSON.stringify({ total_count: r.total_count, returned: r.returned, papers: r.papers });
     }
-    case 'list_topics':
-      return topicsText(await listTopics(deps.store));
     case 'ask_library': {
       const ports = { store: deps.store, reranker: deps.reranker, llm: agent?.llm, logger: deps.logger };
       return libraryAnswerText(await askLibrary(ports, String(args.question)));
@@ -280,6 +276,8 @@ async function runTool(deps: AgentActivityDeps, name: string, args: Record<strin
       return JSON.stringify({ subscribed: await agent.subscribe(req) });
     }
     default: {
+      const shared = sharedTool(name);
+      if (shared) return shared.run({ ...deps, llm: async () => agent?.llm }, args);
       if (!agent?.external) throw new AppError('INVALID_INPUT', `there is no tool "${name}"`);
       const r = await agent.external.call(name, args);
       if (r.isError) throw new AppError('INVALID_INPUT', r.text);
@@ -300,7 +298,8 @@ async function agentReadPaper(
   if (!content) return { text: head, isError: false };
   if (input.section) {
     const s = sectionOf(content.markdown, input.section);
-    if (s) return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
+    if (s)
+      return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
     return {
       text: `No section "${input.section}" in arXiv:${paper.id}. Sections:\n${outlineOf(content.markdown).join('\n')}`,
       isError: true,
@@ -319,8 +318,8 @@ export function createAgentActivities(deps: AgentActivityDeps) {
     agentChat: (input: AgentChatInput): Promise<AgentChatOutput> => agentChat(deps, input),
 
     /**
-     * One library tool (list_papers, ask_library, list_topics, a confirmed subscribe_topic) or an
-     * external MCP tool. A failure comes back as an error result the model can act on, not a thrown
+     * One library tool (list_papers, ask_library, a confirmed subscribe_topic, the tools shared with
+     * MCP: app/tools/) or an external MCP tool. A failure comes back as an error result the model can act on, not a thrown
      * error: the agent recovers instead of the turn failing.
      */
     async agentTool(input: { name: string; args: Record<string, unknown> }): Promise<AgentToolOutput> {

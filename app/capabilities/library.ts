@@ -10,14 +10,18 @@ export function listFiltersOf(args: Record<string, unknown>): ListFilters {
   const filters: ListFilters = {};
   for (const k of ['query', 'author', 'start_date', 'end_date', 'topic'] as const)
     if (typeof args[k] === 'string' && args[k]) filters[k] = args[k];
-  if (Array.isArray(args.categories) && args.categories.length) filters.categories = args.categories as string[];
+  if (Array.isArray(args.categories) && args.categories.length)
+    filters.categories = args.categories as string[];
   if (typeof args.limit === 'number') filters.limit = args.limit;
   if (typeof args.offset === 'number') filters.offset = args.offset;
   return filters;
 }
 
 /** One page of stored papers matching `filters` (validated by the library: INVALID_INPUT names a bad one). */
-export function listPapers(store: Pick<LibraryStore, 'listPapers'>, filters: ListFilters): Promise<ListResult> {
+export function listPapers(
+  store: Pick<LibraryStore, 'listPapers'>,
+  filters: ListFilters,
+): Promise<ListResult> {
   return store.listPapers(filters);
 }
 

@@ -72,7 +72,10 @@ export function subscriptionRequestOf(args: Record<string, unknown>): Subscripti
 /** A tool call must say which papers the digest considers (an update through a tool restates them). */
 export function requireScope(req: Pick<SubscriptionRequest, 'query' | 'categories'>): void {
   if (!hasScope(req))
-    throw new AppError('INVALID_INPUT', 'give a query or categories so the digest knows which papers to consider');
+    throw new AppError(
+      'INVALID_INPUT',
+      'give a query or categories so the digest knows which papers to consider',
+    );
 }
 
 /** What the store gets for a request: the request, else the stored value, else the deployment's default. */
@@ -168,7 +171,8 @@ export async function subscribeTopic(
   // Seeds are fetched first: an unknown id or an unreachable arXiv stores nothing.
   if (seeds.length > 0) {
     const arxiv = ports.arxiv;
-    if (!arxiv) throw new AppError('INVALID_INPUT', 'seed papers cannot be fetched here; subscribe without them');
+    if (!arxiv)
+      throw new AppError('INVALID_INPUT', 'seed papers cannot be fetched here; subscribe without them');
     await ensurePapers(ports.store, () => arxiv(signal), seeds, input.name);
   }
   const view = await storeSubscription(ports.store, ports.schedules, settings, input);

@@ -10,8 +10,13 @@ import { libraryMethods } from './library.ts';
 import { publishingMethods } from './publishing.ts';
 import { searchMethods } from './search.ts';
 import { subscriptionMethods } from './subscriptions.ts';
+import { sharedToolMethods } from './tools.ts';
 
-export function createRadarService(ports: RadarPorts, settings: ServiceSettings, logger: Logger): RadarService {
+export function createRadarService(
+  ports: RadarPorts,
+  settings: ServiceSettings,
+  logger: Logger,
+): RadarService {
   const ctx = { ports, settings, logger };
   return {
     ...searchMethods(ctx),
@@ -19,5 +24,6 @@ export function createRadarService(ports: RadarPorts, settings: ServiceSettings,
     ...subscriptionMethods(ctx),
     ...publishingMethods(ctx),
     ...arxivToolMethods(ctx),
+    ...sharedToolMethods(ctx),
   };
 }

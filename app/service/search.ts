@@ -57,7 +57,15 @@ function searchPapers(ctx: ServiceContext): RadarService['searchPapers'] {
     const search = (query: string | undefined) =>
       ctx.ports.runner.run(
         topicSearch,
-        [{ question, maxResults, topN, topic: input.topic ?? null, ...(query ? { searchQuery: query } : {}) }],
+        [
+          {
+            question,
+            maxResults,
+            topN,
+            topic: input.topic ?? null,
+            ...(query ? { searchQuery: query } : {}),
+          },
+        ],
         {
           idPrefix: 'search',
           label: 'searching arXiv and ranking the results…',

@@ -39,7 +39,10 @@ function describe(s: SubscriptionView, report?: DeliveryReport): string {
 const positiveInt = (v: string) => {
   const n = Number(v);
   if (!inRange(n, MIN_TOP_K, MAX_TOP_K))
-    throw new AppError('INVALID_INPUT', `--top must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${v}").`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `--top must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${v}").`,
+    );
   return n;
 };
 

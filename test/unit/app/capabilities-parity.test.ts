@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createAgentActivities, libraryAnswerText, topicsText } from '../../../activities/agent/activities.ts';
+import { createAgentActivities, libraryAnswerText } from '../../../activities/agent/activities.ts';
+import { topicsText } from '../../../app/tools/list-topics.ts';
 import { chunkMarkdown } from '../../../adapters/convert/chunks.ts';
 import { createBm25Reranker } from '../../../adapters/rank/bm25.ts';
 import { openSqliteStore } from '../../../adapters/store/sqlite/index.ts';
@@ -71,7 +72,13 @@ describe('the service and the agent run the same capabilities', () => {
     for (const p of listed.papers.slice(0, 30)) {
       const paper = (await store.getPaper(p.arxiv_id))!;
       const markdown = `## Abstract\n\n${paper.abstract}\n`;
-      await store.saveContent({ id: paper.id, version: paper.version, source: 'html', markdown, warnings: [] });
+      await store.saveContent({
+        id: paper.id,
+        version: paper.version,
+        source: 'html',
+        markdown,
+        warnings: [],
+      });
       await store.replaceChunks(paper.id, paper.version, chunkMarkdown(markdown));
     }
   });
@@ -110,6 +117,9 @@ describe('the service and the agent run the same capabilities', () => {
     assert.deepEqual(topics, [{ name: 'software testing', count: 100 }]);
     const out = await tool('list_topics', {});
     assert.equal(out.text, topicsText(topics));
+    // The tool MCP registers from the same definition (app/tools/), run by the service.
+    assert.equal(await service.runTool('list_topics', {}), out.text);
+    await assert.rejects(service.runTool('no_such_tool', {}), /there is no tool "no_such_tool"/);
   });
 
   it('ask_library / askPapers: the same answer from the same passages', async () => {
@@ -149,10 +159,17 @@ describe('the service and the agent run the same capabilities', () => {
     const refused = await tool('subscribe_topic', { name: 'no-scope', interest: 'anything at all' });
     assert.equal(refused.isError, true);
     assert.match(refused.text, /INVALID_INPUT.*query or categories/);
-    await assert.rejects(service.subscribe({ name: 'no-scope', interest: 'anything at all' }), (e: unknown) => {
-      assert.ok(e instanceof AppError && e.code === 'INVALID_INPUT' && /query or at least one category/.test(e.message));
-      return true;
-    });
+    await assert.rejects(
+      service.subscribe({ name: 'no-scope', interest: 'anything at all' }),
+      (e: unknown) => {
+        assert.ok(
+          e instanceof AppError &&
+            e.code === 'INVALID_INPUT' &&
+            /query or at least one category/.test(e.message),
+        );
+        return true;
+      },
+    );
     assert.equal(await store.getSubscription('no-scope'), null);
   });
 });
