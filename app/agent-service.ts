@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ConversationStore, LibraryStore } from './ports/store.ts';
+import type { ConversationMessage } from './ports/store.ts';
 import type { ProposalStore } from './ports/proposals.ts';
 import { createProposalBook, shownProposal } from './agent-proposal-store.ts';
-import type { ConversationMessage } from './ports/store.ts';
-import { arxivIdsIn, canonicalSubscription, type AgentMessage } from '../domain/agent.ts';
+import { canonicalSubscription } from '../domain/agent.ts';
 import {
   describeSubscriptionProposal,
   type ProposedWrite,
@@ -16,10 +16,10 @@ import {
 } from '../domain/agent-proposals.ts';
 import { arxivLinks } from '../domain/paper.ts';
 import type { Subscription } from '../domain/subscription.ts';
-import { AppError, errorMessage, isAppError } from '../domain/errors.ts';
+import { AppError, errorMessage } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
-import type { ActivityDraft, WorkflowRunner } from './ports/service.ts';
+import type { WorkflowRunner } from './ports/service.ts';
 import type {
   CallOptions,
   ProgressFn,
@@ -27,15 +27,10 @@ import type {
   SubscriptionRequest,
   SubscriptionView,
 } from './radar-service.ts';
+import { subscriptionRequestOf } from './capabilities/subscribe.ts';
+import { runAgentTurn, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
 
-/** One tool call of a turn, as shown to the user. */
-export interface AgentTraceItem {
-  step: number;
-  tool: string;
-  label: string;
-  isError: boolean;
-  chars: number;
-}
+export { compactHistory, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
 
 export interface AgentReply {
   answer: string;
@@ -80,18 +75,6 @@ export interface AgentProposal {
    * conversation, or where the front end may only propose (MCP's agent_ask).
    */
   confirmable: boolean;
-}
-
-/**
- * The answer as the model writes it (streamed from the model call's activity while the turn
- * runs). `restart`: a new text begins (the model writes again after tool calls, or a retry), so
- * what was shown goes; `delta`: what to append; `text`: all of it. Only a preview: the reply's
- * `answer` is the answer (citations checked, notes added).
- */
-export interface AgentDraft {
-  text: string;
-  delta: string;
-  restart: boolean;
 }
 
 export interface AgentService {
@@ -156,17 +139,6 @@ export interface AgentPorts {
   };
 }
 
-/** The subscription request a subscribe_topic proposal stands for (arguments checked by the tool schema). */
-export function subscriptionRequestOf(args: Record<string, unknown>): SubscriptionRequest {
-  const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
-  if (typeof args.query === 'string' && args.query) req.query = args.query;
-  if (Array.isArray(args.categories) && args.categories.length) req.categories = args.categories as string[];
-  if (typeof args.schedule === 'string') req.cron = args.schedule;
-  if (typeof args.timezone === 'string') req.timezone = args.timezone;
-  if (typeof args.top_k === 'number') req.topK = args.top_k;
-  return req;
-}
-
 export interface AgentSettings {
   /** An LLM is configured: the agent runs. */
   enabled: boolean;
@@ -176,26 +148,31 @@ export interface AgentSettings {
   turnTimeoutMs: number;
 }
 
-/** Turns of a stored conversation kept in the model's context (older ones are dropped). */
-const KEPT_TURNS = 6;
-/** Tool results of earlier turns are shortened to this (their arXiv ids stay listed, so they can still be cited). */
-const OLD_TOOL_CHARS = 1500;
-
-/**
- * The conversation as the model gets it: the last KEPT_TURNS user turns, tool results of earlier
- * turns shortened (keeping the ids they named, so a follow-up may still cite them).
- */
-export function compactHistory(messages: AgentMessage[]): AgentMessage[] {
-  const userAt = messages.flatMap((m, i) => (m.role === 'user' ? [i] : []));
-  const from = userAt.length > KEPT_TURNS ? userAt[userAt.length - KEPT_TURNS]! : 0;
-  return messages.slice(from).map((m) => {
-    if (m.role !== 'tool' || m.content.length <= OLD_TOOL_CHARS) return m;
-    const ids = arxivIdsIn(m.content);
-    return {
-      ...m,
-      content: `${m.content.slice(0, OLD_TOOL_CHARS)}…[shortened]${ids.length ? ` arXiv ids in this result: ${ids.join(', ')}` : ''}`,
-    };
-  });
+/** The model's writes described from the stored state, as proposals awaiting the user's decision. */
+async function proposalsOf(
+  ports: AgentPorts,
+  writes: ProposedWrite[],
+  confirmable: boolean,
+): Promise<Array<{ proposal: AgentProposal; write: ProposedWrite }>> {
+  const seen = new Set<string>();
+  const out: Array<{ proposal: AgentProposal; write: ProposedWrite }> = [];
+  for (const write of writes) {
+    const key = `${write.tool}:${canonicalSubscription(write.args)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const prior = await ports.subscriptions.get(String(write.args.name)).catch(() => null);
+    const d = describeSubscriptionProposal(write.args, prior);
+    out.push({
+      proposal: {
+        id: randomBytes(4).toString('hex'),
+        tool: write.tool,
+        ...d,
+        confirmable: confirmable && d.problem === null,
+      },
+      write,
+    });
+  }
+  return out;
 }
 
 /** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
@@ -203,31 +180,6 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
   const { store } = ports;
   // Pending proposals live in the library (app/agent-proposal-store.ts): a restart keeps them.
   const book = createProposalBook(store);
-
-  async function proposalsOf(
-    writes: ProposedWrite[],
-    confirmable: boolean,
-  ): Promise<Array<{ proposal: AgentProposal; write: ProposedWrite }>> {
-    const seen = new Set<string>();
-    const out: Array<{ proposal: AgentProposal; write: ProposedWrite }> = [];
-    for (const write of writes) {
-      const key = `${write.tool}:${canonicalSubscription(write.args)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const prior = await ports.subscriptions.get(String(write.args.name)).catch(() => null);
-      const d = describeSubscriptionProposal(write.args, prior);
-      out.push({
-        proposal: {
-          id: randomBytes(4).toString('hex'),
-          tool: write.tool,
-          ...d,
-          confirmable: confirmable && d.problem === null,
-        },
-        write,
-      });
-    }
-    return out;
-  }
 
   /** Notes the user's decision in the stored conversation, so the model knows on the next turn. */
   async function noteDecision(conversationId: string, text: string): Promise<void> {
@@ -314,7 +266,34 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       const conversationId = input.conversationId;
       const turnId = randomBytes(8).toString('hex');
       try {
-        return await agentTurnReply(question, conversationId, turnId, started, progress, options);
+        const outcome = await runAgentTurn(
+          { runner: ports.runner, store, settings, logger },
+          question,
+          conversationId,
+          progress,
+          options,
+        );
+        const confirmable = Boolean(conversationId) && options.canConfirm !== false;
+        const proposed = await proposalsOf(ports, outcome.proposals, confirmable);
+        // Stored beside the conversation (the ids they are stored under are the ones shown).
+        const proposals = conversationId
+          ? await book.record(conversationId, turnId, options.owner, proposed)
+          : proposed.map((p) => p.proposal);
+        return {
+          answer: outcome.answer,
+          cited: await citedPapers(outcome.cited),
+          removed: outcome.removed,
+          usedAgent: true,
+          notice: null,
+          steps: outcome.steps,
+          toolCalls: outcome.toolCalls,
+          toolChars: outcome.toolChars,
+          budget: outcome.budget,
+          trace: outcome.trace,
+          ms: Date.now() - started,
+          proposals,
+          llm: outcome.llm,
+        };
       } finally {
         // Consent lasts one more turn: at the end of this one, proposals of earlier turns expire.
         if (conversationId)
@@ -324,93 +303,4 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       }
     },
   };
-
-  async function agentTurnReply(
-    question: string,
-    conversationId: string | undefined,
-    turnId: string,
-    started: number,
-    progress: ProgressFn | undefined,
-    options: Parameters<AgentService['ask']>[2] & object,
-  ): Promise<AgentReply> {
-    const prior = conversationId
-      ? ((await store.getConversation(conversationId))?.messages as AgentMessage[] | undefined)
-      : undefined;
-    const messages: AgentMessage[] = [...compactHistory(prior ?? []), { role: 'user', content: question }];
-    let seen = 0;
-    const heard = (trace: AgentTraceItem[]) => {
-      for (const item of trace.slice(seen)) options.onTool?.(item);
-      seen = Math.max(seen, trace.length);
-    };
-    let draftKey: string | undefined;
-    let draftText = '';
-    const onDraft = (d: ActivityDraft) => {
-      const restart = d.key !== draftKey || !d.text.startsWith(draftText);
-      const delta = restart ? d.text : d.text.slice(draftText.length);
-      draftKey = d.key;
-      draftText = d.text;
-      if (delta || restart) options.onDraft?.({ text: d.text, delta, restart });
-    };
-    // Loaded here, not at the top: the workflow SDK is slow to load and most commands never ask.
-    const { agentTraceQuery, agentTurn } = await import('../workflows/agent-turn.ts');
-    let result;
-    try {
-      result = await ports.runner.run(
-        agentTurn,
-        [{ messages, limits: settings.limits, llmTimeoutMs: settings.llmTimeoutMs }],
-        {
-          idPrefix: 'agent',
-          label: 'thinking…',
-          what: 'question',
-          onDemand: true,
-          timeoutMs: settings.turnTimeoutMs,
-          progress: progress && ((message, detail) => message !== 'done' && progress(message, detail)),
-          signal: options.signal,
-          onStart: options.onStart,
-          watch: { query: agentTraceQuery, onValue: heard },
-          ...(options.onDraft ? { onDraft } : {}),
-        },
-      );
-    } catch (e) {
-      if (isAppError(e, 'CANCELLED') || isAppError(e, 'TIMED_OUT') || isAppError(e, 'INVALID_INPUT')) throw e;
-      throw new AppError('LLM_FAILED', `The agent failed: ${errorMessage(e)}`, { cause: e });
-    }
-    heard(result.trace);
-    if (conversationId) {
-      await store.saveConversation(conversationId, [
-        ...(prior ?? []),
-        ...result.messages.slice(messages.length - 1),
-      ] as ConversationMessage[]);
-    }
-    logger.info(
-      {
-        steps: result.steps,
-        toolCalls: result.toolCalls,
-        toolChars: result.toolChars,
-        budget: result.budget,
-      },
-      'agent turn done',
-    );
-    const confirmable = Boolean(conversationId) && options.canConfirm !== false;
-    const proposed = await proposalsOf(result.proposals ?? [], confirmable);
-    // Stored beside the conversation (the ids they are stored under are the ones shown).
-    const proposals = conversationId
-      ? await book.record(conversationId, turnId, options.owner, proposed)
-      : proposed.map((p) => p.proposal);
-    return {
-      answer: result.answer,
-      cited: await citedPapers(result.cited),
-      removed: result.removed,
-      usedAgent: true,
-      notice: null,
-      steps: result.steps,
-      toolCalls: result.toolCalls,
-      toolChars: result.toolChars,
-      budget: result.budget,
-      trace: result.trace,
-      ms: Date.now() - started,
-      proposals,
-      llm: result.llm ?? null,
-    };
-  }
 }

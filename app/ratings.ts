@@ -12,7 +12,8 @@ import { checkRatingValue } from '../domain/rating.ts';
 import type { ArxivSearch } from './ports/service.ts';
 
 /** Most seed papers one `subscribe --like` takes (one arXiv id_list request). */
-export const MAX_SEED_PAPERS = 20;
+export { MAX_SEED_PAPERS } from '../domain/limits.ts';
+import { MAX_SEED_PAPERS } from '../domain/limits.ts';
 
 export interface RateRequest {
   subscription: string;

@@ -4,6 +4,7 @@
  * before the bot sees them; handlers validate again because HTTP payloads can be forged by nobody
  * but still deserve checking.
  */
+import { MAX_TOP_K, MIN_TOP_K } from '../domain/limits.ts';
 
 const STRING = 3;
 const INTEGER = 4;
@@ -85,10 +86,10 @@ export const ARXIV_COMMAND = {
         {
           type: INTEGER,
           name: 'top',
-          description: 'Papers per digest (1-50)',
+          description: `Papers per digest (${MIN_TOP_K}-${MAX_TOP_K})`,
           required: false,
-          min_value: 1,
-          max_value: 50,
+          min_value: MIN_TOP_K,
+          max_value: MAX_TOP_K,
         },
         str('like', 'Seed papers you already like: arXiv ids or URLs, space- or comma-separated', {
           max: 1000,

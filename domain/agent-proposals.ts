@@ -4,7 +4,7 @@
  * state (what will change, field by field); only the user's own action (a button, `/confirm <id>`)
  * applies it, and it expires at the end of the user's next turn. Pure rules; no I/O.
  */
-import type { Subscription } from './subscription.ts';
+import { hasScope, type Subscription } from './subscription.ts';
 
 /** The tools whose calls are proposals, never actions. */
 export const WRITE_TOOLS = ['subscribe_topic'] as const;
@@ -60,16 +60,17 @@ export function describeSubscriptionProposal(
       !(f.arg === 'categories' && Array.isArray(args[f.arg]) && (args[f.arg] as unknown[]).length === 0),
   );
   if (!prior) {
-    const hasScope =
-      (typeof args.query === 'string' && args.query !== '') ||
-      (Array.isArray(args.categories) && args.categories.length > 0);
+    const scoped = hasScope({
+      query: typeof args.query === 'string' ? args.query : null,
+      categories: Array.isArray(args.categories) ? args.categories : [],
+    });
     return {
       title: `Create the subscription "${name}"`,
       changes: [
         ...given.map((f) => `${f.label}: ${shown(args[f.arg])}`),
         'anything not listed: the deployment’s defaults',
       ],
-      problem: hasScope
+      problem: scoped
         ? null
         : 'it gives neither a query nor categories, so the digest would not know which papers to consider',
     };

@@ -65,11 +65,10 @@ export interface TopicCount {
   count: number;
 }
 
-/** Most papers one search returns (the service caps maxResults here; the MCP and agent schemas state it). */
-export const MAX_SEARCH_RESULTS = 50;
-
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 50;
+/** The limits live in domain/limits.ts; these names stay for the library's callers. */
+export { MAX_SEARCH_RESULTS } from './limits.ts';
+export { DEFAULT_LIST_LIMIT as DEFAULT_LIMIT, MAX_LIST_LIMIT as MAX_LIMIT } from './limits.ts';
+import { DEFAULT_LIST_LIMIT as DEFAULT_LIMIT, MAX_LIST_LIMIT as MAX_LIMIT } from './limits.ts';
 
 /** Filters after validation: trimmed, defaults applied, empties dropped. */
 export interface NormalizedFilters {

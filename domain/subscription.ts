@@ -7,6 +7,7 @@ import { cronProblem } from './cron.ts';
 import { DESTINATION_KIND_PATTERN } from './digest.ts';
 import { AppError } from './errors.ts';
 import { optionalText, validateCategory } from './library.ts';
+import { inRange, MAX_TOP_K, MIN_TOP_K } from './limits.ts';
 
 const invalid = (message: string, details?: unknown) => new AppError('INVALID_INPUT', message, { details });
 
@@ -178,7 +179,7 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
   if (s.categories !== undefined && !Array.isArray(s.categories))
     throw invalid('categories must be a list of arXiv categories');
   const categories = [...new Set((s.categories ?? []).map((c) => validateCategory(c)))];
-  if (query === null && categories.length === 0) {
+  if (!hasScope({ query, categories })) {
     throw invalid(`subscription "${name}" needs a query or at least one category`);
   }
   const cron = (s.cron ?? SUBSCRIPTION_DEFAULTS.cron).trim();
@@ -189,8 +190,8 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
   if (!isTimeZone(timezone))
     throw invalid(`timezone "${timezone}" is not an IANA time zone (e.g. Europe/Paris)`);
   const topK = s.topK ?? SUBSCRIPTION_DEFAULTS.topK;
-  if (!Number.isInteger(topK) || topK < 1 || topK > 100)
-    throw invalid(`topK must be a whole number from 1 to 100 (got ${String(s.topK)})`);
+  if (!inRange(topK, MIN_TOP_K, MAX_TOP_K))
+    throw invalid(`topK must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got ${String(s.topK)})`);
   const minScore = s.minScore ?? SUBSCRIPTION_DEFAULTS.minScore;
   if (typeof minScore !== 'number' || !Number.isFinite(minScore))
     throw invalid(`minScore must be a number (got ${String(s.minScore)})`);
@@ -225,4 +226,15 @@ export function normalizeSubscription(s: SubscriptionInput): Omit<Subscription, 
     minScore,
     paused: s.paused ?? false,
   };
+}
+
+/**
+ * A subscription must say which papers its digest considers: an arXiv query, categories, or both.
+ * The one check the library, the tools, the CLI and the agent's proposals apply.
+ */
+export function hasScope(s: {
+  query?: string | null | undefined;
+  categories?: readonly unknown[] | undefined;
+}): boolean {
+  return (typeof s.query === 'string' && s.query.trim() !== '') || (s.categories?.length ?? 0) > 0;
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CONTENT_SOURCES } from './content-source.ts';
+import { MAX_SEED_PAPERS, MAX_TOP_K, MIN_TOP_K } from './limits.ts';
 import { isIsoDate } from './arxiv-calendar.ts';
 import { cronProblem } from './cron.ts';
 import {
@@ -127,17 +128,17 @@ export const subscribeTopicShape = {
     .optional()
     .describe('5-field cron expression: minute hour day-of-month month day-of-week'),
   timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
-  top_k: z.number().int().min(1).max(50).optional(),
+  top_k: z.number().int().min(MIN_TOP_K).max(MAX_TOP_K).optional(),
 };
 
 /** Seed papers of a new subscription (MCP `subscribe_topic`'s `like`). */
 export const seedPapersShape = {
   like: z
     .array(z.string().trim().min(1).max(200))
-    .max(20)
+    .max(MAX_SEED_PAPERS)
     .optional()
     .describe(
-      'Seed papers the reader already knows are relevant: arXiv ids or URLs (up to 20); the digest learns from them',
+      `Seed papers the reader already knows are relevant: arXiv ids or URLs (up to ${MAX_SEED_PAPERS}); the digest learns from them`,
     ),
 };
 

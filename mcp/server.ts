@@ -18,6 +18,7 @@ import { registerListSubscriptionsTool } from './tools/list-subscriptions.ts';
 import { registerSearchPapersTool } from './tools/search-papers.ts';
 import { registerSubscribeTopicTool } from './tools/subscribe-topic.ts';
 import { registerRatePaperTool } from './tools/rate-paper.ts';
+import { registerSharedTools } from './tools/shared.ts';
 
 export const MCP_SERVER_NAME = 'arxiv-radar';
 
@@ -44,6 +45,7 @@ export function createMcpServer(deps: {
     ['subscribe_topic', registerSubscribeTopicTool(server, deps)],
     ['list_subscriptions', registerListSubscriptionsTool(server, deps)],
     ['rate_paper', registerRatePaperTool(server, deps)],
+    ...registerSharedTools(server, deps),
   ]);
   if (deps.agent) tools.set('agent_ask', registerAgentAskTool(server, { ...deps, agent: deps.agent }));
   installToolCallHandler(server, tools);

@@ -8,7 +8,7 @@ import { createExternalTools, readMcpServersFile } from '../adapters/mcp/externa
 import type { PaperStore } from '../app/ports/store.ts';
 import type { Schedules } from '../app/ports/service.ts';
 import type { SubscriptionView } from '../app/radar-service.ts';
-import { subscribe } from '../app/subscriptions.ts';
+import { subscribeTopic } from '../app/capabilities/subscribe.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import { serviceSettings } from './compose.ts';
@@ -30,7 +30,7 @@ export function buildAgentDeps(config: Config, logger: Logger, store: PaperStore
         upsert: async (sub) => void (await upsertSchedule(client, sub, config.TEMPORAL_TASK_QUEUE)),
         remove: (name) => deleteSchedule(client, name),
       };
-      return subscribe(store, schedules, serviceSettings(config), input);
+      return subscribeTopic({ store, schedules }, serviceSettings(config), input);
     },
   };
 }

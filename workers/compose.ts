@@ -8,11 +8,13 @@ import { publishersOf, registeredDestinations } from '../adapters/publish/regist
 import type { Client } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports/service.ts';
-import { createRadarService, type RadarService } from '../app/radar-service.ts';
+import type { RadarService } from '../app/radar-service.ts';
+import { createRadarService } from '../app/service/create.ts';
 import type { PaperStore } from '../app/ports/store.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { TemporalRunner } from './temporal-runner.ts';
+import { textPorts } from './text-ports.ts';
 
 /** The RadarService with what its owner may need besides: the library (tests, `start`) and closing. */
 export type RadarServiceHandle = RadarService & {
@@ -98,7 +100,9 @@ export function openRadarService(
   };
   const models = once(() => import('./models.ts'));
   const reranker = once(async () => (await models()).lazyReranker(config, logger)());
+  const llm = once(async () => (await models()).createLlm(config, logger));
   const ports: RadarPorts = {
+    ...textPorts(llm, logger),
     store: library.store,
     runner,
     schedules: {
@@ -118,7 +122,7 @@ export function openRadarService(
       },
     },
     reranker,
-    llm: once(async () => (await models()).createLlm(config, logger)),
+    llm,
     // The worker's Notion publisher when both run in this process: built once (adapters/publish/registry.ts).
     notion: once(() =>
       Promise.resolve(

@@ -87,6 +87,143 @@ const errorText = (e: unknown): string => {
   return c instanceof Error ? c.message : String(c);
 };
 
+type Acts = ReturnType<typeof proxyActivities<Activities>>;
+
+/** What one turn accumulates as it runs. */
+interface Turn {
+  limits: AgentLimits;
+  messages: AgentMessage[];
+  trace: AgentTraceEntry[];
+  proposals: ProposedWrite[];
+  steps: number;
+  toolCalls: number;
+  toolChars: number;
+  children: number;
+  budget: BudgetHit;
+  answer: string;
+  lastText: string | null;
+  llm: string | undefined;
+  /** The AGENT_MAX_SECONDS deadline rule applies (patched: turns recorded before it keep theirs). */
+  deadlines: boolean;
+  deadlineAt: number;
+  parentId: string;
+  tools: Acts;
+  stage: (label: string) => void;
+}
+
+type Deadlined<T> = { outOfTime: false; value: T } | { outOfTime: true };
+
+/** Runs `work` until the turn's deadline; `{ outOfTime: true }` when the deadline cut it. */
+async function beforeDeadline<T>(turn: Turn, work: () => Promise<T>): Promise<Deadlined<T>> {
+  if (!turn.deadlines) return { outOfTime: false, value: await work() };
+  const left = turn.deadlineAt - Date.now();
+  if (left <= 0) return { outOfTime: true };
+  const scope = new CancellationScope({ cancellable: true, timeout: left });
+  try {
+    const value = await scope.run(work);
+    return scope.consideredCancelled ? { outOfTime: true } : { outOfTime: false, value };
+  } catch (e) {
+    // Cancelled by its own timeout, not because the whole turn was cancelled (the caller left).
+    if (scope.consideredCancelled && !CancellationScope.current().consideredCancelled)
+      return { outOfTime: true };
+    // The model call's own backstop of the same deadline (adapters/llm/client.ts) fired first.
+    if (e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.type === 'TIMED_OUT')
+      return { outOfTime: true };
+    throw e;
+  }
+}
+
+/** The answer when the time budget ran out: what the model last said and what the tools did. */
+function outOfTime(turn: Turn): string {
+  return outOfTimeAnswer(
+    turn.limits.maxSeconds,
+    turn.lastText,
+    turn.trace.map((t) => t.label),
+    [...idsFromTools(turn.messages)],
+  );
+}
+
+/** Before a model call: a budget that ran out makes it the last one, without tools. */
+function checkBudgets(turn: Turn, started: number): boolean {
+  const { limits } = turn;
+  if (turn.steps === 0 || turn.budget !== null) return false;
+  if (turn.steps >= limits.maxSteps - 1) turn.budget = 'steps';
+  else if (turn.toolChars >= limits.maxToolChars) turn.budget = 'tool-output';
+  else if (Date.now() - started >= limits.maxSeconds * 1000) turn.budget = 'time';
+  return turn.budget !== null;
+}
+
+/** The tool outputs as recorded: each cut to what is left of the tool-output budget, in call order. */
+function recordOutputs(turn: Turn, calls: AgentToolCall[], outputs: AgentToolOutput[], step: number): void {
+  for (const [i, call] of calls.entries()) {
+    const out = outputs[i]!;
+    const left = Math.max(0, turn.limits.maxToolChars - turn.toolChars);
+    const text =
+      left > 0 ? cutToolOutput(out.text, left) : 'Not shown: the tool-output budget of this turn is used up.';
+    turn.toolChars += Math.min(out.text.length, left);
+    turn.toolCalls++;
+    turn.trace.push({
+      step,
+      tool: call.name,
+      label: describeToolCall(call.name, call.args),
+      isError: out.isError,
+      chars: text.length,
+    });
+    turn.messages.push({
+      role: 'tool',
+      tool_call_id: call.id,
+      content: out.isError ? `${TOOL_ERROR_PREFIX}${text}` : text,
+    });
+  }
+}
+
+/** Runs the model's tool calls of one step (until the deadline) and records their outputs. */
+async function runToolCalls(turn: Turn, calls: AgentToolCall[], step: number): Promise<void> {
+  const finished: Array<AgentToolOutput | undefined> = [];
+  const ran = await beforeDeadline(turn, () =>
+    Promise.all(calls.map((call, i) => runCall(turn, call, step).then((o) => (finished[i] = o)))),
+  );
+  // Cut by the deadline: what finished in time is kept, the rest is marked (every call gets a result).
+  const outputs = ran.outOfTime
+    ? calls.map((_, i) =>
+        finished[i] && !finished[i].isError
+          ? finished[i]
+          : {
+              text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.',
+              isError: true,
+            },
+      )
+    : ran.value;
+  if (ran.outOfTime) turn.budget = 'time';
+  recordOutputs(turn, calls, outputs, step);
+}
+
+/** The turn's result: citations checked against what the tools returned, budget notes added. */
+function finishTurn(turn: Turn): AgentTurnResult {
+  const answer = turn.answer || 'The model gave no answer text. Try rephrasing the question.';
+  const checked = checkCitations(answer, idsFromTools(turn.messages));
+  let shown = checked.answer;
+  if (checked.removed.length) {
+    shown += `\n\n_${checked.removed.length} citation${checked.removed.length === 1 ? '' : 's'} removed: no tool returned ${checked.removed.join(', ')} in this conversation._`;
+  }
+  if (turn.budget) shown += `\n\n${budgetSentence(turn.budget)}`;
+  turn.messages.push({ role: 'assistant', content: shown });
+  turn.stage('done');
+  return {
+    answer: shown,
+    messages: turn.messages,
+    cited: checked.cited,
+    removed: checked.removed,
+    steps: turn.steps,
+    toolCalls: turn.toolCalls,
+    toolChars: turn.toolChars,
+    budget: turn.budget,
+    trace: turn.trace,
+    proposals: turn.proposals,
+    ...(turn.llm ? { llm: turn.llm } : {}),
+  };
+}
+
 export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult> {
   const limits = input.limits;
   const model = proxyActivities<Activities>({
@@ -112,92 +249,61 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   const parentId = workflowInfo().workflowId;
   const started = Date.now();
   const today = new Date(started).toISOString().slice(0, 10);
-  const messages: AgentMessage[] = [...input.messages];
-  let steps = 0;
-  let toolCalls = 0;
-  let toolChars = 0;
-  let children = 0;
-  let budget: BudgetHit = null;
-  let answer = '';
-  const proposals: ProposedWrite[] = [];
   // AGENT_MAX_SECONDS is a deadline: the model call or tool calls in flight are cancelled when it
   // passes, and the turn answers with what it has. Turns recorded before this rule keep theirs.
   const deadlines = patched('agent-turn-deadline');
   const deadlineAt = started + limits.maxSeconds * 1000;
-  /** Runs `work` until the deadline; `{ outOfTime: true }` when the deadline cut it. */
-  async function beforeDeadline<T>(
-    work: () => Promise<T>,
-  ): Promise<{ outOfTime: false; value: T } | { outOfTime: true }> {
-    if (!deadlines) return { outOfTime: false, value: await work() };
-    const left = deadlineAt - Date.now();
-    if (left <= 0) return { outOfTime: true };
-    const scope = new CancellationScope({ cancellable: true, timeout: left });
-    try {
-      const value = await scope.run(work);
-      return scope.consideredCancelled ? { outOfTime: true } : { outOfTime: false, value };
-    } catch (e) {
-      // Cancelled by its own timeout, not because the whole turn was cancelled (the caller left).
-      if (scope.consideredCancelled && !CancellationScope.current().consideredCancelled)
-        return { outOfTime: true };
-      // The model call's own backstop of the same deadline (adapters/llm/client.ts) fired first.
-      if (
-        e instanceof ActivityFailure &&
-        e.cause instanceof ApplicationFailure &&
-        e.cause.type === 'TIMED_OUT'
-      )
-        return { outOfTime: true };
-      throw e;
-    }
-  }
-  let lastText: string | null = null;
-  let llm: string | undefined;
+  const turn: Turn = {
+    limits,
+    messages: [...input.messages],
+    trace,
+    proposals: [],
+    steps: 0,
+    toolCalls: 0,
+    toolChars: 0,
+    children: 0,
+    budget: null,
+    answer: '',
+    lastText: null,
+    llm: undefined,
+    deadlines,
+    deadlineAt,
+    parentId,
+    tools,
+    stage,
+  };
 
   for (;;) {
-    let final = false;
-    if (steps > 0 && budget === null) {
-      if (steps >= limits.maxSteps - 1) budget = 'steps';
-      else if (toolChars >= limits.maxToolChars) budget = 'tool-output';
-      else if (Date.now() - started >= limits.maxSeconds * 1000) budget = 'time';
-      final = budget !== null;
-    }
-    if (deadlines && budget === 'time') {
-      answer = outOfTimeAnswer(
-        limits.maxSeconds,
-        lastText,
-        trace.map((t) => t.label),
-        [...idsFromTools(messages)],
-      );
+    const final = checkBudgets(turn, started);
+    if (deadlines && turn.budget === 'time') {
+      turn.answer = outOfTime(turn);
       break;
     }
     stage(
       final
         ? 'writing the answer'
-        : steps === 0
+        : turn.steps === 0
           ? 'thinking'
-          : `thinking (step ${steps + 1} of at most ${limits.maxSteps})`,
+          : `thinking (step ${turn.steps + 1} of at most ${limits.maxSteps})`,
     );
-    const asked = await beforeDeadline(() =>
+    const { messages, budget } = turn;
+    const asked = await beforeDeadline(turn, () =>
       model.agentChat({ messages, budget, limits, today, ...(deadlines ? { deadlineAt } : {}) }),
     );
     if (asked.outOfTime) {
-      budget = 'time';
-      answer = outOfTimeAnswer(
-        limits.maxSeconds,
-        lastText,
-        trace.map((t) => t.label),
-        [...idsFromTools(messages)],
-      );
+      turn.budget = 'time';
+      turn.answer = outOfTime(turn);
       break;
     }
     const reply = asked.value;
-    llm = reply.llm ?? llm;
-    steps++;
+    turn.llm = reply.llm ?? turn.llm;
+    turn.steps++;
     if (final || reply.toolCalls.length === 0) {
-      answer = reply.content?.trim() ?? '';
+      turn.answer = reply.content?.trim() ?? '';
       break;
     }
-    if (reply.content?.trim()) lastText = reply.content.trim();
-    messages.push({
+    if (reply.content?.trim()) turn.lastText = reply.content.trim();
+    turn.messages.push({
       role: 'assistant',
       content: reply.content,
       tool_calls: reply.toolCalls.map((c) => ({
@@ -206,132 +312,79 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
         function: { name: c.name, arguments: c.argumentsJson },
       })),
     });
-    const step = steps;
-    const finished: Array<AgentToolOutput | undefined> = [];
-    const ran = await beforeDeadline(() =>
-      Promise.all(reply.toolCalls.map((call, i) => runCall(call, step).then((o) => (finished[i] = o)))),
-    );
-    // Cut by the deadline: what finished in time is kept, the rest is marked (every call gets a result).
-    const outputs = ran.outOfTime
-      ? reply.toolCalls.map((_, i) =>
-          finished[i] && !finished[i].isError
-            ? finished[i]
-            : {
-                text: 'Not finished: the time budget of this turn (AGENT_MAX_SECONDS) ran out.',
-                isError: true,
-              },
-        )
-      : ran.value;
-    if (ran.outOfTime) budget = 'time';
-    // Each result is cut to what is left of the tool-output budget, in call order.
-    for (const [i, call] of reply.toolCalls.entries()) {
-      const out = outputs[i]!;
-      const left = Math.max(0, limits.maxToolChars - toolChars);
-      const text =
-        left > 0
-          ? cutToolOutput(out.text, left)
-          : 'Not shown: the tool-output budget of this turn is used up.';
-      toolChars += Math.min(out.text.length, left);
-      toolCalls++;
-      trace.push({
-        step,
-        tool: call.name,
-        label: describeToolCall(call.name, call.args),
-        isError: out.isError,
-        chars: text.length,
-      });
-      messages.push({
-        role: 'tool',
-        tool_call_id: call.id,
-        content: out.isError ? `${TOOL_ERROR_PREFIX}${text}` : text,
-      });
-    }
+    await runToolCalls(turn, reply.toolCalls, turn.steps);
   }
+  return finishTurn(turn);
+}
 
-  if (!answer) answer = 'The model gave no answer text. Try rephrasing the question.';
-  const checked = checkCitations(answer, idsFromTools(messages));
-  let shown = checked.answer;
-  if (checked.removed.length) {
-    shown += `\n\n_${checked.removed.length} citation${checked.removed.length === 1 ? '' : 's'} removed: no tool returned ${checked.removed.join(', ')} in this conversation._`;
+/** `subscribe_topic`: the model's call only proposes (consent bound to a proposal). */
+async function proposeWrite(
+  turn: Turn,
+  call: AgentToolCall,
+  args: Record<string, unknown>,
+): Promise<AgentToolOutput> {
+  // The user applies it (AgentService.confirm) with their own action. Turns recorded before this rule keep theirs.
+  if (patched('agent-write-proposals') && isWriteTool(call.name)) {
+    const { confirmed: _c, ...proposed } = args;
+    turn.proposals.push({ tool: call.name, args: proposed });
+    return { text: proposalToolText(call.name, proposed), isError: false };
   }
-  if (budget) shown += `\n\n${budgetSentence(budget)}`;
-  messages.push({ role: 'assistant', content: shown });
-  stage('done');
-  return {
-    answer: shown,
-    messages,
-    cited: checked.cited,
-    removed: checked.removed,
-    steps,
-    toolCalls,
-    toolChars,
-    budget,
-    trace,
-    proposals,
-    ...(llm ? { llm } : {}),
-  };
+  if (!subscriptionConfirmed(turn.messages, args)) {
+    const { confirmed: _c, ...proposal } = args;
+    return {
+      text: `Not subscribed yet. Show the user this subscription and ask them to confirm: ${JSON.stringify(proposal)}. If they agree, call subscribe_topic again with the same arguments and "confirmed": true.`,
+      isError: false,
+    };
+  }
+  return await turn.tools.agentTool({ name: call.name, args });
+}
 
-  async function runCall(call: AgentToolCall, step: number): Promise<AgentToolOutput> {
-    if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
-    const args = call.args;
-    stage(describeToolCall(call.name, args));
-    try {
-      switch (call.name) {
-        case 'search_arxiv': {
-          const topic = String(args.topic);
-          const maxResults = typeof args.max_results === 'number' ? args.max_results : 5;
-          const r = await executeChild(topicSearch, {
-            workflowId: `${parentId}/search-${step}-${++children}`,
-            ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
-            // No full-text ingest here: the agent reads what it wants with get_paper (fewer arXiv requests).
-            args: [{ question: topic, maxResults, topN: 0, topic }],
-          });
-          return {
-            text: formatSearchResult(topic, {
-              query: r.query,
-              ranker: r.ranker,
-              results: r.results.slice(0, maxResults),
-            }),
-            isError: false,
-          };
-        }
-        case 'get_paper': {
-          const source = args.source === 'html' || args.source === 'pdf' ? args.source : 'auto';
-          const ingest = await executeChild(paperIngest, {
-            workflowId: `${parentId}/get-${step}-${++children}`,
-            ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
-            // `url_or_id`: the argument's name in conversations stored before it was `ref`.
-            args: [{ ref: String(args.ref ?? args.url_or_id), source }],
-          });
-          return await tools.agentReadPaper({
-            id: ingest.id,
-            contentKey: ingest.contentKey,
-            note: ingest.note,
-            ...(typeof args.section === 'string' ? { section: args.section } : {}),
-          });
-        }
-        case 'subscribe_topic': {
-          // Consent bound to a proposal: the model's call only proposes; the user applies it
-          // (AgentService.confirm) with their own action. Turns recorded before this rule keep theirs.
-          if (patched('agent-write-proposals') && isWriteTool(call.name)) {
-            const { confirmed: _c, ...proposed } = args;
-            proposals.push({ tool: call.name, args: proposed });
-            return { text: proposalToolText(call.name, proposed), isError: false };
-          }
-          if (!subscriptionConfirmed(messages, args)) {
-            const { confirmed: _c, ...proposal } = args;
-            return {
-              text: `Not subscribed yet. Show the user this subscription and ask them to confirm: ${JSON.stringify(proposal)}. If they agree, call subscribe_topic again with the same arguments and "confirmed": true.`,
-              isError: false,
-            };
-          }
-          return await tools.agentTool({ name: call.name, args });
-        }
-        default:
-          return await tools.agentTool({ name: call.name, args });
+async function runCall(turn: Turn, call: AgentToolCall, step: number): Promise<AgentToolOutput> {
+  if (call.error || !call.args) return { text: call.error ?? 'invalid call', isError: true };
+  const args = call.args;
+  const { deadlines, parentId, tools } = turn;
+  turn.stage(describeToolCall(call.name, args));
+  try {
+    switch (call.name) {
+      case 'search_arxiv': {
+        const topic = String(args.topic);
+        const maxResults = typeof args.max_results === 'number' ? args.max_results : 5;
+        const r = await executeChild(topicSearch, {
+          workflowId: `${parentId}/search-${step}-${++turn.children}`,
+          ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
+          // No full-text ingest here: the agent reads what it wants with get_paper (fewer arXiv requests).
+          args: [{ question: topic, maxResults, topN: 0, topic }],
+        });
+        return {
+          text: formatSearchResult(topic, {
+            query: r.query,
+            ranker: r.ranker,
+            results: r.results.slice(0, maxResults),
+          }),
+          isError: false,
+        };
       }
-    } catch (e) {
-      return { text: `${call.name} failed: ${errorText(e)}`, isError: true };
+      case 'get_paper': {
+        const source = args.source === 'html' || args.source === 'pdf' ? args.source : 'auto';
+        const ingest = await executeChild(paperIngest, {
+          workflowId: `${parentId}/get-${step}-${++turn.children}`,
+          ...(deadlines ? { cancellationType: ChildWorkflowCancellationType.TRY_CANCEL } : {}),
+          // `url_or_id`: the argument's name in conversations stored before it was `ref`.
+          args: [{ ref: String(args.ref ?? args.url_or_id), source }],
+        });
+        return await tools.agentReadPaper({
+          id: ingest.id,
+          contentKey: ingest.contentKey,
+          note: ingest.note,
+          ...(typeof args.section === 'string' ? { section: args.section } : {}),
+        });
+      }
+      case 'subscribe_topic':
+        return await proposeWrite(turn, call, args);
+      default:
+        return await tools.agentTool({ name: call.name, args });
     }
+  } catch (e) {
+    return { text: `${call.name} failed: ${errorText(e)}`, isError: true };
   }
 }

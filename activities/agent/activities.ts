@@ -5,16 +5,18 @@
  * the workflow runs it as child workflows, so it goes through the rate-limited queue and gate.
  */
 import { Context } from '@temporalio/activity';
-import type { SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
-import { answerQuestion } from '../../app/capabilities/ask-library.ts';
+import type { SubscriptionRequest, SubscriptionView } from '../../app/capabilities/subscribe.ts';
+import { requireScope, subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
+import { askLibrary } from '../../app/capabilities/ask-library.ts';
+import { listFiltersOf, listPapers } from '../../app/capabilities/library.ts';
+import { sharedTool } from '../../app/tools/index.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { redact } from '../../lib/redact.ts';
-import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../../adapters/llm/client.ts';
-import type { LibraryStore } from '../../app/ports/store.ts';
-import type { ListFilters } from '../../domain/library.ts';
+import type { ToolCallingLlm, ToolChatResult, ToolSpec, WireMessage } from '../../app/ports/llm.ts';
+import type { DigestLedger, LibraryStore, RatingStore, SubscriptionStore } from '../../app/ports/store.ts';
 import type { Reranker } from '../../app/ports/ranker.ts';
 import { renderPaperMarkdown } from '../../app/capabilities/render.ts';
 import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.ts';
@@ -37,7 +39,7 @@ export interface AgentDeps {
 }
 
 export interface AgentActivityDeps {
-  store: LibraryStore;
+  store: LibraryStore & SubscriptionStore & DigestLedger & RatingStore;
   reranker: () => Promise<Reranker>;
   logger: Logger;
   failpoint?: ((name: string) => void) | undefined;
@@ -115,129 +117,216 @@ async function withHeartbeats<T>(work: () => Promise<T>): Promise<T> {
 
 const toWire = (messages: AgentMessage[]): WireMessage[] => messages as WireMessage[];
 
-export function createAgentActivities(deps: AgentActivityDeps) {
-  const agent = deps.agent;
-  const noLlm = () =>
-    new AppError(
-      'INVALID_INPUT',
-      'No LLM is configured: set LLM_BASE_URL and LLM_MODEL (a model with tool calling) to use the agent.',
-    );
-  // The external tools keep their connections and tool lists; a server that failed to start is
-  // tried again on a later turn, so its tools are not cached here.
-  const external = async (): Promise<ToolSpec[]> => {
-    if (!agent?.external) return [];
-    return agent.external.specs().catch((e: unknown) => {
-      deps.logger.warn({ err: errorMessage(e) }, 'external MCP servers: listing tools failed');
-      return [];
+const noLlm = () =>
+  new AppError(
+    'INVALID_INPUT',
+    'No LLM is configured: set LLM_BASE_URL and LLM_MODEL (a model with tool calling) to use the agent.',
+  );
+
+/**
+ * The external tools keep their connections and tool lists; a server that failed to start is
+ * tried again on a later turn, so its tools are not cached here.
+ */
+async function externalSpecs(deps: AgentActivityDeps): Promise<ToolSpec[]> {
+  if (!deps.agent?.external) return [];
+  return deps.agent.external.specs().catch((e: unknown) => {
+    deps.logger.warn({ err: errorMessage(e) }, 'external MCP servers: listing tools failed');
+    return [];
+  });
+}
+
+/**
+ * One model call, streamed: each chunk of text is a heartbeat (a stalled stream is noticed),
+ * carrying the text so far at most every DRAFT_EVERY_MS for the callers to show while the model
+ * writes. Each call of the returned function is a new text (`draft.key`).
+ */
+function modelCaller(llm: ToolCallingLlm, agent: AgentDeps, input: AgentChatInput, tools: ToolSpec[]) {
+  const system: AgentMessage = {
+    role: 'system',
+    content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS),
+  };
+  let chars = 0;
+  let modelCalls = 0;
+  const attempt = activityContext()?.info.attempt ?? 1;
+  return (messages: AgentMessage[]): Promise<ToolChatResult> => {
+    const key = `${attempt}.${++modelCalls}`;
+    let text = '';
+    let sentAt = 0;
+    // Every heartbeat carries the draft (the server keeps only the latest details).
+    const beat = (force: boolean) => {
+      const now = Date.now();
+      if (!force && now - sentAt < DRAFT_EVERY_MS) return;
+      sentAt = now;
+      heartbeat({ chars, draft: { key, attempt, text } } satisfies AgentChatHeartbeat);
+    };
+    beat(true);
+    const cancelled = activityContext()?.cancellationSignal;
+    return llm.chatWithTools({
+      messages: toWire([system, ...messages]),
+      tools,
+      stream: agent.stream ?? true,
+      // A backstop: the workflow cancels this call at the deadline; should the cancellation
+      // not arrive (the workflow's worker is down), the call still ends soon after.
+      ...(input.deadlineAt !== undefined ? { deadlineMs: input.deadlineAt + DEADLINE_GRACE_MS } : {}),
+      // A cancelled turn (the caller went away) stops the model writing; heartbeats every
+      // DRAFT_EVERY_MS bring the cancellation quickly.
+      ...(cancelled ? { signal: cancelled } : {}),
+      onText: (delta) => {
+        chars += delta.length;
+        if (text.length < MAX_DRAFT_CHARS) text = (text + delta).slice(0, MAX_DRAFT_CHARS);
+        beat(false);
+      },
     });
   };
+}
 
+/** The conversation that shows the model its broken calls and the parser's complaints (the one re-ask). */
+function reaskMessages(input: AgentChatInput, reply: ToolChatResult, calls: AgentToolCall[]): AgentMessage[] {
+  return [
+    ...input.messages,
+    {
+      role: 'assistant',
+      content: reply.content,
+      tool_calls: reply.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: '{}' },
+      })),
+    },
+    ...calls.map((c): AgentMessage => ({
+      role: 'tool',
+      tool_call_id: c.id,
+      content: c.error
+        ? `${c.error}. Send this call again with a valid JSON object.`
+        : 'not run: send the calls again',
+    })),
+  ];
+}
+
+/** One model call with the tools; tool calls come back parsed, repaired and validated. */
+async function agentChat(deps: AgentActivityDeps, input: AgentChatInput): Promise<AgentChatOutput> {
+  const agent = deps.agent;
+  const llm = agent?.llm;
+  if (!agent || !llm) throw noLlm();
+  const final = Boolean(input.budget);
+  const extra = final ? [] : await externalSpecs(deps);
+  const tools = final ? [] : [...builtinToolSpecs(), ...extra];
+  const externalNames = new Set(extra.map((t) => t.name));
+  const ask = modelCaller(llm, agent, input, tools);
+  // Said as the user's side (some chat templates accept a system message only first).
+  const asked: AgentMessage[] = input.budget
+    ? [...input.messages, { role: 'user', content: `(arxiv-radar) ${budgetNote(input.budget)}` }]
+    : input.messages;
+  let reply: ToolChatResult = await ask(asked);
+  let calls = reply.toolCalls.map((c) => checkToolCall(c, externalNames));
+  let reasked = false;
+  const broken = calls.filter((c) => c.error?.startsWith('arguments are not valid JSON'));
+  if (broken.length) {
+    // One re-ask: show the model its broken call and the parser's complaint.
+    reasked = true;
+    deps.logger.info(
+      { tools: broken.map((c) => c.name) },
+      'agent: tool arguments were not valid JSON; asking the model once more',
+    );
+    reply = await ask(reaskMessages(input, reply, calls));
+    calls = reply.toolCalls.map((c) => checkToolCall(c, externalNames));
+  }
+  return {
+    content: reply.content,
+    toolCalls: calls,
+    reasked,
+    promptTokens: reply.usage?.promptTokens ?? 0,
+    completionTokens: reply.usage?.completionTokens ?? 0,
+    ...(llm.label ? { llm: llm.label } : {}),
+  };
+}
+
+/** `ask_library` as the model reads it: the answer, then each passage with its citation. */
+export function libraryAnswerText(r: {
+  answer: string;
+  passages: Array<{ cite: string; text: string }>;
+}): string {
+  const passages = r.passages.map((p) => `${p.cite} ${p.text.replace(/\s+/g, ' ').slice(0, 700)}`);
+  return `${r.answer}\n\nPassages:\n${passages.join('\n') || '(none)'}`;
+}
+
+/**
+ * A library tool (the app's capabilities: the service runs the same ones) or an external MCP
+ * tool, as text for the model.
+ */
+async function runTool(
+  deps: AgentActivityDeps,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const agent = deps.agent;
+  switch (name) {
+    case 'list_papers': {
+      const r = await listPapers(deps.store, listFiltersOf(args));
+      return JSON.stringify({ total_count: r.total_count, returned: r.returned, papers: r.papers });
+    }
+    case 'ask_library': {
+      const ports = { store: deps.store, reranker: deps.reranker, llm: agent?.llm, logger: deps.logger };
+      return libraryAnswerText(await askLibrary(ports, String(args.question)));
+    }
+    case 'subscribe_topic': {
+      if (!agent) throw new AppError('INVALID_INPUT', 'subscriptions are not available here');
+      const req: SubscriptionRequest = subscriptionRequestOf(args);
+      requireScope(req);
+      return JSON.stringify({ subscribed: await agent.subscribe(req) });
+    }
+    default: {
+      const shared = sharedTool(name);
+      if (shared) return shared.run({ ...deps, llm: async () => agent?.llm }, args);
+      if (!agent?.external) throw new AppError('INVALID_INPUT', `there is no tool "${name}"`);
+      const r = await agent.external.call(name, args);
+      if (r.isError) throw new AppError('INVALID_INPUT', r.text);
+      return r.text;
+    }
+  }
+}
+
+/** A stored paper as the model reads it: metadata, abstract and outline, or one section. */
+async function agentReadPaper(
+  deps: AgentActivityDeps,
+  input: { id: string; contentKey: string | null; note: string | null; section?: string },
+): Promise<AgentToolOutput> {
+  const paper = await deps.store.getPaper(input.id);
+  if (!paper) return { text: `Paper ${input.id} is not in the library.`, isError: true };
+  const content = input.contentKey ? await deps.store.getContentByKey(input.contentKey) : null;
+  const head = renderPaperMarkdown(paper, null, content ? undefined : (input.note ?? 'no full text'));
+  if (!content) return { text: head, isError: false };
+  if (input.section) {
+    const s = sectionOf(content.markdown, input.section);
+    if (s)
+      return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
+    return {
+      text: `No section "${input.section}" in arXiv:${paper.id}. Sections:\n${outlineOf(content.markdown).join('\n')}`,
+      isError: true,
+    };
+  }
+  const outline = outlineOf(content.markdown);
+  return {
+    text: `${head}\n## Sections (read one with get_paper and "section")\n${outline.join('\n') || '(no headings)'}\n`,
+    isError: false,
+  };
+}
+
+export function createAgentActivities(deps: AgentActivityDeps) {
   return {
     /** One model call with the tools; tool calls come back parsed, repaired and validated. */
-    async agentChat(input: AgentChatInput): Promise<AgentChatOutput> {
-      const llm = agent?.llm;
-      if (!llm) throw noLlm();
-      const final = Boolean(input.budget);
-      const extra = final ? [] : await external();
-      const tools = final ? [] : [...builtinToolSpecs(), ...extra];
-      const externalNames = new Set(extra.map((t) => t.name));
-      const system: AgentMessage = {
-        role: 'system',
-        content: agentSystemPrompt(input.today, input.limits ?? DEFAULT_AGENT_LIMITS),
-      };
-      // Each chunk of text is a heartbeat (a stalled stream is noticed), carrying the text so far
-      // at most every DRAFT_EVERY_MS for the callers to show while the model writes.
-      let chars = 0;
-      let modelCalls = 0;
-      const attempt = activityContext()?.info.attempt ?? 1;
-      const ask = (messages: AgentMessage[]) => {
-        const key = `${attempt}.${++modelCalls}`;
-        let text = '';
-        let sentAt = 0;
-        // Every heartbeat carries the draft (the server keeps only the latest details).
-        const beat = (force: boolean) => {
-          const now = Date.now();
-          if (!force && now - sentAt < DRAFT_EVERY_MS) return;
-          sentAt = now;
-          heartbeat({ chars, draft: { key, attempt, text } } satisfies AgentChatHeartbeat);
-        };
-        beat(true);
-        const cancelled = activityContext()?.cancellationSignal;
-        return llm.chatWithTools({
-          messages: toWire([system, ...messages]),
-          tools,
-          stream: agent.stream ?? true,
-          // A backstop: the workflow cancels this call at the deadline; should the cancellation
-          // not arrive (the workflow's worker is down), the call still ends soon after.
-          ...(input.deadlineAt !== undefined ? { deadlineMs: input.deadlineAt + DEADLINE_GRACE_MS } : {}),
-          // A cancelled turn (the caller went away) stops the model writing; heartbeats every
-          // DRAFT_EVERY_MS bring the cancellation quickly.
-          ...(cancelled ? { signal: cancelled } : {}),
-          onText: (delta) => {
-            chars += delta.length;
-            if (text.length < MAX_DRAFT_CHARS) text = (text + delta).slice(0, MAX_DRAFT_CHARS);
-            beat(false);
-          },
-        });
-      };
-      // Said as the user's side (some chat templates accept a system message only first).
-      const asked: AgentMessage[] = input.budget
-        ? [...input.messages, { role: 'user', content: `(arxiv-radar) ${budgetNote(input.budget)}` }]
-        : input.messages;
-      let reply: ToolChatResult = await ask(asked);
-      let calls = reply.toolCalls.map((c) => checkToolCall(c, externalNames));
-      let reasked = false;
-      const broken = calls.filter((c) => c.error?.startsWith('arguments are not valid JSON'));
-      if (broken.length) {
-        // One re-ask: show the model its broken call and the parser's complaint.
-        reasked = true;
-        deps.logger.info(
-          { tools: broken.map((c) => c.name) },
-          'agent: tool arguments were not valid JSON; asking the model once more',
-        );
-        const retry = await ask([
-          ...input.messages,
-          {
-            role: 'assistant',
-            content: reply.content,
-            tool_calls: reply.toolCalls.map((c) => ({
-              id: c.id,
-              type: 'function',
-              function: { name: c.name, arguments: '{}' },
-            })),
-          },
-          ...calls.map((c): AgentMessage => ({
-            role: 'tool',
-            tool_call_id: c.id,
-            content: c.error
-              ? `${c.error}. Send this call again with a valid JSON object.`
-              : 'not run: send the calls again',
-          })),
-        ]);
-        const retried = retry.toolCalls.map((c) => checkToolCall(c, externalNames));
-        reply = retry;
-        calls = retried;
-      }
-      return {
-        content: reply.content,
-        toolCalls: calls,
-        reasked,
-        promptTokens: reply.usage?.promptTokens ?? 0,
-        completionTokens: reply.usage?.completionTokens ?? 0,
-        ...(llm.label ? { llm: llm.label } : {}),
-      };
-    },
+    agentChat: (input: AgentChatInput): Promise<AgentChatOutput> => agentChat(deps, input),
 
     /**
-     * One library tool (list_papers, ask_library, list_topics, a confirmed subscribe_topic) or an
-     * external MCP tool. A failure comes back as an error result the model can act on, not a thrown
+     * One library tool (list_papers, ask_library, a confirmed subscribe_topic, the tools shared with
+     * MCP: app/tools/) or an external MCP tool. A failure comes back as an error result the model can act on, not a thrown
      * error: the agent recovers instead of the turn failing.
      */
     async agentTool(input: { name: string; args: Record<string, unknown> }): Promise<AgentToolOutput> {
       const { name, args } = input;
       let out: AgentToolOutput;
       try {
-        out = { text: await withHeartbeats(() => runTool(name, args)), isError: false };
+        out = { text: await withHeartbeats(() => runTool(deps, name, args)), isError: false };
       } catch (e) {
         deps.logger.warn({ tool: name, err: errorMessage(e) }, 'agent tool failed');
         out = {
@@ -253,79 +342,11 @@ export function createAgentActivities(deps: AgentActivityDeps) {
     },
 
     /** A stored paper as the model reads it: metadata, abstract and outline, or one section. */
-    async agentReadPaper(input: {
+    agentReadPaper: (input: {
       id: string;
       contentKey: string | null;
       note: string | null;
       section?: string;
-    }): Promise<AgentToolOutput> {
-      const paper = await deps.store.getPaper(input.id);
-      if (!paper) return { text: `Paper ${input.id} is not in the library.`, isError: true };
-      const content = input.contentKey ? await deps.store.getContentByKey(input.contentKey) : null;
-      const head = renderPaperMarkdown(paper, null, content ? undefined : (input.note ?? 'no full text'));
-      if (!content) return { text: head, isError: false };
-      if (input.section) {
-        const s = sectionOf(content.markdown, input.section);
-        if (s)
-          return { text: `# ${paper.title} (arXiv:${paper.id}) — ${s.title}\n\n${s.text}\n`, isError: false };
-        return {
-          text: `No section "${input.section}" in arXiv:${paper.id}. Sections:\n${outlineOf(content.markdown).join('\n')}`,
-          isError: true,
-        };
-      }
-      const outline = outlineOf(content.markdown);
-      return {
-        text: `${head}\n## Sections (read one with get_paper and "section")\n${outline.join('\n') || '(no headings)'}\n`,
-        isError: false,
-      };
-    },
+    }): Promise<AgentToolOutput> => agentReadPaper(deps, input),
   };
-
-  async function runTool(name: string, args: Record<string, unknown>): Promise<string> {
-    switch (name) {
-      case 'list_papers': {
-        const r = await deps.store.listPapers(args as ListFilters);
-        return JSON.stringify({ total_count: r.total_count, returned: r.returned, papers: r.papers });
-      }
-      case 'list_topics': {
-        const topics = await deps.store.topics();
-        return topics.length
-          ? topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n')
-          : 'The library has no topics yet.';
-      }
-      case 'ask_library': {
-        const r = await answerQuestion({
-          question: String(args.question),
-          searchChunks: (q, limit) => deps.store.searchChunks(q, { limit }),
-          reranker: await deps.reranker(),
-          llm: agent?.llm,
-          logger: deps.logger,
-        });
-        const passages = r.passages.map((p) => `${p.cite} ${p.text.replace(/\s+/g, ' ').slice(0, 700)}`);
-        return `${r.answer}\n\nPassages:\n${passages.join('\n') || '(none)'}`;
-      }
-      case 'subscribe_topic': {
-        if (!agent) throw new AppError('INVALID_INPUT', 'subscriptions are not available here');
-        const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
-        if (typeof args.query === 'string' && args.query) req.query = args.query;
-        if (Array.isArray(args.categories) && args.categories.length)
-          req.categories = args.categories as string[];
-        if (typeof args.schedule === 'string') req.cron = args.schedule;
-        if (typeof args.timezone === 'string') req.timezone = args.timezone;
-        if (typeof args.top_k === 'number') req.topK = args.top_k;
-        if (!req.query && !req.categories)
-          throw new AppError(
-            'INVALID_INPUT',
-            'give a query or categories so the digest knows which papers to consider',
-          );
-        return JSON.stringify({ subscribed: await agent.subscribe(req) });
-      }
-      default: {
-        if (!agent?.external) throw new AppError('INVALID_INPUT', `there is no tool "${name}"`);
-        const r = await agent.external.call(name, args);
-        if (r.isError) throw new AppError('INVALID_INPUT', r.text);
-        return r.text;
-      }
-    }
-  }
 }

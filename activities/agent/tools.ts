@@ -14,23 +14,27 @@ import {
 } from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
-import type { ToolSpec } from '../../adapters/llm/client.ts';
+import type { ToolSpec } from '../../app/ports/llm.ts';
+import { SHARED_TOOLS, sharedTool } from '../../app/tools/index.ts';
 
-/** Names of the built-in tools. */
-export const AGENT_TOOL_NAMES = [
-  'search_arxiv',
-  'get_paper',
-  'list_papers',
-  'ask_library',
-  'list_topics',
+/** The agent's own tools (the tools it shares with MCP are app/tools/). */
+const OWN_TOOLS = ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'subscribe_topic'] as const;
+type OwnTool = (typeof OWN_TOOLS)[number];
+
+/**
+ * Names of the built-in tools, in the order the model sees them: the reading tools, the tools
+ * shared with MCP, then the one that proposes a write.
+ */
+export const AGENT_TOOL_NAMES: readonly string[] = [
+  ...OWN_TOOLS.filter((n) => n !== 'subscribe_topic'),
+  ...SHARED_TOOLS.map((t) => t.name),
   'subscribe_topic',
-] as const;
-export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
+];
 
 const SECTION_MAX = 200;
 
 /** Each tool's description and argument schema (zod, shared with MCP, plus the agent's additions). */
-const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObject }> = {
+const DEFINITIONS: Record<OwnTool, { description: string; schema: z.ZodObject }> = {
   search_arxiv: {
     description:
       'Search arXiv for a topic (plain language or an arXiv query): builds the query, searches, reranks, and stores the papers in the library under the topic. Returns ids, titles, scores and TL;DRs.',
@@ -60,10 +64,6 @@ const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObj
       'Answer a question from the full text of papers already in the library, with cited passages (arXiv id and section).',
     schema: z.object(askPapersShape),
   },
-  list_topics: {
-    description: 'The topic folders of the library with their paper counts.',
-    schema: z.object({}),
-  },
   subscribe_topic: {
     description:
       'Propose creating or updating a digest subscription (new papers matching the query or categories, ranked by the interest, published on a schedule). It only proposes: the user sees what would change and applies it with their own Confirm control; you cannot apply it.',
@@ -71,16 +71,24 @@ const DEFINITIONS: Record<AgentToolName, { description: string; schema: z.ZodObj
   },
 };
 
-export const isBuiltinTool = (name: string): name is AgentToolName =>
-  (AGENT_TOOL_NAMES as readonly string[]).includes(name);
+export const isBuiltinTool = (name: string): boolean => AGENT_TOOL_NAMES.includes(name);
+
+/** A built-in tool's description and argument schema: the agent's own, or a shared tool's. */
+function definitionOf(name: string): { description: string; schema: z.ZodObject } {
+  if ((OWN_TOOLS as readonly string[]).includes(name)) return DEFINITIONS[name as OwnTool];
+  const shared = sharedTool(name)!;
+  return { description: shared.description, schema: z.object(shared.shape) };
+}
 
 /** The built-in tools as the model sees them (JSON Schema of each tool's input). */
 export function builtinToolSpecs(): ToolSpec[] {
   return AGENT_TOOL_NAMES.map((name) => {
-    const { $schema: _ignored, ...parameters } = z.toJSONSchema(DEFINITIONS[name].schema, {
-      io: 'input',
-    }) as Record<string, unknown>;
-    return { name, description: DEFINITIONS[name].description, parameters };
+    const { description, schema } = definitionOf(name);
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(schema, { io: 'input' }) as Record<
+      string,
+      unknown
+    >;
+    return { name, description, parameters };
   });
 }
 
@@ -113,7 +121,7 @@ export function checkToolCall(
       error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...AGENT_TOOL_NAMES, ...external].join(', ')}`,
     };
   }
-  const checked = DEFINITIONS[call.name].schema.safeParse(parsed.value);
+  const checked = definitionOf(call.name).schema.safeParse(parsed.value);
   if (!checked.success)
     return {
       id: call.id,

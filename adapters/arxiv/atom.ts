@@ -4,15 +4,12 @@
  * http links) and the current one (namespaces on `<feed>`, https links).
  */
 import { AppError } from '../../domain/errors.ts';
+import type { ArxivFeed } from '../../app/ports/arxiv.ts';
 import { arxivLinks, type Author, type Paper } from '../../domain/paper.ts';
 import { attr, looksWithdrawn, nodes, optionalText, parseXml, squash, text, type XmlNode } from './xml.ts';
 
-export interface AtomFeed {
-  totalResults: number;
-  startIndex: number;
-  itemsPerPage: number;
-  papers: Paper[];
-}
+/** The arXiv port's feed (app/ports/arxiv.ts), under the name this parser has always used. */
+export type AtomFeed = ArxivFeed;
 
 /** `http://arxiv.org/abs/astro-ph/0601001v1` -> id and version. */
 function idFromAbsUrl(url: string): { id: string; version: number | null } | null {

@@ -11,7 +11,8 @@ import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { ARXIV_ORIGIN, type Paper } from '../../domain/paper.ts';
 import { paperOnSite } from '../../domain/links.ts';
 import { buildQueryUrl } from './query.ts';
-import { ARXIV_LIMITS, type SortBy, type SortOrder } from '../../domain/arxiv-query.ts';
+import type { SearchOptions } from '../../app/ports/arxiv.ts';
+import { ARXIV_LIMITS } from '../../domain/arxiv-query.ts';
 import { oaiListUrl, parseOaiListRecords, type OaiListRequest, type OaiPage } from './oai.ts';
 import { parseAnnounceFeed, type AnnounceFeed } from './rss.ts';
 import { ArxivTransport, type RequestGate } from './transport.ts';
@@ -39,12 +40,7 @@ export interface ArxivClientOptions {
   gate?: RequestGate | undefined;
 }
 
-export interface SearchOptions {
-  start?: number;
-  maxResults?: number;
-  sortBy?: SortBy;
-  sortOrder?: SortOrder;
-}
+export type { SearchOptions } from '../../app/ports/arxiv.ts';
 
 export interface LookupResult {
   papers: Paper[];

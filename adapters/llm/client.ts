@@ -14,93 +14,38 @@ import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { MASK, redact } from '../../lib/redact.ts';
 import { ChunkAccumulator, readSse, type ChunkLike } from './sse.ts';
 import { llmLabel } from '../../domain/agent.ts';
+import type {
+  ChatMessage,
+  ChatRequest,
+  ChatResult,
+  ChatUsage,
+  LlmClient,
+  ToolCallingLlm,
+  ToolCallRequest,
+  ToolChatRequest,
+  ToolChatResult,
+  ToolSpec,
+  WireMessage,
+} from '../../app/ports/llm.ts';
+
+/** The LLM port's types are the core's (app/ports/llm.ts); re-exported for the adapter's users. */
+export type {
+  ChatMessage,
+  ChatRequest,
+  ChatResult,
+  ChatUsage,
+  LlmClient,
+  ToolCallingLlm,
+  ToolCallRequest,
+  ToolChatRequest,
+  ToolChatResult,
+  ToolSpec,
+  WireMessage,
+};
 
 /** `text` without `apiKey` (also when this client was built without loadConfig registering it). */
 const redactKey = (text: string, apiKey: string | undefined) =>
   apiKey ? text.split(apiKey).join(MASK) : text;
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
-
-export interface ChatRequest {
-  messages: ChatMessage[];
-  /** Ask for a JSON object (`response_format: {type: 'json_object'}`). */
-  json?: boolean;
-  /** Overrides the client's default completion budget. */
-  maxTokens?: number;
-  temperature?: number;
-}
-
-export interface ChatUsage {
-  promptTokens: number;
-  completionTokens: number;
-}
-
-export interface ChatResult {
-  content: string;
-  usage: ChatUsage | null;
-}
-
-/** A function the model may call: name, description and a JSON Schema of its arguments. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
-
-/** A call the model asked for; `arguments` is the model's raw text (it may not be valid JSON). */
-export interface ToolCallRequest {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
-/** A message of a tool-using conversation, in the chat-completions wire shape. */
-export type WireMessage =
-  | { role: 'system' | 'user'; content: string }
-  | {
-      role: 'assistant';
-      content: string | null;
-      tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
-    }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
-export interface ToolChatRequest {
-  messages: WireMessage[];
-  tools: ToolSpec[];
-  maxTokens?: number;
-  temperature?: number;
-  /** Stream the reply; `onText` then gets the answer text as it arrives. */
-  stream?: boolean;
-  onText?: (delta: string) => void;
-  /** Stops a streamed request (the activity was cancelled: the caller went away). */
-  signal?: AbortSignal;
-  /** Epoch ms by which the call must end (the agent turn's AGENT_MAX_SECONDS): cut then with TIMED_OUT. */
-  deadlineMs?: number;
-}
-
-export interface ToolChatResult {
-  content: string | null;
-  toolCalls: ToolCallRequest[];
-  finishReason: string | null;
-  usage: ChatUsage | null;
-}
-
-/** The LLM port used by summaries, query building and answers. */
-export interface LlmClient {
-  /** Model name, recorded in summaries (`llm:<model>`). */
-  readonly model: string;
-  /** `model at host` (domain/agent.ts llmLabel): said with an answer, so a user knows which LLM wrote it. */
-  readonly label?: string;
-  chat(req: ChatRequest): Promise<ChatResult>;
-}
-
-/** The research agent's port: chat plus native tool calling. */
-export interface ToolCallingLlm extends LlmClient {
-  chatWithTools(req: ToolChatRequest): Promise<ToolChatResult>;
-}
 
 export interface LlmClientOptions {
   /** Base URL up to the API version, e.g. `http://localhost:11434/v1`; `/chat/completions` is appended. */
@@ -459,12 +404,4 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-/** Pulls the first JSON object out of a model reply (models often wrap JSON in ``` fences or prose). */
-export function extractJson(content: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content);
-  const candidate = fenced?.[1] ?? content;
-  const start = candidate.indexOf('{');
-  const end = candidate.lastIndexOf('}');
-  if (start < 0 || end <= start) throw new SyntaxError('no JSON object in the reply');
-  return JSON.parse(candidate.slice(start, end + 1));
-}
+export { extractJson } from '../../domain/extract-json.ts';

@@ -5,6 +5,7 @@
  * contributions ("we propose", "we show", "outperforms"). Never invents text.
  */
 import type { Summary } from '../../domain/digest.ts';
+import type { SummaryInput } from '../../app/ports/summarizer.ts';
 import { tokenize } from '../rank/bm25.ts';
 import {
   cleanProse,
@@ -15,12 +16,7 @@ import {
   splitSentences,
 } from './text.ts';
 
-export interface SummaryInput {
-  title: string;
-  abstract: string;
-  /** Full text from the converter, when available: adds introduction and conclusion sentences. */
-  markdown?: string | null;
-}
+export type { SummaryInput } from '../../app/ports/summarizer.ts';
 
 interface Candidate {
   text: string;

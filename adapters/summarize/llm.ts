@@ -9,6 +9,7 @@ import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { extractJson, type ChatMessage, type LlmClient } from '../llm/client.ts';
 import type { Summary } from '../../domain/digest.ts';
 import { extractiveSummary, type SummaryInput } from './extractive.ts';
+import type { Summarizer } from '../../app/ports/summarizer.ts';
 
 /** What the model must return. */
 export const LlmSummarySchema = z.object({
@@ -85,10 +86,7 @@ function parseSummary(
   return { ok: true, value: result.data };
 }
 
-/** Summarises with the LLM when one is configured, else (and on any LLM failure) extractively. */
-export interface Summarizer {
-  summarize(input: SummaryInput): Promise<Summary>;
-}
+export type { Summarizer } from '../../app/ports/summarizer.ts';
 
 /** The summariser activities use: LLM first when given, the extractive summary as the floor. */
 export function createSummarizer(opts: { llm?: LlmClient | undefined; logger?: Logger }): Summarizer {

@@ -6,13 +6,14 @@
  */
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import type { LlmClient } from '../../adapters/llm/client.ts';
-import { tokenize } from '../../adapters/rank/bm25.ts';
+import type { LlmClient } from '../ports/llm.ts';
+import { tokenize } from '../../domain/tokenize.ts';
+import { DEFAULT_ANSWER_PASSAGES, MAX_ANSWER_PASSAGES } from '../../domain/limits.ts';
 import type { Reranker } from '../ports/ranker.ts';
 
 /** A stored chunk as the store's `searchChunks` returns it (score: higher is better). */
 export type { ChunkHit as ChunkRow } from '../ports/store.ts';
-import type { ChunkHit as ChunkRow } from '../ports/store.ts';
+import type { ChunkHit as ChunkRow, LibraryStore } from '../ports/store.ts';
 
 /** A passage used for the answer: the chunk, its section label and its rerank score. */
 export interface AnswerPassage extends ChunkRow {
@@ -51,7 +52,7 @@ export async function answerQuestion(input: AnswerInput): Promise<AnswerResult> 
       'INVALID_INPUT',
       'The question is empty: ask something about the papers in your library.',
     );
-  const limit = Math.max(1, Math.min(input.limit ?? 5, 20));
+  const limit = Math.max(1, Math.min(input.limit ?? DEFAULT_ANSWER_PASSAGES, MAX_ANSWER_PASSAGES));
   const terms = [...new Set(tokenize(question))];
   if (terms.length === 0) return nothingRelevant(question);
 
@@ -179,4 +180,32 @@ function quote(text: string): string {
   const cut = flat.slice(0, QUOTE_CHARS);
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('? '), cut.lastIndexOf('! '));
   return end > QUOTE_CHARS / 2 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`;
+}
+
+/** What a library answer reads: the stored chunks, the ranker and (when configured) the LLM. */
+export interface AskLibraryPorts {
+  store: Pick<LibraryStore, 'searchChunks'>;
+  reranker: () => Promise<Reranker>;
+  llm: LlmClient | undefined;
+  logger: Logger;
+}
+
+/**
+ * Library Q&A, the one way (`ask`, MCP `ask_papers`, the agent's `ask_library`): the question
+ * answered from the stored chunks, with `limit` passages at most (default 5).
+ */
+export async function askLibrary(
+  ports: AskLibraryPorts,
+  question: string,
+  options: { limit?: number | undefined } = {},
+): Promise<AnswerResult> {
+  const r = await answerQuestion({
+    question,
+    searchChunks: (q, limit) => ports.store.searchChunks(q, { limit }),
+    reranker: await ports.reranker(),
+    llm: ports.llm,
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    logger: ports.logger,
+  });
+  return { answer: r.answer, citations: r.citations, passages: r.passages, usedLlm: r.usedLlm };
 }

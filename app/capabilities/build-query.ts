@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import { extractJson, type LlmClient } from '../../adapters/llm/client.ts';
+import { extractJson } from '../../domain/extract-json.ts';
+import type { LlmClient } from '../ports/llm.ts';
 import type { BuiltQuery } from '../../domain/plain-query.ts';
 import {
   dateRangeTerm,

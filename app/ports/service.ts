@@ -7,14 +7,22 @@ import type { PublishingSettings } from '../../domain/digest-targets.ts';
 import type { QueryDefinition, Workflow } from '@temporalio/common';
 import type { PaperStore } from './store.ts';
 import type { Reranker } from './ranker.ts';
-import type { LlmClient } from '../../adapters/llm/client.ts';
+import type { LlmClient } from './llm.ts';
 import type { Publisher } from './publisher.ts';
 import type { ConvertResult } from './converter.ts';
-import type { AtomFeed as ArxivFeed } from '../../adapters/arxiv/atom.ts';
-import type { SearchOptions } from '../../adapters/arxiv/client.ts';
-import type { Paper } from '../../domain/paper.ts';
+import type { ArxivSearch, FeedParser } from './arxiv.ts';
+import type { Summaries } from './summarizer.ts';
+import type { Digest } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
-import type { ProgressFn } from '../radar-service.ts';
+
+export type { ArxivSearch } from './arxiv.ts';
+
+/**
+ * Reports progress of long work ("searching arXiv…", "ranking 40 papers…"). `detail.waiting`
+ * marks a message about waiting on arXiv (a 503, a retry, the shared backoff); `detail.key` stays
+ * the same while only a countdown in the message changes, so a log can print each state once.
+ */
+export type ProgressFn = (message: string, detail?: { waiting?: boolean; key?: string }) => void;
 
 /** How one workflow is run for a waiting caller. */
 export interface RunOptions {
@@ -95,13 +103,6 @@ export interface FileConverter {
   ): Promise<ConvertResult>;
 }
 
-/** arXiv's API, through the rate-limited, gated client. */
-export interface ArxivSearch {
-  search(query: string, options: SearchOptions): Promise<ArxivFeed>;
-  /** Metadata by id (arXiv's id_list). */
-  lookupBatch(ids: string[]): Promise<{ papers: Paper[] }>;
-}
-
 /** Everything the RadarService is built from. */
 export interface RadarPorts {
   store: PaperStore;
@@ -116,6 +117,12 @@ export interface RadarPorts {
   converter: FileConverter;
   /** Opened per call (it holds a connection to the arXiv gate); close it after. */
   arxiv: (signal?: AbortSignal) => Promise<ArxivSearch & { close(): void }>;
+  /** Saved arXiv API responses read into papers (`import`, `rank`). */
+  feeds: () => Promise<FeedParser>;
+  /** Summaries of a paper or a document: the LLM's when one is configured, the extractive one always. */
+  summaries: () => Promise<Summaries>;
+  /** A digest as the Markdown publisher writes it (`digest show`). */
+  digestMarkdown: (digest: Digest) => Promise<string>;
 }
 
 /** Defaults a deployment sets (config): what a new subscription gets when the request does not say. */

@@ -1,6 +1,7 @@
 /** `/arxiv subscribe` — a scheduled digest posted to the current channel. */
 import { isTimeZone } from '../../domain/subscription.ts';
 import { AppError } from '../../domain/errors.ts';
+import { MAX_TOP_K, MIN_TOP_K } from '../../domain/limits.ts';
 import type { SubscriptionRequest } from '../../app/radar-service.ts';
 import type { SlashCommand } from '../command.ts';
 import { subscribedMessage } from '../format.ts';
@@ -33,7 +34,7 @@ export const subscribe: SlashCommand = {
     const categories = optionalCategories(inv, 'categories');
     const cron = optionalString(inv, 'schedule', 100);
     const timezone = optionalString(inv, 'timezone', 64);
-    const topK = optionalInt(inv, 'top', 1, 50);
+    const topK = optionalInt(inv, 'top', MIN_TOP_K, MAX_TOP_K);
     if (cron && !CRON.test(cron))
       throw new AppError(
         'INVALID_INPUT',

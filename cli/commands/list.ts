@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { ListFilters, ListResult } from '../../domain/library.ts';
 import { AppError } from '../../domain/errors.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../domain/limits.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 import { counted } from '../../domain/words.ts';
@@ -69,7 +70,7 @@ export function register(program: Command): void {
     .option('--from <YYYY-MM-DD>', 'published on or after this day')
     .option('--to <YYYY-MM-DD>', 'published on or before this day')
     .option('--topic <name>', 'only papers in this topic folder')
-    .option('--limit <n>', 'papers per page, 1-50 (default 20)')
+    .option('--limit <n>', `papers per page, 1-${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT})`)
     .option('--offset <n>', 'skip this many papers (default 0)')
     .option('--json', 'print { total_count, returned, papers } as JSON')
     .action(async (opts: ListOptions, cmd: Command) => {

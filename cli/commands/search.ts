@@ -9,6 +9,7 @@ import type { Summary } from '../../domain/digest.ts';
 import type { SortBy } from '../../domain/arxiv-query.ts';
 import { ARXIV_LIMITS, broaderQuery, readQuery } from '../../domain/arxiv-query.ts';
 import { AppError, errorMessage } from '../../domain/errors.ts';
+import { inRange, MAX_SEARCH_RESULTS } from '../../domain/limits.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 import { counted } from '../../domain/words.ts';
@@ -78,10 +79,10 @@ export function register(program: Command): void {
             `--sort must be submitted, updated or relevance, got "${opts.sort}".`,
           );
         const full = opts.full === undefined ? 0 : opts.full === true ? FULL_DEFAULT : Number(opts.full);
-        if (!Number.isInteger(full) || full < 0 || full > 50)
+        if (!inRange(full, 0, MAX_SEARCH_RESULTS))
           throw new AppError(
             'INVALID_INPUT',
-            `--full takes a whole number from 0 to 50, got "${String(opts.full)}".`,
+            `--full takes a whole number from 0 to ${MAX_SEARCH_RESULTS}, got "${String(opts.full)}".`,
           );
         // One reading of the query: arXiv syntax as written, free words built (domain/arxiv-query.ts).
         const q = readQuery(query).searchQuery;

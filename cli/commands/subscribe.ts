@@ -1,6 +1,7 @@
 /** `subscribe`, `unsubscribe`, `subscriptions`: scheduled topic digests, each kept as a Temporal Schedule. */
 import type { Command } from 'commander';
 import { feedCoverageWarning } from '../../domain/cron.ts';
+import { hasScope } from '../../domain/subscription.ts';
 import type { DeliveryReport, SubscriptionView } from '../../app/radar-service.ts';
 
 const DESTINATION_NAMES: Record<string, string> = {
@@ -12,6 +13,7 @@ const DESTINATION_NAMES: Record<string, string> = {
 const destinationName = (kind: string) =>
   DESTINATION_NAMES[kind] ?? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
 import { AppError } from '../../domain/errors.ts';
+import { inRange, MAX_TOP_K, MIN_TOP_K } from '../../domain/limits.ts';
 import { printJson } from '../output.ts';
 import { withService } from '../service.ts';
 
@@ -43,8 +45,11 @@ function describe(s: SubscriptionView, report?: DeliveryReport): string {
 
 const positiveInt = (v: string) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 50)
-    throw new AppError('INVALID_INPUT', `--top must be a whole number from 1 to 50 (got "${v}").`);
+  if (!inRange(n, MIN_TOP_K, MAX_TOP_K))
+    throw new AppError(
+      'INVALID_INPUT',
+      `--top must be a whole number from ${MIN_TOP_K} to ${MAX_TOP_K} (got "${v}").`,
+    );
   return n;
 };
 
@@ -105,7 +110,7 @@ function destinationOptions(cmd: Command): Command {
 
 async function runSubscribe(name: string, opts: SubscribeOptions, cmd: Command): Promise<void> {
   const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
-  if (!opts.query && !categories?.length) {
+  if (!hasScope({ query: opts.query, categories })) {
     throw new AppError(
       'INVALID_INPUT',
       'Give --query or --categories (or both) so the digest knows what to look at.',

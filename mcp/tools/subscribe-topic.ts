@@ -1,6 +1,6 @@
 /** `subscribe_topic(...)`: a scheduled digest for a topic. */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { SubscriptionRequest } from '../../app/radar-service.ts';
+import { requireScope, subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
 import { z } from 'zod';
 import { seedPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import { jsonResult, safely, type ToolDeps } from '../tool-result.ts';
@@ -43,18 +43,8 @@ export function registerSubscribeTopicTool(server: McpServer, deps: ToolDeps): R
     },
     (a) =>
       safely('subscribe_topic', deps.logger, async () => {
-        const req: SubscriptionRequest = { name: a.name, interest: a.interest };
-        if (a.query) req.query = a.query;
-        if (a.categories?.length) req.categories = a.categories;
-        if (a.schedule) req.cron = a.schedule;
-        if (a.timezone) req.timezone = a.timezone;
-        if (a.top_k) req.topK = a.top_k;
-        if (a.discord_channel_id) req.discordChannelId = a.discord_channel_id;
-        if (a.discord_webhook_url) req.discordWebhookUrl = a.discord_webhook_url;
-        if (a.targets) req.targets = a.targets;
-        if (a.like?.length) req.like = a.like;
-        if (!req.query && !req.categories)
-          throw new Error('give a query or categories so the digest knows which papers to consider');
+        const req = subscriptionRequestOf(a);
+        requireScope(req);
         return jsonResult({ subscription: await deps.service.subscribe(req) });
       }),
   );

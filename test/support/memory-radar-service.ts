@@ -20,8 +20,10 @@ import type {
   ServiceSettings,
   WorkflowRunner,
 } from '../../app/ports/service.ts';
-import { createRadarService, type Answer, type RadarService } from '../../app/radar-service.ts';
+import type { Answer, RadarService } from '../../app/radar-service.ts';
+import { createRadarService } from '../../app/service/create.ts';
 import { createBm25Reranker } from '../../adapters/rank/bm25.ts';
+import { textPorts } from '../../workers/text-ports.ts';
 import type { Reranker } from '../../app/ports/ranker.ts';
 import type { PaperStore } from '../../app/ports/store.ts';
 import { extractiveSummary } from '../../adapters/summarize/extractive.ts';
@@ -362,6 +364,7 @@ export function createMemoryRadarService(searchable: Paper[]): MemoryRadarServic
       notion: async () => null,
       converter: memoryConverter,
       arxiv: async () => arxiv,
+      ...textPorts(async () => undefined, silentLogger),
     },
     MEMORY_SETTINGS,
     silentLogger,

@@ -3,6 +3,7 @@ import { html, raw } from 'hono/html';
 import type { DeliveryReport, SubscriptionView } from '../../app/radar-service.ts';
 import { describeSchedule } from '../schedule-words.ts';
 import { csrfField } from './components.ts';
+import { MAX_TOP_K, MIN_TOP_K } from '../../domain/limits.ts';
 import type { Html, PageContext } from './layout.ts';
 
 export interface SubscriptionDefaults {
@@ -77,7 +78,14 @@ function subscriptionForm(ctx: PageContext, d: SubscriptionDefaults, s: Subscrip
       </p>
       <p>
         <label for="s-topk">Papers per digest</label
-        ><input id="s-topk" name="topK" type="number" min="1" max="50" value="${s?.topK ?? d.topK}" />
+        ><input
+          id="s-topk"
+          name="topK"
+          type="number"
+          min="${MIN_TOP_K}"
+          max="${MAX_TOP_K}"
+          value="${s?.topK ?? d.topK}"
+        />
       </p>
       <p>
         <label for="s-dchan">Discord channel id (optional)</label

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import type { RadarPorts, WorkflowRunner } from '../../../app/ports/service.ts';
-import { createRadarService } from '../../../app/radar-service.ts';
+import { createRadarService } from '../../../app/service/create.ts';
 import { createBm25Reranker } from '../../../adapters/rank/bm25.ts';
 import type { PaperStore } from '../../../app/ports/store.ts';
 import { openSqliteStore } from '../../../adapters/store/sqlite/index.ts';
@@ -19,6 +19,7 @@ import { loadConfig } from '../../../config/env.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { silentLogger } from '../../../lib/logger.ts';
 import { serviceSettings } from '../../../workers/compose.ts';
+import { textPorts } from '../../../workers/text-ports.ts';
 import { createMemorySchedules } from '../../support/memory-radar-service.ts';
 import { createMemoryStore } from '../../support/memory-store.ts';
 import { runServiceContract } from '../../support/service-contract.ts';
@@ -53,6 +54,7 @@ function open(store: PaperStore) {
       },
     },
     arxiv: () => Promise.reject(new AppError('INTERNAL', 'the contract asked arXiv')),
+    ...textPorts(async () => undefined, silentLogger),
   };
   return { service: createRadarService(ports, settings, silentLogger), settings, close: () => store.close() };
 }

@@ -34,6 +34,7 @@ describe('MCP server over an in-memory transport', () => {
       'get_paper',
       'list_papers',
       'list_subscriptions',
+      'list_topics',
       'rate_paper',
       'search_papers',
       'subscribe_topic',
@@ -118,6 +119,17 @@ describe('MCP server over an in-memory transport', () => {
     await assert.rejects(
       client.callTool({ name: 'list_papers', arguments: { start_date: '12/01/2024' } }),
       /-32602: Invalid arguments for list_papers: start_date: .*YYYY-MM-DD/,
+    );
+  });
+
+  it('list_topics (shared with the agent: app/tools/) lists the topic folders with their counts', async () => {
+    const topics = await service.topics();
+    assert.ok(topics.length > 0, 'earlier tests filed papers under topics');
+    const r = await client.callTool({ name: 'list_topics', arguments: {} });
+    assert.equal(r.isError, undefined);
+    assert.equal(
+      text(r),
+      topics.map((t) => `- ${t.name} (${t.count} paper${t.count === 1 ? '' : 's'})`).join('\n'),
     );
   });
 
