@@ -34,6 +34,7 @@ import {
   type ArxivWait,
   type PendingActivityLike,
 } from './arxiv-wait.ts';
+import type { Adapters } from './adapters.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 
 /** Unwraps a workflow failure into the message a user can act on. */
@@ -147,7 +148,7 @@ export interface TemporalRunner extends WorkflowRunner {
 export function createTemporalRunner(
   config: Config,
   logger: Logger,
-  opts: { client?: Client } = {},
+  opts: { client?: Client; adapters?: Adapters } = {},
 ): TemporalRunner {
   let clientPromise: Promise<Client> | undefined = opts.client ? Promise.resolve(opts.client) : undefined;
   let embedded: Runtime | undefined;
@@ -171,7 +172,10 @@ export function createTemporalRunner(
       process.stderr.write(
         'No running arxiv-radar found: starting an embedded Temporal server for this command…\n',
       );
-      embedded = await startRuntime(config, { logger });
+      embedded = await startRuntime(config, {
+        logger,
+        ...(opts.adapters ? { adapters: opts.adapters } : {}),
+      });
       connection = await Connection.connect({ address: embedded.temporalAddress });
     }
     return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
