@@ -15,7 +15,7 @@ import { DISCORD_LIMITS as LIMITS, truncate } from '../domain/discord-limits.ts'
 import { createListState, parseListButtonId, type ListState } from './list-state.ts';
 import { canManageSubscriptions } from './permissions.ts';
 import { parseRatingButtonId } from '../domain/rating.ts';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+import { createRateLimiter, type RateLimitOptions } from '../lib/rate-limit.ts';
 import type {
   AutocompleteChoice,
   AutocompleteInvocation,
@@ -24,6 +24,9 @@ import type {
   ComponentInvocation,
   InteractionResponder,
 } from './types.ts';
+
+/** Per user: 3 expensive commands at once, then one every 20 s (deployments set DISCORD_USER_BURST/_REFILL_SECONDS: start.ts). */
+const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 3, refillMs: 20_000 };
 
 export interface BotDeps {
   service: RadarService;

@@ -34,13 +34,14 @@ import { DigestRuns, type DigestRun, type RunEvent } from './runs.ts';
 import {
   equalSecret,
   originAllowed,
-  RateLimiter,
   SESSION_COOKIE,
   Sessions,
   type ChatProposal,
   type Session,
 } from './security.ts';
 import * as views from './views.ts';
+import { createRateLimiter } from '../lib/rate-limit.ts';
+import { formatIssues } from '../lib/zod-issues.ts';
 
 export interface WebServerDeps {
   service: RadarService;
@@ -155,9 +156,7 @@ const splitList = (s: string | undefined) =>
     .filter(Boolean);
 
 /** Zod issues as one sentence ("name: …; interest: …"). */
-function zodMessage(e: z.ZodError): string {
-  return e.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-}
+const zodMessage = (e: z.ZodError): string => formatIssues(e.issues, 'input');
 
 /**
  * The Hono app over the given services. `allowedHost` decides which Host headers are answered
@@ -170,11 +169,11 @@ export function createWebApp(deps: WebServerDeps, opts: { allowedHost: (host: st
   const runs = new DigestRuns(service);
   const limits = { ...DEFAULT_LIMITS, ...deps.rateLimits };
   const limiters = {
-    search: new RateLimiter(...limits.search),
-    chat: new RateLimiter(...limits.chat),
-    audio: new RateLimiter(...limits.audio),
+    search: createRateLimiter({ capacity: limits.search[0], refillMs: limits.search[1] }),
+    chat: createRateLimiter({ capacity: limits.chat[0], refillMs: limits.chat[1] }),
+    audio: createRateLimiter({ capacity: limits.audio[0], refillMs: limits.audio[1] }),
     // Sign-in attempts per address: 5, then one every 10 s (a token cannot be guessed by volume).
-    login: new RateLimiter(5, 10_000),
+    login: createRateLimiter({ capacity: 5, refillMs: 10_000 }),
   };
   const audio = createAudioClient({
     baseUrl: config.AUDIO_BASE_URL,

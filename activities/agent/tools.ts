@@ -14,6 +14,7 @@ import {
 } from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
+import { formatIssues } from '../../lib/zod-issues.ts';
 import type { ToolSpec } from '../../adapters/llm/client.ts';
 
 /** Names of the built-in tools. */
@@ -82,15 +83,6 @@ export function builtinToolSpecs(): ToolSpec[] {
     }) as Record<string, unknown>;
     return { name, description: DEFINITIONS[name].description, parameters };
   });
-}
-
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** `limit: Too big: expected number to be <=50; query: …`: every issue, one line. */
-function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'arguments'}: ${oneLine(i.message)}`)
-    .join('; ');
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
+import { parseRetryAfter } from '../../lib/http-failure.ts';
 import { MASK, redact } from '../../lib/redact.ts';
 import { ChunkAccumulator, readSse, type ChunkLike } from './sse.ts';
 import { llmLabel } from '../../domain/agent.ts';
@@ -448,15 +449,6 @@ function cancelledBy(signal: AbortSignal): Error {
   return reason instanceof Error && reason.name !== 'AbortError'
     ? reason
     : new AppError('CANCELLED', 'the model call was cancelled');
-}
-
-/** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unparseable. */
-function parseRetryAfter(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 /** Pulls the first JSON object out of a model reply (models often wrap JSON in ``` fences or prose). */
