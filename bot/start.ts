@@ -11,7 +11,7 @@ import { createBot } from './bot.ts';
 import { createDiscordRest } from '../lib/discord/rest.ts';
 import { createInteractionsServer } from './http/interactions-server.ts';
 import { assertNoProblems, interactionsProblems, parseListenAddress } from '../lib/listen-address.ts';
-import type { RateLimitOptions } from './rate-limit.ts';
+import type { RateLimitOptions } from '../lib/rate-limit.ts';
 
 export type DiscordConfig = Pick<
   Config,

@@ -13,11 +13,35 @@ import { isTimeZone } from '../domain/subscription.ts';
 import { siteOriginProblem } from '../domain/links.ts';
 import { ARXIV_ORIGIN } from '../domain/paper.ts';
 import { cronProblem } from '../domain/cron.ts';
-import { MAX_MCP_SERVERS_FILE_BYTES, parseMcpServers } from '../domain/mcp-servers.ts';
+import { MAX_MCP_SERVERS_FILE_BYTES, parseMcpServers, type McpServerSpec } from '../domain/mcp-servers.ts';
 import { interactionsProblems, mcpHttpProblems, webProblems } from '../lib/listen-address.ts';
 import { maskUrl, redact, registerSecrets, urlSecrets } from '../lib/redact.ts';
 
 const ARXIV_FLOOR_MS = 3000;
+
+/** MCP_SERVERS_FILE's servers, or what is wrong with the file (its size is checked before reading it). */
+function readMcpServersFile(file: string): { servers: McpServerSpec[] } | { problem: string } {
+  if (!(existsSync(file) && statSync(file).isFile()))
+    return { problem: `${file} is not a file; point it at a JSON file like claude_desktop_config.json` };
+  // Checked before reading: every command validates the config, so a huge file would cost each one.
+  const bytes = statSync(file).size;
+  if (bytes > MAX_MCP_SERVERS_FILE_BYTES)
+    return {
+      problem: `${file} is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB): list only the servers the agent should use`,
+    };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return { problem: `${file} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const parsed = parseMcpServers(text);
+  return parsed.ok
+    ? { servers: parsed.servers }
+    : {
+        problem: `${file}${parsed.problems[0]?.startsWith('mcpServers') ? ':' : ''} ${parsed.problems.join('; ')}`,
+      };
+}
 
 const optionalString = z
   .string()
@@ -166,41 +190,18 @@ const BaseSchema = z.object({
   AGENT_MAX_TOOL_CHARS: int(24_000, 1000, 1_000_000),
   /** Wall-time budget of one agent turn; when it runs out the agent answers with what it has. */
   AGENT_MAX_SECONDS: int(180, 5, 3600),
-  /** JSON file listing external MCP servers whose tools the agent may use (`{"mcpServers": {...}}`). */
-  MCP_SERVERS_FILE: optionalString.superRefine((file, ctx) => {
-    if (file === undefined) return;
-    if (!(existsSync(file) && statSync(file).isFile())) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${file} is not a file; point it at a JSON file like claude_desktop_config.json`,
-      });
-      return;
+  /**
+   * JSON file listing external MCP servers whose tools the agent may use (`{"mcpServers": {...}}`):
+   * read and parsed here, once; the config carries its servers as MCP_SERVERS.
+   */
+  MCP_SERVERS_FILE: optionalString.transform((file, ctx) => {
+    if (file === undefined) return undefined;
+    const read = readMcpServersFile(file);
+    if ('problem' in read) {
+      ctx.addIssue({ code: 'custom', message: read.problem });
+      return z.NEVER;
     }
-    // Checked before reading: every command validates the config, so a huge file would cost each one.
-    const bytes = statSync(file).size;
-    if (bytes > MAX_MCP_SERVERS_FILE_BYTES) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${file} is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB): list only the servers the agent should use`,
-      });
-      return;
-    }
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${file} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
-      });
-      return;
-    }
-    const parsed = parseMcpServers(text);
-    if (!parsed.ok)
-      ctx.addIssue({
-        code: 'custom',
-        message: `${file}${parsed.problems[0]?.startsWith('mcpServers') ? ':' : ''} ${parsed.problems.join('; ')}`,
-      });
+    return { file, servers: read.servers };
   }),
 
   RERANK_MODEL: z.string().trim().min(1).default('Xenova/ms-marco-MiniLM-L-6-v2'),
@@ -287,7 +288,14 @@ function crossFieldProblems(c: Partial<BaseConfig>): string[] {
   return problems;
 }
 
-export type Config = Readonly<BaseConfig & { MODELS_DIR: string }>;
+export type Config = Readonly<
+  Omit<BaseConfig, 'MCP_SERVERS_FILE'> & {
+    MODELS_DIR: string;
+    MCP_SERVERS_FILE: string | undefined;
+    /** The servers MCP_SERVERS_FILE lists (parsed once, by loadConfig); empty without the file. */
+    MCP_SERVERS: readonly McpServerSpec[];
+  }
+>;
 
 /** Variables whose values are never printed. */
 export const SECRET_KEYS = [
@@ -350,10 +358,12 @@ export function loadConfig(
   }
   problems.push(...crossFieldProblems(partial as Partial<BaseConfig>));
   if (problems.length > 0) throw new ConfigError(problems);
-  const base = partial as BaseConfig;
+  const { MCP_SERVERS_FILE: mcp, ...base } = partial as BaseConfig;
   return Object.freeze({
     ...base,
     MODELS_DIR: path.resolve(base.MODELS_DIR ?? path.join(base.DATA_DIR, 'models')),
+    MCP_SERVERS_FILE: mcp?.file,
+    MCP_SERVERS: Object.freeze(mcp?.servers ?? []),
   });
 }
 
@@ -361,6 +371,8 @@ export function loadConfig(
 export function maskedConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(config)) {
+    // Derived from MCP_SERVERS_FILE (printed as its path); the servers' env and headers may hold secrets.
+    if (k === 'MCP_SERVERS') continue;
     out[k] =
       SECRET_KEYS.includes(k as (typeof SECRET_KEYS)[number]) && v
         ? '****'

@@ -9,22 +9,13 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, type CallToolResult, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { formatIssues } from '../lib/zod-issues.ts';
 
 type Handler = NonNullable<McpServer['server']['fallbackRequestHandler']>;
 type Extra = Parameters<Handler>[1];
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const describe = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v);
-
-/** `limit: Too big: expected number to be <=50; query: …`: every issue, one line. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((i) => {
-      const where = i.path.length ? i.path.map(String).join('.') : 'arguments';
-      return `${where}: ${oneLine(i.message)}`;
-    })
-    .join('; ');
-}
 
 /**
  * A JSON-RPC error the SDK sends as `{ code, message }`. Not McpError: its message gets an

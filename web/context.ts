@@ -15,7 +15,8 @@ import type { Logger } from '../lib/logger.ts';
 import { createAudioClient, type AudioClient } from './audio.ts';
 import { wantsJson } from './http.ts';
 import { DigestRuns } from './runs.ts';
-import { RateLimiter, SESSION_COOKIE, Sessions, type Session } from './security.ts';
+import { SESSION_COOKIE, Sessions, type Session } from './security.ts';
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { loadAssets, type Asset } from './static-files.ts';
 import { layout, type Html, type PageContext } from './views/layout.ts';
 import type { SubscriptionDefaults } from './views/subscriptions.ts';
@@ -89,11 +90,11 @@ const DEFAULT_LIMITS: Record<'search' | 'chat' | 'audio', [number, number]> = {
 function createLimiters(given: WebServerDeps['rateLimits']): Record<LimitKind, RateLimiter> {
   const limits = { ...DEFAULT_LIMITS, ...given };
   return {
-    search: new RateLimiter(...limits.search),
-    chat: new RateLimiter(...limits.chat),
-    audio: new RateLimiter(...limits.audio),
+    search: createRateLimiter({ capacity: limits.search[0], refillMs: limits.search[1] }),
+    chat: createRateLimiter({ capacity: limits.chat[0], refillMs: limits.chat[1] }),
+    audio: createRateLimiter({ capacity: limits.audio[0], refillMs: limits.audio[1] }),
     // Sign-in attempts per address: 5, then one every 10 s (a token cannot be guessed by volume).
-    login: new RateLimiter(5, 10_000),
+    login: createRateLimiter({ capacity: 5, refillMs: 10_000 }),
   };
 }
 

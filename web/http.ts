@@ -1,5 +1,6 @@
 /** Small request/response helpers every web area shares: error statuses, JSON wish, form lists. */
 import type { Context } from 'hono';
+import { formatIssues } from '../lib/zod-issues.ts';
 import type { z } from 'zod';
 import { isAppError, type ErrorCode } from '../domain/errors.ts';
 
@@ -27,9 +28,7 @@ export const splitList = (s: string | undefined) =>
     .filter(Boolean);
 
 /** Zod issues as one sentence ("name: …; interest: …"). */
-export function zodMessage(e: z.ZodError): string {
-  return e.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-}
+export const zodMessage = (e: z.ZodError): string => formatIssues(e.issues, 'input');
 
 /** A safe place to go back to: a path on this site, never another origin. */
 export const backOf = (v: unknown, fallback: string) =>

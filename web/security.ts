@@ -138,28 +138,6 @@ export function equalSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected)) && given.length > 0;
 }
 
-/** A token bucket per key: `burst` requests at once, one more every `refillMs`. */
-export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  constructor(
-    readonly burst: number,
-    readonly refillMs: number,
-  ) {}
-
-  /** Takes one token; returns 0 when allowed, else the milliseconds until the next one. */
-  take(key: string, now = Date.now()): number {
-    const b = this.buckets.get(key) ?? { tokens: this.burst, at: now };
-    const refilled = Math.min(this.burst, b.tokens + (now - b.at) / this.refillMs);
-    if (refilled < 1) {
-      this.buckets.set(key, { tokens: refilled, at: now });
-      return Math.ceil((1 - refilled) * this.refillMs);
-    }
-    this.buckets.set(key, { tokens: refilled - 1, at: now });
-    if (this.buckets.size > 10_000) this.buckets.delete(this.buckets.keys().next().value as string);
-    return 0;
-  }
-}
-
 /** True when an Origin header (absent from same-origin GETs and non-browsers) names this host. */
 export function originAllowed(origin: string | undefined, host: string): boolean {
   if (origin === undefined) return true;

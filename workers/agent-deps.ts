@@ -4,25 +4,30 @@
  */
 import { Context } from '@temporalio/activity';
 import type { AgentDeps } from '../activities/agent/activities.ts';
-import { createExternalTools, readMcpServersFile } from '../adapters/mcp/external-mcp.ts';
+import type { ToolCallingLlm } from '../adapters/llm/client.ts';
+import { createExternalTools } from '../adapters/mcp/external-mcp.ts';
 import type { PaperStore } from '../app/ports/store.ts';
 import type { Schedules } from '../app/ports/service.ts';
 import type { SubscriptionView } from '../app/radar-service.ts';
 import { subscribeTopic } from '../app/capabilities/subscribe.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
-import { serviceSettings } from './compose.ts';
-import { createLlm } from './models.ts';
 import { deleteSchedule, upsertSchedule } from './schedules.ts';
+import { serviceSettings } from './settings.ts';
 
-/** The worker side of the agent: the model with tool calling and subscriptions that also schedule. */
-export function buildAgentDeps(config: Config, logger: Logger, store: PaperStore): AgentDeps {
-  const llm = createLlm(config, logger);
+/**
+ * The worker side of the agent: the model (the workers' one client), the external servers the
+ * config parsed (started on first use), and subscriptions that also schedule.
+ */
+export function buildAgentDeps(
+  config: Config,
+  logger: Logger,
+  store: PaperStore,
+  llm: ToolCallingLlm | undefined,
+): AgentDeps {
   return {
     llm,
-    external: config.MCP_SERVERS_FILE
-      ? createExternalTools(readMcpServersFile(config.MCP_SERVERS_FILE), logger)
-      : undefined,
+    external: config.MCP_SERVERS_FILE ? createExternalTools(config.MCP_SERVERS, logger) : undefined,
     async subscribe(input): Promise<SubscriptionView> {
       // The worker's own client (activity context): the schedule follows the stored subscription.
       const client = Context.current().client;

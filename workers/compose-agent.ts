@@ -3,19 +3,10 @@
  * Its own module: the tool schemas it lists load zod, which commands without the agent never need.
  */
 import { createAgentService, type AgentService } from '../app/agent-service.ts';
-import { readFileSync } from 'node:fs';
 import { builtinToolSpecs } from '../activities/agent/tools.ts';
-import { parseMcpServers, type McpServerSpec } from '../domain/mcp-servers.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { RadarServiceHandle } from './compose.ts';
-
-/** The servers of MCP_SERVERS_FILE (the config checked the file), for `/tools`. */
-function externalServers(file: string | undefined): McpServerSpec[] {
-  if (!file) return [];
-  const parsed = parseMcpServers(readFileSync(file, 'utf8'));
-  return parsed.ok ? parsed.servers : [];
-}
 
 /** The AgentService over an open RadarService: the same Temporal connection and library. */
 export function openAgentService(config: Config, logger: Logger, radar: RadarServiceHandle): AgentService {
@@ -32,7 +23,7 @@ export function openAgentService(config: Config, logger: Logger, radar: RadarSer
       tools: () => [
         ...builtinToolSpecs().map((t) => ({ name: t.name, description: t.description })),
         // External servers' tools are listed by the workers that start them; here, the servers.
-        ...externalServers(config.MCP_SERVERS_FILE).map((s) => ({
+        ...config.MCP_SERVERS.map((s) => ({
           name: `${s.name}__*`,
           description: `the tools of the MCP server "${s.name}" (MCP_SERVERS_FILE; ${s.kind === 'stdio' ? `runs ${s.command}` : s.url})`,
         })),

@@ -3,24 +3,29 @@
  * driver, Temporal, the models, Notion, arXiv, the conversion sandbox) and hands them to app/.
  * Every port opens what it needs on first use, so a command pays only for what it runs.
  */
-import type { PublishingSettings } from '../domain/digest-targets.ts';
-import { publishersOf, registeredDestinations } from '../adapters/publish/registry.ts';
+import { publishersOf } from '../adapters/publish/registry.ts';
 import type { Client } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { RadarPorts, RunOptions, ServiceSettings, WorkflowRunner } from '../app/ports/service.ts';
+import type { RadarPorts, RunOptions, WorkflowRunner } from '../app/ports/service.ts';
 import type { RadarService } from '../app/radar-service.ts';
 import { createRadarService } from '../app/service/create.ts';
 import type { PaperStore } from '../app/ports/store.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';
+import { createAdapters, once, type Adapters } from './adapters.ts';
+import { serviceSettings } from './settings.ts';
 import type { TemporalRunner } from './temporal-runner.ts';
 import { textPorts } from './text-ports.ts';
+
+export { publishingSettings, serviceSettings } from './settings.ts';
 
 /** The RadarService with what its owner may need besides: the library (tests, `start`) and closing. */
 export type RadarServiceHandle = RadarService & {
   store: PaperStore;
   /** The same Temporal connection, for the agent service built beside it. */
   runner: WorkflowRunner;
+  /** The process's adapters (the LLM client, the reranker), for whatever else it builds. */
+  adapters: Adapters;
   close(): Promise<void>;
 };
 
@@ -46,50 +51,27 @@ function lazyStore(open: () => Promise<PaperStore>): {
 }
 
 /** Temporal, connected (or an embedded server started) on first use. */
-function lazyRunner(config: Config, logger: Logger, client: Client | undefined) {
+function lazyRunner(config: Config, logger: Logger, client: Client | undefined, adapters: Adapters) {
   let loading: Promise<TemporalRunner> | undefined;
   const runner = () =>
     (loading ??= import('./temporal-runner.ts').then(({ createTemporalRunner }) =>
-      createTemporalRunner(config, logger, client ? { client } : {}),
+      createTemporalRunner(config, logger, { adapters, ...(client ? { client } : {}) }),
     ));
   return { runner, started: () => loading };
 }
 
-export function serviceSettings(config: Config): ServiceSettings {
-  return {
-    digestCron: config.DIGEST_CRON,
-    digestTimeZone: config.DIGEST_TIMEZONE,
-    digestTopK: config.DIGEST_TOP_K,
-    publishing: publishingSettings(config),
-  };
-}
-
-/** Where digests can go, as the worker's publishers see it (workers/build-activities.ts), without secrets. */
-export function publishingSettings(config: Config): PublishingSettings {
-  return {
-    notion: Boolean(config.NOTION_TOKEN && config.NOTION_DATABASE_ID),
-    discordApiUrl: config.DISCORD_API_URL,
-    discordBot: Boolean(config.DISCORD_TOKEN),
-    discordWebhook: Boolean(config.DISCORD_WEBHOOK_URL),
-    discordChannelId: config.DISCORD_CHANNEL_ID ?? null,
-    registered: registeredDestinations(config),
-  };
-}
-
-/** Loads once, on first use. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => (loading ??= load());
-}
-
-/** Builds the RadarService for this process. `client` reuses a connection the caller already has. */
+/**
+ * Builds the RadarService for this process. `client` reuses a connection the caller already has;
+ * `adapters` the process's adapters (`start` shares one set between its workers and front ends).
+ */
 export function openRadarService(
   config: Config,
   logger: Logger,
-  opts: { client?: Client } = {},
+  opts: { client?: Client; adapters?: Adapters } = {},
 ): RadarServiceHandle {
+  const adapters = opts.adapters ?? createAdapters(config, logger);
   const library = lazyStore(async () => (await import('./store.ts')).openStore(config, logger));
-  const temporal = lazyRunner(config, logger, opts.client);
+  const temporal = lazyRunner(config, logger, opts.client, adapters);
   const runner: WorkflowRunner = {
     run: <W extends Workflow>(
       workflow: W,
@@ -98,11 +80,8 @@ export function openRadarService(
     ): Promise<Awaited<ReturnType<W>>> => temporal.runner().then((r) => r.run(workflow, args, options)),
     describe: (workflowId) => temporal.runner().then((r) => r.describe(workflowId)),
   };
-  const models = once(() => import('./models.ts'));
-  const reranker = once(async () => (await models()).lazyReranker(config, logger)());
-  const llm = once(async () => (await models()).createLlm(config, logger));
   const ports: RadarPorts = {
-    ...textPorts(llm, logger),
+    ...textPorts(adapters.llm, logger),
     store: library.store,
     runner,
     schedules: {
@@ -121,8 +100,8 @@ export function openRadarService(
         return deleteSchedule(client, name);
       },
     },
-    reranker,
-    llm,
+    reranker: adapters.reranker,
+    llm: adapters.llm,
     // The worker's Notion publisher when both run in this process: built once (adapters/publish/registry.ts).
     notion: once(() =>
       Promise.resolve(
@@ -147,13 +126,13 @@ export function openRadarService(
         );
       },
     },
-    arxiv: async (signal) =>
-      (await import('./gated-arxiv-client.ts')).gatedArxivClient(config, logger, signal),
+    arxiv: async (signal) => (await import('./arxiv-clients.ts')).gatedArxivClient(config, logger, signal),
   };
   return {
     ...createRadarService(ports, serviceSettings(config), logger),
     store: library.store,
     runner,
+    adapters,
     async close() {
       await (await temporal.started())?.close();
       await (await library.opened())?.close();

@@ -18,16 +18,14 @@ export function createLlm(config: Config, logger: Logger): ToolCallingLlm | unde
   });
 }
 
-/** The reranker, loaded once on first use (model loading takes a while; most commands never rank). */
-export function lazyReranker(config: Config, logger: Logger): () => Promise<Reranker> {
-  let loading: Promise<Reranker> | undefined;
-  return () =>
-    (loading ??= createReranker({
-      model: config.RERANK_MODEL,
-      modelsDir: config.MODELS_DIR,
-      dtype: config.RERANK_DTYPE,
-      hfEndpoint: config.HF_ENDPOINT,
-      allowRemote: true,
-      logger,
-    }));
+/** The cross-encoder reranker (loading its model takes a while: workers/adapters.ts loads it once, on first use). */
+export function loadReranker(config: Config, logger: Logger): Promise<Reranker> {
+  return createReranker({
+    model: config.RERANK_MODEL,
+    modelsDir: config.MODELS_DIR,
+    dtype: config.RERANK_DTYPE,
+    hfEndpoint: config.HF_ENDPOINT,
+    allowRemote: true,
+    logger,
+  });
 }

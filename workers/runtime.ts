@@ -17,6 +17,7 @@ import { silentLogger, type Logger } from '../lib/logger.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 import { resolveTemporalCli } from './temporal-cli.ts';
 import { createWorkerSet, type WorkerSet } from './worker-set.ts';
+import type { Adapters } from './adapters.ts';
 import { buildActivities } from './build-activities.ts';
 import { prepareSubscriptions, syncSchedules } from './schedules.ts';
 import { openStore } from './store.ts';
@@ -43,6 +44,8 @@ export interface RuntimeOptions {
   devServerPorts?: { port: number; uiPort: number };
   /** A worker-only node (`start --worker`): workers only; the main node owns the subscriptions' schedules. */
   workerOnly?: boolean;
+  /** The process's adapters (the LLM client, the reranker), when its front ends use them too. */
+  adapters?: Adapters;
 }
 
 let sdkLoggerInstalled = false;
@@ -119,7 +122,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   let built: Awaited<ReturnType<typeof buildActivities>>;
   try {
     connection = await NativeConnection.connect({ address });
-    built = await buildActivities(config, log);
+    built = await buildActivities(config, log, opts.adapters);
     workers = await createWorkerSet({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,

@@ -16,6 +16,7 @@ import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
 import type { ToolSpec } from '../../app/ports/llm.ts';
 import { SHARED_TOOLS, sharedTool } from '../../app/tools/index.ts';
+import { formatIssues } from '../../lib/zod-issues.ts';
 
 /** The agent's own tools (the tools it shares with MCP are app/tools/). */
 const OWN_TOOLS = ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'subscribe_topic'] as const;
@@ -90,15 +91,6 @@ export function builtinToolSpecs(): ToolSpec[] {
     >;
     return { name, description, parameters };
   });
-}
-
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** `limit: Too big: expected number to be <=50; query: …`: every issue, one line. */
-function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'arguments'}: ${oneLine(i.message)}`)
-    .join('; ');
 }
 
 /**

@@ -13,6 +13,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isArxivHost } from '../../config/env.ts';
 import { AppError } from '../../domain/errors.ts';
+import { parseRetryAfter } from '../../lib/http-failure.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 
 /** arXiv's terms of use: at most one request every 3 seconds. */
@@ -87,15 +88,6 @@ export function delayBeforeNext(
 ): number {
   if (lastEndedAt === undefined) return 0;
   return Math.max(0, lastEndedAt + effectiveIntervalMs(hostname, configuredMs) - now);
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unusable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** True when `hostname` is arxiv.org, a subdomain, or one of `extra` (exact, case-insensitive). */

@@ -5,18 +5,12 @@
  * model as `<server>__<tool>`. A server that cannot be started or listed is logged and left out;
  * the agent keeps its own tools. A server that exited is started again on the next call.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, errorMessage } from '../../domain/errors.ts';
-import {
-  externalToolName,
-  MAX_MCP_SERVERS_FILE_BYTES,
-  parseMcpServers,
-  type McpServerSpec,
-} from '../../domain/mcp-servers.ts';
+import { externalToolName, type McpServerSpec } from '../../domain/mcp-servers.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ToolSpec } from '../llm/client.ts';
 import type { ExternalTools } from '../../activities/agent/activities.ts';
@@ -26,25 +20,6 @@ const CONNECT_MS = 20_000;
 const CALL_MS = 120_000;
 /** A tool description longer than this is cut (the model reads every description on every call). */
 const MAX_DESCRIPTION = 1000;
-
-/** Reads and checks MCP_SERVERS_FILE (the config already did; this gives the worker its servers). */
-export function readMcpServersFile(file: string): McpServerSpec[] {
-  let text: string;
-  try {
-    const bytes = statSync(file).size;
-    if (bytes > MAX_MCP_SERVERS_FILE_BYTES)
-      throw new Error(`it is ${bytes} bytes; at most ${MAX_MCP_SERVERS_FILE_BYTES} (1 MB)`);
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file} cannot be read: ${errorMessage(e)}`, {
-      cause: e,
-    });
-  }
-  const parsed = parseMcpServers(text);
-  if (!parsed.ok)
-    throw new AppError('CONFIG_INVALID', `MCP_SERVERS_FILE: ${file}: ${parsed.problems.join('; ')}`);
-  return parsed.servers;
-}
 
 interface Connected {
   client: Client;
@@ -78,7 +53,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 
 /** The external tools of `servers`; `close()` stops the started servers. */
 export function createExternalTools(
-  servers: McpServerSpec[],
+  servers: readonly McpServerSpec[],
   logger: Logger,
   opts: { connectMs?: number; callMs?: number } = {},
 ): ExternalTools & { close(): Promise<void> } {

@@ -113,6 +113,51 @@ function subcommandOf(i: Interaction): {
   return { name: sub.name, options, focused };
 }
 
+const send = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+/**
+ * The responder of one interaction: `initial` sends the HTTP answer (reply, defer), the rest goes
+ * through Discord's REST API with the interaction's token.
+ */
+function responderFor(
+  opts: Pick<InteractionsServerOptions, 'rest' | 'threads'>,
+  i: Interaction,
+  initial: (body: unknown) => Promise<void>,
+): InteractionResponder {
+  const appId = i.application_id;
+  return {
+    reply: (m: BotMessage) => initial({ type: 4, data: messageBody(m).json }),
+    defer: (o) => initial({ type: 5, data: o?.ephemeral ? { flags: 1 << 6 } : {} }),
+    deferUpdate: () => initial({ type: 6 }),
+    editOriginal: (m) => opts.rest.editOriginal(appId, i.token, messageBody(m)),
+    deleteOriginal: () => opts.rest.deleteOriginal(appId, i.token),
+    followUp: (m) => opts.rest.followUp(appId, i.token, messageBody(m)),
+    ...(opts.threads && i.channel_id
+      ? {
+          // The original response's message id, then a thread on it (Start Thread from Message; bot token).
+          startThread: async (name: string) => {
+            const original = await opts.rest.request<DiscordMessage>({
+              method: 'GET',
+              target: `/webhooks/${appId}/${encodeURIComponent(i.token)}/messages/@original`,
+              auth: false,
+              action: 'read the interaction response',
+            });
+            const thread = await opts.rest.request<{ id: string }>({
+              method: 'POST',
+              target: `/channels/${i.channel_id}/messages/${encodeURIComponent(original.id)}/threads`,
+              auth: true,
+              body: { json: { name, auto_archive_duration: 1440 } },
+              action: 'start a thread on the answer (needs the Create Public Threads permission)',
+            });
+            return thread.id;
+          },
+        }
+      : {}),
+  };
+}
+
 /** Creates (but does not start) the interactions endpoint. */
 export function createInteractionsServer(opts: InteractionsServerOptions): InteractionsServer {
   const key = discordPublicKey(opts.publicKey);
@@ -121,10 +166,6 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
   const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000));
   const pending = new Set<Promise<void>>();
   const log = opts.logger;
-
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
 
   /** Runs a handler; its first initial response becomes the HTTP answer, the rest go via REST. */
   function dispatch(
@@ -138,37 +179,7 @@ export function createInteractionsServer(opts: InteractionsServerOptions): Inter
       answered = true;
       send(res, 200, body);
     };
-    const appId = i.application_id;
-    const responder: InteractionResponder = {
-      reply: (m: BotMessage) => initial({ type: 4, data: messageBody(m).json }),
-      defer: (o) => initial({ type: 5, data: o?.ephemeral ? { flags: 1 << 6 } : {} }),
-      deferUpdate: () => initial({ type: 6 }),
-      editOriginal: (m) => opts.rest.editOriginal(appId, i.token, messageBody(m)),
-      deleteOriginal: () => opts.rest.deleteOriginal(appId, i.token),
-      followUp: (m) => opts.rest.followUp(appId, i.token, messageBody(m)),
-      ...(opts.threads && i.channel_id
-        ? {
-            // The original response's message id, then a thread on it (Start Thread from Message; bot token).
-            startThread: async (name: string) => {
-              const original = await opts.rest.request<DiscordMessage>({
-                method: 'GET',
-                target: `/webhooks/${appId}/${encodeURIComponent(i.token)}/messages/@original`,
-                auth: false,
-                action: 'read the interaction response',
-              });
-              const thread = await opts.rest.request<{ id: string }>({
-                method: 'POST',
-                target: `/channels/${i.channel_id}/messages/${encodeURIComponent(original.id)}/threads`,
-                auth: true,
-                body: { json: { name, auto_archive_duration: 1440 } },
-                action: 'start a thread on the answer (needs the Create Public Threads permission)',
-              });
-              return thread.id;
-            },
-          }
-        : {}),
-    };
-    const task = run(responder)
+    const task = run(responderFor(opts, i, initial))
       .catch((e: unknown) => log.error({ err: errorMessage(e) }, 'interaction handler failed'))
       .then(() => {
         if (!answered)

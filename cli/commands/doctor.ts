@@ -1,5 +1,5 @@
 /** `arxiv-radar doctor`: resolved config (secrets masked) and health checks of everything start needs. */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { maskedConfig, type Config } from '../../config/env.ts';
@@ -7,7 +7,6 @@ import type { Subscription } from '../../domain/subscription.ts';
 import type { Check } from '../../app/operations.ts';
 import { cronProblem, feedCoverageWarning } from '../../domain/cron.ts';
 import { errorMessage } from '../../domain/errors.ts';
-import { parseMcpServers } from '../../domain/mcp-servers.ts';
 import { redact, redactDeep } from '../../lib/redact.ts';
 import { loadContext } from '../context.ts';
 import { operations } from '../host.ts';
@@ -30,35 +29,20 @@ function checkDataDir(dir: string): Check {
 }
 
 /**
- * The external MCP servers the agent may use (MCP_SERVERS_FILE; the config already checked the
- * file): which ones, started how. They are started by the workers on the agent's first turn.
+ * The external MCP servers the agent may use (MCP_SERVERS_FILE, as the config parsed it): which
+ * ones, started how. They are started by the workers on the agent's first turn.
  */
-export function mcpServersCheck(file: string | undefined): Check {
+export function mcpServersCheck(config: Pick<Config, 'MCP_SERVERS_FILE' | 'MCP_SERVERS'>): Check {
+  const file = config.MCP_SERVERS_FILE;
   if (!file)
     return {
       name: 'mcp servers',
       status: 'off',
       detail: 'no external MCP servers for the agent (set MCP_SERVERS_FILE to a {"mcpServers": …} file)',
     };
-  let parsed: ReturnType<typeof parseMcpServers>;
-  try {
-    parsed = parseMcpServers(readFileSync(file, 'utf8'));
-  } catch (e) {
-    return {
-      name: 'mcp servers',
-      status: 'fail',
-      detail: `MCP_SERVERS_FILE=${file} cannot be read: ${errorMessage(e)}`,
-    };
-  }
-  if (!parsed.ok)
-    return {
-      name: 'mcp servers',
-      status: 'fail',
-      detail: `MCP_SERVERS_FILE=${file}: ${parsed.problems.join('; ')}`,
-    };
-  if (!parsed.servers.length)
+  if (!config.MCP_SERVERS.length)
     return { name: 'mcp servers', status: 'warn', detail: `${file} lists no enabled server` };
-  const each = parsed.servers.map((s) =>
+  const each = config.MCP_SERVERS.map((s) =>
     s.kind === 'stdio'
       ? `${s.name} (runs ${path.basename(s.command)})`
       : `${s.name} (${new URL(s.url).origin})`,
@@ -99,7 +83,7 @@ function integrationChecks(config: Config): Check[] {
           status: 'off',
           detail: 'not configured: extractive summaries and heuristic queries (set LLM_BASE_URL, LLM_MODEL)',
         },
-    mcpServersCheck(config.MCP_SERVERS_FILE),
+    mcpServersCheck(config),
     hasModel
       ? { name: 'reranker', status: 'ok', detail: `${config.RERANK_MODEL} in ${modelDir}` }
       : {

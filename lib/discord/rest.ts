@@ -107,13 +107,15 @@ export interface DiscordRestOptions {
   timeoutMs?: number | undefined;
 }
 
-/** Creates the client; it keeps the rate-limit state of the routes it called. */
-export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
+/**
+ * The one call every route goes through: the bot token only where asked (never to an absolute
+ * URL), the route's rate limit waited out first and updated from the answer, failures as AppErrors.
+ */
+function createRequester(opts: DiscordRestOptions): <T>(call: DiscordCall) => Promise<T> {
   const base = discordApiRoots(opts.apiUrl).versioned;
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const limits = createRouteLimits();
-
-  async function request<T>(call: DiscordCall): Promise<T> {
+  return async function request<T>(call: DiscordCall): Promise<T> {
     const absolute = /^https?:\/\//i.test(call.target);
     const url = new URL(absolute ? call.target : `${base}${call.target}`);
     const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
@@ -164,7 +166,12 @@ export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
         { retryable: true },
       );
     }
-  }
+  };
+}
+
+/** Creates the client; it keeps the rate-limit state of the routes it called. */
+export function createDiscordRest(opts: DiscordRestOptions = {}): DiscordRest {
+  const request = createRequester(opts);
 
   const channelMessages = (channelId: string) => `/channels/${encodeURIComponent(channelId)}/messages`;
   const hook = (appId: string, token: string) =>

@@ -14,7 +14,6 @@ import { silentLogger } from '../../lib/logger.ts';
 import { createWebApp, startWebServer } from '../../web/server.ts';
 import { renderMarkdown } from '../../web/markdown.ts';
 import { describeSchedule } from '../../web/schedule-words.ts';
-import { RateLimiter } from '../../web/security.ts';
 import { createMemoryRadarService, papersFromCorpusFeed } from '../support/memory-radar-service.ts';
 
 describe('web/markdown: sanitised Markdown with server-side KaTeX', () => {
@@ -77,18 +76,6 @@ describe('web/schedule-words', () => {
       describeSchedule('0 3 1 1 *', 'UTC'),
       /^on day 1 of the month in January at 03:00 UTC\. Note:/,
     );
-  });
-});
-
-describe('web/security RateLimiter', () => {
-  it('allows a burst, then one per interval, per key', () => {
-    const l = new RateLimiter(2, 1000);
-    assert.equal(l.take('a', 0), 0);
-    assert.equal(l.take('a', 0), 0);
-    assert.equal(l.take('a', 0), 1000);
-    assert.equal(l.take('b', 0), 0, 'another key has its own bucket');
-    assert.equal(l.take('a', 500), 500);
-    assert.equal(l.take('a', 1000), 0);
   });
 });
 

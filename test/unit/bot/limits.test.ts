@@ -6,7 +6,7 @@ import { discordPublicKey, verifyDiscordSignature } from '../../../bot/http/veri
 import { fitMessage, longTextMessage, splitText } from '../../../bot/limits.ts';
 import { DISCORD_LIMITS, embedLength } from '../../../domain/discord-limits.ts';
 import { parseListButtonId } from '../../../bot/list-state.ts';
-import { createRateLimiter } from '../../../bot/rate-limit.ts';
+import { createRateLimiter } from '../../../lib/rate-limit.ts';
 import { userRateLimit } from '../../../bot/start.ts';
 import { ConfigError, loadConfig } from '../../../config/env.ts';
 import { papersFromCorpusFeed } from '../../support/memory-radar-service.ts';

@@ -216,4 +216,36 @@ describe('loadConfig', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('parses MCP_SERVERS_FILE once into MCP_SERVERS, which the printed config leaves out (its env may hold secrets)', () => {
+    assert.deepEqual(loadConfig({}, {}).MCP_SERVERS, []);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arxiv-radar-mcp-parsed-'));
+    try {
+      const file = path.join(dir, 'servers.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          mcpServers: {
+            notes: { command: 'notes-server', args: ['--ro'], env: { NOTES_KEY: 'k-123' } },
+            web: { url: 'https://mcp.example.org/mcp', headers: { Authorization: 'Bearer t-456' } },
+            off: { command: 'x', disabled: true },
+          },
+        }),
+      );
+      const c = loadConfig({ MCP_SERVERS_FILE: file }, {});
+      assert.equal(c.MCP_SERVERS_FILE, file);
+      assert.deepEqual(
+        c.MCP_SERVERS.map((s) => [s.name, s.kind]),
+        [
+          ['notes', 'stdio'],
+          ['web', 'http'],
+        ],
+      );
+      const printed = JSON.stringify(maskedConfig(c));
+      assert.ok(printed.includes(file));
+      assert.ok(!printed.includes('k-123') && !printed.includes('t-456'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defaultPayloadConverter } from '@temporalio/common';
-import { draftOf } from '../../../workers/temporal-runner.ts';
+import { draftOf } from '../../../workers/run-workflow.ts';
 
 const details = (v: unknown) => ({ payloads: [defaultPayloadConverter.toPayload(v)] });
 const STARTED = 2;

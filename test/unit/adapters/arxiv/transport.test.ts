@@ -8,8 +8,8 @@ import {
   delayBeforeNext,
   effectiveIntervalMs,
   isAllowedHost,
-  parseRetryAfter,
 } from '../../../../adapters/arxiv/transport.ts';
+import { parseRetryAfter } from '../../../../lib/http-failure.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../../fakes/arxiv-server.ts';
 

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createExternalTools, readMcpServersFile } from '../../../../adapters/mcp/external-mcp.ts';
+import { createExternalTools } from '../../../../adapters/mcp/external-mcp.ts';
+import { loadConfig } from '../../../../config/env.ts';
 import { silentLogger } from '../../../../lib/logger.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
@@ -42,7 +43,11 @@ describe('external MCP tools (a real stdio server process)', () => {
     ...silentLogger,
     warn: (_o: unknown, msg?: string) => void warnings.push(String(msg)),
   } as typeof silentLogger;
-  const tools = createExternalTools(readMcpServersFile(file), logger, { connectMs: 15_000 });
+  const tools = createExternalTools(
+    loadConfig({ MCP_SERVERS_FILE: file, DATA_DIR: dir }, {}).MCP_SERVERS,
+    logger,
+    { connectMs: 15_000 },
+  );
   after(async () => {
     await tools.close();
     rmSync(dir, { recursive: true, force: true });
