@@ -3,6 +3,7 @@
  * its default; `.env.example` documents the same list. Validated once at start, failing with every
  * problem listed.
  */
+import { isArxivHost } from '../domain/arxiv-ids.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
@@ -90,11 +91,7 @@ export function ar5ivUrlOf(c: {
   return isArxivHost(new URL(c.ARXIV_WEB_URL).hostname) ? 'https://ar5iv.labs.arxiv.org' : undefined;
 }
 
-/** True when the host is arxiv.org or one of its subdomains: those get the 3 s floor. */
-export function isArxivHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/\.$/, '');
-  return h === 'arxiv.org' || h.endsWith('.arxiv.org');
-}
+export { isArxivHost };
 
 const directory = (fallback: string) =>
   z

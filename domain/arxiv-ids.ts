@@ -188,3 +188,9 @@ export function pathSafeId(id: string): string {
 export function fromPathSafeId(safe: string): string {
   return safe.replace('_', '/');
 }
+
+/** True when the host is arxiv.org or one of its subdomains: those get the 3 s floor. */
+export function isArxivHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'arxiv.org' || h.endsWith('.arxiv.org');
+}

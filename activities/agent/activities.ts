@@ -21,13 +21,8 @@ import type { Reranker } from '../../app/ports/ranker.ts';
 import { renderPaperMarkdown } from '../../app/capabilities/render.ts';
 import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.ts';
 
-/** Tools of external MCP servers (MCP_SERVERS_FILE), named `<server>__<tool>`. */
-export interface ExternalTools {
-  specs(): Promise<ToolSpec[]>;
-  call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
-  /** Stops the servers it started. */
-  close?(): Promise<void>;
-}
+import type { ExternalTools } from '../../app/ports/llm.ts';
+export type { ExternalTools };
 
 /** What the agent needs besides the library: the model, subscriptions (store + schedule), external tools. */
 export interface AgentDeps {

@@ -11,7 +11,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isArxivHost } from '../../config/env.ts';
+import { isArxivHost } from '../../domain/arxiv-ids.ts';
 import { AppError } from '../../domain/errors.ts';
 import { parseRetryAfter } from '../../lib/http-failure.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';

@@ -13,7 +13,7 @@ import { AppError, errorMessage } from '../../domain/errors.ts';
 import { externalToolName, type McpServerSpec } from '../../domain/mcp-servers.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ToolSpec } from '../llm/client.ts';
-import type { ExternalTools } from '../../activities/agent/activities.ts';
+import type { ExternalTools } from '../../app/ports/llm.ts';
 
 /** How long one external server may take to start and list its tools, and to answer one call. */
 const CONNECT_MS = 20_000;

@@ -86,3 +86,11 @@ export interface LlmClient {
 export interface ToolCallingLlm extends LlmClient {
   chatWithTools(req: ToolChatRequest): Promise<ToolChatResult>;
 }
+
+/** Tools of external MCP servers (MCP_SERVERS_FILE), named `<server>__<tool>`. */
+export interface ExternalTools {
+  specs(): Promise<ToolSpec[]>;
+  call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
+  /** Stops the servers it started. */
+  close?(): Promise<void>;
+}
