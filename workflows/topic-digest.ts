@@ -192,7 +192,8 @@ async function categoryDigest(
         request = { resumptionToken: stored.resumptionToken };
       }
     }
-    for (const date of plan.catchUp) await deliver(run, date, { oaiFiles });
+    for (const date of plan.catchUp)
+      await deliver(run, date, { sources: [{ kind: 'oai', files: oaiFiles }] });
   }
   if (feed.items > 0) await deliver(run, current, feed.source);
   if (run.delivered.length === 0 && plan.skipped.length === 0) {
@@ -215,7 +216,7 @@ async function currentFeed(
   | {
       feedDate: string | null;
       items: number;
-      source: Pick<AnnouncementSelectionInput, 'announcementsFile' | 'announcementsFiles'>;
+      source: Pick<AnnouncementSelectionInput, 'announcementsFile' | 'sources'>;
     }
 > {
   if (!patched(SHARED_CATEGORY_FEEDS)) {
@@ -232,7 +233,7 @@ async function currentFeed(
   return {
     feedDate: dates[0] ?? null,
     items: feeds.items,
-    source: { announcementsFiles: feeds.files.map((f) => f.key) },
+    source: { sources: [{ kind: 'feed', files: feeds.files.map((f) => f.key) }] },
   };
 }
 
@@ -281,7 +282,7 @@ async function windowDigest(
     await deliver(
       run,
       date,
-      { searchFiles, windowEnd: window.end.toISOString() },
+      { sources: [{ kind: 'search', files: searchFiles }], windowEnd: window.end.toISOString() },
       { start: from, end: window.end },
     );
   }
