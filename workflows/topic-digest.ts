@@ -226,12 +226,15 @@ async function currentFeed(
   const day = feedDateAt(options.asOf ? new Date(options.asOf) : new Date());
   const feeds = await readCategoryFeeds(categories, day);
   const dates = [...new Set(feeds.files.map((f) => f.feedDate).filter((d): d is string => !!d))].sort();
-  if (dates.length > 1) {
-    // Read across arXiv's midnight rewrite: the next run reads them again, all of one announcement.
+  if (dates.length > 1 && dates.includes(day)) {
+    // Read during arXiv's midnight rewrite (some feeds are today's, some not yet): the next run
+    // reads them again, so no category's part of today's announcement is missed.
     return `arXiv's category feeds state different announcements (${dates.join(', ')}): the next run reads them again`;
   }
+  // Otherwise the newest date is the announcement; papers of an older feed that were delivered
+  // before are in the seen set, so listing them again sends nothing twice.
   return {
-    feedDate: dates[0] ?? null,
+    feedDate: dates[dates.length - 1] ?? null,
     items: feeds.items,
     source: { sources: [{ kind: 'feed', files: feeds.files.map((f) => f.key) }] },
   };
