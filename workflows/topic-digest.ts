@@ -9,6 +9,8 @@
  * where the last delivered one ended. Per announcement: select (filtered, unseen, ranked, above
  * the relevance floor, top K), ingest and summarise, publish to every destination, then mark it
  * delivered. An announcement already delivered publishes nothing, however often the run repeats.
+ * Each arXiv source is read in its own file under sources/ (feed, OAI-PMH, search window) and
+ * reaches the selection as stored files by kind (activities/pipeline/sources/).
  */
 import {
   ActivityFailure,
@@ -20,23 +22,22 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import {
-  arxivStamp,
   describeDates,
   feedDateAt,
   latestFeedDay,
-  oaiSetOf,
   planAnnouncements,
   submissionWindow,
   type AnnouncementPlan,
 } from '../domain/arxiv-calendar.ts';
 import type { AnnouncementSelectionInput, DigestState } from '../activities/pipeline/announcements.ts';
 import type { Receipt } from '../domain/digest.ts';
-import { arxiv } from './arxiv-proxies.ts';
 import { main, publishing } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
-import { readCategoryFeeds } from './shared-feeds.ts';
-import { legacyTopicDigest, WINDOW_MAX, WINDOW_PAGE } from './topic-digest-legacy.ts';
+import { currentFeed } from './sources/feed.ts';
+import { readOaiPages } from './sources/oai.ts';
+import { readWindowPages } from './sources/search.ts';
+import { legacyTopicDigest, WINDOW_PAGE } from './topic-digest-legacy.ts';
 
 /** Histories from before this marker ran the clock-keyed digest (topic-digest-legacy.ts). */
 const ANNOUNCEMENT_CALENDAR = 'announcement-calendar';
@@ -46,13 +47,6 @@ const ANNOUNCEMENT_CALENDAR = 'announcement-calendar';
  * the later announcements, and the run fails at its end naming what is still pending.
  */
 const PENDING_UNTIL_PUBLISHED = 'pending-until-published';
-/**
- * From this marker on, a category subscription reads one feed per category, shared with every
- * other subscription of that category and feed date (shared-feeds.ts), instead of its own joint feed.
- */
-const SHARED_CATEGORY_FEEDS = 'shared-category-feeds';
-/** OAI-PMH pages per set and run; a week of one archive is a few pages of arXiv's 1000-record pages. */
-const MAX_OAI_PAGES = 100;
 
 /** One digest this run published. */
 export interface PublishedDigest {
@@ -170,29 +164,8 @@ async function categoryDigest(
   const run: Run = { ...carried(prior), state, stage, plan };
   if (plan.catchUp.length > 0) {
     stage(`catching up the announcements of ${describeDates(plan.catchUp)} from arXiv's archive`);
-    const oaiFiles: string[] = [];
-    for (const set of [...new Set(sub.categories.map(oaiSetOf))]) {
-      let request: Parameters<typeof arxiv.arxivOaiPageFile>[0] = {
-        set,
-        from: plan.catchUp[0]!,
-        until: plan.catchUp[plan.catchUp.length - 1]!,
-      };
-      for (let page = 1; ; page++) {
-        const stored = await arxiv.arxivOaiPageFile(request);
-        oaiFiles.push(stored.key);
-        if (!stored.resumptionToken) break;
-        if (page >= MAX_OAI_PAGES) {
-          log.warn('OAI-PMH catch-up stopped at the page limit', {
-            subscription: sub.name,
-            set,
-            pages: page,
-          });
-          break;
-        }
-        request = { resumptionToken: stored.resumptionToken };
-      }
-    }
-    for (const date of plan.catchUp) await deliver(run, date, { oaiFiles });
+    const oai = await readOaiPages(sub, plan.catchUp[0]!, plan.catchUp[plan.catchUp.length - 1]!);
+    for (const date of plan.catchUp) await deliver(run, date, { sources: [oai] });
   }
   if (feed.items > 0) await deliver(run, current, feed.source);
   if (run.delivered.length === 0 && plan.skipped.length === 0) {
@@ -201,39 +174,6 @@ async function categoryDigest(
       : `nothing new: the announcement of ${current} had no papers for this subscription`;
   }
   return run;
-}
-
-/**
- * The current announcement of the subscription's categories: since SHARED_CATEGORY_FEEDS one
- * shared feed per category, before it one joint feed. A string when the feeds disagree on the date.
- */
-async function currentFeed(
-  categories: string[],
-  options: TopicDigestOptions,
-): Promise<
-  | string
-  | {
-      feedDate: string | null;
-      items: number;
-      source: Pick<AnnouncementSelectionInput, 'announcementsFile' | 'announcementsFiles'>;
-    }
-> {
-  if (!patched(SHARED_CATEGORY_FEEDS)) {
-    const feed = await arxiv.arxivAnnouncementsFile(categories);
-    return { feedDate: feed.feedDate ?? null, items: feed.items, source: { announcementsFile: feed.key } };
-  }
-  const day = feedDateAt(options.asOf ? new Date(options.asOf) : new Date());
-  const feeds = await readCategoryFeeds(categories, day);
-  const dates = [...new Set(feeds.files.map((f) => f.feedDate).filter((d): d is string => !!d))].sort();
-  if (dates.length > 1) {
-    // Read across arXiv's midnight rewrite: the next run reads them again, all of one announcement.
-    return `arXiv's category feeds state different announcements (${dates.join(', ')}): the next run reads them again`;
-  }
-  return {
-    feedDate: dates[0] ?? null,
-    items: feeds.items,
-    source: { announcementsFiles: feeds.files.map((f) => f.key) },
-  };
 }
 
 /** Query-only subscriptions: one date-window search per announcement, each window chained to the last. */
@@ -258,30 +198,11 @@ async function windowDigest(
     start = window.end;
     if (window.end <= from) continue;
     stage(`searching arXiv for the ${date} announcement's submissions`);
-    const q = `(${sub.query}) AND submittedDate:[${arxivStamp(from)} TO ${arxivStamp(window.end)}]`;
-    const searchFiles: string[] = [];
-    const pageSize = options.windowPageSize ?? WINDOW_PAGE;
-    for (let offset = 0; offset < WINDOW_MAX; offset += pageSize) {
-      const page = await arxiv.arxivSearchPageFile({
-        query: q,
-        sortBy: 'submittedDate',
-        sortOrder: 'descending',
-        start: offset,
-        maxResults: Math.min(pageSize, WINDOW_MAX - offset),
-      });
-      searchFiles.push(page.key);
-      if (offset + pageSize >= page.totalResults) break;
-      if (offset + pageSize >= WINDOW_MAX)
-        log.warn('window search capped', {
-          subscription: sub.name,
-          totalResults: page.totalResults,
-          cap: WINDOW_MAX,
-        });
-    }
+    const search = await readWindowPages(sub, from, window.end, options.windowPageSize ?? WINDOW_PAGE);
     await deliver(
       run,
       date,
-      { searchFiles, windowEnd: window.end.toISOString() },
+      { sources: [search], windowEnd: window.end.toISOString() },
       { start: from, end: window.end },
     );
   }

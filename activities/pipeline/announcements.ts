@@ -6,11 +6,11 @@
  */
 import { ApplicationFailure } from '@temporalio/common';
 import { DEFAULT_CATCHUP_DAYS } from '../../domain/arxiv-calendar.ts';
-import type { OaiRecord } from '../../adapters/arxiv/oai.ts';
 import type { Paper } from '../../domain/paper.ts';
 import type { DestinationKind } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
-import { announcedFromOai } from './catch-up.ts';
+import { STORED_SOURCES } from './sources/index.ts';
+import type { SourceFiles } from './sources/source.ts';
 import { createSharedFeedActivities } from './shared-feeds.ts';
 import { passesFloor } from '../../adapters/rank/feedback/ranker.ts';
 import type { PipelineDeps } from './deps.ts';
@@ -19,7 +19,6 @@ import {
   announcementDigestKey,
   digestDestinations,
   rankUnseen,
-  readStoredList,
   requireSubscription,
   type AnnouncedPaper,
   type CandidateSelection,
@@ -47,14 +46,14 @@ export interface AnnouncementSelectionInput {
   announcement: string;
   /** Blob key of the announcement feed stored by arxivAnnouncementsFile (histories from before shared feeds). */
   announcementsFile?: string;
-  /** Blob keys of the category feeds of the current announcement, one per category (shared-feeds.ts). */
-  announcementsFiles?: string[];
   /** Blob keys of the OAI-PMH pages stored by arxivOaiPageFile (missed announcements). */
   oaiFiles?: string[];
   /** Blob keys of the window-search pages stored by arxivSearchPageFile (query-only subscriptions). */
   searchFiles?: string[];
   /** Query-only subscriptions: the end of the announcement's submission window (ISO 8601). */
   windowEnd?: string;
+  /** The stored files of each source read for this announcement (sources/index.ts lists the kinds). */
+  sources?: SourceFiles[];
 }
 
 export interface AnnouncementSelection extends CandidateSelection {
@@ -79,45 +78,35 @@ async function pendingDigests(
 
 const NO_STATS = { announced: 0, afterType: 0, afterQuery: 0, unseen: 0 };
 
-/** The current announcement's papers from one feed per category, each paper once, as a joint feed would list it. */
-export function mergeFeeds(feeds: AnnouncedPaper[][]): AnnouncedPaper[] {
-  // A paper primary in one subscribed category is a cross-list in the others' feeds: the joint
-  // feed (rss.arxiv.org/atom/A+B) lists it by its primary, so the primary type wins.
-  const primary: Record<string, AnnouncedPaper['announceType']> = {
-    cross: 'new',
-    'replace-cross': 'replace',
-  };
-  const byId = new Map<string, AnnouncedPaper>();
-  for (const item of feeds.flat()) {
-    const seen = byId.get(item.paper.id);
-    if (!seen) byId.set(item.paper.id, item);
-    else if (primary[seen.announceType] === item.announceType) byId.set(item.paper.id, item);
-  }
-  return [...byId.values()];
+/** The stored files the workflow passed, by source; histories from before the source list named them in fields. */
+function sourceFiles(input: AnnouncementSelectionInput): SourceFiles[] {
+  const legacy: SourceFiles[] = [
+    { kind: 'feed', files: input.announcementsFile ? [input.announcementsFile] : [] },
+    { kind: 'oai', files: input.oaiFiles ?? [] },
+    { kind: 'search', files: input.searchFiles ?? [] },
+  ];
+  return [...(input.sources ?? []), ...legacy.filter((s) => s.files.length > 0)];
 }
 
-/** The announcement's papers from the stored sources the workflow passed (feeds, OAI pages, search pages). */
+/** The announcement's candidates from every source the workflow read (feeds, OAI pages, search pages). */
 async function storedCandidates(
   deps: PipelineDeps,
   sub: Subscription,
   input: AnnouncementSelectionInput,
 ): Promise<{ announced: AnnouncedPaper[]; searched: Paper[] }> {
-  const feedFiles = input.announcementsFiles ?? (input.announcementsFile ? [input.announcementsFile] : []);
-  const feeds: AnnouncedPaper[][] = [];
-  for (const file of feedFiles) feeds.push(await readStoredList<AnnouncedPaper>(deps.blobs, file, 'items'));
-  const announced = mergeFeeds(feeds);
-  for (const file of input.oaiFiles ?? []) {
-    announced.push(
-      ...announcedFromOai(
-        await readStoredList<OaiRecord>(deps.blobs, file, 'records'),
-        input.announcement,
-        sub.categories,
-      ),
-    );
-  }
+  const announced: AnnouncedPaper[] = [];
   const searched: Paper[] = [];
-  for (const file of input.searchFiles ?? [])
-    searched.push(...(await readStoredList<Paper>(deps.blobs, file, 'papers')));
+  for (const { kind, files } of sourceFiles(input)) {
+    const source = STORED_SOURCES.find((s) => s.kind === kind);
+    if (!source)
+      throw ApplicationFailure.nonRetryable(
+        `No arXiv source "${kind}" is registered (known: ${STORED_SOURCES.map((s) => s.kind).join(', ')}); a worker older than the workflow? Upgrade the workers.`,
+        'INVALID_INPUT',
+      );
+    const found = await source.read(deps, sub, input.announcement, files);
+    announced.push(...(found.announced ?? []));
+    searched.push(...(found.searched ?? []));
+  }
   return { announced, searched };
 }
 

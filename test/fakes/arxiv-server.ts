@@ -210,6 +210,13 @@ function oaiError(code: string, message: string): string {
 }
 
 /** Starts the fake on 127.0.0.1 with a free port. */
+/** The recorded RSS `xml` with only the items listing `category` among their `<category>` elements. */
+function feedOfCategory(xml: string, category: string): string {
+  return xml.replace(/\s*<item>[\s\S]*?<\/item>/g, (item) =>
+    [...item.matchAll(/<category>([^<]*)<\/category>/g)].some((m) => m[1] === category) ? item : '',
+  );
+}
+
 export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeArxiv> {
   const dir = opts.corpusDir ?? corpus();
   const data = loadCorpus(dir, opts.submittedDates);
@@ -300,11 +307,18 @@ export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeA
       const rssDir = path.join(dir, 'rss');
       const files = readdirSync(rssDir);
       const wanted = decodeURIComponent(cats).split(/[+ ]/);
+      const allArchives = files.find((f) => f.startsWith('rss_all-20'));
       const name =
         wanted.length > 1
-          ? files.find((f) => f.startsWith(`${kind === 'atom' ? 'rss' : kind}_all-20`))
+          ? allArchives
           : (files.find((f) => f.startsWith(`${kind}_${wanted[0]}_`)) ??
             files.find((f) => f.includes(`_${wanted[0]}_`)));
+      if (!name && allArchives && wanted.length === 1 && /^[a-z-]+\.[A-Za-z-]+$/.test(wanted[0] ?? '')) {
+        // A category with no recording of its own: its feed of that day, i.e. the items of the
+        // recorded all-archives feed (the union of every archive's feed) that carry the category.
+        const body = readFileSync(path.join(rssDir, allArchives), 'utf8');
+        return { status: 200, type: 'application/xml', body: feedOfCategory(body, wanted[0]!) };
+      }
       const file = name ?? files.find((f) => f.includes('empty'));
       return { status: 200, type: 'application/xml', body: readFileSync(path.join(rssDir, file ?? '')) };
     }

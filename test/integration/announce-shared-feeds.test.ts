@@ -115,5 +115,22 @@ describe('an announcement is read once, whoever subscribes', () => {
       'topicDigest',
       'shared-feeds',
     );
+    // And a run that read a feed itself (claimed the lease, read on the arXiv queue, shared it).
+    if (process.env.RECORD_HISTORIES === '1') {
+      for (const name of names) {
+        const history = await harness.t.client.workflow.getHandle(`digest-${name}-wed`).fetchHistory();
+        const read = history.events?.some(
+          (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'arxivAnnouncementsFile',
+        );
+        if (!read) continue;
+        await maybeRecordHistory(
+          harness.t.runtime.temporalAddress,
+          `digest-${name}-wed`,
+          'topicDigest',
+          'shared-feeds-reader',
+        );
+        break;
+      }
+    }
   });
 });

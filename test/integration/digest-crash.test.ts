@@ -217,7 +217,7 @@ describe('digest publishing survives worker crashes', () => {
       const channel = `91000000000000000${i}`;
       await service.subscribe({
         name: sub,
-        categories: ['cs.LG', 'math.PR'],
+        categories: ['cs.CV', 'stat.ML'],
         interest: 'learning',
         topK: 20,
         notion: true,

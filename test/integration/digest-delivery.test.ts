@@ -215,7 +215,7 @@ describe('a digest is never lost: failed publishes stay pending until they land'
   it('a 429 on every third Notion request: a 50-paper digest completes, every block appended once', async () => {
     await service.subscribe({
       name: 'fifty',
-      categories: ['cs.LG', 'math.PR'],
+      categories: ['cs.CV', 'stat.ML'],
       interest: 'learning',
       topK: 50,
       notion: true,

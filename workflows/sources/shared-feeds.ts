@@ -5,9 +5,9 @@
  * rate-limited arXiv queue, then is shared), or "wait": another run is reading it right now.
  */
 import { isCancellation, workflowInfo } from '@temporalio/workflow';
-import type { AnnouncementsFile } from '../activities/arxiv/activities.ts';
-import { arxiv } from './arxiv-proxies.ts';
-import { main } from './main-proxies.ts';
+import type { AnnouncementsFile } from '../../activities/arxiv/activities.ts';
+import { arxiv } from '../arxiv-proxies.ts';
+import { main } from '../main-proxies.ts';
 
 /** The current announcement as the category feeds state it. */
 export interface CategoryFeeds {

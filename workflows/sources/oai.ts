@@ -1,0 +1,31 @@
+/**
+ * Workflow side of OAI-PMH (arXiv's archive): the ListRecords pages of the missed announcements,
+ * one harvest per OAI set of the subscription's categories, stored by the arXiv queue.
+ */
+import { log } from '@temporalio/workflow';
+import { oaiSetOf } from '../../domain/arxiv-calendar.ts';
+import type { SourceFiles } from '../../activities/pipeline/sources/source.ts';
+import type { Subscription } from '../../domain/subscription.ts';
+import { arxiv } from '../arxiv-proxies.ts';
+
+/** OAI-PMH pages per set and run; a week of one archive is a few pages of arXiv's 1000-record pages. */
+const MAX_OAI_PAGES = 100;
+
+/** The stored pages of every record of the subscription's sets dated `from` to `until`. */
+export async function readOaiPages(sub: Subscription, from: string, until: string): Promise<SourceFiles> {
+  const oaiFiles: string[] = [];
+  for (const set of [...new Set(sub.categories.map(oaiSetOf))]) {
+    let request: Parameters<typeof arxiv.arxivOaiPageFile>[0] = { set, from, until };
+    for (let page = 1; ; page++) {
+      const stored = await arxiv.arxivOaiPageFile(request);
+      oaiFiles.push(stored.key);
+      if (!stored.resumptionToken) break;
+      if (page >= MAX_OAI_PAGES) {
+        log.warn('OAI-PMH catch-up stopped at the page limit', { subscription: sub.name, set, pages: page });
+        break;
+      }
+      request = { resumptionToken: stored.resumptionToken };
+    }
+  }
+  return { kind: 'oai', files: oaiFiles };
+}
