@@ -35,31 +35,38 @@ export interface Decider {
   owner?: string;
 }
 
+/** Finds the proposal the caller may decide, with the reason in the error when there is none. */
+async function findDecidable(
+  store: ProposalStore,
+  nowIso: string,
+  proposalId: string,
+  who: Decider,
+): Promise<StoredProposal> {
+  const id = String(proposalId).trim().toLowerCase();
+  const shownId = String(proposalId).slice(0, 20);
+  const gone = (why: string) =>
+    new AppError('NOT_FOUND', `No pending proposal "${shownId}": ${why}. Ask again.`);
+  const p = PROPOSAL_ID.test(id) ? await store.getProposal(id) : null;
+  if (!p || (who.conversationId !== undefined && who.conversationId !== p.conversationId))
+    throw gone('there is none with this id in this conversation');
+  if (p.owner !== null && p.owner !== who.owner)
+    throw new AppError(
+      'PERMISSION_DENIED',
+      'Only the person who asked can confirm or decline this proposal.',
+    );
+  if (p.status === 'applied') throw gone('it was applied already, nothing more changed');
+  if (p.status === 'declined') throw gone('it was declined, nothing was applied');
+  if (p.status === 'expired' || (p.status === 'pending' && p.expiresAt <= nowIso))
+    throw gone(
+      'it expired (a proposal lasts until the end of your next question, and at most an hour), nothing was applied',
+    );
+  return p;
+}
+
 export function createProposalBook(store: ProposalStore, now: () => number = Date.now) {
   const iso = (ms = now()) => new Date(ms).toISOString();
 
-  /** Finds the proposal the caller may decide, with the reason in the error when there is none. */
-  async function decidable(proposalId: string, who: Decider): Promise<StoredProposal> {
-    const id = String(proposalId).trim().toLowerCase();
-    const shownId = String(proposalId).slice(0, 20);
-    const gone = (why: string) =>
-      new AppError('NOT_FOUND', `No pending proposal "${shownId}": ${why}. Ask again.`);
-    const p = PROPOSAL_ID.test(id) ? await store.getProposal(id) : null;
-    if (!p || (who.conversationId !== undefined && who.conversationId !== p.conversationId))
-      throw gone('there is none with this id in this conversation');
-    if (p.owner !== null && p.owner !== who.owner)
-      throw new AppError(
-        'PERMISSION_DENIED',
-        'Only the person who asked can confirm or decline this proposal.',
-      );
-    if (p.status === 'applied') throw gone('it was applied already, nothing more changed');
-    if (p.status === 'declined') throw gone('it was declined, nothing was applied');
-    if (p.status === 'expired' || (p.status === 'pending' && p.expiresAt <= iso()))
-      throw gone(
-        'it expired (a proposal lasts until the end of your next question, and at most an hour), nothing was applied',
-      );
-    return p;
-  }
+  const decidable = (proposalId: string, who: Decider) => findDecidable(store, iso(), proposalId, who);
 
   return {
     /**

@@ -175,34 +175,43 @@ async function proposalsOf(
   return out;
 }
 
+/** Notes the user's decision in the stored conversation, so the model knows on the next turn. */
+async function noteInConversation(
+  store: AgentPorts['store'],
+  conversationId: string,
+  text: string,
+): Promise<void> {
+  const c = await store.getConversation(conversationId).catch(() => null);
+  if (!c) return;
+  await store.saveConversation(conversationId, [
+    ...c.messages,
+    { role: 'assistant', content: `(arxiv-radar) ${text}` },
+  ] as ConversationMessage[]);
+}
+
+/** The cited papers with their titles and links (the library's, else built on the configured origin). */
+async function citedPapersOf(ports: AgentPorts, ids: string[]): Promise<AgentReply['cited']> {
+  return Promise.all(
+    ids.map(async (id) => {
+      const p = await ports.store.getPaper(id).catch(() => null);
+      return {
+        id,
+        title: p?.title ?? null,
+        url: p?.links.abs ?? arxivLinks({ id, version: null }, { origin: ports.arxivOrigin }).abs,
+      };
+    }),
+  );
+}
+
 /** The AgentService: each turn an agentTurn workflow, its conversation loaded from and saved to the library. */
 export function createAgentService(ports: AgentPorts, settings: AgentSettings, logger: Logger): AgentService {
   const { store } = ports;
   // Pending proposals live in the library (app/agent-proposal-store.ts): a restart keeps them.
   const book = createProposalBook(store);
 
-  /** Notes the user's decision in the stored conversation, so the model knows on the next turn. */
-  async function noteDecision(conversationId: string, text: string): Promise<void> {
-    const c = await store.getConversation(conversationId).catch(() => null);
-    if (!c) return;
-    await store.saveConversation(conversationId, [
-      ...c.messages,
-      { role: 'assistant', content: `(arxiv-radar) ${text}` },
-    ] as ConversationMessage[]);
-  }
-
-  async function citedPapers(ids: string[]): Promise<AgentReply['cited']> {
-    return Promise.all(
-      ids.map(async (id) => {
-        const p = await store.getPaper(id).catch(() => null);
-        return {
-          id,
-          title: p?.title ?? null,
-          url: p?.links.abs ?? arxivLinks({ id, version: null }, { origin: ports.arxivOrigin }).abs,
-        };
-      }),
-    );
-  }
+  const noteDecision = (conversationId: string, text: string) =>
+    noteInConversation(store, conversationId, text);
+  const citedPapers = (ids: string[]) => citedPapersOf(ports, ids);
 
   return {
     enabled: settings.enabled,

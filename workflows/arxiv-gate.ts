@@ -85,6 +85,29 @@ function renewAnswer(state: GateState, waiting: Waiter[], mine: Waiter, held: bo
   };
 }
 
+/** The gate's memory of a turn that ended: its spacing, and the backoff a throttled one earns. */
+function recordTurnEnd(state: GateState, turn: TurnRequest, rel: TurnRelease): void {
+  const now = Date.now();
+  state.lastEndedAt = now;
+  state.lastIntervalMs = turn.intervalMs;
+  state.consecutiveThrottles = rel.throttled ? state.consecutiveThrottles + 1 : 0;
+  if (rel.throttled && rel.status !== undefined) state.lastThrottleStatus = rel.status;
+  else if (!rel.throttled) delete state.lastThrottleStatus;
+  state.backoffUntil = rel.throttled
+    ? now + (rel.retryAfterMs ?? throttleBackoffMs(state.consecutiveThrottles))
+    : 0;
+}
+
+/** What the status query answers. */
+function gateStatus(state: GateState, waiting: Waiter[], held: boolean) {
+  return {
+    lastIntervalMs: state.lastIntervalMs,
+    waiting: waiting.filter((w) => isAlive(w, Date.now())).length,
+    held,
+    backoffUntil: state.backoffUntil,
+  };
+}
+
 /** When request `r` may go: the stricter of the two spacings (the last request's and its own), and any backoff. */
 function readyAtOf(state: GateState, r: TurnRequest): number {
   return Math.max(
@@ -100,24 +123,11 @@ export async function arxivGate(initial: GateState = FRESH): Promise<never> {
   let draining = false;
 
   const endTurn = (turn: TurnRequest, rel: TurnRelease) => {
-    const now = Date.now();
-    state.lastEndedAt = now;
-    state.lastIntervalMs = turn.intervalMs;
-    state.consecutiveThrottles = rel.throttled ? state.consecutiveThrottles + 1 : 0;
-    if (rel.throttled && rel.status !== undefined) state.lastThrottleStatus = rel.status;
-    else if (!rel.throttled) delete state.lastThrottleStatus;
-    state.backoffUntil = rel.throttled
-      ? now + (rel.retryAfterMs ?? throttleBackoffMs(state.consecutiveThrottles))
-      : 0;
+    recordTurnEnd(state, turn, rel);
     holder = undefined;
   };
 
-  setHandler(arxivGateStatus, () => ({
-    lastIntervalMs: state.lastIntervalMs,
-    waiting: waiting.filter((w) => isAlive(w, Date.now())).length,
-    held: holder !== undefined,
-    backoffUntil: state.backoffUntil,
-  }));
+  setHandler(arxivGateStatus, () => gateStatus(state, waiting, holder !== undefined));
 
   setHandler(
     acquireArxivTurn,

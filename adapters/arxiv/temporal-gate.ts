@@ -88,6 +88,33 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
   });
 }
 
+/** Takes a turn request back from the gate (it drops an unrenewed one anyway; this is sooner). */
+async function withdrawTurn(client: Client, workflowId: string, leaseId: string, log: Logger): Promise<void> {
+  await client.workflow
+    .getHandle(workflowId)
+    .signal(withdrawArxivTurn, { leaseId })
+    .catch((e: unknown) =>
+      log.debug(
+        { err: e, leaseId },
+        'could not withdraw the arXiv turn request; the gate drops it when it is not renewed',
+      ),
+    );
+}
+
+/** Our own workflow has ended (timed out, terminated) though no cancellation reached us yet. */
+async function requesterEnded(
+  client: Client,
+  execution: { workflowId: string; runId: string } | undefined,
+): Promise<boolean> {
+  if (!execution) return false;
+  try {
+    const d = await client.workflow.getHandle(execution.workflowId, execution.runId).describe();
+    return d.status.name !== 'RUNNING';
+  } catch {
+    return false;
+  }
+}
+
 /** The error to stop with when waiting was cancelled: the activity's own CancelledFailure, or CANCELLED for the CLI. */
 function cancelledError(signal: AbortSignal, inActivity: boolean): Error {
   const reason: unknown = signal.reason;
@@ -139,27 +166,8 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
       const beating = activity ? setInterval(heartbeat, HEARTBEAT_EVERY_MS) : undefined;
       const stopBeating = () => clearInterval(beating);
 
-      const withdraw = async () => {
-        await client.workflow
-          .getHandle(workflowId)
-          .signal(withdrawArxivTurn, { leaseId })
-          .catch((e: unknown) =>
-            log.debug(
-              { err: e, leaseId },
-              'could not withdraw the arXiv turn request; the gate drops it when it is not renewed',
-            ),
-          );
-      };
-      /** Our own workflow has ended (timed out, terminated) though no cancellation reached us yet. */
-      const requesterGone = async () => {
-        if (!execution) return false;
-        try {
-          const d = await client.workflow.getHandle(execution.workflowId, execution.runId).describe();
-          return d.status.name !== 'RUNNING';
-        } catch {
-          return false;
-        }
-      };
+      const withdraw = () => withdrawTurn(client, workflowId, leaseId, log);
+      const requesterGone = () => requesterEnded(client, execution);
 
       try {
         for (let ask = 1, failures = 0; ; ask++) {

@@ -63,6 +63,29 @@ interface FoundPage {
   created_time: string;
 }
 
+/** The digest's page, by its key (the oldest when a crash left several). */
+async function findDigestPage(
+  client: Client,
+  s: Schema,
+  key: string,
+  logger: Logger,
+): Promise<FoundPage | undefined> {
+  const res = await call('look up the digest page', () =>
+    client.dataSources.query({
+      data_source_id: s.dataSourceId,
+      filter: { property: NOTION_PROPERTIES.key, rich_text: { equals: key } },
+      page_size: 10,
+    }),
+  );
+  const pages = (res.results as unknown as FoundPage[]).filter((p) => typeof p.id === 'string');
+  if (pages.length > 1)
+    logger.warn(
+      { key, pages: pages.map((p) => p.id) },
+      'several Notion pages carry this digest key; completing the oldest',
+    );
+  return pages.sort((a, b) => a.created_time.localeCompare(b.created_time))[0];
+}
+
 /**
  * Creates the Notion publisher. The database needs a title property plus `Topic` (text), `Date`
  * (date), `Papers` (number) and `Digest key` (text), and must be shared with the integration.
@@ -81,22 +104,7 @@ export function createNotionPublisher(opts: NotionPublisherOptions): Publisher {
   const resolveSchema = async (): Promise<Schema> =>
     (schema ??= await readSchema(client, databaseId, logger));
 
-  async function findPage(s: Schema, key: string): Promise<FoundPage | undefined> {
-    const res = await call('look up the digest page', () =>
-      client.dataSources.query({
-        data_source_id: s.dataSourceId,
-        filter: { property: NOTION_PROPERTIES.key, rich_text: { equals: key } },
-        page_size: 10,
-      }),
-    );
-    const pages = (res.results as unknown as FoundPage[]).filter((p) => typeof p.id === 'string');
-    if (pages.length > 1)
-      logger.warn(
-        { key, pages: pages.map((p) => p.id) },
-        'several Notion pages carry this digest key; completing the oldest',
-      );
-    return pages.sort((a, b) => a.created_time.localeCompare(b.created_time))[0];
-  }
+  const findPage = (s: Schema, key: string) => findDigestPage(client, s, key, logger);
 
   async function appendFrom(
     page: FoundPage,
