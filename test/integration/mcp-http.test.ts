@@ -76,7 +76,8 @@ describe('MCP Streamable HTTP transport', () => {
       }),
     );
     const tools = await client.listTools();
-    assert.equal(tools.tools.length, 8);
+    assert.equal(tools.tools.length, 9); // the 8 MCP tools plus list_topics, shared with the agent (app/tools/)
+    assert.ok(tools.tools.some((t) => t.name === 'list_topics'));
     const r = await client.callTool({
       name: 'search_papers',
       arguments: { topic: 'testing deep learning', max_results: 2 },

@@ -38,6 +38,7 @@ describe('./bin/arxiv-radar mcp (stdio)', () => {
           'get_paper',
           'list_papers',
           'list_subscriptions',
+          'list_topics',
           'rate_paper',
           'search_papers',
           'subscribe_topic',
