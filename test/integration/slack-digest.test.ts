@@ -115,7 +115,7 @@ describe('digests to Slack through an incoming webhook', () => {
     const hook = slack.addWebhook();
     await service.subscribe({
       name: 'slack-long',
-      categories: ['cs.LG', 'math.PR'],
+      categories: ['cs.CV', 'stat.ML'], // per-category feeds that hold 30+ papers (one feed per category since shared feeds)
       interest: 'learning',
       topK: 30,
       markdown: false,
