@@ -19,6 +19,7 @@ import { SESSION_COOKIE, Sessions, type Session } from './security.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { loadAssets, type Asset } from './static-files.ts';
 import { layout, type Html, type PageContext } from './views/layout.ts';
+import type { DestinationInfo } from '../domain/digest-targets.ts';
 import type { SubscriptionDefaults } from './views/subscriptions.ts';
 
 export type WebEnv = { Variables: { session: Session } };
@@ -52,6 +53,8 @@ export interface WebServerDeps {
   addr?: string;
   /** Rate limits as [burst, milliseconds per extra request] per browser session and address. */
   rateLimits?: Partial<Record<'search' | 'chat' | 'audio', [number, number]>>;
+  /** Destinations beyond the built-in three (workers pass the publisher registry's): the form offers each one's target. */
+  destinations?: readonly DestinationInfo[];
 }
 
 export interface WebContext {
@@ -196,7 +199,12 @@ export function createWebContext(deps: WebServerDeps): WebContext {
     assets,
     assetVersion: version,
     limiters: createLimiters(deps.rateLimits),
-    defaults: { cron: config.DIGEST_CRON, timezone: config.DIGEST_TIMEZONE, topK: config.DIGEST_TOP_K },
+    defaults: {
+      cron: config.DIGEST_CRON,
+      timezone: config.DIGEST_TIMEZONE,
+      topK: config.DIGEST_TOP_K,
+      destinations: deps.destinations ?? [],
+    },
     temporalUiUrl: deps.temporalUiUrl ?? null,
   };
   return { ...state, ...requestHelpers(state) };

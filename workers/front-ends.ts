@@ -2,6 +2,7 @@
  * The services of one command and the front ends `start` serves (the Discord bot, MCP over HTTP,
  * the web app), on one set of services over the process's adapters.
  */
+import { registeredDestinations } from '../adapters/publish/registry.ts';
 import type { AgentService } from '../app/agent-service.ts';
 import type { Running, Services } from '../app/operations.ts';
 import type { Config } from '../config/env.ts';
@@ -90,6 +91,7 @@ export async function startFrontEnds(
           config,
           logger,
           temporalUiUrl: runtime.uiUrl ?? null,
+          destinations: registeredDestinations(config),
         });
         stops.push(() => web.stop());
         say(`Web app: ${web.url}${config.WEB_TOKEN ? ' (sign in with WEB_TOKEN)' : ''}`);

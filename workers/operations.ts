@@ -3,6 +3,7 @@
  * front ends, serving MCP and the web app, deploying the bot's commands, doctor's checks of
  * Temporal and storage, and library maintenance. The composition root for all of them.
  */
+import { registeredDestinations } from '../adapters/publish/registry.ts';
 import path from 'node:path';
 import type { Operations, Running } from '../app/operations.ts';
 import { createAdapters } from './adapters.ts';
@@ -67,6 +68,7 @@ export const operations: Operations = {
       config,
       logger,
       temporalUiUrl,
+      destinations: registeredDestinations(config),
       addr,
     });
     return { url: web.url, stop: () => web.stop() };

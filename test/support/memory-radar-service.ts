@@ -348,7 +348,11 @@ const DATA_ARGS: Partial<Record<keyof RadarService, number>> = {
 };
 
 /** A RadarService over `searchable` papers (what "arXiv" returns) with an initially empty library. */
-export function createMemoryRadarService(searchable: Paper[]): MemoryRadarService {
+/** `settings` overrides the in-memory defaults (e.g. the publishing settings a test needs). */
+export function createMemoryRadarService(
+  searchable: Paper[],
+  settings: Partial<ServiceSettings> = {},
+): MemoryRadarService {
   const store = createMemoryStore();
   const schedules = createMemorySchedules();
   const reranker = createBm25Reranker();
@@ -366,7 +370,7 @@ export function createMemoryRadarService(searchable: Paper[]): MemoryRadarServic
       arxiv: async () => arxiv,
       ...textPorts(async () => undefined, silentLogger),
     },
-    MEMORY_SETTINGS,
+    { ...MEMORY_SETTINGS, ...settings },
     silentLogger,
   );
   const calls: MemoryRadarService['calls'] = [];

@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { describe, it } from 'node:test';
 import type { AgentService } from '../../app/agent-service.ts';
-import type { RadarService } from '../../app/radar-service.ts';
+import type { RadarService, SubscriptionRequest } from '../../app/radar-service.ts';
 import { loadConfig } from '../../config/env.ts';
 import { webProblems } from '../../lib/listen-address.ts';
 import { silentLogger } from '../../lib/logger.ts';
@@ -333,6 +333,68 @@ describe('the subscriptions page names digests still pending (the app over the i
       );
       await service.store.completeDelivery('agents', '2026-11-18', []);
       assert.doesNotMatch(await page(), /is pending/);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('the subscription form offers every registered destination (the publisher registry)', () => {
+  it("shows Slack's webhook field and hands a typed one to the service as the subscription's own target", async () => {
+    const { registeredDestinations } = await import('../../adapters/publish/registry.ts');
+    const { publishingSettings } = await import('../../workers/settings.ts');
+    const config = loadConfig({ DATA_DIR: os.tmpdir() }, {});
+    const service = createMemoryRadarService([], { publishing: publishingSettings(config) });
+    const requests: SubscriptionRequest[] = [];
+    const recording: RadarService = {
+      ...service,
+      subscribe: (req, options) => (requests.push(req), service.subscribe(req, options)),
+    };
+    try {
+      const app = createWebApp(
+        {
+          service: recording,
+          agent: { enabled: false } as AgentService,
+          config,
+          logger: silentLogger,
+          destinations: registeredDestinations(config),
+        },
+        { allowedHost: (h) => h === '127.0.0.1' },
+      );
+      const form = await app.request('http://127.0.0.1/subscriptions', {
+        headers: { host: '127.0.0.1' },
+      });
+      const page = await form.text();
+      assert.match(page, /<input id="s-target-slack" name="target\.slack" type="password"/);
+      assert.match(page, /Slack: [^<]*\(optional; never shown again; none set for the deployment\)/);
+      const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+      const hook = 'https://hooks.slack.com/services/T000/B000/XXXXXXXX';
+      const post = (extra: Record<string, string>) =>
+        app.request('http://127.0.0.1/subscriptions', {
+          method: 'POST',
+          headers: {
+            host: '127.0.0.1',
+            cookie,
+            origin: 'http://127.0.0.1',
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({
+            _csrf: csrf,
+            name: 'agents',
+            interest: 'agents',
+            categories: 'cs.AI',
+            ...extra,
+          }),
+        });
+      const saved = await post({ 'target.slack': hook });
+      assert.ok(saved.status < 400, `${saved.status}: ${await saved.text()}`);
+      assert.deepEqual(requests.at(-1)?.targets, { slack: hook });
+      const refused = await post({ 'target.slack': 'https://evil.example/services/T000/B000/XXXXXXXX' });
+      assert.equal(refused.status, 400, 'a webhook off the Slack origin is refused at the edge');
+      assert.match(await refused.text(), /role="alert"/);
+      assert.ok((await post({ 'target.slack': '' })).status < 400);
+      assert.equal(requests.at(-1)?.targets, undefined, 'left empty: the stored target is kept');
     } finally {
       await service.close();
     }

@@ -91,6 +91,13 @@ async function saveSubscription(c: WebRequest, web: WebContext) {
     ...(str('discordWebhookUrl') ? { discordWebhookUrl: str('discordWebhookUrl') } : {}),
     ...(a.like?.length ? { like: a.like } : {}),
   };
+  // A registered destination's own target, only when typed (never shown back; the service checks it).
+  const targets = Object.fromEntries(
+    (web.defaults.destinations ?? []).flatMap((t) =>
+      str(`target.${t.kind}`) ? [[t.kind, str(`target.${t.kind}`)]] : [],
+    ),
+  );
+  if (Object.keys(targets).length) request.targets = targets;
   await service.subscribe(request, { signal: c.req.raw.signal });
   // Editing keeps a paused subscription paused (subscribe stores it active).
   if (prior?.paused) await service.pauseSubscription(a.name, true);

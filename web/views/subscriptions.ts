@@ -5,11 +5,14 @@ import { describeSchedule } from '../schedule-words.ts';
 import { csrfField } from './components.ts';
 import { MAX_TOP_K, MIN_TOP_K } from '../../domain/limits.ts';
 import type { Html, PageContext } from './layout.ts';
+import type { DestinationInfo } from '../../domain/digest-targets.ts';
 
 export interface SubscriptionDefaults {
   cron: string;
   timezone: string;
   topK: number;
+  /** The registered destinations whose per-subscription target the form offers (e.g. Slack). */
+  destinations?: readonly DestinationInfo[];
 }
 
 function subscriptionForm(ctx: PageContext, d: SubscriptionDefaults, s: SubscriptionView | null): Html {
@@ -107,6 +110,7 @@ function subscriptionForm(ctx: PageContext, d: SubscriptionDefaults, s: Subscrip
           placeholder="https://discord.com/api/webhooks/…"
         />
       </p>
+      ${(d.destinations ?? []).map(targetField)}
       <p>
         <label for="s-like">Seed papers you already like (optional)</label
         ><input id="s-like" name="like" placeholder="2203.00274, 1706.03762" aria-describedby="s-like-help" />
@@ -118,6 +122,15 @@ function subscriptionForm(ctx: PageContext, d: SubscriptionDefaults, s: Subscrip
       >${editing ? html` <a href="/subscriptions">Cancel</a>` : ''}
     </p>
   </form>`;
+}
+
+/** A registered destination's own target (a secret: typed, never shown back; empty keeps the stored one). */
+function targetField(t: DestinationInfo): Html {
+  const help = t.fallback ? `default ${t.fallback}` : 'none set for the deployment';
+  return html`<p>
+    <label for="s-target-${t.kind}">${t.label}: ${t.target} (optional; never shown again; ${help})</label
+    ><input id="s-target-${t.kind}" name="target.${t.kind}" type="password" autocomplete="off" />
+  </p>`;
 }
 
 /** Digests that have not reached every destination: what failed, since when (the store's record). */
