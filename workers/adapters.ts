@@ -5,7 +5,7 @@
  * command that starts an embedded server gives the same set to that server's workers. The
  * modules load on first use, so a command pays only for what it runs.
  */
-import type { ToolCallingLlm } from '../adapters/llm/client.ts';
+import type { ToolCallingLlm } from '../app/ports/llm.ts';
 import type { Reranker } from '../app/ports/ranker.ts';
 import type { Config } from '../config/env.ts';
 import type { Logger } from '../lib/logger.ts';

@@ -4,7 +4,7 @@
  */
 import { Context } from '@temporalio/activity';
 import type { AgentDeps } from '../activities/agent/activities.ts';
-import type { ToolCallingLlm } from '../adapters/llm/client.ts';
+import type { ToolCallingLlm } from '../app/ports/llm.ts';
 import { createExternalTools } from '../adapters/mcp/external-mcp.ts';
 import type { PaperStore } from '../app/ports/store.ts';
 import type { Schedules } from '../app/ports/service.ts';

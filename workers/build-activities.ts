@@ -15,7 +15,7 @@ import type { PipelineDeps } from '../activities/pipeline/deps.ts';
 import { publishersOf } from '../adapters/publish/registry.ts';
 import { openStore } from './store.ts';
 import type { PaperStore } from '../app/ports/store.ts';
-import type { LlmClient } from '../adapters/llm/client.ts';
+import type { LlmClient } from '../app/ports/llm.ts';
 import { createSummarizer } from '../adapters/summarize/llm.ts';
 import { buildSearchQuery } from '../app/capabilities/build-query.ts';
 import { buildAgentDeps } from './agent-deps.ts';

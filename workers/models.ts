@@ -1,5 +1,6 @@
 /** The models a deployment configures: the chat LLM (when LLM_BASE_URL and LLM_MODEL are set) and the reranker. */
-import { createLlmClient, type ToolCallingLlm } from '../adapters/llm/client.ts';
+import { createLlmClient } from '../adapters/llm/client.ts';
+import type { ToolCallingLlm } from '../app/ports/llm.ts';
 import { createReranker } from '../adapters/rank/cross-encoder.ts';
 import type { Reranker } from '../app/ports/ranker.ts';
 import type { Config } from '../config/env.ts';

@@ -12,34 +12,7 @@ import type {
 import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import { llmLabel } from '../../domain/agent.ts';
-import type {
-  ChatMessage,
-  ChatRequest,
-  ChatResult,
-  ChatUsage,
-  LlmClient,
-  ToolCallingLlm,
-  ToolCallRequest,
-  ToolChatRequest,
-  ToolChatResult,
-  ToolSpec,
-  WireMessage,
-} from '../../app/ports/llm.ts';
-
-/** The LLM port's types are the core's (app/ports/llm.ts); re-exported for the adapter's users. */
-export type {
-  ChatMessage,
-  ChatRequest,
-  ChatResult,
-  ChatUsage,
-  LlmClient,
-  ToolCallingLlm,
-  ToolCallRequest,
-  ToolChatRequest,
-  ToolChatResult,
-  ToolSpec,
-  WireMessage,
-};
+import type { ChatUsage, ToolCallingLlm } from '../../app/ports/llm.ts';
 
 import { callLimit, mapLlmError, notACompletion, type LlmErrorContext } from './errors.ts';
 import { usageOf, wholeReply } from './reply.ts';
@@ -194,5 +167,3 @@ export function createLlmClient(opts: LlmClientOptions): ToolCallingLlm {
     },
   };
 }
-
-export { extractJson } from '../../domain/extract-json.ts';

@@ -12,7 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, errorMessage } from '../../domain/errors.ts';
 import { externalToolName, type McpServerSpec } from '../../domain/mcp-servers.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ToolSpec } from '../llm/client.ts';
+import type { ToolSpec } from '../../app/ports/llm.ts';
 import type { ExternalTools } from '../../app/ports/llm.ts';
 
 /** How long one external server may take to start and list its tools, and to answer one call. */

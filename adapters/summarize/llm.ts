@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { errorMessage } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
-import { extractJson, type ChatMessage, type LlmClient } from '../llm/client.ts';
+import { extractJson } from '../../domain/extract-json.ts';
+import type { ChatMessage, LlmClient } from '../../app/ports/llm.ts';
 import type { Summary } from '../../domain/digest.ts';
 import { extractiveSummary, type SummaryInput } from './extractive.ts';
 import type { Summarizer } from '../../app/ports/summarizer.ts';

@@ -8,7 +8,7 @@ import {
   type AgentChatInput,
   type AgentChatOutput,
 } from '../../../../activities/agent/activities.ts';
-import type { ToolCallingLlm, ToolChatRequest } from '../../../../adapters/llm/client.ts';
+import type { ToolCallingLlm, ToolChatRequest } from '../../../../app/ports/llm.ts';
 import { silentLogger } from '../../../../lib/logger.ts';
 
 /** A model that writes `text` in `size`-character pieces every `everyMs`. */

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { createLlmClient, extractJson } from '../../../../adapters/llm/client.ts';
+import { createLlmClient } from '../../../../adapters/llm/client.ts';
+import { extractJson } from '../../../../domain/extract-json.ts';
 import { isAppError } from '../../../../domain/errors.ts';
 import { startFakeLlm, type FakeLlm } from '../../../fakes/llm-server.ts';
 
