@@ -29,7 +29,7 @@ export interface RateResult {
   paper: { id: string; title: string };
 }
 
-type OpenArxiv = () => Promise<ArxivSearch & { close(): void }>;
+type OpenArxiv = () => Promise<ArxivSearch>;
 
 /**
  * Base ids of `refs` (ids or URLs; INVALID_INPUT naming a bad one), each in the library
@@ -41,6 +41,7 @@ export async function ensurePapers(
   openArxiv: OpenArxiv,
   refs: string[],
   topic: string,
+  signal?: AbortSignal,
 ): Promise<Array<{ id: string; title: string }>> {
   const ids = [...new Set(refs.map((r) => extractArxivId(r).id))];
   const stored = new Map<string, string>();
@@ -50,21 +51,16 @@ export async function ensurePapers(
   }
   const missing = ids.filter((id) => !stored.has(id));
   if (missing.length > 0) {
-    const client = await openArxiv();
-    try {
-      const { papers } = await client.lookupBatch(missing);
-      const found = papers.filter((p) => missing.includes(p.id));
-      const unknown = missing.filter((id) => !found.some((p) => p.id === id));
-      if (unknown.length > 0)
-        throw new AppError(
-          'NOT_FOUND',
-          `arXiv has no paper ${unknown.join(', ')}; check the id${unknown.length > 1 ? 's' : ''}.`,
-        );
-      await store.upsertPapers(found, { topic });
-      for (const p of found) stored.set(p.id, p.title);
-    } finally {
-      client.close();
-    }
+    const { papers } = await (await openArxiv()).lookupBatch(missing, { signal });
+    const found = papers.filter((p) => missing.includes(p.id));
+    const unknown = missing.filter((id) => !found.some((p) => p.id === id));
+    if (unknown.length > 0)
+      throw new AppError(
+        'NOT_FOUND',
+        `arXiv has no paper ${unknown.join(', ')}; check the id${unknown.length > 1 ? 's' : ''}.`,
+      );
+    await store.upsertPapers(found, { topic });
+    for (const p of found) stored.set(p.id, p.title);
   }
   return ids.map((id) => ({ id, title: stored.get(id) ?? '' }));
 }
@@ -74,6 +70,7 @@ export async function ratePaper(
   store: PaperStore,
   openArxiv: OpenArxiv,
   req: RateRequest,
+  signal?: AbortSignal,
 ): Promise<RateResult> {
   const rating = checkRatingValue(req.rating);
   const sub = await store.getSubscription(req.subscription);
@@ -89,7 +86,7 @@ export async function ratePaper(
     await store.setRating({ subscription: sub.name, arxivId: id, rating: null, source: req.source });
     return { rating: null, paper: { id, title: p?.title ?? '' } };
   }
-  const [paper] = await ensurePapers(store, openArxiv, [req.paper], sub.name);
+  const [paper] = await ensurePapers(store, openArxiv, [req.paper], sub.name, signal);
   const stored = await store.setRating({
     subscription: sub.name,
     arxivId: paper!.id,

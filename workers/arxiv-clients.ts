@@ -1,11 +1,13 @@
 /**
  * The arXiv clients, built from Config in one place with the same transport rules: the workers'
  * (taking turns through the cluster's arXiv gate from inside their activities) and a front-end
- * process's (taking turns through the gate when an `arxiv-radar start` is running, else spaced by
- * the process alone).
+ * process's one client (taking turns through the gate while an `arxiv-radar start` runs workers,
+ * else spaced by the process alone; adapters/arxiv/optional-gate.ts).
  */
+import type { Client } from '@temporalio/client';
 import { ArxivClient } from '../adapters/arxiv/client.ts';
-import { createOptionalTemporalGate, createTemporalGate } from '../adapters/arxiv/temporal-gate.ts';
+import { createOptionalTemporalGate } from '../adapters/arxiv/optional-gate.ts';
+import { createTemporalGate } from '../adapters/arxiv/temporal-gate.ts';
 import type { RequestGate } from '../adapters/arxiv/transport.ts';
 import { ar5ivUrlOf, type Config } from '../config/env.ts';
 import { taskQueues } from '../config/task-queues.ts';
@@ -41,15 +43,30 @@ export function workerArxivClient(config: Config, logger: Logger): ArxivClient {
   return createArxivClient(config, logger, gate);
 }
 
-/** A front-end process's client for one call (`signal` stops its wait for a turn); close it after. */
-export function gatedArxivClient(config: Config, logger: Logger, signal?: AbortSignal): ArxivClient {
+/**
+ * A front-end process's one client, shared by all its requests (each passes its own signal), so the
+ * process's spacing holds across them. Its gate uses `client` (the process's Temporal connection)
+ * when given, else connects on first need; `close` releases the sockets and that connection.
+ */
+export function gatedArxivClient(
+  config: Config,
+  logger: Logger,
+  opts: { client?: Client } = {},
+): { client: ArxivClient; close(): Promise<void> } {
   const gate = createOptionalTemporalGate({
     address: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_PORT}`,
     namespace: config.TEMPORAL_NAMESPACE,
     workflowTaskQueue: taskQueues(config.TEMPORAL_TASK_QUEUE).main,
     leaseMs: leaseMs(config),
     logger,
-    ...(signal ? { signal } : {}),
+    ...(opts.client ? { client: opts.client } : {}),
   });
-  return createArxivClient(config, logger, gate);
+  const client = createArxivClient(config, logger, gate);
+  return {
+    client,
+    async close() {
+      client.close();
+      await gate.close();
+    },
+  };
 }

@@ -72,6 +72,13 @@ export function openRadarService(
   const adapters = opts.adapters ?? createAdapters(config, logger);
   const library = lazyStore(async () => (await import('./store.ts')).openStore(config, logger));
   const temporal = lazyRunner(config, logger, opts.client, adapters);
+  // The process's one arXiv client, on the connection given (`start`) or its own, opened on first use.
+  const arxiv = once(async () =>
+    (await import('./arxiv-clients.ts')).gatedArxivClient(config, logger, {
+      ...(opts.client ? { client: opts.client } : {}),
+    }),
+  );
+  let arxivUsed = false;
   const runner: WorkflowRunner = {
     run: <W extends Workflow>(
       workflow: W,
@@ -126,7 +133,10 @@ export function openRadarService(
         );
       },
     },
-    arxiv: async (signal) => (await import('./arxiv-clients.ts')).gatedArxivClient(config, logger, signal),
+    arxiv: async () => {
+      arxivUsed = true;
+      return (await arxiv()).client;
+    },
   };
   return {
     ...createRadarService(ports, serviceSettings(config), logger),
@@ -134,6 +144,7 @@ export function openRadarService(
     runner,
     adapters,
     async close() {
+      if (arxivUsed) await (await arxiv()).close();
       await (await temporal.started())?.close();
       await (await library.opened())?.close();
     },

@@ -11,7 +11,7 @@ import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { ARXIV_ORIGIN, type Paper } from '../../domain/paper.ts';
 import { paperOnSite } from '../../domain/links.ts';
 import { buildQueryUrl } from './query.ts';
-import type { SearchOptions } from '../../app/ports/arxiv.ts';
+import type { RequestOptions, SearchOptions } from '../../app/ports/arxiv.ts';
 import { ARXIV_LIMITS } from '../../domain/arxiv-query.ts';
 import { oaiListUrl, parseOaiListRecords, type OaiListRequest, type OaiPage } from './oai.ts';
 import { parseAnnounceFeed, type AnnounceFeed } from './rss.ts';
@@ -86,7 +86,7 @@ export class ArxivClient {
    * says there are results there is a known intermittent arXiv failure (lukasschwab/arxiv.py
    * issues 43, 175): it throws a retryable ARXIV_EMPTY_PAGE.
    */
-  async search(query: string, opts: SearchOptions = {}): Promise<AtomFeed> {
+  async search(query: string, opts: SearchOptions & RequestOptions = {}): Promise<AtomFeed> {
     const start = opts.start ?? 0;
     const url = buildQueryUrl(this.opts.apiUrl, {
       searchQuery: query,
@@ -95,7 +95,7 @@ export class ArxivClient {
       ...(opts.sortBy ? { sortBy: opts.sortBy } : {}),
       ...(opts.sortOrder ? { sortOrder: opts.sortOrder } : {}),
     });
-    const feed = await this.getFeed(url);
+    const feed = await this.getFeed(url, opts.signal);
     if (feed.papers.length === 0 && feed.totalResults > start) {
       throw new AppError(
         'ARXIV_EMPTY_PAGE',
@@ -111,7 +111,7 @@ export class ArxivClient {
   /** Pages through results up to `limit` (capped at arXiv's 30000), `pageSize` per request. */
   async searchAll(
     query: string,
-    opts: Omit<SearchOptions, 'start' | 'maxResults'> & { limit: number; pageSize?: number },
+    opts: Omit<SearchOptions, 'start' | 'maxResults'> & RequestOptions & { limit: number; pageSize?: number },
   ): Promise<AtomFeed> {
     const limit = Math.min(opts.limit, ARXIV_LIMITS.maxTotal);
     const pageSize = Math.min(opts.pageSize ?? 100, ARXIV_LIMITS.maxPerCall);
@@ -131,7 +131,7 @@ export class ArxivClient {
   }
 
   /** One id_list request for at most 100 ids; ids arXiv does not know are reported in `missing`. */
-  async lookupBatch(ids: string[]): Promise<LookupResult> {
+  async lookupBatch(ids: string[], options: RequestOptions = {}): Promise<LookupResult> {
     if (ids.length === 0) return { papers: [], missing: [] };
     if (ids.length > ARXIV_LIMITS.idListBatch) {
       throw new AppError(
@@ -144,6 +144,7 @@ export class ArxivClient {
     // An id_list longer than max_results is silently truncated by arXiv: ask for exactly as many.
     const feed = await this.getFeed(
       buildQueryUrl(this.opts.apiUrl, { idList: asText, maxResults: ids.length }),
+      options.signal,
     );
     const missing = wanted
       .filter(
@@ -154,10 +155,10 @@ export class ArxivClient {
   }
 
   /** Looks up any number of ids, 100 per request. */
-  async lookupIds(ids: string[]): Promise<LookupResult> {
+  async lookupIds(ids: string[], options: RequestOptions = {}): Promise<LookupResult> {
     const out: LookupResult = { papers: [], missing: [] };
     for (let i = 0; i < ids.length; i += ARXIV_LIMITS.idListBatch) {
-      const r = await this.lookupBatch(ids.slice(i, i + ARXIV_LIMITS.idListBatch));
+      const r = await this.lookupBatch(ids.slice(i, i + ARXIV_LIMITS.idListBatch), options);
       out.papers.push(...r.papers);
       out.missing.push(...r.missing);
     }
@@ -287,9 +288,13 @@ export class ArxivClient {
     return `${this.opts.webUrl.replace(/\/$/, '')}/${kind}/${parsed.id}${v ? `v${v}` : ''}`;
   }
 
-  private async getFeed(url: string): Promise<AtomFeed> {
+  private async getFeed(url: string, signal: AbortSignal | undefined): Promise<AtomFeed> {
     // 400 carries the error feed with arXiv's reason: parse it rather than throw a bare status.
-    const res = await this.transport.get(url, { passStatuses: [400], accept: 'application/atom+xml' });
+    const res = await this.transport.get(url, {
+      passStatuses: [400],
+      accept: 'application/atom+xml',
+      signal,
+    });
     if (res.status === 400) {
       try {
         parseAtomFeed(res.body.toString('utf8'));

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
-import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { CancelledFailure } from '@temporalio/common';
 import { AppError } from '../../domain/errors.ts';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
@@ -24,7 +24,7 @@ import {
   type GateStatus,
   type TurnAnswer,
 } from '../../workflows/arxiv-gate-messages.ts';
-import type { RequestGate } from './transport.ts';
+import type { RequestGate, TurnRequestOptions } from './transport.ts';
 
 export interface TemporalGateOptions {
   /** The task queue whose workers run workflows (the gate runs there). */
@@ -38,17 +38,21 @@ export interface TemporalGateOptions {
   workflowId?: string;
   /** How often a queued request renews itself (default 10 s); the gate drops it RENEW_GRACE_MS after a missed renewal. */
   renewMs?: number;
-  /** Stops waiting (the CLI's Ctrl-C) for callers outside an activity; inside one, the activity's cancellation does. */
-  signal?: AbortSignal;
   /** Told the gate's state each time a queued request renews (a progress display). */
   onWait?: (status: GateStatus) => void;
+  /**
+   * Outside the cluster (a front end's gate): an ask the gate has not answered within this long
+   * fails at once instead of waiting on. A running gate answers every ask within `renewMs`; one
+   * that does not has no worker running it.
+   */
+  answerWithinMs?: number;
 }
 
 /** What an arXiv activity reports in its heartbeat details while it waits for or holds a turn. */
 export type GateHeartbeat = ({ phase: 'queued' } & GateStatus) | { phase: 'asking' } | { phase: 'request' };
 
 const MAX_ASKS = 5;
-const DEFAULT_RENEW_MS = 10_000;
+export const DEFAULT_RENEW_MS = 10_000;
 /** Heartbeats are sent at most this often by the SDK anyway (0.8 × heartbeat timeout); this keeps one pending. */
 const HEARTBEAT_EVERY_MS = 1000;
 
@@ -126,6 +130,15 @@ function cancelledError(signal: AbortSignal, inActivity: boolean): Error {
   });
 }
 
+/** No answer from the gate in time: nothing runs it (its workers stopped); the caller decides what next. */
+function unanswered(ms: number, cause: unknown): AppError {
+  return new AppError(
+    'ARXIV_HTTP',
+    `The arXiv gate workflow did not answer within ${ms} ms: no worker seems to run it.`,
+    { retryable: true, cause },
+  );
+}
+
 function activityClient(): Client {
   try {
     return Context.current().client;
@@ -143,10 +156,11 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
   const workflowId = opts.workflowId ?? ARXIV_GATE_WORKFLOW_ID;
   const renewMs = opts.renewMs ?? DEFAULT_RENEW_MS;
   return {
-    async acquire(intervalMs) {
+    async acquire(intervalMs, turn: TurnRequestOptions = {}) {
       const client = clientOf();
       const activity = currentActivity();
-      const signal = activity?.cancellationSignal ?? opts.signal;
+      // Inside an activity its cancellation stops the wait; outside, the request's own signal (Ctrl-C, a closed page).
+      const signal = activity?.cancellationSignal ?? turn.signal;
       const execution = activity?.info.workflowExecution;
       const requester = execution?.workflowId;
       const leaseId = randomUUID();
@@ -173,8 +187,9 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
         for (let ask = 1, failures = 0; ; ask++) {
           if (signal?.aborted) throw cancelledError(signal, activity !== undefined);
           let answer: TurnAnswer;
+          const deadline = opts.answerWithinMs ? AbortSignal.timeout(opts.answerWithinMs) : undefined;
           try {
-            answer = await abortable(
+            const askGate = () =>
               client.workflow.executeUpdateWithStart(acquireArxivTurn, {
                 args: [request],
                 // One update per ask: a renewal is a new update for the same lease.
@@ -185,11 +200,14 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
                   workflowIdConflictPolicy: 'USE_EXISTING',
                   args: [],
                 }),
-              }),
-              signal,
-            );
+              });
+            const asked = deadline
+              ? abortable(client.withAbortSignal(deadline, askGate), deadline)
+              : askGate();
+            answer = await abortable(asked, signal);
           } catch (e) {
             if (signal?.aborted) throw cancelledError(signal, activity !== undefined);
+            if (deadline?.aborted) throw unanswered(opts.answerWithinMs ?? 0, e);
             // The gate may be between runs (continue-as-new) or have been terminated by an operator.
             if (++failures >= MAX_ASKS)
               throw new AppError(
@@ -239,70 +257,6 @@ export function createTemporalGate(opts: TemporalGateOptions): RequestGate {
         stopBeating();
         await client.workflow.getHandle(workflowId).signal(releaseArxivTurn, { leaseId, ...outcome });
       };
-    },
-  };
-}
-
-/** temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW (@temporalio/proto is not a direct dependency). */
-const TASK_QUEUE_TYPE_WORKFLOW = 1;
-
-export interface OptionalGateOptions {
-  address: string;
-  namespace: string;
-  workflowTaskQueue: string;
-  leaseMs: number;
-  logger?: Logger;
-  /** Stops waiting for a turn (the CLI's Ctrl-C). */
-  signal?: AbortSignal;
-  onWait?: (status: GateStatus) => void;
-}
-
-/**
- * For processes that are not workers (the CLI's direct `search` and `get --meta`): when a Temporal
- * server is reachable and workers poll its queue (an `arxiv-radar start` is running), take turns
- * through the cluster's gate like every worker does; otherwise only this process's own spacing
- * applies. Decided once, on the first request.
- */
-export function createOptionalTemporalGate(opts: OptionalGateOptions): RequestGate {
-  const log = opts.logger ?? silentLogger;
-  let connection: Connection | undefined;
-  let deciding: Promise<RequestGate | undefined> | undefined;
-
-  async function decide(): Promise<RequestGate | undefined> {
-    try {
-      connection = await Connection.connect({ address: opts.address, connectTimeout: 1000 });
-      const { pollers } = await connection.workflowService.describeTaskQueue({
-        namespace: opts.namespace,
-        taskQueue: { name: opts.workflowTaskQueue },
-        taskQueueType: TASK_QUEUE_TYPE_WORKFLOW,
-      });
-      if (!pollers?.length) throw new Error(`no workers poll ${opts.workflowTaskQueue}`);
-      const client = new Client({ connection, namespace: opts.namespace });
-      log.debug({ address: opts.address }, 'arXiv requests take turns through the running cluster’s gate');
-      return createTemporalGate({
-        workflowTaskQueue: opts.workflowTaskQueue,
-        leaseMs: opts.leaseMs,
-        client: () => client,
-        logger: log,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.onWait ? { onWait: opts.onWait } : {}),
-      });
-    } catch (e) {
-      log.debug({ err: e }, 'no running arxiv-radar workers; arXiv requests are spaced by this process only');
-      await connection?.close().catch(() => {});
-      connection = undefined;
-      return undefined;
-    }
-  }
-
-  return {
-    async acquire(intervalMs) {
-      const gate = await (deciding ??= decide());
-      return gate ? gate.acquire(intervalMs) : async () => {};
-    },
-    async close() {
-      await deciding;
-      await connection?.close().catch(() => {});
     },
   };
 }

@@ -28,9 +28,15 @@ export interface TurnOutcome {
   status?: number;
 }
 
+/** What one request brings to the gate: its own cancellation (a user's Ctrl-C, a closed web request). */
+export interface TurnRequestOptions {
+  /** Stops this request's wait for its turn, and only this request's (outside an activity). */
+  signal?: AbortSignal | undefined;
+}
+
 /** A cluster-wide turn to send one request; `acquire` resolves when it is ours. */
 export interface RequestGate {
-  acquire(intervalMs: number): Promise<(outcome: TurnOutcome) => Promise<void>>;
+  acquire(intervalMs: number, request?: TurnRequestOptions): Promise<(outcome: TurnOutcome) => Promise<void>>;
   /** Releases what the gate holds (a connection). */
   close?(): Promise<void>;
 }
@@ -72,6 +78,8 @@ export interface GetOptions {
   accept?: string;
   /** Return a redirect as the response instead of following it (ar5iv redirects to the abstract page when it has no HTML). */
   noRedirect?: boolean;
+  /** Stops this request's wait (behind this process's other requests, for the spacing, at the gate); not a request in flight. */
+  signal?: AbortSignal | undefined;
 }
 
 /** The spacing that applies to `hostname`: arxiv.org and its subdomains never go below 3 s. */
@@ -160,10 +168,14 @@ export class ArxivTransport {
     return target.toString();
   }
 
-  /** One GET, queued behind any other request of this process and spaced after it. */
+  /**
+   * One GET, queued behind any other request of this process and spaced after it. A request whose
+   * signal aborts while it waits leaves the queue; the next one still waits for those before it.
+   */
   get(url: string, options: GetOptions = {}): Promise<TransportResponse> {
-    const run = this.chain.then(() => this.getFollowing(url, options, 0));
-    this.chain = run.catch(() => undefined);
+    const previous = this.chain;
+    const run = untilAborted(previous, options.signal).then(() => this.getFollowing(url, options, 0));
+    this.chain = previous.then(() => run).catch(() => undefined);
     return run;
   }
 
@@ -176,9 +188,13 @@ export class ArxivTransport {
 
   private async getFollowing(url: string, options: GetOptions, hops: number): Promise<TransportResponse> {
     const u = this.checkUrl(url);
+    const { signal } = options;
+    if (signal?.aborted) throw cancelled(signal);
     const wait = delayBeforeNext(u.hostname, this.opts.minIntervalMs, this.lastEndedAt, this.now());
-    if (wait > 0) await this.sleep(wait);
-    const release = await this.opts.gate?.acquire(effectiveIntervalMs(u.hostname, this.opts.minIntervalMs));
+    if (wait > 0) await untilAborted(this.sleep(wait), signal);
+    const release = await this.opts.gate?.acquire(effectiveIntervalMs(u.hostname, this.opts.minIntervalMs), {
+      signal,
+    });
     let res: (TransportResponse & { location?: string; retryAfter?: string }) | undefined;
     try {
       res = await this.once(u, options);
@@ -288,6 +304,24 @@ export class ArxivTransport {
     );
     return done.finally(() => clearTimeout(timer));
   }
+}
+
+/** The error a request stops with when its signal aborts while it waits for its turn. */
+export function cancelled(signal: AbortSignal): AppError {
+  return new AppError('CANCELLED', 'Stopped waiting for arXiv: the request was cancelled.', {
+    cause: signal.reason,
+  });
+}
+
+/** `p`, or CANCELLED as soon as `signal` aborts (p keeps running; its outcome is ignored). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(cancelled(signal));
+    const onAbort = () => reject(cancelled(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function transient(message: string, cause?: unknown): AppError {

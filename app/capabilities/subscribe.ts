@@ -164,7 +164,7 @@ export async function storeSubscription(
 export interface SubscribePorts {
   store: PaperStore;
   schedules: Schedules;
-  arxiv?: ((signal?: AbortSignal) => Promise<ArxivSearch & { close(): void }>) | undefined;
+  arxiv?: (() => Promise<ArxivSearch>) | undefined;
 }
 
 /** Creates or updates a subscription; `like` papers become its seed papers (fetched before anything is stored). */
@@ -181,7 +181,7 @@ export async function subscribeTopic(
     const arxiv = ports.arxiv;
     if (!arxiv)
       throw new AppError('INVALID_INPUT', 'seed papers cannot be fetched here; subscribe without them');
-    await ensurePapers(ports.store, () => arxiv(signal), seeds, input.name);
+    await ensurePapers(ports.store, arxiv, seeds, input.name, signal);
   }
   const view = await storeSubscription(ports.store, ports.schedules, settings, input);
   for (const id of seeds)

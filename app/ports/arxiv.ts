@@ -21,11 +21,16 @@ export interface SearchOptions {
   sortOrder?: SortOrder;
 }
 
-/** arXiv's API, through the rate-limited, gated client. */
+/** What each request brings: the caller's cancellation, which stops this request's wait for its turn. */
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+}
+
+/** arXiv's API, through the process's one rate-limited, gated client (shared by every caller). */
 export interface ArxivSearch {
-  search(query: string, options: SearchOptions): Promise<ArxivFeed>;
+  search(query: string, options: SearchOptions & RequestOptions): Promise<ArxivFeed>;
   /** Metadata by id (arXiv's id_list). */
-  lookupBatch(ids: string[]): Promise<{ papers: Paper[] }>;
+  lookupBatch(ids: string[], options?: RequestOptions): Promise<{ papers: Paper[] }>;
 }
 
 /** Reads a saved arXiv API response; throws an AppError (ARXIV_MALFORMED, ARXIV_API_ERROR) for a bad one. */

@@ -115,8 +115,8 @@ export interface RadarPorts {
   /** Notion for single papers; null when it is not configured. */
   notion: () => Promise<Publisher | null>;
   converter: FileConverter;
-  /** Opened per call (it holds a connection to the arXiv gate); close it after. */
-  arxiv: (signal?: AbortSignal) => Promise<ArxivSearch & { close(): void }>;
+  /** The process's one arXiv client, shared by every call (each request passes its own signal). */
+  arxiv: () => Promise<ArxivSearch>;
   /** Saved arXiv API responses read into papers (`import`, `rank`). */
   feeds: () => Promise<FeedParser>;
   /** Summaries of a paper or a document: the LLM's when one is configured, the extractive one always. */

@@ -10,27 +10,19 @@ export function arxivToolMethods({ ports, logger }: ServiceContext): ArxivToolMe
     buildQuery: async (question) => buildSearchQuery(question, { llm: await ports.llm(), logger }),
 
     async searchArxiv(query, options, callOptions = {}) {
-      const client = await ports.arxiv(callOptions.signal);
-      try {
-        return await client.search(query, {
-          maxResults: options.maxResults,
-          sortBy: options.sortBy,
-          sortOrder: 'descending',
-        });
-      } finally {
-        client.close();
-      }
+      return (await ports.arxiv()).search(query, {
+        maxResults: options.maxResults,
+        sortBy: options.sortBy,
+        sortOrder: 'descending',
+        signal: callOptions.signal,
+      });
     },
 
     convertFile: (path, options) => ports.converter.convertFile(path, options),
 
     async lookupArxiv(id, callOptions = {}) {
-      const client = await ports.arxiv(callOptions.signal);
-      try {
-        return (await client.lookupBatch([id])).papers[0] ?? null;
-      } finally {
-        client.close();
-      }
+      const client = await ports.arxiv();
+      return (await client.lookupBatch([id], { signal: callOptions.signal })).papers[0] ?? null;
     },
   };
 }

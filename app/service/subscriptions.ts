@@ -29,8 +29,7 @@ export function subscriptionMethods({ ports, settings }: ServiceContext): Subscr
   return {
     subscribe: (input, options: CallOptions = {}) => subscribeTopic(ports, settings, input, options.signal),
 
-    ratePaper: (input, options: CallOptions = {}) =>
-      ratePaper(store, () => ports.arxiv(options.signal), input),
+    ratePaper: (input, options: CallOptions = {}) => ratePaper(store, ports.arxiv, input, options.signal),
 
     async listRatings(subscription) {
       if (!(await store.getSubscription(subscription))) throw notFound(subscription);
