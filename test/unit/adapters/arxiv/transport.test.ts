@@ -242,3 +242,62 @@ describe('redirects stay on the configured arXiv origins (scheme, host and port)
     );
   });
 });
+
+describe('a request’s own signal stops only its own wait', () => {
+  it('aborting a queued request leaves the queue; the others keep their places and are spaced', async () => {
+    const fake = await startFakeArxiv();
+    // The spacing waits are held until the test lets them go: nothing depends on how long they take.
+    const spacing: Array<() => void> = [];
+    const t = new ArxivTransport({
+      userAgent: 'arxiv-radar/test (+test@example.org)',
+      minIntervalMs: 60_000,
+      timeoutMs: 2000,
+      maxResponseBytes: 2 * 1024 * 1024,
+      extraAllowedHosts: ['127.0.0.1'],
+      sleep: () => new Promise<void>((resolve) => spacing.push(resolve)),
+    });
+    const url = (id: string) => `${fake.apiUrl}?id_list=${id}`;
+    const settled = (p: Promise<unknown>) => {
+      const flag = { done: false };
+      p.then(
+        () => (flag.done = true),
+        () => (flag.done = true),
+      );
+      return flag;
+    };
+    try {
+      await t.get(url('1707.08567'));
+      const b = new AbortController();
+      const c = new AbortController();
+      const second = t.get(url('1605.08386'), { signal: b.signal }); // waits out the spacing
+      const third = t.get(url('1201.4869'), { signal: c.signal }); // queued behind the second
+      const fourth = t.get(url('1005.5383'));
+      const fourthDone = settled(fourth);
+      await new Promise((r) => setImmediate(r));
+      assert.equal(spacing.length, 1, 'the second request waits out the spacing');
+      c.abort();
+      await assert.rejects(third, (e: unknown) => isAppError(e, 'CANCELLED'));
+      assert.equal(spacing.length, 1, 'the second request still waits');
+      b.abort();
+      await assert.rejects(second, (e: unknown) => isAppError(e, 'CANCELLED'));
+      // The fourth request comes next, and waits out the spacing after the first.
+      await new Promise((r) => setImmediate(r));
+      assert.equal(spacing.length, 2);
+      assert.equal(fourthDone.done, false);
+      spacing[1]!();
+      await fourth;
+      assert.deepEqual(
+        fake.requests.map((r) => r.query.id_list),
+        ['1707.08567', '1005.5383'],
+      );
+      // An already-aborted signal sends nothing.
+      await assert.rejects(t.get(url('1303.6954'), { signal: AbortSignal.abort() }), (e: unknown) =>
+        isAppError(e, 'CANCELLED'),
+      );
+      assert.equal(fake.requests.length, 2);
+    } finally {
+      t.close();
+      await fake.close();
+    }
+  });
+});
