@@ -2,7 +2,8 @@
  * The worker side of the cluster-wide arXiv gate (workflows/arxiv-gate.ts): before each request an
  * arXiv activity asks the gate workflow for the turn (starting the gate if it is not running yet),
  * and hands it back with the outcome. Uses the client of the running activity, so it works on any
- * worker of the cluster with no extra connection.
+ * worker of the cluster with no extra connection; a front end's gate (optional-gate.ts) hands it
+ * the process's client instead, and each request brings its own signal.
  *
  * A queued request renews itself every `renewMs` (the gate drops one that stops: its process died)
  * and is withdrawn as soon as its activity is cancelled or its workflow has ended, so abandoned
