@@ -14,7 +14,7 @@ import { Client, Connection } from '@temporalio/client';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
 import type { GateStatus } from '../../workflows/arxiv-gate-messages.ts';
 import { createTemporalGate, DEFAULT_RENEW_MS } from './temporal-gate.ts';
-import type { RequestGate, TurnRequestOptions } from './transport.ts';
+import { untilAborted, type RequestGate, type TurnRequestOptions } from './transport.ts';
 
 export interface OptionalGateOptions {
   /** The process's Temporal client (`start` has one); without it, one connects to `address` on first need. */
@@ -151,7 +151,7 @@ export function createOptionalTemporalGate(opts: OptionalGateOptions): OptionalG
 
   return {
     async acquire(intervalMs, turn: TurnRequestOptions = {}) {
-      const gate = await current();
+      const gate = await untilAborted(current(), turn.signal);
       if (!gate) return noRelease;
       try {
         return await gate.acquire(intervalMs, turn);

@@ -314,7 +314,7 @@ export function cancelled(signal: AbortSignal): AppError {
 }
 
 /** `p`, or CANCELLED as soon as `signal` aborts (p keeps running; its outcome is ignored). */
-function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return p;
   return new Promise<T>((resolve, reject) => {
     if (signal.aborted) return reject(cancelled(signal));
