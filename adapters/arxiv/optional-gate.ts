@@ -6,9 +6,10 @@
  * transport's, which holds across all the process's requests).
  *
  * Which of the two applies is decided again when the decision is older than `recheckMs` (workers
- * may start or stop while a server runs), and at once after the gate failed to answer: that request
- * goes on with the process's spacing. Temporal lists a stopped worker among a queue's pollers for
- * minutes, so after a failure only a worker that has polled since counts as running.
+ * may start or stop while a server runs), and at once after the gate failed to answer: that
+ * request asks again while workers are still seen polling, and goes on with the process's spacing
+ * only when none is (or after three unanswered asks). Temporal lists a stopped worker among a
+ * queue's pollers for minutes, so after a failure only a worker that has polled since counts.
  */
 import { Client, Connection } from '@temporalio/client';
 import { silentLogger, type Logger } from '../../lib/logger.ts';
@@ -52,6 +53,8 @@ const DESCRIBE_DEADLINE_MS = 5000;
 const ANSWER_SLACK_MS = 10_000;
 
 const noRelease = async () => {};
+/** Asks at a gate that stays unanswered, each after a fresh decision, before the request goes on locally. */
+const MAX_GATE_ATTEMPTS = 3;
 
 /** The process's Temporal client: the one given, or one connected on first need (again after a failed attempt). */
 function lazyClient(opts: OptionalGateOptions) {
@@ -151,19 +154,26 @@ export function createOptionalTemporalGate(opts: OptionalGateOptions): OptionalG
 
   return {
     async acquire(intervalMs, turn: TurnRequestOptions = {}) {
-      const gate = await untilAborted(current(), turn.signal);
-      if (!gate) return noRelease;
-      try {
-        return await gate.acquire(intervalMs, turn);
-      } catch (e) {
-        if (turn.signal?.aborted) throw e;
-        log.warn(
-          { err: e },
-          'the arXiv gate did not answer; this request is spaced by this process only until workers are seen again',
-        );
-        if (decided?.gate === gate) decided = undefined;
-        failed = true;
-        return noRelease;
+      // A gate that did not answer is decided again at once; while workers are still seen polling
+      // (alive but slow), the request asks their gate again rather than skip the cluster's spacing.
+      for (let attempt = 1; ; attempt++) {
+        const gate = await untilAborted(current(), turn.signal);
+        if (!gate) return noRelease;
+        try {
+          return await gate.acquire(intervalMs, turn);
+        } catch (e) {
+          if (turn.signal?.aborted) throw e;
+          if (decided?.gate === gate) decided = undefined;
+          failed = true;
+          if (attempt >= MAX_GATE_ATTEMPTS) {
+            log.warn(
+              { err: e },
+              'the arXiv gate did not answer; this request is spaced by this process only until workers are seen again',
+            );
+            return noRelease;
+          }
+          log.debug({ err: e, attempt }, 'the arXiv gate did not answer; deciding again');
+        }
       }
     },
     mode: () => (decided === undefined ? 'undecided' : decided.gate ? 'cluster' : 'local'),
