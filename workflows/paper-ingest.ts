@@ -1,7 +1,8 @@
 /**
  * paperIngest: metadata → Markdown → store + chunks → summary. The Markdown comes from the first
- * source that has the paper: arXiv's HTML, ar5iv's HTML, the LaTeX source, the PDF (each step one
- * request through the arXiv gate, tried only when the one before has nothing or fails to convert).
+ * full-text source of the cascade that has the paper (content/index.ts: arXiv's HTML, ar5iv's
+ * HTML, the LaTeX source, the PDF; each step one request through the arXiv gate, tried only when
+ * the one before has nothing or fails to convert).
  * Idempotent per id+version: content already stored is not converted again.
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
@@ -9,6 +10,8 @@ import type { ContentSource } from '../domain/content-source.ts';
 import type { Paper } from '../domain/paper.ts';
 import type { Summary } from '../domain/digest.ts';
 import { arxiv } from './arxiv-proxies.ts';
+import { CONTENT_CASCADE } from './content/index.ts';
+import type { FullTextSource } from './content/source.ts';
 import { heavy, main } from './main-proxies.ts';
 import { trackProgress } from './progress.ts';
 
@@ -37,19 +40,19 @@ export interface PaperIngestResult {
   summary: Summary | null;
 }
 
-/** How progress and notes name each source (`downloading the PDF`, `no HTML version on arXiv`: wording from before the cascade). */
-const SOURCE_LABEL: Record<ContentSource, string> = {
-  html: 'HTML',
-  ar5iv: 'ar5iv HTML',
-  latex: 'LaTeX source',
-  pdf: 'PDF',
-};
-const MISSING: Record<ContentSource, string> = {
-  html: 'no HTML version on arXiv',
-  ar5iv: 'no ar5iv HTML',
-  latex: 'no LaTeX source on arXiv',
-  pdf: 'no PDF version on arXiv',
-};
+/** Histories from before the ar5iv and LaTeX steps (this marker) replay with HTML → PDF. */
+const AR5IV_LATEX_CASCADE = 'ar5iv-latex-cascade';
+
+/** The source a caller asked for by name (`get --source latex`). */
+function namedSource(kind: ContentSource): FullTextSource {
+  const source = CONTENT_CASCADE.find((s) => s.kind === kind);
+  if (source) return source;
+  throw ApplicationFailure.create({
+    type: 'INVALID_INPUT',
+    message: `Unknown full-text source "${String(kind)}": use auto, ${CONTENT_CASCADE.map((s) => s.kind).join(', ')}.`,
+    nonRetryable: true,
+  });
+}
 
 export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestResult> {
   const stage = trackProgress('checking the reference');
@@ -80,21 +83,14 @@ export async function paperIngest(input: PaperIngestInput): Promise<PaperIngestR
     source = status.source;
     contentKey = status.key;
   } else {
-    // Histories from before the ar5iv and LaTeX steps replay with HTML → PDF.
-    const cascade: ContentSource[] = patched('ar5iv-latex-cascade')
-      ? ['html', 'ar5iv', 'latex', 'pdf']
-      : ['html', 'pdf'];
-    const kinds: ContentSource[] = wanted === 'auto' ? cascade : [wanted];
-    for (const kind of kinds) {
-      const label = SOURCE_LABEL[kind];
+    const cascade = patched(AR5IV_LATEX_CASCADE)
+      ? CONTENT_CASCADE
+      : CONTENT_CASCADE.filter((s) => s.kind === 'html' || s.kind === 'pdf');
+    for (const { kind, label, missing, download } of wanted === 'auto' ? cascade : [namedSource(wanted)]) {
       stage(`downloading the ${label}`);
-      const file = await arxiv.arxivDownload({
-        kind: kind === 'latex' ? 'source' : kind,
-        id: paper.id,
-        version,
-      });
+      const file = await arxiv.arxivDownload({ kind: download, id: paper.id, version });
       if ('notFound' in file) {
-        notes.push(MISSING[kind]);
+        notes.push(missing);
         continue;
       }
       stage(`converting the ${label} to Markdown`);

@@ -9,8 +9,9 @@
  * where the last delivered one ended. Per announcement: select (filtered, unseen, ranked, above
  * the relevance floor, top K), ingest and summarise, publish to every destination, then mark it
  * delivered. An announcement already delivered publishes nothing, however often the run repeats.
- * Each arXiv source is read in its own file under sources/ (feed, OAI-PMH, search window) and
- * reaches the selection as stored files by kind (activities/pipeline/sources/).
+ * Which arXiv source reads which announcement is not named here: the sources are a list
+ * (sources/index.ts: feed, OAI-PMH, search window), each one file, reaching the selection as
+ * stored files by kind (activities/pipeline/sources/).
  */
 import {
   ActivityFailure,
@@ -29,15 +30,14 @@ import {
   submissionWindow,
   type AnnouncementPlan,
 } from '../domain/arxiv-calendar.ts';
-import type { AnnouncementSelectionInput, DigestState } from '../activities/pipeline/announcements.ts';
+import type { DigestState } from '../activities/pipeline/announcements.ts';
 import type { Receipt } from '../domain/digest.ts';
 import { main, publishing } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
-import { currentFeed } from './sources/feed.ts';
-import { readOaiPages } from './sources/oai.ts';
-import { readWindowPages } from './sources/search.ts';
-import { legacyTopicDigest, WINDOW_PAGE } from './topic-digest-legacy.ts';
+import { covers, DIGEST_SOURCES, sourceFor } from './sources/index.ts';
+import type { AnnouncementReader, DigestSource, SourceContext, SourceRead } from './sources/source.ts';
+import { legacyTopicDigest } from './topic-digest-legacy.ts';
 
 /** Histories from before this marker ran the clock-keyed digest (topic-digest-legacy.ts). */
 const ANNOUNCEMENT_CALENDAR = 'announcement-calendar';
@@ -108,10 +108,7 @@ export async function topicDigest(
   const stage = trackProgress('loading the subscription');
   const loaded = await main.loadDigestState(subscriptionName);
   if (!patched(PENDING_UNTIL_PUBLISHED)) {
-    const run =
-      loaded.subscription.categories.length > 0
-        ? await categoryDigest(loaded, stage, options)
-        : await windowDigest(loaded, stage, options);
+    const run = await digestAnnouncements(loaded, stage, options);
     if (typeof run === 'string') return { status: 'empty', reason: run };
     return result(run);
   }
@@ -131,10 +128,7 @@ export async function topicDigest(
     loaded.lastAnnouncement,
   );
   const state: DigestState = { ...loaded, lastAnnouncement: newest };
-  const run =
-    state.subscription.categories.length > 0
-      ? await categoryDigest(state, stage, options, retried)
-      : await windowDigest(state, stage, options, retried);
+  const run = await digestAnnouncements(state, stage, options, retried);
   const outcome = typeof run === 'string' ? retried : run;
   if (outcome.failures && outcome.failures.length > 0) {
     throw ApplicationFailure.nonRetryable(
@@ -147,65 +141,43 @@ export async function topicDigest(
   return result(run);
 }
 
-/** Category subscriptions: the current feed, plus OAI-PMH for the announcements missed before it. */
-async function categoryDigest(
+/**
+ * Reads and delivers the plan's announcements, oldest first, each from the first listed source
+ * (sources/index.ts) that serves the subscription and covers it. A source that states the current
+ * announcement (the feed) is read first; without one, the calendar says which is current.
+ */
+async function digestAnnouncements(
   state: DigestState,
   stage: Stage,
   options: TopicDigestOptions,
   prior?: Run,
 ): Promise<Run | string> {
-  const sub = state.subscription;
-  stage(`reading arXiv's announcements for ${sub.categories.join(', ')}`);
-  const feed = await currentFeed(sub.categories, options);
-  if (typeof feed === 'string') return feed;
-  const current = feed.feedDate ?? feedDateAt(new Date());
+  const ctx: SourceContext = { state, stage, options };
+  const announcer = DIGEST_SOURCES.find((s) => s.serves(state.subscription) && s.announce);
+  const announced = announcer?.announce ? await announcer.announce(ctx) : undefined;
+  if (typeof announced === 'string') return announced;
+  const current =
+    announced?.date ?? latestFeedDay(feedDateAt(options.asOf ? new Date(options.asOf) : new Date()));
   const plan = planAnnouncements(state.lastAnnouncement, current, state.catchupDays);
   if (!plan.current) return `nothing new: the announcement of ${current} was already delivered`;
   const run: Run = { ...carried(prior), state, stage, plan };
-  if (plan.catchUp.length > 0) {
-    stage(`catching up the announcements of ${describeDates(plan.catchUp)} from arXiv's archive`);
-    const oai = await readOaiPages(sub, plan.catchUp[0]!, plan.catchUp[plan.catchUp.length - 1]!);
-    for (const date of plan.catchUp) await deliver(run, date, { sources: [oai] });
+  const dates = [...plan.catchUp, current];
+  const readers = new Map<DigestSource, AnnouncementReader>();
+  for (const date of dates) {
+    const source = sourceFor(state.subscription, date, current);
+    if (!source) continue;
+    let reader = readers.get(source);
+    if (!reader) {
+      // Opened once, at its first announcement, for all it covers (OAI-PMH harvests them in one go).
+      const announcedHere = source === announcer && announced ? { announced } : {};
+      const covered = dates.filter((d) => covers(source, d, current));
+      reader = await source.open({ ...ctx, plan, ...announcedHere }, covered);
+      readers.set(source, reader);
+    }
+    const read = await reader(date);
+    if (read) await deliver(run, date, read.input, read.window);
   }
-  if (feed.items > 0) await deliver(run, current, feed.source);
-  if (run.delivered.length === 0 && plan.skipped.length === 0) {
-    return feed.items === 0
-      ? `arXiv announced nothing on ${current} (weekend, holiday or a feed not written yet)`
-      : `nothing new: the announcement of ${current} had no papers for this subscription`;
-  }
-  return run;
-}
-
-/** Query-only subscriptions: one date-window search per announcement, each window chained to the last. */
-async function windowDigest(
-  state: DigestState,
-  stage: Stage,
-  options: TopicDigestOptions,
-  prior?: Run,
-): Promise<Run | string> {
-  const sub = state.subscription;
-  const now = options.asOf ? new Date(options.asOf) : new Date();
-  const current = latestFeedDay(feedDateAt(now));
-  const plan = planAnnouncements(state.lastAnnouncement, current, state.catchupDays);
-  if (!plan.current) return `nothing new: the announcement of ${current} was already delivered`;
-  const run: Run = { ...carried(prior), state, stage, plan };
-  // Continue from the last delivered window unless announcements were skipped in between.
-  let start: Date | null =
-    plan.skipped.length === 0 && state.lastWindowEnd ? new Date(state.lastWindowEnd) : null;
-  for (const date of [...plan.catchUp, current]) {
-    const window = submissionWindow(date);
-    const from = start ?? window.start;
-    start = window.end;
-    if (window.end <= from) continue;
-    stage(`searching arXiv for the ${date} announcement's submissions`);
-    const search = await readWindowPages(sub, from, window.end, options.windowPageSize ?? WINDOW_PAGE);
-    await deliver(
-      run,
-      date,
-      { sources: [search], windowEnd: window.end.toISOString() },
-      { start: from, end: window.end },
-    );
-  }
+  if (announced && run.delivered.length === 0 && plan.skipped.length === 0) return announced.emptyReason;
   return run;
 }
 
@@ -213,7 +185,7 @@ async function windowDigest(
 async function deliver(
   run: Run,
   date: string,
-  source: Omit<AnnouncementSelectionInput, 'subscription' | 'announcement'>,
+  source: SourceRead['input'],
   window = submissionWindow(date),
 ): Promise<void> {
   const sub = run.state.subscription;
