@@ -20,14 +20,7 @@ import { AppError, errorMessage } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
 import type { WorkflowRunner } from './ports/service.ts';
-import type {
-  CallOptions,
-  ProgressFn,
-  RadarService,
-  SubscriptionRequest,
-  SubscriptionView,
-} from './radar-service.ts';
-import { subscriptionRequestOf } from './capabilities/subscribe.ts';
+import type { CallOptions, ProgressFn, RadarService, SubscriptionView } from './radar-service.ts';
 import { runAgentTurn, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
 
 export { compactHistory, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
@@ -126,17 +119,14 @@ export interface AgentPorts {
   runner: WorkflowRunner;
   /** The library: papers, conversations and, beside them, pending proposals (they survive a restart). */
   store: Pick<LibraryStore, 'getPaper'> & ConversationStore & ProposalStore;
-  /** The cited library answer, when no LLM is configured. */
-  radar: Pick<RadarService, 'askPapers'>;
+  /** The cited library answer, when no LLM is configured; the shared tools a confirmed proposal runs. */
+  radar: Pick<RadarService, 'askPapers' | 'runTool'>;
   /** The agent's tools as the worker offers them (name and description). */
   tools: () => Array<{ name: string; description: string }>;
   /** ARXIV_SITE_URL: the origin of a cited paper's link when the library does not have it. */
   arxivOrigin?: string;
-  /** What a confirmed subscribe_topic proposal reads and does (the app's one subscribe). */
-  subscriptions: {
-    get(name: string): Promise<Subscription | null>;
-    subscribe(req: SubscriptionRequest): Promise<SubscriptionView>;
-  };
+  /** The stored subscription a subscribe_topic proposal would change (what the user is shown). */
+  subscriptions: { get(name: string): Promise<Subscription | null> };
 }
 
 export interface AgentSettings {
@@ -227,7 +217,9 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
       const p = await book.claim(proposalId, who);
       let view: SubscriptionView;
       try {
-        view = await ports.subscriptions.subscribe(subscriptionRequestOf(p.args));
+        // The same tool MCP runs (app/tools/), with the stored arguments checked against the model's schema.
+        const out = await ports.radar.runTool(p.tool, p.args, { proposal: true });
+        view = (out.structured as { subscription: SubscriptionView }).subscription;
       } catch (e) {
         await book.settle(p.id, false).catch(() => undefined);
         throw e;

@@ -312,7 +312,8 @@ export function describeToolCall(name: string, args: Record<string, unknown> | u
       return `reading ${s('ref') || s('url_or_id')}${s('section') ? ` §${s('section')}` : ''}`;
     case 'list_papers':
       return `listing library papers${s('query') ? `: ${s('query')}` : s('topic') ? ` in ${s('topic')}` : ''}`;
-    case 'ask_library':
+    case 'ask_papers':
+    case 'ask_library': // its name in turns recorded before it was shared with MCP
       return `asking the library: ${s('question')}`;
     case 'list_topics':
       return 'listing topics';

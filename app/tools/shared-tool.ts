@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Logger } from '../../lib/logger.ts';
+import type { SubscriptionRequest, SubscriptionView } from '../capabilities/subscribe.ts';
 import type { LlmClient } from '../ports/llm.ts';
 import type { Reranker } from '../ports/ranker.ts';
 import type { DigestLedger, LibraryStore, RatingStore, SubscriptionStore } from '../ports/store.ts';
@@ -16,8 +17,22 @@ export interface ToolContext {
   reranker: () => Promise<Reranker>;
   /** Loaded on first use (most tools never ask the model). */
   llm: () => Promise<LlmClient | undefined>;
+  /** The one subscribe capability (app/capabilities/subscribe.ts) over this side's store and schedules. */
+  subscribe: (req: SubscriptionRequest) => Promise<SubscriptionView>;
   logger: Logger;
 }
+
+/** A tool's result: the text the model reads and MCP returns, and (JSON results) the value for MCP's structuredContent. */
+export interface ToolOutput {
+  text: string;
+  structured?: Record<string, unknown>;
+}
+
+/** A JSON result: compact text (what the model reads) and the value itself (MCP's structuredContent). */
+export const jsonOutput = (value: Record<string, unknown>): ToolOutput => ({
+  text: JSON.stringify(value),
+  structured: value,
+});
 
 export interface SharedTool {
   /** The same name for MCP clients and for the model. */
@@ -27,6 +42,20 @@ export interface SharedTool {
   description: string;
   /** Argument schema (validated before `run`). */
   shape: z.ZodRawShape;
-  /** The result as text (what the model reads and MCP returns); AppErrors for bad input. */
-  run(ctx: ToolContext, args: Record<string, unknown>): Promise<string>;
+  /**
+   * Arguments only a direct caller (an MCP client) may give, never offered to the model: e.g. where
+   * a digest is sent (a webhook URL the model must not choose).
+   */
+  callerShape?: z.ZodRawShape;
+  /**
+   * The tool changes stored state. MCP runs it directly (its client asks its user; the tool carries
+   * MCP's destructive/idempotent hints). The agent never runs it on the model's call: the call
+   * becomes a stored proposal (domain/agent-proposals.ts, app/agent-proposal-store.ts) and the same
+   * `run` runs only when the user confirms that exact proposal (AgentService.confirm). A new one
+   * is also listed in domain/agent-proposals.ts WRITE_TOOLS and routed to proposeWrite in
+   * workflows/agent-turn.ts; until then the agent's worker refuses to run it.
+   */
+  sideEffect?: { idempotent: boolean; destructive: boolean };
+  /** The result (what the model reads and MCP returns); AppErrors for bad input. */
+  run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolOutput>;
 }

@@ -123,7 +123,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
         'search_arxiv',
         'get_paper',
         'list_papers',
-        'ask_library',
+        'ask_papers',
         'list_topics',
         'subscribe_topic',
         'lab__lookup_note',
