@@ -28,6 +28,7 @@ import type { PaperStore } from '../../../app/ports/store.ts';
 import type { RadarService } from '../../../app/radar-service.ts';
 import { createRadarService } from '../../../app/service/create.ts';
 import { loadConfig } from '../../../config/env.ts';
+import { isWriteTool } from '../../../domain/agent-proposals.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { silentLogger } from '../../../lib/logger.ts';
 import { serviceSettings } from '../../../workers/compose.ts';
@@ -244,6 +245,11 @@ describe('the service, MCP and the agent run the same capabilities', () => {
         assert.equal(m.annotations?.destructiveHint, shared.sideEffect.destructive);
         assert.equal(m.annotations?.idempotentHint, shared.sideEffect.idempotent);
         assert.match(a.description, /only proposes/, 'the model is told its call is a proposal');
+        // The agentTurn workflow turns calls of WRITE_TOOLS into proposals; the worker refuses any other write.
+        assert.ok(
+          isWriteTool(shared.name),
+          `${shared.name} is listed in domain/agent-proposals.ts WRITE_TOOLS`,
+        );
       }
       // The model never gets the arguments only a direct caller may give (e.g. a webhook URL).
       const modelArgs = Object.keys((a.parameters as { properties?: object }).properties ?? {});
