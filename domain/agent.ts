@@ -27,6 +27,11 @@ export interface AgentToolCall {
   args?: Record<string, unknown>;
   /** Why the call cannot run (invalid JSON after repair and one re-ask, unknown tool, bad arguments). */
   error?: string;
+  /**
+   * Its tool has a side effect (SharedTool.sideEffect): the agentTurn workflow only records the call
+   * as a proposal for the user (domain/agent-proposals.ts), it never runs it.
+   */
+  proposes?: boolean;
 }
 
 export interface AgentLimits {

@@ -7,7 +7,6 @@
 import { Context } from '@temporalio/activity';
 import type { SubscriptionRequest, SubscriptionView } from '../../app/capabilities/subscribe.ts';
 import { sharedTool, type ToolContext } from '../../app/tools/index.ts';
-import { isWriteTool } from '../../domain/agent-proposals.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
@@ -254,9 +253,9 @@ function toolContext(deps: AgentActivityDeps): ToolContext {
 
 /**
  * A tool shared with MCP (app/tools/, the app's capabilities: the service runs the same ones) or
- * an external MCP tool, as text for the model. A tool with a side effect runs here only for a
- * write tool the agentTurn workflow let through after the user's consent (WRITE_TOOLS); any other
- * is refused, so a new one can never act on the model's word alone.
+ * an external MCP tool, as text for the model. A tool with a side effect never runs here: the
+ * agentTurn workflow only proposes its calls, and the user's confirmation of the stored proposal
+ * runs it in the caller's process (AgentService.confirm); a call that reaches here is refused.
  */
 async function runTool(
   deps: AgentActivityDeps,
@@ -266,8 +265,11 @@ async function runTool(
   const name = FORMER_NAMES[called] ?? called;
   const shared = sharedTool(name);
   if (shared) {
-    if (shared.sideEffect && !isWriteTool(name))
-      throw new AppError('PERMISSION_DENIED', `${name} changes stored data and only the user can apply it`);
+    if (shared.sideEffect)
+      throw new AppError(
+        'PERMISSION_DENIED',
+        `${name} changes stored data: it is only proposed, and only the user can apply it`,
+      );
     return (await shared.run(toolContext(deps), args)).text;
   }
   const external = deps.agent?.external;
@@ -309,8 +311,8 @@ export function createAgentActivities(deps: AgentActivityDeps) {
     agentChat: (input: AgentChatInput): Promise<AgentChatOutput> => agentChat(deps, input),
 
     /**
-     * One tool shared with MCP (app/tools/; subscribe_topic only as the workflow lets it through
-     * after the user's consent) or an external MCP tool. A failure comes back as an error result the model can act on, not a thrown
+     * One tool shared with MCP (app/tools/; never one with a side effect: those are proposals) or
+     * an external MCP tool. A failure comes back as an error result the model can act on, not a thrown
      * error: the agent recovers instead of the turn failing.
      */
     async agentTool(input: { name: string; args: Record<string, unknown> }): Promise<AgentToolOutput> {

@@ -17,7 +17,7 @@ const OWN_TOOLS = ['search_arxiv', 'get_paper'] as const;
 type OwnTool = (typeof OWN_TOOLS)[number];
 
 /** Names of the built-in tools, in the order the model sees them: its own, then those shared with MCP. */
-export const AGENT_TOOL_NAMES: readonly string[] = [...OWN_TOOLS, ...SHARED_TOOLS.map((t) => t.name)];
+const agentToolNames = (): string[] => [...OWN_TOOLS, ...SHARED_TOOLS.map((t) => t.name)];
 
 const SECTION_MAX = 200;
 
@@ -48,7 +48,7 @@ const DEFINITIONS: Record<OwnTool, { description: string; schema: z.ZodObject }>
   },
 };
 
-export const isBuiltinTool = (name: string): boolean => AGENT_TOOL_NAMES.includes(name);
+export const isBuiltinTool = (name: string): boolean => agentToolNames().includes(name);
 
 /** A built-in tool's description and argument schema: its own, or a shared tool's (what the model may give). */
 function definitionOf(name: string): { description: string; schema: z.ZodObject } {
@@ -62,7 +62,7 @@ function definitionOf(name: string): { description: string; schema: z.ZodObject 
 
 /** The built-in tools as the model sees them (JSON Schema of each tool's input). */
 export function builtinToolSpecs(): ToolSpec[] {
-  return AGENT_TOOL_NAMES.map((name) => {
+  return agentToolNames().map((name) => {
     const { description, schema } = definitionOf(name);
     const { $schema: _ignored, ...parameters } = z.toJSONSchema(schema, { io: 'input' }) as Record<
       string,
@@ -89,7 +89,7 @@ export function checkToolCall(
       id: call.id,
       name: call.name,
       argumentsJson,
-      error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...AGENT_TOOL_NAMES, ...external].join(', ')}`,
+      error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...agentToolNames(), ...external].join(', ')}`,
     };
   }
   const checked = definitionOf(call.name).schema.safeParse(parsed.value);
@@ -100,7 +100,11 @@ export function checkToolCall(
       argumentsJson,
       error: `invalid arguments for ${call.name}: ${formatIssues(checked.error.issues)}`,
     };
-  return { id: call.id, name: call.name, argumentsJson, args: checked.data as Record<string, unknown> };
+  const args = checked.data as Record<string, unknown>;
+  // A tool with a side effect: the call says so, and the agentTurn workflow only proposes it.
+  if (sharedTool(call.name)?.sideEffect)
+    return { id: call.id, name: call.name, argumentsJson, args, proposes: true };
+  return { id: call.id, name: call.name, argumentsJson, args };
 }
 
 /** Markdown headings of a document: level, number (when the heading starts with one) and title. */

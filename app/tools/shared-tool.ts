@@ -4,6 +4,7 @@
  * model's arguments against it), and what it does, over the capabilities' ports, as text.
  */
 import type { z } from 'zod';
+import type { ProposalSummary } from '../../domain/agent-proposals.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { SubscriptionRequest, SubscriptionView } from '../capabilities/subscribe.ts';
 import type { LlmClient } from '../ports/llm.ts';
@@ -26,6 +27,8 @@ export interface ToolContext {
 export interface ToolOutput {
   text: string;
   structured?: Record<string, unknown>;
+  /** What it did, in words for the user (a tool with a side effect: said when they applied its proposal). */
+  done?: string;
 }
 
 /** A JSON result: compact text (what the model reads) and the value itself (MCP's structuredContent). */
@@ -49,13 +52,21 @@ export interface SharedTool {
   callerShape?: z.ZodRawShape;
   /**
    * The tool changes stored state. MCP runs it directly (its client asks its user; the tool carries
-   * MCP's destructive/idempotent hints). The agent never runs it on the model's call: the call
-   * becomes a stored proposal (domain/agent-proposals.ts, app/agent-proposal-store.ts) and the same
-   * `run` runs only when the user confirms that exact proposal (AgentService.confirm). A new one
-   * is also listed in domain/agent-proposals.ts WRITE_TOOLS and routed to proposeWrite in
-   * workflows/agent-turn.ts; until then the agent's worker refuses to run it.
+   * MCP's destructive/idempotent hints). The agent never runs it on the model's call: the agent's
+   * worker marks the call (AgentToolCall.proposes), the agentTurn workflow records it as a proposal
+   * (domain/agent-proposals.ts), AgentService shows the user `describeProposal` of it and stores it
+   * (app/agent-proposal-store.ts), and the same `run` runs only when the user confirms that exact
+   * proposal (AgentService.confirm). Nothing else to wire: the worker refuses to run it.
    */
-  sideEffect?: { idempotent: boolean; destructive: boolean };
+  sideEffect?: {
+    idempotent: boolean;
+    destructive: boolean;
+    /**
+     * What applying these arguments would change, read from the stored state (what the user is
+     * shown before they decide); `problem` when it cannot be applied. Default: the arguments as given.
+     */
+    describeProposal?(ctx: ToolContext, args: Record<string, unknown>): Promise<ProposalSummary>;
+  };
   /** The result (what the model reads and MCP returns); AppErrors for bad input. */
   run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolOutput>;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { requireScope, subscriptionRequestOf } from '../capabilities/subscribe.ts';
+import { describeSubscriptionProposal } from '../../domain/agent-proposals.ts';
 import { seedPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import { jsonOutput, type SharedTool } from './shared-tool.ts';
 
@@ -40,11 +41,24 @@ export const subscribeTopicTool: SharedTool = {
     'Create or update a digest subscription: new arXiv papers matching the query or categories are ranked by the interest (and by the ratings and seed papers it learns from) and published as a digest on a schedule.',
   shape: subscribeTopicShape,
   callerShape,
-  // Same arguments, same subscription: calling it again changes nothing more; an update replaces fields.
-  sideEffect: { idempotent: true, destructive: true },
+  sideEffect: {
+    // Same arguments, same subscription: calling it again changes nothing more; an update replaces fields.
+    idempotent: true,
+    destructive: true,
+    // Field by field against the stored subscription (a diff for an update).
+    async describeProposal(ctx, args) {
+      const prior = await ctx.store.getSubscription(String(args.name)).catch(() => null);
+      return describeSubscriptionProposal(args, prior);
+    },
+  },
   async run(ctx, args) {
     const req = subscriptionRequestOf(args);
     requireScope(req);
-    return jsonOutput({ subscription: await ctx.subscribe(req) });
+    const prior = await ctx.store.getSubscription(req.name);
+    const view = await ctx.subscribe(req);
+    return {
+      ...jsonOutput({ subscription: view }),
+      done: `subscription "${view.name}" ${prior ? 'updated' : 'created'} (schedule ${view.cron}, ${view.timezone})`,
+    };
   },
 };

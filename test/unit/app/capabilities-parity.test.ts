@@ -1,12 +1,15 @@
 /**
  * One scenario through every door of the core: the RadarService (what the CLI, the bot and the web
  * app call), the MCP server (an in-memory client) and the research agent's tools (the worker's
- * agentTool activity), over one real SQLite library. Each capability (list, topics, ask-library,
+ * agentTool activity; for a tool with a side effect, the proposal the user confirms through
+ * AgentService), over one real SQLite library. Each capability (list, topics, ask-library,
  * subscribe) is the same function in app/capabilities/, and each tool MCP and the agent share is
  * defined once in app/tools/, so all must give the same answer for the same question. Every shared
- * tool has its scenario here: a new one is its file, its line in SHARED_TOOLS and its scenario.
+ * tool has its scenario here: a new one is its file, its line in SHARED_TOOLS and its scenario,
+ * with or without a side effect (the last test adds a made-up one and nothing else).
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,21 +17,24 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { createAgentActivities } from '../../../activities/agent/activities.ts';
-import { builtinToolSpecs } from '../../../activities/agent/tools.ts';
+import { builtinToolSpecs, checkToolCall } from '../../../activities/agent/tools.ts';
+import { createProposalBook } from '../../../app/agent-proposal-store.ts';
+import { createAgentService, type AgentService } from '../../../app/agent-service.ts';
 import { libraryAnswerText } from '../../../app/tools/ask-papers.ts';
-import { SHARED_TOOLS } from '../../../app/tools/index.ts';
+import { SHARED_TOOLS, type SharedTool } from '../../../app/tools/index.ts';
 import { topicsText } from '../../../app/tools/list-topics.ts';
 import { createMcpServer } from '../../../mcp/server.ts';
 import { chunkMarkdown } from '../../../adapters/convert/chunks.ts';
 import { createBm25Reranker } from '../../../adapters/rank/bm25.ts';
 import { openSqliteStore } from '../../../adapters/store/sqlite/index.ts';
-import { subscribeTopic } from '../../../app/capabilities/subscribe.ts';
 import type { PaperStore } from '../../../app/ports/store.ts';
 import type { RadarService } from '../../../app/radar-service.ts';
 import { createRadarService } from '../../../app/service/create.ts';
 import { loadConfig } from '../../../config/env.ts';
-import { isWriteTool } from '../../../domain/agent-proposals.ts';
+import { DEFAULT_AGENT_LIMITS } from '../../../domain/agent.ts';
+import { proposesOnly } from '../../../domain/agent-proposals.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { silentLogger } from '../../../lib/logger.ts';
 import { serviceSettings } from '../../../workers/compose.ts';
@@ -44,9 +50,10 @@ describe('the service, MCP and the agent run the same capabilities', () => {
   let store: PaperStore;
   let service: RadarService;
   let agentTool: ReturnType<typeof createAgentActivities>['agentTool'];
+  let agent: AgentService;
   const serviceSchedules = createMemorySchedules();
-  const agentSchedules = createMemorySchedules();
   const client = new Client({ name: 'parity', version: '1.0.0' });
+  const noWorkflow = () => Promise.reject(new AppError('INTERNAL', 'the scenario started a workflow'));
 
   before(async () => {
     store = openSqliteStore({ dataDir: path.join(root, 'db') });
@@ -54,7 +61,7 @@ describe('the service, MCP and the agent run the same capabilities', () => {
     service = createRadarService(
       {
         store,
-        runner: { run: () => Promise.reject(new AppError('INTERNAL', 'the scenario started a workflow')) },
+        runner: { run: noWorkflow },
         schedules: serviceSchedules,
         reranker: async () => createBm25Reranker(),
         llm: async () => undefined,
@@ -66,16 +73,22 @@ describe('the service, MCP and the agent run the same capabilities', () => {
       settings,
       silentLogger,
     );
-    // The worker's wiring (workers/agent-deps.ts): the agent subscribes through the same capability.
+    // The worker's wiring (workers/agent-deps.ts); it never runs a tool with a side effect.
     agentTool = createAgentActivities({
       store,
       reranker: async () => createBm25Reranker(),
       logger: silentLogger,
       agent: {
         llm: undefined,
-        subscribe: (req) => subscribeTopic({ store, schedules: agentSchedules }, settings, req),
+        subscribe: () => Promise.reject(new AppError('INTERNAL', 'the worker subscribed')),
       },
     }).agentTool;
+    // The caller's side of the agent (workers/compose-agent.ts): proposals, confirmed by the user.
+    agent = createAgentService(
+      { runner: { run: noWorkflow }, store, radar: service, tools: () => [] },
+      { enabled: true, limits: DEFAULT_AGENT_LIMITS, llmTimeoutMs: 1000, turnTimeoutMs: 1000 },
+      silentLogger,
+    );
     const [a, b] = InMemoryTransport.createLinkedPair();
     await Promise.all([createMcpServer({ service, logger: silentLogger }).connect(a), client.connect(b)]);
     // A real arXiv API response (100 results for "testing"), stored under a topic; the full text
@@ -104,6 +117,36 @@ describe('the service, MCP and the agent run the same capabilities', () => {
 
   /** The agent's call: its result text, and whether it failed. */
   const tool = (name: string, args: Record<string, unknown>) => agentTool({ name, args });
+  const book = () => createProposalBook(store);
+
+  /**
+   * The agent's door to a tool with a side effect, as a turn goes through it: the worker marks the
+   * model's call, so the agentTurn workflow proposes it (and the worker refuses to run it); the tool
+   * describes the proposal, which is stored; `confirm` is the user's own action (AgentService).
+   */
+  const agentProposal = async (name: string, args: Record<string, unknown>) => {
+    const call = checkToolCall({ id: 'call_1', name, arguments: JSON.stringify(args) }, new Set());
+    assert.equal(call.error, undefined);
+    assert.equal(call.proposes, true, `the worker marks a call of ${name} as a proposal`);
+    assert.ok(proposesOnly(call), 'the agentTurn workflow only proposes it');
+    const refused = await tool(name, call.args!);
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /PERMISSION_DENIED.*only the user can apply it/);
+    const summary = await service.describeProposal(name, call.args!);
+    const conversationId = `parity:${name}:${randomBytes(3).toString('hex')}`;
+    const [proposal] = await book().record(conversationId, 'turn-1', undefined, [
+      {
+        proposal: {
+          id: randomBytes(4).toString('hex'),
+          tool: name,
+          ...summary,
+          confirmable: summary.problem === null,
+        },
+        write: { tool: name, args: call.args! },
+      },
+    ]);
+    return { summary, proposal: proposal!, confirm: () => agent.confirm(proposal!.id, { conversationId }) };
+  };
   /** The MCP client's call: its text, its structured content, and whether it failed. */
   const mcp = async (name: string, args: Record<string, unknown>) => {
     const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -182,23 +225,41 @@ describe('the service, MCP and the agent run the same capabilities', () => {
         await store.getSubscription('test-generation'),
       );
       assert.equal(await service.unsubscribe('test-generation'), true);
-      // The agent's worker runs it only as the workflow lets a write through after consent.
-      const out = await tool('subscribe_topic', args);
-      assert.equal(out.isError, false, out.text);
-      assert.equal(out.text, viaMcp.text);
-      const agentStored = await store.getSubscription('test-generation');
-      const { createdAt: _a, updatedAt: _b, ...agentSub } = agentStored!;
-      const { createdAt: _c, updatedAt: _d, ...serviceSub } = serviceStored!;
-      assert.deepEqual(agentSub, serviceSub);
-      assert.deepEqual(agentSchedules.entries.get('test-generation'), agentStored);
       assert.equal(
         serviceSchedules.entries.has('test-generation'),
         false,
         'unsubscribe removed the schedule',
       );
-      // A confirmed proposal (AgentService.confirm) runs the same tool; only the model's arguments count.
-      const confirmed = await service.runTool('subscribe_topic', { ...args, top_k: 8 }, { proposal: true });
-      assert.equal((confirmed.structured as { subscription: { topK: number } }).subscription.topK, 8);
+      // The agent: the model's call is a proposal, described from the stored state; nothing changes.
+      const created = await agentProposal('subscribe_topic', args);
+      assert.deepEqual(created.summary, {
+        title: 'Create the subscription "test-generation"',
+        changes: [
+          'categories: cs.SE',
+          'interest: "automatic test generation"',
+          'top: 7',
+          'anything not listed: the deployment’s defaults',
+        ],
+        problem: null,
+      });
+      assert.equal(await store.getSubscription('test-generation'), null, 'the model’s call changed nothing');
+      // The user's confirmation runs the same tool.
+      const done = await created.confirm();
+      assert.match(
+        done.message,
+        /^The user confirmed proposal [0-9a-f]{8}: subscription "test-generation" created \(schedule .+\)\.$/,
+      );
+      const agentStored = await store.getSubscription('test-generation');
+      const { createdAt: _a, updatedAt: _b, ...agentSub } = agentStored!;
+      const { createdAt: _c, updatedAt: _d, ...serviceSub } = serviceStored!;
+      assert.deepEqual(agentSub, serviceSub);
+      assert.deepEqual(serviceSchedules.entries.get('test-generation'), agentStored);
+      // An update is described as a diff of the stored subscription.
+      const updated = await agentProposal('subscribe_topic', { ...args, top_k: 8 });
+      assert.deepEqual(updated.summary.changes, ['top: 7 → 8']);
+      assert.match((await updated.confirm()).message, /subscription "test-generation" updated/);
+      assert.equal((await store.getSubscription('test-generation'))?.topK, 8);
+      // A stored proposal is checked again: only the model's arguments count.
       await assert.rejects(
         service.runTool(
           'subscribe_topic',
@@ -208,12 +269,17 @@ describe('the service, MCP and the agent run the same capabilities', () => {
         /invalid arguments for subscribe_topic: .*discord_webhook_url/,
       );
 
-      const refused = await tool('subscribe_topic', { name: 'no-scope', interest: 'anything at all' });
-      assert.equal(refused.isError, true);
-      assert.match(refused.text, /INVALID_INPUT.*query or categories/);
-      const refusedByMcp = await mcp('subscribe_topic', { name: 'no-scope', interest: 'anything at all' });
+      const noScope = { name: 'no-scope', interest: 'anything at all' };
+      const unscoped = await agentProposal('subscribe_topic', noScope);
+      assert.match(unscoped.summary.problem ?? '', /neither a query nor categories/);
+      assert.equal(unscoped.proposal.confirmable, false, 'a proposal that cannot be applied is not kept');
+      const refusedByMcp = await mcp('subscribe_topic', noScope);
       assert.equal(refusedByMcp.isError, true);
-      assert.equal(refusedByMcp.text, refused.text);
+      assert.match(refusedByMcp.text, /INVALID_INPUT.*query or categories/);
+      await assert.rejects(
+        service.runTool('subscribe_topic', noScope, { proposal: true }),
+        /query or categories/,
+      );
       await assert.rejects(
         service.subscribe({ name: 'no-scope', interest: 'anything at all' }),
         (e: unknown) => {
@@ -245,11 +311,6 @@ describe('the service, MCP and the agent run the same capabilities', () => {
         assert.equal(m.annotations?.destructiveHint, shared.sideEffect.destructive);
         assert.equal(m.annotations?.idempotentHint, shared.sideEffect.idempotent);
         assert.match(a.description, /only proposes/, 'the model is told its call is a proposal');
-        // The agentTurn workflow turns calls of WRITE_TOOLS into proposals; the worker refuses any other write.
-        assert.ok(
-          isWriteTool(shared.name),
-          `${shared.name} is listed in domain/agent-proposals.ts WRITE_TOOLS`,
-        );
       }
       // The model never gets the arguments only a direct caller may give (e.g. a webhook URL).
       const modelArgs = Object.keys((a.parameters as { properties?: object }).properties ?? {});
@@ -258,5 +319,70 @@ describe('the service, MCP and the agent run the same capabilities', () => {
         assert.ok(k in (m.inputSchema.properties ?? {}), `${shared.name}'s ${k} is offered by MCP`);
       }
     }
+  });
+
+  describe('a made-up tool with a side effect: its definition and its line in SHARED_TOOLS are all it takes', () => {
+    // Its effect: the papers it starred, here in the test (a real tool writes the library).
+    const starred: string[] = [];
+    const starPaper: SharedTool = {
+      name: 'star_paper',
+      title: 'Star a paper',
+      description: 'Star a paper of the library.',
+      shape: { arxiv_id: z.string().regex(/^\d{4}\.\d{4,5}$/) },
+      sideEffect: { idempotent: true, destructive: false },
+      async run(_ctx, args) {
+        starred.push(String(args.arxiv_id));
+        return { text: `starred ${String(args.arxiv_id)}` };
+      },
+    };
+    const other = new Client({ name: 'parity-made-up', version: '1.0.0' });
+    // What its one line in app/tools/index.ts does (removed again after these tests).
+    before(async () => {
+      (SHARED_TOOLS as SharedTool[]).push(starPaper);
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await Promise.all([createMcpServer({ service, logger: silentLogger }).connect(a), other.connect(b)]);
+    });
+    after(async () => {
+      (SHARED_TOOLS as SharedTool[]).splice(SHARED_TOOLS.indexOf(starPaper), 1);
+      await other.close();
+    });
+
+    it('MCP offers it with its hints and runs it; the model is told it only proposes', async () => {
+      const listed = (await other.listTools()).tools.find((t) => t.name === 'star_paper');
+      assert.deepEqual(listed?.annotations, {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+      });
+      const r = (await other.callTool({
+        name: 'star_paper',
+        arguments: { arxiv_id: '2401.00001' },
+      })) as CallToolResult;
+      assert.equal(mcpText(r), 'starred 2401.00001');
+      assert.deepEqual(starred.splice(0), ['2401.00001']);
+      const spec = builtinToolSpecs().find((t) => t.name === 'star_paper');
+      assert.match(spec?.description ?? '', /only proposes/);
+    });
+
+    it('the agent only proposes it, shows its arguments, and runs it once on the user’s confirmation', async () => {
+      const p = await agentProposal('star_paper', { arxiv_id: '2401.00002' });
+      assert.deepEqual(p.summary, {
+        title: 'Star a paper',
+        changes: ['arxiv_id: "2401.00002"'],
+        problem: null,
+      });
+      assert.deepEqual(starred, [], 'neither the model’s call nor the worker ran it');
+      const done = await p.confirm();
+      assert.match(done.message, /^The user confirmed proposal [0-9a-f]{8}: Star a paper: done\.$/);
+      assert.deepEqual(starred, ['2401.00002']);
+      await assert.rejects(p.confirm(), /No pending proposal/, 'a second confirmation applies nothing');
+      assert.deepEqual(starred, ['2401.00002']);
+      // Arguments the model could not have given are refused when described and when applied.
+      await assert.rejects(
+        service.describeProposal('star_paper', { arxiv_id: '2401.00003', note: 'x' }),
+        /invalid arguments for star_paper/,
+      );
+      await assert.rejects(service.describeProposal('list_topics', {}), /nothing to propose/);
+    });
   });
 });
