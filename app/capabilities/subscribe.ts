@@ -54,7 +54,9 @@ export type SubscriptionView = Pick<
 
 /**
  * A subscription's shape as every front end gives it: `subscribe_topic`'s arguments
- * (domain/tool-schemas.ts) plus where the digest goes. Front ends check it at their edge first.
+ * (domain/tool-schemas.ts) plus where the digest goes and the CLI's finer settings. Front ends check
+ * it at their edge first. `null` clears a field (the CLI: a query or Discord destination not given
+ * or given empty); absent or empty leaves it as stored.
  */
 export interface SubscriptionArgs {
   name: string;
@@ -65,19 +67,27 @@ export interface SubscriptionArgs {
   schedule?: string | undefined;
   timezone?: string | undefined;
   top_k?: number | undefined;
+  /** Relevance floor (only papers scoring above it are sent). */
+  min_score?: number | undefined;
   /** Seed papers (ids or URLs). */
   like?: string[] | undefined;
-  discord_channel_id?: string | undefined;
-  discord_webhook_url?: string | undefined;
-  /** Its own target at registered destinations, by kind (Slack: a webhook URL). */
-  targets?: Record<string, string> | undefined;
+  /** Publish to the Notion database / write the Markdown folder. */
+  notion?: boolean | undefined;
+  markdown?: boolean | undefined;
+  include_replacements?: boolean | undefined;
+  include_cross_lists?: boolean | undefined;
+  discord_channel_id?: string | null | undefined;
+  discord_webhook_url?: string | null | undefined;
+  /** Its own target at registered destinations, by kind (Slack: a webhook URL); null removes one. */
+  targets?: Record<string, string | null> | undefined;
 }
 
 /**
  * The one request builder: a subscription's shape (the MCP tool's and the agent's arguments, the
- * bot's /arxiv subscribe options, the web form's fields) as the subscribe capability's request.
- * Absent or empty fields are left out, so an update keeps what it does not mention; `whole`: the
- * shape is the whole subscription (the web's edit form), so no query or categories clears them.
+ * CLI's `subscribe` options, the bot's /arxiv subscribe options, the web form's fields) as the
+ * subscribe capability's request. Absent or empty fields are left out, so an update keeps what it
+ * does not mention; `null` clears one; `whole`: the shape is the whole subscription (the web's edit
+ * form), so no query or categories clears them.
  */
 export function subscriptionRequestOf(
   shape: SubscriptionArgs | Record<string, unknown>,
@@ -85,26 +95,35 @@ export function subscriptionRequestOf(
 ): SubscriptionRequest {
   const args = shape as Record<string, unknown>;
   const text = (k: string) => (typeof args[k] === 'string' && args[k] ? (args[k] as string) : undefined);
+  /** The field's text, or null when the shape clears it. */
+  const textOrCleared = (k: string) => text(k) ?? (args[k] === null ? null : undefined);
   const list = (k: string) =>
     Array.isArray(args[k]) && args[k].length ? (args[k] as unknown[]).map(String) : undefined;
+  const number = (k: string) => (typeof args[k] === 'number' ? args[k] : undefined);
+  const flag = (k: string) => (typeof args[k] === 'boolean' ? args[k] : undefined);
   const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
-  const query = text('query');
+  const query = textOrCleared('query');
   const categories = list('categories');
-  if (query) req.query = query;
+  if (query !== undefined) req.query = query;
   else if (options.whole) req.query = null;
   if (categories) req.categories = categories;
   else if (options.whole) req.categories = [];
   const optional = {
     cron: text('schedule'),
     timezone: text('timezone'),
-    topK: typeof args.top_k === 'number' ? args.top_k : undefined,
-    discordChannelId: text('discord_channel_id'),
-    discordWebhookUrl: text('discord_webhook_url'),
+    topK: number('top_k'),
+    minScore: number('min_score'),
+    notion: flag('notion'),
+    markdown: flag('markdown'),
+    includeReplacements: flag('include_replacements'),
+    includeCrossLists: flag('include_cross_lists'),
+    discordChannelId: textOrCleared('discord_channel_id'),
+    discordWebhookUrl: textOrCleared('discord_webhook_url'),
     like: list('like'),
   };
   for (const [k, v] of Object.entries(optional)) if (v !== undefined) Object.assign(req, { [k]: v });
   if (args.targets && typeof args.targets === 'object' && Object.keys(args.targets).length)
-    req.targets = args.targets as Record<string, string>;
+    req.targets = args.targets as Record<string, string | null>;
   return req;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The one subscribe-request builder (app/capabilities/subscribe.ts subscriptionRequestOf): the MCP
- * tool, the agent's confirmed proposal, the bot's /arxiv subscribe and the web form all map a
- * subscription's shape to the capability's request through it.
+ * tool, the agent's confirmed proposal, the CLI's `subscribe`, the bot's /arxiv subscribe and the
+ * web form all map a subscription's shape to the capability's request through it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -53,6 +53,53 @@ describe('subscriptionRequestOf', () => {
         like: [],
       }),
       { name: 'x-ray', interest: 'x-ray binaries' },
+    );
+  });
+
+  it('the CLI’s settings: destinations, relevance floor, cross-lists and replacements; null clears a field', () => {
+    assert.deepEqual(
+      subscriptionRequestOf({
+        name: 'x-ray',
+        interest: 'x-ray binaries',
+        query: null,
+        categories: ['astro-ph.HE'],
+        min_score: 1.5,
+        notion: true,
+        markdown: false,
+        include_replacements: true,
+        include_cross_lists: false,
+        discord_channel_id: null,
+        discord_webhook_url: null,
+        targets: { slack: null },
+      }),
+      {
+        name: 'x-ray',
+        interest: 'x-ray binaries',
+        query: null,
+        categories: ['astro-ph.HE'],
+        minScore: 1.5,
+        notion: true,
+        markdown: false,
+        includeReplacements: true,
+        includeCrossLists: false,
+        discordChannelId: null,
+        discordWebhookUrl: null,
+        targets: { slack: null },
+      },
+    );
+    // Not given: each left as stored.
+    assert.deepEqual(
+      subscriptionRequestOf({
+        name: 'x-ray',
+        interest: 'x-ray binaries',
+        query: 'pulsar',
+        min_score: undefined,
+        notion: undefined,
+        include_replacements: undefined,
+        discord_webhook_url: undefined,
+        targets: undefined,
+      }),
+      { name: 'x-ray', interest: 'x-ray binaries', query: 'pulsar' },
     );
   });
 
