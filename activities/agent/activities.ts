@@ -5,7 +5,6 @@
  * the workflow runs it as child workflows, so it goes through the rate-limited queue and gate.
  */
 import { Context } from '@temporalio/activity';
-import type { SubscriptionRequest, SubscriptionView } from '../../app/capabilities/subscribe.ts';
 import { sharedTool, type ToolContext } from '../../app/tools/index.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
@@ -21,10 +20,9 @@ import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.t
 import type { ExternalTools } from '../../app/ports/llm.ts';
 export type { ExternalTools };
 
-/** What the agent needs besides the library: the model, subscriptions (store + schedule), external tools. */
+/** What the agent needs besides the library: the model and external tools (it changes nothing stored itself). */
 export interface AgentDeps {
   llm: ToolCallingLlm | undefined;
-  subscribe: (req: SubscriptionRequest) => Promise<SubscriptionView>;
   external?: ExternalTools | undefined;
   /** Stream model replies (default true): each chunk is a heartbeat, so a stalled stream is noticed. */
   stream?: boolean;
@@ -236,17 +234,18 @@ async function agentChat(deps: AgentActivityDeps, input: AgentChatInput): Promis
 /** The name `ask_papers` had for the agent before it was shared with MCP (turns recorded then). */
 const FORMER_NAMES: Record<string, string> = { ask_library: 'ask_papers' };
 
-/** What a shared tool runs over in the worker: the library, the model, the app's one subscribe. */
+/** What a shared tool runs over in the worker: the library and the model; never a write (see runTool). */
 function toolContext(deps: AgentActivityDeps): ToolContext {
-  const agent = deps.agent;
   return {
     store: deps.store,
     reranker: deps.reranker,
     logger: deps.logger,
-    llm: async () => agent?.llm,
-    subscribe: (req) => {
-      if (!agent) throw new AppError('INVALID_INPUT', 'subscriptions are not available here');
-      return agent.subscribe(req);
+    llm: async () => deps.agent?.llm,
+    subscribe: () => {
+      throw new AppError(
+        'PERMISSION_DENIED',
+        'the agent’s worker changes nothing: the user applies proposals',
+      );
     },
   };
 }

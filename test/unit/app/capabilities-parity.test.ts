@@ -78,10 +78,7 @@ describe('the service, MCP and the agent run the same capabilities', () => {
       store,
       reranker: async () => createBm25Reranker(),
       logger: silentLogger,
-      agent: {
-        llm: undefined,
-        subscribe: () => Promise.reject(new AppError('INTERNAL', 'the worker subscribed')),
-      },
+      agent: { llm: undefined },
     }).agentTool;
     // The caller's side of the agent (workers/compose-agent.ts): proposals, confirmed by the user.
     agent = createAgentService(
