@@ -6,7 +6,7 @@
  * decision names one proposal id: consent for one never applies another.
  */
 import { randomBytes } from 'node:crypto';
-import { PROPOSAL_ID, type ProposedWrite, type WriteTool } from '../domain/agent-proposals.ts';
+import { PROPOSAL_ID, type ProposedWrite } from '../domain/agent-proposals.ts';
 import { AppError } from '../domain/errors.ts';
 import type { ProposalStore, StoredProposal } from './ports/proposals.ts';
 
@@ -22,7 +22,7 @@ const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60_000;
 /** What a reply shows of a proposal (AgentProposal in agent-service.ts). */
 export interface ShownProposal {
   id: string;
-  tool: WriteTool;
+  tool: string;
   title: string;
   changes: string[];
   problem: string | null;
@@ -177,7 +177,7 @@ export type ProposalBook = ReturnType<typeof createProposalBook>;
 export function shownProposal(p: StoredProposal): ShownProposal {
   return {
     id: p.id,
-    tool: p.tool as WriteTool,
+    tool: p.tool,
     title: p.title,
     changes: p.changes,
     problem: null,

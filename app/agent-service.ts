@@ -9,25 +9,13 @@ import type { ConversationMessage } from './ports/store.ts';
 import type { ProposalStore } from './ports/proposals.ts';
 import { createProposalBook, shownProposal } from './agent-proposal-store.ts';
 import { canonicalSubscription } from '../domain/agent.ts';
-import {
-  describeSubscriptionProposal,
-  type ProposedWrite,
-  type WriteTool,
-} from '../domain/agent-proposals.ts';
+import type { ProposalSummary, ProposedWrite } from '../domain/agent-proposals.ts';
 import { arxivLinks } from '../domain/paper.ts';
-import type { Subscription } from '../domain/subscription.ts';
 import { AppError, errorMessage } from '../domain/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AgentTurnInput } from '../workflows/agent-turn.ts';
 import type { WorkflowRunner } from './ports/service.ts';
-import type {
-  CallOptions,
-  ProgressFn,
-  RadarService,
-  SubscriptionRequest,
-  SubscriptionView,
-} from './radar-service.ts';
-import { subscriptionRequestOf } from './capabilities/subscribe.ts';
+import type { CallOptions, ProgressFn, RadarService } from './radar-service.ts';
 import { runAgentTurn, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
 
 export { compactHistory, type AgentDraft, type AgentTraceItem } from './agent-turn-run.ts';
@@ -65,7 +53,8 @@ export interface AgentReply {
  */
 export interface AgentProposal {
   id: string;
-  tool: WriteTool;
+  /** A tool with a side effect (app/tools/). */
+  tool: string;
   title: string;
   changes: string[];
   /** Why it cannot be applied (then it is not kept); null when it can. */
@@ -126,17 +115,15 @@ export interface AgentPorts {
   runner: WorkflowRunner;
   /** The library: papers, conversations and, beside them, pending proposals (they survive a restart). */
   store: Pick<LibraryStore, 'getPaper'> & ConversationStore & ProposalStore;
-  /** The cited library answer, when no LLM is configured. */
-  radar: Pick<RadarService, 'askPapers'>;
+  /**
+   * The cited library answer, when no LLM is configured; a proposal described by its tool, and the
+   * shared tool a confirmed proposal runs.
+   */
+  radar: Pick<RadarService, 'askPapers' | 'runTool' | 'describeProposal'>;
   /** The agent's tools as the worker offers them (name and description). */
   tools: () => Array<{ name: string; description: string }>;
   /** ARXIV_SITE_URL: the origin of a cited paper's link when the library does not have it. */
   arxivOrigin?: string;
-  /** What a confirmed subscribe_topic proposal reads and does (the app's one subscribe). */
-  subscriptions: {
-    get(name: string): Promise<Subscription | null>;
-    subscribe(req: SubscriptionRequest): Promise<SubscriptionView>;
-  };
 }
 
 export interface AgentSettings {
@@ -148,7 +135,16 @@ export interface AgentSettings {
   turnTimeoutMs: number;
 }
 
-/** The model's writes described from the stored state, as proposals awaiting the user's decision. */
+/** A proposal as its tool describes it (from the stored state); one it cannot describe is not applied. */
+async function describe(ports: AgentPorts, write: ProposedWrite): Promise<ProposalSummary> {
+  try {
+    return await ports.radar.describeProposal(write.tool, write.args);
+  } catch (e) {
+    return { title: `Run ${write.tool}`, changes: [], problem: errorMessage(e) };
+  }
+}
+
+/** The model's writes described by their tools, as proposals awaiting the user's decision. */
 async function proposalsOf(
   ports: AgentPorts,
   writes: ProposedWrite[],
@@ -160,8 +156,7 @@ async function proposalsOf(
     const key = `${write.tool}:${canonicalSubscription(write.args)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const prior = await ports.subscriptions.get(String(write.args.name)).catch(() => null);
-    const d = describeSubscriptionProposal(write.args, prior);
+    const d = await describe(ports, write);
     out.push({
       proposal: {
         id: randomBytes(4).toString('hex'),
@@ -225,20 +220,19 @@ export function createAgentService(ports: AgentPorts, settings: AgentSettings, l
     async confirm(proposalId, who) {
       // Exactly the stored proposal is applied, once: the claim is a compare-and-set on its row.
       const p = await book.claim(proposalId, who);
-      let view: SubscriptionView;
+      let done: string;
       try {
-        view = await ports.subscriptions.subscribe(subscriptionRequestOf(p.args));
+        // The same tool MCP runs (app/tools/), with the stored arguments checked against the model's schema.
+        const out = await ports.radar.runTool(p.tool, p.args, { proposal: true });
+        done = out.done ?? `${p.title}: done`;
       } catch (e) {
         await book.settle(p.id, false).catch(() => undefined);
         throw e;
       }
       await book.settle(p.id, true);
       const proposal = { ...shownProposal(p), confirmable: false };
-      const message = `The user confirmed proposal ${p.id}: subscription "${view.name}" ${p.title.startsWith('Create') ? 'created' : 'updated'} (schedule ${view.cron}, ${view.timezone}).`;
-      logger.info(
-        { proposal: p.id, tool: p.tool, subscription: view.name },
-        'agent proposal confirmed by the user',
-      );
+      const message = `The user confirmed proposal ${p.id}: ${done}.`;
+      logger.info({ proposal: p.id, tool: p.tool }, 'agent proposal confirmed by the user');
       await noteDecision(p.conversationId, message);
       return { proposal, message };
     },

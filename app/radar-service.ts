@@ -17,6 +17,8 @@ import type { Rating } from '../domain/rating.ts';
 import type { Digest, Receipt, Summary } from '../domain/digest.ts';
 import type { ProgressFn } from './ports/service.ts';
 import type { SubscriptionRequest, SubscriptionView } from './capabilities/subscribe.ts';
+import type { ToolOutput } from './tools/shared-tool.ts';
+import type { ProposalSummary } from '../domain/agent-proposals.ts';
 
 export type { ProgressFn } from './ports/service.ts';
 export type { SubscriptionRequest, SubscriptionView } from './capabilities/subscribe.ts';
@@ -248,8 +250,13 @@ export interface RadarService {
   lookupArxiv(id: string, callOptions?: CallOptions): Promise<Paper | null>;
   /** A digest as the Markdown the Markdown publisher writes (what `digest show` prints). */
   digestMarkdown(digest: Digest): Promise<string>;
-  /** A tool MCP and the agent share (app/tools/), by name, its result as text; INVALID_INPUT for an unknown one. */
-  runTool(name: string, args: Record<string, unknown>): Promise<string>;
+  /**
+   * A tool MCP and the agent share (app/tools/), by name; INVALID_INPUT for an unknown one.
+   * `proposal`: the arguments are a model's confirmed proposal, checked again against the model's schema.
+   */
+  runTool(name: string, args: Record<string, unknown>, options?: { proposal?: boolean }): Promise<ToolOutput>;
+  /** What applying a model's proposed call of a tool with a side effect would change (the tool's own words). */
+  describeProposal(name: string, args: Record<string, unknown>): Promise<ProposalSummary>;
 }
 
 /** A document a front end read (a file, an upload), with the name to show in messages. */

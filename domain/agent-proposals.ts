@@ -1,25 +1,41 @@
 /**
- * Consent bound to a proposal: a tool with a side effect (today subscribe_topic) never acts when the
- * model calls it. The call becomes a proposal the server numbers and summarises from the stored
- * state (what will change, field by field); only the user's own action (a button, `/confirm <id>`)
- * applies it, and it expires at the end of the user's next turn. Pure rules; no I/O.
+ * Consent bound to a proposal: a tool with a side effect (SharedTool.sideEffect in app/tools/, today
+ * subscribe_topic) never acts when the model calls it. The call becomes a proposal the server
+ * numbers and summarises from the stored state (what will change, field by field); only the user's
+ * own action (a button, `/confirm <id>`) applies it, and it expires at the end of the user's next
+ * turn. Pure rules; no I/O.
  */
 import { hasScope, type Subscription } from './subscription.ts';
 
-/** The tools whose calls are proposals, never actions. */
-export const WRITE_TOOLS = ['subscribe_topic'] as const;
-export type WriteTool = (typeof WRITE_TOOLS)[number];
-export const isWriteTool = (name: string): name is WriteTool =>
-  (WRITE_TOOLS as readonly string[]).includes(name);
+/**
+ * Tools whose calls were recorded (in agentTurn histories) before a call carried `proposes`: their
+ * calls are proposals by name, so those turns replay as they ran. Never grows: a new tool with a
+ * side effect says so itself (SharedTool.sideEffect), and the agent's worker marks its calls.
+ */
+const RECORDED_WRITE_TOOLS: readonly string[] = ['subscribe_topic'];
+
+/** The model's call only proposes: its tool has a side effect (the call says so, or was recorded before calls did). */
+export const proposesOnly = (call: { name: string; proposes?: boolean | undefined }): boolean =>
+  call.proposes === true || RECORDED_WRITE_TOOLS.includes(call.name);
 
 /** A model's proposed write, as the agentTurn workflow records it (arguments validated by the tool schema). */
 export interface ProposedWrite {
-  tool: WriteTool;
+  /** A tool with a side effect (app/tools/). */
+  tool: string;
   args: Record<string, unknown>;
 }
 
+/** What the user is shown of a proposal: built by the server from the arguments and the stored state. */
+export interface ProposalSummary {
+  title: string;
+  /** One line per change. */
+  changes: string[];
+  /** Why it cannot be applied at all (then it is not kept); null when it can. */
+  problem: string | null;
+}
+
 /** What the model is told when it calls a write tool: nothing happened, the user decides. */
-export function proposalToolText(tool: WriteTool, args: Record<string, unknown>): string {
+export function proposalToolText(tool: string, args: Record<string, unknown>): string {
   const { confirmed: _ignored, ...shown } = args;
   return (
     `Proposed to the user, NOT applied: ${tool} ${JSON.stringify(shown)}. ` +
@@ -41,6 +57,7 @@ const FIELDS: ReadonlyArray<{ label: string; arg: string; stored: (s: Subscripti
 const shown = (v: unknown): string => {
   if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) return '(none)';
   if (Array.isArray(v)) return v.map(String).join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
   return typeof v === 'string' ? JSON.stringify(v.replace(/\s+/g, ' ')) : String(v);
 };
 
@@ -52,7 +69,7 @@ const shown = (v: unknown): string => {
 export function describeSubscriptionProposal(
   args: Record<string, unknown>,
   prior: Subscription | null,
-): { title: string; changes: string[]; problem: string | null } {
+): ProposalSummary {
   const name = String(args.name);
   const given = FIELDS.filter(
     (f) =>
@@ -81,6 +98,19 @@ export function describeSubscriptionProposal(
     changes: changed.length
       ? changed.map((f) => `${f.label}: ${shown(f.stored(prior))} → ${shown(args[f.arg])}`)
       : ['nothing: it already reads like this'],
+    problem: null,
+  };
+}
+
+/**
+ * A proposal of a tool that does not describe its own (SharedTool.sideEffect.describeProposal):
+ * its title and each argument it was given, as given.
+ */
+export function describeArguments(title: string, args: Record<string, unknown>): ProposalSummary {
+  const given = Object.entries(args).filter(([k, v]) => k !== 'confirmed' && v !== undefined);
+  return {
+    title,
+    changes: given.length ? given.map(([k, v]) => `${k}: ${shown(v)}`) : ['(no arguments)'],
     problem: null,
   };
 }

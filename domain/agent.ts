@@ -27,6 +27,11 @@ export interface AgentToolCall {
   args?: Record<string, unknown>;
   /** Why the call cannot run (invalid JSON after repair and one re-ask, unknown tool, bad arguments). */
   error?: string;
+  /**
+   * Its tool has a side effect (SharedTool.sideEffect): the agentTurn workflow only records the call
+   * as a proposal for the user (domain/agent-proposals.ts), it never runs it.
+   */
+  proposes?: boolean;
 }
 
 export interface AgentLimits {
@@ -312,7 +317,8 @@ export function describeToolCall(name: string, args: Record<string, unknown> | u
       return `reading ${s('ref') || s('url_or_id')}${s('section') ? ` §${s('section')}` : ''}`;
     case 'list_papers':
       return `listing library papers${s('query') ? `: ${s('query')}` : s('topic') ? ` in ${s('topic')}` : ''}`;
-    case 'ask_library':
+    case 'ask_papers':
+    case 'ask_library': // its name in turns recorded before it was shared with MCP
       return `asking the library: ${s('question')}`;
     case 'list_topics':
       return 'listing topics';

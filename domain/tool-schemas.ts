@@ -96,7 +96,7 @@ export const listPapersShape = {
   offset: z.number().int().min(0).default(0),
 };
 
-/** `ask_papers` (MCP) / `ask_library` (agent). */
+/** `ask_papers` (MCP and the agent). */
 export const askPapersShape = {
   question: z.string().trim().min(3).max(1000),
 };

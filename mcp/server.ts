@@ -10,13 +10,10 @@ import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { installToolCallHandler } from './tool-calls.ts';
 import { registerAgentAskTool } from './tools/agent-ask.ts';
-import { registerAskPapersTool } from './tools/ask-papers.ts';
 import { registerExtractInfoTool } from './tools/extract-info.ts';
 import { registerGetPaperTool } from './tools/get-paper.ts';
-import { registerListPapersTool } from './tools/list-papers.ts';
 import { registerListSubscriptionsTool } from './tools/list-subscriptions.ts';
 import { registerSearchPapersTool } from './tools/search-papers.ts';
-import { registerSubscribeTopicTool } from './tools/subscribe-topic.ts';
 import { registerRatePaperTool } from './tools/rate-paper.ts';
 import { registerSharedTools } from './tools/shared.ts';
 
@@ -40,9 +37,6 @@ export function createMcpServer(deps: {
     ['search_papers', registerSearchPapersTool(server, deps)],
     ['extract_info', registerExtractInfoTool(server, deps)],
     ['get_paper', registerGetPaperTool(server, deps)],
-    ['list_papers', registerListPapersTool(server, deps)],
-    ['ask_papers', registerAskPapersTool(server, deps)],
-    ['subscribe_topic', registerSubscribeTopicTool(server, deps)],
     ['list_subscriptions', registerListSubscriptionsTool(server, deps)],
     ['rate_paper', registerRatePaperTool(server, deps)],
     ...registerSharedTools(server, deps),

@@ -74,7 +74,7 @@ const SCRIPT: Array<{ question: string; plan: Plan }> = [
     question: 'What does my library say about quantum criticality on lattices?',
     plan: (t) =>
       t.round === 0
-        ? { toolCalls: [call('ask_library', { question: 'quantum criticality on lattices' })] }
+        ? { toolCalls: [call('ask_papers', { question: 'quantum criticality on lattices' })] }
         : answer(`From the library: arXiv:${ids(t)[0] ?? '1111.2011'}.`),
   },
   {

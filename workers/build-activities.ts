@@ -73,7 +73,7 @@ export async function buildActivities(
     catchupDays: config.DIGEST_CATCHUP_DAYS,
     failpoint: createFailpoints(config.FAILPOINTS),
   };
-  const agent = buildAgentDeps(config, logger, store, llm);
+  const agent = buildAgentDeps(config, logger, llm);
   return {
     activities: createActivities({ ...deps, agent }),
     arxivActivities: createArxivActivities({ client: arxivClient, blobs }),

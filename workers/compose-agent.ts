@@ -16,10 +16,6 @@ export function openAgentService(config: Config, logger: Logger, radar: RadarSer
       store: radar.store,
       radar,
       arxivOrigin: config.ARXIV_SITE_URL,
-      subscriptions: {
-        get: (name) => radar.store.getSubscription(name),
-        subscribe: (req) => radar.subscribe(req),
-      },
       tools: () => [
         ...builtinToolSpecs().map((t) => ({ name: t.name, description: t.description })),
         // External servers' tools are listed by the workers that start them; here, the servers.

@@ -35,7 +35,7 @@ import {
   type AgentToolCall,
   type BudgetHit,
 } from '../domain/agent.ts';
-import { isWriteTool, proposalToolText, type ProposedWrite } from '../domain/agent-proposals.ts';
+import { proposalToolText, proposesOnly, type ProposedWrite } from '../domain/agent-proposals.ts';
 import { PERMANENT_CODES } from '../domain/errors.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
@@ -317,14 +317,18 @@ export async function agentTurn(input: AgentTurnInput): Promise<AgentTurnResult>
   return finishTurn(turn);
 }
 
-/** `subscribe_topic`: the model's call only proposes (consent bound to a proposal). */
+/**
+ * A tool with a side effect (any: the call says so, domain/agent-proposals.ts proposesOnly): the
+ * model's call only proposes (consent bound to a proposal).
+ */
 async function proposeWrite(
   turn: Turn,
   call: AgentToolCall,
   args: Record<string, unknown>,
 ): Promise<AgentToolOutput> {
-  // The user applies it (AgentService.confirm) with their own action. Turns recorded before this rule keep theirs.
-  if (patched('agent-write-proposals') && isWriteTool(call.name)) {
+  // The user applies it (AgentService.confirm) with their own action. Turns recorded before this
+  // rule keep theirs (then subscribe_topic was the only such tool: the branch below is its old rule).
+  if (patched('agent-write-proposals')) {
     const { confirmed: _c, ...proposed } = args;
     turn.proposals.push({ tool: call.name, args: proposed });
     return { text: proposalToolText(call.name, proposed), isError: false };
@@ -345,6 +349,7 @@ async function runCall(turn: Turn, call: AgentToolCall, step: number): Promise<A
   const { deadlines, parentId, tools } = turn;
   turn.stage(describeToolCall(call.name, args));
   try {
+    if (proposesOnly(call)) return await proposeWrite(turn, call, args);
     switch (call.name) {
       case 'search_arxiv': {
         const topic = String(args.topic);
@@ -379,8 +384,6 @@ async function runCall(turn: Turn, call: AgentToolCall, step: number): Promise<A
           ...(typeof args.section === 'string' ? { section: args.section } : {}),
         });
       }
-      case 'subscribe_topic':
-        return await proposeWrite(turn, call, args);
       default:
         return await tools.agentTool({ name: call.name, args });
     }

@@ -5,11 +5,7 @@
  * the workflow runs it as child workflows, so it goes through the rate-limited queue and gate.
  */
 import { Context } from '@temporalio/activity';
-import type { SubscriptionRequest, SubscriptionView } from '../../app/capabilities/subscribe.ts';
-import { requireScope, subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
-import { askLibrary } from '../../app/capabilities/ask-library.ts';
-import { listFiltersOf, listPapers } from '../../app/capabilities/library.ts';
-import { sharedTool } from '../../app/tools/index.ts';
+import { sharedTool, type ToolContext } from '../../app/tools/index.ts';
 import type { AgentMessage, AgentToolCall } from '../../domain/agent.ts';
 import { agentSystemPrompt, budgetNote, DEFAULT_AGENT_LIMITS, type AgentLimits } from '../../domain/agent.ts';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
@@ -24,10 +20,9 @@ import { builtinToolSpecs, checkToolCall, outlineOf, sectionOf } from './tools.t
 import type { ExternalTools } from '../../app/ports/llm.ts';
 export type { ExternalTools };
 
-/** What the agent needs besides the library: the model, subscriptions (store + schedule), external tools. */
+/** What the agent needs besides the library: the model and external tools (it changes nothing stored itself). */
 export interface AgentDeps {
   llm: ToolCallingLlm | undefined;
-  subscribe: (req: SubscriptionRequest) => Promise<SubscriptionView>;
   external?: ExternalTools | undefined;
   /** Stream model replies (default true): each chunk is a heartbeat, so a stalled stream is noticed. */
   stream?: boolean;
@@ -236,49 +231,51 @@ async function agentChat(deps: AgentActivityDeps, input: AgentChatInput): Promis
   };
 }
 
-/** `ask_library` as the model reads it: the answer, then each passage with its citation. */
-export function libraryAnswerText(r: {
-  answer: string;
-  passages: Array<{ cite: string; text: string }>;
-}): string {
-  const passages = r.passages.map((p) => `${p.cite} ${p.text.replace(/\s+/g, ' ').slice(0, 700)}`);
-  return `${r.answer}\n\nPassages:\n${passages.join('\n') || '(none)'}`;
+/** The name `ask_papers` had for the agent before it was shared with MCP (turns recorded then). */
+const FORMER_NAMES: Record<string, string> = { ask_library: 'ask_papers' };
+
+/** What a shared tool runs over in the worker: the library and the model; never a write (see runTool). */
+function toolContext(deps: AgentActivityDeps): ToolContext {
+  return {
+    store: deps.store,
+    reranker: deps.reranker,
+    logger: deps.logger,
+    llm: async () => deps.agent?.llm,
+    subscribe: () => {
+      throw new AppError(
+        'PERMISSION_DENIED',
+        'the agent’s worker changes nothing: the user applies proposals',
+      );
+    },
+  };
 }
 
 /**
- * A library tool (the app's capabilities: the service runs the same ones) or an external MCP
- * tool, as text for the model.
+ * A tool shared with MCP (app/tools/, the app's capabilities: the service runs the same ones) or
+ * an external MCP tool, as text for the model. A tool with a side effect never runs here: the
+ * agentTurn workflow only proposes its calls, and the user's confirmation of the stored proposal
+ * runs it in the caller's process (AgentService.confirm); a call that reaches here is refused.
  */
 async function runTool(
   deps: AgentActivityDeps,
-  name: string,
+  called: string,
   args: Record<string, unknown>,
 ): Promise<string> {
-  const agent = deps.agent;
-  switch (name) {
-    case 'list_papers': {
-      const r = await listPapers(deps.store, listFiltersOf(args));
-      return JSON.stringify({ total_count: r.total_count, returned: r.returned, papers: r.papers });
-    }
-    case 'ask_library': {
-      const ports = { store: deps.store, reranker: deps.reranker, llm: agent?.llm, logger: deps.logger };
-      return libraryAnswerText(await askLibrary(ports, String(args.question)));
-    }
-    case 'subscribe_topic': {
-      if (!agent) throw new AppError('INVALID_INPUT', 'subscriptions are not available here');
-      const req: SubscriptionRequest = subscriptionRequestOf(args);
-      requireScope(req);
-      return JSON.stringify({ subscribed: await agent.subscribe(req) });
-    }
-    default: {
-      const shared = sharedTool(name);
-      if (shared) return shared.run({ ...deps, llm: async () => agent?.llm }, args);
-      if (!agent?.external) throw new AppError('INVALID_INPUT', `there is no tool "${name}"`);
-      const r = await agent.external.call(name, args);
-      if (r.isError) throw new AppError('INVALID_INPUT', r.text);
-      return r.text;
-    }
+  const name = FORMER_NAMES[called] ?? called;
+  const shared = sharedTool(name);
+  if (shared) {
+    if (shared.sideEffect)
+      throw new AppError(
+        'PERMISSION_DENIED',
+        `${name} changes stored data: it is only proposed, and only the user can apply it`,
+      );
+    return (await shared.run(toolContext(deps), args)).text;
   }
+  const external = deps.agent?.external;
+  if (!external) throw new AppError('INVALID_INPUT', `there is no tool "${name}"`);
+  const r = await external.call(name, args);
+  if (r.isError) throw new AppError('INVALID_INPUT', r.text);
+  return r.text;
 }
 
 /** A stored paper as the model reads it: metadata, abstract and outline, or one section. */
@@ -313,8 +310,8 @@ export function createAgentActivities(deps: AgentActivityDeps) {
     agentChat: (input: AgentChatInput): Promise<AgentChatOutput> => agentChat(deps, input),
 
     /**
-     * One library tool (list_papers, ask_library, a confirmed subscribe_topic, the tools shared with
-     * MCP: app/tools/) or an external MCP tool. A failure comes back as an error result the model can act on, not a thrown
+     * One tool shared with MCP (app/tools/; never one with a side effect: those are proposals) or
+     * an external MCP tool. A failure comes back as an error result the model can act on, not a thrown
      * error: the agent recovers instead of the turn failing.
      */
     async agentTool(input: { name: string; args: Record<string, unknown> }): Promise<AgentToolOutput> {

@@ -1,40 +1,31 @@
 /**
- * The research agent's tools: our own capabilities, described once. Their argument schemas are the
- * MCP server's (domain/tool-schemas.ts), turned into JSON Schemas for the model, and the model's
- * arguments are checked against the same zod schemas before anything runs. External MCP servers'
+ * The research agent's tools: its own arXiv tools plus the tools it shares with MCP (app/tools/),
+ * described once. Their argument schemas (zod) are turned into JSON Schemas for the model, and the
+ * model's arguments are checked against the same schemas before anything runs. External MCP servers'
  * tools (MCP_SERVERS_FILE) join the list under `<server>__<tool>`.
  */
 import { z } from 'zod';
-import {
-  askPapersShape,
-  getPaperShape,
-  listPapersShape,
-  searchPapersShape,
-  subscribeTopicShape,
-} from '../../domain/tool-schemas.ts';
+import { getPaperShape, searchPapersShape } from '../../domain/tool-schemas.ts';
 import type { AgentToolCall } from '../../domain/agent.ts';
 import { parseToolArguments } from '../../domain/agent.ts';
 import type { ToolSpec } from '../../app/ports/llm.ts';
-import { SHARED_TOOLS, sharedTool } from '../../app/tools/index.ts';
+import { SHARED_TOOLS, sharedTool, toolShape } from '../../app/tools/index.ts';
 import { formatIssues } from '../../lib/zod-issues.ts';
 
-/** The agent's own tools (the tools it shares with MCP are app/tools/). */
-const OWN_TOOLS = ['search_arxiv', 'get_paper', 'list_papers', 'ask_library', 'subscribe_topic'] as const;
+/** The agent's own tools: arXiv work, which the agentTurn workflow runs as child workflows. */
+const OWN_TOOLS = ['search_arxiv', 'get_paper'] as const;
 type OwnTool = (typeof OWN_TOOLS)[number];
 
-/**
- * Names of the built-in tools, in the order the model sees them: the reading tools, the tools
- * shared with MCP, then the one that proposes a write.
- */
-export const AGENT_TOOL_NAMES: readonly string[] = [
-  ...OWN_TOOLS.filter((n) => n !== 'subscribe_topic'),
-  ...SHARED_TOOLS.map((t) => t.name),
-  'subscribe_topic',
-];
+/** Names of the built-in tools, in the order the model sees them: its own, then those shared with MCP. */
+const agentToolNames = (): string[] => [...OWN_TOOLS, ...SHARED_TOOLS.map((t) => t.name)];
 
 const SECTION_MAX = 200;
 
-/** Each tool's description and argument schema (zod, shared with MCP, plus the agent's additions). */
+/** What the model is told of a tool with a side effect (SharedTool.sideEffect): its call is a proposal. */
+const PROPOSES_ONLY =
+  'It only proposes: the user sees what would change and applies it with their own Confirm control; you cannot apply it.';
+
+/** Each own tool's description and argument schema. */
 const DEFINITIONS: Record<OwnTool, { description: string; schema: z.ZodObject }> = {
   search_arxiv: {
     description:
@@ -55,35 +46,23 @@ const DEFINITIONS: Record<OwnTool, { description: string; schema: z.ZodObject }>
         .describe('Section number or heading words; omit for the abstract and the list of sections'),
     }),
   },
-  list_papers: {
-    description:
-      'List papers already in the library, filtered by words, author, categories, publication dates or topic. Returns { total_count, returned, papers }.',
-    schema: z.object(listPapersShape),
-  },
-  ask_library: {
-    description:
-      'Answer a question from the full text of papers already in the library, with cited passages (arXiv id and section).',
-    schema: z.object(askPapersShape),
-  },
-  subscribe_topic: {
-    description:
-      'Propose creating or updating a digest subscription (new papers matching the query or categories, ranked by the interest, published on a schedule). It only proposes: the user sees what would change and applies it with their own Confirm control; you cannot apply it.',
-    schema: z.object(subscribeTopicShape),
-  },
 };
 
-export const isBuiltinTool = (name: string): boolean => AGENT_TOOL_NAMES.includes(name);
+export const isBuiltinTool = (name: string): boolean => agentToolNames().includes(name);
 
-/** A built-in tool's description and argument schema: the agent's own, or a shared tool's. */
+/** A built-in tool's description and argument schema: its own, or a shared tool's (what the model may give). */
 function definitionOf(name: string): { description: string; schema: z.ZodObject } {
   if ((OWN_TOOLS as readonly string[]).includes(name)) return DEFINITIONS[name as OwnTool];
   const shared = sharedTool(name)!;
-  return { description: shared.description, schema: z.object(shared.shape) };
+  return {
+    description: shared.sideEffect ? `${shared.description} ${PROPOSES_ONLY}` : shared.description,
+    schema: z.object(toolShape(shared, 'model')),
+  };
 }
 
 /** The built-in tools as the model sees them (JSON Schema of each tool's input). */
 export function builtinToolSpecs(): ToolSpec[] {
-  return AGENT_TOOL_NAMES.map((name) => {
+  return agentToolNames().map((name) => {
     const { description, schema } = definitionOf(name);
     const { $schema: _ignored, ...parameters } = z.toJSONSchema(schema, { io: 'input' }) as Record<
       string,
@@ -110,7 +89,7 @@ export function checkToolCall(
       id: call.id,
       name: call.name,
       argumentsJson,
-      error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...AGENT_TOOL_NAMES, ...external].join(', ')}`,
+      error: `there is no tool "${call.name.slice(0, 80)}"; use one of: ${[...agentToolNames(), ...external].join(', ')}`,
     };
   }
   const checked = definitionOf(call.name).schema.safeParse(parsed.value);
@@ -121,7 +100,11 @@ export function checkToolCall(
       argumentsJson,
       error: `invalid arguments for ${call.name}: ${formatIssues(checked.error.issues)}`,
     };
-  return { id: call.id, name: call.name, argumentsJson, args: checked.data as Record<string, unknown> };
+  const args = checked.data as Record<string, unknown>;
+  // A tool with a side effect: the call says so, and the agentTurn workflow only proposes it.
+  if (sharedTool(call.name)?.sideEffect)
+    return { id: call.id, name: call.name, argumentsJson, args, proposes: true };
+  return { id: call.id, name: call.name, argumentsJson, args };
 }
 
 /** Markdown headings of a document: level, number (when the heading starts with one) and title. */

@@ -191,7 +191,7 @@ export interface AskLibraryPorts {
 }
 
 /**
- * Library Q&A, the one way (`ask`, MCP `ask_papers`, the agent's `ask_library`): the question
+ * Library Q&A, the one way (`ask`, the `ask_papers` tool of MCP and the agent): the question
  * answered from the stored chunks, with `limit` passages at most (default 5).
  */
 export async function askLibrary(

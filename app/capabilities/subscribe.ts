@@ -53,22 +53,77 @@ export type SubscriptionView = Pick<
 };
 
 /**
- * The request `subscribe_topic`'s arguments stand for (domain/tool-schemas.ts subscribeTopicShape,
- * plus the MCP tool's seed papers and Discord destination), checked by the tool's schema before.
+ * A subscription's shape as every front end gives it: `subscribe_topic`'s arguments
+ * (domain/tool-schemas.ts) plus where the digest goes and the CLI's finer settings. Front ends check
+ * it at their edge first. `null` clears a field (the CLI: a query or Discord destination not given
+ * or given empty); absent or empty leaves it as stored.
  */
-export function subscriptionRequestOf(args: Record<string, unknown>): SubscriptionRequest {
+export interface SubscriptionArgs {
+  name: string;
+  interest: string;
+  query?: string | null | undefined;
+  categories?: string[] | undefined;
+  /** 5-field cron expression. */
+  schedule?: string | undefined;
+  timezone?: string | undefined;
+  top_k?: number | undefined;
+  /** Relevance floor (only papers scoring above it are sent). */
+  min_score?: number | undefined;
+  /** Seed papers (ids or URLs). */
+  like?: string[] | undefined;
+  /** Publish to the Notion database / write the Markdown folder. */
+  notion?: boolean | undefined;
+  markdown?: boolean | undefined;
+  include_replacements?: boolean | undefined;
+  include_cross_lists?: boolean | undefined;
+  discord_channel_id?: string | null | undefined;
+  discord_webhook_url?: string | null | undefined;
+  /** Its own target at registered destinations, by kind (Slack: a webhook URL); null removes one. */
+  targets?: Record<string, string | null> | undefined;
+}
+
+/**
+ * The one request builder: a subscription's shape (the MCP tool's and the agent's arguments, the
+ * CLI's `subscribe` options, the bot's /arxiv subscribe options, the web form's fields) as the
+ * subscribe capability's request. Absent or empty fields are left out, so an update keeps what it
+ * does not mention; `null` clears one; `whole`: the shape is the whole subscription (the web's edit
+ * form), so no query or categories clears them.
+ */
+export function subscriptionRequestOf(
+  shape: SubscriptionArgs | Record<string, unknown>,
+  options: { whole?: boolean } = {},
+): SubscriptionRequest {
+  const args = shape as Record<string, unknown>;
+  const text = (k: string) => (typeof args[k] === 'string' && args[k] ? (args[k] as string) : undefined);
+  /** The field's text, or null when the shape clears it. */
+  const textOrCleared = (k: string) => text(k) ?? (args[k] === null ? null : undefined);
+  const list = (k: string) =>
+    Array.isArray(args[k]) && args[k].length ? (args[k] as unknown[]).map(String) : undefined;
+  const number = (k: string) => (typeof args[k] === 'number' ? args[k] : undefined);
+  const flag = (k: string) => (typeof args[k] === 'boolean' ? args[k] : undefined);
   const req: SubscriptionRequest = { name: String(args.name), interest: String(args.interest) };
-  if (typeof args.query === 'string' && args.query) req.query = args.query;
-  if (Array.isArray(args.categories) && args.categories.length) req.categories = args.categories as string[];
-  if (typeof args.schedule === 'string' && args.schedule) req.cron = args.schedule;
-  if (typeof args.timezone === 'string' && args.timezone) req.timezone = args.timezone;
-  if (typeof args.top_k === 'number') req.topK = args.top_k;
-  if (typeof args.discord_channel_id === 'string' && args.discord_channel_id)
-    req.discordChannelId = args.discord_channel_id;
-  if (typeof args.discord_webhook_url === 'string' && args.discord_webhook_url)
-    req.discordWebhookUrl = args.discord_webhook_url;
-  if (args.targets && typeof args.targets === 'object') req.targets = args.targets as Record<string, string>;
-  if (Array.isArray(args.like) && args.like.length) req.like = args.like as string[];
+  const query = textOrCleared('query');
+  const categories = list('categories');
+  if (query !== undefined) req.query = query;
+  else if (options.whole) req.query = null;
+  if (categories) req.categories = categories;
+  else if (options.whole) req.categories = [];
+  const optional = {
+    cron: text('schedule'),
+    timezone: text('timezone'),
+    topK: number('top_k'),
+    minScore: number('min_score'),
+    notion: flag('notion'),
+    markdown: flag('markdown'),
+    includeReplacements: flag('include_replacements'),
+    includeCrossLists: flag('include_cross_lists'),
+    discordChannelId: textOrCleared('discord_channel_id'),
+    discordWebhookUrl: textOrCleared('discord_webhook_url'),
+    like: list('like'),
+  };
+  for (const [k, v] of Object.entries(optional)) if (v !== undefined) Object.assign(req, { [k]: v });
+  if (args.targets && typeof args.targets === 'object' && Object.keys(args.targets).length)
+    req.targets = args.targets as Record<string, string | null>;
   return req;
 }
 

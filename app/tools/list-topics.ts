@@ -14,5 +14,5 @@ export const listTopicsTool: SharedTool = {
   title: 'List library topics',
   description: 'The topic folders of the library with their paper counts.',
   shape: {},
-  run: async (ctx) => topicsText(await listTopics(ctx.store)),
+  run: async (ctx) => ({ text: topicsText(await listTopics(ctx.store)) }),
 };

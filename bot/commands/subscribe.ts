@@ -2,7 +2,7 @@
 import { isTimeZone } from '../../domain/subscription.ts';
 import { AppError } from '../../domain/errors.ts';
 import { MAX_TOP_K, MIN_TOP_K } from '../../domain/limits.ts';
-import type { SubscriptionRequest } from '../../app/radar-service.ts';
+import { subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
 import type { SlashCommand } from '../command.ts';
 import { subscribedMessage } from '../format.ts';
 import {
@@ -25,12 +25,10 @@ export const subscribe: SlashCommand = {
         'INVALID_INPUT',
         'Run /arxiv subscribe in the channel that should receive the digest.',
       );
-    const req: SubscriptionRequest = {
-      name: subscriptionName(inv),
-      query: requiredString(inv, 'query', 300),
-      interest: requiredString(inv, 'interest', 500),
-      discordChannelId: inv.channelId,
-    };
+    // Read in this order, so the first bad option is the one named.
+    const name = subscriptionName(inv);
+    const query = requiredString(inv, 'query', 300);
+    const interest = requiredString(inv, 'interest', 500);
     const categories = optionalCategories(inv, 'categories');
     const cron = optionalString(inv, 'schedule', 100);
     const timezone = optionalString(inv, 'timezone', 64);
@@ -45,14 +43,21 @@ export const subscribe: SlashCommand = {
         'INVALID_INPUT',
         `\`timezone\` "${timezone}" is not an IANA time zone; use e.g. Europe/Berlin.`,
       );
-    if (categories) req.categories = categories;
-    if (cron) req.cron = cron;
-    if (timezone) req.timezone = timezone;
-    if (topK !== undefined) req.topK = topK;
     const like = optionalString(inv, 'like', 1000)
       ?.split(/[\s,]+/)
       .filter(Boolean);
-    if (like?.length) req.like = like;
+    // The one request builder (the MCP tool, the agent and the web form use it too).
+    const req = subscriptionRequestOf({
+      name,
+      query,
+      interest,
+      categories,
+      schedule: cron,
+      timezone,
+      top_k: topK,
+      like,
+      discord_channel_id: inv.channelId,
+    });
     return async ({ service, signal }) =>
       subscribedMessage(await service.subscribe(req, { signal }), like?.length ?? 0);
   },

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { feedCoverageWarning } from '../../domain/cron.ts';
 import { hasScope } from '../../domain/subscription.ts';
-import type { DeliveryReport, SubscriptionView } from '../../app/radar-service.ts';
+import { subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
+import type { DeliveryReport, SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
 
 const DESTINATION_NAMES: Record<string, string> = {
   notion: 'Notion',
@@ -71,7 +72,7 @@ const target = (v: string, prior: Record<string, string | null> = {}) => {
   return { ...prior, [v.slice(0, eq).trim()]: v.slice(eq + 1).trim() || null };
 };
 
-interface SubscribeOptions {
+export interface SubscribeOptions {
   like?: string[];
   query?: string;
   interest: string;
@@ -108,7 +109,12 @@ function destinationOptions(cmd: Command): Command {
     );
 }
 
-async function runSubscribe(name: string, opts: SubscribeOptions, cmd: Command): Promise<void> {
+/**
+ * The options as the subscribe capability's request, through the one request builder (MCP, the
+ * agent, the bot and the web form use it too). A query or Discord channel not given clears the
+ * stored one; `--discord-webhook ''` removes the webhook, `--target slack=` the Slack target.
+ */
+export function subscribeRequestOf(name: string, opts: SubscribeOptions): SubscriptionRequest {
   const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
   if (!hasScope({ query: opts.query, categories })) {
     throw new AppError(
@@ -116,27 +122,29 @@ async function runSubscribe(name: string, opts: SubscribeOptions, cmd: Command):
       'Give --query or --categories (or both) so the digest knows what to look at.',
     );
   }
+  return subscriptionRequestOf({
+    name,
+    interest: opts.interest,
+    query: opts.query ?? null,
+    categories,
+    schedule: opts.cron,
+    timezone: opts.tz,
+    top_k: opts.top,
+    min_score: opts.minScore,
+    notion: opts.notion,
+    include_replacements: opts.replacements,
+    include_cross_lists: opts.crossLists,
+    discord_channel_id: opts.discordChannel ?? null,
+    discord_webhook_url: opts.discordWebhook === undefined ? undefined : opts.discordWebhook || null,
+    targets: opts.target,
+    like: opts.like,
+  });
+}
+
+async function runSubscribe(name: string, opts: SubscribeOptions, cmd: Command): Promise<void> {
+  const request = subscribeRequestOf(name, opts);
   await withService(cmd, async (service, ctx) => {
-    const s = await service.subscribe(
-      {
-        name,
-        query: opts.query ?? null,
-        categories,
-        interest: opts.interest,
-        cron: opts.cron,
-        timezone: opts.tz,
-        topK: opts.top,
-        minScore: opts.minScore,
-        notion: opts.notion,
-        discordChannelId: opts.discordChannel ?? null,
-        ...(opts.discordWebhook !== undefined ? { discordWebhookUrl: opts.discordWebhook || null } : {}),
-        ...(opts.target ? { targets: opts.target } : {}),
-        includeReplacements: opts.replacements,
-        includeCrossLists: opts.crossLists,
-        ...(opts.like?.length ? { like: opts.like } : {}),
-      },
-      { signal: ctx.signal },
-    );
+    const s = await service.subscribe(request, { signal: ctx.signal });
     if (opts.json) printJson(s);
     else
       process.stdout.write(
@@ -150,7 +158,11 @@ async function runSubscribe(name: string, opts: SubscribeOptions, cmd: Command):
   });
 }
 
-function registerSubscribe(program: Command): void {
+/** `subscribe`; `action` replaces what it does with the parsed options (a test reads them). */
+export function registerSubscribe(
+  program: Command,
+  action: (name: string, opts: SubscribeOptions, cmd: Command) => Promise<void> = runSubscribe,
+): void {
   const cmd = program
     .command('subscribe')
     .description('create or update a scheduled topic digest')
@@ -183,7 +195,7 @@ function registerSubscribe(program: Command): void {
       'seed papers you already know are relevant (arXiv ids or URLs; fetched from arXiv when not in the library)',
     )
     .option('--json', 'machine-readable output')
-    .action(runSubscribe);
+    .action(action);
 }
 
 export function register(program: Command): void {

@@ -49,6 +49,8 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   let dir: string;
   /** The first turn's workflow: its history is the replay fixture of agentTurn (RECORD_HISTORIES=1). */
   let recordedTurn: string | undefined;
+  /** A turn whose model call proposes subscribe_topic: the replay fixture of the proposal path. */
+  let proposalTurn: string | undefined;
 
   before(async () => {
     arxiv = await startFakeArxiv({ documents: standInPdf() });
@@ -83,6 +85,8 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
   after(async () => {
     if (t && recordedTurn)
       await maybeRecordHistory(t.runtime.temporalAddress, recordedTurn, 'agentTurn', 'search-then-answer');
+    if (t && proposalTurn)
+      await maybeRecordHistory(t.runtime.temporalAddress, proposalTurn, 'agentTurn', 'subscribe-proposal');
     await service?.close();
     await t?.stop();
     await arxiv?.close();
@@ -123,7 +127,7 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
         'search_arxiv',
         'get_paper',
         'list_papers',
-        'ask_library',
+        'ask_papers',
         'list_topics',
         'subscribe_topic',
         'lab__lookup_note',
@@ -359,7 +363,11 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
       { content: 'Shall I subscribe you to bethe (like arXiv:1111.2011)?' },
     ]);
     const before = llm.requests.length;
-    const r2 = await agent.ask({ question: 'Subscribe me to papers like it', conversationId: id });
+    const r2 = await agent.ask(
+      { question: 'Subscribe me to papers like it', conversationId: id },
+      undefined,
+      { onStart: (run) => (proposalTurn = run.workflowId) },
+    );
     const history = agentRequests(before)[0]!.body.messages!;
     assert.ok(
       history.some((m) => m.role === 'user' && m.content === 'What is 1111.2011 about?'),

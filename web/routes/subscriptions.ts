@@ -1,6 +1,7 @@
 /** Subscriptions: the list and form, saving (new or edited), pausing, deleting and running one now. */
 import { z } from 'zod';
-import type { SubscriptionRequest, SubscriptionView } from '../../app/radar-service.ts';
+import { subscriptionRequestOf } from '../../app/capabilities/subscribe.ts';
+import type { SubscriptionView } from '../../app/radar-service.ts';
 import { AppError } from '../../domain/errors.ts';
 import { seedPapersShape, subscribeTopicShape } from '../../domain/tool-schemas.ts';
 import type { WebArea, WebContext, WebRequest } from '../context.ts';
@@ -78,26 +79,23 @@ async function saveSubscription(c: WebRequest, web: WebContext) {
   if (!parsed.success) throw new AppError('INVALID_INPUT', zodMessage(parsed.error));
   const a = parsed.data;
   const prior = (await service.listSubscriptions()).find((x) => x.name === a.name);
-  const request: SubscriptionRequest = {
-    name: a.name,
-    interest: a.interest,
-    query: a.query ?? null,
-    categories: a.categories ?? [],
-    ...(a.schedule ? { cron: a.schedule } : {}),
-    ...(a.timezone ? { timezone: a.timezone } : {}),
-    ...(a.top_k ? { topK: a.top_k } : {}),
-    // Discord: a channel id given here; a webhook URL only when typed (it is never shown back).
-    ...(str('discordChannelId') ? { discordChannelId: str('discordChannelId') } : {}),
-    ...(str('discordWebhookUrl') ? { discordWebhookUrl: str('discordWebhookUrl') } : {}),
-    ...(a.like?.length ? { like: a.like } : {}),
-  };
   // A registered destination's own target, only when typed (never shown back; the service checks it).
   const targets = Object.fromEntries(
     (web.defaults.destinations ?? []).flatMap((t) =>
       str(`target.${t.kind}`) ? [[t.kind, str(`target.${t.kind}`)]] : [],
     ),
   );
-  if (Object.keys(targets).length) request.targets = targets;
+  // The one request builder; the form is the whole subscription, so an emptied query or category list clears it.
+  const request = subscriptionRequestOf(
+    {
+      ...a,
+      // Discord: a channel id given here; a webhook URL only when typed (it is never shown back).
+      discord_channel_id: str('discordChannelId'),
+      discord_webhook_url: str('discordWebhookUrl'),
+      targets,
+    },
+    { whole: true },
+  );
   await service.subscribe(request, { signal: c.req.raw.signal });
   // Editing keeps a paused subscription paused (subscribe stores it active).
   if (prior?.paused) await service.pauseSubscription(a.name, true);

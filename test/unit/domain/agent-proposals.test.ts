@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  describeArguments,
   describeSubscriptionProposal,
-  isWriteTool,
   proposalToolText,
+  proposesOnly,
 } from '../../../domain/agent-proposals.ts';
 import type { Subscription } from '../../../domain/subscription.ts';
 
@@ -57,7 +58,31 @@ describe('write proposals (consent bound to a proposal)', () => {
     const text = proposalToolText('subscribe_topic', { name: 'x', interest: 'y', confirmed: true });
     assert.match(text, /^Proposed to the user, NOT applied: subscribe_topic \{"name":"x","interest":"y"\}/);
     assert.match(text, /you cannot/);
-    assert.equal(isWriteTool('subscribe_topic'), true);
-    assert.equal(isWriteTool('list_topics'), false);
+  });
+
+  it('a call proposes when it says its tool has a side effect, whatever the tool', () => {
+    assert.equal(proposesOnly({ name: 'made_up_write', proposes: true }), true);
+    assert.equal(proposesOnly({ name: 'list_topics' }), false);
+    assert.equal(proposesOnly({ name: 'list_topics', proposes: false }), false);
+    // Calls recorded before they carried the flag: subscribe_topic proposes by name (replay).
+    assert.equal(proposesOnly({ name: 'subscribe_topic' }), true);
+  });
+
+  it('a tool that does not describe its proposals is shown with the arguments it was given', () => {
+    assert.deepEqual(
+      describeArguments('Star a paper', {
+        id: '2401.12345',
+        tags: ['a', 'b'],
+        extra: { k: 1 },
+        confirmed: true,
+        gone: undefined,
+      }),
+      {
+        title: 'Star a paper',
+        changes: ['id: "2401.12345"', 'tags: a, b', 'extra: {"k":1}'],
+        problem: null,
+      },
+    );
+    assert.deepEqual(describeArguments('Tidy up', {}).changes, ['(no arguments)']);
   });
 });

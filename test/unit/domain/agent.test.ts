@@ -281,6 +281,7 @@ describe('prompts, budget notes and labels', () => {
     assert.equal(describeToolCall('get_paper', { ref: '2401.12345', section: '2' }), 'reading 2401.12345 §2');
     assert.equal(describeToolCall('list_papers', { query: 'gnn' }), 'listing library papers: gnn');
     assert.equal(describeToolCall('list_papers', { topic: 'gnn' }), 'listing library papers in gnn');
+    assert.equal(describeToolCall('ask_papers', { question: 'why?' }), 'asking the library: why?');
     assert.equal(describeToolCall('ask_library', { question: 'why?' }), 'asking the library: why?');
     assert.equal(describeToolCall('list_topics', undefined), 'listing topics');
     assert.equal(describeToolCall('subscribe_topic', { name: 'gnn' }), 'proposing subscription gnn');

@@ -34,7 +34,7 @@ describe('agentChat reports its draft in heartbeat details', () => {
       store: {} as never,
       reranker: () => Promise.reject(new Error('not used')),
       logger: silentLogger,
-      agent: { llm: writingModel(text, 2, 20), subscribe: () => Promise.reject(new Error('not used')) },
+      agent: { llm: writingModel(text, 2, 20) },
     });
     const env = new MockActivityEnvironment({ attempt: 3 });
     const beats: Array<{ at: number; details: AgentChatHeartbeat }> = [];
