@@ -107,7 +107,7 @@ export function subscriptionRequestOf(
   if (query !== undefined) req.query = query;
   else if (options.whole) req.query = null;
   if (categories) req.categories = categories;
-  else if (options.whole) req.categories = [];
+  else if (options.whole || args.categories === null) req.categories = [];
   const optional = {
     cron: text('schedule'),
     timezone: text('timezone'),

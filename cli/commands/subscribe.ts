@@ -112,7 +112,7 @@ function destinationOptions(cmd: Command): Command {
 /**
  * The options as the subscribe capability's request, through the one request builder (MCP, the
  * agent, the bot and the web form use it too). A query or Discord channel not given clears the
- * stored one; `--discord-webhook ''` removes the webhook, `--target slack=` the Slack target.
+ * stored one; `--categories ''` clears the categories, `--discord-webhook ''` removes the webhook, `--target slack=` the Slack target.
  */
 export function subscribeRequestOf(name: string, opts: SubscribeOptions): SubscriptionRequest {
   const categories = opts.categories?.split(/[,\s]+/).filter(Boolean);
@@ -126,7 +126,8 @@ export function subscribeRequestOf(name: string, opts: SubscribeOptions): Subscr
     name,
     interest: opts.interest,
     query: opts.query ?? null,
-    categories,
+    // `--categories ''` clears the stored categories; not given keeps them.
+    categories: opts.categories === undefined ? undefined : categories?.length ? categories : null,
     schedule: opts.cron,
     timezone: opts.tz,
     top_k: opts.top,

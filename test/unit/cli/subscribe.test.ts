@@ -99,6 +99,8 @@ describe('cli subscribe: options to request', () => {
     assert.equal(removed.discordWebhookUrl, null);
     assert.deepEqual(removed.targets, { slack: null });
     assert.equal('categories' in removed, false, 'categories not given: kept');
+    const cleared = await requestOf(['x-ray', '--query', 'pulsar', '--categories', '', '--interest', 'x']);
+    assert.deepEqual(cleared.categories, [], "--categories '' clears them");
   });
 
   it('refuses a subscription without a query or categories, and a bad --target', async () => {
