@@ -485,13 +485,13 @@ export interface AnnotationScore {
   missed: string[];
 }
 
-/** A heading without its section number (`2.1.`, `IV`, `A.1`, `Appendix B:`), normalised. */
+/** A heading without its section number (`2.1.`, `IV`, `A.1`, `Appendix B:`, `Chapter 1`), normalised. */
 function headingKey(h: string): string {
   return norm(
     h
       .replace(/^#+\s*/, '')
       .replace(
-        /^(?:[Aa]ppendix\s+|APPENDIX\s+)?(?:\d+|[IVX]+|[A-Z])(?:\.\d+|\.[A-Z](?=[.\s]))*\s?[.:]?\s+(?=\S)/,
+        /^(?:[Aa]ppendix\s+|APPENDIX\s+|[Cc]hapter\s+|CHAPTER\s+)?(?:\d+|[IVX]+|[A-Z])(?:\.\d+|\.[A-Z](?=[.\s]))*\s?[.:]?\s+(?=\S)/,
         '',
       ),
   );
