@@ -12,8 +12,15 @@ import { after, before, describe, it } from 'node:test';
 import { ApplicationFailure } from '@temporalio/common';
 import { createArxivActivities } from '../../../activities/arxiv/activities.ts';
 import { FULL_TEXT_KINDS, byDownload, byKind } from '../../../activities/content/index.ts';
+import { createIngestActivities } from '../../../activities/pipeline/ingest.ts';
+import type { PipelineDeps } from '../../../activities/pipeline/deps.ts';
 import { createFsBlobStore } from '../../../adapters/blobs/fs.ts';
 import { ArxivClient } from '../../../adapters/arxiv/client.ts';
+import { chunkMarkdown } from '../../../adapters/convert/chunks.ts';
+import { closeSandboxes, convertInSandbox } from '../../../adapters/convert/sandbox.ts';
+import { openSqliteStore } from '../../../adapters/store/sqlite/index.ts';
+import { silentLogger } from '../../../lib/logger.ts';
+import { papersFromCorpusFeed } from '../../support/memory-radar-service.ts';
 import { CONTENT_SOURCES } from '../../../domain/content-source.ts';
 import { CONTENT_CASCADE } from '../../../workflows/content/index.ts';
 import { startFakeArxiv, type FakeArxiv } from '../../fakes/arxiv-server.ts';
@@ -131,5 +138,59 @@ describe('arxivDownload walks the list', () => {
         e.message === 'Unknown download kind "latex": use html, ar5iv, source or pdf.',
     );
     assert.equal(fake.requests.length, n);
+  });
+});
+
+describe('convertAndStore walks the list', () => {
+  const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
+  let dir: string;
+  let store: ReturnType<typeof openSqliteStore>;
+  let acts: ReturnType<typeof createIngestActivities>;
+  let blobs: ReturnType<typeof createFsBlobStore>;
+  const converted: string[] = [];
+  before(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'content-convert-'));
+    store = openSqliteStore({ dataDir: path.join(dir, 'db') });
+    blobs = createFsBlobStore(path.join(dir, 'blobs'));
+    // The real sandboxed converters; only what convertAndStore uses (no ranking, summaries or publishing).
+    const deps: Pick<PipelineDeps, 'store' | 'blobs' | 'convert' | 'chunk' | 'logger'> = {
+      store,
+      blobs,
+      convert: (input) => {
+        converted.push(input.kind);
+        return convertInSandbox({ kind: input.kind, path: input.path }, LIMITS);
+      },
+      chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),
+      logger: silentLogger,
+    };
+    acts = createIngestActivities(deps as PipelineDeps);
+  });
+  after(async () => {
+    await closeSandboxes();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("converts ar5iv's HTML with the HTML converter, stores it as ar5iv once however often it is retried, and refuses a kind no source stores", async () => {
+    const paper = papersFromCorpusFeed('id_list_0808.05394_1707.08567_partial.xml')[0]!;
+    await store.upsertPapers([paper]);
+    const { key } = await blobs.put(readFileSync(corpus('html', 'engrafo_1707.08043.html')), 'html');
+    const input = { id: paper.id, version: paper.version, kind: 'ar5iv' as const, key };
+    const first = await acts.convertAndStore(input);
+    assert.ok(first.ok, JSON.stringify(first));
+    assert.equal(first.source, 'ar5iv');
+    const again = await acts.convertAndStore(input);
+    assert.ok(again.ok);
+    assert.equal(again.contentKey, first.contentKey, 'a retry rewrites the same content');
+    assert.deepEqual(converted, ['html', 'html']);
+    const stored = await store.getContent(paper.id, paper.version);
+    assert.equal(stored?.source, 'ar5iv');
+    assert.equal(stored?.key, first.contentKey);
+    await assert.rejects(
+      acts.convertAndStore({ ...input, kind: 'source' as 'latex' }),
+      (e: unknown) => e instanceof ApplicationFailure && e.type === 'INVALID_INPUT' && e.nonRetryable,
+    );
+    assert.deepEqual(converted, ['html', 'html'], 'nothing converted for an unknown kind');
+    assert.equal((await store.getContent(paper.id, paper.version))?.source, 'ar5iv');
   });
 });
