@@ -5,13 +5,14 @@
  * are capped at 2 MB), and any worker on any host can read it.
  */
 import type { BlobStore } from '../../app/ports/blobs.ts';
-import { AppError, isAppError } from '../../domain/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { AtomFeed } from '../../adapters/arxiv/atom.ts';
 import type { ArxivClient, LookupResult, SearchOptions } from '../../adapters/arxiv/client.ts';
 import { mapFailures } from '../failures.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import type { OaiListRequest } from '../../adapters/arxiv/oai.ts';
 import type { AnnounceFeed } from '../../adapters/arxiv/rss.ts';
+import { byDownload, downloadKindsText, type DownloadKind } from '../content/index.ts';
 
 export interface ArxivActivityDeps {
   client: ArxivClient;
@@ -24,8 +25,8 @@ export interface SearchPageInput extends SearchOptions {
 }
 
 export interface DownloadInput {
-  /** html: arXiv's own; ar5iv: ar5iv's (older papers); source: the LaTeX e-print; pdf. */
-  kind: 'pdf' | 'html' | 'ar5iv' | 'source';
+  /** html: arXiv's own; ar5iv: ar5iv's (older papers); source: the LaTeX e-print; pdf (activities/content/). */
+  kind: DownloadKind;
   id: string;
   version: number | null;
 }
@@ -111,33 +112,20 @@ export function createArxivActivities(deps: ArxivActivityDeps) {
     }),
 
     /**
-     * Downloads arXiv's HTML, ar5iv's HTML, the LaTeX source or the PDF into the blob store;
-     * `notFound` when there is none (a PDF-only submission has no source).
+     * Downloads one full-text source (activities/content/: arXiv's HTML, ar5iv's HTML, the LaTeX
+     * source or the PDF) into the blob store; `notFound` when there is none (a PDF-only submission
+     * has no source).
      */
     arxivDownload: mapFailures(async (input: DownloadInput): Promise<DownloadResult> => {
       const { id } = extractArxivId(input.id);
-      if (input.kind === 'html' || input.kind === 'ar5iv') {
-        const html =
-          input.kind === 'html'
-            ? await client.fetchHtml(id, input.version)
-            : await client.fetchAr5iv(id, input.version);
-        return html === null ? { notFound: true } : blobs.put(Buffer.from(html, 'utf8'), 'html');
-      }
-      if (input.kind === 'source') {
-        const source = await client.fetchSource(id, input.version);
-        return source === null ? { notFound: true } : blobs.put(source, 'gz');
-      }
-      if (input.kind !== 'pdf')
+      const source = byDownload(input.kind);
+      if (!source)
         throw new AppError(
           'INVALID_INPUT',
-          `Unknown download kind "${String(input.kind)}": use html, ar5iv, source or pdf.`,
+          `Unknown download kind "${String(input.kind)}": use ${downloadKindsText()}.`,
         );
-      try {
-        return await blobs.put(await client.fetchPdf(id, input.version), 'pdf');
-      } catch (e) {
-        if (isAppError(e, 'NOT_FOUND')) return { notFound: true };
-        throw e;
-      }
+      const file = await source.fetch(client, id, input.version);
+      return file === null ? { notFound: true } : blobs.put(file.data, file.ext);
     }),
   };
 }

@@ -12,6 +12,7 @@ import type { Summary } from '../../domain/digest.ts';
 import { errorMessage, isAppError } from '../../domain/errors.ts';
 import type { PipelineDeps } from './deps.ts';
 import type { ContentSource } from '../../app/ports/store.ts';
+import { FULL_TEXT_KINDS, byKind } from '../content/index.ts';
 
 export type ConvertOutcome =
   | { ok: true; contentKey: string; source: ContentSource; warnings: string[]; sections: number }
@@ -66,8 +67,9 @@ export function createIngestActivities(deps: PipelineDeps) {
 
     /**
      * Converts a downloaded HTML (arXiv's or ar5iv's), LaTeX source or PDF (a blob key; histories
-     * recorded before blob keys pass a local path) and stores the Markdown and its chunks, with
-     * `kind` as its source. Failures are data, not errors.
+     * recorded before blob keys pass a local path) with the converter of its full-text source
+     * (activities/content/) and stores the Markdown and its chunks, with `kind` as its source.
+     * Failures are data, not errors.
      */
     async convertAndStore(input: {
       id: string;
@@ -82,16 +84,22 @@ export function createIngestActivities(deps: PipelineDeps) {
           'convertAndStore needs the key of a downloaded document',
           'INVALID_INPUT',
         );
+      const source = byKind(input.kind);
+      if (!source)
+        throw ApplicationFailure.nonRetryable(
+          `convertAndStore cannot convert a "${String(input.kind)}" document: use ${FULL_TEXT_KINDS.map((s) => s.kind).join(', ')}`,
+          'INVALID_INPUT',
+        );
       const local = isBlobKey(ref)
         ? await deps.blobs.localFile(ref)
         : { path: ref, release: async () => undefined };
       let result;
       try {
         // A PDF's title is taken from the block matching the stored metadata title (cover pages, banners).
-        const title = input.kind === 'pdf' ? (await store.getPaper(input.id))?.title : undefined;
+        const title = source.converter === 'pdf' ? (await store.getPaper(input.id))?.title : undefined;
         result = await withHeartbeat(
           deps.convert({
-            kind: input.kind === 'ar5iv' ? 'html' : input.kind,
+            kind: source.converter,
             path: local.path,
             ...(title ? { title } : {}),
           }),

@@ -1,8 +1,10 @@
 /**
  * paperIngest's full-text cascade, in the order it tries the sources: the first that has the paper
- * and converts wins. A new source: one file in this folder, one line here (and, for a new kind,
- * its entry in domain/content-source.ts, a store migration of contents.source and its download
- * on the arXiv queue).
+ * and converts wins. A new source: one file in this folder and one line here, plus its activity
+ * side (what arxivDownload fetches, which converter convertAndStore runs): one file and one line in
+ * activities/content/, the same kinds in the same order. A new stored kind also needs its name in
+ * domain/content-source.ts, the paper page's wording (web/views/paper.ts) and a store migration of
+ * contents.source.
  */
 import { ar5ivSource } from './ar5iv.ts';
 import { htmlSource } from './html.ts';

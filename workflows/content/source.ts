@@ -1,7 +1,8 @@
 /**
  * A full-text source of paperIngest's cascade: where the Markdown of a paper can come from, one
  * gated download (the arXiv queue's `arxivDownload`) then one conversion (`convertAndStore`).
- * Each source is one file in this folder, listed once, in cascade order, in index.ts.
+ * Each source is one file in this folder, listed once, in cascade order, in index.ts; what the
+ * activities do for it (the request, the converter) is its file in activities/content/.
  */
 import type { DownloadInput } from '../../activities/arxiv/activities.ts';
 import type { ContentSource } from '../../domain/content-source.ts';
