@@ -12,6 +12,7 @@ import type { Subscription } from '../../domain/subscription.ts';
 import { STORED_SOURCES } from './sources/index.ts';
 import type { SourceFiles } from './sources/source.ts';
 import { createSharedFeedActivities } from './shared-feeds.ts';
+import { createSharedOaiActivities } from './shared-oai.ts';
 import { passesFloor } from '../../adapters/rank/feedback/ranker.ts';
 import type { PipelineDeps } from './deps.ts';
 import type { Delivery } from '../../app/ports/store.ts';
@@ -253,5 +254,6 @@ export function createAnnouncementActivities(deps: PipelineDeps) {
     ...createSelectionActivity(deps),
     ...createCompletionActivity(deps),
     ...createSharedFeedActivities(deps),
+    ...createSharedOaiActivities(deps),
   };
 }

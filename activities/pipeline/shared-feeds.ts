@@ -2,25 +2,20 @@
  * An announcement is read once, whoever subscribes: each category's feed is read by one workflow
  * per feed date and shared with every other subscription through the blob store (a named ref,
  * `arxiv-feed/<category>/<feed date>`, holding the stored feed's key), so arXiv's cost grows with
- * the distinct categories, not the subscriptions. Concurrent readers agree on one of them through a
- * lease in the same store (it holds across workers on different hosts); the others wait for its
- * read. The read itself stays on the rate-limited arXiv queue (arxivAnnouncementsFile); these
- * activities run on the main queue, so waiting never takes a turn from arXiv requests.
+ * the distinct categories, not the subscriptions. The claim, lease and share are shared-reads.ts;
+ * the read itself stays on the rate-limited arXiv queue (arxivAnnouncementsFile).
  *
  * A shared feed is accepted when it states the expected feed date (arXiv writes a category's feed
  * once, at midnight ET, and never changes it that day), or when it is the read this caller waited
  * for. A feed that states another date (not rewritten yet, or a clock off) is shared only with the
  * readers that waited for it; the next caller reads again.
  */
-import { Context } from '@temporalio/activity';
 import type { AnnouncementsFile } from '../arxiv/activities.ts';
 import type { PipelineDeps } from './deps.ts';
+import { createSharedReads, type SharedClaim } from './shared-reads.ts';
 
 /** A read that takes longer (the arXiv gate's queue, backoff) may be taken over: one extra read, never a wrong one. */
 export const FEED_LEASE_MS = 10 * 60_000;
-/** How long one claim waits for another reader before returning (the workflow asks again). */
-const CLAIM_WAIT_MS = 30_000;
-const POLL_MS = 250;
 
 export interface FeedClaimInput {
   category: string;
@@ -33,64 +28,25 @@ export interface FeedClaimInput {
 }
 
 /** The stored feed to use, or "read it yourself, then share it", or "someone is reading it: ask again". */
-export type FeedClaim = { file: AnnouncementsFile } | { read: true } | { wait: string };
-
-interface SharedFeed {
-  key: string;
-  items: number;
-  feedDate: string | null;
-  /** The reader that read it. */
-  reader: string;
-}
+export type FeedClaim = SharedClaim<AnnouncementsFile>;
 
 export const sharedFeedName = (category: string, day: string) => `arxiv-feed/${category}/${day}`;
 
-function parseShared(value: string | null): SharedFeed | null {
-  if (value === null) return null;
-  try {
-    return JSON.parse(value) as SharedFeed;
-  } catch {
-    return null; // a damaged ref is no feed: read again
-  }
-}
-
-const heartbeat = () => {
-  try {
-    Context.current().heartbeat();
-  } catch {
-    // outside an activity (unit tests)
-  }
-};
-
 export function createSharedFeedActivities(deps: Pick<PipelineDeps, 'blobs'>) {
-  const { blobs } = deps;
-  const usable = async (name: string, day: string, awaited: string | undefined) => {
-    const shared = parseShared(await blobs.getRef(name));
-    if (!shared || (shared.feedDate !== day && shared.reader !== awaited)) return null;
-    return { key: shared.key, items: shared.items, feedDate: shared.feedDate };
-  };
+  const reads = createSharedReads(deps.blobs);
   return {
     /** The shared read of a category's feed for `day`, or the lease to make it. Idempotent. */
     async claimCategoryFeed(input: FeedClaimInput): Promise<FeedClaim> {
-      const name = sharedFeedName(input.category, input.day);
-      const deadline = Date.now() + CLAIM_WAIT_MS;
-      let awaited = input.awaited;
-      for (;;) {
-        const file = await usable(name, input.day, awaited);
-        if (file) return { file };
-        const holder = await blobs.lease(name, input.reader, FEED_LEASE_MS);
-        if (holder === input.reader) {
-          // A read may have been shared between our look and our lease: use it, give the lease back.
-          const late = await usable(name, input.day, awaited);
-          if (!late) return { read: true };
-          await blobs.releaseLease(name, input.reader);
-          return { file: late };
-        }
-        if (holder) awaited = holder;
-        if (Date.now() >= deadline && awaited) return { wait: awaited };
-        heartbeat();
-        await new Promise((r) => setTimeout(r, POLL_MS));
-      }
+      return reads.claim<AnnouncementsFile>({
+        name: sharedFeedName(input.category, input.day),
+        reader: input.reader,
+        ...(input.awaited ? { awaited: input.awaited } : {}),
+        leaseMs: FEED_LEASE_MS,
+        accept: (shared, awaited) =>
+          shared.feedDate !== input.day && shared.reader !== awaited
+            ? null
+            : { key: shared.key, items: shared.items, feedDate: shared.feedDate },
+      });
     },
 
     /**
@@ -103,20 +59,11 @@ export function createSharedFeedActivities(deps: Pick<PipelineDeps, 'blobs'>) {
       reader: string;
       file?: AnnouncementsFile;
     }): Promise<void> {
-      const name = sharedFeedName(input.category, input.day);
-      if (input.file) {
-        const feedDate = input.file.feedDate ?? null;
-        const value = JSON.stringify({
-          key: input.file.key,
-          items: input.file.items,
-          feedDate,
-          reader: input.reader,
-        });
-        await blobs.setRef(name, value);
-        if (feedDate && feedDate !== input.day)
-          await blobs.setRef(sharedFeedName(input.category, feedDate), value);
-      }
-      await blobs.releaseLease(name, input.reader);
+      const names = [sharedFeedName(input.category, input.day)];
+      const feedDate = input.file?.feedDate ?? null;
+      if (feedDate && feedDate !== input.day) names.push(sharedFeedName(input.category, feedDate));
+      const shared = input.file && { key: input.file.key, items: input.file.items, feedDate };
+      await reads.share(names, input.reader, shared);
     },
   };
 }

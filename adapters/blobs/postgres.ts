@@ -22,12 +22,23 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS blobs (key TEXT PRIMARY KEY, bytes BIGINT NOT NULL, chunks INTEGER NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
 `;
 
-/** A blob store in the database at `url` (the tables are created on first use; creating them twice is harmless). */
+// Any fixed 64-bit number: the advisory lock under which concurrent first users create the tables.
+const SCHEMA_LOCK = 7_317_020_418;
+
+/**
+ * A blob store in the database at `url`. The tables are created on first use, under an advisory
+ * lock: CREATE TABLE IF NOT EXISTS from two workers at once can still collide in the catalog.
+ */
 export function createPgBlobStore(url: string, opts: { pool?: pg.Pool } = {}): BlobStore {
   const pool = opts.pool ?? createPool(url, 4);
   let ready: Promise<void> | undefined;
+  const createTables = () =>
+    inTransaction(pool, async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await c.query(SCHEMA + REFS_SCHEMA);
+    });
   const schema = () =>
-    (ready ??= pool.query(SCHEMA + REFS_SCHEMA).then(
+    (ready ??= createTables().then(
       () => undefined,
       (e: unknown) => {
         ready = undefined;

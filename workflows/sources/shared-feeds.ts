@@ -1,13 +1,11 @@
 /**
  * Workflow side of the shared announcement feeds (activities/pipeline/shared-feeds.ts): each of a
- * subscription's categories is read once per feed date for every subscription. A claim returns
- * the feed another subscription's run already read, or the lease to read it (the read runs on the
- * rate-limited arXiv queue, then is shared), or "wait": another run is reading it right now.
+ * subscription's categories is read once per feed date for every subscription (shared-reads.ts).
  */
-import { isCancellation, workflowInfo } from '@temporalio/workflow';
 import type { AnnouncementsFile } from '../../activities/arxiv/activities.ts';
 import { arxiv } from '../arxiv-proxies.ts';
 import { main } from '../main-proxies.ts';
+import { readShared } from './shared-reads.ts';
 
 /** The current announcement as the category feeds state it. */
 export interface CategoryFeeds {
@@ -18,29 +16,13 @@ export interface CategoryFeeds {
 }
 
 /** The feed of one category for `day`, read by this run or shared by another. */
-async function categoryFeed(category: string, day: string): Promise<AnnouncementsFile> {
-  const { workflowId, runId } = workflowInfo();
-  const reader = `${workflowId}/${runId}`;
-  let awaited: string | undefined;
-  for (;;) {
-    const claim = await main.claimCategoryFeed({ category, day, reader, ...(awaited ? { awaited } : {}) });
-    if ('file' in claim) return claim.file;
-    if ('wait' in claim) {
-      awaited = claim.wait;
-      continue;
-    }
-    let file: AnnouncementsFile;
-    try {
-      file = await arxiv.arxivAnnouncementsFile([category]);
-    } catch (e) {
-      if (isCancellation(e)) throw e; // the lease expires on its own
-      // Give the lease back at once, so the runs waiting for this read take it over.
-      await main.shareCategoryFeed({ category, day, reader });
-      throw e;
-    }
-    await main.shareCategoryFeed({ category, day, reader, file });
-    return file;
-  }
+function categoryFeed(category: string, day: string): Promise<AnnouncementsFile> {
+  return readShared<AnnouncementsFile>({
+    claim: (reader, awaited) =>
+      main.claimCategoryFeed({ category, day, reader, ...(awaited ? { awaited } : {}) }),
+    read: () => arxiv.arxivAnnouncementsFile([category]),
+    share: (reader, file) => main.shareCategoryFeed({ category, day, reader, ...(file ? { file } : {}) }),
+  });
 }
 
 /** The feeds of the subscription's distinct categories for the feed date `day`, read at most once across subscriptions. */
