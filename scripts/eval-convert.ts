@@ -445,18 +445,30 @@ export interface Annotation {
   split: 'original' | 'tuning' | 'held-out';
   /**
    * `extra`: the PDF is in ../shared/eval-extra/pdf (taken from a public repository, but the paper's
-   * own licence does not allow vendoring it; provenance in test/fixtures/MANIFEST.md), else in the shared corpus.
+   * own licence does not allow vendoring it; provenance in test/fixtures/MANIFEST.md); `fixtures`: it is
+   * vendored in test/fixtures/convert/pdf (provenance and licence in test/fixtures/MANIFEST.md); else in
+   * the shared corpus.
    */
-  dir?: 'extra';
+  dir?: 'extra' | 'fixtures';
   /** The abstract as printed, where the corpus expectations have none. */
   abstract?: string;
+  /**
+   * Lines printed once, on the first page or a cover page: report numbers, dates, `Submitted to`,
+   * journal and class headers, copyright and licence notices. They belong in the front-matter block
+   * under the title (the italic paragraph after the first heading) or nowhere: each occurrence
+   * anywhere else in the Markdown is a leak.
+   */
+  frontMatterLines?: string[];
 }
 
 const EXTRA_PDFS = path.resolve(import.meta.dirname, '../../shared/eval-extra/pdf');
+const FIXTURE_PDFS = path.resolve(import.meta.dirname, '../test/fixtures/convert/pdf');
 
 /** Where an annotated paper's PDF is. */
 export function annotatedPdfPath(a: Annotation): string {
-  return a.dir === 'extra' ? path.join(EXTRA_PDFS, a.file) : path.join(CORPUS, 'pdf', a.file);
+  if (a.dir === 'extra') return path.join(EXTRA_PDFS, a.file);
+  if (a.dir === 'fixtures') return path.join(FIXTURE_PDFS, a.file);
+  return path.join(CORPUS, 'pdf', a.file);
 }
 
 /** Heading recall, heading order and page-furniture leaks of one conversion. */
@@ -465,7 +477,10 @@ export interface AnnotationScore {
   headingRecall: number;
   /** Share of consecutive found headings that come out in the annotated order. */
   order: number;
-  /** Running lines seen more than once (not as a citation) plus paragraphs that are a bare page number. */
+  /**
+   * Running lines seen more than once (not as a citation), front-matter lines seen outside the
+   * front-matter block, plus paragraphs that are a bare page number.
+   */
   leaks: number;
   missed: string[];
 }
@@ -513,6 +528,15 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
   for (const r of ann.runningLines) {
     const n = (flat.match(new RegExp(` ${norm(r)} (?!\\d{4})`, 'g')) ?? []).length;
     leaks += Math.max(0, n - 1);
+  }
+  // Front matter may stand only in the italic block right after the first heading (the title).
+  if (ann.frontMatterLines?.length) {
+    const blocks = markdown.split(/\n\n+/);
+    const first = blocks.findIndex((b) => /^#{1,6} /.test(b.trim()));
+    const front = blocks[first + 1]?.trim() ?? '';
+    if (first >= 0 && /^\*[^*][\s\S]*\*$/.test(front)) blocks.splice(first + 1, 1);
+    const rest = ` ${norm(blocks.join('\n\n'))} `;
+    for (const f of ann.frontMatterLines) leaks += (rest.match(new RegExp(` ${norm(f)} `, 'g')) ?? []).length;
   }
   // Page numbers: distinct bare numbers within the page range (axis ticks repeat values or exceed it).
   const bare = markdown
@@ -650,7 +674,10 @@ async function main(): Promise<void> {
       });
     rows.push(score(exp, outcome));
   }
-  const annotations = loadAnnotations();
+  const all = loadAnnotations();
+  // A paper whose PDF is not there is listed as missing and left out of the means (not scored 0).
+  const missing = all.filter((a) => !existsSync(annotatedPdfPath(a)));
+  const annotations = all.filter((a) => !missing.includes(a));
   for (const a of annotations.filter((x) => !ours.has(x.file))) {
     const t = performance.now();
     try {
@@ -688,7 +715,9 @@ async function main(): Promise<void> {
       : null,
   }));
   if (args.includes('--json')) {
-    process.stdout.write(`${JSON.stringify({ rows, annotated }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ rows, annotated, missing: missing.map((a) => ({ file: a.file, split: a.split, path: annotatedPdfPath(a) })) }, null, 2)}\n`,
+    );
     return;
   }
   const yn = (v: boolean | null) => (v === null ? '–' : v ? 'yes' : 'NO');
@@ -720,7 +749,8 @@ async function main(): Promise<void> {
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
-    if (!group.length) continue;
+    const absent = missing.filter((a) => a.split === split);
+    if (!group.length && !absent.length) continue;
     out.push(
       '',
       `### ${captions[split]}`,
@@ -729,12 +759,16 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const a of group) out.push(`| ${a.file} | ${cell(a.ours)} | ${cell(a.pymupdf4llm)} |`);
+    for (const a of absent)
+      out.push(
+        `| ${a.file} | missing (${path.relative(process.cwd(), annotatedPdfPath(a))}): not in the means |${' – |'.repeat(11)}`,
+      );
     const so = summarize(group.map((a) => a.ours));
     const sp = summarize(group.map((a) => a.pymupdf4llm));
     const count = (rs: Array<AnnotatedRow | null>) =>
       `${rs.filter((r) => r?.titleFirst).length}/${group.length}`;
     out.push(
-      `| **all** (title count, mean abstract/recall/order, total leaks, median ms/page) | ${count(group.map((a) => a.ours))} ${rest(so)} | ${sp ? `${count(group.map((a) => a.pymupdf4llm))} ${rest(sp)}` : '– | – | – | – | – | –'} |`,
+      `| **all${absent.length ? `, ${absent.length} missing left out` : ''}** (title count, mean abstract/recall/order, total leaks, median ms/page) | ${count(group.map((a) => a.ours))} ${rest(so)} | ${sp ? `${count(group.map((a) => a.pymupdf4llm))} ${rest(sp)}` : '– | – | – | – | – | –'} |`,
     );
   }
   // The held-out half's misses are listed only on request: rules are written on the other papers.
