@@ -19,6 +19,8 @@ const META_START = new RegExp(
   '^(?:' +
     [
       'submitted\\s+to',
+      'submission\\s+(?:as|to|for)\\b',
+      'version\\s*:',
       'accepted\\s+(?:for\\s+publication\\s+)?(?:in|by|at)\\b',
       'accepted\\s+\\d',
       'accepted\\s+(?:xxx|\\w+\\s+\\d)',
@@ -63,7 +65,7 @@ const META_START = new RegExp(
       'pacs\\s+(?:numbers?|nos?\\.?)',
       'ams\\s+subject',
       'msc\\s*(?:20\\d\\d|class|:)',
-      '(?:(?:19|20)\\d\\d\\s+)?mathematics\\s+subject\\s+classification',
+      '(?:(?:19|20)\\d\\d\\s+)?mathematic(?:s|al)\\s+subject\\s+classification',
       'key\\s+words\\s+and\\s+phrases',
       'astronomy\\s*&\\s*astrophysics\\s+manuscript',
       'ieee\\s+transactions\\b.*\\bvol',
@@ -74,11 +76,15 @@ const META_START = new RegExp(
       'manuscript\\s+(?:no|received|submitted)',
       'noname\\s+manuscript',
       // A thesis's title page: `A thesis submitted in partial fulfilment of the requirements for…`.
-      "(?:an?\\s+)?(?:(?:doctoral|master['’]?s|phd|bachelor['’]?s)\\s+)?(?:thesis|dissertation)\\s+(?:submitted|presented)",
+      "(?:(?:an?|this|the)\\s+)?(?:(?:doctoral|master['’]?s|phd|bachelor['’]?s)\\s+)?(?:thesis|dissertation)\\s+(?:(?:is|was)\\s+)?(?:submitted|presented)",
+      '(?:doctor|master|bachelor)\\s+of\\s+(?:philosophy|science|arts|engineering)\\b',
       'in\\s+partial\\s+fulfil',
       // Contact lines: `E-mail: …`, `∗Corresponding author`.
       '(?:e-?mail|email\\s+address(?:es)?)\\s*:',
       'corresponding\\s+author',
+      // How to cite or reuse the paper: `This paper should be cited as follows`, `Please cite this article as`.
+      'this\\s+(?:paper|article|work)\\s+(?:should\\s+be\\s+cited|is\\s+distributed\\s+under)',
+      'please\\s+cite\\b',
     ].join('|') +
     ')',
   'i',
@@ -87,8 +93,8 @@ const META_START = new RegExp(
 const LOWER_START_OK = /^(?:doi:|https?:|c\s+(?:19|20)\d\d|arxiv:|e-?mail)/i;
 /** A copyright notice inside a line (`December 6–10, 2023 ©2023 Association for…`, `978-1-…/18/$31.00 ©2018 IEEE`). */
 const COPYRIGHT_INSIDE = /©\s*(?:19|20)\d\d\b|\(c\)\s*(?:19|20)\d\d\b|\$\d+\.00\b/;
-/** Footnote marks a metadata line may start with (`∗Corresponding author`, `1 E-mail:`). */
-const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d(?=\s*(?:e-?mail|corresponding)))\s*/i;
+/** Footnote marks a metadata line may start with (`∗Corresponding author`, `1 E-mail:`, `1This paper…`). */
+const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d{1,2}(?=\p{Lu}\p{Ll})|\d(?=\s*(?:e-?mail|corresponding)))\s*/iu;
 
 /** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`). */
 const CONFERENCE =
@@ -259,7 +265,14 @@ export function findFrontMatter(
       : -Infinity;
   const above = (s: Segment) =>
     s.bottom < titleTop + 0.1 && s.text.length <= 120 && /\p{L}{2}/u.test(s.text) && !BODY_START.test(s.text);
-  const groups = metadataLines(first, title, body, above);
+  // On a title page (no abstract, little body text: a thesis), institution and contact lines are
+  // front matter too. Elsewhere they stay with the author block: an affiliation spans several lines.
+  const titlePage =
+    !first.some((s) => BODY_START.test(s.text)) &&
+    first.reduce((n, s) => n + (s.text.length > 50 ? s.text.length : 0), 0) < 600;
+  const affiliation = (s: Segment) =>
+    titlePage && s.text.length <= 100 && !/^\p{Ll}|[.;]$/u.test(s.text) && isAffiliationLine(s.text);
+  const groups = metadataLines(first, title, body, (s) => above(s) || affiliation(s));
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
   let coverBodyTop = -Infinity;
   if (repeatedTitle.length) {

@@ -23,6 +23,7 @@ import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
+const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
  * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
@@ -487,6 +488,14 @@ function continues(
 
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
 function continuesHeading(text: string, s: Segment, next: Segment, pitch: number): boolean {
+  // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
+  if (
+    CHAPTER_LABEL.test(text) &&
+    next.page === s.page &&
+    next.top > s.top &&
+    next.top - s.bottom < 3 * s.size
+  )
+    return next.size >= 0.9 * s.size && next.text.length <= 80 && !parseSectionNumber(next.text);
   if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
   if (
     Math.abs(next.size - s.size) > 0.3 ||

@@ -70,6 +70,12 @@ describe('front-matter lines', () => {
       'Key words and phrases. Weyl groups, tropical geometry',
       'A thesis submitted in partial fulfilment of the requirements for the degree of',
       '37th Conference on Neural Information Processing Systems (NeurIPS 2023).',
+      'This thesis is submitted in partial fulfilment for the degree of',
+      'Doctor of Philosophy (PhD)',
+      'Submission as abstract reviewed paper for 5th International Conference on Spatial Audio, September 2019',
+      'Version: 9. Juli 2025, submitted draft for the chapter 23 in',
+      '1This paper should be cited as follows',
+      'Mathematical Subject Classification (2010): 03C20, 03C98',
       '∗Corresponding author',
       'E-mail: jane@example.org',
     ])
@@ -91,6 +97,8 @@ describe('front-matter lines', () => {
       '1 Introduction',
       'Casilla 36-D',
       'TX 78712',
+      '2D materials have been studied for a decade',
+      'Version control systems such as git keep the history',
     ])
       assert.ok(!isFrontMeta(t), t);
   });
@@ -211,6 +219,31 @@ describe('front matter on a page', () => {
     );
     // By layout alone the institute is refused and the topmost large type left is taken.
     assert.equal(renderSegments([page], [792]).title, 'Annual Report Series');
+  });
+
+  it('on a thesis title page, moves the institution and degree lines to the front block, and joins a chapter label to its title', () => {
+    const cover = [
+      seg('Probabilistic Modelling of Time Series', 150, { size: 20 }),
+      seg('Jane Doe', 250, { size: 14 }),
+      seg('School of Physics & Astronomy', 300, { size: 12 }),
+      seg('This thesis is submitted in partial fulfilment for the degree of', 400, { size: 12 }),
+      seg('Doctor of Philosophy (PhD)', 415, { size: 12 }),
+      seg('at the University of Somewhere', 430, { size: 12 }),
+      seg('March 11, 2023', 500, { size: 12 }),
+    ];
+    const chapter = [
+      seg('Chapter 1', 100, { page: 1, size: 20, bold: true }),
+      seg('Introduction', 140, { page: 1, size: 24, bold: true }),
+      seg(BODY, 200, { page: 1 }),
+      seg(BODY, 212, { page: 1 }),
+    ];
+    const { markdown, title } = renderSegments([cover, chapter], [792, 792]);
+    assert.equal(title, 'Probabilistic Modelling of Time Series');
+    assert.equal(
+      markdown.split('\n\n')[1],
+      '*School of Physics & Astronomy · This thesis is submitted in partial fulfilment for the degree of · Doctor of Philosophy (PhD) · March 11, 2023*',
+    );
+    assert.match(markdown, /^## Chapter 1 Introduction$/m);
   });
 
   it('after a cover page, writes the title once and keeps page 2 metadata out of the body', () => {
