@@ -148,7 +148,8 @@ export function isInstitutionOrJournal(text: string): boolean {
 }
 
 /** An e-mail address, an ORCID iD or a postal code with a country: an affiliation or contact line. */
-const CONTACT = /[\w.+-]+@[\w-]+\.[\w.-]+|\{[\w.,\s-]+\}@|\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b|orcid/i;
+const CONTACT =
+  /[\w.+-]+@[\w-]+\.[\w.-]+|\{[\w.,\s-]+\}@|\b\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\b|orcid/i;
 
 /**
  * An affiliation or contact line of the front matter, with or without its footnote mark
@@ -186,7 +187,7 @@ export function namesMetadataAuthors(text: string, surnames: ReadonlySet<string>
   if (!surnames.size) return false;
   const tokens = text
     .normalize('NFKC')
-    .replace(/\[\d{4}-[\dX-]+\]/g, ' ')
+    .replace(/\[\d{4}[-−–][\dX−–-]+\]/g, ' ')
     .split(/[\s,;·⋅&]+/)
     .map((w) => w.replace(/[\d∗*†‡§¶⋆]+$/u, ''))
     .filter(Boolean);
@@ -209,7 +210,7 @@ const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(?:-?\p{Lu}\.)*)(?:[\d,�
 export function isAuthorLine(text: string): boolean {
   // ORCID iDs in brackets (LNCS: `Jane Doe1[0000-0002-1825-0097]`) and `·` between names (Springer).
   const t = text
-    .replace(/\[\d{4}-\d{4}-\d{4}-\d{3}[\dX]\]/g, '')
+    .replace(/\[\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\]/g, '')
     .replace(/\s*[·⋅]\s*/g, ', ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -221,9 +222,15 @@ export function isAuthorLine(text: string): boolean {
     .filter((p) => p && !/^[\d∗*†‡§¶⋆]+$/.test(p));
   if (!pieces.length) return false;
   let names = 0;
-  for (const p of pieces) {
+  for (const [i, p] of pieces.entries()) {
     const tokens = p.split(' ').filter((w) => !PARTICLE.test(w));
-    if (tokens.length < 2 || !tokens.every((w) => NAME_TOKEN.test(w))) return false;
+    // A name wrapped over two lines leaves its surname (marked) at the start of one and a first name at the end of the other.
+    const wrapped =
+      tokens.length === 1 &&
+      pieces.length >= 2 &&
+      ((i === 0 && /[\d∗*†‡§¶⋆]$/u.test(tokens[0]!)) ||
+        (i === pieces.length - 1 && !/\d/.test(tokens[0]!) && /[\d∗*†‡§¶⋆]/u.test(t)));
+    if ((tokens.length < 2 && !wrapped) || !tokens.every((w) => NAME_TOKEN.test(w))) return false;
     // Names set side by side without commas (`Guanhua Huang∗1 Yichen He∗1 Peiyuan Feng1`) carry marks.
     const marked = tokens.filter((w) => /[\d∗*†‡§¶⋆]$/u.test(w)).length;
     if (tokens.length > 5 && marked < tokens.length / 4) return false;

@@ -188,6 +188,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
 function placeEquation(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): boolean {
   if (
     !w.inReferences &&
+    // An author line with ORCID iDs (`Sack1,2[0000−0001−…]`) is no formula.
+    (w.bodyStarted || s.page > 0 || !isAuthorLine(s.text)) &&
     (isDisplayEquation(s.text) ||
       (w.para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))
   ) {

@@ -175,6 +175,19 @@ describe('front matter on a page', () => {
     assert.doesNotMatch(markdown, /^#+ The ATLAS Collaboration/m);
   });
 
+  it('keeps an author line wrapped over two rows, with ORCID iDs in minus signs, as text, not a formula', () => {
+    const page = [
+      seg('A Study of Something Interesting', 60, { size: 18 }),
+      seg('Mary Ann Tan1,2[0000−0003−3634−3550], Etienne', 90),
+      seg('Posthumus1,3[0000−0002−0006−7542], and Harald Sack1,2[0000−0001−7069−9804]', 102),
+      seg('Abstract', 140, { bold: true }),
+      seg(BODY, 155),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.doesNotMatch(markdown, /```equation/);
+    assert.match(markdown, /Etienne Posthumus1,3/);
+  });
+
   it('never makes a numbered affiliation line a heading', () => {
     const page = [
       seg('A Study of Something Interesting', 60, { size: 18 }),
