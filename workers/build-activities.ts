@@ -63,7 +63,12 @@ export async function buildActivities(
     buildQuery: (text) => buildSearchQuery(text, { llm, logger }),
     convert: (input) =>
       convertInSandbox(
-        { kind: input.kind, path: input.path, ...(input.title ? { title: input.title } : {}) },
+        {
+          kind: input.kind,
+          path: input.path,
+          ...(input.title ? { title: input.title } : {}),
+          ...(input.authors ? { authors: input.authors } : {}),
+        },
         limits,
       ),
     chunk: (markdown) => chunkMarkdown(markdown).map((c) => ({ sectionPath: c.sectionPath, text: c.text })),

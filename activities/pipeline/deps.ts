@@ -28,6 +28,7 @@ export interface PipelineDeps {
     kind: 'pdf' | 'html' | 'latex';
     path: string;
     title?: string;
+    authors?: string[];
   }) => Promise<ConvertResult>;
   chunk: (markdown: string) => Array<{ sectionPath: string[]; text: string }>;
   /** The publisher for one destination of a subscription, or null when it is not configured. */

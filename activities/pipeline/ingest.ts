@@ -95,13 +95,17 @@ export function createIngestActivities(deps: PipelineDeps) {
         : { path: ref, release: async () => undefined };
       let result;
       try {
-        // A PDF's title is taken from the block matching the stored metadata title (cover pages, banners).
-        const title = source.converter === 'pdf' ? (await store.getPaper(input.id))?.title : undefined;
+        // A PDF's title is taken from the block matching the stored metadata title (cover pages,
+        // banners); a line of the stored authors' names is never a heading.
+        const paper = source.converter === 'pdf' ? await store.getPaper(input.id) : null;
+        const title = paper?.title;
+        const authors = paper?.authors.map((a) => a.name);
         result = await withHeartbeat(
           deps.convert({
             kind: source.converter,
             path: local.path,
             ...(title ? { title } : {}),
+            ...(authors?.length ? { authors } : {}),
           }),
         );
       } catch (e) {

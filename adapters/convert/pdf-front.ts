@@ -2,46 +2,57 @@
  * First-page front matter that appears once, so repetition cannot find it: report numbers, dates,
  * "Submitted to" lines, journal and class banners, copyright and licence notices, conference and
  * "Preprint" footers; author and affiliation lines; journal and institution names, which are never a
- * title. The patterns are anchored at the line start and only applied on the first page.
+ * title. The patterns are anchored at the line start and only applied to the first page (and to the
+ * paper's own first page after a cover page).
  */
+import type { Segment } from './pdf-layout.ts';
 
-/** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000` (capitals first: `Casilla 36-D` is an address). */
+/** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
-  /^(?:(?:[A-Z][A-Z0-9]{1,12}(?:[-/ ][A-Z0-9]{1,10})*[-/ ]\d[\d-]*[A-Z]?|arXiv:\S+)(?:\s*[,;]?\s*|$))+$/;
+  /^(?:(?:(?:[A-Z][A-Z0-9]{1,12}|[A-Z]{2,}[a-z][A-Z0-9]*)(?:[-/ ][A-Z0-9]{1,10})*[-/ ]\d[\d-]*[A-Z]?|arXiv:\S+)(?:\s*[,;]?\s*|$))+$/;
 /** A report number has a hyphen or a slash (`CUQM-149`, `DESY 19-123`); `TX 78712` is a postcode. */
 const isReportNumber = (t: string) => REPORT_NUMBER.test(t) && (/[-/]/.test(t) || /^arXiv:/.test(t));
+/** A date alone (`2015/03/27`, `5 May 2020`, `March 3rd, 2021`, `(Dated: …)`, `Version of May 5, 2020`). */
 const DATE =
-  /^(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?\d{4}|\(?dated:?\s.*\)?)$/i;
+  /^(?:(?:this\s+)?version(?:\s+of)?:?\s+)?(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?\d{4}|\(?dated:?\s.*\)?)\.?$/i;
 const META_START = new RegExp(
   '^(?:' +
     [
       'submitted\\s+to',
+      'submission\\s+(?:as|to|for)\\b',
+      'version\\s*:',
       'accepted\\s+(?:for\\s+publication\\s+)?(?:in|by|at)\\b',
       'accepted\\s+\\d',
       'accepted\\s+(?:xxx|\\w+\\s+\\d)',
       'to\\s+appear\\s+in',
-      'published\\s+(?:in|as|\\d)',
-      'preprint\\b',
+      'published\\s+(?:in|as|by|online|\\d)',
+      'prepared\\s+for\\s+submission',
+      // `Preprint. Under review.`, `Preprint submitted to Elsevier`, `PREPRINT`; not `Preprint servers such as…`.
+      'preprint(?:\\s*[.,:;]|\\s+(?:submitted|typeset|no\\b|number|version|under|\\d)|\\s*$)',
       'draft\\s+version',
       'under\\s+review',
-      'received\\b',
-      'revised\\b',
+      // `Received 25 July 2008`, `Received: date / Accepted: date`; not `Received signal strength…`.
+      '(?:received|revised|accepted)(?:\\s+(?:in\\s+(?:final|revised)\\s+form|for\\s+publication|on))?\\s*[:;,]?\\s*(?:\\d|\\(|date\\b|xxx|yyy|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d)',
       'in\\s+original\\s+form',
+      'last\\s+(?:revised|updated|modified)\\b',
+      'date\\s*:',
       'online\\s+at\\b',
       'doi:',
       'https?://doi',
       '©',
       '\\(c\\)\\s*\\d',
       'c\\s+(?:19|20)\\d\\d\\b',
-      'copyright\\b',
+      // `Copyright 2023 by the author(s)`, `Copyright © 2023`; not `Copyright law protects…`.
+      'copyright\\s*(?:©|\\(c\\)|\\d|by\\b|for\\b|holder|notice|:|$)',
       'this\\s+(?:work|article|paper)\\s+is\\s+licen[cs]ed',
       'licen[cs]ed\\s+under',
       'creative\\s+commons',
       'cc[- ]by\\b',
       'permission\\s+to\\s+make',
       'proceedings\\s+of\\b',
+      'findings\\s+of\\s+the\\s+association',
       'published\\s+as\\s+a\\s+conference\\s+paper',
-      'compiled\\s+using',
+      'compiled\\s+(?:using|on)\\b',
       'typeset\\s+using',
       'printed\\s+\\d',
       'mon\\.\\s+not\\.',
@@ -49,43 +60,143 @@ const META_START = new RegExp(
       'journal\\s+of\\b',
       'an\\s+iop\\b',
       'european\\s+organi[sz]ation\\s+for\\s+nuclear\\s+research',
+      '(?:cms|atlas|lhcb|alice)\\s+(?:note|paper|conf|physics\\s+analysis\\s+summary)\\b',
       'report\\s+no',
       'pacs\\s+(?:numbers?|nos?\\.?)',
       'ams\\s+subject',
-      'msc\\s*(?:20\\d\\d|class)',
+      'msc\\s*(?:20\\d\\d|class|:)',
+      '(?:(?:19|20)\\d\\d\\s+)?mathematic(?:s|al)\\s+subject\\s+classification',
+      'key\\s+words\\s+and\\s+phrases',
       'astronomy\\s*&\\s*astrophysics\\s+manuscript',
       'ieee\\s+transactions\\b.*\\bvol',
       'this\\s+(?:work|paper|article)\\s+has\\s+been\\s+(?:submitted|accepted)',
       'springer\\s+nature\\b',
-      'research\\s+article\\s+vol',
+      '(?:research\\s+article|letter)\\s+vol',
       'vol\\.\\s*\\d+,?\\s*no\\.\\s*\\d',
       'manuscript\\s+(?:no|received|submitted)',
+      'noname\\s+manuscript',
+      // A thesis's title page: `A thesis submitted in partial fulfilment of the requirements for…`.
+      "(?:(?:an?|this|the)\\s+)?(?:(?:doctoral|master['’]?s|phd|bachelor['’]?s)\\s+)?(?:thesis|dissertation)\\s+(?:(?:is|was)\\s+)?(?:submitted|presented)",
+      '(?:doctor|master|bachelor)\\s+of\\s+(?:philosophy|science|arts|engineering)\\b',
+      'in\\s+partial\\s+fulfil',
+      // Contact lines: `E-mail: …`, `∗Corresponding author`.
+      '(?:e-?mail|email\\s+address(?:es)?)\\s*:',
+      'corresponding\\s+author',
+      // How to cite or reuse the paper: `This paper should be cited as follows`, `Please cite this article as`.
+      'this\\s+(?:paper|article|work)\\s+(?:should\\s+be\\s+cited|is\\s+distributed\\s+under)',
+      'please\\s+cite\\b',
     ].join('|') +
     ')',
   'i',
 );
+/** Lines that start in lower case continue a sentence: only these metadata forms may (`doi:`, `c 2015` for ©, `arXiv:`). */
+const LOWER_START_OK = /^(?:doi:|https?:|c\s+(?:19|20)\d\d|arxiv:|e-?mail)/i;
+/** A copyright notice inside a line (`December 6–10, 2023 ©2023 Association for…`, `978-1-…/18/$31.00 ©2018 IEEE`). */
+const COPYRIGHT_INSIDE = /©\s*(?:19|20)\d\d\b|\(c\)\s*(?:19|20)\d\d\b|\$\d+\.00\b/;
+/** Footnote marks a metadata line may start with (`∗Corresponding author`, `1 E-mail:`, `1This paper…`). */
+const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d{1,2}(?=\p{Lu}\p{Ll})|\d(?=\s*(?:e-?mail|corresponding)))\s*/iu;
+
 /** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`). */
 const CONFERENCE =
   /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*['’]?\d{2,4}\b/;
 
-/** A notice that may run over several lines of small print (copyright, licence, submission, PACS). */
-export function isFrontNotice(text: string): boolean {
-  return META_START.test(text.trim());
+/** A word pattern of META_START that matches: a sentence continued from the line above does not count. */
+function metaStart(t: string): boolean {
+  const u = t.replace(LEAD_MARK, '');
+  if (/^\p{Ll}/u.test(u) && !LOWER_START_OK.test(u)) return false;
+  return META_START.test(u);
 }
 
-/** A metadata line of the first page: it goes to the front-matter block, never into the body. */
+/** A notice that may run over several lines of small print (copyright, licence, submission, PACS). */
+export function isFrontNotice(text: string): boolean {
+  return metaStart(text.trim());
+}
+
+/**
+ * A metadata line of the first page (or of a cover page): it goes to the front-matter block, never
+ * into the body. Report numbers, dates, submission and review notes, journal and class banners,
+ * copyright and licence notices, conference footers, a thesis's submission line, contact lines.
+ */
 export function isFrontMeta(text: string): boolean {
   const t = text.trim();
   if (t.length > 240) return false;
-  return META_START.test(t) || CONFERENCE.test(t) || (t.length <= 80 && (isReportNumber(t) || DATE.test(t)));
+  return (
+    metaStart(t) ||
+    CONFERENCE.test(t) ||
+    (t.length <= 160 && COPYRIGHT_INSIDE.test(t)) ||
+    (t.length <= 80 && (isReportNumber(t) || DATE.test(t)))
+  );
 }
 
 /** Journal, publisher and institution names: never a title. */
-const NOT_A_TITLE =
-  /^(?:j\s?ournal\s+of|ournal\s+of|annals\s+of|proceedings|transactions|letters\b|physical\s+review|the\s+astrophysical\s+journal|monthly\s+notices|astronomy\s*&|nature\b|science\b)|\b(?:universit(?:y|é|ät|at|à)|institut(?:e|o|ion)?|organi[sz]ation|laborator(?:y|ies)|observatory|academy|college|school\s+of|department|faculty|centre|center\s+for|collaboration|iop\s+and\s+sissa|publishing)\b/i;
+const NOT_A_TITLE = new RegExp(
+  '^(?:j\\s?ournal\\s+of|ournal\\s+of|annals\\s+of|proceedings|transactions|letters\\b|physical\\s+review|physics\\s+letters|nuclear\\s+physics\\s+[ab]\\b|' +
+    'the\\s+astrophysical\\s+journal|monthly\\s+notices|astronomy\\s*&|nature\\b|science\\b|optics\\s+(?:express|letters)\\b|optica\\b|' +
+    'lecture\\s+notes\\b|ieee\\b|acm\\b|elsevier\\b|springer\\b|accepted\\s+manuscript\\b|' +
+    // Labs known by their acronym, set alone in large type on a cover page.
+    '(?:cern|desy|fermilab|kek|slac|nikhef|triumf|infn|sissa|ihes|riken|jinr)\\b[^a-z]*$)|' +
+    '\\b(?:universit(?:y|é|ät|at|à|ies)|universi(?:dad|dade|teit|tet)|institut(?:e|o|ion)?|organi[sz]ation|' +
+    'laborator(?:y|ies)(?=,|\\s*$|\\s+(?:for|of|de)\\b)|observatory(?=,|\\s*$)|academy|college|school\\s+of|' +
+    'department|dipartimento|departamento|faculty|cent(?:re|er)\\s+(?:for|of|de)\\b|iop\\s+and\\s+sissa|publishing)\\b|' +
+    // A collaboration's name, not a title about collaboration: `The ATLAS Collaboration`, `for the CMS Collaboration`.
+    '^(?:(?:on\\s+behalf\\s+of|for)\\s+)?the\\s+\\S+(?:\\s+(?:and|&)\\s+\\S+)?\\s+collaborations?\\W*$|^[A-Z][\\w-]*[A-Z][\\w-]*\\s+collaborations?\\W*$',
+  'i',
+);
 
 export function isInstitutionOrJournal(text: string): boolean {
   return NOT_A_TITLE.test(text.trim());
+}
+
+/** An e-mail address, an ORCID iD or a postal code with a country: an affiliation or contact line. */
+const CONTACT =
+  /[\w.+-]+@[\w-]+\.[\w.-]+|\{[\w.,\s-]+\}@|\b\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\b|orcid/i;
+
+/**
+ * An affiliation or contact line of the front matter, with or without its footnote mark
+ * (`1 Department of Physics, Some University, City`, `a) Electronic mail: x@y.org`,
+ * `{abc,lncs}@uni-heidelberg.de`): never a heading, whatever its number looks like.
+ */
+export function isAffiliationLine(text: string): boolean {
+  const t = text.trim();
+  if (CONTACT.test(t)) return true;
+  const bare = t.replace(/^(?:\d{1,2}|[a-z]\)?|[∗*†‡§¶⋆]+)\s*/, '');
+  return NOT_A_TITLE.test(bare) && !/^(?:proceedings|transactions|letters|nature|science)\b/i.test(bare);
+}
+
+/** Surnames of the paper's authors from its metadata (`Jane Q. Doe` → `doe`), lower-cased, for matching lines. */
+export function authorSurnames(authors: readonly string[] | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const a of authors ?? []) {
+    const parts = a
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\s'’-]+/gu, ' ')
+      .split(/\s+/)
+      .filter((w) => w.length > 1);
+    const last = parts[parts.length - 1];
+    if (last) out.add(last);
+  }
+  return out;
+}
+
+/**
+ * A line made of the metadata authors' names: at least two of their surnames (or one, in a short
+ * line), and nearly all its words are names, initials, marks or separators.
+ */
+export function namesMetadataAuthors(text: string, surnames: ReadonlySet<string>): boolean {
+  if (!surnames.size) return false;
+  const tokens = text
+    .normalize('NFKC')
+    .replace(/\[\d{4}[-−–][\dX−–-]+\]/g, ' ')
+    .split(/[\s,;·⋅&]+/)
+    .map((w) => w.replace(/[\d∗*†‡§¶⋆]+$/u, ''))
+    .filter(Boolean);
+  if (!tokens.length) return false;
+  const hits = tokens.filter((w) => surnames.has(w.toLowerCase())).length;
+  const nameLike = tokens.filter(
+    (w) => surnames.has(w.toLowerCase()) || /^\p{Lu}[\p{L}'’.-]*$/u.test(w) || /^and$/i.test(w),
+  ).length;
+  return (hits >= 2 || (hits === 1 && tokens.length <= 4)) && nameLike >= 0.9 * tokens.length;
 }
 
 const PARTICLE = /^(?:van|von|der|den|de|da|di|del|della|la|le|du|dos|das|y|bin|al|el|ten|ter)$/;
@@ -97,7 +208,12 @@ const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(?:-?\p{Lu}\.)*)(?:[\d,�
  * collaboration (`The ATLAS and CMS Collaborations∗`). Only used on the first page.
  */
 export function isAuthorLine(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim();
+  // ORCID iDs in brackets (LNCS: `Jane Doe1[0000-0002-1825-0097]`) and `·` between names (Springer).
+  const t = text
+    .replace(/\[\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\]/g, '')
+    .replace(/\s*[·⋅]\s*/g, ', ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (/^the\s+.*collaborations?\W*$/i.test(t) || /^[A-Z][\w-]*\s+collaboration\W*$/i.test(t)) return true;
   if (/[.:;!?]$/.test(t) && !/\b\p{Lu}\.$/u.test(t)) return false;
   const pieces = t
@@ -106,9 +222,15 @@ export function isAuthorLine(text: string): boolean {
     .filter((p) => p && !/^[\d∗*†‡§¶⋆]+$/.test(p));
   if (!pieces.length) return false;
   let names = 0;
-  for (const p of pieces) {
+  for (const [i, p] of pieces.entries()) {
     const tokens = p.split(' ').filter((w) => !PARTICLE.test(w));
-    if (tokens.length < 2 || !tokens.every((w) => NAME_TOKEN.test(w))) return false;
+    // A name wrapped over two lines leaves its surname (marked) at the start of one and a first name at the end of the other.
+    const wrapped =
+      tokens.length === 1 &&
+      pieces.length >= 2 &&
+      ((i === 0 && /[\d∗*†‡§¶⋆]$/u.test(tokens[0]!)) ||
+        (i === pieces.length - 1 && !/\d/.test(tokens[0]!) && /[\d∗*†‡§¶⋆]/u.test(t)));
+    if ((tokens.length < 2 && !wrapped) || !tokens.every((w) => NAME_TOKEN.test(w))) return false;
     // Names set side by side without commas (`Guanhua Huang∗1 Yichen He∗1 Peiyuan Feng1`) carry marks.
     const marked = tokens.filter((w) => /[\d∗*†‡§¶⋆]$/u.test(w)).length;
     if (tokens.length > 5 && marked < tokens.length / 4) return false;
@@ -116,4 +238,142 @@ export function isAuthorLine(text: string): boolean {
   }
   // One name alone reads like a two-word heading ("Related Work"): it needs an initial or a mark.
   return names >= 2 || /\p{Lu}\.|[\d∗*†‡§¶⋆]$/u.test(t);
+}
+
+/** The first-page metadata lines, and what a cover page adds. */
+export interface FrontMatter {
+  /** Metadata lines in reading order, a notice grouped with the small-print lines that continue it. */
+  groups: Segment[][];
+  /** After a cover page, the title printed again at the top of the paper's own first page (page 2). */
+  repeatedTitle: Segment[];
+  /** Where the body begins on page 2 after a cover page (its top is front matter), else -Infinity. */
+  coverBodyTop: number;
+}
+
+const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
+
+/**
+ * Front matter of page 1 and, after a cover page, of page 2. Metadata lines (isFrontMeta) anywhere
+ * on the page, and every short line set above the title (banners, report numbers, a journal's
+ * header), go to the front block. A cover page is told by the title printed again near the top of
+ * page 2: those lines are dropped, and page 2's metadata lines above its abstract are front matter too.
+ */
+export function findFrontMatter(
+  pages: Segment[][],
+  titleSegs: readonly Segment[],
+  body: number,
+): FrontMatter {
+  const title = new Set(titleSegs);
+  const first = pages[0] ?? [];
+  // Only a title in large type is sure enough to say that what is above it is no body text.
+  const titleTop =
+    titleSegs.length && Math.max(...titleSegs.map((s) => s.size)) >= 1.15 * body
+      ? Math.min(...titleSegs.map((s) => s.top))
+      : -Infinity;
+  const above = (s: Segment) =>
+    s.bottom < titleTop + 0.1 && s.text.length <= 120 && /\p{L}{2}/u.test(s.text) && !BODY_START.test(s.text);
+  // On a title page (no abstract, little body text: a thesis), institution and contact lines are
+  // front matter too. Elsewhere they stay with the author block: an affiliation spans several lines.
+  const titlePage =
+    !first.some((s) => BODY_START.test(s.text)) &&
+    first.reduce((n, s) => n + (s.text.length > 50 ? s.text.length : 0), 0) < 600;
+  const affiliation = (s: Segment) =>
+    titlePage && s.text.length <= 100 && !/^\p{Ll}|[.;]$/u.test(s.text) && isAffiliationLine(s.text);
+  const groups = metadataLines(first, title, body, (s) => above(s) || affiliation(s));
+  const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
+  let coverBodyTop = -Infinity;
+  if (repeatedTitle.length) {
+    const second = pages[1]!;
+    const below = Math.max(...repeatedTitle.map((s) => s.bottom));
+    const start = second.filter(
+      (s) =>
+        s.top > below &&
+        (BODY_START.test(s.text) ||
+          (Math.abs(s.size - body) < 0.6 && s.text.length >= 60 && !isFrontMeta(s.text))),
+    );
+    coverBodyTop = start.length ? Math.min(...start.map((s) => s.top)) : below;
+    const skip = new Set(repeatedTitle);
+    groups.push(...metadataLines(second, skip, body, (s) => s.bottom < coverBodyTop));
+  }
+  return { groups, repeatedTitle, coverBodyTop };
+}
+
+/**
+ * A page's metadata lines in reading order. A notice in small print (copyright, licence, "This work
+ * has been submitted…") takes the lines that continue it right below, in the same size and column.
+ */
+function metadataLines(
+  page: Segment[],
+  skip: ReadonlySet<Segment>,
+  body: number,
+  front: (s: Segment) => boolean,
+): Segment[][] {
+  const out: Segment[][] = [];
+  for (let i = 0; i < page.length; i++) {
+    const s = page[i]!;
+    if (skip.has(s) || !(isFrontMeta(s.text) || front(s))) continue;
+    const group = [s];
+    out.push(group);
+    if (s.size > body - 0.5 || !isFrontNotice(s.text)) continue;
+    let last = s;
+    for (let j = i + 1; j < page.length && j <= i + 8; j++) {
+      const n = page[j]!;
+      if (
+        skip.has(n) ||
+        Math.abs(n.size - s.size) > 0.3 ||
+        n.top < last.bottom - 0.1 ||
+        n.top - last.bottom > 0.6 * s.size ||
+        Math.abs(n.x0 - s.x0) > 2 * s.size
+      )
+        break;
+      group.push(n);
+      last = n;
+      i = j;
+    }
+  }
+  return out;
+}
+
+/** Lower-case words, for comparing titles. */
+export const titleWords = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+
+/** The title's lines printed again in the top half of page 2, at body size or larger (a cover page came first). */
+function titleAgain(page: Segment[], titleSegs: readonly Segment[], body: number): Segment[] {
+  const want = new Set(titleWords(titleSegs.map((s) => s.text).join(' ')));
+  if (want.size < 3) return [];
+  const half = 0.5 * Math.max(0, ...page.map((o) => o.bottom));
+  const lines = page.filter((s) => {
+    const w = titleWords(s.text);
+    return (
+      s.size >= body - 0.3 &&
+      w.length > 0 &&
+      s.top < half &&
+      w.filter((x) => want.has(x)).length >= 0.9 * w.length
+    );
+  });
+  if (!lines.length) return [];
+  // One block: the first such line and those of its size right below it.
+  const sorted = [...lines].sort((a, b) => a.top - b.top);
+  const block = [sorted[0]!];
+  for (const s of sorted.slice(1)) {
+    const last = block[block.length - 1]!;
+    if (s.top - last.bottom > 1.2 * last.size || Math.abs(s.size - last.size) > 0.3) break;
+    block.push(s);
+  }
+  const got = new Set(titleWords(block.map((s) => s.text).join(' ')));
+  return [...want].filter((w) => got.has(w)).length >= 0.8 * want.size ? block : [];
+}
+
+/** Rows of a page that carry a metadata line: a line sharing one (`CERN` beside `CERN-EP-2016-123`) is a banner, not a title. */
+export function metadataRows(page: readonly Segment[]): (s: Segment) => boolean {
+  const meta = page.filter((o) => isFrontMeta(o.text));
+  return (s) =>
+    meta.some((o) => o !== s && Math.abs(o.baseline - s.baseline) < 0.5 * Math.max(o.size, s.size));
 }

@@ -5,7 +5,17 @@
  * Long file: the rendering rules (headings, run-ins, equations, captions, references, title,
  * front matter, contents) read one another's thresholds; split, a tuning change would span files.
  */
-import { isAuthorLine, isFrontMeta, isFrontNotice, isInstitutionOrJournal } from './pdf-front.ts';
+import {
+  authorSurnames,
+  findFrontMatter,
+  isAffiliationLine,
+  isAuthorLine,
+  isFrontMeta,
+  isInstitutionOrJournal,
+  namesMetadataAuthors,
+  metadataRows,
+  titleWords as words,
+} from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
@@ -13,6 +23,7 @@ import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
+const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
  * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
@@ -49,6 +60,10 @@ interface Doc {
   bodyFace: string | null;
   /** The top of page 1's abstract or introduction line (Infinity when there is none). */
   frontBottom: number;
+  /** After a cover page, where the body begins on page 2 (above it is front matter), else -Infinity. */
+  coverBodyTop: number;
+  /** Surnames of the metadata authors: a line of them is never a heading. */
+  surnames: ReadonlySet<string>;
   /** Segments already written (title, front matter) or dropped (a contents line's page number). */
   skip: (s: Segment) => boolean;
   contents: Contents;
@@ -122,7 +137,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     pitch,
     gapAbove: newColumn ? Infinity : gapAbove,
     sawRoman: w.sawRoman,
-    frontMatter: p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom)),
+    frontMatter:
+      (p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom))) ||
+      (p === 1 && s.top < doc.coverBodyTop),
+    surnames: doc.surnames,
     seq: w.numbering,
     styles: w.styles,
     bodyFace: doc.bodyFace,
@@ -170,6 +188,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
 function placeEquation(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): boolean {
   if (
     !w.inReferences &&
+    // An author line with ORCID iDs (`Sack1,2[0000−0001−…]`) is no formula.
+    (w.bodyStarted || s.page > 0 || !isAuthorLine(s.text)) &&
     (isDisplayEquation(s.text) ||
       (w.para?.kind === 'eq' && /^\([A-Z]?\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(s.text)))
   ) {
@@ -294,16 +314,22 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
 export function renderSegments(
   pages: Segment[][],
   pageHeights: number[],
-  meta: { title?: string } = {},
+  meta: { title?: string; authors?: readonly string[] } = {},
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
-  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title);
+  const surnames = authorSurnames(meta.authors);
+  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title, surnames);
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
-  // Metadata lines of the first page go to one block under the title, never into the body.
-  const front = frontMatterLines(pages[0] ?? [], titleSet, bodySize);
-  const frontSet = new Set(front.flat());
+  // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
+  // title, never into the body; a title printed again after a cover page is not written twice.
+  const {
+    groups: front,
+    repeatedTitle,
+    coverBodyTop,
+  } = findFrontMatter(pages, title?.segments ?? [], bodySize);
+  const frontSet = new Set([...front.flat(), ...repeatedTitle]);
 
   const blocks: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
@@ -333,6 +359,8 @@ export function renderSegments(
     pitch,
     bodyFace: dominantFace(all, bodySize),
     frontBottom,
+    coverBodyTop,
+    surnames,
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
   };
@@ -462,6 +490,14 @@ function continues(
 
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
 function continuesHeading(text: string, s: Segment, next: Segment, pitch: number): boolean {
+  // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
+  if (
+    CHAPTER_LABEL.test(text) &&
+    next.page === s.page &&
+    next.top > s.top &&
+    next.top - s.bottom < 3 * s.size
+  )
+    return next.size >= 0.9 * s.size && next.text.length <= 80 && !parseSectionNumber(next.text);
   if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
@@ -499,6 +535,8 @@ interface HeadingContext {
   sawRoman: boolean;
   /** Page 1 before any heading: title, authors, affiliations. */
   frontMatter: boolean;
+  /** Surnames of the metadata authors. */
+  surnames: ReadonlySet<string>;
   seq: Numbering;
   styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
   /** The font the body text is set in (most characters at the body size). */
@@ -521,9 +559,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (text.length > 160 || isMathLine(text)) return 0;
   if (
     frontMatter &&
-    !n &&
     !SECTION_WORDS.test(text.replace(/[.:]$/, '')) &&
-    (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))
+    ((!n && (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))) ||
+      isAffiliationLine(text) ||
+      namesMetadataAuthors(text, ctx.surnames))
   )
     return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
@@ -668,47 +707,6 @@ const FRONT_JUNK =
   /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
 
 /**
- * Page 1's metadata lines, in reading order. A notice in small print (copyright, licence, "This work
- * has been submitted…") takes the lines that continue it right below, in the same size and column.
- */
-function frontMatterLines(page: Segment[], title: Set<Segment>, body: number): Segment[][] {
-  const out: Segment[][] = [];
-  for (let i = 0; i < page.length; i++) {
-    const s = page[i]!;
-    if (title.has(s) || !isFrontMeta(s.text)) continue;
-    const group = [s];
-    out.push(group);
-    if (s.size > body - 0.5 || !isFrontNotice(s.text)) continue;
-    let last = s;
-    for (let j = i + 1; j < page.length && j <= i + 8; j++) {
-      const n = page[j]!;
-      if (
-        title.has(n) ||
-        Math.abs(n.size - s.size) > 0.3 ||
-        n.top < last.bottom - 0.1 ||
-        n.top - last.bottom > 0.6 * s.size ||
-        Math.abs(n.x0 - s.x0) > 2 * s.size
-      )
-        break;
-      group.push(n);
-      last = n;
-      i = j;
-    }
-  }
-  return out;
-}
-
-/** Lower-case words only, for comparing a title with the metadata's. */
-const words = (t: string) =>
-  t
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-
-/**
  * The title. With metadata, the largest-type block of page 1 whose words are the metadata title's;
  * otherwise the topmost large type in the top part of page 1 (merged over its lines; a figure can
  * carry larger type), never a journal, institution, author or metadata line; when nothing stands out by size (preprint styles set the title at
@@ -719,17 +717,21 @@ function findTitle(
   body: number,
   height: number,
   metaTitle?: string,
+  surnames: ReadonlySet<string> = new Set(),
 ): { text: string; segments: Segment[] } | null {
   // Figures on page 1 can carry bigger text than the title; stop at the abstract.
   const abstractTop = Math.min(
     ...page.filter((s) => /^(a ?b ?s ?t ?r ?a ?c ?t)\b/i.test(s.text)).map((s) => s.top),
   );
+  const onMetadataRow = metadataRows(page);
   const usable = (s: Segment) =>
     /[A-Za-z]{3}/.test(s.text) &&
     !FRONT_JUNK.test(s.text) &&
     !isFrontMeta(s.text) &&
     !isInstitutionOrJournal(s.text) &&
-    !isAuthorLine(s.text);
+    !isAuthorLine(s.text) &&
+    !namesMetadataAuthors(s.text, surnames) &&
+    !onMetadataRow(s);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
     const fits = page.filter(

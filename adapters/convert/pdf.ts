@@ -25,12 +25,13 @@ import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
  */
 export async function convertPdf(
   data: Uint8Array,
-  opts: { maxPages?: number; title?: string } = {},
+  opts: { maxPages?: number; title?: string; authors?: readonly string[] } = {},
 ): Promise<ConvertResult> {
   const started = performance.now();
   const { pages, heights, pageCount, warnings } = await layoutPdf(data, opts);
-  // The paper's metadata title, when known, picks the title block among page 1's large type.
-  const { markdown, title } = renderSegments(pages, heights, { title: opts.title });
+  // The paper's metadata, when known: the title picks the title block among page 1's large type,
+  // and a line of the authors' names is never a heading or the title.
+  const { markdown, title } = renderSegments(pages, heights, { title: opts.title, authors: opts.authors });
   return {
     markdown,
     title,

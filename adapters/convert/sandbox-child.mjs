@@ -37,12 +37,15 @@ globalThis
     if (process.ppid !== parent) process.exit(0);
   }, 1000)
   .unref();
-process.on('message', async ({ id, kind, data, title }) => {
+process.on('message', async ({ id, kind, data, title, authors }) => {
   let reply;
   try {
     const result =
       kind === 'pdf'
-        ? await convertPdf(data, typeof title === 'string' && title ? { title } : {})
+        ? await convertPdf(data, {
+            ...(typeof title === 'string' && title ? { title } : {}),
+            ...(Array.isArray(authors) ? { authors: authors.filter((a) => typeof a === 'string') } : {}),
+          })
         : kind === 'latex'
           ? convertLatex(typeof data === 'string' ? Buffer.from(data, 'utf8') : data)
           : convertHtml(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));

@@ -24,6 +24,8 @@ export interface SandboxInput {
   data?: Uint8Array | string;
   /** The paper's title from its metadata, when known: a PDF's title is the largest block matching it. */
   title?: string;
+  /** The paper's authors from its metadata, when known: a PDF line of their names is never a heading. */
+  authors?: string[];
 }
 
 /** Per-document limits (CONVERT_TIMEOUT_MS, CONVERT_MAX_BYTES, CONVERT_MAX_MEMORY_MB). */
@@ -170,12 +172,13 @@ type Reply =
   | { id: number; ok: true; result: ConvertResult }
   | { id: number; ok: false; code: ErrorCode | null; message: string };
 
-/** A document sent to a child: its request id, the input and its kind, the metadata title. */
+/** A document sent to a child: its request id, the input and its kind, the metadata title and authors. */
 interface Job {
   id: number;
   data: Uint8Array | string;
   kind: SandboxInput['kind'];
   title?: string;
+  authors?: string[];
 }
 
 /**
@@ -190,7 +193,7 @@ function runOn(
   release: (child: Child, keep: boolean) => void,
 ): Promise<{ result: ConvertResult | null; error: AppError | null; run: SandboxRun }> {
   return new Promise<{ result: ConvertResult | null; error: AppError | null; run: SandboxRun }>((resolve) => {
-    const { id, data, kind, title } = job;
+    const { id, data, kind, title, authors } = job;
     const pid = child.proc.pid ?? 0;
     const started = performance.now();
     let peakKb = 0;
@@ -262,9 +265,12 @@ function runOn(
         new AppError('CONVERT_FAILED', 'The converter process died before the document was sent.'),
         false,
       );
-    child.proc.send({ id, kind, data, ...(title ? { title } : {}) }, (e) => {
-      if (e && !settled) child.proc.kill('SIGKILL');
-    });
+    child.proc.send(
+      { id, kind, data, ...(title ? { title } : {}), ...(authors?.length ? { authors } : {}) },
+      (e) => {
+        if (e && !settled) child.proc.kill('SIGKILL');
+      },
+    );
   });
 }
 
@@ -365,7 +371,7 @@ export function createConvertSandbox(opts: ConvertSandboxOptions): ConvertSandbo
       const startMs = wasReady ? 0 : Math.round(performance.now() - acquiredAt);
       const { result, error, run } = await runOn(
         child,
-        { id: nextId++, data, kind: input.kind, title: input.title },
+        { id: nextId++, data, kind: input.kind, title: input.title, authors: input.authors },
         limits,
         maxDocs,
         release,
