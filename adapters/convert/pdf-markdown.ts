@@ -8,7 +8,17 @@
 import { isAuthorLine, isFrontMeta, isFrontNotice, isInstitutionOrJournal } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
-import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
+import {
+  advance,
+  headingDepth,
+  inSequence,
+  isSuccessor,
+  newNumbering,
+  parseSectionNumber,
+  type Numbering,
+  type SectionNumber,
+} from './pdf-numbering.ts';
+import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
 import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
@@ -64,8 +74,10 @@ interface Writer {
   /** Page 1 until its first section heading is front matter: title, authors, affiliations, abstract. */
   bodyStarted: boolean;
   numbering: Numbering;
+  /** The last numbered heading accepted: the next number in its outline is vouched for. */
+  lastNumber: SectionNumber | null;
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
-  styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
+  styles: Map<number, HeadingStyle[]>;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -100,14 +112,19 @@ function flush(w: Writer): void {
 }
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
-function placeRunIn(w: Writer, { s }: At): boolean {
-  const runIn: RunIn | null = boldRunIn(s, w.numbering) ?? textRunIn(s, w.para?.text, w.numbering);
+function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
+  const runIn: RunIn | null =
+    boldRunIn(s, w.numbering) ??
+    italicRunIn(s, doc.bodyFace, w.numbering) ??
+    textRunIn(s, w.para?.text, w.numbering);
   if (!runIn) return false;
   flush(w);
-  advance(parseSectionNumber(s.text), w.numbering);
+  const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
+  advance(n, w.numbering);
+  if (n) w.lastNumber = n;
   w.bodyStarted = true;
   w.blocks.push(
-    `${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
+    `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
   );
   w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
   return true;
@@ -115,8 +132,11 @@ function placeRunIn(w: Writer, { s }: At): boolean {
 
 /** A section heading: written at its level, with a continuation line joined to it. */
 function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
-  const { p, segs, i, s, gapAbove, newColumn } = at;
+  const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
+  // `Chapter 1` on a line of its own, its title on the next: one heading.
+  const joined = joinNumberLine(at.s, segs[i + 1]);
+  const s = joined ?? at.s;
   const heading = headingLevel(s, {
     body: doc.bodySize,
     pitch,
@@ -124,6 +144,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     sawRoman: w.sawRoman,
     frontMatter: p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom)),
     seq: w.numbering,
+    lastNumber: w.lastNumber,
+    inReferences: w.inReferences,
     styles: w.styles,
     bodyFace: doc.bodyFace,
     alone: aloneOnRow(s, segs, segs[i + 1]),
@@ -148,16 +170,18 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   flush(w);
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
+  if (n) w.lastNumber = n;
   if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
-      { size: s.size, bold: s.bold === true, face: titleFace(s) },
+      { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
     ]);
   let text = s.text;
   const next = segs[i + 1];
-  if (next && continuesHeading(text, s, next, pitch)) {
+  if (joined) used.add(next!);
+  else if (next && continuesHeading(text, s, next, pitch)) {
     text = joinLines(text, next.text);
     used.add(next);
   }
@@ -275,7 +299,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
     const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
     const at: At = { p, segs, i, s, prev, sameFlow, gapAbove, newColumn: !prev || !sameFlow };
     if (
-      placeRunIn(w, at) ||
+      placeRunIn(doc, w, at) ||
       placeHeading(doc, w, at, used) ||
       placeEquation(w, at, pitch) ||
       placeCaptionOrItem(w, at, pitch) ||
@@ -343,7 +367,8 @@ export function renderSegments(
     inReferences: false,
     sawRoman: false,
     bodyStarted: false,
-    numbering: { arabic: 0, roman: 0 },
+    numbering: newNumbering(),
+    lastNumber: null,
     styles: new Map(),
   };
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
@@ -428,6 +453,13 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   return { num: m[1]!, title: m[2]!, rest };
 }
 
+/** The same told by a face other than the body's (IEEE's italic `1) Title: Text…`). */
+function italicRunIn(s: Segment, bodyFace: string | null, seq: Numbering): RunIn | null {
+  const r = faceRunIn(s, bodyFace);
+  if (!r || !inSequence(r.n, seq)) return null;
+  return { num: `${r.n.num}${r.n.closer}`, title: r.n.rest, rest: r.rest };
+}
+
 /** The same told by its text alone (amsart `2.1. Closeness centrality. The farness of…`), after a finished paragraph. */
 function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunIn | null {
   const m = RUN_IN.exec(s.text);
@@ -500,7 +532,10 @@ interface HeadingContext {
   /** Page 1 before any heading: title, authors, affiliations. */
   frontMatter: boolean;
   seq: Numbering;
-  styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
+  lastNumber: SectionNumber | null;
+  /** After a References heading: a numbered line there must be set apart (initials `A. Einstein`). */
+  inReferences: boolean;
+  styles: Map<number, HeadingStyle[]>;
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   /** Computed on demand: it looks at the whole page. */
@@ -540,6 +575,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // The size and face of an accepted heading at this depth vouch for a sibling set without space above.
   // Bold or large, or set in the same face other than the body's (an italic subsection title).
   const face = n !== null ? titleFace(s) : null;
+  const setApart = s.bold === true || larger || (face !== null && face !== ctx.bodyFace);
+  // The next number of the outline (`3.B.1` after `3.B`), set apart from the body: a deep subsection
+  // needs no space above.
+  const followsOn = n !== null && ctx.alone && setApart && isSuccessor(n, ctx.lastNumber);
   const sibling =
     n !== null &&
     ctx.alone &&
@@ -559,7 +598,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     ctx.styles.has(n.parts.length - 1);
   if (
     n &&
-    (spaced || larger || sibling || boldHeading(s, ctx)) &&
+    (spaced || larger || sibling || followsOn || boldHeading(s, ctx)) &&
+    // A parenthesis (`1)`) or the reference list: only when set apart, else a list item or an entry.
+    ((n.closer !== ')' && !ctx.inReferences) || setApart) &&
     (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
     (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) &&
@@ -581,6 +622,22 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   )
     return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
+  if (
+    !frontMatter &&
+    !n &&
+    spaced &&
+    ctx.alone &&
+    words <= 8 &&
+    !/[.:,]$/.test(text) &&
+    capitalsSibling(s, ctx.styles.get(1), body) &&
+    n1 !== undefined &&
+    n1.page === s.page &&
+    n1.top >= s.bottom - 0.1 &&
+    n1.top - s.bottom < 2.5 * pitch &&
+    Math.abs(n1.size - body) < 1 &&
+    n1.text.length >= 25
+  )
+    return 2;
   if (
     !frontMatter &&
     boldHeading(s, ctx) &&
