@@ -7,7 +7,7 @@
  */
 import { isAuthorLine, isFrontMeta, isFrontNotice, isInstitutionOrJournal } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
-import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
+import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
   headingDepth,
@@ -553,7 +553,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
-  if (text.length > 160 || isMathLine(text)) return 0;
+  if (text.length > 160 || isMathLine(text) || hasFormula(text)) return 0;
+  // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
+  if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (
     frontMatter &&
     !n &&

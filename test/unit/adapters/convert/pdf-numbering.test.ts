@@ -14,6 +14,7 @@ import {
   newNumbering,
   parseSectionNumber,
 } from '../../../../adapters/convert/pdf-numbering.ts';
+import { hasFormula } from '../../../../adapters/convert/pdf-math.ts';
 import { capitalsSibling, faceRunIn, joinNumberLine } from '../../../../adapters/convert/pdf-outline.ts';
 
 function seg(
@@ -243,5 +244,31 @@ describe('the outline on a page', () => {
     assert.ok(!capitalsSibling(seg('Acknowledgment', 100, { size: 8 }), known, 10));
     assert.ok(!capitalsSibling(seg('ACKNOWLEDGMENT', 100, { size: 10 }), known, 10));
     assert.ok(!capitalsSibling(seg('LOUD BODY TEXT', 100), [{ ...known[0]!, size: 10 }], 10));
+  });
+});
+
+describe('formulas and articles are not headings', () => {
+  it('tells a formula written with words from a heading with one operator', () => {
+    assert.ok(hasFormula('Likert ∼ Reencountered + Specter + Global + Linear + (1|Participant)'));
+    assert.ok(hasFormula('y = a + b'));
+    assert.ok(!hasFormula('LoRA + Prompt Tuning (LPT)'));
+    assert.ok(!hasFormula('3.3.1. β−multiplier with resistor (Fig. 2.a)'));
+  });
+
+  it('keeps a bold formula line and a front-page `A PREPRINT` out of the outline', () => {
+    const page = [
+      seg('A PREPRINT', 40, { size: 9 }),
+      seg('A Paper About Models', 80, { size: 18 }),
+      seg(BODY, 120),
+      seg('1 Introduction', 150, { size: 12, bold: true }),
+      seg(BODY, 170),
+      seg('Likert ∼ Reencountered + Specter + Global + (1|P)', 200, { bold: true }),
+      seg(BODY, 215),
+      seg(BODY, 227),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.match(markdown, /^## 1 Introduction$/m);
+    assert.doesNotMatch(markdown, /^#+ A PREPRINT/m);
+    assert.doesNotMatch(markdown, /^#+ Likert/m);
   });
 });
