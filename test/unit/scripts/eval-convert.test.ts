@@ -1,0 +1,70 @@
+/**
+ * The hand-annotation scoring of `npm run eval:convert` (scripts/eval-convert.ts): first-page
+ * furniture counts as a leak outside the front-matter block under the title, and every annotated PDF
+ * vendored in test/fixtures/convert/pdf is there and listed with its SHA-256 in test/fixtures/MANIFEST.md.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import {
+  annotatedPdfPath,
+  loadAnnotations,
+  scoreAnnotation,
+  type Annotation,
+} from '../../../scripts/eval-convert.ts';
+import { FIXTURES_DIR } from '../../support/corpus.ts';
+
+const paper: Annotation = {
+  file: 'x.pdf',
+  title: 'A Study of Things',
+  headings: ['1 Introduction', '2 Results'],
+  runningLines: [],
+  split: 'held-out',
+  frontMatterLines: ['CERN-EP-2025-032', 'Submitted to: JHEP'],
+};
+
+describe('scoreAnnotation: first-page furniture', () => {
+  it('allows front-matter lines in the italic block under the title', () => {
+    const md =
+      '# A Study of Things\n\n*CERN-EP-2025-032 · Submitted to: JHEP*\n\n## 1 Introduction\n\nText.\n\n## 2 Results\n\nMore.';
+    const s = scoreAnnotation(paper, md, 3);
+    assert.equal(s.leaks, 0);
+    assert.equal(s.headingRecall, 1);
+    assert.equal(s.titleFirst, true);
+  });
+
+  it('counts each front-matter line found in the body as a leak', () => {
+    const md =
+      '# A Study of Things\n\nCERN-EP-2025-032\n\nSubmitted to: JHEP\n\n## 1 Introduction\n\nText.\n\n## 2 Results\n\nSubmitted to: JHEP';
+    assert.equal(scoreAnnotation(paper, md, 3).leaks, 3);
+  });
+
+  it('does not take a later italic paragraph for the front-matter block', () => {
+    const md =
+      '# A Study of Things\n\nAbstract text.\n\n*Submitted to: JHEP*\n\n## 1 Introduction\n\n## 2 Results';
+    assert.equal(scoreAnnotation(paper, md, 3).leaks, 1);
+  });
+});
+
+describe('vendored annotated PDFs (test/fixtures/convert/pdf)', () => {
+  const dir = path.join(FIXTURES_DIR, 'convert', 'pdf');
+  const vendored = loadAnnotations().filter((a) => a.dir === 'fixtures');
+  const manifest = readFileSync(path.join(FIXTURES_DIR, 'MANIFEST.md'), 'utf8');
+
+  it('every one is annotated, present and listed with its SHA-256', () => {
+    assert.ok(vendored.length >= 6, `only ${vendored.length} vendored annotated papers`);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.pdf'));
+    assert.deepEqual([...files].sort(), vendored.map((a) => a.file).sort());
+    for (const a of vendored) {
+      const file = annotatedPdfPath(a);
+      assert.equal(path.dirname(file), dir);
+      assert.ok(existsSync(file), file);
+      const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
+      assert.ok(manifest.includes(`\`convert/pdf/${a.file}\``), `${a.file} not in MANIFEST.md`);
+      assert.ok(manifest.includes(sha), `${a.file}: SHA-256 ${sha} not in MANIFEST.md`);
+      assert.ok(a.headings.length > 0 && a.title.length > 0, a.file);
+    }
+  });
+});
