@@ -558,9 +558,11 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (
     frontMatter &&
-    !n &&
     !SECTION_WORDS.test(text.replace(/[.:]$/, '')) &&
-    (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))
+    // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
+    (n
+      ? isInstitutionOrJournal(n.rest)
+      : isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))
   )
     return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
@@ -578,9 +580,16 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Bold or large, or set in the same face other than the body's (an italic subsection title).
   const face = n !== null ? titleFace(s) : null;
   const setApart = s.bold === true || larger || (face !== null && face !== ctx.bodyFace);
-  // The next number of the outline (`3.B.1` after `3.B`), set apart from the body: a deep subsection
-  // needs no space above.
-  const followsOn = n !== null && ctx.alone && setApart && isSuccessor(n, ctx.lastNumber);
+  // The next subsection number of the outline (`3.B.1` after `3.B`), set apart from the body all
+  // along (not a list item's lead `2. Ontology layer. A …`): a deep subsection needs no space above.
+  const followsOn =
+    n !== null &&
+    n.parts.length > 1 &&
+    ctx.alone &&
+    (s.bold === true ||
+      larger ||
+      (setApart && (s.fonts ?? []).every((r) => r.number || r.chars === 0 || r.font !== ctx.bodyFace))) &&
+    isSuccessor(n, ctx.lastNumber);
   const sibling =
     n !== null &&
     ctx.alone &&
@@ -588,7 +597,11 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       (k) =>
         Math.abs(k.size - s.size) < 0.25 &&
         k.bold === (s.bold === true) &&
-        (k.bold || k.size >= body * 1.12 || (k.face !== null && k.face === face && face !== ctx.bodyFace)),
+        (k.bold ||
+          k.size >= body * 1.12 ||
+          (k.face !== null && k.face === face && face !== ctx.bodyFace) ||
+          // Capitals in a size of their own (IEEE's small capitals).
+          (k.caps && isCapitals(n.rest) && Math.abs(k.size - body) >= 0.08 * body)),
     );
   // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
   const punctOk =
@@ -636,7 +649,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     n1.page === s.page &&
     n1.top >= s.bottom - 0.1 &&
     n1.top - s.bottom < 2.5 * pitch &&
-    Math.abs(n1.size - body) < 1 &&
+    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`).
+    (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
     n1.text.length >= 25
   )
     return 2;
@@ -717,6 +731,8 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
     (o) =>
       o !== s &&
       o.page === s.page &&
+      // A spacing accent set apart from its letter (`¨` over small-capital `Ü`) is no neighbour.
+      !/^[¨´`ˆ˜¯˘˙˚¸˛˝ˇ^~]$/.test(o.text) &&
       Math.abs(o.baseline - s.baseline) < 0.5 * s.size &&
       o.x0 < hi &&
       o.x1 > lo,

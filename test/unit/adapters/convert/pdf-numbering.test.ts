@@ -272,3 +272,50 @@ describe('formulas and articles are not headings', () => {
     assert.doesNotMatch(markdown, /^#+ Likert/m);
   });
 });
+
+describe('what looks numbered but is not a section', () => {
+  it('skips numbered affiliations in the front matter and a list item’s bold lead, keeps the sections in sequence', () => {
+    const lead = (text: string, head: number, y: number): Segment => ({
+      ...seg(text, y),
+      fonts: [
+        { font: 'F1', chars: 1, number: true },
+        { font: 'B', chars: head },
+        { font: 'F1', chars: text.replace(/[^\p{L}\p{N}]/gu, '').length - head - 1 },
+      ],
+    });
+    const page = [
+      seg('A Knowledge Graph of Things', 60, { size: 16 }),
+      seg('1 Leibniz Institute for Information Infrastructure, Germany', 90, { size: 9 }),
+      seg('2 Karlsruhe Institute of Technology, Germany', 110, { size: 9 }),
+      seg('Abstract. We describe a knowledge graph and the services that are built on it.', 140, { size: 9 }),
+      seg('1 Introduction', 180, { size: 12, bold: true, font: 'B' }),
+      seg(BODY, 200),
+      lead('1.1. Ontology layer. A mapping of the metadata to a common model', 24, 212),
+      seg(BODY, 224),
+      seg('2 Related Work', 260, { size: 12, bold: true, font: 'B' }),
+      seg(BODY, 280),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.doesNotMatch(markdown, /^#+ \d Leibniz|^#+ \d Karlsruhe/m);
+    assert.doesNotMatch(markdown, /^#+ 1\.1\. Ontology/m);
+    assert.match(markdown, /^## 1 Introduction$/m);
+    assert.match(markdown, /^## 2 Related Work$/m);
+  });
+
+  it('takes a numbered small-capital heading with an accent set apart beside it, as a sibling of the known ones', () => {
+    const small = { size: 8 };
+    const page = [
+      seg('I. EINLEITUNG', 100, small),
+      seg(BODY, 115),
+      seg('II. GRUNDLAGEN', 140, small),
+      seg(BODY, 155),
+      seg(BODY, 167),
+      // Right under the text, and the diaeresis of `Ü` a segment of its own on the same row.
+      { ...seg('¨', 178.5, { x: 140 }), x1: 143 },
+      seg('III. SIMULATIONEN FUR DIE WFS', 179, small),
+      seg(BODY, 191),
+    ];
+    const { markdown } = renderSegments([page], [792]);
+    assert.match(markdown, /^## III\. SIMULATIONEN FUR DIE WFS$/m);
+  });
+});
