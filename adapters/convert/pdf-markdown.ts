@@ -28,7 +28,7 @@ const REFERENCES = /^(references|bibliography|literature cited|references and no
  * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
  * bold or large type also with `(` or `-` (a formula `(n, d, λ)-regular graphs`, or what is left of it).
  */
-const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
+const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */

@@ -195,6 +195,19 @@ describe('the outline on a page', () => {
     assert.match(markdown, /^#### 2\.A\.1 Its support$/m);
     assert.match(markdown, /^#### 2\.A\.2 Its moments$/m);
     assert.doesNotMatch(markdown, /^#+ 2\.A\.2\.3/m);
+    // A title may start with any capital: an umlaut, a bold-italic math letter (`𝑬Tmiss`).
+    const deep = [
+      seg('A Paper About Models', 60, { size: 18 }),
+      seg('4 Reconstruction', 100, { size: 12, bold: true }),
+      seg(BODY, 120),
+      seg('4.1 Überblick', 150, { size: 11, bold: true }),
+      seg(BODY, 170),
+      seg('4.1.1 𝑬Tmiss', 200, { bold: true }),
+      seg(BODY, 220),
+    ];
+    const out = renderSegments([deep], [792]).markdown;
+    assert.match(out, /^### 4\.1 Überblick$/m);
+    assert.match(out, /^#### 4\.1\.1 𝑬Tmiss$/m);
     assert.doesNotMatch(markdown, /^#+ 2\.B/m);
   });
 
