@@ -17,8 +17,18 @@ import {
   titleWords as words,
 } from './pdf-front.ts';
 import { median, type Segment } from './pdf-layout.ts';
-import { EQUATION_NUMBER, isDisplayEquation, isMathLine } from './pdf-math.ts';
-import { advance, headingDepth, inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
+import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
+import {
+  advance,
+  headingDepth,
+  inSequence,
+  isSuccessor,
+  newNumbering,
+  parseSectionNumber,
+  type Numbering,
+  type SectionNumber,
+} from './pdf-numbering.ts';
+import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
 import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
@@ -29,7 +39,7 @@ const REFERENCES = /^(references|bibliography|literature cited|references and no
  * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
  * bold or large type also with `(` or `-` (a formula `(n, d, λ)-regular graphs`, or what is left of it).
  */
-const HEADING_START = /^(?:[A-Z]|\p{Script=Greek}|\[[A-Z0-9])/u;
+const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
@@ -79,8 +89,10 @@ interface Writer {
   /** Page 1 until its first section heading is front matter: title, authors, affiliations, abstract. */
   bodyStarted: boolean;
   numbering: Numbering;
+  /** The last numbered heading accepted: the next number in its outline is vouched for. */
+  lastNumber: SectionNumber | null;
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
-  styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
+  styles: Map<number, HeadingStyle[]>;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -115,14 +127,19 @@ function flush(w: Writer): void {
 }
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
-function placeRunIn(w: Writer, { s }: At): boolean {
-  const runIn: RunIn | null = boldRunIn(s, w.numbering) ?? textRunIn(s, w.para?.text, w.numbering);
+function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
+  const runIn: RunIn | null =
+    boldRunIn(s, w.numbering) ??
+    italicRunIn(s, doc.bodyFace, w.numbering) ??
+    textRunIn(s, w.para?.text, w.numbering);
   if (!runIn) return false;
   flush(w);
-  advance(parseSectionNumber(s.text), w.numbering);
+  const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
+  advance(n, w.numbering);
+  if (n) w.lastNumber = n;
   w.bodyStarted = true;
   w.blocks.push(
-    `${'#'.repeat(Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
+    `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
   );
   w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
   return true;
@@ -130,8 +147,11 @@ function placeRunIn(w: Writer, { s }: At): boolean {
 
 /** A section heading: written at its level, with a continuation line joined to it. */
 function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
-  const { p, segs, i, s, gapAbove, newColumn } = at;
+  const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
+  // `Chapter 1` on a line of its own, its title on the next: one heading.
+  const joined = joinNumberLine(at.s, segs[i + 1]);
+  const s = joined ?? at.s;
   const heading = headingLevel(s, {
     body: doc.bodySize,
     pitch,
@@ -142,6 +162,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       (p === 1 && s.top < doc.coverBodyTop),
     surnames: doc.surnames,
     seq: w.numbering,
+    lastNumber: w.lastNumber,
+    inReferences: w.inReferences,
     styles: w.styles,
     bodyFace: doc.bodyFace,
     alone: aloneOnRow(s, segs, segs[i + 1]),
@@ -166,16 +188,18 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   flush(w);
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
+  if (n) w.lastNumber = n;
   if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
-      { size: s.size, bold: s.bold === true, face: titleFace(s) },
+      { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
     ]);
   let text = s.text;
   const next = segs[i + 1];
-  if (next && continuesHeading(text, s, next, pitch)) {
+  if (joined) used.add(next!);
+  else if (next && continuesHeading(text, s, next, pitch)) {
     text = joinLines(text, next.text);
     used.add(next);
   }
@@ -295,7 +319,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
     const gapAbove = prev && sameFlow ? s.top - prev.bottom : Infinity;
     const at: At = { p, segs, i, s, prev, sameFlow, gapAbove, newColumn: !prev || !sameFlow };
     if (
-      placeRunIn(w, at) ||
+      placeRunIn(doc, w, at) ||
       placeHeading(doc, w, at, used) ||
       placeEquation(w, at, pitch) ||
       placeCaptionOrItem(w, at, pitch) ||
@@ -371,7 +395,8 @@ export function renderSegments(
     inReferences: false,
     sawRoman: false,
     bodyStarted: false,
-    numbering: { arabic: 0, roman: 0 },
+    numbering: newNumbering(),
+    lastNumber: null,
     styles: new Map(),
   };
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
@@ -456,6 +481,13 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   return { num: m[1]!, title: m[2]!, rest };
 }
 
+/** The same told by a face other than the body's (IEEE's italic `1) Title: Text…`). */
+function italicRunIn(s: Segment, bodyFace: string | null, seq: Numbering): RunIn | null {
+  const r = faceRunIn(s, bodyFace);
+  if (!r || !inSequence(r.n, seq)) return null;
+  return { num: `${r.n.num}${r.n.closer}`, title: r.n.rest, rest: r.rest };
+}
+
 /** The same told by its text alone (amsart `2.1. Closeness centrality. The farness of…`), after a finished paragraph. */
 function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunIn | null {
   const m = RUN_IN.exec(s.text);
@@ -538,7 +570,10 @@ interface HeadingContext {
   /** Surnames of the metadata authors. */
   surnames: ReadonlySet<string>;
   seq: Numbering;
-  styles: Map<number, Array<{ size: number; bold: boolean; face: string | null }>>;
+  lastNumber: SectionNumber | null;
+  /** After a References heading: a numbered line there must be set apart (initials `A. Einstein`). */
+  inReferences: boolean;
+  styles: Map<number, HeadingStyle[]>;
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   /** Computed on demand: it looks at the whole page. */
@@ -550,21 +585,28 @@ interface HeadingContext {
   nextAlone: boolean;
 }
 
+/** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
+function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: ReadonlySet<string>): boolean {
+  if (SECTION_WORDS.test(text.replace(/[.:]$/, ''))) return false;
+  // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
+  const unnumbered = isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text);
+  return (
+    (n ? isInstitutionOrJournal(n.rest) : unnumbered) ||
+    isAffiliationLine(text) ||
+    namesMetadataAuthors(text, surnames)
+  );
+}
+
 /** Markdown level of a heading line, or 0 for body text. */
 function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
-  if (text.length > 160 || isMathLine(text)) return 0;
-  if (
-    frontMatter &&
-    !SECTION_WORDS.test(text.replace(/[.:]$/, '')) &&
-    ((!n && (isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text))) ||
-      isAffiliationLine(text) ||
-      namesMetadataAuthors(text, ctx.surnames))
-  )
-    return 0;
+  if (text.length > 160 || isMathLine(text) || hasFormula(text)) return 0;
+  // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
+  if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
+  if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
   const long = s.bold === true && n !== null;
   if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long))
@@ -579,6 +621,17 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // The size and face of an accepted heading at this depth vouch for a sibling set without space above.
   // Bold or large, or set in the same face other than the body's (an italic subsection title).
   const face = n !== null ? titleFace(s) : null;
+  const setApart = s.bold === true || larger || (face !== null && face !== ctx.bodyFace);
+  // The next subsection number of the outline (`3.B.1` after `3.B`), set apart from the body all
+  // along (not a list item's lead `2. Ontology layer. A …`): a deep subsection needs no space above.
+  const followsOn =
+    n !== null &&
+    n.parts.length > 1 &&
+    ctx.alone &&
+    (s.bold === true ||
+      larger ||
+      (setApart && (s.fonts ?? []).every((r) => r.number || r.chars === 0 || r.font !== ctx.bodyFace))) &&
+    isSuccessor(n, ctx.lastNumber);
   const sibling =
     n !== null &&
     ctx.alone &&
@@ -586,7 +639,11 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       (k) =>
         Math.abs(k.size - s.size) < 0.25 &&
         k.bold === (s.bold === true) &&
-        (k.bold || k.size >= body * 1.12 || (k.face !== null && k.face === face && face !== ctx.bodyFace)),
+        (k.bold ||
+          k.size >= body * 1.12 ||
+          (k.face !== null && k.face === face && face !== ctx.bodyFace) ||
+          // Capitals in a size of their own (IEEE's small capitals).
+          (k.caps && isCapitals(n.rest) && Math.abs(k.size - body) >= 0.08 * body)),
     );
   // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
   const punctOk =
@@ -598,7 +655,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     ctx.styles.has(n.parts.length - 1);
   if (
     n &&
-    (spaced || larger || sibling || boldHeading(s, ctx)) &&
+    (spaced || larger || sibling || followsOn || boldHeading(s, ctx)) &&
+    // A parenthesis (`1)`) or the reference list: only when set apart, else a list item or an entry.
+    ((n.closer !== ')' && !ctx.inReferences) || setApart) &&
     (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
     (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) &&
@@ -620,6 +679,23 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   )
     return 2;
   if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
+  if (
+    !frontMatter &&
+    !n &&
+    spaced &&
+    ctx.alone &&
+    words <= 8 &&
+    !/[.:,]$/.test(text) &&
+    capitalsSibling(s, ctx.styles.get(1), body) &&
+    n1 !== undefined &&
+    n1.page === s.page &&
+    n1.top >= s.bottom - 0.1 &&
+    n1.top - s.bottom < 2.5 * pitch &&
+    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`).
+    (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
+    n1.text.length >= 25
+  )
+    return 2;
   if (
     !frontMatter &&
     boldHeading(s, ctx) &&
@@ -697,6 +773,8 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
     (o) =>
       o !== s &&
       o.page === s.page &&
+      // A spacing accent set apart from its letter (`¨` over small-capital `Ü`) is no neighbour.
+      !/^[¨´`ˆ˜¯˘˙˚¸˛˝ˇ^~]$/.test(o.text) &&
       Math.abs(o.baseline - s.baseline) < 0.5 * s.size &&
       o.x0 < hi &&
       o.x1 > lo,

@@ -54,6 +54,18 @@ export function isMathLine(text: string): boolean {
   return singles >= 3 && share < 0.3;
 }
 
+/** Binary operators between spaced terms: `Likert ∼ Reencountered + Specter + Global`. */
+const SPACED_OPERATORS = /\s[=+∼~≈≃<>≤≥×∝]\s/gu;
+
+/**
+ * A formula written with words for its variables (a regression model, `Likert ∼ Reencountered +
+ * Specter + Global + (1|Participant)`): two operators or more between spaced terms. A heading has at
+ * most one (`LoRA + Prompt Tuning`); prose can have more, so this is for headings only.
+ */
+export function hasFormula(text: string): boolean {
+  return (text.match(SPACED_OPERATORS) ?? []).length >= 2;
+}
+
 /**
  * A display equation: a mathematical line with at least one operator (a bare `x y z` row is more
  * likely a table's cells or a figure's axis), or one ending in an equation number.

@@ -1,42 +1,71 @@
 /**
  * Section numbers as a grammar rather than a list of forms: a number is parts joined by dots, each
  * part arabic (`2`), roman (`IV`) or a capital letter (`B`), mixed and nested to any depth (`2.A`,
- * `3.B.1`, `A.B.2`, `IV.C`), optionally behind a supplement prefix (`S2.1`).
+ * `3.B.1`, `A.B.2`, `IV.C`), optionally behind a supplement prefix (`S2.1`) or a word (`Chapter 1`,
+ * `Appendix B:`, `Part II`), and closed by a dot, a parenthesis (IEEE's `1)`) or nothing.
  */
+import { isMathLine } from './pdf-math.ts';
 
 /** A heading's number, split into parts, and the text after it. */
 export interface SectionNumber {
-  /** As printed, without a trailing dot. */
+  /** As printed, without the word before it and the closing dot or parenthesis. */
   num: string;
   parts: string[];
-  /** Kind of the first part: it decides which counter the number continues. */
-  kind: 'arabic' | 'roman' | 'letter' | 'supplement';
+  /**
+   * Kind of the first part: it decides which counter the number continues. `appendix` is a number
+   * after the word Appendix; `supplement` one with the `S` prefix.
+   */
+  kind: 'arabic' | 'roman' | 'letter' | 'supplement' | 'appendix';
+  /** The word before the number (`Chapter`, `Appendix`, `Part`), as printed, or ''. */
+  word: string;
+  /** What closes the number: `.`, `)`, `:` or '' (a space). */
+  closer: string;
+  /** The title after the number; '' only after a word (`Chapter 1` on a line of its own). */
   rest: string;
 }
 
 const PART = String.raw`(?:\d{1,2}|[IVX]{1,5}|[A-Z])`;
-const NUMBER = new RegExp(String.raw`^((?:S(?=\d))?${PART}(?:\.${PART}){0,4})(\.?)\s+(\S.*)$`);
+const WORD = String.raw`(?:(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?`;
+const NUMBER = new RegExp(String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${PART}){0,5})([.):]?)(?:\s+(\S.*))?$`);
+/** What a title starts with: a letter, a Greek symbol, a bracket, a quote, or a formula's `(`/`-` (`(n, d)-regular graphs`). */
+const TITLE_START = /^[\p{L}([“"'‘-]/u;
 
 /**
  * The section number a line starts with, or null. A lone letter or roman numeral needs its dot
  * (`A.`, `IV.`) unless it is a letter A-H (appendices `A Dataset…`): `I think`, `X rays` are prose.
+ * A parenthesis closes only a single part (`1)`, `B)`); the title after the number must start like
+ * one and must not be a formula, so `2.5 ± 0.3`, `E A3 =`, `3 = x` are no headings.
  */
 export function parseSectionNumber(text: string): SectionNumber | null {
   const m = NUMBER.exec(text);
   if (!m) return null;
-  const num = m[1]!;
+  const word = m[1] ?? '';
+  const num = m[2]!;
+  const closer = m[3]!;
+  const rest = m[4] ?? '';
+  if (!rest && !word) return null;
+  if ((closer === ':' && !word) || (closer === ')' && num.includes('.'))) return null;
+  if (rest && (!TITLE_START.test(rest) || isMathLine(rest))) return null;
   const parts = num.replace(/^S/, '').split('.');
   const first = parts[0]!;
-  const kind = num.startsWith('S')
-    ? 'supplement'
-    : /^\d/.test(first)
-      ? 'arabic'
-      : /^[IVX]+$/.test(first) && (first.length > 1 || parts.length > 1 || m[2])
-        ? 'roman'
-        : 'letter';
-  if (parts.length === 1 && kind !== 'arabic' && kind !== 'supplement' && !m[2] && !/^[A-H]$/.test(first))
+  const kind = /^appendix$/i.test(word)
+    ? 'appendix'
+    : num.startsWith('S')
+      ? 'supplement'
+      : /^\d/.test(first)
+        ? 'arabic'
+        : /^[IVX]+$/.test(first) && (first.length > 1 || parts.length > 1 || closer || word)
+          ? 'roman'
+          : 'letter';
+  if (
+    parts.length === 1 &&
+    (kind === 'roman' || kind === 'letter') &&
+    !closer &&
+    !word &&
+    !/^[A-H]$/.test(first)
+  )
     return null;
-  return { num, parts, kind, rest: m[3]! };
+  return { num, parts, kind, word, closer, rest };
 }
 
 const ROMAN = [
@@ -62,27 +91,40 @@ const ROMAN = [
   'XX',
 ];
 
-/** The value of a top-level part (1 for `1`, `I` and `A`). */
+/** The value of a part of a number of this kind (1 for `1`, `I` and `A`). */
 export function partValue(part: string, kind: SectionNumber['kind']): number {
   if (kind === 'roman') return ROMAN.indexOf(part) + 1;
   if (/^\d+$/.test(part)) return Number(part);
   return part.charCodeAt(0) - 64;
 }
 
-/** The last top-level numbers seen, so that list items and footnotes are not taken for headings. */
+/** The last top-level numbers seen, so that list items, footnotes and initials are not taken for headings. */
 export interface Numbering {
   arabic: number;
   roman: number;
+  /** Letter sections: REVTeX's subsections under a roman section, or appendices. */
+  letter: number;
+}
+
+/** A fresh counter set, before the first heading. */
+export function newNumbering(): Numbering {
+  return { arabic: 0, roman: 0, letter: 0 };
 }
 
 /**
- * Section numbers go up one at a time; a subsection belongs to the current section. Letter and
- * supplement numbers (appendices, supplementary sections) follow no counter of the body.
+ * Section numbers go up one at a time; a subsection belongs to the current section. Letters go up
+ * too, by a few at most (a bibliography's initials `M. Dominik.` jump), and may start again at `A` (appendices after
+ * REVTeX's lettered subsections). Supplement and appendix numbers follow no counter of the body.
  */
 export function inSequence(n: SectionNumber, seq: Numbering): boolean {
-  if (n.kind === 'letter' || n.kind === 'supplement') return true;
+  if (n.kind === 'supplement' || n.kind === 'appendix') return true;
   const top = partValue(n.parts[0]!, n.kind);
   if (top <= 0) return false;
+  if (n.kind === 'letter') {
+    // A missed subsection may leave a gap of a few letters; an initial (`M.`) jumps further.
+    if (n.parts.length === 1) return top === 1 || (top > seq.letter && top <= seq.letter + 4);
+    return seq.letter === 0 || top === seq.letter;
+  }
   const last = n.kind === 'roman' ? seq.roman : seq.arabic;
   if (n.parts.length === 1) return top === last + 1 || (last === 0 && top <= 2);
   return last === 0 || top === last;
@@ -91,12 +133,35 @@ export function inSequence(n: SectionNumber, seq: Numbering): boolean {
 /** Record a heading's number once it has been accepted. */
 export function advance(n: SectionNumber | null, seq: Numbering): void {
   if (!n) return;
+  if (n.kind === 'letter') seq.letter = partValue(n.parts[0]!, 'letter');
   if (n.kind === 'arabic') seq.arabic = partValue(n.parts[0]!, 'arabic');
-  // Under roman sections (REVTeX) arabic numbers are sub-subsections: they restart in each subsection.
+  // Under roman sections (REVTeX) letters are subsections and arabic numbers sub-subsections: they
+  // restart in each section and subsection.
   else if (seq.roman > 0 || n.kind === 'roman') {
-    if (n.kind === 'roman') seq.roman = partValue(n.parts[0]!, 'roman');
+    if (n.kind === 'roman') {
+      seq.roman = partValue(n.parts[0]!, 'roman');
+      seq.letter = 0;
+    }
     seq.arabic = 0;
   }
+}
+
+/**
+ * The number comes right after `last` in an outline: its first child (`3.B` → `3.B.1`), its next
+ * sibling (`3.B.1` → `3.B.2`) or the next sibling of an ancestor (`3.B.2` → `3.C`, `4`). Such a
+ * line is vouched for by the heading before it, even when little else sets it apart.
+ */
+export function isSuccessor(n: SectionNumber, last: SectionNumber | null): boolean {
+  if (!last || n.kind !== last.kind) return false;
+  const a = last.parts;
+  const b = n.parts;
+  const value = (p: string, i: number) =>
+    partValue(p, i === 0 ? n.kind : /^\d/.test(p) ? 'arabic' : 'letter');
+  const sameFrom = (k: number) => a.slice(0, k).every((p, i) => p === b[i]);
+  if (b.length === a.length + 1 && sameFrom(a.length)) return value(b[b.length - 1]!, b.length - 1) === 1;
+  if (b.length > a.length || !sameFrom(b.length - 1)) return false;
+  const i = b.length - 1;
+  return value(b[i]!, i) === value(a[i]!, i) + 1 && /^\d/.test(b[i]!) === /^\d/.test(a[i]!);
 }
 
 /**
@@ -104,6 +169,7 @@ export function advance(n: SectionNumber | null, seq: Numbering): void {
  * roman section (REVTeX's `II.` then `A.`) is one deeper; so is an arabic part under a letter there.
  */
 export function headingDepth(n: SectionNumber, sawRoman: boolean): number {
-  const extra = !sawRoman || n.parts.length > 1 ? 0 : n.kind === 'letter' ? 1 : n.kind === 'arabic' ? 2 : 0;
+  const extra =
+    !sawRoman || n.parts.length > 1 || n.word ? 0 : n.kind === 'letter' ? 1 : n.kind === 'arabic' ? 2 : 0;
   return Math.min(6, 1 + n.parts.length + extra);
 }

@@ -17,6 +17,7 @@ import {
   advance,
   headingDepth,
   inSequence,
+  newNumbering,
   parseSectionNumber,
   type Numbering,
 } from '../../../../adapters/convert/pdf-numbering.ts';
@@ -71,7 +72,7 @@ describe('section numbers as a grammar', () => {
   });
 
   it('keeps section order and lets REVTeX sub-subsections restart under each roman section', () => {
-    const seq: Numbering = { arabic: 0, roman: 0 };
+    const seq: Numbering = newNumbering();
     const take = (t: string) => {
       const n = parseSectionNumber(t)!;
       const ok = inSequence(n, seq);
@@ -86,7 +87,7 @@ describe('section numbers as a grammar', () => {
     assert.ok(take('D. ZnO and Cu2O'));
     assert.ok(take('1. ZnO'), 'arabic numbering restarts in a new subsection');
     assert.ok(!take('IV. SUMMARY'), 'a skipped roman number is not a heading');
-    const arabic: Numbering = { arabic: 0, roman: 0 };
+    const arabic: Numbering = newNumbering();
     advance(parseSectionNumber('2 Method')!, arabic);
     assert.ok(inSequence(parseSectionNumber('2.A Letter part')!, arabic));
     assert.ok(!inSequence(parseSectionNumber('5.B Elsewhere')!, arabic));

@@ -1,0 +1,81 @@
+/**
+ * The outline a paper's numbered headings set up, used to accept the headings that follow it: a
+ * chapter number on its own line joined to its title, and an unnumbered heading set in the style of
+ * the known section headings (IEEE's `OPEN SCIENCE` in the small capitals of `IV. CONCLUSION`).
+ */
+import type { Segment } from './pdf-layout.ts';
+import { parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
+
+/** How an accepted numbered heading is set: a line set the same way is a sibling. */
+export interface HeadingStyle {
+  size: number;
+  bold: boolean;
+  /** The face of its title (number aside). */
+  face: string | null;
+  /** Its title is in capitals. */
+  caps: boolean;
+}
+
+/** In capitals: at least three capital letters and no lower-case letter. */
+export function isCapitals(text: string): boolean {
+  return !/\p{Ll}/u.test(text) && (text.match(/\p{Lu}/gu)?.length ?? 0) >= 3;
+}
+
+/**
+ * `Chapter 1` (or `Appendix B`, `Part II`) alone on its line, and its title right below in the same
+ * size: one line `Chapter 1 Introduction`, so that the number and the title make one heading.
+ */
+export function joinNumberLine(s: Segment, next: Segment | undefined): Segment | null {
+  const n = parseSectionNumber(s.text);
+  if (!n || !n.word || n.rest || !next || next.page !== s.page) return null;
+  if (Math.abs(next.size - s.size) > 0.3 || next.top < s.bottom - 0.1 || next.top - s.bottom > 3 * s.size)
+    return null;
+  if (next.text.length > 120 || !/^\p{Lu}/u.test(next.text) || parseSectionNumber(next.text)) return null;
+  return { ...s, text: `${s.text} ${next.text}`, x1: Math.max(s.x1, next.x1), bottom: next.bottom };
+}
+
+/**
+ * An unnumbered line in capitals set like the known top-level headings, when those are in capitals
+ * at a size of their own (not the body's, so that a shouted sentence is not one): `ACKNOWLEDGMENT`,
+ * `OPEN SCIENCE` beside `IV. CONCLUSION` in IEEE's small capitals.
+ */
+export function capitalsSibling(s: Segment, known: HeadingStyle[] | undefined, body: number): boolean {
+  if (!known || !isCapitals(s.text)) return false;
+  return known.some(
+    (k) =>
+      k.caps &&
+      Math.abs(k.size - s.size) < 0.25 &&
+      k.bold === (s.bold === true) &&
+      (k.bold || Math.abs(k.size - body) >= 0.08 * body),
+  );
+}
+
+/**
+ * A run-in heading told by its face: the number and title set in a face other than the body's and
+ * closed by `:` or `.` (IEEE's italic `1) Crest Factor Discussion:`), the text going on in the body
+ * face. Only for a number closed by a parenthesis or of two parts or more: a single `2.` is a list.
+ */
+export function faceRunIn(
+  s: Segment,
+  bodyFace: string | null,
+): { n: SectionNumber; head: string; rest: string } | null {
+  const runs = s.fonts ?? [];
+  if (!bodyFace || runs.length < 2) return null;
+  let lead = 0;
+  let i = 0;
+  for (; i < runs.length && (runs[i]!.number || runs[i]!.font !== bodyFace); i++) lead += runs[i]!.chars;
+  if (i === 0 || i === runs.length || runs.slice(0, i).every((r) => r.number)) return null;
+  let count = 0;
+  let end = 0;
+  for (const ch of s.text) {
+    if (count >= lead) break;
+    end += ch.length;
+    if (/[\p{L}\p{N}]/u.test(ch)) count++;
+  }
+  const m = /^\s*[:.]\s+(?=\S)/.exec(s.text.slice(end));
+  if (!m) return null;
+  const head = s.text.slice(0, end).trim();
+  const n = parseSectionNumber(head);
+  if (!n || (n.closer !== ')' && n.parts.length < 2) || n.rest.split(/\s+/).length > 10) return null;
+  return { n, head, rest: s.text.slice(end + m[0].length) };
+}
