@@ -23,28 +23,7 @@ import {
 } from '../../../../adapters/convert/pdf-numbering.ts';
 import { extractiveSummary } from '../../../../adapters/summarize/extractive.ts';
 import { rejectReason } from '../../../../adapters/summarize/text.ts';
-
-function seg(
-  text: string,
-  y: number,
-  opts: { page?: number; x?: number; size?: number; bold?: boolean } = {},
-): Segment {
-  const size = opts.size ?? 10;
-  const x0 = opts.x ?? 72;
-  return {
-    page: opts.page ?? 0,
-    text,
-    x0,
-    x1: x0 + text.length * 5,
-    top: y - 0.8 * size,
-    bottom: y + 0.2 * size,
-    baseline: y,
-    size,
-    bold: opts.bold,
-  };
-}
-
-const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 describe('section numbers as a grammar', () => {
   it('parses arabic, roman and letter parts, mixed and nested, and supplement numbers', () => {

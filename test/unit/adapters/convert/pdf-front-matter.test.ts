@@ -13,31 +13,9 @@ import {
   isInstitutionOrJournal,
   namesMetadataAuthors,
 } from '../../../../adapters/convert/pdf-front.ts';
-import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { convertInSandbox } from '../../../../adapters/convert/sandbox.ts';
-
-function seg(
-  text: string,
-  y: number,
-  opts: { page?: number; x?: number; size?: number; bold?: boolean } = {},
-): Segment {
-  const size = opts.size ?? 10;
-  const x0 = opts.x ?? 72;
-  return {
-    page: opts.page ?? 0,
-    text,
-    x0,
-    x1: x0 + text.length * 5,
-    top: y - 0.8 * size,
-    bottom: y + 0.2 * size,
-    baseline: y,
-    size,
-    bold: opts.bold,
-  };
-}
-
-const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 describe('front-matter lines', () => {
   it('recognises report numbers, dates, submission notes, class headers, copyright, licence and conference lines', () => {

@@ -5,30 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { contentsEntries, renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
-
-/** One line of 10 pt text at baseline `y` on `page`, from `x` to `x1`. */
-function seg(
-  text: string,
-  y: number,
-  opts: { page?: number; x?: number; x1?: number; size?: number } = {},
-): Segment {
-  const size = opts.size ?? 10;
-  const x0 = opts.x ?? 72;
-  return {
-    page: opts.page ?? 0,
-    text,
-    x0,
-    x1: opts.x1 ?? x0 + text.length * 5,
-    top: y - 0.8 * size,
-    bottom: y + 0.2 * size,
-    baseline: y,
-    size,
-  };
-}
-
-const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 describe('table of contents', () => {
   const toc = [

@@ -16,29 +16,10 @@ import {
 } from '../../../../adapters/convert/pdf-numbering.ts';
 import { hasFormula } from '../../../../adapters/convert/pdf-math.ts';
 import { capitalsSibling, faceRunIn, joinNumberLine } from '../../../../adapters/convert/pdf-outline.ts';
+import { BODY, seg as line } from '../../../support/pdf-lines.ts';
 
-function seg(
-  text: string,
-  y: number,
-  opts: { page?: number; x?: number; size?: number; bold?: boolean; font?: string } = {},
-): Segment {
-  const size = opts.size ?? 10;
-  const x0 = opts.x ?? 72;
-  return {
-    page: opts.page ?? 0,
-    text,
-    x0,
-    x1: x0 + text.length * 5,
-    top: y - 0.8 * size,
-    bottom: y + 0.2 * size,
-    baseline: y,
-    size,
-    bold: opts.bold,
-    fonts: [{ font: opts.font ?? 'F1', chars: text.replace(/[^\p{L}\p{N}]/gu, '').length }],
-  };
-}
-
-const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
+/** Every line here carries one font run ('F1' unless given): the face rules look at runs. */
+const seg: typeof line = (text, y, opts = {}) => line(text, y, { font: 'F1', ...opts });
 
 describe('the numbering grammar', () => {
   it('accepts arabic, roman and letter parts mixed and nested, prefixes, words and closers', () => {
