@@ -112,17 +112,28 @@ export function digestDestinations(deps: PipelineDeps, sub: Subscription): Desti
   return deps.destinationsOf(sub.destinations);
 }
 
-/** Tells the subscription's Discord, once per failing destination and announcement, when another destination refuses a digest. */
-async function noticeOnDiscord(deps: PipelineDeps, sub: Subscription, text: string): Promise<void> {
-  const discord = deps.publisherFor('discord', sub.destinations, sub);
-  if (!discord?.notice) return;
-  try {
-    await discord.notice(text);
-  } catch (e) {
-    deps.logger.warn(
-      { subscription: sub.name, error: errorMessage(e) },
-      'could not post the failure notice to Discord',
-    );
+/**
+ * Tells the subscription's other destinations that can take a one-line notice (Discord, Slack),
+ * once per failing destination and announcement, when one destination refuses a digest.
+ */
+async function noticeElsewhere(
+  deps: PipelineDeps,
+  sub: Subscription,
+  failing: DestinationKind,
+  text: string,
+): Promise<void> {
+  for (const kind of digestDestinations(deps, sub)) {
+    if (kind === failing) continue;
+    const publisher = deps.publisherFor(kind, sub.destinations, sub);
+    if (!publisher?.notice) continue;
+    try {
+      await publisher.notice(text);
+    } catch (e) {
+      deps.logger.warn(
+        { subscription: sub.name, destination: kind, error: errorMessage(e) },
+        'could not post the failure notice',
+      );
+    }
   }
 }
 
@@ -211,10 +222,11 @@ async function recordPublishFailure(
     at: new Date().toISOString(),
   });
   const known = before?.failures?.some((f) => f.destination === destination && f.permanent);
-  if (permanent && !known && destination !== 'discord')
-    await noticeOnDiscord(
+  if (permanent && !known)
+    await noticeElsewhere(
       deps,
       sub,
+      destination,
       `${destination} refused the ${announcement} digest of "${sub.name}": ${message}. It stays pending; every run retries it.`,
     );
 }
