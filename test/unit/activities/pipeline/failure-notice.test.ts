@@ -5,28 +5,23 @@
  * fakes, with a real SQLite store. The notice is posted once, not once per retry.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAnnouncementActivities } from '../../../../activities/pipeline/announcements.ts';
 import type { PipelineDeps } from '../../../../activities/pipeline/deps.ts';
 import { createDigestActivities } from '../../../../activities/pipeline/digest.ts';
-import { parseAnnounceFeed } from '../../../../adapters/arxiv/rss.ts';
 import { createFsBlobStore } from '../../../../adapters/blobs/fs.ts';
 import { createDiscordPublisher } from '../../../../adapters/publish/discord.ts';
 import { createSlackPublisher } from '../../../../adapters/publish/slack.ts';
-import { createBm25Reranker } from '../../../../adapters/rank/bm25.ts';
 import { openSqliteStore } from '../../../../adapters/store/sqlite/index.ts';
 import type { Publisher } from '../../../../app/ports/publisher.ts';
-import { silentLogger } from '../../../../lib/logger.ts';
 import { startDiscordServer, type DiscordFake } from '../../../fakes/discord-server.ts';
 import { startSlackServer, type SlackFake } from '../../../fakes/slack.ts';
-import { corpus } from '../../../support/corpus.ts';
+import { pipelineDeps, recordedCsLgNewItems } from '../../../support/pipeline-deps.ts';
 
-const items = parseAnnounceFeed(
-  readFileSync(corpus('rss', 'rss_all-20-archives_2024-11-28.xml'), 'utf8'),
-).items.filter((i) => i.announceType === 'new' && i.paper.categories.includes('cs.LG'));
+const items = recordedCsLgNewItems();
 
 describe('a destination refusing a digest is reported in the other destinations', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'failure-notice-'));
@@ -48,19 +43,12 @@ describe('a destination refusing a digest is reported in the other destinations'
       }),
       slack: createSlackPublisher({ webhookUrl: hook, apiUrl: slack.url, minIntervalMs: 0 }),
     };
-    deps = {
+    deps = pipelineDeps({
       store,
       blobs: createFsBlobStore(path.join(root, 'blobs')),
-      reranker: async () => createBm25Reranker(),
-      summarize: async ({ abstract }: { abstract: string }) => ({
-        tldr: abstract.slice(0, 100),
-        keyPoints: [],
-        method: 'extractive' as const,
-      }),
       destinationsOf: () => ['discord', 'slack'],
       publisherFor: (kind: string) => publishers[kind] ?? null,
-      logger: silentLogger,
-    } as unknown as PipelineDeps;
+    });
     await store.upsertSubscription({
       name: 'ml',
       categories: ['cs.LG'],

@@ -4,27 +4,21 @@
  * once ratings exist, explains every pick, and the digest and its Markdown carry the explanation.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { parseAnnounceFeed } from '../../../../adapters/arxiv/rss.ts';
 import { createFsBlobStore } from '../../../../adapters/blobs/fs.ts';
 import { createAnnouncementActivities } from '../../../../activities/pipeline/announcements.ts';
 import { createDigestActivities } from '../../../../activities/pipeline/digest.ts';
-import type { PipelineDeps } from '../../../../activities/pipeline/deps.ts';
 import { renderDigestMarkdown } from '../../../../adapters/publish/markdown-folder.ts';
-import { createBm25Reranker } from '../../../../adapters/rank/bm25.ts';
-import { silentLogger } from '../../../../lib/logger.ts';
-import { corpus } from '../../../support/corpus.ts';
+import { pipelineDeps, recordedCsLgNewItems } from '../../../support/pipeline-deps.ts';
 import { createMemoryStore } from '../../../support/memory-store.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'feedback-pipeline-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-const items = parseAnnounceFeed(
-  readFileSync(corpus('rss', 'rss_all-20-archives_2024-11-28.xml'), 'utf8'),
-).items.filter((i) => i.announceType === 'new' && i.paper.categories.includes('cs.LG'));
+const items = recordedCsLgNewItems();
 const graph = (i: (typeof items)[number]) => /\bgraph/i.test(`${i.paper.title} ${i.paper.abstract}`);
 const today = items.slice(0, 60);
 const earlier = items.slice(60);
@@ -32,23 +26,15 @@ const earlier = items.slice(60);
 async function setup() {
   const store = createMemoryStore();
   const blobs = createFsBlobStore(mkdtempSync(path.join(root, 'blobs-')));
-  const deps = {
+  const deps = pipelineDeps({
     store,
     blobs,
-    reranker: async () => createBm25Reranker(),
-    summarize: async ({ abstract }: { abstract: string }) => ({
-      tldr: abstract.slice(0, 100),
-      keyPoints: [],
-      method: 'extractive' as const,
-    }),
     buildQuery: async () => ({ searchQuery: '', dateRange: null }),
     convert: async () => {
       throw new Error('not used');
     },
     chunk: () => [],
-    publisherFor: () => null,
-    logger: silentLogger,
-  } as unknown as PipelineDeps;
+  });
   await store.upsertSubscription({
     name: 'ml',
     categories: ['cs.LG'],

@@ -6,27 +6,22 @@
  * elsewhere is not overwritten.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseAnnounceFeed } from '../../../../adapters/arxiv/rss.ts';
 import { createFsBlobStore } from '../../../../adapters/blobs/fs.ts';
 import { createAnnouncementActivities } from '../../../../activities/pipeline/announcements.ts';
 import { createDigestActivities } from '../../../../activities/pipeline/digest.ts';
 import type { PipelineDeps } from '../../../../activities/pipeline/deps.ts';
 import { syncPublishedFeedback } from '../../../../activities/pipeline/feedback-sync.ts';
 import { createNotionPublisher } from '../../../../adapters/publish/notion.ts';
-import { createBm25Reranker } from '../../../../adapters/rank/bm25.ts';
-import { silentLogger } from '../../../../lib/logger.ts';
 import { startNotionServer, type NotionFake } from '../../../fakes/notion-server.ts';
-import { corpus } from '../../../support/corpus.ts';
+import { pipelineDeps, recordedCsLgNewItems } from '../../../support/pipeline-deps.ts';
 import { createMemoryStore } from '../../../support/memory-store.ts';
 
 const TOKEN = 'secret_notion_feedback';
-const items = parseAnnounceFeed(
-  readFileSync(corpus('rss', 'rss_all-20-archives_2024-11-28.xml'), 'utf8'),
-).items.filter((i) => i.announceType === 'new' && i.paper.categories.includes('cs.LG'));
+const items = recordedCsLgNewItems();
 
 describe('Notion "Relevant" checkboxes read back at the next run', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'notion-feedback-'));
@@ -42,18 +37,11 @@ describe('Notion "Relevant" checkboxes read back at the next run', () => {
       baseUrl: notion.url,
       minIntervalMs: 0,
     });
-    deps = {
+    deps = pipelineDeps({
       store,
       blobs: createFsBlobStore(path.join(root, 'blobs')),
-      reranker: async () => createBm25Reranker(),
-      summarize: async ({ abstract }: { abstract: string }) => ({
-        tldr: abstract.slice(0, 100),
-        keyPoints: [],
-        method: 'extractive' as const,
-      }),
       publisherFor: (kind: string) => (kind === 'notion' ? publisher : null),
-      logger: silentLogger,
-    } as unknown as PipelineDeps;
+    });
     await store.upsertSubscription({
       name: 'ml',
       categories: ['cs.LG'],
