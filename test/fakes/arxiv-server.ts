@@ -209,14 +209,27 @@ function oaiError(code: string, message: string): string {
   return `${recorded.slice(0, recorded.indexOf('<request'))}<request>https://oaipmh.arxiv.org/oai</request>\n<error code="${code}">${message}</error>\n</OAI-PMH>\n`;
 }
 
-/** Starts the fake on 127.0.0.1 with a free port. */
-/** The recorded RSS `xml` with only the items listing `category` among their `<category>` elements. */
+/**
+ * One category's feed cut from the recorded all-archives feed of the same day: the items listing
+ * `category` among their `<category>` elements. In a category's own feed a paper whose primary
+ * category (its first `<category>`) is another one is a cross-listing: the recorded cs.LG Atom feed
+ * (rss/atom_cs.LG_2026-09-25_excerpt.xml) announces its hep-ph-primary entry as `cross`, so a
+ * `new` becomes `cross` and a `replace` becomes `replace-cross` here, as arXiv's feed states them.
+ */
 function feedOfCategory(xml: string, category: string): string {
-  return xml.replace(/\s*<item>[\s\S]*?<\/item>/g, (item) =>
-    [...item.matchAll(/<category>([^<]*)<\/category>/g)].some((m) => m[1] === category) ? item : '',
-  );
+  return xml.replace(/\s*<item>[\s\S]*?<\/item>/g, (item) => {
+    const categories = [...item.matchAll(/<category>([^<]*)<\/category>/g)].map((m) => m[1]);
+    if (!categories.includes(category)) return '';
+    if (categories[0] === category) return item;
+    return item.replace(
+      /<arxiv:announce_type>(new|replace)<\/arxiv:announce_type>/,
+      (_, type: string) =>
+        `<arxiv:announce_type>${type === 'new' ? 'cross' : 'replace-cross'}</arxiv:announce_type>`,
+    );
+  });
 }
 
+/** Starts the fake on 127.0.0.1 with a free port. */
 export async function startFakeArxiv(opts: FakeArxivOptions = {}): Promise<FakeArxiv> {
   const dir = opts.corpusDir ?? corpus();
   const data = loadCorpus(dir, opts.submittedDates);
