@@ -13,6 +13,7 @@ import { zonedInstant } from '../../domain/arxiv-calendar.ts';
 import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { createArxivCalendar, type ArxivCalendar } from '../fakes/arxiv-calendar.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
+import { runDigestsAt } from '../support/digest-runs.ts';
 import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
 
 const NY = 'America/New_York';
@@ -39,21 +40,8 @@ describe('an announcement is read once, whoever subscribes', () => {
 
   /** Runs every subscription's digest at once, as of `now`; returns the results and the feed requests arXiv received. */
   async function runAll(now: Date, round: string) {
-    calendar.now = now;
-    const mark = harness.arxiv.requests.length;
-    const { t } = harness;
-    const results = await Promise.all(
-      names.map(
-        (name) =>
-          t.client.workflow.execute('topicDigest', {
-            taskQueue: t.config.TEMPORAL_TASK_QUEUE,
-            workflowId: `digest-${name}-${round}`,
-            args: [name, { asOf: now.toISOString() }],
-          }) as Promise<TopicDigestResult>,
-      ),
-    );
-    const feedReads = harness.arxiv.requests.slice(mark).filter((r) => /^\/(atom|rss)\//.test(r.path));
-    return { results, feedReads };
+    const { results, requests } = await runDigestsAt(harness, calendar, names, now, round);
+    return { results, feedReads: requests.filter((r) => /^\/(atom|rss)\//.test(r.path)) };
   }
 
   /** The top K of the joint feed of a subscription's categories, by BM25, above 0 (what one reader of its own would send). */

@@ -50,6 +50,19 @@ function settledFlag(p: Promise<unknown>): { settled: boolean } {
   return flag;
 }
 
+/** The front end's arXiv client against the fake, spaced by INTERVAL_MS and taking turns at `gate`. */
+function clientOf(fake: FakeArxiv, gate: OptionalGate): ArxivClient {
+  return new ArxivClient({
+    apiUrl: fake.apiUrl,
+    rssUrl: fake.rssUrl,
+    webUrl: fake.webUrl,
+    minIntervalMs: INTERVAL_MS,
+    timeoutMs: 5000,
+    maxResponseBytes: 10 * 1024 * 1024,
+    gate,
+  });
+}
+
 const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
 
 describe('a front end’s one arXiv client: its gate follows workers starting and stopping', () => {
@@ -97,15 +110,7 @@ describe('a front end’s one arXiv client: its gate follows workers starting an
       renewMs: 500,
       answerWithinMs: 10_000,
     });
-    client = new ArxivClient({
-      apiUrl: fake.apiUrl,
-      rssUrl: fake.rssUrl,
-      webUrl: fake.webUrl,
-      minIntervalMs: INTERVAL_MS,
-      timeoutMs: 5000,
-      maxResponseBytes: 10 * 1024 * 1024,
-      gate,
-    });
+    client = clientOf(fake, gate);
   });
 
   after(async () => {
@@ -201,15 +206,7 @@ describe('a front end’s arXiv client with no Temporal reachable', () => {
       leaseMs: 30_000,
       recheckMs: 100,
     });
-    const client = new ArxivClient({
-      apiUrl: fake.apiUrl,
-      rssUrl: fake.rssUrl,
-      webUrl: fake.webUrl,
-      minIntervalMs: INTERVAL_MS,
-      timeoutMs: 5000,
-      maxResponseBytes: 10 * 1024 * 1024,
-      gate,
-    });
+    const client = clientOf(fake, gate);
     try {
       assert.equal((await client.lookupBatch([IDS[0]!])).papers[0]?.id, IDS[0]);
       assert.equal(gate.mode(), 'local');

@@ -11,9 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import { parseAnnounceFeed } from '../../adapters/arxiv/rss.ts';
 import { bm25Rank } from '../../adapters/rank/bm25.ts';
 import { oaiSetOf, zonedInstant } from '../../domain/arxiv-calendar.ts';
-import type { TopicDigestResult } from '../../workflows/topic-digest.ts';
 import { createArxivCalendar, type ArxivCalendar } from '../fakes/arxiv-calendar.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
+import { runDigestsAt } from '../support/digest-runs.ts';
 import { startServiceHarness, type ServiceHarness } from '../support/service-harness.ts';
 
 const NY = 'America/New_York';
@@ -41,21 +41,8 @@ describe('a catch-up is read once, whoever missed it', () => {
 
   /** Runs every subscription's digest at once, as of `now`; returns the results and the OAI-PMH requests arXiv received. */
   async function runAll(now: Date, round: string) {
-    calendar.now = now;
-    const mark = harness.arxiv.requests.length;
-    const { t } = harness;
-    const results = await Promise.all(
-      names.map(
-        (name) =>
-          t.client.workflow.execute('topicDigest', {
-            taskQueue: t.config.TEMPORAL_TASK_QUEUE,
-            workflowId: `digest-${name}-${round}`,
-            args: [name, { asOf: now.toISOString() }],
-          }) as Promise<TopicDigestResult>,
-      ),
-    );
-    const oai = harness.arxiv.requests.slice(mark).filter((r) => r.path === '/oai');
-    return { results, oai };
+    const { results, requests } = await runDigestsAt(harness, calendar, names, now, round);
+    return { results, oai: requests.filter((r) => r.path === '/oai') };
   }
 
   /** The top K of the joint feed of a subscription's categories on `date`, by BM25, above 0. */
