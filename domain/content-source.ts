@@ -16,3 +16,6 @@ export const SOURCE_NAMES: Record<ContentSource, string> = {
   latex: 'LaTeX source',
   pdf: 'arXiv PDF',
 };
+
+/** The sources in the order the cascade tries them, as help texts name them. */
+export const CASCADE_NAMES = CONTENT_SOURCES.map((s) => SOURCE_NAMES[s]).join(', ');

@@ -10,7 +10,12 @@ import { createProgress } from '../../lib/progress.ts';
 import { withService } from '../service.ts';
 import { extractArxivId } from '../../domain/arxiv-ids.ts';
 import { AppError } from '../../domain/errors.ts';
-import { CONTENT_SOURCES, SOURCE_NAMES, type ContentSource } from '../../domain/content-source.ts';
+import {
+  CASCADE_NAMES,
+  CONTENT_SOURCES,
+  SOURCE_NAMES,
+  type ContentSource,
+} from '../../domain/content-source.ts';
 import { printJson } from '../output.ts';
 import { formatPaper } from './search.ts';
 
@@ -101,12 +106,12 @@ export function register(program: Command): void {
   program
     .command('get')
     .description(
-      'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
+      `a paper by id or URL as Markdown: metadata, abstract, full text (the first of ${CASCADE_NAMES} that has it)`,
     )
     .argument('<ref>', 'arXiv id or URL (abs, pdf, html, DOI, arXiv:ID)')
     .option(
-      '--source <auto|html|ar5iv|latex|pdf>',
-      'where the full text comes from (auto: arXiv HTML, ar5iv, LaTeX source, PDF: the first that has it)',
+      `--source <${['auto', ...CONTENT_SOURCES].join('|')}>`,
+      `where the full text comes from (auto: the first of ${CASCADE_NAMES} that has it)`,
       'auto',
     )
     .option('--out <file>', 'write the Markdown to a file')

@@ -6,6 +6,7 @@
  * test/unit/cli/lazy-commands.test.ts checks them against the modules.
  */
 import type { Command } from 'commander';
+import { CASCADE_NAMES } from '../../domain/content-source.ts';
 
 type Register = (program: Command) => void;
 
@@ -88,8 +89,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'get',
     term: 'get [options] <ref>',
-    description:
-      'a paper by id or URL as Markdown: metadata, abstract, full text (arXiv HTML, ar5iv, LaTeX source, else PDF)',
+    description: `a paper by id or URL as Markdown: metadata, abstract, full text (the first of ${CASCADE_NAMES} that has it)`,
     load: () => import('./get.ts'),
   },
   {
