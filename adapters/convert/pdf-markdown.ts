@@ -28,6 +28,14 @@ import {
   type Numbering,
   type SectionNumber,
 } from './pdf-numbering.ts';
+import {
+  headingFragments,
+  isOtherColumnLine,
+  mostlyCapitals,
+  spliceFragments,
+  startsWithDigitWord,
+  startsWithMixedCaseName,
+} from './pdf-heading-text.ts';
 import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
 import { joinLines } from './text.ts';
 
@@ -185,6 +193,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
   });
   if (!heading) return false;
+  // Indices and accents that pdf.js set apart over or under the heading go back into it.
+  const frags = headingFragments(s, segs, i, w.para);
+  if (frags.dropOpen) w.para = null;
+  for (const f of frags.after) used.add(f);
   flush(w);
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
@@ -196,7 +208,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ...(w.styles.get(n.parts.length) ?? []),
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
     ]);
-  let text = s.text;
+  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
   const next = segs[i + 1];
   if (joined) used.add(next!);
   else if (next && continuesHeading(text, s, next, pitch)) {
@@ -550,7 +562,9 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
   return (
     /-$/.test(text) ||
     /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) ||
-    (caps(text) && caps(next.text))
+    (caps(text) && caps(next.text)) ||
+    // Capitals with a name in mixed case among them (`… SDSS redMaPPer CLUSTERS`).
+    (mostlyCapitals(text) && mostlyCapitals(next.text))
   );
 }
 
@@ -658,9 +672,12 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (spaced || larger || sibling || followsOn || boldHeading(s, ctx)) &&
     // A parenthesis (`1)`) or the reference list: only when set apart, else a list item or an entry.
     ((n.closer !== ')' && !ctx.inReferences) || setApart) &&
-    (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
+    // In the style of its known siblings a title may end with a stop (`VII. … CONFINEMENT r ≤ R.`), if it is one sentence.
+    (punctOk || (sibling && !/[.!?]\s/.test(n.rest)) || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
-    (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) &&
+    (HEADING_START.test(n.rest) ||
+      startsWithMixedCaseName(n.rest) ||
+      ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
     !/\d{4}/.test(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
@@ -775,6 +792,7 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
       o.page === s.page &&
       // A spacing accent set apart from its letter (`¨` over small-capital `Ü`) is no neighbour.
       !/^[¨´`ˆ˜¯˘˙˚¸˛˝ˇ^~]$/.test(o.text) &&
+      !isOtherColumnLine(o, s) &&
       Math.abs(o.baseline - s.baseline) < 0.5 * s.size &&
       o.x0 < hi &&
       o.x1 > lo,

@@ -27,8 +27,11 @@ export interface SectionNumber {
 const PART = String.raw`(?:\d{1,2}|[IVX]{1,5}|[A-Z])`;
 const WORD = String.raw`(?:(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?`;
 const NUMBER = new RegExp(String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${PART}){0,5})([.):]?)(?:\s+(\S.*))?$`);
-/** What a title starts with: a letter, a Greek symbol, a bracket, a quote, or a formula's `(`/`-` (`(n, d)-regular graphs`). */
-const TITLE_START = /^[\p{L}([“"'‘-]/u;
+/**
+ * What a title starts with: a letter, a Greek symbol, a bracket, a quote, a formula's `(`/`-`
+ * (`(n, d)-regular graphs`), or a digit fused to a capital (`1-D Profiles`, `3D Reconstruction`).
+ */
+const TITLE_START = /^(?:[\p{L}([“"'‘-]|\d{1,2}-?\p{Lu}(?![\p{L}\p{N}]))/u;
 
 /**
  * The section number a line starts with, or null. A lone letter or roman numeral needs its dot
@@ -46,6 +49,9 @@ export function parseSectionNumber(text: string): SectionNumber | null {
   if (!rest && !word) return null;
   if ((closer === ':' && !word) || (closer === ')' && num.includes('.'))) return null;
   if (rest && (!TITLE_START.test(rest) || isMathLine(rest))) return null;
+  // A title has a word: two letters in a row. `H L` (a band structure's axis labels under a
+  // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
+  if (rest && (!/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
   const parts = num.replace(/^S/, '').split('.');
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)
@@ -66,6 +72,17 @@ export function parseSectionNumber(text: string): SectionNumber | null {
   )
     return null;
   return { num, parts, kind, word, closer, rest };
+}
+
+/** More closing brackets than opening ones: the tail of a formula cut at a line break. */
+function closesUnopened(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    if (depth < 0) return true;
+  }
+  return false;
 }
 
 const ROMAN = [
