@@ -36,6 +36,7 @@ import {
   startsWithDigitWord,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
+import { isForeignAbstractName, isForeignSectionName } from './pdf-heading-words.ts';
 import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
 import { joinLines } from './text.ts';
 
@@ -201,7 +202,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
-  if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) w.bodyStarted = true;
+  if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
+    w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
@@ -601,7 +603,8 @@ interface HeadingContext {
 
 /** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
 function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: ReadonlySet<string>): boolean {
-  if (SECTION_WORDS.test(text.replace(/[.:]$/, ''))) return false;
+  if (SECTION_WORDS.test(text.replace(/[.:]$/, '')) || isForeignSectionName(text.replace(/[.:]$/, '')))
+    return false;
   // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
   const unnumbered = isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text);
   return (
@@ -691,7 +694,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (cellBelow(s, n1, 25) && !n1!.bold) ||
     (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
   if (
-    SECTION_WORDS.test(bare) &&
+    (SECTION_WORDS.test(bare) || isForeignSectionName(bare)) &&
     (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
   )
     return 2;

@@ -1,8 +1,9 @@
 /**
  * Section numbers as a grammar rather than a list of forms: a number is parts joined by dots, each
- * part arabic (`2`), roman (`IV`) or a capital letter (`B`), mixed and nested to any depth (`2.A`,
- * `3.B.1`, `A.B.2`, `IV.C`), optionally behind a supplement prefix (`S2.1`) or a word (`Chapter 1`,
- * `Appendix B:`, `Part II`), and closed by a dot, a parenthesis (IEEE's `1)`) or nothing.
+ * part arabic (`2`), roman (`IV`) or a capital letter (`B`; below the first part also a lower-case
+ * one, `2.1.a`), mixed and nested to any depth (`2.A`, `3.B.1`, `A.B.2`, `IV.C`), optionally behind
+ * a supplement prefix (`S2.1`) or a word (`Chapter 1`, `Appendix B:`, `Part II`), and closed by a
+ * dot, a parenthesis (IEEE's `1)`) or nothing.
  */
 import { isMathLine } from './pdf-math.ts';
 
@@ -26,7 +27,11 @@ export interface SectionNumber {
 
 const PART = String.raw`(?:\d{1,2}|[IVX]{1,5}|[A-Z])`;
 const WORD = String.raw`(?:(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?`;
-const NUMBER = new RegExp(String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${PART}){0,5})([.):]?)(?:\s+(\S.*))?$`);
+/** A part below the first may be a lower-case letter (`2.1.a`, `3.b`): a deep level set like a list's. */
+const SUBPART = String.raw`(?:${PART}|[a-z])`;
+const NUMBER = new RegExp(
+  String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5})([.):]?)(?:\s+(\S.*))?$`,
+);
 /**
  * What a title starts with: a letter, a Greek symbol, a bracket, a quote, a formula's `(`/`-`
  * (`(n, d)-regular graphs`), or a digit fused to a capital (`1-D Profiles`, `3D Reconstruction`).
@@ -112,6 +117,7 @@ const ROMAN = [
 export function partValue(part: string, kind: SectionNumber['kind']): number {
   if (kind === 'roman') return ROMAN.indexOf(part) + 1;
   if (/^\d+$/.test(part)) return Number(part);
+  if (/^[a-z]$/.test(part)) return part.charCodeAt(0) - 96;
   return part.charCodeAt(0) - 64;
 }
 

@@ -15,7 +15,11 @@ import {
   startsWithMixedCaseName,
 } from '../../../../adapters/convert/pdf-heading-text.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
-import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
+import { isSuccessor, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
+import {
+  isForeignAbstractName,
+  isForeignSectionName,
+} from '../../../../adapters/convert/pdf-heading-words.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
@@ -73,6 +77,51 @@ describe('what a section title may be', () => {
       on2(BODY, 275),
     ]);
     assert.deepEqual(later(md), ['## II. RESULTS', '### D. ZnO and Cu2O', '### E. NiO and MnO']);
+  });
+});
+
+describe('lower-case letter parts', () => {
+  it('are parts below the first, and follow in the outline', () => {
+    const sub = parseSectionNumber('2.1 Sources')!;
+    const a = parseSectionNumber('2.1.a Point sources')!;
+    const b = parseSectionNumber('2.1.b Line sources')!;
+    assert.deepEqual(a.parts, ['2', '1', 'a']);
+    assert.ok(isSuccessor(a, sub));
+    assert.ok(isSuccessor(b, a));
+    assert.ok(!isSuccessor(parseSectionNumber('2.1.c Planes')!, a));
+    assert.equal(parseSectionNumber('e.g. this line'), null);
+    assert.equal(parseSectionNumber('a.1 Lower-case first part'), null);
+  });
+});
+
+describe('section names in other languages', () => {
+  it('are a closed class; the abstract is told apart', () => {
+    for (const w of [
+      'ZUSAMMENFASSUNG',
+      'Einleitung',
+      'LITERATUR',
+      'Danksagung',
+      'Remerciements',
+      'Conclusiones',
+    ])
+      assert.ok(isForeignSectionName(w), w);
+    assert.ok(!isForeignSectionName('Wellenfeldsynthese'));
+    assert.ok(isForeignAbstractName('ZUSAMMENFASSUNG'));
+    assert.ok(isForeignAbstractName('Résumé:'));
+    assert.ok(!isForeignAbstractName('EINLEITUNG'));
+  });
+
+  it('make a heading on page 1, and the abstract under it stays front matter', () => {
+    // ieee-journal-wfs-chapter-de: `ZUSAMMENFASSUNG` in small capitals below the body size, then the abstract, then `I. EINLEITUNG`.
+    const page = [
+      seg('Kapitel: Wellenfeldsynthese', 60, { size: 24 }),
+      seg('ZUSAMMENFASSUNG', 279.6, { size: 8, x: 130 }),
+      seg(`${BODY}.`, 296.7),
+      seg('I. EINLEITUNG', 340, { size: 8, x: 140 }),
+      seg(BODY, 360),
+    ];
+    const md = renderSegments([page], [792]).markdown;
+    assert.deepEqual(headings(md), ['## ZUSAMMENFASSUNG', '## I. EINLEITUNG']);
   });
 });
 
