@@ -54,8 +54,8 @@ export function isOtherColumnLine(o: Segment, s: Segment): boolean {
 
 /**
  * A raised or lowered index that pdf.js set as a fragment of its own within a heading's width
- * (`(1)` over `A_{N−1}` in `The case of A(1)N−1`): smaller type, its baseline within the heading's
- * height, and no word of two letters.
+ * (`(1)` over `A_{N−1}` in `The case of A(1)N−1`; the subscripts `0 0` of `G0 W0`, one fragment):
+ * smaller type, its baseline within the heading's height, and no word of two letters.
  */
 export function isIndexFragment(f: Segment, s: Segment): boolean {
   return (
@@ -63,10 +63,9 @@ export function isIndexFragment(f: Segment, s: Segment): boolean {
     f.page === s.page &&
     f.size < 0.85 * s.size &&
     f.x0 >= s.x0 &&
-    f.x1 <= s.x1 + 0.3 * s.size &&
+    f.x1 <= s.x1 + 0.6 * s.size &&
     Math.abs(f.baseline - s.baseline) < 0.7 * s.size &&
-    f.text.length <= 6 &&
-    !/\s/.test(f.text) &&
+    f.text.replace(/\s+/g, '').length <= 6 &&
     !/\p{L}{2}/u.test(f.text)
   );
 }
@@ -98,17 +97,24 @@ export function spliceFragments(s: Segment, fragments: Segment[]): string {
   const at = (x: number) =>
     Math.max(0, Math.min(chars.length, Math.round(((x - s.x0) / width) * chars.length)));
   const inserts = fragments
-    .map((f) => {
-      const accent = LONE_ACCENT.test(f.text);
-      return { f, accent, i: accent ? at((f.x0 + f.x1) / 2 - 0.5 * (width / chars.length)) : at(f.x0) };
+    .flatMap((f) => {
+      if (LONE_ACCENT.test(f.text))
+        return [{ text: f.text, accent: true, i: at((f.x0 + f.x1) / 2 - 0.5 * (width / chars.length)) }];
+      // Several indices in one fragment (`0 0`): each at its share of the fragment's width.
+      const step = (f.x1 - f.x0) / Math.max(1, f.text.length);
+      return [...f.text.matchAll(/\S+/g)].map((m) => ({
+        text: m[0],
+        accent: false,
+        i: at(f.x0 + m.index * step),
+      }));
     })
     .sort((a, b) => b.i - a.i);
-  for (const { f, accent, i } of inserts) {
+  for (const { text, accent, i } of inserts) {
     if (accent) {
       // The accent goes on the letter under it (pdf.js drew it over that letter's middle).
       const j = Math.min(chars.length - 1, i);
-      if (/\p{L}/u.test(chars[j]!)) chars[j] = normalizeText(`${f.text}${chars[j]}`);
-    } else chars.splice(i, 0, f.text.replace(/\s+/g, ''));
+      if (/\p{L}/u.test(chars[j]!)) chars[j] = normalizeText(`${text}${chars[j]}`);
+    } else chars.splice(i, 0, text);
   }
   return chars.join('');
 }
@@ -122,11 +128,22 @@ export function headingFragments(
   segs: Segment[],
   i: number,
   open: { text: string; last: Segment } | null,
-): { fragments: Segment[]; dropOpen: boolean; after: Segment[] } {
+): { fragments: Segment[]; dropOpen: boolean; after: Segment[]; lineAbove: Segment | undefined } {
   const fits = (f: Segment | undefined): f is Segment =>
     f !== undefined && (isIndexFragment(f, s) || isAccentFragment(f, s));
   const before = segs[i - 1];
   const dropOpen = fits(before) && open !== null && open.last === before && open.text === before.text;
   const after = fits(segs[i + 1]) ? [segs[i + 1]!] : [];
-  return { fragments: [...(dropOpen ? [before!] : []), ...after], dropOpen, after };
+  // The space above the heading is measured from the line before the fragment.
+  const lineAbove = dropOpen ? segs[i - 2] : undefined;
+  return { fragments: [...(dropOpen ? [before!] : []), ...after], dropOpen, after, lineAbove };
+}
+
+/**
+ * The space above a heading whose index fragment came before it in reading order: from the line
+ * before the fragment (Infinity when that is on another page or below it, a new column).
+ */
+export function gapAboveFragment(s: Segment, lineAbove: Segment | undefined): number {
+  if (!lineAbove || lineAbove.page !== s.page || lineAbove.top > s.top) return Infinity;
+  return s.top - lineAbove.bottom;
 }

@@ -29,7 +29,9 @@ import {
   type SectionNumber,
 } from './pdf-numbering.ts';
 import {
+  gapAboveFragment,
   headingFragments,
+  isIndexFragment,
   isOtherColumnLine,
   mostlyCapitals,
   spliceFragments,
@@ -161,10 +163,12 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // `Chapter 1` on a line of its own, its title on the next: one heading.
   const joined = joinNumberLine(at.s, segs[i + 1]);
   const s = joined ?? at.s;
+  // Indices and accents that pdf.js set apart over or under the heading go back into it.
+  const frags = headingFragments(s, segs, i, w.para);
   const heading = headingLevel(s, {
     body: doc.bodySize,
     pitch,
-    gapAbove: newColumn ? Infinity : gapAbove,
+    gapAbove: frags.dropOpen ? gapAboveFragment(s, frags.lineAbove) : newColumn ? Infinity : gapAbove,
     sawRoman: w.sawRoman,
     frontMatter:
       (p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom))) ||
@@ -194,8 +198,6 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
   });
   if (!heading) return false;
-  // Indices and accents that pdf.js set apart over or under the heading go back into it.
-  const frags = headingFragments(s, segs, i, w.para);
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
@@ -211,11 +213,17 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
     ]);
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
-  const next = segs[i + 1];
-  if (joined) used.add(next!);
-  else if (next && continuesHeading(text, s, next, pitch)) {
-    text = joinLines(text, next.text);
-    used.add(next);
+  if (joined) used.add(segs[i + 1]!);
+  else {
+    // A long heading may wrap over three lines; an index fragment after it is no line.
+    let last = s;
+    for (let k = i + 1 + frags.after.length; k <= i + 3 + frags.after.length; k++) {
+      const next = segs[k];
+      if (!next || !continuesHeading(text, last, next, pitch)) break;
+      text = joinLines(text, next.text);
+      used.add(next);
+      last = next;
+    }
   }
   w.blocks.push(`${'#'.repeat(heading)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
@@ -796,6 +804,7 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
       // A spacing accent set apart from its letter (`¨` over small-capital `Ü`) is no neighbour.
       !/^[¨´`ˆ˜¯˘˙˚¸˛˝ˇ^~]$/.test(o.text) &&
       !isOtherColumnLine(o, s) &&
+      !isIndexFragment(o, s) &&
       Math.abs(o.baseline - s.baseline) < 0.5 * s.size &&
       o.x0 < hi &&
       o.x1 > lo,

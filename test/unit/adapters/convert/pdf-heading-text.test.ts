@@ -201,6 +201,30 @@ describe('fragments set apart over a heading', () => {
     assert.equal(spliceFragments(s, [accent]), 'IV. SIMULATIONEN FÜR DIE WFS EINER VIRTUELLEN');
   });
 
+  it('puts each of several indices in one fragment at its place (cond-mat_0611002: `G0 W0`)', () => {
+    const s = seg('APPENDIX A: HOW TO JUSTIFY G W', 653.9, { x: 77, x1: 271, size: 9 });
+    const subs = seg('0 0', 650.1, { x: 258, x1: 276, size: 6 });
+    assert.equal(spliceFragments(s, [subs]), 'APPENDIX A: HOW TO JUSTIFY G0 W0');
+  });
+
+  it('a fragment before the heading neither stands beside it nor takes the space above it; three lines make one heading', () => {
+    // cond-mat_0611002: the subscripts `0 0` come before `APPENDIX A: …` in reading order, 4 pt into its row.
+    const md = render([
+      on2('I. THEORY', 520, { bold: true, size: 9, x: 100 }),
+      on2(`${BODY}.`, 612.8, { x: 54, x1: 232 }),
+      on2('0 0', 650.1, { x: 258, x1: 276, size: 6 }),
+      on2('APPENDIX A: HOW TO JUSTIFY G W', 653.9, { x: 77, x1: 271, size: 9, bold: true }),
+      on2('APPROXIMATION FROM Σ[G]? — Z FACTOR', 664.4, { x: 61, x1: 292, size: 9, bold: true }),
+      on2('CANCELLATION', 674.9, { x: 133, x1: 220, size: 9, bold: true }),
+      on2(BODY, 700),
+    ]);
+    assert.deepEqual(later(md), [
+      '## I. THEORY',
+      '## APPENDIX A: HOW TO JUSTIFY G0 W0 APPROXIMATION FROM Σ[G]? — Z FACTOR CANCELLATION',
+    ]);
+    assert.doesNotMatch(md, /^0 0$/m);
+  });
+
   it('writes the heading with its index, and no paragraph of the index alone', () => {
     const md = render([
       on2('2 Examples', 300, { size: 14.35 }),
