@@ -28,6 +28,17 @@ import {
   type Numbering,
   type SectionNumber,
 } from './pdf-numbering.ts';
+import {
+  gapAboveFragment,
+  headingFragments,
+  isIndexFragment,
+  isOtherColumnLine,
+  mostlyCapitals,
+  spliceFragments,
+  startsWithDigitWord,
+  startsWithMixedCaseName,
+} from './pdf-heading-text.ts';
+import { isForeignAbstractName, isForeignSectionName } from './pdf-heading-words.ts';
 import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
 import { joinLines } from './text.ts';
 
@@ -152,10 +163,12 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // `Chapter 1` on a line of its own, its title on the next: one heading.
   const joined = joinNumberLine(at.s, segs[i + 1]);
   const s = joined ?? at.s;
+  // Indices and accents that pdf.js set apart over or under the heading go back into it.
+  const frags = headingFragments(s, segs, i, w.para);
   const heading = headingLevel(s, {
     body: doc.bodySize,
     pitch,
-    gapAbove: newColumn ? Infinity : gapAbove,
+    gapAbove: frags.dropOpen ? gapAboveFragment(s, frags.lineAbove) : newColumn ? Infinity : gapAbove,
     sawRoman: w.sawRoman,
     frontMatter:
       (p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom))) ||
@@ -185,23 +198,32 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
   });
   if (!heading) return false;
+  if (frags.dropOpen) w.para = null;
+  for (const f of frags.after) used.add(f);
   flush(w);
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
-  if (n || !/^(abstract|a b s t r a c t)\b/i.test(s.text)) w.bodyStarted = true;
+  if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
+    w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
     ]);
-  let text = s.text;
-  const next = segs[i + 1];
-  if (joined) used.add(next!);
-  else if (next && continuesHeading(text, s, next, pitch)) {
-    text = joinLines(text, next.text);
-    used.add(next);
+  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
+  if (joined) used.add(segs[i + 1]!);
+  else {
+    // A long heading may wrap over three lines; an index fragment after it is no line.
+    let last = s;
+    for (let k = i + 1 + frags.after.length; k <= i + 3 + frags.after.length; k++) {
+      const next = segs[k];
+      if (!next || !continuesHeading(text, last, next, pitch)) break;
+      text = joinLines(text, next.text);
+      used.add(next);
+      last = next;
+    }
   }
   w.blocks.push(`${'#'.repeat(heading)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
@@ -550,7 +572,9 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
   return (
     /-$/.test(text) ||
     /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) ||
-    (caps(text) && caps(next.text))
+    (caps(text) && caps(next.text)) ||
+    // Capitals with a name in mixed case among them (`… SDSS redMaPPer CLUSTERS`).
+    (mostlyCapitals(text) && mostlyCapitals(next.text))
   );
 }
 
@@ -587,7 +611,8 @@ interface HeadingContext {
 
 /** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
 function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: ReadonlySet<string>): boolean {
-  if (SECTION_WORDS.test(text.replace(/[.:]$/, ''))) return false;
+  if (SECTION_WORDS.test(text.replace(/[.:]$/, '')) || isForeignSectionName(text.replace(/[.:]$/, '')))
+    return false;
   // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
   const unnumbered = isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text);
   return (
@@ -658,9 +683,12 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (spaced || larger || sibling || followsOn || boldHeading(s, ctx)) &&
     // A parenthesis (`1)`) or the reference list: only when set apart, else a list item or an entry.
     ((n.closer !== ')' && !ctx.inReferences) || setApart) &&
-    (punctOk || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
+    // In the style of its known siblings a title may end with a stop (`VII. … CONFINEMENT r ≤ R.`), if it is one sentence.
+    (punctOk || (sibling && !/[.!?]\s/.test(n.rest)) || !/[.!]$/.test(n.rest.replace(/\s+[.]$/, ''))) &&
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
-    (HEADING_START.test(n.rest) || ((s.bold || larger) && /^[(-]/.test(n.rest))) &&
+    (HEADING_START.test(n.rest) ||
+      startsWithMixedCaseName(n.rest) ||
+      ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
     !/\d{4}/.test(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
@@ -674,7 +702,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (cellBelow(s, n1, 25) && !n1!.bold) ||
     (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
   if (
-    SECTION_WORDS.test(bare) &&
+    (SECTION_WORDS.test(bare) || isForeignSectionName(bare)) &&
     (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
   )
     return 2;
@@ -775,6 +803,8 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
       o.page === s.page &&
       // A spacing accent set apart from its letter (`¨` over small-capital `Ü`) is no neighbour.
       !/^[¨´`ˆ˜¯˘˙˚¸˛˝ˇ^~]$/.test(o.text) &&
+      !isOtherColumnLine(o, s) &&
+      !isIndexFragment(o, s) &&
       Math.abs(o.baseline - s.baseline) < 0.5 * s.size &&
       o.x0 < hi &&
       o.x1 > lo,

@@ -1,8 +1,9 @@
 /**
  * Section numbers as a grammar rather than a list of forms: a number is parts joined by dots, each
- * part arabic (`2`), roman (`IV`) or a capital letter (`B`), mixed and nested to any depth (`2.A`,
- * `3.B.1`, `A.B.2`, `IV.C`), optionally behind a supplement prefix (`S2.1`) or a word (`Chapter 1`,
- * `Appendix B:`, `Part II`), and closed by a dot, a parenthesis (IEEE's `1)`) or nothing.
+ * part arabic (`2`), roman (`IV`) or a capital letter (`B`; below the first part also a lower-case
+ * one, `2.1.a`), mixed and nested to any depth (`2.A`, `3.B.1`, `A.B.2`, `IV.C`), optionally behind
+ * a supplement prefix (`S2.1`) or a word (`Chapter 1`, `Appendix B:`, `Part II`), and closed by a
+ * dot, a parenthesis (IEEE's `1)`) or nothing.
  */
 import { isMathLine } from './pdf-math.ts';
 
@@ -26,9 +27,16 @@ export interface SectionNumber {
 
 const PART = String.raw`(?:\d{1,2}|[IVX]{1,5}|[A-Z])`;
 const WORD = String.raw`(?:(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?`;
-const NUMBER = new RegExp(String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${PART}){0,5})([.):]?)(?:\s+(\S.*))?$`);
-/** What a title starts with: a letter, a Greek symbol, a bracket, a quote, or a formula's `(`/`-` (`(n, d)-regular graphs`). */
-const TITLE_START = /^[\p{L}([“"'‘-]/u;
+/** A part below the first may be a lower-case letter (`2.1.a`, `3.b`): a deep level set like a list's. */
+const SUBPART = String.raw`(?:${PART}|[a-z])`;
+const NUMBER = new RegExp(
+  String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5})([.):]?)(?:\s+(\S.*))?$`,
+);
+/**
+ * What a title starts with: a letter, a Greek symbol, a bracket, a quote, a formula's `(`/`-`
+ * (`(n, d)-regular graphs`), or a digit fused to a capital (`1-D Profiles`, `3D Reconstruction`).
+ */
+const TITLE_START = /^(?:[\p{L}([“"'‘-]|\d{1,2}-?\p{Lu}(?![\p{L}\p{N}]))/u;
 
 /**
  * The section number a line starts with, or null. A lone letter or roman numeral needs its dot
@@ -46,6 +54,9 @@ export function parseSectionNumber(text: string): SectionNumber | null {
   if (!rest && !word) return null;
   if ((closer === ':' && !word) || (closer === ')' && num.includes('.'))) return null;
   if (rest && (!TITLE_START.test(rest) || isMathLine(rest))) return null;
+  // A title has a word: two letters in a row. `H L` (a band structure's axis labels under a
+  // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
+  if (rest && (!/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
   const parts = num.replace(/^S/, '').split('.');
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)
@@ -66,6 +77,17 @@ export function parseSectionNumber(text: string): SectionNumber | null {
   )
     return null;
   return { num, parts, kind, word, closer, rest };
+}
+
+/** More closing brackets than opening ones: the tail of a formula cut at a line break. */
+function closesUnopened(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    if (depth < 0) return true;
+  }
+  return false;
 }
 
 const ROMAN = [
@@ -95,6 +117,7 @@ const ROMAN = [
 export function partValue(part: string, kind: SectionNumber['kind']): number {
   if (kind === 'roman') return ROMAN.indexOf(part) + 1;
   if (/^\d+$/.test(part)) return Number(part);
+  if (/^[a-z]$/.test(part)) return part.charCodeAt(0) - 96;
   return part.charCodeAt(0) - 64;
 }
 
