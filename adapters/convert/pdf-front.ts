@@ -279,7 +279,15 @@ export function findFrontMatter(
     first.reduce((n, s) => n + (s.text.length > 50 ? s.text.length : 0), 0) < 600;
   const affiliation = (s: Segment) =>
     titlePage && s.text.length <= 100 && !/^\p{Ll}|[.;]$/u.test(s.text) && isAffiliationLine(s.text);
-  const groups = metadataLines(first, title, body, (s) => above(s) || affiliation(s));
+  // A title page set wholly in display type (no line of body text, more pages after it) carries no
+  // body at all: every line but the title is front matter, whatever its words (a thesis's degree,
+  // faculty, committee, place and date, in any language).
+  const display =
+    titlePage &&
+    pages.length > 1 &&
+    first.length > 0 &&
+    !first.some((s) => Math.abs(s.size - body) < 0.5 && s.text.split(/\s+/).length >= 4);
+  const groups = metadataLines(first, title, body, (s) => display || above(s) || affiliation(s));
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
   let coverBodyTop = -Infinity;
   if (repeatedTitle.length) {

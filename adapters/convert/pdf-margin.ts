@@ -1,0 +1,100 @@
+/**
+ * Margin notes (tufte-book and similar classes: sidenotes, margin citations): text set in a narrow
+ * column of its own outside the main text block, in a type smaller than the body's, on page after
+ * page. Read in the flow they break a paragraph that runs on to the next page; they are notes, so
+ * they go with the footnotes. A margin caption (`Figure 4.1: …`) stays in the flow as a caption.
+ */
+import { median, type Segment } from './pdf-layout.ts';
+import { joinLines } from './text.ts';
+
+/** A note's first line: a number or mark, a space, then text (`1 H. Møller…`; not `106th Audio…`). */
+const NOTE_MARK = /^(?:\d{1,3}|[*†‡§¶])\s+\S/;
+/** A caption's first line, as the main pass tells one. */
+const CAPTION_START = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+/i;
+
+/** Each note's first line → the note's text; the note's other lines → null. */
+export type MarginNotes = Map<Segment, string | null>;
+
+/**
+ * The main text block's left and right edges over the document: the median of each page's outermost
+ * body lines (long lines in the body size), on pages that have at least ten of them.
+ */
+function mainBlock(pages: readonly Segment[][], body: number): { x0: number; x1: number } | null {
+  const left: number[] = [];
+  const right: number[] = [];
+  for (const segs of pages) {
+    const lines = segs.filter((s) => Math.abs(s.size - body) < 0.6 && s.text.length >= 40);
+    if (lines.length < 10) continue;
+    left.push(Math.min(...lines.map((s) => s.x0)));
+    right.push(Math.max(...lines.map((s) => s.x1)));
+  }
+  return left.length >= 3 ? { x0: median(left), x1: median(right) } : null;
+}
+
+/**
+ * The margin notes of every page. A margin column is told by lines in a smaller type than the body's,
+ * wholly outside the main block, narrow (at most 60% of its width), starting at one x on at least
+ * three pages: a single page's side figure or a stamp does not make one.
+ */
+export function marginNotes(pages: readonly Segment[][], body: number): MarginNotes[] {
+  const out = pages.map((): MarginNotes => new Map());
+  const block = mainBlock(pages, body);
+  if (!block) return out;
+  const width = block.x1 - block.x0;
+  const outside = (s: Segment) =>
+    s.size < body - 0.5 && s.x1 - s.x0 <= 0.6 * width && (s.x0 >= block.x1 + body || s.x1 <= block.x0 - body);
+  // Starts of margin lines, by x rounded to 4 pt: the pages they are on and the right edge they reach.
+  const starts = new Map<number, { on: Set<number>; x1: number }>();
+  for (const [p, segs] of pages.entries())
+    for (const s of segs)
+      // Lines with words: a column of numbers alone (line numbers) makes no margin column.
+      if (outside(s) && /\p{L}{2}/u.test(s.text)) {
+        const key = Math.round(s.x0 / 4);
+        const c = starts.get(key) ?? { on: new Set<number>(), x1: s.x1 };
+        c.on.add(p);
+        c.x1 = Math.max(c.x1, s.x1);
+        starts.set(key, c);
+      }
+  const columns = [...starts]
+    .filter(([, c]) => c.on.size >= 3)
+    .map(([key, c]) => ({ x0: key * 4 - 4, x1: c.x1 + 4 }));
+  if (!columns.length) return out;
+  // Justified lines come in pieces at wide word gaps: every piece inside the column's range is a note's.
+  const inColumn = (s: Segment) => outside(s) && columns.some((c) => s.x0 >= c.x0 && s.x1 <= c.x1);
+  for (const [p, segs] of pages.entries()) groupNotes(segs.filter(inColumn), out[p]!);
+  return out;
+}
+
+/**
+ * A page's margin lines as notes: a note starts at a mark, or after a gap of more than a line. A
+ * group that starts with a caption is left out (the caption stays in the flow).
+ */
+function groupNotes(lines: Segment[], into: MarginNotes): void {
+  // Reading order: by line, pieces of one line (same baseline) left to right.
+  const sorted = [...lines].sort((a, b) =>
+    Math.abs(a.baseline - b.baseline) < 0.3 * a.size ? a.x0 - b.x0 : a.top - b.top,
+  );
+  let group: Segment[] = [];
+  const close = () => {
+    if (group.length && !CAPTION_START.test(group[0]!.text)) {
+      into.set(
+        group[0]!,
+        group.map((s) => s.text).reduce((a, b) => joinLines(a, b)),
+      );
+      for (const s of group.slice(1)) into.set(s, null);
+    }
+    group = [];
+  };
+  for (const s of sorted) {
+    const last = group[group.length - 1];
+    const sameLine = last !== undefined && Math.abs(s.baseline - last.baseline) < 0.3 * s.size;
+    if (
+      last &&
+      !sameLine &&
+      (NOTE_MARK.test(s.text) || CAPTION_START.test(s.text) || s.top - last.bottom > 0.8 * s.size)
+    )
+      close();
+    group.push(s);
+  }
+  close();
+}
