@@ -38,7 +38,10 @@ const META_START = new RegExp(
       'date\\s*:',
       'online\\s+at\\b',
       'doi:',
-      'https?://doi',
+      'https?://(?:dx\\.)?doi\\b',
+      // IEEE's first-page footnote: `Digital Object Identifier 10.1109/…`, `Color versions of one or more…`.
+      'digital\\s+object\\s+identifier',
+      'colou?r\\s+versions\\s+of\\s+one\\s+or\\s+more\\s+of\\s+the\\s+figures',
       '©',
       '\\(c\\)\\s*\\d',
       'c\\s+(?:19|20)\\d\\d\\b',
@@ -53,7 +56,8 @@ const META_START = new RegExp(
       'findings\\s+of\\s+the\\s+association',
       'published\\s+as\\s+a\\s+conference\\s+paper',
       'compiled\\s+(?:using|on)\\b',
-      'typeset\\s+using',
+      // `Typeset using LaTeX…` (AASTeX), `Typeset by REVTeX` (APS).
+      'typeset\\s+(?:using|by|with)\\b',
       'printed\\s+\\d',
       'mon\\.\\s+not\\.',
       'mnras\\b',
@@ -63,6 +67,12 @@ const META_START = new RegExp(
       '(?:cms|atlas|lhcb|alice)\\s+(?:note|paper|conf|physics\\s+analysis\\s+summary)\\b',
       'report\\s+no',
       'pacs\\s+(?:numbers?|nos?\\.?)',
+      // Optica/OSA's classification line, the sibling of PACS.
+      'ocis\\s+codes',
+      // The AMS's `Received by the editors May 5, 2020.`
+      'received\\s+by\\s+the\\s+editors\\b',
+      // An author note on the first page: `These authors contributed equally to this work.`
+      '(?:these|the)\\s+(?:two\\s+|first\\s+two\\s+)?authors\\s+contributed\\s+equally',
       'ams\\s+subject',
       'msc\\s*(?:20\\d\\d|class|:)',
       '(?:(?:19|20)\\d\\d\\s+)?mathematic(?:s|al)\\s+subject\\s+classification',

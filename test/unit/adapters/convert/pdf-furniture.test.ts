@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
+import { isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
 import { contentsEntries, renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { FIXTURES_DIR, corpus } from '../../../support/corpus.ts';
@@ -127,5 +128,30 @@ describe('a table of contents', () => {
     assert.match(markdown, /^- References$/m);
     assert.doesNotMatch(markdown, /^#+ (?:Acknowledgments|References)$/m);
     assert.deepEqual(bareNumbers(markdown), []);
+  });
+});
+
+describe("publishers' and classes' first-page lines", () => {
+  it('are front matter: REVTeX and AASTeX typesetting notes, IEEE footnotes, OCIS codes, the AMS dates, author notes', () => {
+    for (const t of [
+      'Typeset by REVTEX',
+      'Typeset using LATEX twocolumn style in AASTeX631',
+      'Digital Object Identifier 10.1109/TSE.2020.1234567',
+      'Color versions of one or more of the figures in this paper are available online',
+      'http://dx.doi.org/10.1364/OE.99.012345',
+      'OCIS codes: (060.2310) Fiber optics; (230.7370) Waveguides.',
+      'Received by the editors May 5, 2020.',
+      '∗These authors contributed equally to this work.',
+    ])
+      assert.ok(isFrontMeta(t), t);
+  });
+
+  it('are told from body lines that start with the same words', () => {
+    for (const t of [
+      'These authors found that the effect vanishes at low temperature',
+      'Color and shape of the particles were recorded for every run',
+      'Received signal strength is used to locate the nodes',
+    ])
+      assert.ok(!isFrontMeta(t), t);
   });
 });
