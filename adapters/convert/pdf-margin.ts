@@ -15,11 +15,17 @@ const CAPTION_START = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+/i;
 /** Each note's first line → the note's text; the note's other lines → null. */
 export type MarginNotes = Map<Segment, string | null>;
 
+/** A main text block's left and right edges. */
+interface Block {
+  x0: number;
+  x1: number;
+}
+
 /**
- * The main text block's left and right edges over the document: the median of each page's outermost
+ * The main text block's left and right edges over some pages: the median of each page's outermost
  * body lines (long lines in the body size), on pages that have at least ten of them.
  */
-function mainBlock(pages: readonly Segment[][], body: number): { x0: number; x1: number } | null {
+function mainBlock(pages: readonly Segment[][], body: number): Block | null {
   const left: number[] = [];
   const right: number[] = [];
   for (const segs of pages) {
@@ -28,7 +34,26 @@ function mainBlock(pages: readonly Segment[][], body: number): { x0: number; x1:
     left.push(Math.min(...lines.map((s) => s.x0)));
     right.push(Math.max(...lines.map((s) => s.x1)));
   }
-  return left.length >= 3 ? { x0: median(left), x1: median(right) } : null;
+  return left.length >= 2 ? { x0: median(left), x1: median(right) } : null;
+}
+
+/**
+ * The main block of each page. Two-sided layouts mirror it (the margin column is outside on both
+ * sides), so even and odd pages get a block each; a document with too few pages of one parity
+ * uses the block of all its pages.
+ */
+function blocks(pages: readonly Segment[][], body: number): (Block | null)[] {
+  const all = mainBlock(pages, body);
+  if (!all) return pages.map(() => null);
+  const even = mainBlock(
+    pages.filter((_, i) => i % 2 === 0),
+    body,
+  );
+  const odd = mainBlock(
+    pages.filter((_, i) => i % 2 === 1),
+    body,
+  );
+  return pages.map((_, i) => (i % 2 === 0 ? even : odd) ?? all);
 }
 
 /**
@@ -38,30 +63,43 @@ function mainBlock(pages: readonly Segment[][], body: number): { x0: number; x1:
  */
 export function marginNotes(pages: readonly Segment[][], body: number): MarginNotes[] {
   const out = pages.map((): MarginNotes => new Map());
-  const block = mainBlock(pages, body);
-  if (!block) return out;
-  const width = block.x1 - block.x0;
-  const outside = (s: Segment) =>
-    s.size < body - 0.5 && s.x1 - s.x0 <= 0.6 * width && (s.x0 >= block.x1 + body || s.x1 <= block.x0 - body);
-  // Starts of margin lines, by x rounded to 4 pt: the pages they are on and the right edge they reach.
-  const starts = new Map<number, { on: Set<number>; x1: number }>();
+  const block = blocks(pages, body);
+  const outside = (s: Segment, p: number) => {
+    const b = block[p];
+    return (
+      b !== null &&
+      b !== undefined &&
+      s.size < body - 0.5 &&
+      s.x1 - s.x0 <= 0.6 * (b.x1 - b.x0) &&
+      (s.x0 >= b.x1 + body || s.x1 <= b.x0 - body)
+    );
+  };
+  // Margin lines by the x they start at and by the x they end at (rounded to 4 pt; a note set flush
+  // right starts anywhere): the pages they are on and the range they cover.
+  const edges = new Map<string, { on: Set<number>; x0: number; x1: number }>();
   for (const [p, segs] of pages.entries())
     for (const s of segs)
       // Lines with words: a column of numbers alone (line numbers) makes no margin column.
-      if (outside(s) && /\p{L}{2}/u.test(s.text)) {
-        const key = Math.round(s.x0 / 4);
-        const c = starts.get(key) ?? { on: new Set<number>(), x1: s.x1 };
-        c.on.add(p);
-        c.x1 = Math.max(c.x1, s.x1);
-        starts.set(key, c);
-      }
-  const columns = [...starts]
-    .filter(([, c]) => c.on.size >= 3)
-    .map(([key, c]) => ({ x0: key * 4 - 4, x1: c.x1 + 4 }));
+      if (outside(s, p) && /\p{L}{2}/u.test(s.text))
+        for (const key of [`L${Math.round(s.x0 / 4)}`, `R${Math.round(s.x1 / 4)}`]) {
+          const c = edges.get(key) ?? { on: new Set<number>(), x0: s.x0, x1: s.x1 };
+          c.on.add(p);
+          c.x0 = Math.min(c.x0, s.x0);
+          c.x1 = Math.max(c.x1, s.x1);
+          edges.set(key, c);
+        }
+  const columns = [...edges.values()]
+    .filter((c) => c.on.size >= 3)
+    .map((c) => ({ x0: c.x0 - 4, x1: c.x1 + 4 }));
   if (!columns.length) return out;
   // Justified lines come in pieces at wide word gaps: every piece inside the column's range is a note's.
-  const inColumn = (s: Segment) => outside(s) && columns.some((c) => s.x0 >= c.x0 && s.x1 <= c.x1);
-  for (const [p, segs] of pages.entries()) groupNotes(segs.filter(inColumn), out[p]!);
+  const inColumn = (s: Segment, p: number) =>
+    outside(s, p) && columns.some((c) => s.x0 >= c.x0 && s.x1 <= c.x1);
+  for (const [p, segs] of pages.entries())
+    groupNotes(
+      segs.filter((s) => inColumn(s, p)),
+      out[p]!,
+    );
   return out;
 }
 

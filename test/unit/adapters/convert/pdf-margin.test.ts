@@ -87,6 +87,29 @@ describe('a margin column', () => {
     assert.match(markdown, /goes on to the next page without This is body text/);
   });
 
+  it('is found on both sides of a two-sided layout, a note set flush right in the left margin too', () => {
+    // Even pages: text at x 72–502, notes at x 530. Odd pages: text at x 180–610, notes ending at x 150.
+    const pages = Array.from({ length: 6 }, (_, p) =>
+      p % 2 === 0
+        ? page(p, [`${p + 1} A note on an even page`])
+        : [
+            ...Array.from({ length: 13 }, (_, i) => seg(BODY, 100 + 12 * i, { page: p, x: 180 })),
+            seg(`${p + 1} A short note`, 110, { page: p, x: 150 - 8 * (p + 6), x1: 150, size: 8 }),
+          ],
+    );
+    assert.deepEqual(
+      marginNotes(pages, 10).map((m) => [...m.values()]),
+      [
+        ['1 A note on an even page'],
+        ['2 A short note'],
+        ['3 A note on an even page'],
+        ['4 A short note'],
+        ['5 A note on an even page'],
+        ['6 A short note'],
+      ],
+    );
+  });
+
   it('is not made by small lines beside the text on two pages only (a side figure)', () => {
     const pages = [page(0, ['1 A label of a figure']), page(1, ['2 Another label']), page(2, [])];
     assert.deepEqual(
