@@ -299,6 +299,18 @@ export function findFrontMatter(
     !first.some((s) => Math.abs(s.size - body) < 0.5 && s.text.split(/\s+/).length >= 4);
   const groups = metadataLines(first, title, body, (s) => display || above(s) || affiliation(s));
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
+  // The back of such a title page (a thesis's imprint: licence, ISBN, printer, a dedication) carries
+  // no body either when it holds a few short lines, none in heading type and no abstract.
+  const verso = pages[1] ?? [];
+  if (
+    display &&
+    !repeatedTitle.length &&
+    verso.length > 0 &&
+    verso.length <= 12 &&
+    verso.reduce((n, s) => n + s.text.length, 0) <= 500 &&
+    !verso.some((s) => s.size >= 1.15 * body || BODY_START.test(s.text))
+  )
+    groups.push(...metadataLines(verso, title, body, () => true));
   let coverBodyTop = -Infinity;
   if (repeatedTitle.length) {
     const second = pages[1]!;

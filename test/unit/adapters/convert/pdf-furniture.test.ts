@@ -45,6 +45,31 @@ describe('a title page', () => {
     assert.match(rest[0]!, /^## Zusammenfassung$/);
   });
 
+  it('takes the back of the title page along when it holds a few short lines (an imprint), not a chapter start', () => {
+    const title = [
+      seg('A Thesis in Display Type', 150, { size: 24 }),
+      seg('vorgelegt von Jane Doe', 250, { size: 14 }),
+      seg('Berlin 2014', 500, { size: 14 }),
+    ];
+    const imprint = [
+      seg('Copyright 2014 Jane Doe', 600, { page: 1 }),
+      seg('Printed on acid-free paper', 615, { page: 1 }),
+    ];
+    const chapter = [
+      seg('1 Introduction', 100, { page: 2, size: 18, bold: true }),
+      seg(BODY, 140, { page: 2 }),
+    ];
+    const { markdown: md } = renderSegments([title, imprint, chapter], [792, 792, 792]);
+    assert.equal(
+      md.split('\n\n')[1],
+      '*vorgelegt von Jane Doe · Berlin 2014 · Copyright 2014 Jane Doe · Printed on acid-free paper*',
+    );
+    // A chapter that starts on page 2 is no imprint: its heading and text stay in the body.
+    const { markdown: md2 } = renderSegments([title, chapter.map((c) => ({ ...c, page: 1 }))], [792, 792]);
+    assert.match(md2, /^## 1 Introduction$/m);
+    assert.match(md2, /^This is body text/m);
+  });
+
   it('leaves a first page with a line of body text to the other rules', () => {
     const page = [
       seg('A Title in Large Type', 100, { size: 20 }),
