@@ -2,7 +2,8 @@
  * Margin notes (tufte-book and similar classes: sidenotes, margin citations): text set in a narrow
  * column of its own outside the main text block, in a type smaller than the body's, on page after
  * page. Read in the flow they break a paragraph that runs on to the next page; they are notes, so
- * they go with the footnotes. A margin caption (`Figure 4.1: …`) stays in the flow as a caption.
+ * they go with the footnotes. A margin caption (`Figure 4.1: …`) is written after the paragraph it
+ * sits beside.
  */
 import { median, type Segment } from './pdf-layout.ts';
 import { joinLines } from './text.ts';
@@ -12,8 +13,14 @@ const NOTE_MARK = /^(?:\d{1,3}|[*†‡§¶])\s+\S/;
 /** A caption's first line, as the main pass tells one. */
 const CAPTION_START = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+/i;
 
-/** Each note's first line → the note's text; the note's other lines → null. */
-export type MarginNotes = Map<Segment, string | null>;
+/** A note (it goes with the footnotes) or a caption (it follows the paragraph it sits beside). */
+export interface MarginText {
+  kind: 'note' | 'caption';
+  text: string;
+}
+
+/** Each note's or caption's first line → its text; its other lines → null. */
+export type MarginNotes = Map<Segment, MarginText | null>;
 
 /** A main text block's left and right edges. */
 interface Block {
@@ -105,7 +112,7 @@ export function marginNotes(pages: readonly Segment[][], body: number): MarginNo
 
 /**
  * A page's margin lines as notes: a note starts at a mark, or after a gap of more than a line. A
- * group that starts with a caption is left out (the caption stays in the flow).
+ * group that starts like a caption (`Figure 4.1: …`) is a caption, lines joined.
  */
 function groupNotes(lines: Segment[], into: MarginNotes): void {
   // Reading order: by line, pieces of one line (same baseline) left to right.
@@ -114,11 +121,11 @@ function groupNotes(lines: Segment[], into: MarginNotes): void {
   );
   let group: Segment[] = [];
   const close = () => {
-    if (group.length && !CAPTION_START.test(group[0]!.text)) {
-      into.set(
-        group[0]!,
-        group.map((s) => s.text).reduce((a, b) => joinLines(a, b)),
-      );
+    if (group.length) {
+      into.set(group[0]!, {
+        kind: CAPTION_START.test(group[0]!.text) ? 'caption' : 'note',
+        text: group.map((s) => s.text).reduce((a, b) => joinLines(a, b)),
+      });
       for (const s of group.slice(1)) into.set(s, null);
     }
     group = [];

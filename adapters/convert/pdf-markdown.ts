@@ -84,7 +84,7 @@ interface Doc {
   /** Segments already written (title, front matter) or dropped (a contents line's page number). */
   skip: (s: Segment) => boolean;
   contents: Contents;
-  /** Per page, the notes set in a margin column: they go with the footnotes. */
+  /** Per page, the notes and captions set in a margin column (notes go with the footnotes). */
   margin: MarginNotes[];
 }
 
@@ -104,6 +104,8 @@ interface Writer {
   styles: Map<number, HeadingStyle[]>;
   /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
   held: string[];
+  /** Captions set in the margin: written once the paragraph they sit beside is. */
+  asides: string[];
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -121,7 +123,10 @@ interface At {
 /** Writes the open paragraph as a block and closes it. */
 function flush(w: Writer): void {
   const para = w.para;
-  if (!para) return;
+  if (!para) {
+    w.blocks.push(...w.asides.splice(0).map(escapeBlockStart));
+    return;
+  }
   const t = para.text.trim();
   // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
   if (!w.bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2)
@@ -135,6 +140,7 @@ function flush(w: Writer): void {
           : escapeBlockStart(t),
     );
   w.para = null;
+  w.blocks.push(...w.asides.splice(0).map(escapeBlockStart));
 }
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
@@ -308,9 +314,9 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
       w.blocks.push(`- ${entry}`);
       continue;
     }
-    const note = doc.margin[p]?.get(s);
-    if (note !== undefined) {
-      if (note) w.footnotes.push(note);
+    const aside = doc.margin[p]?.get(s);
+    if (aside !== undefined) {
+      if (aside) (aside.kind === 'note' ? w.footnotes : w.asides).push(aside.text);
       continue;
     }
     if (foot.has(s)) {
@@ -418,6 +424,7 @@ export function renderSegments(
     lastNumber: null,
     styles: new Map(),
     held: [],
+    asides: [],
   };
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
   flush(w);

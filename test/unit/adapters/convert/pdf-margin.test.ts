@@ -1,7 +1,7 @@
 /**
  * Margin notes (issue #30): text set in a narrow column of its own beside the main text block, in
  * a smaller type, page after page (tufte-book's sidenotes and margin citations), goes with the
- * footnotes instead of breaking the body; a margin caption stays a caption. From the vendored
+ * footnotes instead of breaking the body; a margin caption is one caption block after its paragraph. From the vendored
  * tufte-book thesis chapter and from constructed lines.
  */
 import assert from 'node:assert/strict';
@@ -46,9 +46,19 @@ describe('margin notes in a tufte-book thesis chapter', () => {
     assert.ok(!body.includes('8880\\.') && !body.includes('In:'));
   });
 
-  it('keeps a caption set in the margin in the flow, as a caption', () => {
+  it('writes a caption set in the margin as one caption block, after the paragraph it sits beside', () => {
+    const i = blocks.findIndex((b) =>
+      b.startsWith(
+        'Figure 4.1: Functional principle of dynamic binaural synthesis. The listener is wearing headphones and a head tracker. The audio material is convolved',
+      ),
+    );
+    assert.ok(i > 0);
+    // The paragraph beside it (its first line `degree.4 The approximation…` ends a sentence begun on the page before).
+    assert.match(blocks[i - 1]!, /^degree\.4 The approximation by non-individual transfer functions/);
     assert.ok(
-      blocks.some((b) => b.startsWith('Figure 4.1: Functional principle of dynamic binaural synthesis.')),
+      blocks.includes(
+        'Figure 4.5: HRTF measurement of a loudspeaker array in the anechoic chamber of the TU Berlin. Z',
+      ),
     );
   });
 });
@@ -72,7 +82,7 @@ describe('a margin column', () => {
     ];
     const notes = marginNotes(pages, 10);
     assert.deepEqual(
-      notes.flatMap((m) => [...m.values()]),
+      notes.flatMap((m) => [...m.values()].map((v) => v?.text ?? null)),
       [
         '1 A. Author. A cited paper',
         '2 B. Author. Another paper that runs over two lines.',
@@ -98,7 +108,7 @@ describe('a margin column', () => {
           ],
     );
     assert.deepEqual(
-      marginNotes(pages, 10).map((m) => [...m.values()]),
+      marginNotes(pages, 10).map((m) => [...m.values()].map((v) => v?.text)),
       [
         ['1 A note on an even page'],
         ['2 A short note'],
