@@ -38,7 +38,10 @@ const META_START = new RegExp(
       'date\\s*:',
       'online\\s+at\\b',
       'doi:',
-      'https?://doi',
+      'https?://(?:dx\\.)?doi\\b',
+      // IEEE's first-page footnote: `Digital Object Identifier 10.1109/…`, `Color versions of one or more…`.
+      'digital\\s+object\\s+identifier',
+      'colou?r\\s+versions\\s+of\\s+one\\s+or\\s+more\\s+of\\s+the\\s+figures',
       '©',
       '\\(c\\)\\s*\\d',
       'c\\s+(?:19|20)\\d\\d\\b',
@@ -53,7 +56,8 @@ const META_START = new RegExp(
       'findings\\s+of\\s+the\\s+association',
       'published\\s+as\\s+a\\s+conference\\s+paper',
       'compiled\\s+(?:using|on)\\b',
-      'typeset\\s+using',
+      // `Typeset using LaTeX…` (AASTeX), `Typeset by REVTeX` (APS).
+      'typeset\\s+(?:using|by|with)\\b',
       'printed\\s+\\d',
       'mon\\.\\s+not\\.',
       'mnras\\b',
@@ -63,6 +67,12 @@ const META_START = new RegExp(
       '(?:cms|atlas|lhcb|alice)\\s+(?:note|paper|conf|physics\\s+analysis\\s+summary)\\b',
       'report\\s+no',
       'pacs\\s+(?:numbers?|nos?\\.?)',
+      // Optica/OSA's classification line, the sibling of PACS.
+      'ocis\\s+codes',
+      // The AMS's `Received by the editors May 5, 2020.`
+      'received\\s+by\\s+the\\s+editors\\b',
+      // An author note on the first page: `These authors contributed equally to this work.`
+      '(?:these|the)\\s+(?:two\\s+|first\\s+two\\s+)?authors\\s+contributed\\s+equally',
       'ams\\s+subject',
       'msc\\s*(?:20\\d\\d|class|:)',
       '(?:(?:19|20)\\d\\d\\s+)?mathematic(?:s|al)\\s+subject\\s+classification',
@@ -279,8 +289,28 @@ export function findFrontMatter(
     first.reduce((n, s) => n + (s.text.length > 50 ? s.text.length : 0), 0) < 600;
   const affiliation = (s: Segment) =>
     titlePage && s.text.length <= 100 && !/^\p{Ll}|[.;]$/u.test(s.text) && isAffiliationLine(s.text);
-  const groups = metadataLines(first, title, body, (s) => above(s) || affiliation(s));
+  // A title page set wholly in display type (no line of body text, more pages after it) carries no
+  // body at all: every line but the title is front matter, whatever its words (a thesis's degree,
+  // faculty, committee, place and date, in any language).
+  const display =
+    titlePage &&
+    pages.length > 1 &&
+    first.length > 0 &&
+    !first.some((s) => Math.abs(s.size - body) < 0.5 && s.text.split(/\s+/).length >= 4);
+  const groups = metadataLines(first, title, body, (s) => display || above(s) || affiliation(s));
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
+  // The back of such a title page (a thesis's imprint: licence, ISBN, printer, a dedication) carries
+  // no body either when it holds a few short lines, none in heading type and no abstract.
+  const verso = pages[1] ?? [];
+  if (
+    display &&
+    !repeatedTitle.length &&
+    verso.length > 0 &&
+    verso.length <= 12 &&
+    verso.reduce((n, s) => n + s.text.length, 0) <= 500 &&
+    !verso.some((s) => s.size >= 1.15 * body || BODY_START.test(s.text))
+  )
+    groups.push(...metadataLines(verso, title, body, () => true));
   let coverBodyTop = -Infinity;
   if (repeatedTitle.length) {
     const second = pages[1]!;

@@ -40,6 +40,14 @@ import {
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isForeignSectionName } from './pdf-heading-words.ts';
 import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
+import {
+  holdLoneNumber,
+  LONE_NUMBER,
+  releaseHeld,
+  takeHeld,
+  unnumberedContentsLines,
+} from './pdf-furniture.ts';
+import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 
 const SECTION_WORDS =
@@ -55,7 +63,6 @@ const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
-const LONE_NUMBER = /^[-–−]?\s?\d{1,4}(?:[.,]\d+)?%?$/;
 const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
 
 /** The paragraph (or list item, reference entry, caption) being written. */
@@ -88,6 +95,8 @@ interface Doc {
   /** Segments already written (title, front matter) or dropped (a contents line's page number). */
   skip: (s: Segment) => boolean;
   contents: Contents;
+  /** Per page, the notes and captions set in a margin column (notes go with the footnotes). */
+  margin: MarginNotes[];
 }
 
 /** What changes while one document is rendered: the blocks so far and the open paragraph. */
@@ -104,6 +113,10 @@ interface Writer {
   lastNumber: SectionNumber | null;
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
   styles: Map<number, HeadingStyle[]>;
+  /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
+  held: string[];
+  /** Captions set in the margin: written once the paragraph they sit beside is. */
+  asides: string[];
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -121,7 +134,10 @@ interface At {
 /** Writes the open paragraph as a block and closes it. */
 function flush(w: Writer): void {
   const para = w.para;
-  if (!para) return;
+  if (!para) {
+    w.blocks.push(...w.asides.splice(0).map(escapeBlockStart));
+    return;
+  }
   const t = para.text.trim();
   // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
   if (!w.bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2)
@@ -135,6 +151,7 @@ function flush(w: Writer): void {
           : escapeBlockStart(t),
     );
   w.para = null;
+  w.blocks.push(...w.asides.splice(0).map(escapeBlockStart));
 }
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
@@ -299,7 +316,7 @@ function placeText(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): voi
     para.maxX1 = Math.max(para.maxX1, s.x1);
   } else {
     flush(w);
-    w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
+    w.para = { kind: 'p', text: takeHeld(w, s.text), last: s, maxX1: s.x1 };
   }
 }
 
@@ -319,6 +336,11 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
       w.blocks.push(`- ${entry}`);
       continue;
     }
+    const aside = doc.margin[p]?.get(s);
+    if (aside !== undefined) {
+      if (aside) (aside.kind === 'note' ? w.footnotes : w.asides).push(aside.text);
+      continue;
+    }
     if (foot.has(s)) {
       footText =
         FOOTNOTE_MARK.test(s.text) && footText
@@ -332,6 +354,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
       w.para.text = joinLines(w.para.text, s.text);
       continue;
     }
+    if (holdLoneNumber(w, s)) continue;
     const prev = w.para?.last;
     const sameFlow =
       prev !== undefined &&
@@ -351,6 +374,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
     placeText(w, at, pitch);
   }
   if (footText) w.footnotes.push(footText);
+  releaseHeld(w);
 }
 
 /**
@@ -409,6 +433,7 @@ export function renderSegments(
     surnames,
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
+    margin: marginNotes(pages, bodySize),
   };
   const w: Writer = {
     blocks,
@@ -420,6 +445,8 @@ export function renderSegments(
     numbering: newNumbering(),
     lastNumber: null,
     styles: new Map(),
+    held: [],
+    asides: [],
   };
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
   flush(w);
@@ -466,7 +493,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
-    for (const e of found) {
+    for (const e of [...found, ...unnumberedContentsLines(segs, numbers, found)]) {
       out.entries.set(e.s, e.text);
       if (e.beside) out.pageNumbers.add(e.beside);
     }
@@ -700,7 +727,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const tableRowBelow = () =>
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) && !n1!.bold) ||
-    (cellBelow(s, n1, 200) && (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
+    // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
+    (cellBelow(s, n1, 200) &&
+      !/^\[\d{1,3}\]\s/.test(n1!.text) &&
+      (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
   if (
     (SECTION_WORDS.test(bare) || isForeignSectionName(bare)) &&
     (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
