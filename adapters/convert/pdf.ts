@@ -15,6 +15,7 @@ import type {
 } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
+import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 
@@ -154,7 +155,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
       }
       heights.push(vy1 - vy0);
       const t1 = performance.now();
-      rawPages.push(buildSegments(runs, n - 1));
+      rawPages.push(buildSegments(dropLineNumbers(runs), n - 1));
       page.cleanup();
       stageMs.text += t1 - t0;
       stageMs.segments += performance.now() - t1;

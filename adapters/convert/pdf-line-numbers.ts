@@ -1,0 +1,89 @@
+/**
+ * Margin line numbers of review manuscripts (LaTeX `lineno`, elsarticle `review`, AGU, Copernicus
+ * discussions): a column of bare integers beside the text that counts its lines. Left in, they
+ * glue onto the lines they number (`45 2.1 Data collection`) and, set in a two-column gutter,
+ * break the column split. They are told apart from other numbers by what makes them line numbers
+ * in any layout: aligned in a strip no other text crosses, increasing down the page, and each
+ * step counts the text lines between two of them (every line, or every 5th with `modulolinenumbers`).
+ */
+import type { TextRun } from './pdf-layout.ts';
+
+const BARE_NUMBER = /^\d{1,5}$/;
+/** Fewer than this many on a page cannot show the counting pattern. */
+const MIN_NUMBERS = 5;
+/** Share of steps that must count exactly the lines between them (figures and displays break some). */
+const MIN_COUNTING = 0.6;
+/** How far beside the numbers their lines start (lineno's separation is 10 pt; indents add ~20). */
+const TEXT_REACH = 150;
+
+/** The runs of one page without its margin line numbers (the same array when it has none). */
+export function dropLineNumbers(runs: TextRun[]): TextRun[] {
+  const numbers = runs.filter((r) => BARE_NUMBER.test(r.text));
+  if (numbers.length < MIN_NUMBERS) return runs;
+  const drop = new Set<TextRun>();
+  // Numbers set left of their text are right-aligned, numbers right of it left-aligned.
+  for (const side of ['left', 'right'] as const) {
+    const edge = (r: TextRun) => (side === 'left' ? r.x + r.width : r.x);
+    for (const column of alignedColumns(numbers, edge)) {
+      if (isLineNumbering(column, runs, side)) for (const r of column) drop.add(r);
+    }
+  }
+  return drop.size === 0 ? runs : runs.filter((r) => !drop.has(r));
+}
+
+/** Groups of numbers whose aligned edge agrees within 1.5 pt, top to bottom. */
+function alignedColumns(numbers: TextRun[], edge: (r: TextRun) => number): TextRun[][] {
+  const sorted = [...numbers].sort((a, b) => edge(a) - edge(b));
+  const groups: TextRun[][] = [];
+  let group: TextRun[] = [];
+  for (const r of sorted) {
+    if (group.length && edge(r) - edge(group[0]!) > 1.5) {
+      groups.push(group);
+      group = [];
+    }
+    group.push(r);
+  }
+  if (group.length) groups.push(group);
+  return groups.filter((g) => g.length >= MIN_NUMBERS).map((g) => g.sort((a, b) => a.y - b.y));
+}
+
+function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'right'): boolean {
+  const values = column.map((r) => Number(r.text));
+  for (let i = 1; i < values.length; i++) if (values[i]! <= values[i - 1]!) return false;
+  const x0 = Math.min(...column.map((r) => r.x));
+  const x1 = Math.max(...column.map((r) => r.x + r.width));
+  const members = new Set(column);
+  const others = runs.filter((r) => !members.has(r));
+  // A margin or gutter: no text crosses the strip between the first and last number.
+  const top = column[0]!.y - column[0]!.size;
+  const bottom = column[column.length - 1]!.y + column[0]!.size;
+  const crossing = others.filter((r) => r.x < x1 && r.x + r.width > x0 && r.y >= top && r.y <= bottom);
+  if (crossing.length > 0.1 * column.length) return false;
+  // The lines they number: text starting (or ending) within reach on the numbers' text side.
+  const beside = others.filter((r) =>
+    side === 'left'
+      ? r.x >= x1 && r.x <= x1 + TEXT_REACH
+      : r.x + r.width <= x0 && r.x + r.width >= x0 - TEXT_REACH,
+  );
+  let counting = 0;
+  for (let i = 1; i < column.length; i++) {
+    const lines = baselinesBetween(beside, column[i - 1]!.y, column[i]!.y);
+    if (lines === values[i]! - values[i - 1]!) counting++;
+  }
+  return counting >= MIN_COUNTING * (column.length - 1);
+}
+
+/** Distinct baselines (within 2 pt) of runs from `from` (inclusive) to `to` (exclusive). */
+function baselinesBetween(runs: TextRun[], from: number, to: number): number {
+  const ys = runs
+    .map((r) => r.y)
+    .filter((y) => y >= from - 1 && y < to - 1)
+    .sort((a, b) => a - b);
+  let count = 0;
+  let last = -Infinity;
+  for (const y of ys) {
+    if (y - last > 2) count++;
+    last = y;
+  }
+  return count;
+}
