@@ -59,12 +59,15 @@ function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'rig
   const bottom = column[column.length - 1]!.y + column[0]!.size;
   const crossing = others.filter((r) => r.x < x1 && r.x + r.width > x0 && r.y >= top && r.y <= bottom);
   if (crossing.length > 0.1 * column.length) return false;
-  // The lines they number: text starting (or ending) within reach on the numbers' text side.
-  const beside = others.filter((r) =>
+  // The lines they number: text reaching into the band beside the numbers on their text side.
+  // Indices and bullets in small type are no lines of their own (they sit off their line's baseline).
+  const near = others.filter((r) =>
     side === 'left'
-      ? r.x >= x1 && r.x <= x1 + TEXT_REACH
-      : r.x + r.width <= x0 && r.x + r.width >= x0 - TEXT_REACH,
+      ? r.x + r.width >= x1 && r.x <= x1 + TEXT_REACH
+      : r.x <= x0 && r.x + r.width >= x0 - TEXT_REACH,
   );
+  const textSize = textTypeSize(near);
+  const beside = near.filter((r) => r.size >= 0.75 * textSize);
   let counting = 0;
   for (let i = 1; i < column.length; i++) {
     const lines = baselinesBetween(beside, column[i - 1]!.y, column[i]!.y);
@@ -73,17 +76,25 @@ function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'rig
   return counting >= MIN_COUNTING * (column.length - 1);
 }
 
-/** Distinct baselines (within 2 pt) of runs from `from` (inclusive) to `to` (exclusive). */
+/**
+ * Text lines with a baseline from `from` (inclusive) to `to` (exclusive): baselines closer than
+ * 0.45 of the type size are one line (a superscript sits a few points above its line's baseline).
+ */
 function baselinesBetween(runs: TextRun[], from: number, to: number): number {
-  const ys = runs
-    .map((r) => r.y)
-    .filter((y) => y >= from - 1 && y < to - 1)
-    .sort((a, b) => a - b);
+  const inRange = runs.filter((r) => r.y >= from - 1 && r.y < to - 1).sort((a, b) => a.y - b.y);
   let count = 0;
-  let last = -Infinity;
-  for (const y of ys) {
-    if (y - last > 2) count++;
-    last = y;
+  let last: TextRun | undefined;
+  for (const r of inRange) {
+    if (!last || r.y - last.y > 0.45 * Math.max(r.size, last.size)) count++;
+    last = r;
   }
   return count;
+}
+
+/** The size most of the characters are set in (indices and marks are many runs but few characters). */
+function textTypeSize(runs: TextRun[]): number {
+  const sorted = [...runs].sort((a, b) => a.size - b.size);
+  let half = sorted.reduce((n, r) => n + r.text.length, 0) / 2;
+  for (const r of sorted) if ((half -= r.text.length) <= 0) return r.size;
+  return 0;
 }

@@ -56,6 +56,16 @@ describe('margin line numbers', () => {
     assert.equal(dropLineNumbers(runs).length, 20);
   });
 
+  it('counts a line with a superscript or a small bullet before it as one line (a title page)', () => {
+    const runs = page(1, 12, 1);
+    // Affiliation marks in 6 pt sit 3 pt above their line's baseline, a bullet in 5 pt 2 pt above.
+    for (let i = 0; i < 12; i++) {
+      const y = 100 + i * PITCH;
+      runs.push(run('1', 120, y - 3, 6), run('•', 74, y - 2, 5));
+    }
+    assert.equal(dropLineNumbers(runs).filter((r) => /^\d+$/.test(r.text) && r.x < 70).length, 0);
+  });
+
   it('keeps bare numbers that do not count the lines beside them (labels of two-line entries)', () => {
     const runs: TextRun[] = [];
     for (let i = 0; i < 12; i++) {
