@@ -5,7 +5,6 @@
  * Long file: segment building and the XY-cut reading order share one geometry model
  * (rows, gaps, columns); apart, each would need the other's internals.
  */
-import { runningHeadSlots } from './pdf-running-heads.ts';
 import { normalizeText } from './text.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
@@ -244,10 +243,9 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
     );
     return pagesAtY.size >= repeatMin;
   };
-  const slots = pages.length < 3 ? new Set<Segment>() : runningHeadSlots(pages, heights, repeatMin);
   return pages.map((segs, p) =>
     segs.filter((s) => {
-      if (STAMP.test(s.text) || slots.has(s)) return false;
+      if (STAMP.test(s.text)) return false;
       const zone = zones[p]!.get(s);
       if (zone === undefined) return true;
       if (PAGE_NUMBER.test(s.text) && zone.edge) return false;

@@ -29,7 +29,10 @@ interface TopLine {
  * The segments set in a running-head slot, to be dropped with the other page furniture. A page whose
  * text below is too short to measure (a figure page) still loses a first row that fills a slot.
  */
-export function runningHeadSlots(pages: Segment[][], heights: number[], repeatMin: number): Set<Segment> {
+export function runningHeadSlots(pages: Segment[][], heights: number[]): Set<Segment> {
+  if (pages.length < 3) return new Set();
+  // The share of pages dropPageFurniture asks of a repeated running line.
+  const repeatMin = Math.max(3, Math.min(6, Math.ceil(pages.length * 0.3)));
   const tops = pages.flatMap((segs, p) => {
     const top = topLine(segs, heights[p]!);
     return top ? [{ ...top, page: p }] : [];

@@ -16,6 +16,7 @@ import type {
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { dropLineNumbers } from './pdf-line-numbers.ts';
+import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 
@@ -167,7 +168,10 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fonts = t3 - t2;
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
-    const pages = dropPageFurniture(rawPages, heights).map((segs) => readingOrder(segs));
+    const heads = runningHeadSlots(rawPages, heights);
+    const pages = dropPageFurniture(rawPages, heights).map((segs) =>
+      readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
+    );
     stageMs.layout = performance.now() - t3;
     return { pages, heights, pageCount, warnings, stageMs };
   } catch (e) {

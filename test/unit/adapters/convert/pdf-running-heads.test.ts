@@ -7,9 +7,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { dropPageFurniture, type Segment } from '../../../../adapters/convert/pdf-layout.ts';
+import { runningHeadSlots } from '../../../../adapters/convert/pdf-running-heads.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 const HEIGHT = 800;
+
+/** Page furniture as layoutPdf drops it: repeated lines and page numbers, then running-head slots. */
+function furniture(pages: Segment[][]): Segment[][] {
+  const heights = pages.map(() => HEIGHT);
+  const heads = runningHeadSlots(pages, heights);
+  return dropPageFurniture(pages, heights).map((segs) => segs.filter((s) => !heads.has(s)));
+}
 /** Distinct words, so no two lines share a text (digits would be one running line to the repetition rule). */
 const WORDS =
   'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon'.split(
@@ -31,10 +39,7 @@ describe('running heads that change with the section', () => {
     const pages = [0, 1, 2, 3, 4, 5, 6, 7].map((p) => textPage(p, `${HEADS[p % 2]!} ${p}`));
     pages[6] = textPage(6, 'REFERENCES');
     pages[7] = textPage(7, '1.3. MODELLING STARS');
-    const kept = dropPageFurniture(
-      pages,
-      pages.map(() => HEIGHT),
-    );
+    const kept = furniture(pages);
     for (const segs of kept) {
       assert.equal(segs.length, 20);
       assert.ok(segs.every((s) => s.text.startsWith(BODY)));
@@ -47,10 +52,7 @@ describe('running heads that change with the section', () => {
       seg('1.4. THE BAYESIAN WAY', 50, { page: 5 }),
       seg('Figure 3: A caption.', 500, { page: 5 }),
     ]);
-    const kept = dropPageFurniture(
-      pages,
-      pages.map(() => HEIGHT),
-    );
+    const kept = furniture(pages);
     assert.deepEqual(
       kept[5]!.map((s) => s.text),
       ['Figure 3: A caption.'],
@@ -60,19 +62,11 @@ describe('running heads that change with the section', () => {
   it('keeps the first text line of pages without heads, and a display chapter title in the slot', () => {
     const pages = [0, 1, 2, 3, 4, 5].map((p) => textPage(p, null));
     assert.deepEqual(
-      dropPageFurniture(
-        pages,
-        pages.map(() => HEIGHT),
-      ).map((segs) => segs.length),
+      furniture(pages).map((segs) => segs.length),
       [20, 20, 20, 20, 20, 20],
     );
     const thesis = [0, 1, 2, 3, 4].map((p) => textPage(p, `${HEADS[p % 2]!} ${p}`));
     thesis.push([seg('Background', 50, { page: 5, size: 20 }), ...textPage(5, null).slice(0, 10)]);
-    assert.ok(
-      dropPageFurniture(
-        thesis,
-        thesis.map(() => HEIGHT),
-      )[5]!.some((s) => s.text === 'Background'),
-    );
+    assert.ok(furniture(thesis)[5]!.some((s) => s.text === 'Background'));
   });
 });
