@@ -47,6 +47,7 @@ import {
   takeHeld,
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
+import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 
@@ -86,6 +87,8 @@ interface Doc {
   bodySize: number;
   pitch: number;
   bodyFace: string | null;
+  /** Faces that set unnumbered body-size headings (elsarticle's italic `\subsection*`). */
+  headingFaces: ReadonlySet<string>;
   /** The top of page 1's abstract or introduction line (Infinity when there is none). */
   frontBottom: number;
   /** After a cover page, where the body begins on page 2 (above it is front matter), else -Infinity. */
@@ -196,6 +199,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     inReferences: w.inReferences,
     styles: w.styles,
     bodyFace: doc.bodyFace,
+    headingFaces: doc.headingFaces,
     alone: aloneOnRow(s, segs, segs[i + 1]),
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
     headerRow: () =>
@@ -428,6 +432,7 @@ export function renderSegments(
     bodySize,
     pitch,
     bodyFace: dominantFace(all, bodySize),
+    headingFaces: new Set(),
     frontBottom,
     coverBodyTop,
     surnames,
@@ -448,6 +453,7 @@ export function renderSegments(
     held: [],
     asides: [],
   };
+  doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
   flush(w);
   if (w.footnotes.length) blocks.push(...w.footnotes.map((f) => `> ${f}`));
@@ -627,6 +633,7 @@ interface HeadingContext {
   styles: Map<number, HeadingStyle[]>;
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
+  headingFaces: ReadonlySet<string>;
   /** Computed on demand: it looks at the whole page. */
   headerRow: () => boolean;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
@@ -766,6 +773,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
+  if (!frontMatter && !n && spaced && ctx.alone && isFaceHeading(s, n1, ctx.headingFaces, ctx)) return 3;
   return 0;
 }
 
@@ -922,7 +930,9 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
   const segs: Segment[] = [first];
   for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
     const last = segs[segs.length - 1]!;
-    if (s.top - last.bottom > 0.9 * first.size) break;
+    // A title page may double-space its title: a line centred under the last one may sit further down.
+    const centred = Math.abs(s.x0 + s.x1 - last.x0 - last.x1) < 6 && Math.abs(s.size - first.size) <= 0.3;
+    if (s.top - last.bottom > (centred ? 1.3 : 0.9) * first.size) break;
     if (Math.abs(s.size - first.size) > 0.3) {
       if (s.text.length <= 2) {
         segs.push(s);
