@@ -48,6 +48,7 @@ import {
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
 import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
+import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 
@@ -726,6 +727,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     !/\d{4}/.test(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
+    if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
     return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
