@@ -16,19 +16,71 @@ const MIN_COUNTING = 0.6;
 /** How far beside the numbers their lines start (lineno's separation is 10 pt; indents add ~20). */
 const TEXT_REACH = 150;
 
-/** The runs of one page without its margin line numbers (the same array when it has none). */
-export function dropLineNumbers(runs: TextRun[]): TextRun[] {
+/** A column of line numbers found on a page: its side, aligned edge, font and size. */
+interface NumberColumn {
+  side: 'left' | 'right';
+  edge: number;
+  font: string | undefined;
+  size: number;
+}
+
+const edgeOf = (r: TextRun, side: 'left' | 'right') => (side === 'left' ? r.x + r.width : r.x);
+
+/**
+ * Each page's runs without its margin line numbers. A page whose numbers are too few to show the
+ * counting pattern (every fifth line numbered, a page of figures or displays) loses the bare numbers
+ * set in the column found on other pages: same edge, font and size, increasing, crossed by no text.
+ */
+export function dropLineNumbers(pages: TextRun[][]): TextRun[][] {
+  const found: NumberColumn[] = [];
+  const out = pages.map((runs) => dropPageLineNumbers(runs, found));
+  if (!found.length) return out;
+  return out.map((runs) => {
+    const drop = new Set<TextRun>();
+    for (const col of found) {
+      const column = runs
+        .filter(
+          (r) =>
+            BARE_NUMBER.test(r.text) &&
+            r.font === col.font &&
+            Math.abs(r.size - col.size) < 0.1 &&
+            Math.abs(edgeOf(r, col.side) - col.edge) <= 1.5,
+        )
+        .sort((a, b) => a.y - b.y);
+      const rising = column.every((r, i) => i === 0 || Number(r.text) > Number(column[i - 1]!.text));
+      if (column.length && rising && !crossed(column, runs)) for (const r of column) drop.add(r);
+    }
+    return drop.size ? runs.filter((r) => !drop.has(r)) : runs;
+  });
+}
+
+/** One page's runs without the line-number columns it shows by itself; those columns go to `found`. */
+function dropPageLineNumbers(runs: TextRun[], found: NumberColumn[]): TextRun[] {
   const numbers = runs.filter((r) => BARE_NUMBER.test(r.text));
   if (numbers.length < MIN_NUMBERS) return runs;
   const drop = new Set<TextRun>();
   // Numbers set left of their text are right-aligned, numbers right of it left-aligned.
   for (const side of ['left', 'right'] as const) {
-    const edge = (r: TextRun) => (side === 'left' ? r.x + r.width : r.x);
+    const edge = (r: TextRun) => edgeOf(r, side);
     for (const column of alignedColumns(numbers, edge)) {
-      if (isLineNumbering(column, runs, side)) for (const r of column) drop.add(r);
+      if (!isLineNumbering(column, runs, side)) continue;
+      for (const r of column) drop.add(r);
+      const first = column[0]!;
+      if (
+        !found.some((c) => c.side === side && c.font === first.font && Math.abs(c.edge - edge(first)) <= 1.5)
+      )
+        found.push({ side, edge: edge(first), font: first.font, size: first.size });
     }
   }
   return drop.size === 0 ? runs : runs.filter((r) => !drop.has(r));
+}
+
+/** Some other text crosses the strip of these numbers (so they are a column inside the text). */
+function crossed(column: TextRun[], runs: TextRun[]): boolean {
+  const x0 = Math.min(...column.map((r) => r.x));
+  const x1 = Math.max(...column.map((r) => r.x + r.width));
+  const members = new Set(column);
+  return runs.some((r) => !members.has(r) && r.x < x1 && r.x + r.width > x0);
 }
 
 /** Groups of numbers whose aligned edge agrees within 1.5 pt, top to bottom. */

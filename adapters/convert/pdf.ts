@@ -142,7 +142,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     const pageCount = doc.numPages;
     const last = Math.min(pageCount, opts.maxPages ?? pageCount);
     if (last < pageCount) warnings.push(`converted the first ${last} of ${pageCount} pages`);
-    const rawPages: Segment[][] = [];
+    const pageRuns: TextRun[][] = [];
     const heights: number[] = [];
     const stageMs: LayoutStages = { text: 0, segments: 0, fonts: 0, fontPages: 0, layout: 0 };
     for (let n = 1; n <= last; n++) {
@@ -155,12 +155,14 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
         if (run) runs.push(run);
       }
       heights.push(vy1 - vy0);
-      const t1 = performance.now();
-      rawPages.push(buildSegments(dropLineNumbers(runs), n - 1));
+      pageRuns.push(runs);
       page.cleanup();
-      stageMs.text += t1 - t0;
-      stageMs.segments += performance.now() - t1;
+      stageMs.text += performance.now() - t0;
     }
+    const t1 = performance.now();
+    // Line numbers are told page by page, then by the column they fill on other pages.
+    const rawPages = dropLineNumbers(pageRuns).map((runs, p) => buildSegments(runs, p));
+    stageMs.segments = performance.now() - t1;
     assertTextLayer(rawPages, last);
     const t2 = performance.now();
     const fonts = await nameFonts(doc, rawPages, AnnotationMode.DISABLE);

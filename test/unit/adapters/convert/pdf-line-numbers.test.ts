@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dropLineNumbers } from '../../../../adapters/convert/pdf-line-numbers.ts';
+import { dropLineNumbers as dropAll } from '../../../../adapters/convert/pdf-line-numbers.ts';
 import { buildSegments, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 
 const PITCH = 13.5;
@@ -19,7 +19,10 @@ const run = (text: string, x: number, y: number, size = 10.9): TextRun => ({
   size,
 });
 /** A right-aligned number ending at x = 62 (lineno's default, left of the text at 72). */
-const leftNumber = (n: number, y: number) => run(String(n), 62 - String(n).length * 3.2, y, 6);
+const leftNumber = (n: number, y: number) => ({
+  ...run(String(n), 62 - String(n).length * 3.2, y, 6),
+  font: 'ln',
+});
 const PROSE = 'Lorem ipsum dolor sit amet, consectetuer adipiscing elit, ut purus elit';
 
 /** `count` text lines from line `first` on, the heading at `headingAt` among them, numbered every `every`. */
@@ -34,6 +37,8 @@ function page(first: number, count: number, every: number, headingAt = -1): Text
   return runs;
 }
 
+/** One page alone. */
+const dropLineNumbers = (runs: TextRun[]) => dropAll([runs])[0]!;
 const texts = (runs: TextRun[]) => buildSegments(runs, 0).map((s) => s.text);
 
 describe('margin line numbers', () => {
@@ -89,5 +94,17 @@ describe('margin line numbers', () => {
     const numbers = runs.filter((r) => /^\d+$/.test(r.text));
     numbers[3]!.text = '2';
     assert.equal(dropLineNumbers(runs), runs);
+  });
+
+  it('drops a page’s few numbers (every fifth line, a page of figures) set in the column found on other pages', () => {
+    const sparse = page(401, 12, 5);
+    const [first, second] = dropAll([page(1, 30, 1), sparse]);
+    assert.equal(first!.length, 30);
+    assert.equal(second!.length, 12);
+    // Numbers in another font at that edge are not the column's (a table's cells).
+    const cells = sparse.map((r) => (/^\d+$/.test(r.text) ? { ...r, font: 'body' } : r));
+    assert.equal(dropAll([page(1, 30, 1), cells])[1]!.length, 14);
+    // Alone, the page shows too few numbers to tell.
+    assert.equal(dropLineNumbers(sparse), sparse);
   });
 });
