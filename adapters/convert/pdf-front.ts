@@ -300,11 +300,13 @@ export function findFrontMatter(
     pages.length > 1 &&
     first.length > 0 &&
     !first.some(
-      // Short name, date and place lines (`Prof. Dr. Malte Schilling`) and submission lines are no
-      // prose, even set in lower case (`in partial fulfilment of…`: a display line, not a sentence's end).
+      // Short name, date and place lines (`Prof. Dr. Malte Schilling`), names in title case (`College
+      // of Engineering and Physical Sciences`) and submission lines are no prose, even set in lower
+      // case (`in partial fulfilment of…`: a display line, not a sentence's end).
       (s) =>
         Math.abs(s.size - body) < 0.5 &&
         s.text.split(/\s+/).length >= 6 &&
+        s.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length * 2 > s.text.split(/\s+/).length &&
         !isFrontMeta(s.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase())),
     );
   const groups = metadataLines(first, title, body, (s) => display || above(s) || affiliation(s));

@@ -23,12 +23,16 @@ describe('thesis title pages', () => {
     assert.match(blocks[1]!, /^\*Bachelor Thesis · presented by · /);
   });
 
-  it('joins a double-spaced title in capitals over its three centred lines', async () => {
+  it('joins a double-spaced title in capitals over its three centred lines, the rest of its page in front', async () => {
     const blocks = await convert('thesis-lyttle2023-ch1.pdf');
     assert.equal(
       blocks[0],
       '# HIERARCHICALLY MODELLING MANY STARS TO IMPROVE INFERENCE WITH ASTEROSEISMOLOGY',
     );
+    // Its group and college lines in title case are no prose: the page and its imprint are front matter.
+    assert.match(blocks[1]!, /· Sun, Stars and Exoplanets Group · School of Physics and Astronomy · /);
+    assert.match(blocks[1]!, /· © Copyright by ALEXANDER J\. LYTTLE, 2023 · /);
+    assert.equal(blocks[2], '## ABSTRACT');
   });
 
   it('puts every line of a title page without prose in the front-matter block', async () => {
