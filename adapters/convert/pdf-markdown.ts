@@ -49,6 +49,7 @@ import {
 } from './pdf-furniture.ts';
 import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
 import { wrapsIntoSentence } from './pdf-list-items.ts';
+import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 
@@ -745,7 +746,16 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
   )
     return 2;
-  if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
+  if (
+    !frontMatter &&
+    larger &&
+    spaced &&
+    words <= 10 &&
+    !/[.]$/.test(text) &&
+    /^[A-Z]/.test(text) &&
+    !figureTextBelow(s, ctx.next, body)
+  )
+    return 2;
   if (
     !frontMatter &&
     !n &&
@@ -763,11 +773,15 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     n1.text.length >= 25
   )
     return 2;
+  return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced);
+}
+
+/** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
+function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean, spaced: boolean): number {
+  const text = s.text;
   if (
-    !frontMatter &&
     boldHeading(s, ctx) &&
-    !n &&
-    words <= 12 &&
+    text.split(/\s+/).length <= 12 &&
     !ctx.headerRow() &&
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
@@ -775,7 +789,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
-  if (!frontMatter && !n && spaced && ctx.alone && isFaceHeading(s, n1, ctx.headingFaces, ctx)) return 3;
+  if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx)) return 3;
   return 0;
 }
 
