@@ -237,16 +237,15 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     ]);
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
   if (joined) used.add(segs[i + 1]!);
-  else {
-    // A long heading may wrap over three lines; an index fragment after it is no line.
-    let last = s;
-    for (let k = i + 1 + frags.after.length; k <= i + 3 + frags.after.length; k++) {
-      const next = segs[k];
-      if (!next || !continuesHeading(text, last, next, pitch)) break;
-      text = joinLines(text, next.text);
-      used.add(next);
-      last = next;
-    }
+  // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
+  let last = joined ? segs[i + 1]! : s;
+  const from = i + (joined ? 2 : 1) + frags.after.length;
+  for (let k = from; k <= from + 2; k++) {
+    const next = segs[k];
+    if (!next || !continuesHeading(text, last, next, pitch)) break;
+    text = joinLines(text, next.text);
+    used.add(next);
+    last = next;
   }
   w.blocks.push(`${'#'.repeat(heading)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
@@ -587,7 +586,10 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
     next.top - s.bottom < 3 * s.size
   )
     return next.size >= 0.9 * s.size && next.text.length <= 80 && !parseSectionNumber(next.text);
-  if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
+  // A display title may be double-spaced (a thesis's chapter title): a line centred under it may sit further down.
+  const centred = Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < 6;
+  const reach = centred ? Math.max(0.6 * pitch, 1.1 * s.size) : 0.6 * pitch;
+  if (next.page !== s.page || next.top - s.bottom > reach || next.top < s.top) return false;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
     next.text.length > 60 ||

@@ -48,3 +48,12 @@ describe('thesis title pages', () => {
     assert.equal(blocks[2], '## Abstract');
   });
 });
+
+describe('a thesis chapter opening', () => {
+  it('joins `Chapter 1` and its double-spaced title over two centred lines into one heading', async () => {
+    const pdf = readFileSync(path.join(FIXTURES_DIR, 'convert', 'pdf', 'thesis-lyttle2023-ch1.pdf'));
+    const md = (await convertPdf(new Uint8Array(pdf), { maxPages: 20 })).markdown;
+    assert.match(md, /^## Chapter 1 INFERRING STELLAR PARAMETERS WITH ASTEROSEISMOLOGY$/m);
+    assert.doesNotMatch(md, /^#+ ASTEROSEISMOLOGY$/m);
+  });
+});
