@@ -88,6 +88,9 @@ const META_START = new RegExp(
       // A thesis's title page: `A thesis submitted in partial fulfilment of the requirements for…`.
       "(?:(?:an?|this|the)\\s+)?(?:(?:doctoral|master['’]?s|phd|bachelor['’]?s)\\s+)?(?:thesis|dissertation)\\s+(?:(?:is|was)\\s+)?(?:submitted|presented)",
       '(?:doctor|master|bachelor)\\s+of\\s+(?:philosophy|science|arts|engineering)\\b',
+      // The kind of thesis alone on its line (`Bachelor Thesis`, `PhD Dissertation`, `Masterarbeit`): a label, never the title.
+      "(?:(?:doctoral|master['’]?s?|ph\\.?\\s?d\\.?|bachelor['’]?s?|diploma|licentiate|honours|senior)\\s+)?(?:thesis|dissertation)\\s*$",
+      '(?:bachelor|master|diplom|doktor|magister)arbeit\\s*$',
       'in\\s+partial\\s+fulfil',
       // Contact lines: `E-mail: …`, `∗Corresponding author`.
       '(?:e-?mail|email\\s+address(?:es)?)\\s*:',
@@ -296,7 +299,16 @@ export function findFrontMatter(
     titlePage &&
     pages.length > 1 &&
     first.length > 0 &&
-    !first.some((s) => Math.abs(s.size - body) < 0.5 && s.text.split(/\s+/).length >= 4);
+    !first.some(
+      // Short name, date and place lines (`Prof. Dr. Malte Schilling`), names in title case (`College
+      // of Engineering and Physical Sciences`) and submission lines are no prose, even set in lower
+      // case (`in partial fulfilment of…`: a display line, not a sentence's end).
+      (s) =>
+        Math.abs(s.size - body) < 0.5 &&
+        s.text.split(/\s+/).length >= 6 &&
+        s.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length * 2 > s.text.split(/\s+/).length &&
+        !isFrontMeta(s.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase())),
+    );
   const groups = metadataLines(first, title, body, (s) => display || above(s) || affiliation(s));
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
   // The back of such a title page (a thesis's imprint: licence, ISBN, printer, a dedication) carries

@@ -47,6 +47,9 @@ import {
   takeHeld,
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
+import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
+import { wrapsIntoSentence } from './pdf-list-items.ts';
+import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 
@@ -86,6 +89,8 @@ interface Doc {
   bodySize: number;
   pitch: number;
   bodyFace: string | null;
+  /** Faces that set unnumbered body-size headings (elsarticle's italic `\subsection*`). */
+  headingFaces: ReadonlySet<string>;
   /** The top of page 1's abstract or introduction line (Infinity when there is none). */
   frontBottom: number;
   /** After a cover page, where the body begins on page 2 (above it is front matter), else -Infinity. */
@@ -196,6 +201,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     inReferences: w.inReferences,
     styles: w.styles,
     bodyFace: doc.bodyFace,
+    headingFaces: doc.headingFaces,
     alone: aloneOnRow(s, segs, segs[i + 1]),
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
     headerRow: () =>
@@ -231,16 +237,15 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     ]);
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
   if (joined) used.add(segs[i + 1]!);
-  else {
-    // A long heading may wrap over three lines; an index fragment after it is no line.
-    let last = s;
-    for (let k = i + 1 + frags.after.length; k <= i + 3 + frags.after.length; k++) {
-      const next = segs[k];
-      if (!next || !continuesHeading(text, last, next, pitch)) break;
-      text = joinLines(text, next.text);
-      used.add(next);
-      last = next;
-    }
+  // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
+  let last = joined ? segs[i + 1]! : s;
+  const from = i + (joined ? 2 : 1) + frags.after.length;
+  for (let k = from; k <= from + 2; k++) {
+    const next = segs[k];
+    if (!next || !continuesHeading(text, last, next, pitch)) break;
+    text = joinLines(text, next.text);
+    used.add(next);
+    last = next;
   }
   w.blocks.push(`${'#'.repeat(heading)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
@@ -428,6 +433,7 @@ export function renderSegments(
     bodySize,
     pitch,
     bodyFace: dominantFace(all, bodySize),
+    headingFaces: new Set(),
     frontBottom,
     coverBodyTop,
     surnames,
@@ -448,6 +454,7 @@ export function renderSegments(
     held: [],
     asides: [],
   };
+  doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
   flush(w);
   if (w.footnotes.length) blocks.push(...w.footnotes.map((f) => `> ${f}`));
@@ -579,7 +586,10 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
     next.top - s.bottom < 3 * s.size
   )
     return next.size >= 0.9 * s.size && next.text.length <= 80 && !parseSectionNumber(next.text);
-  if (next.page !== s.page || next.top - s.bottom > 0.6 * pitch || next.top < s.top) return false;
+  // A display title may be double-spaced (a thesis's chapter title): a line centred under it may sit further down.
+  const centred = Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < 6;
+  const reach = centred ? Math.max(0.6 * pitch, 1.1 * s.size) : 0.6 * pitch;
+  if (next.page !== s.page || next.top - s.bottom > reach || next.top < s.top) return false;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
     next.text.length > 60 ||
@@ -627,6 +637,7 @@ interface HeadingContext {
   styles: Map<number, HeadingStyle[]>;
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
+  headingFaces: ReadonlySet<string>;
   /** Computed on demand: it looks at the whole page. */
   headerRow: () => boolean;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
@@ -719,6 +730,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     !/\d{4}/.test(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
+    if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
     return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
@@ -736,7 +748,16 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
   )
     return 2;
-  if (!frontMatter && larger && spaced && words <= 10 && !/[.]$/.test(text) && /^[A-Z]/.test(text)) return 2;
+  if (
+    !frontMatter &&
+    larger &&
+    spaced &&
+    words <= 10 &&
+    !/[.]$/.test(text) &&
+    /^[A-Z]/.test(text) &&
+    !figureTextBelow(s, ctx.next, body)
+  )
+    return 2;
   if (
     !frontMatter &&
     !n &&
@@ -754,11 +775,15 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     n1.text.length >= 25
   )
     return 2;
+  return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced);
+}
+
+/** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
+function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean, spaced: boolean): number {
+  const text = s.text;
   if (
-    !frontMatter &&
     boldHeading(s, ctx) &&
-    !n &&
-    words <= 12 &&
+    text.split(/\s+/).length <= 12 &&
     !ctx.headerRow() &&
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
@@ -766,6 +791,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
+  if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx)) return 3;
   return 0;
 }
 
@@ -922,7 +948,9 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
   const segs: Segment[] = [first];
   for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
     const last = segs[segs.length - 1]!;
-    if (s.top - last.bottom > 0.9 * first.size) break;
+    // A title page may double-space its title: a line centred under the last one may sit further down.
+    const centred = Math.abs(s.x0 + s.x1 - last.x0 - last.x1) < 6 && Math.abs(s.size - first.size) <= 0.3;
+    if (s.top - last.bottom > (centred ? 1.3 : 0.9) * first.size) break;
     if (Math.abs(s.size - first.size) > 0.3) {
       if (s.text.length <= 2) {
         segs.push(s);

@@ -15,6 +15,8 @@ import type {
 } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
+import { dropLineNumbers } from './pdf-line-numbers.ts';
+import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 
@@ -140,7 +142,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     const pageCount = doc.numPages;
     const last = Math.min(pageCount, opts.maxPages ?? pageCount);
     if (last < pageCount) warnings.push(`converted the first ${last} of ${pageCount} pages`);
-    const rawPages: Segment[][] = [];
+    const pageRuns: TextRun[][] = [];
     const heights: number[] = [];
     const stageMs: LayoutStages = { text: 0, segments: 0, fonts: 0, fontPages: 0, layout: 0 };
     for (let n = 1; n <= last; n++) {
@@ -153,12 +155,14 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
         if (run) runs.push(run);
       }
       heights.push(vy1 - vy0);
-      const t1 = performance.now();
-      rawPages.push(buildSegments(runs, n - 1));
+      pageRuns.push(runs);
       page.cleanup();
-      stageMs.text += t1 - t0;
-      stageMs.segments += performance.now() - t1;
+      stageMs.text += performance.now() - t0;
     }
+    const t1 = performance.now();
+    // Line numbers are told page by page, then by the column they fill on other pages.
+    const rawPages = dropLineNumbers(pageRuns).map((runs, p) => buildSegments(runs, p));
+    stageMs.segments = performance.now() - t1;
     assertTextLayer(rawPages, last);
     const t2 = performance.now();
     const fonts = await nameFonts(doc, rawPages, AnnotationMode.DISABLE);
@@ -166,7 +170,10 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fonts = t3 - t2;
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
-    const pages = dropPageFurniture(rawPages, heights).map((segs) => readingOrder(segs));
+    const heads = runningHeadSlots(rawPages, heights);
+    const pages = dropPageFurniture(rawPages, heights).map((segs) =>
+      readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
+    );
     stageMs.layout = performance.now() - t3;
     return { pages, heights, pageCount, warnings, stageMs };
   } catch (e) {

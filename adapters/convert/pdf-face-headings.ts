@@ -1,0 +1,79 @@
+/**
+ * Unnumbered headings set at the body size in a face of their own, not bold (elsarticle's italic
+ * `\subsection*`, many journals' run-on-line italic heads). A face is a heading face when it sets
+ * at least two short lines on their own, spaced from the text above and followed by body text,
+ * and fewer whole lines of prose: a face used for emphasis or theorem statements sets long lines.
+ */
+import type { Segment } from './pdf-layout.ts';
+
+/** The one font a line is set in (digits-only runs aside), or null when it mixes faces. */
+export function soleFace(s: Segment): string | null {
+  const runs = (s.fonts ?? []).filter((r) => r.chars > 0 && !r.number);
+  const font = runs[0]?.font;
+  return font !== undefined && runs.every((r) => r.font === font) ? font : null;
+}
+
+/** A line shaped like a heading: short, capitalised, no closing punctuation, in body size, not bold. */
+function headingShape(s: Segment, body: number): boolean {
+  return (
+    !s.bold &&
+    Math.abs(s.size - body) < 0.6 &&
+    s.text.length <= 90 &&
+    s.text.split(/\s+/).length <= 12 &&
+    /^\p{Lu}/u.test(s.text) &&
+    !/[.:;,]$/.test(s.text) &&
+    !/^(?:fig(?:ure)?|table|algorithm|listing)\b/i.test(s.text)
+  );
+}
+
+/** Body text right below `s`: a line of at least 25 characters in the body face, within 2.5 lines. */
+function bodyBelow(s: Segment, next: Segment | undefined, bodyFace: string | null, pitch: number): boolean {
+  return (
+    next !== undefined &&
+    next.page === s.page &&
+    next.top >= s.bottom - 0.1 &&
+    next.top - s.bottom < 2.5 * pitch &&
+    next.text.length >= 25 &&
+    (next.fonts ?? []).some((r) => r.font === bodyFace && r.chars >= 10)
+  );
+}
+
+/** The faces that set unnumbered headings in this document. */
+export function headingFaces(
+  pages: Segment[][],
+  body: number,
+  bodyFace: string | null,
+  pitch: number,
+): Set<string> {
+  const heads = new Map<string, number>();
+  const prose = new Map<string, number>();
+  for (const segs of pages) {
+    segs.forEach((s, i) => {
+      const face = soleFace(s);
+      if (face === null || face === bodyFace) return;
+      if (s.text.split(/\s+/).length > 12 && Math.abs(s.size - body) < 0.6)
+        prose.set(face, (prose.get(face) ?? 0) + 1);
+      const prev = segs[i - 1];
+      const spaced = !prev || prev.page !== s.page || s.top - prev.bottom > 0.5 * pitch;
+      if (spaced && headingShape(s, body) && bodyBelow(s, segs[i + 1], bodyFace, pitch))
+        heads.set(face, (heads.get(face) ?? 0) + 1);
+    });
+  }
+  return new Set([...heads].filter(([f, n]) => n >= 2 && (prose.get(f) ?? 0) < n).map(([f]) => f));
+}
+
+/** The line is an unnumbered heading in one of the document's heading faces. */
+export function isFaceHeading(
+  s: Segment,
+  next: Segment | undefined,
+  faces: ReadonlySet<string>,
+  ctx: { body: number; bodyFace: string | null; pitch: number },
+): boolean {
+  const face = soleFace(s);
+  return (
+    face !== null &&
+    faces.has(face) &&
+    headingShape(s, ctx.body) &&
+    bodyBelow(s, next, ctx.bodyFace, ctx.pitch)
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Labels inside figures set in large type (`ZnO`, `NiO` over band-structure panels) look like
+ * unnumbered headings by size alone. A heading is followed by text; a figure's label by more of the
+ * figure: tick values (`0`, `–10`), or in type smaller than the text axis letters (`H L Γ Γ K M`,
+ * words of three letters or more the minority) or a short legend entry (`expt.`).
+ */
+import type { Segment } from './pdf-layout.ts';
+
+/** `next` is the rest of a figure: on the same page, below, tick values and letters or a small legend. */
+export function figureTextBelow(s: Segment, next: Segment | undefined, body: number): boolean {
+  if (!next || next.page !== s.page || next.top < s.bottom - 0.5) return false;
+  // Leader dots and other punctuation are no tokens (a contents line below `List of Listings`).
+  const tokens = next.text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
+  const words = tokens.filter((t) => /\p{L}{3,}/u.test(t)).length;
+  const ticks = tokens.length > 0 && tokens.every((t) => /^[-–−]?\d+(?:[.,]\d+)?$/.test(t));
+  // In body type, a line of initials and names (`17, B. Abbott`) is text: only tick values count there.
+  const small = next.size < body - 0.5;
+  return ticks || (small && (words * 2 < tokens.length || next.text.length < 25));
+}

@@ -1,0 +1,152 @@
+/**
+ * Margin line numbers of review manuscripts (LaTeX `lineno`, elsarticle `review`, AGU, Copernicus
+ * discussions): a column of bare integers beside the text that counts its lines. Left in, they
+ * glue onto the lines they number (`45 2.1 Data collection`) and, set in a two-column gutter,
+ * break the column split. They are told apart from other numbers by what makes them line numbers
+ * in any layout: aligned in a strip no other text crosses, increasing down the page, and each
+ * step counts the text lines between two of them (every line, or every 5th with `modulolinenumbers`).
+ */
+import type { TextRun } from './pdf-layout.ts';
+
+const BARE_NUMBER = /^\d{1,5}$/;
+/** Fewer than this many on a page cannot show the counting pattern. */
+const MIN_NUMBERS = 5;
+/** Share of steps that must count exactly the lines between them (figures and displays break some). */
+const MIN_COUNTING = 0.6;
+/** How far beside the numbers their lines start (lineno's separation is 10 pt; indents add ~20). */
+const TEXT_REACH = 150;
+
+/** A column of line numbers found on a page: its side, aligned edge, font and size. */
+interface NumberColumn {
+  side: 'left' | 'right';
+  edge: number;
+  font: string | undefined;
+  size: number;
+}
+
+const edgeOf = (r: TextRun, side: 'left' | 'right') => (side === 'left' ? r.x + r.width : r.x);
+
+/**
+ * Each page's runs without its margin line numbers. A page whose numbers are too few to show the
+ * counting pattern (every fifth line numbered, a page of figures or displays) loses the bare numbers
+ * set in the column found on other pages: same edge, font and size, increasing, crossed by no text.
+ */
+export function dropLineNumbers(pages: TextRun[][]): TextRun[][] {
+  const found: NumberColumn[] = [];
+  const out = pages.map((runs) => dropPageLineNumbers(runs, found));
+  if (!found.length) return out;
+  return out.map((runs) => {
+    const drop = new Set<TextRun>();
+    for (const col of found) {
+      const column = runs
+        .filter(
+          (r) =>
+            BARE_NUMBER.test(r.text) &&
+            r.font === col.font &&
+            Math.abs(r.size - col.size) < 0.1 &&
+            Math.abs(edgeOf(r, col.side) - col.edge) <= 1.5,
+        )
+        .sort((a, b) => a.y - b.y);
+      const rising = column.every((r, i) => i === 0 || Number(r.text) > Number(column[i - 1]!.text));
+      if (column.length && rising && !crossed(column, runs)) for (const r of column) drop.add(r);
+    }
+    return drop.size ? runs.filter((r) => !drop.has(r)) : runs;
+  });
+}
+
+/** One page's runs without the line-number columns it shows by itself; those columns go to `found`. */
+function dropPageLineNumbers(runs: TextRun[], found: NumberColumn[]): TextRun[] {
+  const numbers = runs.filter((r) => BARE_NUMBER.test(r.text));
+  if (numbers.length < MIN_NUMBERS) return runs;
+  const drop = new Set<TextRun>();
+  // Numbers set left of their text are right-aligned, numbers right of it left-aligned.
+  for (const side of ['left', 'right'] as const) {
+    const edge = (r: TextRun) => edgeOf(r, side);
+    for (const column of alignedColumns(numbers, edge)) {
+      if (!isLineNumbering(column, runs, side)) continue;
+      for (const r of column) drop.add(r);
+      const first = column[0]!;
+      if (
+        !found.some((c) => c.side === side && c.font === first.font && Math.abs(c.edge - edge(first)) <= 1.5)
+      )
+        found.push({ side, edge: edge(first), font: first.font, size: first.size });
+    }
+  }
+  return drop.size === 0 ? runs : runs.filter((r) => !drop.has(r));
+}
+
+/** Some other text crosses the strip of these numbers (so they are a column inside the text). */
+function crossed(column: TextRun[], runs: TextRun[]): boolean {
+  const x0 = Math.min(...column.map((r) => r.x));
+  const x1 = Math.max(...column.map((r) => r.x + r.width));
+  const members = new Set(column);
+  return runs.some((r) => !members.has(r) && r.x < x1 && r.x + r.width > x0);
+}
+
+/** Groups of numbers whose aligned edge agrees within 1.5 pt, top to bottom. */
+function alignedColumns(numbers: TextRun[], edge: (r: TextRun) => number): TextRun[][] {
+  const sorted = [...numbers].sort((a, b) => edge(a) - edge(b));
+  const groups: TextRun[][] = [];
+  let group: TextRun[] = [];
+  for (const r of sorted) {
+    if (group.length && edge(r) - edge(group[0]!) > 1.5) {
+      groups.push(group);
+      group = [];
+    }
+    group.push(r);
+  }
+  if (group.length) groups.push(group);
+  return groups.filter((g) => g.length >= MIN_NUMBERS).map((g) => g.sort((a, b) => a.y - b.y));
+}
+
+function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'right'): boolean {
+  const values = column.map((r) => Number(r.text));
+  for (let i = 1; i < values.length; i++) if (values[i]! <= values[i - 1]!) return false;
+  const x0 = Math.min(...column.map((r) => r.x));
+  const x1 = Math.max(...column.map((r) => r.x + r.width));
+  const members = new Set(column);
+  const others = runs.filter((r) => !members.has(r));
+  // A margin or gutter: no text crosses the strip between the first and last number.
+  const top = column[0]!.y - column[0]!.size;
+  const bottom = column[column.length - 1]!.y + column[0]!.size;
+  const crossing = others.filter((r) => r.x < x1 && r.x + r.width > x0 && r.y >= top && r.y <= bottom);
+  if (crossing.length > 0.1 * column.length) return false;
+  // The lines they number: text reaching into the band beside the numbers on their text side.
+  // Indices and bullets in small type are no lines of their own (they sit off their line's baseline).
+  const near = others.filter((r) =>
+    side === 'left'
+      ? r.x + r.width >= x1 && r.x <= x1 + TEXT_REACH
+      : r.x <= x0 && r.x + r.width >= x0 - TEXT_REACH,
+  );
+  const textSize = textTypeSize(near);
+  const beside = near.filter((r) => r.size >= 0.75 * textSize);
+  let counting = 0;
+  for (let i = 1; i < column.length; i++) {
+    const lines = baselinesBetween(beside, column[i - 1]!.y, column[i]!.y);
+    if (lines === values[i]! - values[i - 1]!) counting++;
+  }
+  return counting >= MIN_COUNTING * (column.length - 1);
+}
+
+/**
+ * Text lines with a baseline from `from` (inclusive) to `to` (exclusive): baselines closer than
+ * 0.45 of the type size are one line (a superscript sits a few points above its line's baseline).
+ */
+function baselinesBetween(runs: TextRun[], from: number, to: number): number {
+  const inRange = runs.filter((r) => r.y >= from - 1 && r.y < to - 1).sort((a, b) => a.y - b.y);
+  let count = 0;
+  let last: TextRun | undefined;
+  for (const r of inRange) {
+    if (!last || r.y - last.y > 0.45 * Math.max(r.size, last.size)) count++;
+    last = r;
+  }
+  return count;
+}
+
+/** The size most of the characters are set in (indices and marks are many runs but few characters). */
+function textTypeSize(runs: TextRun[]): number {
+  const sorted = [...runs].sort((a, b) => a.size - b.size);
+  let half = sorted.reduce((n, r) => n + r.text.length, 0) / 2;
+  for (const r of sorted) if ((half -= r.text.length) <= 0) return r.size;
+  return 0;
+}

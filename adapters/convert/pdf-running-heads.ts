@@ -1,0 +1,80 @@
+/**
+ * Running heads that name the current chapter or section (book, report, memoir, KOMA two-sided
+ * layouts: `1.2. SOLAR-LIKE OSCILLATORS` on odd pages, `CHAPTER 1. …` on even ones). Their text
+ * changes with the section, so a head may repeat on two pages only, too few for the repetition
+ * rule of dropPageFurniture. What every class keeps fixed is the slot: a line alone above the
+ * text block, set apart from it by the head separation (wider than the text's line pitch), in
+ * type no larger than the text, at the same height on page after page.
+ */
+import type { Segment } from './pdf-layout.ts';
+
+/** The head separation exceeds this many line pitches of the text below it. */
+const SEPARATION = 1.6;
+/** Heights agree within this share of the page (a slot is one fixed position). */
+const SAME_HEIGHT = 0.01;
+
+interface TopLine {
+  page: number;
+  /** Baseline as a share of the page height. */
+  y: number;
+  segs: Segment[];
+  size: number;
+  /** Baseline distance to the next row (Infinity when none). */
+  gap: number;
+  /** Set apart from the text below by more than its line pitch, and no larger than it. */
+  apart: boolean;
+}
+
+/**
+ * The segments set in a running-head slot, to be dropped with the other page furniture. A page whose
+ * text below is too short to measure (a figure page) still loses a first row that fills a slot.
+ */
+export function runningHeadSlots(pages: Segment[][], heights: number[]): Set<Segment> {
+  if (pages.length < 3) return new Set();
+  // The share of pages dropPageFurniture asks of a repeated running line.
+  const repeatMin = Math.max(3, Math.min(6, Math.ceil(pages.length * 0.3)));
+  const tops = pages.flatMap((segs, p) => {
+    const top = topLine(segs, heights[p]!);
+    return top ? [{ ...top, page: p }] : [];
+  });
+  const slots: TopLine[][] = [];
+  for (const t of tops.filter((o) => o.apart)) {
+    const same = tops.filter((o) => o.apart && Math.abs(o.y - t.y) < SAME_HEIGHT);
+    if (new Set(same.map((o) => o.page)).size >= repeatMin) slots.push(same);
+  }
+  const out = new Set<Segment>();
+  for (const t of tops) {
+    const fills = slots.some(
+      (slot) =>
+        Math.abs(slot[0]!.y - t.y) < SAME_HEIGHT &&
+        t.size <= 1.05 * Math.max(...slot.map((o) => o.size)) &&
+        t.gap >= 0.9 * Math.min(...slot.map((o) => o.gap)),
+    );
+    if (fills) for (const s of t.segs) out.add(s);
+  }
+  return out;
+}
+
+/** The page's first row when it sits in the top fifth of the page. */
+function topLine(segs: Segment[], height: number): Omit<TopLine, 'page'> | null {
+  const rows: Segment[][] = [];
+  for (const s of [...segs].sort((a, b) => a.baseline - b.baseline)) {
+    const row = rows[rows.length - 1];
+    if (row && s.baseline - row[0]!.baseline <= 2) row.push(s);
+    else rows.push([s]);
+  }
+  if (!rows.length || rows[0]![0]!.baseline > 0.2 * height) return null;
+  const base = rows.map((r) => r[0]!.baseline);
+  const head = rows[0]!;
+  const size = Math.max(...head.map((s) => s.size));
+  const gap = rows.length > 1 ? base[1]! - base[0]! : Infinity;
+  const top = { y: base[0]! / height, segs: head, size, gap };
+  if (rows.length < 5) return { ...top, apart: false };
+  const pitches = base
+    .slice(2)
+    .map((b, i) => b - base[i + 1]!)
+    .sort((a, b) => a - b);
+  const pitch = pitches[Math.floor(pitches.length / 2)]!;
+  const textSize = Math.max(...rows[1]!.map((s) => s.size));
+  return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize };
+}
