@@ -6,16 +6,14 @@
  * front matter, contents) read one another's thresholds; split, a tuning change would span files.
  */
 import {
-  authorSurnames,
   findFrontMatter,
   isAffiliationLine,
-  isAuthorLine,
   isFrontMeta,
   isInstitutionOrJournal,
-  namesMetadataAuthors,
   metadataRows,
   titleWords as words,
 } from './pdf-front.ts';
+import { authorSurnames, isAuthorLine, namesMetadataAuthors } from './pdf-authors.ts';
 import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {

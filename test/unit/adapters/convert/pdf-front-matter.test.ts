@@ -6,13 +6,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  authorSurnames,
   isAffiliationLine,
-  isAuthorLine,
   isFrontMeta,
   isInstitutionOrJournal,
-  namesMetadataAuthors,
 } from '../../../../adapters/convert/pdf-front.ts';
+import {
+  authorSurnames,
+  isAuthorLine,
+  namesMetadataAuthors,
+} from '../../../../adapters/convert/pdf-authors.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { convertInSandbox } from '../../../../adapters/convert/sandbox.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
