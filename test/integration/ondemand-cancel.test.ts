@@ -198,11 +198,20 @@ describe('on-demand work stops when nobody is waiting', () => {
         ARXIV_OAI_URL: `${fake.url}/oai`,
         ARXIV_MIN_INTERVAL_MS: '50',
       });
+      // A CLI that exits early (its embedded server did not start) fails here at once, with its stderr.
+      let gone = false;
+      void own.exited.then(() => (gone = true));
       await until(
         'a retry to be reported',
-        () => /arXiv answered 503; retry \d+ in \d+ s/.test(own.output().stderr),
+        () => {
+          const reported = /arXiv answered 503; retry \d+ in \d+ s/.test(own.output().stderr);
+          if (!reported && gone) assert.fail(`get exited before reporting a retry:\n${own.output().stderr}`);
+          return reported;
+        },
         90_000,
-      );
+      ).catch((e: Error) => {
+        throw new Error(`${e.message}\nget's stderr so far:\n${own.output().stderr.slice(-3000)}`);
+      });
       const interrupted = Date.now();
       own.child.kill('SIGINT');
       const { code } = await own.exited;
