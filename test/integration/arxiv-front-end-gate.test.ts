@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
-import { ArxivClient } from '../../adapters/arxiv/client.ts';
+import type { ArxivClient } from '../../adapters/arxiv/client.ts';
 import { createOptionalTemporalGate, type OptionalGate } from '../../adapters/arxiv/optional-gate.ts';
 import { createTemporalGate } from '../../adapters/arxiv/temporal-gate.ts';
 import { isAppError } from '../../domain/errors.ts';
@@ -19,6 +19,7 @@ import { resolveTemporalCli } from '../../workers/temporal-cli.ts';
 import { WORKFLOWS_PATH } from '../../workers/worker-set.ts';
 import { arxivGateStatus } from '../../workflows/arxiv-gate-messages.ts';
 import { startFakeArxiv, type FakeArxiv, type RecordedRequest } from '../fakes/arxiv-server.ts';
+import { fakeArxivClient } from '../support/fake-env.ts';
 
 const INTERVAL_MS = 200;
 const QUEUE = `front-end-gate-${process.pid}`;
@@ -48,19 +49,6 @@ function settledFlag(p: Promise<unknown>): { settled: boolean } {
     () => (flag.settled = true),
   );
   return flag;
-}
-
-/** The front end's arXiv client against the fake, spaced by INTERVAL_MS and taking turns at `gate`. */
-function clientOf(fake: FakeArxiv, gate: OptionalGate): ArxivClient {
-  return new ArxivClient({
-    apiUrl: fake.apiUrl,
-    rssUrl: fake.rssUrl,
-    webUrl: fake.webUrl,
-    minIntervalMs: INTERVAL_MS,
-    timeoutMs: 5000,
-    maxResponseBytes: 10 * 1024 * 1024,
-    gate,
-  });
 }
 
 const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
@@ -110,7 +98,7 @@ describe('a front end’s one arXiv client: its gate follows workers starting an
       renewMs: 500,
       answerWithinMs: 10_000,
     });
-    client = clientOf(fake, gate);
+    client = fakeArxivClient(fake, INTERVAL_MS, gate);
   });
 
   after(async () => {
@@ -206,7 +194,7 @@ describe('a front end’s arXiv client with no Temporal reachable', () => {
       leaseMs: 30_000,
       recheckMs: 100,
     });
-    const client = clientOf(fake, gate);
+    const client = fakeArxivClient(fake, INTERVAL_MS, gate);
     try {
       assert.equal((await client.lookupBatch([IDS[0]!])).papers[0]?.id, IDS[0]);
       assert.equal(gate.mode(), 'local');

@@ -12,14 +12,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bundleWorkflowCode, NativeConnection } from '@temporalio/worker';
 import { createArxivActivities } from '../../activities/arxiv/activities.ts';
-import { ArxivClient } from '../../adapters/arxiv/client.ts';
+import type { ArxivClient } from '../../adapters/arxiv/client.ts';
 import { createOptionalTemporalGate } from '../../adapters/arxiv/optional-gate.ts';
 import { createTemporalGate } from '../../adapters/arxiv/temporal-gate.ts';
-import type { RequestGate } from '../../adapters/arxiv/transport.ts';
 import { createWorkerSet, WORKFLOWS_PATH, type WorkerSet } from '../../workers/worker-set.ts';
 import { ARXIV_GATE_WORKFLOW_ID } from '../../workflows/arxiv-gate-messages.ts';
 import { paperIngest } from '../../workflows/paper-ingest.ts';
 import { startFakeArxiv, type FakeArxiv, type RecordedRequest } from '../fakes/arxiv-server.ts';
+import { fakeArxivClient } from '../support/fake-env.ts';
 import { maybeRecordHistory } from '../support/histories.ts';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -60,18 +60,6 @@ describe('arXiv queue: one global rate limit across three workers', () => {
   const connections: NativeConnection[] = [];
   const handled = [0, 0];
 
-  /** A client of its own for the fake, as another machine would have. */
-  const fakeArxivClient = (gate: RequestGate) =>
-    new ArxivClient({
-      apiUrl: fake.apiUrl,
-      rssUrl: fake.rssUrl,
-      webUrl: fake.webUrl,
-      minIntervalMs: INTERVAL_MS,
-      timeoutMs: 5000,
-      maxResponseBytes: 10 * 1024 * 1024,
-      gate,
-    });
-
   before(async () => {
     fake = await startFakeArxiv({ documents: NO_HTML });
     t = await startTestRuntime({
@@ -85,6 +73,8 @@ describe('arXiv queue: one global rate limit across three workers', () => {
     const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
     for (const k of [0, 1]) {
       const client = fakeArxivClient(
+        fake,
+        INTERVAL_MS,
         createTemporalGate({ workflowTaskQueue: t.config.TEMPORAL_TASK_QUEUE, leaseMs: 35_000 }),
       );
       clients.push(client);
@@ -231,6 +221,8 @@ describe('arXiv queue: one global rate limit across three workers', () => {
   it('a direct client (the CLI) takes turns through the running cluster’s gate, and spaces only itself without one', async () => {
     const direct = (address: string) =>
       fakeArxivClient(
+        fake,
+        INTERVAL_MS,
         createOptionalTemporalGate({
           address,
           namespace: t.config.TEMPORAL_NAMESPACE,

@@ -1,4 +1,6 @@
 /** The environment that points arxiv-radar at the loopback fakes (arXiv, Notion, Discord). */
+import { ArxivClient } from '../../adapters/arxiv/client.ts';
+import type { RequestGate } from '../../adapters/arxiv/transport.ts';
 import type { FakeArxiv } from '../fakes/arxiv-server.ts';
 
 /** Every arXiv endpoint at the fake, with a short spacing (the fake does not rate-limit). */
@@ -12,6 +14,19 @@ export function fakeArxivEnv(
     ARXIV_OAI_URL: arxiv.oaiUrl,
     ARXIV_MIN_INTERVAL_MS: '50',
   };
+}
+
+/** An arXiv client of its own at the fake (as another machine or a front end has), spaced by `minIntervalMs`, taking turns at `gate`. */
+export function fakeArxivClient(fake: FakeArxiv, minIntervalMs: number, gate: RequestGate): ArxivClient {
+  return new ArxivClient({
+    apiUrl: fake.apiUrl,
+    rssUrl: fake.rssUrl,
+    webUrl: fake.webUrl,
+    minIntervalMs,
+    timeoutMs: 5000,
+    maxResponseBytes: 10 * 1024 * 1024,
+    gate,
+  });
 }
 
 /** The research agent's model at the fake LLM. */
