@@ -1,8 +1,10 @@
 /**
- * Section names in the other languages papers on arXiv are written in (German, French, Spanish,
- * Italian): closed classes, like the English list in pdf-markdown.ts. A line that is only such a
- * name is a heading on the same terms as `Introduction` or `References`.
+ * Section names a line may consist of alone and be a heading: English, and the other languages
+ * papers on arXiv are written in (German, French, Spanish, Italian). Closed classes.
  */
+
+const ENGLISH_NAMES =
+  /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 
 /** The abstract's name: like `Abstract`, its heading does not end the front matter. */
 const ABSTRACT_NAMES = /^(?:zusammenfassung|kurzfassung|résumé|resumen|riassunto|sommario)$/i;
@@ -10,9 +12,9 @@ const ABSTRACT_NAMES = /^(?:zusammenfassung|kurzfassung|résumé|resumen|riassun
 const SECTION_NAMES =
   /^(?:einleitung|einführung|grundlagen|literatur|literaturverzeichnis|danksagung|anhang|fazit|schlussfolgerungen?|diskussion|ergebnisse|zusammenfassung und ausblick|remerciements|bibliographie|annexe|introducción|conclusiones|agradecimientos|referencias|bibliografía|apéndice|introduzione|conclusioni|ringraziamenti|bibliografia|appendice)$/i;
 
-/** A section name of another language (the abstract's included), without its number or final colon. */
-export function isForeignSectionName(bare: string): boolean {
-  return SECTION_NAMES.test(bare) || ABSTRACT_NAMES.test(bare);
+/** A section name of any of these languages (the abstract's included), without its number or final colon. */
+export function isSectionName(bare: string): boolean {
+  return ENGLISH_NAMES.test(bare) || SECTION_NAMES.test(bare) || ABSTRACT_NAMES.test(bare);
 }
 
 /** The abstract's heading in another language (`ZUSAMMENFASSUNG`, `Résumé`). */

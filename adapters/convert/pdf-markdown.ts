@@ -36,7 +36,7 @@ import {
   startsWithDigitWord,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
-import { isForeignAbstractName, isForeignSectionName } from './pdf-heading-words.ts';
+import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
 import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
 import {
   holdLoneNumber,
@@ -51,8 +51,6 @@ import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 
-const SECTION_WORDS =
-  /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
@@ -647,8 +645,7 @@ interface HeadingContext {
 
 /** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
 function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: ReadonlySet<string>): boolean {
-  if (SECTION_WORDS.test(text.replace(/[.:]$/, '')) || isForeignSectionName(text.replace(/[.:]$/, '')))
-    return false;
+  if (isSectionName(text.replace(/[.:]$/, ''))) return false;
   // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
   const unnumbered = isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text);
   return (
@@ -741,10 +738,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
       (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  if (
-    (SECTION_WORDS.test(bare) || isForeignSectionName(bare)) &&
-    (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
-  )
+  if (isSectionName(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow())))
     return 2;
   if (
     !frontMatter &&

@@ -16,10 +16,7 @@ import {
 } from '../../../../adapters/convert/pdf-heading-text.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { isSuccessor, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
-import {
-  isForeignAbstractName,
-  isForeignSectionName,
-} from '../../../../adapters/convert/pdf-heading-words.ts';
+import { isForeignAbstractName, isSectionName } from '../../../../adapters/convert/pdf-heading-words.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
@@ -104,8 +101,8 @@ describe('section names in other languages', () => {
       'Remerciements',
       'Conclusiones',
     ])
-      assert.ok(isForeignSectionName(w), w);
-    assert.ok(!isForeignSectionName('Wellenfeldsynthese'));
+      assert.ok(isSectionName(w), w);
+    assert.ok(!isSectionName('Wellenfeldsynthese'));
     assert.ok(isForeignAbstractName('ZUSAMMENFASSUNG'));
     assert.ok(isForeignAbstractName('Résumé:'));
     assert.ok(!isForeignAbstractName('EINLEITUNG'));
