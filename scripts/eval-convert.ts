@@ -440,7 +440,7 @@ export interface Annotation {
   runningLines: string[];
   /**
    * `original`: the first 13, which the rules were written on; `tuning`: newer papers the rules may be
-   * tuned on (the first held-out half joined them once its misses had been studied); `held-out`: a
+   * tuned on (each earlier held-out batch joined them once its misses had been studied); `held-out`: a
    * later batch no rule was written on. Each is reported as its own table.
    */
   split: 'original' | 'tuning' | 'held-out';
@@ -749,8 +749,8 @@ async function main(): Promise<void> {
   const captions: Record<Annotation['split'], string> = {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
-      'Newer papers, tuning half (rules may be written on these; includes the 13 held out until session 10, moved here once their misses were studied)',
-    'held-out': 'Third batch, held out (annotated in session 10; no rule was written on these)',
+      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 and 10, moved here once their misses were studied)',
+    'held-out': 'Fourth batch, held out (annotated in session 11; no rule was written on these)',
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
