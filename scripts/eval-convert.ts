@@ -750,7 +750,7 @@ async function main(): Promise<void> {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
       'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 and 10, moved here once their misses were studied)',
-    'held-out': 'Fourth batch, held out (annotated in session 11; no rule was written on these)',
+    'held-out': 'Fifth batch, held out (annotated in session 11; no rule was written on these)',
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
