@@ -1,0 +1,144 @@
+/**
+ * First-page furniture told by how it is set (issue #30, pdf-front-furniture.ts): notices behind a
+ * footnote mark or in parentheses, journal citation lines, citation and licence labels with the
+ * lines they head, the small-print box at the foot of page 1 or in its margin, and a title page
+ * without body prose. Checked on constructed lines and on vendored real PDFs.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
+
+const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
+
+/** The italic front-matter block under the title, and everything after it. */
+function split(markdown: string): { front: string; body: string } {
+  const blocks = markdown.split(/\n\n+/);
+  const front = /^\*[^*]/.test(blocks[1] ?? '') ? blocks[1]! : '';
+  return { front, body: blocks.slice(front ? 2 : 1).join('\n\n') };
+}
+
+async function convert(file: string): Promise<{ front: string; body: string }> {
+  const { markdown } = await convertPdf(new Uint8Array(readFileSync(path.join(PDFS, file))));
+  return split(markdown);
+}
+
+describe('front-matter lines told by their shape', () => {
+  it('sees a notice behind a footnote mark, a control character or an opening parenthesis', () => {
+    for (const t of [
+      '(Received August 4, 2022)',
+      '(Received May 1, 2023; Revised June 6, 2023; Accepted)',
+      '\u0085 These authors contributed equally to this work.',
+      '‡ These authors contributed equally to this work.',
+    ])
+      assert.ok(isFrontMeta(t), t);
+  });
+
+  it('sees journal citation lines, licence labels and citation labels', () => {
+    for (const t of [
+      'Annu. Rev. Astron. Astrophys. 2022.',
+      'Annu. Rev. Astron. Astrophys. 2022. AA:1–42',
+      'Phys. Rev. Lett. 120, 161101 (2018)',
+      'Proc. Natl. Acad. Sci. USA 117, 2020',
+      'Copyright statement. The software is licensed under MIT, the',
+      'License: CC BY 4.0',
+      'ACM Reference Format:',
+      'How to cite this article: Smith J. 2020.',
+      'Cite this article as: A. Author, Journal 5 (2020)',
+    ])
+      assert.ok(isFrontMeta(t), t);
+  });
+
+  it('leaves body lines that share a word or a shape with them', () => {
+    for (const t of [
+      '(see Fig. 2) we received five samples in 2020',
+      'Fig. 3. Results for 2020 and 2021',
+      'J. Smith and A. Jones, 2019',
+      'Licensed software is widely used in 2020',
+      'Copyright law protects the expression of ideas',
+      'Citation counts grow with the age of a paper',
+    ])
+      assert.ok(!isFrontMeta(t), t);
+  });
+});
+
+describe('front-matter blocks of real first pages', () => {
+  it('ACM sigconf: the reference-format block and the licence box at the foot of the column', async () => {
+    const { front, body } = await convert('acm-sigconf-fma-challenge.pdf');
+    assert.match(front, /^\*ACM Reference Format: Michaël Defferrard/);
+    assert.match(front, /This paper is published under the Creative Commons Attribution 4\.0/);
+    assert.doesNotMatch(body, /Reference Format|published under the Creative Commons|doi\.org\/10\.1145/);
+    // The body line right above the box (another size) stays in the body.
+    assert.match(body, /users who find it useful to discuss musical categories \[3\]\./);
+    assert.doesNotMatch(front, /users who find it useful/);
+  });
+
+  it('ACM acmsmall: the citation under its label, the author note and licence at the foot', async () => {
+    const { front, body } = await convert('acm-acmsmall-cscw-paper-lengths.pdf');
+    assert.match(front, /ACM Reference Format: R\. Stuart Geiger\. 2019\./);
+    assert.doesNotMatch(body, /Geiger\. 2019\. The Rise and Fall|doi\.org\/10\.1145\/3359324/);
+    assert.match(body, /papers added a mean of/);
+  });
+
+  it('Annual Reviews: the margin box with the journal citation, DOI and copyright', async () => {
+    const { front, body } = await convert('annurev-gp-regression.pdf');
+    assert.match(front, /Annu\. Rev\. Astron\. Astrophys\. 2022\. AA:1–42/);
+    assert.doesNotMatch(body, /Annu\. Rev\. Astron|AA:1–42/);
+  });
+
+  it('Copernicus: a copyright statement and the line that continues it', async () => {
+    const { front, body } = await convert('copernicus-open-science-survey.pdf');
+    assert.match(front, /Copyright statement\. .* the report under CC-BY, and the dataset under CC0\./);
+    assert.doesNotMatch(body, /Copyright statement|dataset under CC0/);
+  });
+
+  it('AASTeX: the received date in parentheses', async () => {
+    const { front, body } = await convert('aastex-obliquity.pdf');
+    assert.match(front, /\(Received May 1, 2023/);
+    assert.doesNotMatch(body, /Received May 1, 2023/);
+  });
+
+  it('a white paper whose first page has no prose: every line but the title is front matter', async () => {
+    const { front, body } = await convert('jhep-hsf-eppsu-software.pdf');
+    assert.match(front, /Prepared by the HEP Software Foundation/);
+    assert.match(front, /Edited by:/);
+    assert.match(front, /endorsed by the following experiments/);
+    assert.match(body, /^## 1 Preamble/);
+  });
+});
+
+describe('front-matter blocks that must not grow', () => {
+  it('a small-print abstract ending in a copyright line keeps its prose in the body (the body follows below)', () => {
+    const page = [
+      seg('A Study of Something Interesting', 60, { size: 18 }),
+      seg('Mary Smith and John Jones', 85, { size: 11 }),
+      seg('We study the effect of a thing on another thing and find that it grows', 120, { size: 8 }),
+      seg('with the size of the sample in all the cases that we have looked at here', 129, { size: 8 }),
+      seg('© 2005 Elsevier B.V. All rights reserved.', 138, { size: 8 }),
+      seg('1. Introduction', 170, { bold: true }),
+      seg(BODY, 185),
+      seg(BODY, 197),
+    ];
+    const { markdown } = renderSegments([page, [seg(BODY, 60, { page: 1 })]], [792, 792]);
+    const { front, body } = split(markdown);
+    assert.match(front, /© 2005 Elsevier/);
+    assert.match(body, /We study the effect of a thing/);
+  });
+
+  it('a first page with prose in it is no title page, even without an abstract heading', () => {
+    const page = [
+      seg('A Study of Something Interesting', 60, { size: 18 }),
+      seg('Mary Smith and John Jones', 85, { size: 11 }),
+      seg('we study the effect of a thing on another thing and find that it grows', 120),
+      seg(BODY, 132),
+    ];
+    const { markdown } = renderSegments([page, [seg(BODY, 60, { page: 1 })]], [792, 792]);
+    const { front, body } = split(markdown);
+    assert.equal(front, '');
+    assert.match(body, /we study the effect of a thing/);
+  });
+});
