@@ -39,10 +39,56 @@ const LICENCE_LABEL =
 const CITATION_LABEL =
   /^(?:(?:[A-Z]{2,}\s+)?reference\s+format\s*:|how\s+to\s+cite\b|(?:to\s+)?cite\s+(?:this|as)\b|citation\s*:)/i;
 
+/**
+ * The labels of a journal's first-page record, a closed class across publishers (PLOS, MDPI,
+ * Frontiers, Elsevier, PNAS, IOP): `Editor:`, `Published:`, `Funding:`, `Data Availability
+ * Statement:`, `journal homepage:`, `Edited by …`, `Communicated by …`, and the margin box's labels
+ * set alone (`RECEIVED`, `OPEN ACCESS`) above their dates, the article's kind, where it was accepted.
+ */
+const RECORD_LABEL = new RegExp(
+  '^(?:' +
+    [
+      '(?:(?:academic|handling|associate|guest|section)\\s+)?editors?\\s*:',
+      '(?:edited|reviewed|communicated)\\s+by\\b',
+      'specialty\\s+section\\s*:',
+      'correspondence\\s*:',
+      '(?:published|available)(?:\\s+online)?\\s*:',
+      'available\\s+online\\s+\\d',
+      'article\\s+(?:history|info(?:rmation)?)\\s*:?$',
+      'data\\s+availability(?:\\s+statement)?\\s*:',
+      'funding(?:\\s+statement)?\\s*:',
+      '(?:competing|conflicts?\\s+of)\\s+interests?(?:\\s+statement)?\\s*:',
+      "publisher['’]?s\\s+note\\s*:",
+      'journal\\s+homepage\\s*:',
+      'contents\\s+lists?\\s+available\\s+at\\b',
+      'original\\s+content\\s+from\\s+this\\s+work\\s+may\\s+be\\s+used',
+      'jel\\s+(?:classification|codes?)\\b',
+      '(?:(?:paper|article)\\s*[•·|]\\s*)?open\\s+access$',
+      'check\\s+for\\s+updates$',
+      '(?:received|revised|accepted(?:\\s+for\\s+publication)?|published(?:\\s+online)?)$',
+      // What kind of article it is, a label set alone (`RESEARCH ARTICLE`, `Short Communication`).
+      '(?:(?:original|research|review|regular|full|short|brief)\\s+)?(?:research\\s+)?article$',
+      '(?:original|research|review|regular|full|short|brief|technical)\\s+(?:paper|report|communication|note)$',
+      '(?:accepted|published)\\s+as\\s+an?\\b',
+      'presented\\s+at\\b',
+    ].join('|') +
+    ')',
+  'i',
+);
+
+/** A DOI anywhere in a short line (`Nature Communications | (2020) 11:1234 | https://doi.org/10.…`). */
+const DOI_INSIDE = /\bdoi(?:\.org\/|:\s*)10\.\d{4,}/i;
+
 /** Front-matter lines told by their shape rather than their first word (see the patterns above). */
 export function isFrontFurniture(text: string): boolean {
   const t = unmarked(text);
-  return isJournalCitation(t) || LICENCE_LABEL.test(t) || CITATION_LABEL.test(t);
+  return (
+    isJournalCitation(t) ||
+    LICENCE_LABEL.test(t) ||
+    CITATION_LABEL.test(t) ||
+    RECORD_LABEL.test(t) ||
+    (t.length <= 160 && DOI_INSIDE.test(t))
+  );
 }
 
 /** Where segments stand in reading order (page, then index), to keep the front block in order. */
@@ -137,15 +183,19 @@ function wholeFrontBlocks(
   const order = orderOf(pages);
   const taken = new Set(groups.flat());
   const added: Segment[][] = [];
+  // A citation is one entry, whatever its lines look like (a journal name, a DOI).
+  const citations = new Set<Segment[]>();
   const page = pages[0] ?? [];
   for (let i = 0; i < page.length; i++) {
     const s = page[i]!;
     if (!taken.has(s) || added.some((g) => g.includes(s))) continue;
     const label = CITATION_LABEL.test(unmarked(s.text)) || LICENCE_LABEL.test(unmarked(s.text));
     if (!label && (s.size > body - 0.5 || !isMeta(s.text))) continue;
-    const block = blockAround(page, i, label ? 0.6 : 1.5, !label);
+    // A citation or licence statement runs a few lines; a foot box may run longer.
+    const block = blockAround(page, i, label ? 0.6 : 1.5, !label).slice(0, label ? 8 : undefined);
     if (block.length < 2 || (!label && !atFoot(page, block, body))) continue;
     added.push(block);
+    if (label) citations.add(block);
   }
   if (!added.length) return groups;
   const inBlock = new Set(added.flat());
@@ -156,11 +206,13 @@ function wholeFrontBlocks(
   const continues = (above: Segment, s: Segment) =>
     !/[.;:)]$/.test(above.text) && /^\(|^\p{Ll}/u.test(s.text) && !/^(?:https?:|doi:)/i.test(s.text);
   const parts = added.flatMap((block) =>
-    block.reduce<Segment[][]>((out, s, i) => {
-      if (i === 0 || (starts.has(s) && !continues(block[i - 1]!, s))) out.push([s]);
-      else out[out.length - 1]!.push(s);
-      return out;
-    }, []),
+    citations.has(block)
+      ? [block]
+      : block.reduce<Segment[][]>((out, s, i) => {
+          if (i === 0 || (starts.has(s) && !continues(block[i - 1]!, s))) out.push([s]);
+          else out[out.length - 1]!.push(s);
+          return out;
+        }, []),
   );
   return [...kept, ...parts].sort((a, b) => order(a[0]!) - order(b[0]!));
 }

@@ -53,8 +53,38 @@ describe('front-matter lines told by their shape', () => {
       assert.ok(isFrontMeta(t), t);
   });
 
+  it("sees a journal record's labels, the article's kind and a DOI inside a short line", () => {
+    for (const t of [
+      'Editor: Francis Ouellette, Ontario Institute for Cancer Research, CANADA',
+      'Academic Editor: John Smith',
+      'Published: June 22, 2017',
+      'Data Availability Statement: All data are available from the repository.',
+      'Funding: The authors received no specific funding for this work.',
+      'Competing interests: The authors have declared that no competing interests exist.',
+      'Correspondence: Markus Konkol (m.konkol@utwente.nl)',
+      'journal homepage: www.elsevier.com/locate/jcp',
+      'Contents lists available at ScienceDirect',
+      'Edited by David Weitz, Harvard University, Cambridge, MA',
+      'Communicated by A. Editor',
+      'Available online 5 May 2020',
+      'JEL classification: C11, C32',
+      'Original content from this work may be used under the terms of the Creative Commons Attribution 4.0 licence.',
+      'OPEN ACCESS',
+      'RECEIVED',
+      'RESEARCH ARTICLE',
+      'Short Communication',
+      'Accepted as a workshop paper at ICLR 2020',
+      'Nature Communications | (2020) 11:1234 | https://doi.org/10.1038/s41467-020-12345-6',
+    ])
+      assert.ok(isFrontMeta(t), t);
+  });
+
   it('leaves body lines that share a word or a shape with them', () => {
     for (const t of [
+      'Funding agencies rarely support software maintenance',
+      'Editors of the volume asked for shorter chapters',
+      'Published work on this question is scarce, and the',
+      'Open access to the data is the aim of this work',
       '(see Fig. 2) we received five samples in 2020',
       'Fig. 3. Results for 2020 and 2021',
       'J. Smith and A. Jones, 2019',
