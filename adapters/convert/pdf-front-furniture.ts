@@ -76,6 +76,16 @@ const RECORD_LABEL = new RegExp(
   'i',
 );
 
+/**
+ * A journal's volume and pages inside a short line: `Physical Review D 101, 012345 (2020)`,
+ * `Nature 585, 357–362 (2020)`, `Sensors 2021, Vol. 3, No. 2`, `Volume 12, Issue 4`. Body prose on
+ * page 1 cites by number or author–year, not by volume and page.
+ */
+const VOLUME_INSIDE =
+  /\b\d{1,4}\s*(?:\(\d{1,3}\))?\s*[,:]\s*[A-Za-z]?\d{1,6}(?:\s*[-–]\s*\d{1,6})?\s*\((?:19|20)\d\d\)\.?$|\bvol(?:ume)?\.?\s*\d+\s*[,;]?\s*(?:no|issue|iss)\.?\s*\d+/i;
+/** JMLR's and similar record lines: `Submitted 4/19; Revised 3/20; Published 5/20`. */
+const SUBMITTED_DATE = /^submitted\s+(?:on\s+)?\d{1,2}[/.]\d{1,4}/i;
+
 /** A DOI anywhere in a short line (`Nature Communications | (2020) 11:1234 | https://doi.org/10.…`). */
 const DOI_INSIDE = /\bdoi(?:\.org\/|:\s*)10\.\d{4,}/i;
 
@@ -87,7 +97,9 @@ export function isFrontFurniture(text: string): boolean {
     LICENCE_LABEL.test(t) ||
     CITATION_LABEL.test(t) ||
     RECORD_LABEL.test(t) ||
-    (t.length <= 160 && DOI_INSIDE.test(t))
+    SUBMITTED_DATE.test(t) ||
+    // Inside a line of prose (`The code is at https://doi.org/10.5281/…`) a DOI is the sentence's.
+    (t.length <= 160 && !isProse(t) && (DOI_INSIDE.test(t) || VOLUME_INSIDE.test(t)))
   );
 }
 

@@ -75,6 +75,10 @@ describe('front-matter lines told by their shape', () => {
       'Short Communication',
       'Accepted as a workshop paper at ICLR 2020',
       'Nature Communications | (2020) 11:1234 | https://doi.org/10.1038/s41467-020-12345-6',
+      'Physical Review D 101, 012345 (2020)',
+      'Nature 585, 357–362 (2020)',
+      'Sensors 2021, Vol. 3, No. 2',
+      'Submitted 4/19; Revised 3/20; Published 5/20',
     ])
       assert.ok(isFrontMeta(t), t);
   });
@@ -85,6 +89,8 @@ describe('front-matter lines told by their shape', () => {
       'Editors of the volume asked for shorter chapters',
       'Published work on this question is scarce, and the',
       'Open access to the data is the aim of this work',
+      'The code and data are available at https://doi.org/10.5281/zenodo.1234567 and',
+      'In 2020, 12 of the 30 samples (40%) were',
       '(see Fig. 2) we received five samples in 2020',
       'Fig. 3. Results for 2020 and 2021',
       'J. Smith and A. Jones, 2019',
