@@ -151,8 +151,8 @@ function isProse(text: string): boolean {
 }
 
 /**
- * A first page that carries no body: no abstract, no numbered heading and no line of prose in body
- * or smaller type, with more pages after it (a report's or white paper's title page, its lines all
+ * A first page that carries no body: no abstract, no numbered heading and no line of prose in text
+ * type, with more pages after it (a report's or white paper's title page, its lines all
  * display type: editors, endorsements, affiliations). Every line but the title is front matter, in
  * blocks of adjacent lines; a page with prose anywhere keeps it (an abstract without its label).
  */
@@ -167,7 +167,9 @@ function titlePageLines(
   const bodyLike = (s: Segment) =>
     BODY_START.test(s.text) ||
     NUMBERED.test(s.text) ||
-    (s.size <= body + 0.5 && isProse(s.text) && !isMeta(s.text));
+    // Prose in text type: up to well above the dominant size (a short paper whose small-print
+    // references outweigh its text), never bold (display lines such as `Prepared by …` are).
+    (s.size < 1.3 * body && !s.bold && isProse(s.text) && !isMeta(s.text));
   if (page.some(bodyLike)) return [];
   const out: Segment[][] = [];
   for (let i = 0; i < page.length; i++) {

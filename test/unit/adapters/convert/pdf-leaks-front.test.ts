@@ -177,4 +177,20 @@ describe('front-matter blocks that must not grow', () => {
     assert.equal(front, '');
     assert.match(body, /we study the effect of a thing/);
   });
+
+  it('nor is one whose text is set larger than the small print that fills the other pages', () => {
+    const page = [
+      seg('A Study of Something Interesting', 60, { size: 18 }),
+      seg('Mary Smith and John Jones', 85, { size: 11 }),
+      seg('we study the effect of a thing on another thing and find that it grows', 120, { size: 10 }),
+      ...Array.from({ length: 8 }, (_, i) => seg(BODY, 133 + 13 * i, { size: 10 })),
+    ];
+    const refs = Array.from({ length: 60 }, (_, i) =>
+      seg(`[${i + 1}] ${BODY}`, 60 + 10 * i, { page: 1, size: 8 }),
+    );
+    const { markdown } = renderSegments([page, refs], [792, 792]);
+    const { front, body } = split(markdown);
+    assert.equal(front, '');
+    assert.match(body, /we study the effect of a thing/);
+  });
 });
