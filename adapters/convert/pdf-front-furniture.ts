@@ -193,23 +193,27 @@ function wholeFrontBlocks(
   groups: Segment[][],
   isMeta: (text: string) => boolean,
   body: number,
+  cover: boolean,
 ): Segment[][] {
   const order = orderOf(pages);
   const taken = new Set(groups.flat());
   const added: Segment[][] = [];
   // A citation is one entry, whatever its lines look like (a journal name, a DOI).
   const citations = new Set<Segment[]>();
-  const page = pages[0] ?? [];
-  for (let i = 0; i < page.length; i++) {
-    const s = page[i]!;
-    if (!taken.has(s) || added.some((g) => g.includes(s))) continue;
-    const label = CITATION_LABEL.test(unmarked(s.text)) || LICENCE_LABEL.test(unmarked(s.text));
-    if (!label && (s.size > body - 0.5 || !isMeta(s.text))) continue;
-    // A citation or licence statement runs a few lines; a foot box may run longer.
-    const block = blockAround(page, i, label ? 0.6 : 1.5, !label).slice(0, label ? 8 : undefined);
-    if (block.length < 2 || (!label && !atFoot(page, block, body))) continue;
-    added.push(block);
-    if (label) citations.add(block);
+  // After a cover page, the paper's own first page (page 2) carries the same furniture as a first page.
+  for (const p of cover ? [0, 1] : [0]) {
+    const page = pages[p] ?? [];
+    for (let i = 0; i < page.length; i++) {
+      const s = page[i]!;
+      if (!taken.has(s) || added.some((g) => g.includes(s))) continue;
+      const label = CITATION_LABEL.test(unmarked(s.text)) || LICENCE_LABEL.test(unmarked(s.text));
+      if (!label && (s.size > body - 0.5 || !isMeta(s.text))) continue;
+      // A citation or licence statement runs a few lines; a foot box may run longer.
+      const block = blockAround(page, i, label ? 0.6 : 1.5, !label).slice(0, label ? 8 : undefined);
+      if (block.length < 2 || (!label && !atFoot(page, block, body))) continue;
+      added.push(block);
+      if (label) citations.add(block);
+    }
   }
   if (!added.length) return groups;
   const inBlock = new Set(added.flat());
@@ -233,7 +237,8 @@ function wholeFrontBlocks(
 
 /**
  * The front-matter groups of pdf-front.ts with what the rules above add, in reading order. `isMeta`
- * is pdf-front.ts's metadata test (passed in: that module imports this one).
+ * is pdf-front.ts's metadata test (passed in: that module imports this one); `cover` says page 1
+ * was a cover page (the title printed again on page 2).
  */
 export function withFrontFurniture(
   pages: readonly Segment[][],
@@ -241,6 +246,7 @@ export function withFrontFurniture(
   titleSegs: readonly Segment[],
   isMeta: (text: string) => boolean,
   body: number,
+  cover = false,
 ): Segment[][] {
   if (titleSegs.length) {
     const page = titlePageLines(pages, new Set([...titleSegs, ...groups.flat()]), isMeta, body);
@@ -249,5 +255,5 @@ export function withFrontFurniture(
       return [...groups, ...page].sort((a, b) => order(a[0]!) - order(b[0]!));
     }
   }
-  return wholeFrontBlocks(pages, groups, isMeta, body);
+  return wholeFrontBlocks(pages, groups, isMeta, body, cover);
 }

@@ -398,7 +398,8 @@ export function renderSegments(
   // title, never into the body; a title printed again after a cover page is not written twice.
   const found = findFrontMatter(pages, title?.segments ?? [], bodySize);
   const { repeatedTitle, coverBodyTop } = found;
-  const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize);
+  const cover = repeatedTitle.length > 0;
+  const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
   const frontSet = new Set([...front.flat(), ...repeatedTitle]);
 
   const blocks: string[] = [];

@@ -147,6 +147,34 @@ describe('front-matter blocks of real first pages', () => {
   });
 });
 
+describe("the paper's own first page after a cover page", () => {
+  it('its licence box at the foot goes to the front block, its body stays', () => {
+    const cover = [
+      seg('EUROPEAN LABORATORY FOR THINGS', 40, { size: 12 }),
+      seg('A Measurement of Something Rather Interesting', 120, { size: 18 }),
+      seg('The Example Collaboration', 160, { size: 12 }),
+      seg('Abstract', 200, { bold: true }),
+      ...Array.from({ length: 4 }, (_, i) => seg(BODY, 215 + 12 * i)),
+    ];
+    const first = [
+      seg('A Measurement of Something Rather Interesting', 60, { page: 1, size: 14 }),
+      seg('1 Introduction', 100, { page: 1, bold: true }),
+      ...Array.from({ length: 30 }, (_, i) => seg(BODY, 115 + 12 * i, { page: 1 })),
+      seg('This paper is published under an example licence that lets anyone', 712, { page: 1, size: 7 }),
+      seg('read it and share it with the appropriate attribution.', 720, { page: 1, size: 7 }),
+      seg('WWW ’18 Companion, April 23–27, 2018, Lyon, France', 728, { page: 1, size: 7 }),
+    ];
+    const { markdown } = renderSegments([cover, first, [seg(BODY, 60, { page: 2 })]], [792, 792, 792]);
+    const { front, body } = split(markdown);
+    assert.match(
+      front,
+      /This paper is published under an example licence .* attribution\. · WWW ’18 Companion/,
+    );
+    assert.doesNotMatch(body, /published under an example licence|appropriate attribution|WWW ’18/);
+    assert.match(body, /## 1 Introduction/);
+  });
+});
+
 describe('front-matter blocks that must not grow', () => {
   it('a small-print abstract ending in a copyright line keeps its prose in the body (the body follows below)', () => {
     const page = [
