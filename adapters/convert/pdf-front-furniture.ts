@@ -71,6 +71,23 @@ const RECORD_LABEL = new RegExp(
       '(?:original|research|review|regular|full|short|brief|technical)\\s+(?:paper|report|communication|note)$',
       '(?:accepted|published)\\s+as\\s+an?\\b',
       'presented\\s+at\\b',
+      // Where the paper appears: `In Proceedings of the …`, `Appears in …`, `To be presented at …`.
+      '(?:in|at)\\s+proceedings\\s+of\\b',
+      '(?:appears|appeared|to\\s+be\\s+(?:published|presented))\\s+(?:in|at)\\b',
+      // The manuscript's status: `Draft: …`, `Working Paper No. 12`, `Technical Report`, `Camera-ready`,
+      // `This is a preprint of …`, `Author accepted manuscript`, `not peer reviewed`.
+      '(?:draft|working\\s+paper|technical\\s+report|discussion\\s+paper|camera[- ]ready(?:\\s+version)?)(?:\\s*(?:[:.,–—-]|v?\\d|no\\.?|version\\b|of\\b|\\()|\\s*$)',
+      "this\\s+is\\s+(?:a|an|the)\\s+(?:pre-?print|post-?print|author['’]?s?|accepted|peer[- ]reviewed|non[- ]peer|submitted|revised)\\b",
+      "(?:author['’]?s?\\s+)?accepted\\s+manuscript\\b",
+      '(?:not|non)[- ]peer[- ]reviewed',
+      '(?:this\\s+)?(?:paper|article|manuscript|preprint|work)\\b.{0,40}\\bnot\\s+(?:yet\\s+)?(?:been\\s+)?(?:certified\\s+by\\s+)?peer[- ]review',
+      // Rights lines without a year: `Copyright held by the owner/author(s).`, `All rights reserved.`
+      'copyright\\s+(?:is\\s+)?(?:held|owned|retained|remains)\\b',
+      'publication\\s+rights\\s+licen[cs]ed',
+      'all\\s+rights\\s+reserved',
+      'personal\\s+use\\s+of\\s+this\\s+material\\s+is\\s+permitted',
+      'open\\s+access\\s+this\\s+(?:article|chapter|paper)\\b',
+      '(?:electronic\\s+)?supplementary\\s+(?:information|material)\\b.*\\bonline\\s+version',
     ].join('|') +
     ')',
   'i',

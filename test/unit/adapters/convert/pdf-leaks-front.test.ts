@@ -83,6 +83,29 @@ describe('front-matter lines told by their shape', () => {
       assert.ok(isFrontMeta(t), t);
   });
 
+  it("sees where the paper appears, the manuscript's status and rights lines without a year", () => {
+    for (const t of [
+      'In Proceedings of the 2020 Conference on Things, Somewhere',
+      'Appears in the Journal of Things',
+      'To be presented at the Example Workshop',
+      'Draft: March 3',
+      'Working Paper No. 12',
+      'TECHNICAL REPORT TR-2020-01',
+      'Camera-ready version',
+      'This is a preprint of an article accepted in',
+      "This is the author's version of the work.",
+      'Author accepted manuscript',
+      'This preprint has not been peer reviewed',
+      'Copyright held by the owner/author(s).',
+      'Publication rights licensed to ACM.',
+      'All rights reserved.',
+      'Personal use of this material is permitted. Permission from IEEE must be',
+      'Open Access This article is licensed under a Creative Commons Attribution',
+      'Supplementary Information The online version contains supplementary material available at',
+    ])
+      assert.ok(isFrontMeta(t), t);
+  });
+
   it('leaves body lines that share a word or a shape with them', () => {
     for (const t of [
       'Funding agencies rarely support software maintenance',
@@ -91,6 +114,12 @@ describe('front-matter lines told by their shape', () => {
       'Open access to the data is the aim of this work',
       'The code and data are available at https://doi.org/10.5281/zenodo.1234567 and',
       'In 2020, 12 of the 30 samples (40%) were',
+      'Drafting a policy is hard, and the',
+      'Technical reports of this kind often',
+      'In proceedings like these the judge',
+      'This is a problem that',
+      'All rights holders were asked',
+      'Working papers in economics are',
       '(see Fig. 2) we received five samples in 2020',
       'Fig. 3. Results for 2020 and 2021',
       'J. Smith and A. Jones, 2019',
