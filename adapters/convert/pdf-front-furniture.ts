@@ -1,9 +1,10 @@
 /**
- * First-page furniture that the line patterns of pdf-front.ts miss because of how it is set, not
- * what it says (issue #30): a notice behind a footnote mark or in parentheses, a journal's citation
- * line, a "reference format" block, the small-print box at the foot of page 1 (or in its margin)
- * that holds a copyright or licence notice, and a title page that carries no body prose at all.
- * Rules go by shape, size and position so they hold for journals no rule was written on.
+ * First-page furniture that the line patterns of pdf-front.ts miss (issue #30): a notice behind a
+ * footnote mark or in parentheses, a journal's citation line, a volume or DOI inside a short line,
+ * the closed class of a journal record's labels and of a manuscript's status lines, a "reference
+ * format" block, the small-print box at the foot of page 1 (or in its margin) that holds a
+ * metadata line, and a title page that carries no body prose at all. Rules go by shape, size,
+ * position and closed word classes, so they hold for journals no rule was written on.
  */
 import type { Segment } from './pdf-layout.ts';
 
