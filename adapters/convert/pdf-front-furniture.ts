@@ -104,6 +104,9 @@ const VOLUME_INSIDE =
 /** JMLR's and similar record lines: `Submitted 4/19; Revised 3/20; Published 5/20`. */
 const SUBMITTED_DATE = /^submitted\s+(?:on\s+)?\d{1,2}[/.]\d{1,4}/i;
 
+/** A caption's or a numbered reference entry's first line (`Fig. 1.`, `Table 2:`, `[3]`). */
+const CAPTION_OR_ENTRY = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d|^\[\d{1,3}\]/i;
+
 /** A DOI anywhere in a short line (`Nature Communications | (2020) 11:1234 | https://doi.org/10.…`). */
 const DOI_INSIDE = /\bdoi(?:\.org\/|:\s*)10\.\d{4,}/i;
 
@@ -116,8 +119,12 @@ export function isFrontFurniture(text: string): boolean {
     CITATION_LABEL.test(t) ||
     RECORD_LABEL.test(t) ||
     SUBMITTED_DATE.test(t) ||
-    // Inside a line of prose (`The code is at https://doi.org/10.5281/…`) a DOI is the sentence's.
-    (t.length <= 160 && !isProse(t) && (DOI_INSIDE.test(t) || VOLUME_INSIDE.test(t)))
+    // Inside a line of prose (`The code is at https://doi.org/10.5281/…`), a caption or a
+    // reference entry, a DOI or a volume is the text's own.
+    (t.length <= 160 &&
+      !isProse(t) &&
+      !CAPTION_OR_ENTRY.test(text.trim()) &&
+      (DOI_INSIDE.test(t) || VOLUME_INSIDE.test(t)))
   );
 }
 

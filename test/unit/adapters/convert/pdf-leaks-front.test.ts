@@ -114,6 +114,8 @@ describe('front-matter lines told by their shape', () => {
       'Open access to the data is the aim of this work',
       'The code and data are available at https://doi.org/10.5281/zenodo.1234567 and',
       'In 2020, 12 of the 30 samples (40%) were',
+      'Fig. 1. Data from Phys. Rev. D 101, 012345 (2020)',
+      '[3] A. Smith, Physical Review D 101, 012345 (2020)',
       'Drafting a policy is hard, and the',
       'Technical reports of this kind often',
       'In proceedings like these the judge',
