@@ -77,7 +77,9 @@ const RECORD_LABEL = new RegExp(
       '(?:appears|appeared|to\\s+be\\s+(?:published|presented))\\s+(?:in|at)\\b',
       // The manuscript's status: `Draft: …`, `Working Paper No. 12`, `Technical Report`, `Camera-ready`,
       // `This is a preprint of …`, `Author accepted manuscript`, `not peer reviewed`.
-      '(?:draft|working\\s+paper|technical\\s+report|discussion\\s+paper|camera[- ]ready(?:\\s+version)?)(?:\\s*(?:[:.,–—-]|v?\\d|no\\.?|version\\b|of\\b|\\()|\\s*$)',
+      // Followed by nothing, a number, a date or a version, never by words (`Technical Report: A
+      // Study of …` may be a title).
+      '(?:draft|working\\s+paper|technical\\s+report|discussion\\s+paper|camera[- ]ready(?:\\s+version)?)\\s*[:.,–—-]?\\s*(?:v?\\d|[A-Z]{1,6}[- ]?\\d|no\\.?\\s*\\d|version\\b|of\\b|\\(|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|$)',
       "this\\s+is\\s+(?:a|an|the)\\s+(?:pre-?print|post-?print|author['’]?s?|accepted|peer[- ]reviewed|non[- ]peer|submitted|revised)\\b",
       "(?:author['’]?s?\\s+)?accepted\\s+manuscript\\b",
       '(?:not|non)[- ]peer[- ]reviewed',
