@@ -7,6 +7,7 @@
  */
 import {
   findFrontMatter,
+  titleZone,
   isAffiliationLine,
   isFrontMeta,
   isInstitutionOrJournal,
@@ -50,6 +51,7 @@ import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
+import { isDisplayTitle, opensChapter, readDisplayType } from './pdf-thesis-display.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -223,6 +225,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
+  if (!n && opensChapter(s)) w.numbering.arabic++;
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
@@ -389,6 +392,7 @@ export function renderSegments(
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
+  readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
   const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title, surnames);
   const titleSet = new Set(title?.segments ?? []);
@@ -784,7 +788,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx)) return 3;
-  return 0;
+  return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
 }
 
 /** The nearest line under this one (overlapping it horizontally). */
@@ -908,10 +912,9 @@ function findTitle(
         return { text: joinTitle(segs), segments: segs };
     }
   }
+  const zone = titleZone(page, height);
   const top = page
-    .filter(
-      (s) => s.top < Math.min(height * 0.45, abstractTop) && usable(s) && s.text.split(/\s+/).length >= 2,
-    )
+    .filter((s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2)
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));

@@ -1,0 +1,136 @@
+/**
+ * Display type of thesis chapters (issue #30, pdf-thesis-display.ts): letter-spaced capitals
+ * (classicthesis `A B S T R A C T`), small capitals pdf.js reports in lower case, a section number
+ * set apart from its title on one row, a chapter title whose numeral is not in the text, and a
+ * title page whose title sits low on the page under a larger label. From the vendored tuning
+ * theses (classicthesis, a Copenhagen thesis class); the constructed lines check the limits.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
+import {
+  isDisplayTitle,
+  opensChapter,
+  readDisplayType,
+} from '../../../../adapters/convert/pdf-thesis-display.ts';
+import { FIXTURES_DIR } from '../../../support/corpus.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
+
+async function convert(file: string, maxPages?: number): Promise<string> {
+  const pdf = readFileSync(path.join(FIXTURES_DIR, 'convert', 'pdf', file));
+  return (await convertPdf(new Uint8Array(pdf), maxPages ? { maxPages } : {})).markdown;
+}
+
+const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+
+describe('letter-spaced display type', () => {
+  it('writes classicthesis letter-spaced titles solid, with their word breaks, and takes them for headings', async () => {
+    const md = await convert('thesis-ito2018-ch1-2.pdf', 24);
+    const h = headings(md);
+    // The title page: its title in letter-spaced capitals, not the date line `academic year 2018` above it.
+    assert.equal(h[0], '# THE PRACTICE OF CHANGE');
+    for (const name of [
+      'ABSTRACT',
+      'ACKNOWLEDGEMENTS',
+      'CONTENTS',
+      'LIST OF FIGURES',
+      'ACRONYMS',
+      'INTRODUCTION',
+    ])
+      assert.ok(h.includes(`## ${name}`), `${name} in ${h.join(' | ')}`);
+    // A chapter title at body size, in the body face: only its spacing sets it apart.
+    assert.ok(h.includes('## REQUIRING CHANGE'));
+    assert.doesNotMatch(md, /A B S T R A C T|R E Q U I R I N G/);
+  });
+
+  it('keeps letters apart that are no word: panel labels, plot marks, symbols of a formula', () => {
+    const pages = [
+      [
+        seg('a b c d e', 100),
+        seg('o o o o o o', 120),
+        seg('+ λ σ + π π', 140),
+        seg('C H A P T E R', 160, { font: 'f1' }),
+      ],
+    ];
+    readDisplayType(pages, 10);
+    assert.deepEqual(
+      pages[0]!.map((s) => s.text),
+      ['a b c d e', 'o o o o o o', '+ λ σ + π π', 'CHAPTER'],
+    );
+    assert.equal(isDisplayTitle(pages[0]![3]!), true);
+    assert.equal(isDisplayTitle(pages[0]![0]!), false);
+  });
+
+  it('opens a chapter with a spaced title but not with a spaced front-matter part', () => {
+    const pages = [[seg('R E S U L T S', 100), seg('B I B L I O G R A P H Y', 140)]];
+    readDisplayType(pages, 10);
+    assert.equal(opensChapter(pages[0]![0]!), true);
+    assert.equal(opensChapter(pages[0]![1]!), false);
+  });
+});
+
+describe('small capitals and split number rows', () => {
+  it('joins `2.1` and `the peril of silos` set apart on one row, in capitals, and follows the chapter numbering', async () => {
+    const h = headings(await convert('thesis-ito2018-ch1-2.pdf', 24));
+    const at = (t: string) => h.findIndex((x) => x.endsWith(t));
+    assert.ok(at('1.1 OVERVIEW OF DISSERTATION') > at('INTRODUCTION'));
+    assert.ok(at('2.1 THE PERIL OF SILOS') > at('REQUIRING CHANGE'));
+    assert.ok(at('2.2 MONOLITHIC AND CENTRALIZED SYSTEMS') > at('2.1 THE PERIL OF SILOS'));
+  });
+
+  it('reads a small-capitals face set in lower case as capitals: numbered headings and larger lines', async () => {
+    const md = await convert('thesis-haefner2022-ch1.pdf');
+    const h = headings(md);
+    assert.ok(h.includes('## ABSTRACT — ENGLISH'), h.join(' | '));
+    assert.ok(h.includes('## ABSTRACT — DANSK'));
+    assert.ok(h.some((x) => x.endsWith(' 1.1 ROGUE WAVE RESEARCH')));
+    assert.ok(h.some((x) => x.endsWith(' 1.2 PHYSICS AND MACHINE LEARNING')));
+  });
+
+  it('leaves lower case alone in a face that sets capitals elsewhere (a title, math)', () => {
+    const body = (y: number) => seg(BODY, y, { font: 'body' });
+    const pages = [
+      [
+        seg('A Title Line in Its Face', 60, { font: 'title', size: 14 }),
+        seg('and its lower-case second line here', 78, { font: 'title', size: 14 }),
+        body(120),
+        body(132),
+        seg('3.1 results of the survey', 150, { font: 'title', size: 11 }),
+      ],
+    ];
+    readDisplayType(pages, 10);
+    assert.equal(pages[0]![1]!.text, 'and its lower-case second line here');
+    assert.equal(pages[0]![4]!.text, '3.1 results of the survey');
+  });
+
+  it('does not join a number and a formula piece on a row', () => {
+    const pages = [[seg('1', 100, { x: 72 }), seg('dxi dxk', 100, { x: 90 })]];
+    readDisplayType(pages, 10);
+    assert.equal(pages[0]!.length, 2);
+  });
+});
+
+describe('a title page that sets its title low', () => {
+  it('takes the largest line anywhere on a title page; its other lines and its imprint page go to the front block', async () => {
+    const blocks = (await convert('thesis-haefner2022-ch1.pdf', 4)).split('\n\n');
+    assert.equal(blocks[0], '# An Ocean of Data');
+    assert.match(blocks[1]!, /^\*UNIVERSITY OF COPENHAGEN · FACULTY OF SCIENCE · PhD thesis · /);
+    assert.match(blocks[1]!, /· This PhD project has been carried out at · /);
+    assert.equal(blocks[2], '## ABSTRACT — ENGLISH');
+  });
+
+  it('does not take a date line for the title of a title page', () => {
+    const page = [
+      seg('doctoral dissertation', 70, { size: 12, x: 220 }),
+      seg('academic year 2018', 90, { size: 12, x: 230 }),
+      seg('On the Rules of Display Type', 360, { size: 12, x: 180 }),
+      seg('some university', 650, { size: 12, x: 240 }),
+    ];
+    const body = Array.from({ length: 30 }, (_, i) => seg(BODY, 100 + 14 * i, { page: 1, size: 11 }));
+    const { title } = renderSegments([page, body], [842, 842]);
+    assert.equal(title, 'On the Rules of Display Type');
+  });
+});
