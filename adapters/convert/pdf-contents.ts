@@ -1,0 +1,17 @@
+/**
+ * What else a table of contents sets on an entry's row: a run of dot leaders that pdf.js kept
+ * apart from the entry's text (a long title leaves a gap before its leaders). It is no text.
+ */
+import type { Segment } from './pdf-layout.ts';
+
+const LEADERS_ONLY = /^(?:[.·…]\s*){3,}$/;
+
+/** Segments of dot leaders alone on the baseline of a contents entry. */
+export function leaderRuns(segs: readonly Segment[], entries: ReadonlyMap<Segment, string>): Segment[] {
+  const rows = [...entries.keys()].filter((e) => segs.includes(e));
+  return segs.filter(
+    (s) =>
+      LEADERS_ONLY.test(s.text) &&
+      rows.some((e) => Math.abs(e.baseline - s.baseline) < 0.3 * e.size && s.x0 >= e.x1),
+  );
+}
