@@ -15,3 +15,14 @@ export function leaderRuns(segs: readonly Segment[], entries: ReadonlyMap<Segmen
       rows.some((e) => Math.abs(e.baseline - s.baseline) < 0.3 * e.size && s.x0 >= e.x1),
   );
 }
+
+/** Lower-case roman page numbers (`iii`, `xii`): books and theses number their front matter so. */
+const ROMAN_PAGE = /^(?=[ivxlc])(?:c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/;
+
+/**
+ * Page-number cells of a contents page: arabic numbers, and lower-case roman ones, which a thesis's
+ * contents give its front-matter entries (`Abstract … i`, `Contents … vii`).
+ */
+export function pageNumberCells(segs: readonly Segment[], arabic: readonly Segment[]): Segment[] {
+  return [...arabic, ...segs.filter((s) => ROMAN_PAGE.test(s.text))];
+}

@@ -52,7 +52,7 @@ import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, opensChapter, readDisplayType } from './pdf-thesis-display.ts';
-import { leaderRuns } from './pdf-contents.ts';
+import { leaderRuns, pageNumberCells } from './pdf-contents.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -501,7 +501,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
-    for (const e of [...found, ...unnumberedContentsLines(segs, numbers, found)]) {
+    for (const e of [...found, ...unnumberedContentsLines(segs, pageNumberCells(segs, numbers), found)]) {
       out.entries.set(e.s, e.text);
       if (e.beside) out.pageNumbers.add(e.beside);
     }

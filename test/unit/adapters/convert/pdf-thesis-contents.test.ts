@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
-import { leaderRuns } from '../../../../adapters/convert/pdf-contents.ts';
+import { leaderRuns, pageNumberCells } from '../../../../adapters/convert/pdf-contents.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 
@@ -33,6 +33,31 @@ describe('a thesis table of contents', () => {
     assert.ok(b.includes('- Acronyms'));
     // The abstract no longer starts with the page number set beside the last entry.
     assert.ok(b.some((x) => x.startsWith('Modern web browsers offer')));
+  });
+
+  it('takes front-matter entries with roman page numbers (`Abstract … i`) as entries, their numbers dropped', async () => {
+    const b = await blocks('thesis-lyttle2023-ch1.pdf', 10);
+    const at = b.indexOf('- Abstract');
+    assert.ok(at > 0, b.join('\n'));
+    assert.deepEqual(b.slice(at, at + 6), [
+      '- Abstract',
+      '- Acknowledgements',
+      '- Contents',
+      '- List of Figures',
+      '- List of Tables',
+      '- 1 Inferring Stellar Parameters with Asteroseismology',
+    ]);
+    assert.ok(!b.some((x) => /^(?:i|v|vii|ix|xi)$/.test(x)));
+  });
+
+  it('reads lower-case roman numerals as page-number cells, and nothing else', () => {
+    const cells = ['i', 'iv', 'vii', 'xii', 'xiv', 'xl', 'iiii', 'vx', 'ivy', 'I'].map((t, k) =>
+      seg(t, 100 + 20 * k),
+    );
+    assert.deepEqual(
+      pageNumberCells(cells, []).map((s) => s.text),
+      ['i', 'iv', 'vii', 'xii', 'xiv', 'xl'],
+    );
   });
 
   it('drops a run of leaders only on an entry row, right of it', () => {
