@@ -51,7 +51,7 @@ import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
-import { isDisplayTitle, opensChapter, readDisplayType } from './pdf-thesis-display.ts';
+import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { leaderRuns, pageNumberCells } from './pdf-contents.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
@@ -226,7 +226,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
-  if (!n && opensChapter(s)) w.numbering.arabic++;
+  noteHeading(w.numbering, n, s.text, heading);
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
@@ -730,7 +730,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
     !/\d{4}/.test(n.rest)
   ) {
-    if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
+    if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
     return headingDepth(n, sawRoman);
   }

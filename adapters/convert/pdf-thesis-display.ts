@@ -6,6 +6,7 @@
  * capitals and single lines they print as; the heading rules then judge them like any other line.
  */
 import type { Segment } from './pdf-layout.ts';
+import type { Numbering, SectionNumber } from './pdf-numbering.ts';
 
 /** Lines that were set letter-spaced: display type, as a chapter or front-matter title is. */
 const letterSpaced = new WeakSet<Segment>();
@@ -176,10 +177,28 @@ export function isDisplayTitle(s: Segment): boolean {
 const FRONT_OR_BACK =
   /^(?:abstract|acknowledg|(?:table\s+of\s+)?contents|list\s+of\b|acronyms|abbreviations|nomenclature|notation|glossary|preface|foreword|dedication|declaration|bibliography|references|index|appendi|publications|curriculum\s+vitae|summary|zusammenfassung|kurzfassung|résumé|colophon)/i;
 
+/** Numberings whose last heading was an unnumbered chapter title. */
+const chapterOpen = new WeakMap<Numbering, boolean>();
+
 /**
- * A letter-spaced chapter title without its number (the class sets the numeral apart, in display
- * type pdf.js may not keep): it opens the next chapter, so its sections `k.1…` follow in sequence.
+ * Records a heading written: an unnumbered one at chapter level, not a part around the chapters,
+ * is a chapter title whose number was set apart (a display numeral pdf.js may not keep, or one
+ * dropped as a page number).
  */
-export function opensChapter(s: Segment): boolean {
-  return letterSpaced.has(s) && !FRONT_OR_BACK.test(s.text);
+export function noteHeading(seq: Numbering, n: SectionNumber | null, text: string, level: number): void {
+  chapterOpen.set(seq, !n && level <= 2 && !FRONT_OR_BACK.test(text.trim()));
+}
+
+/**
+ * Right after such a chapter title, its first section `k.1` follows the last chapter number `k − 1`:
+ * the chapter's own number was not in the text, so the outline goes on.
+ */
+export function opensNextChapter(n: SectionNumber, seq: Numbering): boolean {
+  return (
+    chapterOpen.get(seq) === true &&
+    n.kind === 'arabic' &&
+    n.parts.length === 2 &&
+    n.parts[1] === '1' &&
+    Number(n.parts[0]) === seq.arabic + 1
+  );
 }

@@ -13,9 +13,11 @@ import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import {
   isDisplayTitle,
-  opensChapter,
+  noteHeading,
+  opensNextChapter,
   readDisplayType,
 } from '../../../../adapters/convert/pdf-thesis-display.ts';
+import { advance, newNumbering, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
 
@@ -64,11 +66,20 @@ describe('letter-spaced display type', () => {
     assert.equal(isDisplayTitle(pages[0]![0]!), false);
   });
 
-  it('opens a chapter with a spaced title but not with a spaced front-matter part', () => {
-    const pages = [[seg('R E S U L T S', 100), seg('B I B L I O G R A P H Y', 140)]];
-    readDisplayType(pages, 10);
-    assert.equal(opensChapter(pages[0]![0]!), true);
-    assert.equal(opensChapter(pages[0]![1]!), false);
+  it('after an unnumbered chapter title accepts its first section `k.1`, but not after a part around the chapters', () => {
+    const seq = newNumbering();
+    advance(parseSectionNumber('1.4 Last Section of Chapter One'), seq);
+    const next = parseSectionNumber('2.1 First Section')!;
+    noteHeading(seq, null, 'REQUIRING CHANGE', 2);
+    assert.equal(opensNextChapter(next, seq), true);
+    assert.equal(opensNextChapter(parseSectionNumber('2.2 Second Section')!, seq), false);
+    assert.equal(opensNextChapter(parseSectionNumber('3.1 Too Far')!, seq), false);
+    noteHeading(seq, null, 'BIBLIOGRAPHY', 2);
+    assert.equal(opensNextChapter(next, seq), false);
+    noteHeading(seq, null, 'A Subsection Title', 3);
+    assert.equal(opensNextChapter(next, seq), false);
+    noteHeading(seq, parseSectionNumber('1.5 Numbered'), '1.5 Numbered', 2);
+    assert.equal(opensNextChapter(next, seq), false);
   });
 });
 
