@@ -52,7 +52,7 @@ import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
-import { leaderRuns, pageNumberCells } from './pdf-contents.ts';
+import { completeContents, pageNumberCells } from './pdf-contents.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -505,7 +505,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
       out.entries.set(e.s, e.text);
       if (e.beside) out.pageNumbers.add(e.beside);
     }
-    for (const l of leaderRuns(segs, out.entries)) out.pageNumbers.add(l);
+    completeContents(segs, out);
   }
   return out;
 }

@@ -17,6 +17,8 @@ const smallCapsTitles = new WeakSet<Segment>();
 const SPACED = /^(?:[\p{Script=Latin}\d&] )+[\p{Script=Latin}\d&]$/u;
 /** Words of Latin letters, perhaps after a section number: no symbol, address or formula (`dμi −`, `x@y.org`). */
 const LATIN_WORDS = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?\s+)?\p{Script=Latin}[\p{Script=Latin}\s,:&'’—–-]*$/u;
+/** A contents entry's dot leaders at the end of its line. */
+const LEADER_TAIL = /(?:\s*[.·…]){3,}\s*$/;
 /** A section number alone on its run (`2.1`, `2.3.0.1`, `1.2.`). */
 const NUMBER_ALONE = /^\d{1,2}(?:\.\d{1,2}){0,4}\.?$/;
 
@@ -100,26 +102,28 @@ function isSmallCapsDisplay(s: Segment, body: number, lowerOnly: ReadonlySet<str
 
 /**
  * A section number alone and its title right of it on the same baseline (the gap wider than a
- * word space kept them apart): one heading line. Only when nothing else shares the row, as a
- * table's cells would.
+ * word space kept them apart): one line. Nothing else may share the row, as a table's cells would,
+ * but a contents entry's page number at its end (`1.1` `Overview of Dissertation . . .` `5`).
  */
 function joinNumberRow(segs: Segment[]): Segment[] {
   const gone = new Set<Segment>();
   for (const num of segs) {
     if (!NUMBER_ALONE.test(num.text) || gone.has(num)) continue;
-    const row = segs.filter(
-      (o) => o !== num && o.page === num.page && Math.abs(o.baseline - num.baseline) < 0.3 * num.size,
-    );
-    const title = row[0];
+    const row = segs
+      .filter((o) => o !== num && o.page === num.page && Math.abs(o.baseline - num.baseline) < 0.3 * num.size)
+      .sort((a, b) => a.x0 - b.x0);
+    const [title, page] = row;
+    const words = title?.text.replace(LEADER_TAIL, '');
     if (
-      row.length !== 1 ||
       !title ||
+      row.length > 2 ||
+      (page && !/^(?:\d{1,4}|[ivxlc]{1,7})$/.test(page.text)) ||
       title.x0 <= num.x1 ||
       title.x0 - num.x1 > 3 * num.size ||
       Math.abs(title.size - num.size) > 0.3 ||
       // Words, one of four letters at least (`the peril of silos`), not a formula's pieces (`dxi dxk`).
-      !LATIN_WORDS.test(title.text) ||
-      !/\p{L}{4}/u.test(title.text)
+      !LATIN_WORDS.test(words!) ||
+      !/\p{L}{4}/u.test(words!)
     )
       continue;
     num.text = `${num.text} ${title.text}`;

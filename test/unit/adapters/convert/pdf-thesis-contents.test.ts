@@ -50,6 +50,24 @@ describe('a thesis table of contents', () => {
     assert.ok(!b.some((x) => /^(?:i|v|vii|ix|xi)$/.test(x)));
   });
 
+  it('joins a contents line whose number, title and page are set apart (classicthesis), and reads it as an entry', async () => {
+    const b = await blocks('thesis-ito2018-ch1-2.pdf', 8);
+    const at = b.indexOf('- Acronyms');
+    assert.ok(at > 0, b.join('\n'));
+    assert.deepEqual(b.slice(at + 1, at + 5), [
+      '- 1 INTRODUCTION',
+      '- 1.1 Overview of Dissertation',
+      '- 2 REQUIRING CHANGE',
+      '- 2.1 The Peril of Silos',
+    ]);
+  });
+
+  it('takes a leader-ended line of a contents page whose page number is gone as an entry', async () => {
+    const b = await blocks('thesis-wierstorf2014-ch4.pdf', 8);
+    assert.ok(b.includes('- 4.3 Simulation of Loudspeaker Arrays'), b.join('\n'));
+    assert.ok(b.includes('- 4.4 Coloration Experiments'));
+  });
+
   it('reads lower-case roman numerals as page-number cells, and nothing else', () => {
     const cells = ['i', 'iv', 'vii', 'xii', 'xiv', 'xl', 'iiii', 'vx', 'ivy', 'I'].map((t, k) =>
       seg(t, 100 + 20 * k),
