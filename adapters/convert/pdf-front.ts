@@ -190,12 +190,23 @@ const DATE_LABEL = /^(?:[\p{L}.,’'-]+\s+){0,3}(?:19|20)\d\d$/u;
 
 /**
  * Where page 1's title is looked for by layout: its top 45 %. A title page (a thesis's) may set its
- * title anywhere (under the university's name, low on the page), but not in its date line: a title
- * does not end in a bare year.
+ * title lower (under the university's and faculty's names) when no large type stands in that top
+ * part, but never in its date line: a title does not end in a bare year.
  */
-export function titleZone(page: readonly Segment[], height: number): (s: Segment) => boolean {
-  if (!isTitlePage(page)) return (s) => s.top < 0.45 * height;
-  return (s) => !DATE_LABEL.test(s.text.trim());
+export function titleZone(page: readonly Segment[], height: number, body: number): (s: Segment) => boolean {
+  const top = (s: Segment) => s.top < 0.45 * height;
+  if (!isTitlePage(page)) return top;
+  const undated = (s: Segment) => !DATE_LABEL.test(s.text.trim());
+  const largeAbove = page.some(
+    (s) =>
+      top(s) &&
+      s.size >= 1.15 * body &&
+      undated(s) &&
+      s.text.split(/\s+/).length >= 2 &&
+      !isFrontMeta(s.text) &&
+      !isInstitutionOrJournal(s.text),
+  );
+  return largeAbove ? (s) => top(s) && undated(s) : undated;
 }
 
 /** The first-page metadata lines, and what a cover page adds. */

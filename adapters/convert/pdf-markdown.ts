@@ -914,7 +914,7 @@ function findTitle(
         return { text: joinTitle(segs), segments: segs };
     }
   }
-  const zone = titleZone(page, height);
+  const zone = titleZone(page, height, body);
   const top = page
     .filter((s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2)
     .sort((a, b) => a.top - b.top);

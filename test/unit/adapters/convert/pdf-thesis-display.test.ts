@@ -133,6 +133,16 @@ describe('a title page that sets its title low', () => {
     assert.equal(blocks[2], '## ABSTRACT — ENGLISH');
   });
 
+  it('keeps to the top part of a title page when large type stands there', () => {
+    const page = [
+      seg('A Study of Display Type', 120, { size: 18, x: 150 }),
+      seg('Jane Doe', 170, { size: 12, x: 250 }),
+      seg('Big Logo Words', 600, { size: 30, x: 150 }),
+    ];
+    const body = Array.from({ length: 30 }, (_, i) => seg(BODY, 100 + 14 * i, { page: 1, size: 11 }));
+    assert.equal(renderSegments([page, body], [842, 842]).title, 'A Study of Display Type');
+  });
+
   it('does not take a date line for the title of a title page', () => {
     const page = [
       seg('doctoral dissertation', 70, { size: 12, x: 220 }),
