@@ -140,6 +140,23 @@ function joinNumberRow(segs: Segment[]): Segment[] {
 }
 
 /**
+ * A chapter's numeral in display type (three times the text size and more) on the row of the
+ * chapter's first line of text: pdf.js's row takes the numeral's size and text (`… machine learn- 0`).
+ * The numeral is no part of the sentence; the line is body text again.
+ */
+function dropDisplayNumeral(s: Segment, body: number): void {
+  if (s.size < 3 * body) return;
+  const m = /^(.{30,}?\s)(\d{1,2})$/u.exec(s.text) ?? null;
+  const runs = s.fonts ?? [];
+  const last = runs[runs.length - 1];
+  if (!m || !last || last.chars !== m[2]!.length || runs.slice(0, -1).some((r) => r.font === last.font))
+    return;
+  s.text = m[1]!.trimEnd();
+  s.size = body;
+  s.fonts = runs.slice(0, -1);
+}
+
+/**
  * Rewrites display type in place, before the title and headings are looked for: letter-spaced
  * lines solid, number-and-title rows as one line, small capitals as capitals.
  */
@@ -147,6 +164,7 @@ export function readDisplayType(pages: Segment[][], body: number): void {
   const lowerOnly = lowerCaseFaces(pages);
   for (const [p, segs] of pages.entries()) {
     for (const s of segs) {
+      dropDisplayNumeral(s, body);
       const solid = solidText(s);
       if (solid !== null) {
         s.text = solid;

@@ -124,6 +124,27 @@ describe('small capitals and split number rows', () => {
   });
 });
 
+describe('a chapter numeral in display type', () => {
+  it('drops the numeral pdf.js put on the row of the chapter’s first line, which joins its paragraph again', async () => {
+    const md = await convert('thesis-haefner2022-ch1.pdf', 8);
+    assert.match(md, /rogue waves and machine learning\. And what a combination that is!/);
+    assert.doesNotMatch(md, /learn- 0/);
+  });
+
+  it('leaves a line alone whose last number is in its own face or at text size', () => {
+    const big = { ...seg('This thesis is about waves and learning of many kinds 3', 100, { size: 60 }) };
+    big.fonts = [
+      { font: 'text', chars: 40 },
+      { font: 'text', chars: 1 },
+    ];
+    const plain = seg('This thesis is about waves and learning of many kinds 3', 130);
+    const pages = [[big, plain]];
+    readDisplayType(pages, 10);
+    assert.equal(big.text.endsWith(' 3'), true);
+    assert.equal(plain.text.endsWith(' 3'), true);
+  });
+});
+
 describe('a title page that sets its title low', () => {
   it('takes the largest line anywhere on a title page; its other lines and its imprint page go to the front block', async () => {
     const blocks = (await convert('thesis-haefner2022-ch1.pdf', 4)).split('\n\n');
