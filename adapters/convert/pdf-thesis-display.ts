@@ -40,7 +40,9 @@ function solidText(s: Segment): string | null {
   if (letters.every((c, i) => i === 0 || c.charCodeAt(0) === letters[i - 1]!.charCodeAt(0) + 1)) return null;
   const counts = (s.fonts ?? []).map((r) => r.chars).filter((n) => n > 0);
   const alnum = chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
-  if (counts.length < 2 || counts.reduce((a, b) => a + b, 0) !== alnum) return chars.join('');
+  // One run per letter tells no word breaks: the letters are written as one word.
+  if (counts.length < 2 || counts.every((n) => n === 1) || counts.reduce((a, b) => a + b, 0) !== alnum)
+    return chars.join('');
   const words: string[] = [];
   let word = '';
   let left = counts.shift()!;

@@ -48,6 +48,16 @@ describe('letter-spaced display type', () => {
     assert.doesNotMatch(md, /A B S T R A C T|R E Q U I R I N G/);
   });
 
+  it('takes word breaks from the text runs, and writes one word when each letter is its own run', () => {
+    const words = seg('L I S T O F T A B L E S', 100);
+    words.fonts = [4, 2, 6].map((chars) => ({ font: 'f', chars }));
+    const letters = seg('M E T H O D S', 130);
+    letters.fonts = Array.from({ length: 7 }, () => ({ font: 'f', chars: 1 }));
+    readDisplayType([[words, letters]], 10);
+    assert.equal(words.text, 'LIST OF TABLES');
+    assert.equal(letters.text, 'METHODS');
+  });
+
   it('keeps letters apart that are no word: panel labels, plot marks, symbols of a formula', () => {
     const pages = [
       [
