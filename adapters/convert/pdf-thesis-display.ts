@@ -144,18 +144,40 @@ function joinNumberRow(segs: Segment[]): Segment[] {
 /**
  * A chapter's numeral in display type (three times the text size and more) on the row of the
  * chapter's first line of text: pdf.js's row takes the numeral's size and text (`… machine learn- 0`).
- * The numeral is no part of the sentence; the line is body text again.
+ * The numeral is no part of the sentence; the line is body text again. Returns the numeral.
  */
-function dropDisplayNumeral(s: Segment, body: number): void {
-  if (s.size < 3 * body) return;
+function dropDisplayNumeral(s: Segment, body: number): string | null {
+  if (s.size < 3 * body) return null;
   const m = /^(.{30,}?\s)(\d{1,2})$/u.exec(s.text) ?? null;
   const runs = s.fonts ?? [];
   const last = runs[runs.length - 1];
   if (!m || !last || last.chars !== m[2]!.length || runs.slice(0, -1).some((r) => r.font === last.font))
-    return;
+    return null;
   s.text = m[1]!.trimEnd();
   s.size = body;
   s.fonts = runs.slice(0, -1);
+  return m[2]!;
+}
+
+/**
+ * A chapter opening sets its number apart in display type (three times the text size and more,
+ * beside or above the title): the number goes before the chapter's title, the first large line of
+ * the page with no text above it (`1` … `The State of the Art`). Not on page 1, where a large
+ * number is a journal's volume or a logo's.
+ */
+function numberChapterTitle(segs: Segment[], body: number, merged: string | null): Segment[] {
+  const numeral = segs.find((s) => s.size >= 3 * body && /^\d{1,2}$/.test(s.text));
+  const num = numeral?.text ?? merged;
+  if (num === null || num === undefined || Number(num) < 1 || segs[0]?.page === 0) return segs;
+  const rest = segs.filter((s) => s !== numeral);
+  const textTop = Math.min(...rest.filter((s) => Math.abs(s.size - body) < 0.6).map((s) => s.top));
+  const title = rest
+    .filter((s) => s.size >= 1.3 * body && s.size < 3 * body && s.bottom <= textTop + 0.1)
+    .sort((a, b) => a.top - b.top)[0];
+  if (!title || !/^\p{Lu}/u.test(title.text) || title.text.split(' ').length > 10 || /^\d/.test(title.text))
+    return segs;
+  title.text = `${num} ${title.text}`;
+  return rest;
 }
 
 /**
@@ -165,15 +187,16 @@ function dropDisplayNumeral(s: Segment, body: number): void {
 export function readDisplayType(pages: Segment[][], body: number): void {
   const lowerOnly = lowerCaseFaces(pages);
   for (const [p, segs] of pages.entries()) {
+    let merged: string | null = null;
     for (const s of segs) {
-      dropDisplayNumeral(s, body);
+      merged = dropDisplayNumeral(s, body) ?? merged;
       const solid = solidText(s);
       if (solid !== null) {
         s.text = solid;
         letterSpaced.add(s);
       }
     }
-    const joined = joinNumberRow(segs);
+    const joined = joinNumberRow(numberChapterTitle(segs, body, merged));
     for (const s of joined)
       if (isSmallCapsDisplay(s, body, lowerOnly)) {
         s.text = s.text.toUpperCase();

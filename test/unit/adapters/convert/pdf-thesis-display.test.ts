@@ -141,6 +141,29 @@ describe('a chapter numeral in display type', () => {
     assert.doesNotMatch(md, /learn- 0/);
   });
 
+  it('puts a chapter numeral set apart in display type before the chapter title', async () => {
+    const md = await convert('thesis-haefner2022-ch1.pdf', 12);
+    assert.ok(headings(md).includes('## 1 The State of the Art'), headings(md).join(' | '));
+    assert.doesNotMatch(md, /Time \(s\) 1 1/);
+  });
+
+  it('leaves page 1 and a numeral without a large title above the text alone', () => {
+    const cover = [
+      seg('The Title of a Paper', 100, { size: 18 }),
+      seg('7', 200, { size: 40 }),
+      seg(BODY, 300),
+    ];
+    const inner = [
+      seg('42', 100, { size: 40, page: 1 }),
+      seg(BODY, 150, { page: 1 }),
+      seg('A Figure Title', 400, { size: 16, page: 1 }),
+    ];
+    const pages = [cover, inner];
+    readDisplayType(pages, 10);
+    assert.equal(pages[0]![0]!.text, 'The Title of a Paper');
+    assert.equal(pages[1]![2]!.text, 'A Figure Title');
+  });
+
   it('leaves a line alone whose last number is in its own face or at text size', () => {
     const big = { ...seg('This thesis is about waves and learning of many kinds 3', 100, { size: 60 }) };
     big.fonts = [
