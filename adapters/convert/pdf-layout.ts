@@ -340,7 +340,46 @@ export function readingOrder(segments: Segment[], depth = 0): Segment[] {
       return bandsBetween(bridges, rest, mid, depth);
     }
   }
+  // 3. A full-width block (title, authors, a long abstract) over two columns of prose.
+  const below = columnsBelow(segments, minGutter, x0, width);
+  if (below) return [...readingOrder(below.above, depth + 1), ...readingOrder(below.rest, depth + 1)];
   return [...segments].sort(byTop);
+}
+
+/**
+ * The highest horizontal gap under which the region splits cleanly into two columns of prose: a
+ * page whose full-width front matter is too long for its lines to count as a few bridges over the
+ * gutter (a long abstract). Both columns must be at least a quarter of the region wide and set in
+ * lines of prose (a table's cells are short), so a table under a single column stays row by row.
+ */
+function columnsBelow(
+  segments: Segment[],
+  minGutter: number,
+  x0: number,
+  width: number,
+): { above: Segment[]; rest: Segment[] } | null {
+  const sorted = [...segments].sort(byTop);
+  let bottom = -Infinity;
+  for (let i = 0; i < sorted.length - 6; i++) {
+    bottom = Math.max(bottom, sorted[i]!.bottom);
+    if (sorted[i + 1]!.top <= bottom) continue;
+    const rest = sorted.slice(i + 1);
+    const gaps = projectionGaps(
+      rest.map((s) => [s.x0, s.x1]),
+      minGutter,
+    ).filter((g) => g.from > x0 + 0.25 * width && g.to < x0 + 0.75 * width);
+    for (const g of gaps) {
+      const left = rest.filter((s) => s.x1 <= g.from + 0.01);
+      const right = rest.filter((s) => s.x0 >= g.to - 0.01);
+      if (proseColumn(left) && proseColumn(right)) return { above: sorted.slice(0, i + 1), rest };
+    }
+  }
+  return null;
+}
+
+/** A column of prose: at least five lines, most of them 30 characters or longer. */
+function proseColumn(side: Segment[]): boolean {
+  return side.length >= 5 && side.filter((s) => s.text.length >= 30).length >= 0.6 * side.length;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface HeadingStyle {
   face: string | null;
   /** Its title is in capitals. */
   caps: boolean;
+  /** What closes its number (`.`, `)`, `:` or ''), when it has one. */
+  closer?: string;
 }
 
 /** In capitals: at least three capital letters and no lower-case letter. */
@@ -32,6 +34,32 @@ export function joinNumberLine(s: Segment, next: Segment | undefined): Segment |
     return null;
   if (next.text.length > 120 || !/^\p{Lu}/u.test(next.text) || parseSectionNumber(next.text)) return null;
   return { ...s, text: `${s.text} ${next.text}`, x1: Math.max(s.x1, next.x1), bottom: next.bottom };
+}
+
+/** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a `\\quad` after it leaves as a segment of its own). */
+const LONE_NUMBER =
+  /^(?:(?:Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?(?:\d{1,2}|[IVX]{1,5}|[A-Z])(?:\.(?:\d{1,2}|[A-Z]|[a-z])){0,5}\.?$/;
+
+/**
+ * A section number set apart from its title on the same row by a wide space (`Appendix B.1` ⟶
+ * `Supplementary details…`; elsarticle and PLOS put a quad there, wider than a word space, so the
+ * two become segments of their own): in the same size and on the same baseline, the title starting
+ * within 3 em and in capitals. Any heading style that spaces its number so wide splits like this.
+ */
+export function joinNumberBeside(s: Segment, next: Segment | undefined): Segment | null {
+  if (!next || next.page !== s.page || !LONE_NUMBER.test(s.text)) return null;
+  if (Math.abs(next.size - s.size) > 0.3 || Math.abs(next.baseline - s.baseline) > 0.2 * s.size) return null;
+  const gap = next.x0 - s.x1;
+  if (gap < 0 || gap > 3 * s.size || next.text.length > 160 || !/^\p{Lu}/u.test(next.text)) return null;
+  const text = `${s.text} ${next.text}`;
+  if (parseSectionNumber(text)?.rest !== next.text) return null;
+  return {
+    ...s,
+    text,
+    x1: next.x1,
+    bottom: Math.max(s.bottom, next.bottom),
+    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
+  };
 }
 
 /**

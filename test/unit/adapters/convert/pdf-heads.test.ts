@@ -1,0 +1,171 @@
+/**
+ * Heading rules of session 11 (issue #30), each a typographic principle rather than a paper's quirk:
+ * margin line numbers told apart from pdf.js's empty items, a section number a quad away from its
+ * title on the same row, wrapped headings in a heading face, a heading over its first subheading,
+ * numbered list items told from sections by the style of the known sections, a heading right after
+ * the abstract, and a full-width front block over two columns. From vendored tuning papers
+ * (elsarticle with `lineno`, PLOS, AASTeX) and from constructed lines.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
+import { readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
+import { abstractSibling, listItemByStyle } from '../../../../adapters/convert/pdf-heading-siblings.ts';
+import { subheadingBelow, wrapsInFace } from '../../../../adapters/convert/pdf-face-headings.ts';
+import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
+import { joinNumberBeside } from '../../../../adapters/convert/pdf-outline.ts';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { FIXTURES_DIR } from '../../../support/corpus.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
+
+const converted = new Map<string, Promise<string>>();
+function markdown(file: string): Promise<string> {
+  let md = converted.get(file);
+  if (!md) {
+    const pdf = readFileSync(path.join(FIXTURES_DIR, 'convert', 'pdf', file));
+    md = convertPdf(new Uint8Array(pdf)).then((r) => r.markdown);
+    converted.set(file, md);
+  }
+  return md;
+}
+const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+
+describe('margin line numbers beside a column (elsarticle review with lineno)', () => {
+  it('drops the right-margin numbers that pdf.js follows with empty items, and the ones touching the column', async () => {
+    const md = await markdown('elsarticle-plume-tracking.pdf');
+    // Before, `146`, `147`… stood between the words and `616` glued onto a heading.
+    assert.match(md, /varying wind conditions using distinct behavioral modules\n/);
+    assert.ok(!/\b14[5-9] /.test(md.slice(0, md.indexOf('## Discussion'))));
+    assert.ok(headings(md).includes('### Agent training and evaluation'));
+  });
+});
+
+describe('a section number a quad away from its title', () => {
+  const num = seg('Appendix B.1', 100, { font: 'it' });
+  const title = seg('Supplementary details on agent training', 100, { x: num.x1 + 10, font: 'it' });
+
+  it('joins the number and the title on one row into one heading line', () => {
+    const joined = joinNumberBeside(num, title);
+    assert.equal(joined?.text, 'Appendix B.1 Supplementary details on agent training');
+    assert.equal(joined?.x1, title.x1);
+  });
+
+  it('does not join a title too far off, on another row, or a number that is prose', () => {
+    assert.equal(joinNumberBeside(num, { ...title, x0: num.x1 + 40, x1: num.x1 + 240 }), null);
+    assert.equal(joinNumberBeside(num, seg(title.text, 114, { x: num.x1 + 10 })), null);
+    assert.equal(joinNumberBeside(seg('3 apples', 100), title), null);
+    assert.equal(joinNumberBeside(num, seg('the text', 100, { x: num.x1 + 10 })), null);
+  });
+
+  it('makes the appendix headings of the elsarticle paper headings', async () => {
+    const heads = headings(await markdown('elsarticle-plume-tracking.pdf'));
+    for (const h of [
+      '## Appendix A EXTENDED DATA',
+      '### Appendix B.1 Supplementary details on agent training and evaluation',
+      '#### Appendix B.1.1 Plume pre-computation:',
+    ])
+      assert.ok(heads.includes(h), h);
+  });
+});
+
+describe('headings in a heading face that wrap, or stand over their first subheading', () => {
+  const faces = new Set(['it']);
+  const ctx = { body: 10, bodyFace: 'rm', pitch: 12 };
+
+  it('takes a second line in the same face right below as the heading’s continuation', () => {
+    const a = seg('Agents track plumes with varying wind conditions using', 100, { font: 'it' });
+    const b = seg('distinct behavioral modules', 112, { font: 'it' });
+    assert.equal(wrapsInFace(a, b, faces), true);
+    assert.equal(wrapsInFace(a, seg(b.text, 112, { font: 'rm' }), faces), false);
+    assert.equal(wrapsInFace(a, seg(b.text, 130, { font: 'it' }), faces), false);
+  });
+
+  it('knows a heading over a subheading in a heading face', () => {
+    const sub = seg('Plume simulation', 112, { font: 'it' });
+    assert.equal(subheadingBelow(sub, seg(BODY, 124, { font: 'rm' }), faces, ctx), true);
+    assert.equal(subheadingBelow(sub, seg('short', 124, { font: 'rm' }), faces, ctx), false);
+  });
+
+  it('writes the wrapped Results subsections and `Methods` of the elsarticle paper', async () => {
+    const heads = headings(await markdown('elsarticle-plume-tracking.pdf'));
+    assert.ok(
+      heads.includes(
+        '### Agents track plumes with varying wind conditions using distinct behavioral modules',
+      ),
+    );
+    assert.ok(heads.includes('### Connectivity of trained RNNs reveal signatures of instability and memory'));
+    const methods = heads.findIndex((h) => / Methods$/.test(h));
+    assert.ok(methods > 0);
+    assert.equal(heads[methods + 1], '### Plume simulation');
+  });
+});
+
+describe('headings told by the ones already accepted', () => {
+  const big = { size: 14.35, bold: true, face: 'bf', caps: false, closer: '' };
+
+  it('a number closed otherwise than its large siblings, in body type, is a list item', () => {
+    const item = seg('3. Be ruthless about eliminating duplication (2c). Write and re-use', 100);
+    assert.equal(listItemByStyle(parseSectionNumber(item.text)!, item, [big], 10), true);
+    const same = seg('3 Collaboration', 100);
+    assert.equal(listItemByStyle(parseSectionNumber(same.text)!, same, [big], 10), false);
+    // A body-size heading style says nothing about list items.
+    assert.equal(listItemByStyle(parseSectionNumber(item.text)!, item, [{ ...big, size: 10 }], 10), false);
+  });
+
+  it('a line set like the abstract’s heading is a heading', () => {
+    const style = { size: 14.35, bold: true, face: 'bf', caps: false };
+    const ctx = { body: 10, bodyFace: 'rm' };
+    const line = { ...seg('Author Summary', 100, { size: 14.35, font: 'bf' }), bold: true };
+    assert.equal(abstractSibling(line, style, 'bf', ctx), true);
+    assert.equal(abstractSibling({ ...line, size: 10 }, style, 'bf', ctx), false);
+    assert.equal(abstractSibling({ ...line, text: 'Author Summary.' }, style, 'bf', ctx), false);
+    assert.equal(abstractSibling(line, null, 'bf', ctx), false);
+  });
+
+  it('PLOS: the numbered sections and Author Summary, not the numbered recommendations', async () => {
+    const heads = headings(await markdown('plos-good-enough-practices.pdf'));
+    assert.equal(heads[2], '## Author Summary');
+    for (const h of ['## 3 Collaboration', '## 4 Project Organization', '## 6 Manuscripts'])
+      assert.ok(heads.includes(h), h);
+    assert.ok(!heads.some((h) => /^#+ \d\. /.test(h)), heads.join('\n'));
+  });
+});
+
+describe('a full-width front block over two columns', () => {
+  /** A long full-width abstract (too many lines to be a few bridges), then two columns of prose, rows aligned. */
+  function page(): Segment[] {
+    const segs: Segment[] = [];
+    for (let i = 0; i < 24; i++) segs.push(seg(`${BODY} abstract ${i}`, 100 + 12 * i, { x: 72, x1: 540 }));
+    for (let i = 0; i < 14; i++) {
+      segs.push(seg(`left column line of prose number ${i} goes on`, 420 + 12 * i, { x: 60, x1: 290 }));
+      segs.push(seg(`right column line of prose number ${i} goes on`, 420 + 12 * i, { x: 320, x1: 550 }));
+    }
+    return segs;
+  }
+
+  it('reads the block, then the left column, then the right one', () => {
+    const order = readingOrder(page()).map((s) => s.text);
+    assert.match(order[23]!, /abstract 23$/);
+    assert.match(order[24]!, /^left column line of prose number 0 /);
+    assert.match(order[37]!, /^left column line of prose number 13 /);
+    assert.match(order[38]!, /^right column line of prose number 0 /);
+  });
+
+  it('leaves a table of short cells under a single column row by row', () => {
+    const segs: Segment[] = [];
+    for (let i = 0; i < 12; i++) segs.push(seg(`${BODY} text ${i}`, 100 + 12 * i, { x: 72, x1: 540 }));
+    for (let i = 0; i < 8; i++) {
+      segs.push(seg(`cell ${i}`, 280 + 12 * i, { x: 72, x1: 120 }));
+      segs.push(seg(`${i * 3}`, 280 + 12 * i, { x: 400, x1: 420 }));
+    }
+    const order = readingOrder(segs).map((s) => s.text);
+    assert.deepEqual(order.slice(12, 16), ['cell 0', '0', 'cell 1', '3']);
+  });
+
+  it('AASTeX: `1. INTRODUCTION` under the keywords opens the left column', async () => {
+    const heads = headings(await markdown('aastex-obliquity.pdf'));
+    assert.equal(heads[2], '## 1. INTRODUCTION');
+  });
+});
