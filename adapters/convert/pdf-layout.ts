@@ -171,7 +171,14 @@ function toSegment(runs: TextRun[], page: number): Segment {
   let prevEnd = -Infinity;
   let main = runs[0]!;
   let fonts: FontRun[] | undefined;
+  /** Where each run's text starts in `text`, to put an accent drawn over one of its letters. */
+  const placed: Array<{ r: TextRun; at: number }> = [];
   for (const r of runs) {
+    const spliced = overLetter(r, placed, text);
+    if (spliced !== null) {
+      text = spliced;
+      continue;
+    }
     if (r.text.trim().length > main.text.trim().length) main = r;
     if (r.font !== undefined) {
       const chars = r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
@@ -183,6 +190,7 @@ function toSegment(runs: TextRun[], page: number): Segment {
     }
     const gap = r.x - prevEnd;
     if (text && gap > 0.15 * r.size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+    placed.push({ r, at: text.length });
     text += r.text;
     prevEnd = r.x + r.width;
   }
@@ -200,6 +208,24 @@ function toSegment(runs: TextRun[], page: number): Segment {
     size,
     ...(fonts ? { fonts } : {}),
   };
+}
+
+/** A TeX spacing accent set as a glyph of its own. */
+const SPACING_ACCENT = /^[\u00A8\u00B4`\u02C6\u02DC\u02C7\u02D8\u02D9\u02DA]$/;
+
+/**
+ * `text` with the accent run `r` put before the letter it is drawn over, when that letter belongs to
+ * a run already written (TeX draws `\"U` as the letter and an accent moved back over it, so sorted by
+ * x the accent lands after the whole word: `FUR DIE¨`); normalizeText then joins the two. Else null.
+ */
+function overLetter(r: TextRun, placed: Array<{ r: TextRun; at: number }>, text: string): string | null {
+  if (!SPACING_ACCENT.test(r.text)) return null;
+  const mid = r.x + r.width / 2;
+  const host = placed.find((p) => p.r.x <= mid && mid < p.r.x + p.r.width);
+  if (!host) return null;
+  const k = Math.floor(((mid - host.r.x) / host.r.width) * host.r.text.length);
+  const i = host.at + Math.max(0, Math.min(host.r.text.length - 1, k));
+  return /\p{L}/u.test(text[i] ?? '') ? text.slice(0, i) + r.text + text.slice(i) : null;
 }
 
 /** arXiv's identifier stamp, in case a PDF carries it unrotated. */

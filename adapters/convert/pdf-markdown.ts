@@ -873,7 +873,9 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   return (
     (n.bold === true && ctx.nextAlone) ||
     (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25) ||
-    subheadingBelow(n, ctx.after, ctx.headingFaces, ctx)
+    subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
+    // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
+    /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text)
   );
 }
 

@@ -169,3 +169,20 @@ describe('a full-width front block over two columns', () => {
     assert.equal(heads[2], '## 1. INTRODUCTION');
   });
 });
+
+describe('a bold heading over a list in smaller type', () => {
+  it('OSA: `FULL REFERENCES` over its footnote-size entries `1. D. M. Pelt…`', async () => {
+    const heads = headings(await markdown('osajnl-barycenter-essay.pdf'));
+    assert.equal(heads[heads.length - 1], '## FULL REFERENCES');
+  });
+});
+
+describe('a spacing accent drawn over a letter of an earlier run', () => {
+  it('goes on that letter, not after the word (IEEE in German: `FÜR`, `Überlagerungen`)', async () => {
+    const md = await markdown('ieee-journal-wfs-chapter-de.pdf');
+    assert.ok(
+      headings(md).includes('## III. MODELLBASIERTER ANSATZ FÜR DIE WFS EINER VIRTUELLEN PUNKTQUELLE'),
+    );
+    assert.doesNotMatch(md, /DIE¨|\bUberlagerung/);
+  });
+});
