@@ -52,7 +52,7 @@ import {
   takeHeld,
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
-import { abstractSibling, listItemByStyle } from './pdf-heading-siblings.ts';
+import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
@@ -126,8 +126,6 @@ interface Writer {
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
   asides: string[];
-  /** How the abstract's heading is set, once it is written: a line set alike is a heading too. */
-  abstractStyle: HeadingStyle | null;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -215,7 +213,6 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     lastNumber: w.lastNumber,
     inReferences: w.inReferences,
     styles: w.styles,
-    abstractStyle: w.abstractStyle,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
     alone: aloneOnRow(s, beside ? segs.filter((o) => o !== segs[i + 1]) : segs, segs[k + 1]),
@@ -246,8 +243,6 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n) w.lastNumber = n;
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
-  else
-    w.abstractStyle = { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(s.text) };
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
@@ -472,7 +467,6 @@ export function renderSegments(
     styles: new Map(),
     held: [],
     asides: [],
-    abstractStyle: null,
   };
   doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
@@ -662,7 +656,6 @@ interface HeadingContext {
   /** After a References heading: a numbered line there must be set apart (initials `A. Einstein`). */
   inReferences: boolean;
   styles: Map<number, HeadingStyle[]>;
-  abstractStyle: HeadingStyle | null;
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   headingFaces: ReadonlySet<string>;
@@ -700,8 +693,6 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
   // Page 1's affiliation footnotes carry numbers like sections (`2 Astronomy Department, …`), below the body's start too.
   if (s.page === 0 && n && isAffiliationLine(text)) return 0;
-  if (!n && gapAbove > 0.5 * pitch && ctx.alone && abstractSibling(s, ctx.abstractStyle, titleFace(s), ctx))
-    return 2;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
   const long = s.bold === true && n !== null;
   if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long))

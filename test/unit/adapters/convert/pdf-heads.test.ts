@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
-import { abstractSibling, listItemByStyle } from '../../../../adapters/convert/pdf-heading-siblings.ts';
+import { listItemByStyle } from '../../../../adapters/convert/pdf-heading-siblings.ts';
 import { subheadingBelow, wrapsInFace } from '../../../../adapters/convert/pdf-face-headings.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { joinNumberBeside } from '../../../../adapters/convert/pdf-outline.ts';
@@ -112,16 +112,6 @@ describe('headings told by the ones already accepted', () => {
     assert.equal(listItemByStyle(parseSectionNumber(same.text)!, same, [big], 10), false);
     // A body-size heading style says nothing about list items.
     assert.equal(listItemByStyle(parseSectionNumber(item.text)!, item, [{ ...big, size: 10 }], 10), false);
-  });
-
-  it('a line set like the abstract’s heading is a heading', () => {
-    const style = { size: 14.35, bold: true, face: 'bf', caps: false };
-    const ctx = { body: 10, bodyFace: 'rm' };
-    const line = { ...seg('Author Summary', 100, { size: 14.35, font: 'bf' }), bold: true };
-    assert.equal(abstractSibling(line, style, 'bf', ctx), true);
-    assert.equal(abstractSibling({ ...line, size: 10 }, style, 'bf', ctx), false);
-    assert.equal(abstractSibling({ ...line, text: 'Author Summary.' }, style, 'bf', ctx), false);
-    assert.equal(abstractSibling(line, null, 'bf', ctx), false);
   });
 
   it('PLOS: the numbered sections and Author Summary, not the numbered recommendations', async () => {
