@@ -5,6 +5,7 @@
  * Long file: segment building and the XY-cut reading order share one geometry model
  * (rows, gaps, columns); apart, each would need the other's internals.
  */
+import { LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
@@ -275,8 +276,25 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       const zone = zones[p]!.get(s);
       if (zone === undefined) return true;
       if (PAGE_NUMBER.test(s.text) && zone.edge) return false;
+      // A section number a quad before its title heads that title: the title decides (`Appendix B.2`
+      // at the top of page after page, each over another title, is a heading's, not a running head).
+      if (headsTitle(s, segs, (o) => !repeated(o, p))) return true;
       return pages.length < 3 || !repeated(s, p);
     }),
+  );
+}
+
+/** `s` is a section number alone with a title beside it (within 3 em, on its baseline) that `kept` keeps. */
+function headsTitle(s: Segment, segs: Segment[], kept: (o: Segment) => boolean): boolean {
+  if (!/[.\s]/.test(s.text) || !LONE_SECTION_NUMBER.test(s.text)) return false;
+  return segs.some(
+    (o) =>
+      o !== s &&
+      Math.abs(o.baseline - s.baseline) < 0.2 * s.size &&
+      o.x0 > s.x1 &&
+      o.x0 - s.x1 < 3 * s.size &&
+      /^\p{Lu}/u.test(o.text) &&
+      kept(o),
   );
 }
 
@@ -451,8 +469,11 @@ function bandsBetween(bridges: Segment[], rest: Segment[], gutter: number, depth
   let pending = [...rest];
   for (const b of sortedBridges) {
     const y = (b.top + b.bottom) / 2;
-    const above = pending.filter((s) => (s.top + s.bottom) / 2 < y);
-    pending = pending.filter((s) => (s.top + s.bottom) / 2 >= y);
+    // A line on the bridge's own row, left of it, is read before it (a section number a quad before its title).
+    const before = (s: Segment) =>
+      (s.top + s.bottom) / 2 < y || (Math.abs(s.baseline - b.baseline) < 0.2 * b.size && s.x1 <= b.x0);
+    const above = pending.filter(before);
+    pending = pending.filter((s) => !before(s));
     if (above.length) columns(above);
     out.push(b);
   }

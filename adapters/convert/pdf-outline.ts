@@ -4,7 +4,7 @@
  * the known section headings (IEEE's `OPEN SCIENCE` in the small capitals of `IV. CONCLUSION`).
  */
 import type { Segment } from './pdf-layout.ts';
-import { parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
+import { LONE_SECTION_NUMBER, parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
 
 /** How an accepted numbered heading is set: a line set the same way is a sibling. */
 export interface HeadingStyle {
@@ -36,10 +36,6 @@ export function joinNumberLine(s: Segment, next: Segment | undefined): Segment |
   return { ...s, text: `${s.text} ${next.text}`, x1: Math.max(s.x1, next.x1), bottom: next.bottom };
 }
 
-/** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a `\\quad` after it leaves as a segment of its own). */
-const LONE_NUMBER =
-  /^(?:(?:Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?(?:\d{1,2}|[IVX]{1,5}|[A-Z])(?:\.(?:\d{1,2}|[A-Z]|[a-z])){0,5}\.?$/;
-
 /**
  * A section number set apart from its title on the same row by a wide space (`Appendix B.1` ⟶
  * `Supplementary details…`; elsarticle and PLOS put a quad there, wider than a word space, so the
@@ -47,7 +43,7 @@ const LONE_NUMBER =
  * within 3 em and in capitals. Any heading style that spaces its number so wide splits like this.
  */
 export function joinNumberBeside(s: Segment, next: Segment | undefined): Segment | null {
-  if (!next || next.page !== s.page || !LONE_NUMBER.test(s.text)) return null;
+  if (!next || next.page !== s.page || !LONE_SECTION_NUMBER.test(s.text)) return null;
   if (Math.abs(next.size - s.size) > 0.3 || Math.abs(next.baseline - s.baseline) > 0.2 * s.size) return null;
   const gap = next.x0 - s.x1;
   if (gap < 0 || gap > 3 * s.size || next.text.length > 160 || !/^\p{Lu}/u.test(next.text)) return null;

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
-import { readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
+import { dropPageFurniture, readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
 import { listItemByStyle } from '../../../../adapters/convert/pdf-heading-siblings.ts';
 import { subheadingBelow, wrapsInFace } from '../../../../adapters/convert/pdf-face-headings.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
@@ -65,6 +65,9 @@ describe('a section number a quad away from its title', () => {
       '## Appendix A EXTENDED DATA',
       '### Appendix B.1 Supplementary details on agent training and evaluation',
       '#### Appendix B.1.1 Plume pre-computation:',
+      // Each at the top of its page: not taken for a running head; B.7 over a full-width caption.
+      '### Appendix B.2 Behavior module metadata distributions',
+      '### Appendix B.7 Additional figures for reduced (0.5x) radial diffusion-rate plumes',
     ])
       assert.ok(heads.includes(h), h);
   });
@@ -174,5 +177,32 @@ describe('a spacing accent drawn over a letter of an earlier run', () => {
       headings(md).includes('## III. MODELLBASIERTER ANSATZ FÜR DIE WFS EINER VIRTUELLEN PUNKTQUELLE'),
     );
     assert.doesNotMatch(md, /DIE¨|\bUberlagerung/);
+  });
+});
+
+describe('a section number at the top of page after page', () => {
+  /** Eight pages, each topped by `top(p)` (segments on one row), then body text. */
+  function pages(top: (p: number) => Segment[]): Segment[][] {
+    return Array.from({ length: 8 }, (_, p) => [
+      ...top(p).map((s) => ({ ...s, page: p })),
+      ...Array.from({ length: 30 }, (_, i) => seg(`${BODY} ${p} ${i}`, 120 + 12 * i, { page: p })),
+    ]);
+  }
+
+  it('stays when the title beside it changes (a heading), goes when the title repeats too (a running head)', () => {
+    const heading = pages((p) => [
+      seg(`Appendix B.${p + 1}`, 90, { x: 38 }),
+      seg(`Title number ${'abcdefgh'[p]} of its own`, 90, { x: 110 }),
+    ]);
+    const kept = dropPageFurniture(heading, Array(8).fill(792));
+    assert.ok(kept.every((segs, p) => segs.some((s) => s.text === `Appendix B.${p + 1}`)));
+    const running = pages((p) => [
+      seg(`${p + 1}.2`, 90, { x: 38 }),
+      seg('Results Of The Study', 90, { x: 80 }),
+    ]);
+    const dropped = dropPageFurniture(running, Array(8).fill(792));
+    assert.ok(
+      dropped.every((segs) => !segs.some((s) => s.text === 'Results Of The Study' || /^\d\.2$/.test(s.text))),
+    );
   });
 });
