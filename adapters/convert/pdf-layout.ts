@@ -469,9 +469,8 @@ function bandsBetween(bridges: Segment[], rest: Segment[], gutter: number, depth
   let pending = [...rest];
   for (const b of sortedBridges) {
     const y = (b.top + b.bottom) / 2;
-    // A line on the bridge's own row, left of it, is read before it (a section number a quad before its title).
-    const before = (s: Segment) =>
-      (s.top + s.bottom) / 2 < y || (Math.abs(s.baseline - b.baseline) < 0.2 * b.size && s.x1 <= b.x0);
+    // A section number on the bridge's own row, a quad before it, is read before its title.
+    const before = (s: Segment) => (s.top + s.bottom) / 2 < y || headsTitle(s, [b], () => true);
     const above = pending.filter(before);
     pending = pending.filter((s) => !before(s));
     if (above.length) columns(above);
