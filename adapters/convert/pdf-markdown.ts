@@ -41,8 +41,7 @@ import {
   capitalsSibling,
   faceRunIn,
   isCapitals,
-  joinNumberBeside,
-  joinNumberLine,
+  joinHeadingNumber,
   type HeadingStyle,
 } from './pdf-outline.ts';
 import {
@@ -191,8 +190,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
   // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
-  const beside = joinNumberBeside(at.s, segs[i + 1]);
-  const joined = beside ?? joinNumberLine(at.s, segs[i + 1]);
+  const { joined, beside } = joinHeadingNumber(at.s, segs[i + 1]);
   const s = joined ?? at.s;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
@@ -256,7 +254,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
-    if (!next || !continuesHeading(text, last, next, pitch, doc.headingFaces)) break;
+    if (!next || !continuesHeading(text, last, next, doc)) break;
     text = joinLines(text, next.text);
     used.add(next);
     last = next;
@@ -591,13 +589,8 @@ function continues(
 }
 
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
-function continuesHeading(
-  text: string,
-  s: Segment,
-  next: Segment,
-  pitch: number,
-  faces: ReadonlySet<string>,
-): boolean {
+function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): boolean {
+  const pitch = doc.pitch;
   // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
   if (
     CHAPTER_LABEL.test(text) &&
@@ -618,7 +611,7 @@ function continuesHeading(
   )
     return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
-  if (wrapsInFace(s, next, faces) && !/[.?!:]$/.test(text)) return true;
+  if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
   if (
     s.bold &&
     next.bold &&

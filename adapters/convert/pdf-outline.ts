@@ -58,6 +58,15 @@ export function joinNumberBeside(s: Segment, next: Segment | undefined): Segment
   };
 }
 
+/** A number and its title as one line: beside it on its row (`beside`), or a `Chapter 1` line over it. */
+export function joinHeadingNumber(
+  s: Segment,
+  next: Segment | undefined,
+): { joined: Segment | null; beside: boolean } {
+  const beside = joinNumberBeside(s, next);
+  return beside ? { joined: beside, beside: true } : { joined: joinNumberLine(s, next), beside: false };
+}
+
 /**
  * An unnumbered line in capitals set like the known top-level headings, when those are in capitals
  * at a size of their own (not the body's, so that a shouted sentence is not one): `ACKNOWLEDGMENT`,
