@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
-import { dropPageFurniture, readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
+import { buildSegments, dropPageFurniture, readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
+import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { listItemByStyle } from '../../../../adapters/convert/pdf-heading-siblings.ts';
 import { subheadingBelow, wrapsInFace } from '../../../../adapters/convert/pdf-face-headings.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
@@ -204,5 +205,32 @@ describe('a section number at the top of page after page', () => {
     assert.ok(
       dropped.every((segs) => !segs.some((s) => s.text === 'Results Of The Study' || /^\d\.2$/.test(s.text))),
     );
+  });
+});
+
+describe('a spacing accent run over a letter, constructed', () => {
+  it('goes before the letter under its middle, which normalisation then accents', () => {
+    const runs = [
+      { text: 'ANSATZ F', x: 100, y: 100, width: 40, size: 8 },
+      { text: 'UR DIE', x: 140.5, y: 100, width: 30, size: 8 },
+      { text: '\u00A8', x: 141.5, y: 100, width: 3, size: 8 },
+    ];
+    assert.equal(buildSegments(runs, 0)[0]?.text, 'ANSATZ FÜR DIE');
+    // An accent over no letter of an earlier run stays where it was.
+    const apart = [runs[0]!, { ...runs[2]!, x: 200 }];
+    assert.equal(buildSegments(apart, 0)[0]?.text, 'ANSATZ F');
+  });
+});
+
+describe('numbered affiliation footnotes on page 1', () => {
+  it('are no headings, even after the body has started', () => {
+    const page = [
+      seg('1. INTRODUCTION', 100, { size: 8, x: 130 }),
+      ...Array.from({ length: 20 }, (_, i) => seg(`${BODY} ${i}`, 114 + 12 * i)),
+      seg('2 Astronomy Department, University of Washington, Box', 400, { size: 8 }),
+      seg('351580, Seattle, WA 98195', 409, { size: 8 }),
+    ];
+    const heads = headings(renderSegments([page], [792]).markdown);
+    assert.ok(!heads.some((h) => /Astronomy Department/.test(h)), heads.join('\n'));
   });
 });
