@@ -18,6 +18,7 @@ export function listItemByStyle(
   known: readonly HeadingStyle[] | undefined,
   body: number,
 ): boolean {
-  if (!known?.length || s.size >= body * 1.12) return false;
+  // Lists count in arabic numbers; a lettered appendix heading is judged by its own kind's rules.
+  if (n.kind !== 'arabic' || !known?.length || s.size >= body * 1.12) return false;
   return known.every((k) => k.size >= body * 1.12 && k.closer !== undefined && k.closer !== n.closer);
 }
