@@ -72,6 +72,7 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
   }
   if (row.length) rows.push(row);
 
+  const startsColumn = columnEdges(sorted);
   const segments: Segment[] = [];
   for (const rw of rows) {
     rw.sort((a, b) => a.x - b.x);
@@ -90,13 +91,34 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
-        if (gap > (isNumber ? 3 : 1.0) * size) flush();
+        if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r))) flush();
       }
       cur.push(r);
     }
     flush();
   }
   return mergeFragments(segments.filter((s) => s.text !== ''));
+}
+
+/**
+ * Whether a run of prose starts at the left edge of a second column, after a line begun in the
+ * first: in the middle of the page's text width, where at least 8 runs of the page start (within 1 pt). A narrow gutter can be
+ * bridged by less than an em: a display equation overhanging it then glues onto the next column's
+ * line, and text starting at that column's edge is never the same line.
+ */
+function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun) => boolean {
+  if (!runs.length) return () => false;
+  const left = Math.min(...runs.map((r) => r.x));
+  const right = Math.max(...runs.map((r) => r.x + r.width));
+  const starts = new Map<number, number>();
+  for (const r of runs) starts.set(Math.round(r.x), (starts.get(Math.round(r.x)) ?? 0) + 1);
+  // Only a line begun in the first column (left of the middle band) runs into the second's edge.
+  return (first, r) => {
+    const band = (f: number) => left + f * (right - left);
+    if (r.text.length < 20 || first.x >= band(0.4) || r.x < band(0.4) || r.x > band(0.6)) return false;
+    const x = Math.round(r.x);
+    return (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0) >= 8;
+  };
 }
 
 /**

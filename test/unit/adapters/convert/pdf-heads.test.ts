@@ -234,3 +234,31 @@ describe('numbered affiliation footnotes on page 1', () => {
     assert.ok(!heads.some((h) => /Astronomy Department/.test(h)), heads.join('\n'));
   });
 });
+
+describe('a display equation overhanging a narrow gutter', () => {
+  /** Two columns (x 50–292 and 321–562), twelve lines each; on row 6 an equation reaches to 312. */
+  function runs(eqEnd: number) {
+    const out = [];
+    for (let i = 0; i < 12; i++) {
+      const y = 100 + 12 * i;
+      if (i === 6) out.push({ text: 'dΩ |H|2 + |H|2 .', x: 219, y, width: eqEnd - 219, size: 10 });
+      else out.push({ text: `left column prose line number ${i} of it`, x: 50, y, width: 242, size: 10 });
+      out.push({ text: `right column prose line number ${i} of it`, x: 321, y, width: 241, size: 10 });
+    }
+    return out;
+  }
+
+  it('does not glue onto the line that starts the next column', () => {
+    const segs = buildSegments(runs(312), 0);
+    assert.ok(segs.some((x) => x.text === 'dΩ |H|2 + |H|2 .'));
+    assert.ok(segs.some((x) => x.text === 'right column prose line number 6 of it'));
+  });
+
+  it('still joins words of one line that happen to start at no column edge', () => {
+    const one = [
+      { text: 'a line that is set', x: 50, y: 100, width: 100, size: 10 },
+      { text: 'with a wide space in it', x: 157, y: 100, width: 120, size: 10 },
+    ];
+    assert.equal(buildSegments(one, 0)[0]?.text, 'a line that is set with a wide space in it');
+  });
+});
