@@ -85,7 +85,7 @@ export function isFaceHeading(
 
 /**
  * `next` is the second line of a heading set in one of the document's heading faces: the same face
- * and size, right below it (closer than a blank line) and starting at its left edge. Body text is in
+ * and size, right below it (closer than a blank line), starting at its left edge or centred under it. Body text is in
  * another face, so a wrapped heading is told from the paragraph under it by the face alone.
  */
 export function wrapsInFace(s: Segment, next: Segment, faces: ReadonlySet<string>): boolean {
@@ -98,7 +98,8 @@ export function wrapsInFace(s: Segment, next: Segment, faces: ReadonlySet<string
     Math.abs(next.size - s.size) < 0.3 &&
     next.top >= s.bottom - 0.1 &&
     next.top - s.bottom < 0.6 * s.size &&
-    Math.abs(next.x0 - s.x0) < s.size
+    // Flush left under it, or centred under it (a centred heading style).
+    (Math.abs(next.x0 - s.x0) < s.size || Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < s.size)
   );
 }
 

@@ -84,6 +84,10 @@ describe('headings in a heading face that wrap, or stand over their first subhea
     assert.equal(wrapsInFace(a, b, faces), true);
     assert.equal(wrapsInFace(a, seg(b.text, 112, { font: 'rm' }), faces), false);
     assert.equal(wrapsInFace(a, seg(b.text, 130, { font: 'it' }), faces), false);
+    // A centred heading's second line is centred under it; a line merely indented is not.
+    const mid = (a.x0 + a.x1) / 2 - (b.text.length * 5) / 2;
+    assert.equal(wrapsInFace(a, seg(b.text, 112, { font: 'it', x: mid }), faces), true);
+    assert.equal(wrapsInFace(a, seg(b.text, 112, { font: 'it', x: a.x0 + 40 }), faces), false);
   });
 
   it('knows a heading over a subheading in a heading face', () => {
