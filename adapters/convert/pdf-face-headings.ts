@@ -68,12 +68,50 @@ export function isFaceHeading(
   next: Segment | undefined,
   faces: ReadonlySet<string>,
   ctx: { body: number; bodyFace: string | null; pitch: number },
+  after?: Segment,
 ): boolean {
+  const face = soleFace(s);
+  if (face === null || !faces.has(face) || !headingShape(s, ctx.body)) return false;
+  if (bodyBelow(s, next, ctx.bodyFace, ctx.pitch)) return true;
+  // A long heading wraps: its second line in the same face right below, then the body text.
+  return (
+    next !== undefined &&
+    wrapsInFace(s, next, faces) &&
+    s.text.split(/\s+/).length + next.text.split(/\s+/).length <= 20 &&
+    !/[.:;,]$/.test(next.text) &&
+    bodyBelow(next, after, ctx.bodyFace, ctx.pitch)
+  );
+}
+
+/**
+ * `next` is the second line of a heading set in one of the document's heading faces: the same face
+ * and size, right below it (closer than a blank line), starting at its left edge or centred under it. Body text is in
+ * another face, so a wrapped heading is told from the paragraph under it by the face alone.
+ */
+export function wrapsInFace(s: Segment, next: Segment, faces: ReadonlySet<string>): boolean {
   const face = soleFace(s);
   return (
     face !== null &&
     faces.has(face) &&
-    headingShape(s, ctx.body) &&
-    bodyBelow(s, next, ctx.bodyFace, ctx.pitch)
+    soleFace(next) === face &&
+    next.page === s.page &&
+    Math.abs(next.size - s.size) < 0.3 &&
+    next.top >= s.bottom - 0.1 &&
+    next.top - s.bottom < 0.6 * s.size &&
+    // Flush left under it, or centred under it (a centred heading style).
+    (Math.abs(next.x0 - s.x0) < s.size || Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < s.size)
   );
+}
+
+/**
+ * A heading directly followed by its first subheading: the line below is set in a heading face of
+ * the document and is a heading itself (body text follows it). `Methods` then `Plume simulation`.
+ */
+export function subheadingBelow(
+  next: Segment | undefined,
+  after: Segment | undefined,
+  faces: ReadonlySet<string>,
+  ctx: { body: number; bodyFace: string | null; pitch: number },
+): boolean {
+  return next !== undefined && isFaceHeading(next, after, faces, ctx);
 }

@@ -114,7 +114,9 @@ export function spliceFragments(s: Segment, fragments: Segment[]): string {
       // The accent goes on the letter under it (pdf.js drew it over that letter's middle).
       const j = Math.min(chars.length - 1, i);
       if (/\p{L}/u.test(chars[j]!)) chars[j] = normalizeText(`${text}${chars[j]}`);
-    } else chars.splice(i, 0, text);
+    }
+    // A space where the index sits is the room the index took (`G₀W₀` read as `G W`): no word space.
+    else chars.splice(i, chars[i] === ' ' ? 1 : 0, text);
   }
   return chars.join('');
 }

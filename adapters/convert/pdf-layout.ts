@@ -5,6 +5,7 @@
  * Long file: segment building and the XY-cut reading order share one geometry model
  * (rows, gaps, columns); apart, each would need the other's internals.
  */
+import { LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
@@ -71,6 +72,7 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
   }
   if (row.length) rows.push(row);
 
+  const startsColumn = columnEdges(sorted);
   const segments: Segment[] = [];
   for (const rw of rows) {
     rw.sort((a, b) => a.x - b.x);
@@ -89,13 +91,34 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
-        if (gap > (isNumber ? 3 : 1.0) * size) flush();
+        if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r))) flush();
       }
       cur.push(r);
     }
     flush();
   }
   return mergeFragments(segments.filter((s) => s.text !== ''));
+}
+
+/**
+ * Whether a run of prose starts at the left edge of a second column, after a line begun in the
+ * first: in the middle of the page's text width, where at least 8 runs of the page start (within 1 pt). A narrow gutter can be
+ * bridged by less than an em: a display equation overhanging it then glues onto the next column's
+ * line, and text starting at that column's edge is never the same line.
+ */
+function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun) => boolean {
+  if (!runs.length) return () => false;
+  const left = Math.min(...runs.map((r) => r.x));
+  const right = Math.max(...runs.map((r) => r.x + r.width));
+  const starts = new Map<number, number>();
+  for (const r of runs) starts.set(Math.round(r.x), (starts.get(Math.round(r.x)) ?? 0) + 1);
+  // Only a line begun in the first column (left of the middle band) runs into the second's edge.
+  return (first, r) => {
+    const band = (f: number) => left + f * (right - left);
+    if (r.text.length < 20 || first.x >= band(0.4) || r.x < band(0.4) || r.x > band(0.6)) return false;
+    const x = Math.round(r.x);
+    return (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0) >= 8;
+  };
 }
 
 /**
@@ -171,7 +194,14 @@ function toSegment(runs: TextRun[], page: number): Segment {
   let prevEnd = -Infinity;
   let main = runs[0]!;
   let fonts: FontRun[] | undefined;
+  /** Where each run's text starts in `text`, to put an accent drawn over one of its letters. */
+  const placed: Array<{ r: TextRun; at: number }> = [];
   for (const r of runs) {
+    const spliced = overLetter(r, placed, text);
+    if (spliced !== null) {
+      text = spliced;
+      continue;
+    }
     if (r.text.trim().length > main.text.trim().length) main = r;
     if (r.font !== undefined) {
       const chars = r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
@@ -183,6 +213,7 @@ function toSegment(runs: TextRun[], page: number): Segment {
     }
     const gap = r.x - prevEnd;
     if (text && gap > 0.15 * r.size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+    placed.push({ r, at: text.length });
     text += r.text;
     prevEnd = r.x + r.width;
   }
@@ -200,6 +231,24 @@ function toSegment(runs: TextRun[], page: number): Segment {
     size,
     ...(fonts ? { fonts } : {}),
   };
+}
+
+/** A TeX spacing accent set as a glyph of its own. */
+const SPACING_ACCENT = /^[\u00A8\u00B4`\u02C6\u02DC\u02C7\u02D8\u02D9\u02DA]$/;
+
+/**
+ * `text` with the accent run `r` put before the letter it is drawn over, when that letter belongs to
+ * a run already written (TeX draws `\"U` as the letter and an accent moved back over it, so sorted by
+ * x the accent lands after the whole word: `FUR DIE¨`); normalizeText then joins the two. Else null.
+ */
+function overLetter(r: TextRun, placed: Array<{ r: TextRun; at: number }>, text: string): string | null {
+  if (!SPACING_ACCENT.test(r.text)) return null;
+  const mid = r.x + r.width / 2;
+  const host = placed.find((p) => p.r.x <= mid && mid < p.r.x + p.r.width);
+  if (!host) return null;
+  const k = Math.floor(((mid - host.r.x) / host.r.width) * host.r.text.length);
+  const i = host.at + Math.max(0, Math.min(host.r.text.length - 1, k));
+  return /\p{L}/u.test(text[i] ?? '') ? text.slice(0, i) + r.text + text.slice(i) : null;
 }
 
 /** arXiv's identifier stamp, in case a PDF carries it unrotated. */
@@ -249,8 +298,25 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       const zone = zones[p]!.get(s);
       if (zone === undefined) return true;
       if (PAGE_NUMBER.test(s.text) && zone.edge) return false;
+      // A section number a quad before its title heads that title: the title decides (`Appendix B.2`
+      // at the top of page after page, each over another title, is a heading's, not a running head).
+      if (headsTitle(s, segs, (o) => !repeated(o, p))) return true;
       return pages.length < 3 || !repeated(s, p);
     }),
+  );
+}
+
+/** `s` is a section number alone with a title beside it (within 3 em, on its baseline) that `kept` keeps. */
+function headsTitle(s: Segment, segs: Segment[], kept: (o: Segment) => boolean): boolean {
+  if (!/[.\s]/.test(s.text) || !LONE_SECTION_NUMBER.test(s.text)) return false;
+  return segs.some(
+    (o) =>
+      o !== s &&
+      Math.abs(o.baseline - s.baseline) < 0.2 * s.size &&
+      o.x0 > s.x1 &&
+      o.x0 - s.x1 < 3 * s.size &&
+      /^\p{Lu}/u.test(o.text) &&
+      kept(o),
   );
 }
 
@@ -340,7 +406,46 @@ export function readingOrder(segments: Segment[], depth = 0): Segment[] {
       return bandsBetween(bridges, rest, mid, depth);
     }
   }
+  // 3. A full-width block (title, authors, a long abstract) over two columns of prose.
+  const below = columnsBelow(segments, minGutter, x0, width);
+  if (below) return [...readingOrder(below.above, depth + 1), ...readingOrder(below.rest, depth + 1)];
   return [...segments].sort(byTop);
+}
+
+/**
+ * The highest horizontal gap under which the region splits cleanly into two columns of prose: a
+ * page whose full-width front matter is too long for its lines to count as a few bridges over the
+ * gutter (a long abstract). Both columns must be at least a quarter of the region wide and set in
+ * lines of prose (a table's cells are short), so a table under a single column stays row by row.
+ */
+function columnsBelow(
+  segments: Segment[],
+  minGutter: number,
+  x0: number,
+  width: number,
+): { above: Segment[]; rest: Segment[] } | null {
+  const sorted = [...segments].sort(byTop);
+  let bottom = -Infinity;
+  for (let i = 0; i < sorted.length - 6; i++) {
+    bottom = Math.max(bottom, sorted[i]!.bottom);
+    if (sorted[i + 1]!.top <= bottom) continue;
+    const rest = sorted.slice(i + 1);
+    const gaps = projectionGaps(
+      rest.map((s) => [s.x0, s.x1]),
+      minGutter,
+    ).filter((g) => g.from > x0 + 0.25 * width && g.to < x0 + 0.75 * width);
+    for (const g of gaps) {
+      const left = rest.filter((s) => s.x1 <= g.from + 0.01);
+      const right = rest.filter((s) => s.x0 >= g.to - 0.01);
+      if (proseColumn(left) && proseColumn(right)) return { above: sorted.slice(0, i + 1), rest };
+    }
+  }
+  return null;
+}
+
+/** A column of prose: at least five lines, most of them 30 characters or longer. */
+function proseColumn(side: Segment[]): boolean {
+  return side.length >= 5 && side.filter((s) => s.text.length >= 30).length >= 0.6 * side.length;
 }
 
 /**
@@ -386,8 +491,10 @@ function bandsBetween(bridges: Segment[], rest: Segment[], gutter: number, depth
   let pending = [...rest];
   for (const b of sortedBridges) {
     const y = (b.top + b.bottom) / 2;
-    const above = pending.filter((s) => (s.top + s.bottom) / 2 < y);
-    pending = pending.filter((s) => (s.top + s.bottom) / 2 >= y);
+    // A section number on the bridge's own row, a quad before it, is read before its title.
+    const before = (s: Segment) => (s.top + s.bottom) / 2 < y || headsTitle(s, [b], () => true);
+    const above = pending.filter(before);
+    pending = pending.filter((s) => !before(s));
     if (above.length) columns(above);
     out.push(b);
   }

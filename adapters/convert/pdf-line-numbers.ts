@@ -80,7 +80,13 @@ function crossed(column: TextRun[], runs: TextRun[]): boolean {
   const x0 = Math.min(...column.map((r) => r.x));
   const x1 = Math.max(...column.map((r) => r.x + r.width));
   const members = new Set(column);
-  return runs.some((r) => !members.has(r) && r.x < x1 && r.x + r.width > x0);
+  const slack = 0.5 * column[0]!.size;
+  return runs.some((r) => !members.has(r) && inks(r) && r.x < x1 - slack && r.x + r.width > x0 + slack);
+}
+
+/** A run that prints something: pdf.js's empty end-of-line items (no width, no text) cross no strip. */
+function inks(r: TextRun): boolean {
+  return r.width > 0 && r.text.trim() !== '';
 }
 
 /** Groups of numbers whose aligned edge agrees within 1.5 pt, top to bottom. */
@@ -106,10 +112,14 @@ function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'rig
   const x1 = Math.max(...column.map((r) => r.x + r.width));
   const members = new Set(column);
   const others = runs.filter((r) => !members.has(r));
-  // A margin or gutter: no text crosses the strip between the first and last number.
+  // A margin or gutter: no text crosses the strip between the first and last number. Text may touch
+  // its edge by half a number's size (lineno set close to a column's text; glyph widths are estimates).
+  const slack = 0.5 * column[0]!.size;
   const top = column[0]!.y - column[0]!.size;
   const bottom = column[column.length - 1]!.y + column[0]!.size;
-  const crossing = others.filter((r) => r.x < x1 && r.x + r.width > x0 && r.y >= top && r.y <= bottom);
+  const crossing = others.filter(
+    (r) => inks(r) && r.x < x1 - slack && r.x + r.width > x0 + slack && r.y >= top && r.y <= bottom,
+  );
   if (crossing.length > 0.1 * column.length) return false;
   // The lines they number: text reaching into the band beside the numbers on their text side.
   // Indices and bullets in small type are no lines of their own (they sit off their line's baseline).

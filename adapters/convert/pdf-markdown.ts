@@ -38,7 +38,13 @@ import {
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
-import { capitalsSibling, faceRunIn, isCapitals, joinNumberLine, type HeadingStyle } from './pdf-outline.ts';
+import {
+  capitalsSibling,
+  faceRunIn,
+  isCapitals,
+  joinHeadingNumber,
+  type HeadingStyle,
+} from './pdf-outline.ts';
 import {
   holdLoneNumber,
   LONE_NUMBER,
@@ -46,7 +52,8 @@ import {
   takeHeld,
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
-import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
+import { listItemByStyle } from './pdf-heading-siblings.ts';
+import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
@@ -144,9 +151,7 @@ function flush(w: Writer): void {
     return;
   }
   const t = para.text.trim();
-  // A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter.
-  if (!w.bodyStarted && para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2)
-    w.bodyStarted = true;
+  if (!w.bodyStarted && isProse(para)) w.bodyStarted = true;
   if (t)
     w.blocks.push(
       para.kind === 'eq'
@@ -157,6 +162,12 @@ function flush(w: Writer): void {
     );
   w.para = null;
   w.blocks.push(...w.asides.splice(0).map(escapeBlockStart));
+}
+
+/** A paragraph of sentences (the abstract of a letter without an "Abstract" heading) ends the front matter. */
+function isProse(para: Para): boolean {
+  const t = para.text.trim();
+  return para.kind === 'p' && t.length >= 300 && (t.match(/\p{Ll}{2}\. /gu)?.length ?? 0) >= 2;
 }
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
@@ -182,9 +193,10 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
 function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
   const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
-  // `Chapter 1` on a line of its own, its title on the next: one heading.
-  const joined = joinNumberLine(at.s, segs[i + 1]);
+  // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
+  const { joined, beside } = joinHeadingNumber(at.s, segs[i + 1]);
   const s = joined ?? at.s;
+  const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
   const heading = headingLevel(s, {
@@ -193,7 +205,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     gapAbove: frags.dropOpen ? gapAboveFragment(s, frags.lineAbove) : newColumn ? Infinity : gapAbove,
     sawRoman: w.sawRoman,
     frontMatter:
-      (p === 0 && (!w.bodyStarted || (frontBottom < Infinity && s.top < frontBottom))) ||
+      // The abstract's text ends it even before it is written (the heading right after the abstract).
+      (p === 0 &&
+        ((!w.bodyStarted && !(w.para && isProse(w.para))) ||
+          (frontBottom < Infinity && s.top < frontBottom))) ||
       (p === 1 && s.top < doc.coverBodyTop),
     surnames: doc.surnames,
     seq: w.numbering,
@@ -202,7 +217,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     styles: w.styles,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
-    alone: aloneOnRow(s, segs, segs[i + 1]),
+    alone: aloneOnRow(s, beside ? segs.filter((o) => o !== segs[i + 1]) : segs, segs[k + 1]),
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
     headerRow: () =>
       s.bold === true &&
@@ -217,8 +232,9 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
           o.x0 > s.x1 &&
           o.x0 - s.x1 < 12 * s.size,
       ),
-    next: segs[i + 1],
-    nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
+    next: segs[k + 1],
+    after: segs[k + 2],
+    nextAlone: segs[k + 1] !== undefined && aloneOnRow(segs[k + 1]!, segs, segs[k + 2]),
   });
   if (!heading) return false;
   if (frags.dropOpen) w.para = null;
@@ -234,7 +250,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
-      { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
+      { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest), closer: n.closer },
     ]);
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
   if (joined) used.add(segs[i + 1]!);
@@ -243,7 +259,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
-    if (!next || !continuesHeading(text, last, next, pitch)) break;
+    if (!next || !continuesHeading(text, last, next, doc)) break;
     text = joinLines(text, next.text);
     used.add(next);
     last = next;
@@ -579,7 +595,8 @@ function continues(
 }
 
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
-function continuesHeading(text: string, s: Segment, next: Segment, pitch: number): boolean {
+function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): boolean {
+  const pitch = doc.pitch;
   // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
   if (
     CHAPTER_LABEL.test(text) &&
@@ -600,6 +617,7 @@ function continuesHeading(text: string, s: Segment, next: Segment, pitch: number
   )
     return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
+  if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
   if (
     s.bold &&
     next.bold &&
@@ -644,8 +662,9 @@ interface HeadingContext {
   headerRow: () => boolean;
   /** Nothing else on the line's baseline near it (a table row or a run-in heading has). */
   alone: boolean;
-  /** The next line in reading order. */
+  /** The next line in reading order, and the one after it. */
   next: Segment | undefined;
+  after: Segment | undefined;
   nextAlone: boolean;
 }
 
@@ -671,6 +690,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
+  // Page 1's affiliation footnotes carry numbers like sections (`2 Astronomy Department, …`), below the body's start too.
+  if (s.page === 0 && n && isAffiliationLine(text)) return 0;
   // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
   const long = s.bold === true && n !== null;
   if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long))
@@ -731,6 +752,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     !/\d{4}/.test(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
+    if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
     return headingDepth(n, sawRoman);
   }
@@ -789,7 +811,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
-  if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx)) return 3;
+  if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
   return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
 }
 
@@ -838,7 +860,13 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   const n = ctx.next;
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
-  return (n.bold === true && ctx.nextAlone) || (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25);
+  return (
+    (n.bold === true && ctx.nextAlone) ||
+    (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25) ||
+    subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
+    // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
+    /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text)
+  );
 }
 
 /**

@@ -32,6 +32,10 @@ const SUBPART = String.raw`(?:${PART}|[a-z])`;
 const NUMBER = new RegExp(
   String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5})([.):]?)(?:\s+(\S.*))?$`,
 );
+/** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a quad after it leaves as a segment of its own). */
+export const LONE_SECTION_NUMBER =
+  /^(?:(?:Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?(?:\d{1,2}|[IVX]{1,5}|[A-Z])(?:\.(?:\d{1,2}|[A-Z]|[a-z])){0,5}\.?$/;
+
 /**
  * What a title starts with: a letter, a Greek symbol, a bracket, a quote, a formula's `(`/`-`
  * (`(n, d)-regular graphs`), or a digit fused to a capital (`1-D Profiles`, `3D Reconstruction`).

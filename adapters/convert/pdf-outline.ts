@@ -4,7 +4,7 @@
  * the known section headings (IEEE's `OPEN SCIENCE` in the small capitals of `IV. CONCLUSION`).
  */
 import type { Segment } from './pdf-layout.ts';
-import { parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
+import { LONE_SECTION_NUMBER, parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
 
 /** How an accepted numbered heading is set: a line set the same way is a sibling. */
 export interface HeadingStyle {
@@ -14,6 +14,8 @@ export interface HeadingStyle {
   face: string | null;
   /** Its title is in capitals. */
   caps: boolean;
+  /** What closes its number (`.`, `)`, `:` or ''), when it has one. */
+  closer?: string;
 }
 
 /** In capitals: at least three capital letters and no lower-case letter. */
@@ -32,6 +34,37 @@ export function joinNumberLine(s: Segment, next: Segment | undefined): Segment |
     return null;
   if (next.text.length > 120 || !/^\p{Lu}/u.test(next.text) || parseSectionNumber(next.text)) return null;
   return { ...s, text: `${s.text} ${next.text}`, x1: Math.max(s.x1, next.x1), bottom: next.bottom };
+}
+
+/**
+ * A section number set apart from its title on the same row by a wide space (`Appendix B.1` ⟶
+ * `Supplementary details…`; elsarticle and PLOS put a quad there, wider than a word space, so the
+ * two become segments of their own): in the same size and on the same baseline, the title starting
+ * within 3 em and in capitals. Any heading style that spaces its number so wide splits like this.
+ */
+export function joinNumberBeside(s: Segment, next: Segment | undefined): Segment | null {
+  if (!next || next.page !== s.page || !LONE_SECTION_NUMBER.test(s.text)) return null;
+  if (Math.abs(next.size - s.size) > 0.3 || Math.abs(next.baseline - s.baseline) > 0.2 * s.size) return null;
+  const gap = next.x0 - s.x1;
+  if (gap < 0 || gap > 3 * s.size || next.text.length > 160 || !/^\p{Lu}/u.test(next.text)) return null;
+  const text = `${s.text} ${next.text}`;
+  if (parseSectionNumber(text)?.rest !== next.text) return null;
+  return {
+    ...s,
+    text,
+    x1: next.x1,
+    bottom: Math.max(s.bottom, next.bottom),
+    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
+  };
+}
+
+/** A number and its title as one line: beside it on its row (`beside`), or a `Chapter 1` line over it. */
+export function joinHeadingNumber(
+  s: Segment,
+  next: Segment | undefined,
+): { joined: Segment | null; beside: boolean } {
+  const beside = joinNumberBeside(s, next);
+  return beside ? { joined: beside, beside: true } : { joined: joinNumberLine(s, next), beside: false };
 }
 
 /**

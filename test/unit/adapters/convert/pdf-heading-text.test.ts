@@ -198,10 +198,10 @@ describe('fragments set apart over a heading', () => {
     assert.equal(spliceFragments(s, [accent]), 'IV. SIMULATIONEN FÜR DIE WFS EINER VIRTUELLEN');
   });
 
-  it('puts each of several indices in one fragment at its place (cond-mat_0611002: `G0 W0`)', () => {
+  it('puts each of several indices in one fragment at its place, in the room it took (cond-mat_0611002: `G0W0`)', () => {
     const s = seg('APPENDIX A: HOW TO JUSTIFY G W', 653.9, { x: 77, x1: 271, size: 9 });
     const subs = seg('0 0', 650.1, { x: 258, x1: 276, size: 6 });
-    assert.equal(spliceFragments(s, [subs]), 'APPENDIX A: HOW TO JUSTIFY G0 W0');
+    assert.equal(spliceFragments(s, [subs]), 'APPENDIX A: HOW TO JUSTIFY G0W0');
   });
 
   it('a fragment before the heading neither stands beside it nor takes the space above it; three lines make one heading', () => {
@@ -217,7 +217,7 @@ describe('fragments set apart over a heading', () => {
     ]);
     assert.deepEqual(later(md), [
       '## I. THEORY',
-      '## APPENDIX A: HOW TO JUSTIFY G0 W0 APPROXIMATION FROM Σ[G]? — Z FACTOR CANCELLATION',
+      '## APPENDIX A: HOW TO JUSTIFY G0W0 APPROXIMATION FROM Σ[G]? — Z FACTOR CANCELLATION',
     ]);
     assert.doesNotMatch(md, /^0 0$/m);
   });
