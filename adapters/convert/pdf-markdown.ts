@@ -47,13 +47,14 @@ import {
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
 import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
-import { wrapsIntoSentence } from './pdf-list-items.ts';
+import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
+import { isDescriptionTerm, neverHeading } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
-import { completeContents, pageNumberCells } from './pdf-contents.ts';
+import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -219,6 +220,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ),
     next: segs[i + 1],
     nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
+    below: (line) => lineBelow(line, segs),
   });
   if (!heading) return false;
   if (frags.dropOpen) w.para = null;
@@ -497,7 +499,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
       const text = (inline ? s.text.slice(0, inline.index) : s.text).replace(/(?:\s*[.·…])+$/, '').trim();
       if (/[A-Za-z]/.test(text)) found.push({ s, text, page, beside });
     }
-    if (found.length < 4) continue;
+    if (found.length < 4 || hasLineNumbers(numbers, median(found.map((e) => e.s.size)))) continue;
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
@@ -647,6 +649,8 @@ interface HeadingContext {
   /** The next line in reading order. */
   next: Segment | undefined;
   nextAlone: boolean;
+  /** The nearest line under a line (past margin line numbers). */
+  below: (line: Segment) => Segment | undefined;
 }
 
 /** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
@@ -667,7 +671,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
-  if (text.length > 160 || isMathLine(text) || hasFormula(text)) return 0;
+  if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -731,7 +735,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     !/\d{4}/.test(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
-    if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
+    if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
+      return 0;
     return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
@@ -751,7 +756,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     larger &&
     spaced &&
     words <= 10 &&
-    !/[.]$/.test(text) &&
+    !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
     !figureTextBelow(s, ctx.next, body)
   )
@@ -785,7 +790,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !ctx.headerRow() &&
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
-    !CAPTION.test(text)
+    !CAPTION.test(text) &&
+    !isDescriptionTerm(s, ctx.below, ctx.pitch)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }

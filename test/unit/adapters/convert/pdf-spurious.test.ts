@@ -1,0 +1,126 @@
+/**
+ * Spurious headings (issue 30, session 11): list items whose first line runs on as a paragraph, a
+ * column of margin line numbers taken for a contents page's page numbers, float labels, word-less
+ * lines, addresses in a back author list, and description-list terms. From vendored tuning papers
+ * (test/fixtures/convert/pdf, test/fixtures/corpus/pdf) and from constructed lines.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { hasLineNumbers } from '../../../../adapters/convert/pdf-contents.ts';
+import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
+import { runsOnAsParagraph } from '../../../../adapters/convert/pdf-list-items.ts';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { isDescriptionTerm, neverHeading } from '../../../../adapters/convert/pdf-spurious.ts';
+import { CORPUS_DIR, FIXTURES_DIR } from '../../../support/corpus.ts';
+import { seg } from '../../../support/pdf-lines.ts';
+
+async function headings(file: string): Promise<string[]> {
+  const md = (await convertPdf(new Uint8Array(readFileSync(file)))).markdown;
+  return md.split('\n').filter((l) => l.startsWith('#'));
+}
+const fixture = (name: string) => path.join(FIXTURES_DIR, 'convert', 'pdf', name);
+
+/** `below` over a fixed list of lines: the first one under the line, as pdf-markdown's lineBelow. */
+const belowIn = (lines: Segment[]) => (l: Segment) =>
+  lines.filter((o) => o.page === l.page && o.top > l.bottom - 1).sort((a, b) => a.top - b.top)[0];
+
+describe('list items whose first line runs on as a paragraph', () => {
+  it('are no headings in the REVTeX, thesis and PLOS papers, whose sections stay', async () => {
+    const qleet = await headings(fixture('revtex-qleet.pdf'));
+    assert.ok(qleet.includes('## II. OVERVIEW'), qleet.join(' / '));
+    assert.ok(!qleet.some((h) => /Interface module|Analyzers/.test(h)), qleet.join(' / '));
+    const ito = await headings(fixture('thesis-ito2018-ch1-2.pdf'));
+    assert.ok(!ito.some((h) => /post-Internet|Learnings from|How and why/.test(h)), ito.join(' / '));
+    assert.ok(ito.includes('### 2.1 THE PERIL OF SILOS'), ito.join(' / '));
+  });
+
+  it('tells a bold lead or a justified line running on from a wrapped heading', () => {
+    const lead = seg('1. A post-Internet framework for understanding and interven-', 100, { bold: true });
+    const on = {
+      ...seg('ing in complex adaptive systems. Drawing on systems dynam-', 112, { x: 86 }),
+      boldLead: 27,
+    };
+    assert.ok(runsOnAsParagraph(lead, belowIn([lead, on]), 12));
+    // Two bold lines, then the bold phrase ends inside the third.
+    const mid = seg('organizations that can be applied to designing and deploying', 112, {
+      x: 86,
+      bold: true,
+    });
+    const third = {
+      ...seg('interventions. I propose an architecture of layers of', 124, { x: 86 }),
+      boldLead: 13,
+    };
+    assert.ok(runsOnAsParagraph(lead, belowIn([lead, mid, third]), 12));
+    // A bold heading wrapped onto a bold second line, then a paragraph: a heading.
+    const para = seg('The text of the section starts here and runs across the line', 136, { x: 72 });
+    assert.ok(!runsOnAsParagraph(lead, belowIn([lead, mid, para]), 12));
+    // Plain: the item's next line reaches the same right edge (justified text going on).
+    const item = seg('1. Interface module: qleet.interface serves as', 100, { x: 330, x1: 562 });
+    const rest = seg('the interface for users to build workflow of the vari-', 112, { x: 342, x1: 562 });
+    assert.ok(runsOnAsParagraph(item, belowIn([item, rest]), 12));
+    // A heading's wrapped last line stops short; a paragraph after space is no continuation.
+    assert.ok(!runsOnAsParagraph(item, belowIn([item, seg('the plasma', 112, { x: 342 })]), 12));
+    assert.ok(
+      !runsOnAsParagraph(item, belowIn([item, { ...rest, top: 130, bottom: 142, baseline: 140 }]), 12),
+    );
+  });
+});
+
+describe('margin line numbers', () => {
+  it('do not make a PLOS page with numbered items a contents page: its sections 3 to 5 are headings', async () => {
+    const plos = await headings(fixture('plos-good-enough-practices.pdf'));
+    for (const h of ['## 3 Collaboration', '## 4 Project Organization', '## 5 Keeping Track of Changes'])
+      assert.ok(plos.includes(h), plos.join(' / '));
+    assert.ok(!plos.some((h) => /Put raw data|Create, maintain/.test(h)), plos.join(' / '));
+  });
+
+  it('go up by one from line to line in small type; contents page numbers jump and repeat, in text size', () => {
+    const numbers = (values: number[], size = 5) =>
+      values.map((v, i) => seg(String(v), 100 + 12 * i, { x: 588, size }));
+    assert.ok(hasLineNumbers(numbers([243, 244, 245, 246, 247, 248, 249, 250, 251]), 10));
+    assert.ok(!hasLineNumbers(numbers([1, 3, 3, 7, 12, 12, 15, 21, 30]), 10));
+    assert.ok(!hasLineNumbers(numbers([3, 4, 5, 6]), 10));
+    // A short contents whose sections each fill a page: consecutive, but in the entries' size.
+    assert.ok(!hasLineNumbers(numbers([1, 2, 3, 4, 5, 6, 7, 8, 9], 10), 10));
+  });
+});
+
+describe('lines never a heading by their text', () => {
+  it('float labels, word-less lines and addresses', () => {
+    for (const t of ['TABLE 1', 'Figure 3:', 'FIG. 2.', '2016-04-08', '0.02 0.025 0.03'])
+      assert.ok(neverHeading(t), t);
+    assert.ok(neverHeading('1 Department of Physics, University of Adelaide, Adelaide, Australia'));
+    for (const t of [
+      'Table of results',
+      '3 Department-level analysis',
+      'Box 1: Summary of Practices',
+      'A Proofs',
+    ])
+      assert.ok(!neverHeading(t), t);
+  });
+
+  it('leave the ATLAS+CMS paper without its back author list addresses as headings', async () => {
+    const heads = await headings(path.join(CORPUS_DIR, 'pdf', '1503.07589v1.pdf'));
+    assert.ok(!heads.some((h) => /University of Adelaide|SUNY Albany/.test(h)), heads.join(' / '));
+    assert.ok(heads.includes('## A The ATLAS Collaboration'), heads.join(' / '));
+  });
+});
+
+describe('description-list terms', () => {
+  it('a bold term over an indented block is no heading (the scrreprt thesis’s scope types)', async () => {
+    const heads = await headings(fixture('scrreprt-boegle2022-ch1-2.pdf'));
+    assert.ok(!heads.some((h) => /^#+ (Global|Module|Block)$/.test(h)), heads.join(' / '));
+  });
+
+  it('tells an indented description from a paragraph under a heading', () => {
+    const term = seg('Global', 100, { bold: true, x: 72 });
+    const d1 = seg('Variables that are part of the global scope can be accessed', 112, { x: 100 });
+    const d2 = seg('can be declared using the var, let or const keyword at the', 124, { x: 100 });
+    assert.ok(isDescriptionTerm(term, belowIn([term, d1, d2]), 12));
+    // A paragraph indents its first line only.
+    const p2 = seg('can be declared using the var, let or const keyword at the', 124, { x: 72 });
+    assert.ok(!isDescriptionTerm(term, belowIn([term, d1, p2]), 12));
+  });
+});
