@@ -48,8 +48,8 @@ import {
 } from './pdf-furniture.ts';
 import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
-import { figureTextBelow } from './pdf-figure-labels.ts';
-import { isDescriptionTerm, neverHeading } from './pdf-spurious.ts';
+import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
+import { isDescriptionTerm, neverHeading, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
@@ -238,7 +238,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ...(w.styles.get(n.parts.length) ?? []),
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest) },
     ]);
-  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
+  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
   if (joined) used.add(segs[i + 1]!);
   // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
   let last = joined ? segs[i + 1]! : s;
@@ -246,7 +246,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
     if (!next || !continuesHeading(text, last, next, pitch)) break;
-    text = joinLines(text, next.text);
+    text = joinLines(text, withoutNoteMark(next, segs));
     used.add(next);
     last = next;
   }
@@ -559,7 +559,10 @@ function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunI
 
 /** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `) must stay text. */
 function escapeBlockStart(t: string): string {
-  return t.replace(/^([#>+*-]|\d+\.)(?=\s|$)/, (m) => (m.length > 1 ? m.replace('.', '\\.') : `\\${m}`));
+  // A printed `## 2016-04-08` (a changelog shown in the text) is text, not a Markdown heading.
+  return t.replace(/^(#{1,6}|[>+*-]|\d+\.)(?=\s|$)/, (m) =>
+    /^\d/.test(m) ? m.replace('.', '\\.') : `\\${m}`,
+  );
 }
 
 function continues(
@@ -672,6 +675,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
+  if (!n && figureCaptionBelow(s, ctx.next, pitch)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;

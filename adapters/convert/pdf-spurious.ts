@@ -47,3 +47,22 @@ export function isDescriptionTerm(
     Math.abs(second.x0 - first.x0) < 0.5 * s.size
   );
 }
+
+/**
+ * A heading line without the footnote mark glued to its last word (`… Localization Ex-` /
+ * `periments14`): digits in a font of their own at the line's end, with a footnote of that number
+ * in smaller type on the same page (`14 Parts of this section are published in`). A formula's
+ * subscript (`CO2`) has no such footnote.
+ */
+export function withoutNoteMark(s: Segment, segs: readonly Segment[]): string {
+  const mark = /\p{L}(\d{1,3})$/u.exec(s.text)?.[1];
+  const runs = s.fonts ?? [];
+  const last = runs.at(-1);
+  const before = runs.slice(0, -1).findLast((r) => r.chars > 0);
+  if (!mark || !last?.number || last.chars !== mark.length || !before || before.font === last.font)
+    return s.text;
+  const note = segs.some(
+    (o) => o.page === s.page && o.size < 0.9 * s.size && o.text.startsWith(`${mark} `) && o !== s,
+  );
+  return note ? s.text.slice(0, -mark.length) : s.text;
+}

@@ -1,7 +1,8 @@
 /**
  * Spurious headings (issue 30, session 11): list items whose first line runs on as a paragraph, a
  * column of margin line numbers taken for a contents page's page numbers, float labels, word-less
- * lines, addresses in a back author list, and description-list terms. From vendored tuning papers
+ * lines, addresses in a back author list, description-list terms, an axis title over a figure's
+ * caption, a printed `## …` line, and footnote marks glued to a heading. From vendored tuning papers
  * (test/fixtures/convert/pdf, test/fixtures/corpus/pdf) and from constructed lines.
  */
 import assert from 'node:assert/strict';
@@ -12,7 +13,12 @@ import { hasLineNumbers } from '../../../../adapters/convert/pdf-contents.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { runsOnAsParagraph } from '../../../../adapters/convert/pdf-list-items.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
-import { isDescriptionTerm, neverHeading } from '../../../../adapters/convert/pdf-spurious.ts';
+import { figureCaptionBelow } from '../../../../adapters/convert/pdf-figure-labels.ts';
+import {
+  isDescriptionTerm,
+  neverHeading,
+  withoutNoteMark,
+} from '../../../../adapters/convert/pdf-spurious.ts';
 import { CORPUS_DIR, FIXTURES_DIR } from '../../../support/corpus.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 
@@ -122,5 +128,47 @@ describe('description-list terms', () => {
     // A paragraph indents its first line only.
     const p2 = seg('can be declared using the var, let or const keyword at the', 124, { x: 72 });
     assert.ok(!isDescriptionTerm(term, belowIn([term, d1, p2]), 12));
+  });
+});
+
+describe('figure text over its caption, printed Markdown marks, footnote marks', () => {
+  it('an axis title right over a figure caption is no heading; over a table caption or text it may be', () => {
+    const axis = seg('Frequency (cycles/day)', 100, { size: 9 });
+    assert.ok(
+      figureCaptionBelow(axis, seg('Fig. 6.— Clean spectra for different subsets of data.', 114), 12),
+    );
+    assert.ok(figureCaptionBelow(axis, seg('Figure 2: The loss landscape', 114), 12));
+    assert.ok(!figureCaptionBelow(axis, seg('Table 2: Results of the fits', 114), 12));
+    assert.ok(!figureCaptionBelow(axis, seg('Figure 2 shows the loss landscape', 114), 12));
+    assert.ok(!figureCaptionBelow(axis, seg('Fig. 6.— Clean spectra', 200), 12));
+  });
+
+  it('keeps a changelog line printed as `## 2016-04-08` in the PLOS paper as text', async () => {
+    const md = (await convertPdf(new Uint8Array(readFileSync(fixture('plos-good-enough-practices.pdf')))))
+      .markdown;
+    assert.ok(md.includes('\n\\## 2016-04-08\n'), 'escaped');
+    assert.ok(!/^#+ 2016-04-08$/m.test(md));
+  });
+
+  it('drops a footnote mark glued to a heading when its footnote is on the page (wierstorf2014)', async () => {
+    const heads = await headings(fixture('thesis-wierstorf2014-ch4.pdf'));
+    assert.ok(
+      heads.includes('### 4.2 Verifying Binaural Synthesis for Localization Experiments'),
+      heads.join(' / '),
+    );
+    assert.ok(heads.includes('### 4.3 Verifying Binaural Synthesis for Simulation of Loudspeaker Arrays'));
+    const line = {
+      ...seg('periments14', 100, { size: 12 }),
+      fonts: [
+        { font: 'bold', chars: 9 },
+        { font: 'roman', chars: 2, number: true },
+      ],
+    };
+    const note = seg('14 Parts of this section are published in', 700, { size: 8 });
+    assert.equal(withoutNoteMark(line, [line, note]), 'periments');
+    // No footnote 14 on the page, or the digits in the heading's own font (a name such as `Web2`): kept.
+    assert.equal(withoutNoteMark(line, [line]), 'periments14');
+    const own = { ...line, fonts: [{ font: 'bold', chars: 11 }] };
+    assert.equal(withoutNoteMark(own, [own, note]), 'periments14');
   });
 });
