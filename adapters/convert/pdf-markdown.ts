@@ -49,7 +49,7 @@ import {
 import { headingFaces, isFaceHeading } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
-import { isDescriptionTerm, neverHeading, withoutNoteMark } from './pdf-spurious.ts';
+import { isDescriptionTerm, neverHeading, tableRowUnder, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
@@ -221,6 +221,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     next: segs[i + 1],
     nextAlone: segs[i + 1] !== undefined && aloneOnRow(segs[i + 1]!, segs, segs[i + 2]),
     below: (line) => lineBelow(line, segs),
+    segs,
   });
   if (!heading) return false;
   if (frags.dropOpen) w.para = null;
@@ -654,6 +655,8 @@ interface HeadingContext {
   nextAlone: boolean;
   /** The nearest line under a line (past margin line numbers). */
   below: (line: Segment) => Segment | undefined;
+  /** The page's lines. */
+  segs: readonly Segment[];
 }
 
 /** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
@@ -675,7 +678,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (!n && figureCaptionBelow(s, ctx.next, pitch)) return 0;
+  if (!n && (figureCaptionBelow(s, ctx.next, pitch) || tableRowUnder(s, ctx.segs, pitch))) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;

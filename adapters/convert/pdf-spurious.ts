@@ -66,3 +66,33 @@ export function withoutNoteMark(s: Segment, segs: readonly Segment[]): string {
   );
   return note ? s.text.slice(0, -mark.length) : s.text;
 }
+
+/** A short line: a table cell, not a line of a paragraph. */
+const isCell = (o: Segment) => o.text.length < 30;
+
+/**
+ * The line under `s` is a table row: short and with at least two more short cells on its baseline
+ * (`Model · GPT2 Medium · …` under a spanning header `Number of Parameters`, `Method` over its
+ * column). A heading is followed by a line of text; in two columns the other column's line on the
+ * same baseline is a long one too.
+ */
+export function tableRowUnder(s: Segment, segs: readonly Segment[], pitch: number): boolean {
+  let under: Segment | undefined;
+  for (const o of segs)
+    if (
+      o.page === s.page &&
+      o.top > s.bottom - 1 &&
+      o.x0 < s.x1 &&
+      o.x1 > s.x0 &&
+      (!under || o.top < under.top)
+    )
+      under = o;
+  // A header cell is in the table's own type; a larger line over a grid (`The ATLAS Collaboration`
+  // over its authors' names) is a heading.
+  if (!under || under.top - s.bottom > 2 * pitch || !isCell(under) || s.size > 1.12 * under.size)
+    return false;
+  const row = segs.filter(
+    (o) => o !== under && o.page === s.page && Math.abs(o.baseline - under.baseline) < 0.3 * under.size,
+  );
+  return row.length >= 2 && row.every(isCell);
+}

@@ -17,6 +17,7 @@ import { figureCaptionBelow } from '../../../../adapters/convert/pdf-figure-labe
 import {
   isDescriptionTerm,
   neverHeading,
+  tableRowUnder,
   withoutNoteMark,
 } from '../../../../adapters/convert/pdf-spurious.ts';
 import { CORPUS_DIR, FIXTURES_DIR } from '../../../support/corpus.ts';
@@ -170,5 +171,34 @@ describe('figure text over its caption, printed Markdown marks, footnote marks',
     assert.equal(withoutNoteMark(line, [line]), 'periments14');
     const own = { ...line, fonts: [{ font: 'bold', chars: 11 }] };
     assert.equal(withoutNoteMark(own, [own, note]), 'periments14');
+  });
+});
+
+describe('table header cells', () => {
+  const header = seg('Number of Parameters', 100, { x: 173, bold: true });
+  const row = (y: number, size = 10) => [
+    seg('Model', y, { x: 60, bold: true, size }),
+    seg('GPT2 Medium', y, { x: 157, bold: true, size }),
+    seg('GPT2 Large', y, { x: 240, bold: true, size }),
+  ];
+
+  it('a line over a row of short cells, in the table’s type, is no heading', () => {
+    assert.ok(tableRowUnder(header, [header, ...row(116)], 12));
+  });
+
+  it('a heading over text, over a two-column row of prose, or larger over a grid of names is one', () => {
+    const text = seg('This paper presents a first measurement of the cross-section', 116, { x: 60 });
+    assert.ok(!tableRowUnder(header, [header, text], 12));
+    const other = seg('and the other column has its own line of text here', 116, { x: 320 });
+    assert.ok(!tableRowUnder(header, [header, seg('short line', 116, { x: 173 }), other], 12));
+    const big = seg('The ATLAS Collaboration', 100, { x: 76, size: 14.3 });
+    const names = [
+      seg('17, B. Abbott', 116, { x: 100 }),
+      seg('123, S. Abdelhameed', 116, { x: 200 }),
+      seg('4, O. Abdinov', 116, { x: 300 }),
+    ];
+    assert.ok(!tableRowUnder(big, [big, ...names], 12));
+    // Far below (the next block after space): no row under the line.
+    assert.ok(!tableRowUnder(header, [header, ...row(160)], 12));
   });
 });
