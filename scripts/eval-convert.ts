@@ -10,7 +10,10 @@
  *
  * Hand annotations (test/fixtures/convert/annotations.json) are reported in three tables: the original
  * 13, and the tuning and held-out halves of the newer papers (issue #30), pymupdf4llm 2.0 beside ours.
- * `--missed` lists missed headings (the held-out half's only with `--held-out` too);
+ * Per paper: title first, abstract recall, heading recall, extra headings (headings after the title that
+ * match no annotated heading and are no abstract/keywords label; pymupdf4llm's all-bold lines count, as for
+ * recall), order, leaks, ms/page. `--missed` lists missed headings and `--extra` our extra ones (the
+ * held-out half's only with `--held-out` too);
  * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run).
  */
 import { execFileSync } from 'node:child_process';
@@ -484,7 +487,18 @@ export interface AnnotationScore {
    */
   leaks: number;
   missed: string[];
+  /**
+   * Headings after the first (the title) that match no annotated heading (the recall prefix rule)
+   * and are not an abstract or keywords label: spurious headings, the precision side of recall.
+   */
+  extraHeadings: number;
+  /** Their text, for `--extra`. */
+  extras: string[];
 }
+
+/** An abstract or keywords label, which the annotations leave out but a converter may set as a heading. */
+const FRONT_LABEL =
+  /^(?:abstract|summary|keywords?|key\s*words|index terms|ccs concepts|acm reference format|pacs(?: numbers| codes)?|subject headings|msc|mathematics subject classification)\b/;
 
 /** A heading without its section number (`2.1.`, `IV`, `A.1`, `Appendix B:`, `Chapter 1`), normalised. */
 function headingKey(h: string): string {
@@ -524,6 +538,14 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     }
   }
   const pairs = positions.slice(1).map((p, i) => p > positions[i]!);
+  const annotatedKeys = ann.headings.map((h) => headingKey(h).slice(0, 30)).filter((k) => k !== '');
+  const extras = heads
+    .slice(1)
+    .filter((h, i) => {
+      const x = keys[i + 1]!;
+      return x !== '' && !FRONT_LABEL.test(x) && !annotatedKeys.some((k) => x.startsWith(k));
+    })
+    .map((h) => h.replace(/^#+\s*/, '').trim());
   const flat = ` ${norm(markdown)} `;
   let leaks = 0;
   for (const r of ann.runningLines) {
@@ -553,6 +575,8 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     order: pairs.length ? Math.round((100 * pairs.filter(Boolean).length) / pairs.length) / 100 : 1,
     leaks,
     missed,
+    extraHeadings: extras.length,
+    extras,
   };
 }
 
@@ -743,8 +767,8 @@ async function main(): Promise<void> {
   // Hand-annotated papers, one table per split: every heading, order, leaks; pymupdf4llm beside ours when available.
   const cell = (r: AnnotatedRow | null) =>
     r
-      ? `${r.titleFirst ? 'yes' : 'NO'} | ${r.abstractRecall ?? '–'} | ${r.headingRecall} | ${r.order} | ${r.leaks} | ${r.msPerPage.toFixed(0)}`
-      : '– | – | – | – | – | –';
+      ? `${r.titleFirst ? 'yes' : 'NO'} | ${r.abstractRecall ?? '–'} | ${r.headingRecall} | ${r.extraHeadings} | ${r.order} | ${r.leaks} | ${r.msPerPage.toFixed(0)}`
+      : '– | – | – | – | – | – | –';
   const rest = (r: AnnotatedRow | null) => cell(r).slice(cell(r).indexOf('|'));
   const captions: Record<Annotation['split'], string> = {
     original: 'Original 13 (the rules were first written on these)',
@@ -760,20 +784,20 @@ async function main(): Promise<void> {
       '',
       `### ${captions[split]}`,
       '',
-      '| annotated paper | ours: title 1st | abstract | heading recall | order | leaks | ms/page | pymupdf4llm: title 1st | abstract | heading recall | order | leaks | ms/page |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| annotated paper | ours: title 1st | abstract | heading recall | extra headings | order | leaks | ms/page | pymupdf4llm: title 1st | abstract | heading recall | extra headings | order | leaks | ms/page |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const a of group) out.push(`| ${a.file} | ${cell(a.ours)} | ${cell(a.pymupdf4llm)} |`);
     for (const a of absent)
       out.push(
-        `| ${a.file} | missing (${path.relative(process.cwd(), annotatedPdfPath(a))}): not in the means |${' – |'.repeat(11)}`,
+        `| ${a.file} | missing (${path.relative(process.cwd(), annotatedPdfPath(a))}): not in the means |${' – |'.repeat(13)}`,
       );
     const so = summarize(group.map((a) => a.ours));
     const sp = summarize(group.map((a) => a.pymupdf4llm));
     const count = (rs: Array<AnnotatedRow | null>) =>
       `${rs.filter((r) => r?.titleFirst).length}/${group.length}`;
     out.push(
-      `| **all${absent.length ? `, ${absent.length} missing left out` : ''}** (title count, mean abstract/recall/order, total leaks, median ms/page) | ${count(group.map((a) => a.ours))} ${rest(so)} | ${sp ? `${count(group.map((a) => a.pymupdf4llm))} ${rest(sp)}` : '– | – | – | – | – | –'} |`,
+      `| **all${absent.length ? `, ${absent.length} missing left out` : ''}** (title count, mean abstract/recall/order, total extra headings and leaks, median ms/page) | ${count(group.map((a) => a.ours))} ${rest(so)} | ${sp ? `${count(group.map((a) => a.pymupdf4llm))} ${rest(sp)}` : '– | – | – | – | – | – | –'} |`,
     );
   }
   // The held-out half's misses are listed only on request: rules are written on the other papers.
@@ -781,10 +805,15 @@ async function main(): Promise<void> {
     for (const a of annotated)
       if (a.ours.missed.length && (a.split !== 'held-out' || args.includes('--held-out')))
         out.push(`- ${a.file} missed: ${a.ours.missed.join(' · ')}`);
+  // `--extra` lists our spurious headings (same rule as `--missed` for the held-out half).
+  if (args.includes('--extra'))
+    for (const a of annotated)
+      if (a.ours.extras.length && (a.split !== 'held-out' || args.includes('--held-out')))
+        out.push(`- ${a.file} extra: ${a.ours.extras.join(' · ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-/** Title on every paper; mean abstract recall, heading recall and order; total leaks; median ms/page. */
+/** Title on every paper; mean abstract recall, heading recall and order; total extra headings and leaks; median ms/page. */
 function summarize(rows: Array<AnnotatedRow | null>): AnnotatedRow | null {
   const rs = rows.filter((r): r is AnnotatedRow => r !== null);
   if (!rs.length) return null;
@@ -796,8 +825,10 @@ function summarize(rows: Array<AnnotatedRow | null>): AnnotatedRow | null {
     headingRecall: mean(rs.map((r) => r.headingRecall)) ?? 0,
     order: mean(rs.map((r) => r.order)) ?? 0,
     leaks: rs.reduce((n, r) => n + r.leaks, 0),
+    extraHeadings: rs.reduce((n, r) => n + r.extraHeadings, 0),
     msPerPage: median(rs.map((r) => r.msPerPage)),
     missed: [],
+    extras: [],
   };
 }
 

@@ -45,3 +45,18 @@ const ROMAN_PAGE = /^(?=[ivxlc])(?:c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/
 export function pageNumberCells(segs: readonly Segment[], arabic: readonly Segment[]): Segment[] {
   return [...arabic, ...segs.filter((s) => ROMAN_PAGE.test(s.text))];
 }
+
+/**
+ * A column of line numbers in the margin (a journal's review copy: `243`, `244`, … down the page)
+ * sets a number beside every line, numbered list items too, which then look like contents entries.
+ * Line numbers go up by one from line to line and are set small (lineno's `\tiny`); a contents
+ * page's page numbers jump and repeat, in the entries' own size.
+ */
+export function hasLineNumbers(numbers: readonly Segment[], textSize: number): boolean {
+  if (numbers.length < 8) return false;
+  const sorted = [...numbers].sort((a, b) => a.top - b.top);
+  const values = sorted.map((s) => Number(s.text));
+  const steps = values.slice(1).filter((v, i) => v === values[i]! + 1).length;
+  const small = sorted.filter((s) => s.size < 0.8 * textSize).length;
+  return steps >= 0.6 * (values.length - 1) && small >= 0.8 * sorted.length;
+}

@@ -17,3 +17,21 @@ export function figureTextBelow(s: Segment, next: Segment | undefined, body: num
   const small = next.size < body - 0.5;
   return ticks || (small && (words * 2 < tokens.length || next.text.length < 25));
 }
+
+/** A figure's caption (`Fig. 6.—`, `Figure 2:`), which LaTeX sets under its figure. */
+const FIGURE_CAPTION = /^(?:fig\.?|figure)\s*\d+[a-z]?\s*[.:—–-]/i;
+
+/**
+ * `next`, right below `s`, is a figure's caption: `s` is the last line of the figure above it (an
+ * axis title, `Frequency (cycles/day)`), since a caption sits under its figure and a heading is
+ * followed by its text (a table's caption can open a section; a figure's is under the figure).
+ */
+export function figureCaptionBelow(s: Segment, next: Segment | undefined, pitch: number): boolean {
+  return (
+    next !== undefined &&
+    next.page === s.page &&
+    next.top >= s.bottom - 0.5 &&
+    next.top - s.bottom < 2 * pitch &&
+    FIGURE_CAPTION.test(next.text)
+  );
+}

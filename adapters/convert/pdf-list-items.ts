@@ -29,3 +29,41 @@ export function wrapsIntoSentence(
     parseSectionNumber(next.text) === null
   );
 }
+
+/** `next` is the line right below `s` at the line pitch, in the same size (the same run of text). */
+function rightBelow(s: Segment, next: Segment | undefined, pitch: number): next is Segment {
+  return (
+    next !== undefined &&
+    next.page === s.page &&
+    next.top >= s.bottom - 0.5 &&
+    next.top - s.bottom < 0.5 * pitch &&
+    Math.abs(next.size - s.size) < 0.3
+  );
+}
+
+/**
+ * `s` is the first line of a paragraph or list item that runs on into the line right below it,
+ * which starts in lower case (mid-sentence): either a bold lead phrase that carries on, over up to
+ * two more bold lines, into a line that goes on in plain type (`1. A post-Internet framework for …
+ * interven-` / `ing in complex …`: the item's bold start), or plain lines both reaching the same
+ * right edge, so the text fills its measure and goes on (`1. Interface module: qleet.interface
+ * serves as` / `the interface for users …`). A heading that wraps is bold or plain throughout and
+ * its last line stops short: it never heads a justified run of text. `below` finds the line under
+ * a line (past margin line numbers).
+ */
+export function runsOnAsParagraph(
+  s: Segment,
+  below: (line: Segment) => Segment | undefined,
+  pitch: number,
+): boolean {
+  let next = below(s);
+  if (!rightBelow(s, next, pitch) || !/^\p{Ll}/u.test(next.text)) return false;
+  if (s.bold !== true)
+    return next.bold !== true && Math.abs(next.x1 - s.x1) < s.size && next.x1 - next.x0 > 0.5 * (s.x1 - s.x0);
+  for (let k = 0; k < 2 && next.bold === true; k++) {
+    const after = below(next);
+    if (!rightBelow(next, after, pitch)) return false;
+    next = after;
+  }
+  return next.bold !== true && (next.boldLead ?? 0) > 0;
+}

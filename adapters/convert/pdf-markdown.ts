@@ -54,13 +54,14 @@ import {
 } from './pdf-furniture.ts';
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
-import { wrapsIntoSentence } from './pdf-list-items.ts';
-import { figureTextBelow } from './pdf-figure-labels.ts';
+import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
+import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
+import { isDescriptionTerm, neverHeading, tableRowUnder, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
-import { completeContents, pageNumberCells } from './pdf-contents.ts';
+import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -235,6 +236,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     next: segs[k + 1],
     after: segs[k + 2],
     nextAlone: segs[k + 1] !== undefined && aloneOnRow(segs[k + 1]!, segs, segs[k + 2]),
+    below: (line) => lineBelow(line, segs),
+    segs,
   });
   if (!heading) return false;
   if (frags.dropOpen) w.para = null;
@@ -252,7 +255,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ...(w.styles.get(n.parts.length) ?? []),
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest), closer: n.closer },
     ]);
-  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : s.text;
+  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
   if (joined) used.add(segs[i + 1]!);
   // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
   let last = joined ? segs[i + 1]! : s;
@@ -260,7 +263,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
     if (!next || !continuesHeading(text, last, next, doc)) break;
-    text = joinLines(text, next.text);
+    text = joinLines(text, withoutNoteMark(next, segs));
     used.add(next);
     last = next;
   }
@@ -513,7 +516,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
       const text = (inline ? s.text.slice(0, inline.index) : s.text).replace(/(?:\s*[.·…])+$/, '').trim();
       if (/[A-Za-z]/.test(text)) found.push({ s, text, page, beside });
     }
-    if (found.length < 4) continue;
+    if (found.length < 4 || hasLineNumbers(numbers, median(found.map((e) => e.s.size)))) continue;
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
@@ -573,7 +576,10 @@ function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunI
 
 /** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `) must stay text. */
 function escapeBlockStart(t: string): string {
-  return t.replace(/^([#>+*-]|\d+\.)(?=\s|$)/, (m) => (m.length > 1 ? m.replace('.', '\\.') : `\\${m}`));
+  // A printed `## 2016-04-08` (a changelog shown in the text) is text, not a Markdown heading.
+  return t.replace(/^(#{1,6}|[>+*-]|\d+\.)(?=\s|$)/, (m) =>
+    /^\d/.test(m) ? m.replace('.', '\\.') : `\\${m}`,
+  );
 }
 
 function continues(
@@ -666,6 +672,10 @@ interface HeadingContext {
   next: Segment | undefined;
   after: Segment | undefined;
   nextAlone: boolean;
+  /** The nearest line under a line (past margin line numbers). */
+  below: (line: Segment) => Segment | undefined;
+  /** The page's lines. */
+  segs: readonly Segment[];
 }
 
 /** Page 1 before the body: an author, affiliation, institution or metadata line (never a heading). */
@@ -686,7 +696,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
-  if (text.length > 160 || isMathLine(text) || hasFormula(text)) return 0;
+  if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
+  if (!n && (figureCaptionBelow(s, ctx.next, pitch) || tableRowUnder(s, ctx.segs, pitch))) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -753,7 +764,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
-    if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
+    if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
+      return 0;
     return headingDepth(n, sawRoman);
   }
   // A known section word, unless it is a table's column header (`Method`) with cells beside it.
@@ -773,7 +785,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     larger &&
     spaced &&
     words <= 10 &&
-    !/[.]$/.test(text) &&
+    !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
     !figureTextBelow(s, ctx.next, body)
   )
@@ -807,7 +819,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !ctx.headerRow() &&
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
-    !CAPTION.test(text)
+    !CAPTION.test(text) &&
+    !isDescriptionTerm(s, ctx.below, ctx.pitch)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }

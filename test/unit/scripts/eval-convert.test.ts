@@ -48,6 +48,34 @@ describe('scoreAnnotation: first-page furniture', () => {
   });
 });
 
+describe('scoreAnnotation: extra headings', () => {
+  it('counts headings after the title that match no annotated heading', () => {
+    const md =
+      '# A Study of Things\n\n## 1. Introduction\n\nText.\n\n## 1. We propose a thing\n\n**Table 2**\n\n## 2 Results\n\nMore.';
+    const s = scoreAnnotation(paper, md, 3);
+    assert.equal(s.headingRecall, 1);
+    assert.equal(s.extraHeadings, 2);
+    assert.deepEqual(s.extras, ['1. We propose a thing', 'Table 2']);
+  });
+
+  it('leaves out the title, abstract and keywords labels, and matches by the recall prefix', () => {
+    const long: Annotation = {
+      ...paper,
+      headings: ['3 A heading long enough to be cut at thirty characters'],
+    };
+    const md =
+      '# A Study of Things\n\n## Abstract\n\nText.\n\n**Keywords:** x\n\n## Index Terms\n\n## III. A heading long enough to be cut at thirty chars';
+    const s = scoreAnnotation(long, md, 3);
+    assert.equal(s.headingRecall, 1);
+    assert.equal(s.extraHeadings, 0);
+  });
+
+  it('counts a spurious heading even when it repeats an annotated one with other words', () => {
+    const md = '# A Study of Things\n\n## 1 Introduction\n\n## Introductory remarks\n\n## 2 Results';
+    assert.deepEqual(scoreAnnotation(paper, md, 3).extras, ['Introductory remarks']);
+  });
+});
+
 describe('vendored annotated PDFs (test/fixtures/convert/pdf)', () => {
   const dir = path.join(FIXTURES_DIR, 'convert', 'pdf');
   const vendored = loadAnnotations().filter((a) => a.dir === 'fixtures');

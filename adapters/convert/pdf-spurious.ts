@@ -1,0 +1,98 @@
+/**
+ * Lines that look like headings by their type but never are one, by what they say or what follows
+ * them: the label of a table or figure set on a line of its own (`TABLE 1` above an emulateapj
+ * table's caption), a line without a word (`2016-04-08` in a figure, axis ticks), an affiliation's
+ * address in an author list at the back (`1 Department of Physics, University of Adelaide,
+ * Adelaide, Australia`), and the term of a description list (`Global` in bold over its indented
+ * description).
+ */
+import { isAffiliationLine } from './pdf-front.ts';
+import type { Segment } from './pdf-layout.ts';
+
+/** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
+const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
+
+/** By its text alone, never a heading, wherever it stands. */
+export function neverHeading(text: string): boolean {
+  const t = text.trim();
+  return (
+    FLOAT_LABEL.test(t) ||
+    // A heading names something: it has a word of two letters (dates, numbers, ticks have none).
+    !/\p{L}{2}/u.test(t) ||
+    // An address: an institution and at least two commas (a title has a comma or so, no city and country).
+    (isAffiliationLine(t) && (t.match(/,/g) ?? []).length >= 2)
+  );
+}
+
+/**
+ * `s` is the term of a description list: the two lines right below it, at the line pitch, start at
+ * the same indent past the term's own start (its description, set as an indented block). A
+ * heading's paragraph starts at the heading's left edge, or indents only its first line.
+ */
+export function isDescriptionTerm(
+  s: Segment,
+  below: (line: Segment) => Segment | undefined,
+  pitch: number,
+): boolean {
+  const first = below(s);
+  if (!first || first.page !== s.page || first.top - s.bottom > 0.8 * pitch || first.top < s.bottom - 0.5)
+    return false;
+  const second = below(first);
+  return (
+    first.x0 > s.x0 + s.size &&
+    second !== undefined &&
+    second.page === s.page &&
+    second.top - first.bottom < 0.5 * pitch &&
+    second.top >= first.bottom - 0.5 &&
+    Math.abs(second.x0 - first.x0) < 0.5 * s.size
+  );
+}
+
+/**
+ * A heading line without the footnote mark glued to its last word (`… Localization Ex-` /
+ * `periments14`): digits in a font of their own at the line's end, with a footnote of that number
+ * in smaller type on the same page (`14 Parts of this section are published in`). A formula's
+ * subscript (`CO2`) has no such footnote.
+ */
+export function withoutNoteMark(s: Segment, segs: readonly Segment[]): string {
+  const mark = /\p{L}(\d{1,3})$/u.exec(s.text)?.[1];
+  const runs = s.fonts ?? [];
+  const last = runs.at(-1);
+  const before = runs.slice(0, -1).findLast((r) => r.chars > 0);
+  if (!mark || !last?.number || last.chars !== mark.length || !before || before.font === last.font)
+    return s.text;
+  const note = segs.some(
+    (o) => o.page === s.page && o.size < 0.9 * s.size && o.text.startsWith(`${mark} `) && o !== s,
+  );
+  return note ? s.text.slice(0, -mark.length) : s.text;
+}
+
+/** A short line: a table cell, not a line of a paragraph. */
+const isCell = (o: Segment) => o.text.length < 30;
+
+/**
+ * The line under `s` is a table row: short and with at least two more short cells on its baseline
+ * (`Model · GPT2 Medium · …` under a spanning header `Number of Parameters`, `Method` over its
+ * column). A heading is followed by a line of text; in two columns the other column's line on the
+ * same baseline is a long one too.
+ */
+export function tableRowUnder(s: Segment, segs: readonly Segment[], pitch: number): boolean {
+  let under: Segment | undefined;
+  for (const o of segs)
+    if (
+      o.page === s.page &&
+      o.top > s.bottom - 1 &&
+      o.x0 < s.x1 &&
+      o.x1 > s.x0 &&
+      (!under || o.top < under.top)
+    )
+      under = o;
+  // A header cell is in the table's own type; a larger line over a grid (`The ATLAS Collaboration`
+  // over its authors' names) is a heading.
+  if (!under || under.top - s.bottom > 2 * pitch || !isCell(under) || s.size > 1.12 * under.size)
+    return false;
+  const row = segs.filter(
+    (o) => o !== under && o.page === s.page && Math.abs(o.baseline - under.baseline) < 0.3 * under.size,
+  );
+  return row.length >= 2 && row.every(isCell);
+}
