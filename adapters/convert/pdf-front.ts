@@ -6,6 +6,7 @@
  * paper's own first page after a cover page).
  */
 import type { Segment } from './pdf-layout.ts';
+import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
@@ -135,6 +136,8 @@ export function isFrontMeta(text: string): boolean {
   if (t.length > 240) return false;
   return (
     metaStart(t) ||
+    metaStart(unmarked(t)) ||
+    isFrontFurniture(t) ||
     CONFERENCE.test(t) ||
     (t.length <= 160 && COPYRIGHT_INSIDE.test(t)) ||
     (t.length <= 80 && (isReportNumber(t) || DATE.test(t)))

@@ -56,6 +56,7 @@ import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf
 import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
+import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
@@ -411,11 +412,10 @@ export function renderSegments(
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
   // title, never into the body; a title printed again after a cover page is not written twice.
-  const {
-    groups: front,
-    repeatedTitle,
-    coverBodyTop,
-  } = findFrontMatter(pages, title?.segments ?? [], bodySize);
+  const found = findFrontMatter(pages, title?.segments ?? [], bodySize);
+  const { repeatedTitle, coverBodyTop } = found;
+  const cover = repeatedTitle.length > 0;
+  const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
   const frontSet = new Set([...front.flat(), ...repeatedTitle]);
 
   const blocks: string[] = [];

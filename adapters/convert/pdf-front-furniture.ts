@@ -1,0 +1,286 @@
+/**
+ * First-page furniture that the line patterns of pdf-front.ts miss (issue #30): a notice behind a
+ * footnote mark or in parentheses, a journal's citation line, a volume or DOI inside a short line,
+ * the closed class of a journal record's labels and of a manuscript's status lines, a "reference
+ * format" block, the small-print box at the foot of page 1 (or in its margin) that holds a
+ * metadata line, and a title page that carries no body prose at all. Rules go by shape, size,
+ * position and closed word classes, so they hold for journals no rule was written on.
+ */
+import type { Segment } from './pdf-layout.ts';
+
+/**
+ * A line without its leading marks: footnote symbols (fonts map them to control or private-use
+ * code points), bullets and an opening parenthesis (`(Received May 1, 2023; …)` in AASTeX), so the
+ * metadata patterns see its first word.
+ */
+export function unmarked(text: string): string {
+  return text.trim().replace(/^[^\p{L}\p{N}©]+/u, '');
+}
+
+/**
+ * A journal's citation line: two or more abbreviated words, then a year or a volume
+ * (`Annu. Rev. Astron. Astrophys. 2022. AA:1–42`, `Phys. Rev. Lett. 120, 161101 (2018)`,
+ * `Proc. Natl. Acad. Sci. USA 117`). Journal names are abbreviated this way in every field.
+ */
+function isJournalCitation(t: string): boolean {
+  const m = /^(?:\p{Lu}\p{Ll}{0,11}\.\s*(?:&\s*)?){2,}/u.exec(t);
+  if (!m || t.length > 100) return false;
+  const abbreviations = m[0].match(/\p{Lu}\p{Ll}+\./gu)?.length ?? 0;
+  return abbreviations >= 2 && /^[^.]{0,25}?\b(?:(?:19|20)\d\d|\d{1,4}\s*[,:(])/.test(t.slice(m[0].length));
+}
+
+/** A run-in label of the paper's licence or copyright (`Copyright statement.`, `License: CC BY 4.0`). */
+const LICENCE_LABEL =
+  /^(?:copyright|licen[cs]e|licen[cs]ing)(?:\s+(?:statement|notice|information))?\s*[.:]\s*\S/i;
+
+/**
+ * The label of a "how to cite this paper" block (`ACM Reference Format:`, `How to cite this
+ * article:`, `Cite this article as:`, `Citation:`): the lines it heads are a citation, never body.
+ */
+const CITATION_LABEL =
+  /^(?:(?:[A-Z]{2,}\s+)?reference\s+format\s*:|how\s+to\s+cite\b|(?:to\s+)?cite\s+(?:this|as)\b|citation\s*:)/i;
+
+/**
+ * The labels of a journal's first-page record, a closed class across publishers (PLOS, MDPI,
+ * Frontiers, Elsevier, PNAS, IOP): `Editor:`, `Published:`, `Funding:`, `Data Availability
+ * Statement:`, `journal homepage:`, `Edited by …`, `Communicated by …`, and the margin box's labels
+ * set alone (`RECEIVED`, `OPEN ACCESS`) above their dates, the article's kind, where it was accepted.
+ */
+const RECORD_LABEL = new RegExp(
+  '^(?:' +
+    [
+      '(?:(?:academic|handling|associate|guest|section)\\s+)?editors?\\s*:',
+      '(?:edited|reviewed|communicated)\\s+by\\b',
+      'specialty\\s+section\\s*:',
+      'correspondence\\s*:',
+      '(?:published|available)(?:\\s+online)?\\s*:',
+      'available\\s+online\\s+\\d',
+      'article\\s+(?:history|info(?:rmation)?)\\s*:?$',
+      'data\\s+availability(?:\\s+statement)?\\s*:',
+      'funding(?:\\s+statement)?\\s*:',
+      '(?:competing|conflicts?\\s+of)\\s+interests?(?:\\s+statement)?\\s*:',
+      "publisher['’]?s\\s+note\\s*:",
+      'journal\\s+homepage\\s*:',
+      'contents\\s+lists?\\s+available\\s+at\\b',
+      'original\\s+content\\s+from\\s+this\\s+work\\s+may\\s+be\\s+used',
+      'jel\\s+(?:classification|codes?)\\b',
+      '(?:(?:paper|article)\\s*[•·|]\\s*)?open\\s+access$',
+      'check\\s+for\\s+updates$',
+      '(?:received|revised|accepted(?:\\s+for\\s+publication)?|published(?:\\s+online)?)$',
+      // What kind of article it is, a label set alone (`RESEARCH ARTICLE`, `Short Communication`).
+      '(?:(?:original|research|review|regular|full|short|brief)\\s+)?(?:research\\s+)?article$',
+      '(?:original|research|review|regular|full|short|brief|technical)\\s+(?:paper|report|communication|note)$',
+      '(?:accepted|published)\\s+as\\s+an?\\b',
+      'presented\\s+at\\b',
+      // Where the paper appears: `In Proceedings of the …`, `Appears in …`, `To be presented at …`.
+      '(?:in|at)\\s+proceedings\\s+of\\b',
+      '(?:appears|appeared|to\\s+be\\s+(?:published|presented))\\s+(?:in|at)\\b',
+      // The manuscript's status: `Draft: …`, `Working Paper No. 12`, `Technical Report`, `Camera-ready`,
+      // `This is a preprint of …`, `Author accepted manuscript`, `not peer reviewed`.
+      // Followed by nothing, a number, a date or a version, never by words (`Technical Report: A
+      // Study of …` may be a title).
+      '(?:draft|working\\s+paper|technical\\s+report|discussion\\s+paper|camera[- ]ready(?:\\s+version)?)\\s*[:.,–—-]?\\s*(?:v?\\d|[A-Z]{1,6}[- ]?\\d|no\\.?\\s*\\d|version\\b|of\\b|\\(|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|$)',
+      "this\\s+is\\s+(?:a|an|the)\\s+(?:pre-?print|post-?print|author['’]?s?|accepted|peer[- ]reviewed|non[- ]peer|submitted|revised)\\b",
+      "(?:author['’]?s?\\s+)?accepted\\s+manuscript\\b",
+      '(?:not|non)[- ]peer[- ]reviewed',
+      '(?:this\\s+)?(?:paper|article|manuscript|preprint|work)\\b.{0,40}\\bnot\\s+(?:yet\\s+)?(?:been\\s+)?(?:certified\\s+by\\s+)?peer[- ]review',
+      // Rights lines without a year: `Copyright held by the owner/author(s).`, `All rights reserved.`
+      'copyright\\s+(?:is\\s+)?(?:held|owned|retained|remains)\\b',
+      'publication\\s+rights\\s+licen[cs]ed',
+      'all\\s+rights\\s+reserved',
+      'personal\\s+use\\s+of\\s+this\\s+material\\s+is\\s+permitted',
+      'open\\s+access\\s+this\\s+(?:article|chapter|paper)\\b',
+      '(?:electronic\\s+)?supplementary\\s+(?:information|material)\\b.*\\bonline\\s+version',
+    ].join('|') +
+    ')',
+  'i',
+);
+
+/**
+ * A journal's volume and pages inside a short line: `Physical Review D 101, 012345 (2020)`,
+ * `Nature 585, 357–362 (2020)`, `Sensors 2021, Vol. 3, No. 2`, `Volume 12, Issue 4`. Body prose on
+ * page 1 cites by number or author–year, not by volume and page.
+ */
+const VOLUME_INSIDE =
+  /\b\d{1,4}\s*(?:\(\d{1,3}\))?\s*[,:]\s*[A-Za-z]?\d{1,6}(?:\s*[-–]\s*\d{1,6})?\s*\((?:19|20)\d\d\)\.?$|\bvol(?:ume)?\.?\s*\d+\s*[,;]?\s*(?:no|issue|iss)\.?\s*\d+/i;
+/** JMLR's and similar record lines: `Submitted 4/19; Revised 3/20; Published 5/20`. */
+const SUBMITTED_DATE = /^submitted\s+(?:on\s+)?\d{1,2}[/.]\d{1,4}/i;
+
+/** A caption's or a numbered reference entry's first line (`Fig. 1.`, `Table 2:`, `[3]`). */
+const CAPTION_OR_ENTRY = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d|^\[\d{1,3}\]/i;
+
+/** A DOI anywhere in a short line (`Nature Communications | (2020) 11:1234 | https://doi.org/10.…`). */
+const DOI_INSIDE = /\bdoi(?:\.org\/|:\s*)10\.\d{4,}/i;
+
+/** Front-matter lines told by their shape rather than their first word (see the patterns above). */
+export function isFrontFurniture(text: string): boolean {
+  const t = unmarked(text);
+  return (
+    isJournalCitation(t) ||
+    LICENCE_LABEL.test(t) ||
+    CITATION_LABEL.test(t) ||
+    RECORD_LABEL.test(t) ||
+    SUBMITTED_DATE.test(t) ||
+    // Inside a line of prose (`The code is at https://doi.org/10.5281/…`), a caption or a
+    // reference entry, a DOI or a volume is the text's own.
+    (t.length <= 160 &&
+      !isProse(t) &&
+      !CAPTION_OR_ENTRY.test(text.trim()) &&
+      (DOI_INSIDE.test(t) || VOLUME_INSIDE.test(t)))
+  );
+}
+
+/** Where segments stand in reading order (page, then index), to keep the front block in order. */
+function orderOf(pages: readonly Segment[][]): (s: Segment) => number {
+  const at = new Map<Segment, number>();
+  for (const p of [0, 1]) (pages[p] ?? []).forEach((s, i) => at.set(s, p * 1e6 + i));
+  return (s) => at.get(s) ?? Infinity;
+}
+
+/**
+ * The block of lines in one size and column around `page[i]`: each line within `gap` × size of the
+ * one before it. Small print set as one block (a permission box, a journal's margin box) reads so.
+ */
+function blockAround(page: readonly Segment[], i: number, gap: number, up: boolean): Segment[] {
+  const s = page[i]!;
+  // `a` right above `b`; `c` is the one of them that is not in the block yet.
+  const fits = (a: Segment, b: Segment, c: Segment) =>
+    Math.abs(c.size - s.size) <= 0.3 &&
+    Math.abs(c.x0 - s.x0) <= 2 * s.size &&
+    b.top >= a.bottom - 0.1 &&
+    b.top - a.bottom <= gap * s.size;
+  const block = [s];
+  for (let j = i + 1; j < page.length && fits(block[block.length - 1]!, page[j]!, page[j]!); j++)
+    block.push(page[j]!);
+  for (let j = i - 1; up && j >= 0 && fits(page[j]!, block[0]!, page[j]!); j--) block.unshift(page[j]!);
+  return block;
+}
+
+/**
+ * Nothing of body size stands below the block in its column: it is a page's foot box or a margin
+ * box, not a paragraph of the front matter (an abstract in small print has the body below it).
+ */
+function atFoot(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
+  const x0 = Math.min(...block.map((s) => s.x0));
+  const x1 = Math.max(...block.map((s) => s.x1));
+  const bottom = Math.max(...block.map((s) => s.bottom));
+  return !page.some((s) => s.size >= body - 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
+}
+
+const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
+/** A line shaped like a numbered heading (`1 Preamble`, `2.1. Data`, `IV. RESULTS`): a contents list or a section. */
+const NUMBERED = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.)\s+\p{Lu}/u;
+
+/** Prose: six words or more, most of them in lower case (names, places and labels are capitalised). */
+function isProse(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length >= 6 && 2 * words.filter((w) => /^\p{Ll}/u.test(w)).length > words.length;
+}
+
+/**
+ * A first page that carries no body: no abstract, no numbered heading and no line of prose in text
+ * type, with more pages after it (a report's or white paper's title page, its lines all
+ * display type: editors, endorsements, affiliations). Every line but the title is front matter, in
+ * blocks of adjacent lines; a page with prose anywhere keeps it (an abstract without its label).
+ */
+function titlePageLines(
+  pages: readonly Segment[][],
+  skip: ReadonlySet<Segment>,
+  isMeta: (text: string) => boolean,
+  body: number,
+): Segment[][] {
+  const page = pages[0] ?? [];
+  if (pages.length < 2) return [];
+  const bodyLike = (s: Segment) =>
+    BODY_START.test(s.text) ||
+    NUMBERED.test(s.text) ||
+    // Prose in text type: up to well above the dominant size (a short paper whose small-print
+    // references outweigh its text), never bold (display lines such as `Prepared by …` are).
+    (s.size < 1.3 * body && !s.bold && isProse(s.text) && !isMeta(s.text));
+  if (page.some(bodyLike)) return [];
+  const out: Segment[][] = [];
+  for (let i = 0; i < page.length; i++) {
+    if (skip.has(page[i]!)) continue;
+    const block = blockAround(page, i, 0.6, false);
+    const rest = block.filter((s) => !skip.has(s));
+    if (rest.length) out.push(rest);
+    i += block.length - 1;
+  }
+  return out;
+}
+
+/**
+ * Whole blocks for the metadata lines of page 1 (and of the paper's own first page after a cover):
+ * a metadata line in small print at the foot of its column or in a margin box takes the rest of its
+ * block (`This paper is published under the Creative Commons…` above a conference footer), and a
+ * citation label takes the citation it heads (`ACM Reference Format:` and the reference below it).
+ */
+function wholeFrontBlocks(
+  pages: readonly Segment[][],
+  groups: Segment[][],
+  isMeta: (text: string) => boolean,
+  body: number,
+  cover: boolean,
+): Segment[][] {
+  const order = orderOf(pages);
+  const taken = new Set(groups.flat());
+  const added: Segment[][] = [];
+  // A citation is one entry, whatever its lines look like (a journal name, a DOI).
+  const citations = new Set<Segment[]>();
+  // After a cover page, the paper's own first page (page 2) carries the same furniture as a first page.
+  for (const p of cover ? [0, 1] : [0]) {
+    const page = pages[p] ?? [];
+    for (let i = 0; i < page.length; i++) {
+      const s = page[i]!;
+      if (!taken.has(s) || added.some((g) => g.includes(s))) continue;
+      const label = CITATION_LABEL.test(unmarked(s.text)) || LICENCE_LABEL.test(unmarked(s.text));
+      if (!label && (s.size > body - 0.5 || !isMeta(s.text))) continue;
+      // A citation or licence statement runs a few lines; a foot box may run longer.
+      const block = blockAround(page, i, label ? 0.6 : 1.5, !label).slice(0, label ? 8 : undefined);
+      if (block.length < 2 || (!label && !atFoot(page, block, body))) continue;
+      added.push(block);
+      if (label) citations.add(block);
+    }
+  }
+  if (!added.length) return groups;
+  const inBlock = new Set(added.flat());
+  const kept = groups.map((g) => g.filter((s) => !inBlock.has(s))).filter((g) => g.length);
+  // A block keeps the breaks between the notices found in it (`Email: …` · `Preprint submitted to …`),
+  // but not before a line that continues the sentence above (`… International` / `(CC BY 4.0) license`).
+  const starts = new Set(groups.map((g) => g[0]!));
+  const continues = (above: Segment, s: Segment) =>
+    !/[.;:)]$/.test(above.text) && /^\(|^\p{Ll}/u.test(s.text) && !/^(?:https?:|doi:)/i.test(s.text);
+  const parts = added.flatMap((block) =>
+    citations.has(block)
+      ? [block]
+      : block.reduce<Segment[][]>((out, s, i) => {
+          if (i === 0 || (starts.has(s) && !continues(block[i - 1]!, s))) out.push([s]);
+          else out[out.length - 1]!.push(s);
+          return out;
+        }, []),
+  );
+  return [...kept, ...parts].sort((a, b) => order(a[0]!) - order(b[0]!));
+}
+
+/**
+ * The front-matter groups of pdf-front.ts with what the rules above add, in reading order. `isMeta`
+ * is pdf-front.ts's metadata test (passed in: that module imports this one); `cover` says page 1
+ * was a cover page (the title printed again on page 2).
+ */
+export function withFrontFurniture(
+  pages: readonly Segment[][],
+  groups: Segment[][],
+  titleSegs: readonly Segment[],
+  isMeta: (text: string) => boolean,
+  body: number,
+  cover = false,
+): Segment[][] {
+  if (titleSegs.length) {
+    const page = titlePageLines(pages, new Set([...titleSegs, ...groups.flat()]), isMeta, body);
+    if (page.length) {
+      const order = orderOf(pages);
+      return [...groups, ...page].sort((a, b) => order(a[0]!) - order(b[0]!));
+    }
+  }
+  return wholeFrontBlocks(pages, groups, isMeta, body, cover);
+}
