@@ -87,7 +87,7 @@ const META_START = new RegExp(
       'manuscript\\s+(?:no|received|submitted)',
       'noname\\s+manuscript',
       // A thesis's title page: `A thesis submitted in partial fulfilment of the requirements for…`.
-      "(?:(?:an?|this|the)\\s+)?(?:(?:doctoral|master['’]?s|phd|bachelor['’]?s)\\s+)?(?:thesis|dissertation)\\s+(?:(?:is|was)\\s+)?(?:submitted|presented)",
+      "(?:(?:an?|this|the)\\s+)?(?:(?:doctoral|master['’]?s|phd|bachelor['’]?s)\\s+)?(?:thesis|dissertation)\\s+(?:(?:is|was|has\\s+been)\\s+)?(?:submitted|presented)",
       '(?:doctor|master|bachelor)\\s+of\\s+(?:philosophy|science|arts|engineering)\\b',
       // The kind of thesis alone on its line (`Bachelor Thesis`, `PhD Dissertation`, `Masterarbeit`): a label, never the title.
       "(?:(?:doctoral|master['’]?s?|ph\\.?\\s?d\\.?|bachelor['’]?s?|diploma|licentiate|honours|senior)\\s+)?(?:thesis|dissertation)\\s*$",
@@ -179,6 +179,39 @@ export function isAffiliationLine(text: string): boolean {
   return NOT_A_TITLE.test(bare) && !/^(?:proceedings|transactions|letters|nature|science)\b/i.test(bare);
 }
 
+/** A title page: no abstract or introduction and little body text (a thesis's, a report's cover). */
+export function isTitlePage(first: readonly Segment[]): boolean {
+  return (
+    first.length > 0 &&
+    !first.some((s) => BODY_START.test(s.text)) &&
+    first.reduce((n, s) => n + (s.text.length > 50 ? s.text.length : 0), 0) < 600
+  );
+}
+
+/** A few words ending in a year (`Academic Year 2018`, `Berlin 2014`, `April 2023`): a title page's date line. */
+const DATE_LABEL = /^(?:[\p{L}.,’'-]+\s+){0,3}(?:19|20)\d\d$/u;
+
+/**
+ * Where page 1's title is looked for by layout: its top 45 %. A title page (a thesis's) may set its
+ * title lower (under the university's and faculty's names) when no large type stands in that top
+ * part, but never in its date line: a title does not end in a bare year.
+ */
+export function titleZone(page: readonly Segment[], height: number, body: number): (s: Segment) => boolean {
+  const top = (s: Segment) => s.top < 0.45 * height;
+  if (!isTitlePage(page)) return top;
+  const undated = (s: Segment) => !DATE_LABEL.test(s.text.trim());
+  const largeAbove = page.some(
+    (s) =>
+      top(s) &&
+      s.size >= 1.15 * body &&
+      undated(s) &&
+      s.text.split(/\s+/).length >= 2 &&
+      !isFrontMeta(s.text) &&
+      !isInstitutionOrJournal(s.text),
+  );
+  return largeAbove ? (s) => top(s) && undated(s) : undated;
+}
+
 /** The first-page metadata lines, and what a cover page adds. */
 export interface FrontMatter {
   /** Metadata lines in reading order, a notice grouped with the small-print lines that continue it. */
@@ -213,9 +246,7 @@ export function findFrontMatter(
     s.bottom < titleTop + 0.1 && s.text.length <= 120 && /\p{L}{2}/u.test(s.text) && !BODY_START.test(s.text);
   // On a title page (no abstract, little body text: a thesis), institution and contact lines are
   // front matter too. Elsewhere they stay with the author block: an affiliation spans several lines.
-  const titlePage =
-    !first.some((s) => BODY_START.test(s.text)) &&
-    first.reduce((n, s) => n + (s.text.length > 50 ? s.text.length : 0), 0) < 600;
+  const titlePage = isTitlePage(first);
   const affiliation = (s: Segment) =>
     titlePage && s.text.length <= 100 && !/^\p{Ll}|[.;]$/u.test(s.text) && isAffiliationLine(s.text);
   // A title page set wholly in display type (no line of body text, more pages after it) carries no

@@ -84,12 +84,13 @@ export function unnumberedContentsLines(
       });
   }
   // Grow the list's span one line at a time, so a line far from it (a page number in a table) stays out.
+  // A chapter's entry may have a blank line above it (KOMA, book), so reach is two line steps.
   let [lo, hi] = [tops[0]!, tops[tops.length - 1]!];
   const out: ContentsLine[] = [];
   for (let grew = true; grew;) {
     grew = false;
     for (const c of candidates) {
-      if (out.includes(c) || c.s.top < lo - 1.6 * step || c.s.top > hi + 1.6 * step) continue;
+      if (out.includes(c) || c.s.top < lo - 2.05 * step || c.s.top > hi + 2.05 * step) continue;
       out.push(c);
       [lo, hi] = [Math.min(lo, c.s.top), Math.max(hi, c.s.top)];
       grew = true;

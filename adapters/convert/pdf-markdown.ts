@@ -7,6 +7,7 @@
  */
 import {
   findFrontMatter,
+  titleZone,
   isAffiliationLine,
   isFrontMeta,
   isInstitutionOrJournal,
@@ -58,6 +59,8 @@ import { figureTextBelow } from './pdf-figure-labels.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
+import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
+import { completeContents, pageNumberCells } from './pdf-contents.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -240,6 +243,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
+  noteHeading(w.numbering, n, s.text, heading);
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
@@ -406,6 +410,7 @@ export function renderSegments(
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
+  readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
   const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title, surnames);
   const titleSet = new Set(title?.segments ?? []);
@@ -512,10 +517,11 @@ export function contentsEntries(pages: Segment[][]): Contents {
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
-    for (const e of [...found, ...unnumberedContentsLines(segs, numbers, found)]) {
+    for (const e of [...found, ...unnumberedContentsLines(segs, pageNumberCells(segs, numbers), found)]) {
       out.entries.set(e.s, e.text);
       if (e.beside) out.pageNumbers.add(e.beside);
     }
+    completeContents(segs, out);
   }
   return out;
 }
@@ -745,7 +751,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
     !/\d{4}/.test(n.rest)
   ) {
-    if (/^We\s/.test(n.rest) || !inSequence(n, seq)) return 0;
+    if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (!sibling && wrapsIntoSentence(s, ctx.next, body, pitch)) return 0;
     return headingDepth(n, sawRoman);
@@ -806,7 +812,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
   if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
-  return 0;
+  return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
 }
 
 /** The nearest line under this one (overlapping it horizontally). */
@@ -936,10 +942,9 @@ function findTitle(
         return { text: joinTitle(segs), segments: segs };
     }
   }
+  const zone = titleZone(page, height, body);
   const top = page
-    .filter(
-      (s) => s.top < Math.min(height * 0.45, abstractTop) && usable(s) && s.text.split(/\s+/).length >= 2,
-    )
+    .filter((s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2)
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));
