@@ -19,6 +19,7 @@ import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
+  hasYear,
   headingDepth,
   inSequence,
   isSuccessor,
@@ -53,6 +54,7 @@ import {
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
 import { listItemByStyle } from './pdf-heading-siblings.ts';
+import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
@@ -550,8 +552,9 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
   const m = RUN_IN_NUMBER.exec(s.text.slice(0, end).trim());
   const rest = s.text.slice(end).trim();
-  const n = m ? parseSectionNumber(`${m[1]} ${m[2]}`) : null;
-  if (!m || !n || !rest || !inSequence(n, seq)) return null;
+  if (!m) return topLevelRunIn(s, s.text.slice(0, end).trim(), rest, seq);
+  const n = parseSectionNumber(`${m[1]} ${m[2]}`);
+  if (!n || !rest || !inSequence(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
 }
 
@@ -749,7 +752,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
-    !/\d{4}/.test(n.rest)
+    !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;

@@ -200,3 +200,12 @@ export function headingDepth(n: SectionNumber, sawRoman: boolean): number {
     !sawRoman || n.parts.length > 1 || n.word ? 0 : n.kind === 'letter' ? 1 : n.kind === 'arabic' ? 2 : 0;
   return Math.min(6, 1 + n.parts.length + extra);
 }
+
+/**
+ * A four-digit number standing alone (a year): a numbered line with one is a reference entry or a
+ * dated list item, not a heading. Longer digit strings are designations (`HD 144548`, a catalogue
+ * star in a section title), which headings do carry.
+ */
+export function hasYear(text: string): boolean {
+  return /(?<!\d)\d{4}(?!\d)/.test(text);
+}
