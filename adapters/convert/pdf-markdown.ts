@@ -36,6 +36,7 @@ import {
   mostlyCapitals,
   spliceFragments,
   startsWithDigitWord,
+  startsWithSymbolWord,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
@@ -54,6 +55,7 @@ import {
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
 import { listItemByStyle } from './pdf-heading-siblings.ts';
+import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { wrapsIntoSentence } from './pdf-list-items.ts';
@@ -524,6 +526,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
       if (e.beside) out.pageNumbers.add(e.beside);
     }
     completeContents(segs, out);
+    entriesAtFoot(segs, out.entries, ENTRY_START);
   }
   return out;
 }
@@ -751,7 +754,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
-      ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
+      ((s.bold || larger) &&
+        (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest) || startsWithSymbolWord(n.rest)))) &&
     !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;

@@ -1,14 +1,18 @@
 /**
  * Heading rules of session 11's sixth tuning batch (issue #30): top-level section heads run into
  * their paragraph (SIAM), margin line numbers printed on every 10th line only (A&A's lineno), and
- * a catalogue designation in a numbered title (`5.3. Radius of HD 144548 A`) that is no year.
+ * a catalogue designation in a numbered title (`5.3. Radius of HD 144548 A`) that is no year,
+ * contents entries at a page's foot whose page numbers went with the furniture (SciPost), and a
+ * title starting with a lower-case symbol word (`3.1 k-means clustering`).
  * Real fixture PDFs for the outcome, constructed lines and runs for the edges of each rule.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { entriesAtFoot } from '../../../../adapters/convert/pdf-hd-contents.ts';
 import { topLevelRunIn } from '../../../../adapters/convert/pdf-hd-run-in.ts';
+import { startsWithSymbolWord } from '../../../../adapters/convert/pdf-heading-text.ts';
 import { dropLineNumbers } from '../../../../adapters/convert/pdf-line-numbers.ts';
 import { buildSegments, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { hasYear, newNumbering } from '../../../../adapters/convert/pdf-numbering.ts';
@@ -130,5 +134,58 @@ describe('a year in a numbered line', () => {
 
   it('keeps an A&A subsection titled with a star’s catalogue number', async () => {
     assert.ok((await headings('aa-upper-scorpius-age.pdf')).includes('5.3. Radius of HD 144548 A'));
+  });
+});
+
+describe('contents entries at the foot of a page', () => {
+  const START = /^\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+\S/;
+  const entry = (text: string, y: number, x = 101) => seg(text, y, { x });
+  it('takes the numbered lines that go on at the entries’ spacing, and stops at a gap or another indent', () => {
+    const listed = [
+      entry('2 Constructing a model', 600, 85),
+      entry('2.1 Bilayer graphene', 613.5),
+      entry('2.2 A transmon', 627),
+      entry('2.3 A double dot', 640.5),
+      entry('3 An algorithm', 664, 85),
+    ];
+    const foot = entry('3.1 Problem statement', 677.5);
+    const next = entry('3.2 Existing solutions', 691);
+    const far = entry('3.3 Far below', 760);
+    const entries = new Map(listed.map((s) => [s, s.text]));
+    entriesAtFoot([...listed, foot, next, far], entries, START);
+    assert.ok(entries.has(foot) && entries.has(next));
+    assert.ok(!entries.has(far));
+    const indented = new Map(listed.map((s) => [s, s.text]));
+    entriesAtFoot([...listed, entry('3.1 Problem statement', 677.5, 130)], indented, START);
+    assert.equal(indented.size, listed.length);
+  });
+
+  it('keeps SciPost’s sections in the outline after contents that fill page 1', async () => {
+    const hs = await headings('scipost-pymablock.pdf');
+    const at = (h: string) => hs.indexOf(h);
+    for (const h of [
+      '1 Introduction',
+      '2 Constructing an effective model',
+      '2.1 k.p model of bilayer graphene',
+      '3.2 Existing solutions',
+    ])
+      assert.ok(at(h) >= 0, h);
+    assert.ok(at('1 Introduction') < at('3.2 Existing solutions'));
+    assert.equal(hs.filter((h) => h === '3.2 Existing solutions').length, 1);
+  });
+});
+
+describe('a title starting with a lower-case symbol word', () => {
+  it('is k-means or k.p, not e.g. or a lower-case word', () => {
+    assert.ok(startsWithSymbolWord('k-means clustering'));
+    assert.ok(startsWithSymbolWord('k.p model of bilayer graphene'));
+    assert.ok(!startsWithSymbolWord('e.g. the model'));
+    assert.ok(!startsWithSymbolWord('and the model'));
+  });
+
+  it('reads a bold numbered head that starts so', async () => {
+    assert.ok(
+      (await headings('article-evolutionary-dataset-optimisation.pdf')).includes('3.1 k-means clustering'),
+    );
   });
 });
