@@ -19,6 +19,7 @@ import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
+  articleNotLetter,
   hasYear,
   headingDepth,
   inSequence,
@@ -713,6 +714,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Bold or large, or set in the same face other than the body's (an italic subsection title).
   const face = n !== null ? titleFace(s) : null;
   const setApart = s.bold === true || larger || (face !== null && face !== ctx.bodyFace);
+  if (articleNotLetter(n, setApart)) return 0;
   // The next subsection number of the outline (`3.B.1` after `3.B`), set apart from the body all
   // along (not a list item's lead `2. Ontology layer. A …`): a deep subsection needs no space above.
   const followsOn =

@@ -209,3 +209,12 @@ export function headingDepth(n: SectionNumber, sawRoman: boolean): number {
 export function hasYear(text: string): boolean {
   return /(?<!\d)\d{4}(?!\d)/.test(text);
 }
+
+/**
+ * A dotless single letter (`A CNN model should…`) on a line in body type is the article or an
+ * initial that starts a sentence (the first line of a section's text sits spaced under its head):
+ * only a line set apart (bold, larger, another face) numbers an appendix so (`A Proofs`).
+ */
+export function articleNotLetter(n: SectionNumber | null, setApart: boolean): boolean {
+  return n !== null && n.kind === 'letter' && n.parts.length === 1 && n.closer === '' && !n.word && !setApart;
+}

@@ -15,7 +15,12 @@ import { topLevelRunIn } from '../../../../adapters/convert/pdf-hd-run-in.ts';
 import { startsWithSymbolWord } from '../../../../adapters/convert/pdf-heading-text.ts';
 import { dropLineNumbers } from '../../../../adapters/convert/pdf-line-numbers.ts';
 import { buildSegments, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
-import { hasYear, newNumbering } from '../../../../adapters/convert/pdf-numbering.ts';
+import {
+  articleNotLetter,
+  hasYear,
+  newNumbering,
+  parseSectionNumber,
+} from '../../../../adapters/convert/pdf-numbering.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 
@@ -187,5 +192,20 @@ describe('a title starting with a lower-case symbol word', () => {
     assert.ok(
       (await headings('article-evolutionary-dataset-optimisation.pdf')).includes('3.1 k-means clustering'),
     );
+  });
+});
+
+describe('a dotless letter starting a line in body type', () => {
+  it('is the article, unless the line is set apart or the letter has its dot', () => {
+    const line = parseSectionNumber('A CNN model should enhance image regions that best');
+    assert.ok(line !== null && articleNotLetter(line, false));
+    assert.ok(!articleNotLetter(line, true));
+    assert.ok(!articleNotLetter(parseSectionNumber('A. Marker-based filters'), false));
+  });
+
+  it('leaves the first line of an IEEE section as text', async () => {
+    const hs = await headings('ieee-grsl-coconut-markers.pdf');
+    assert.ok(hs.includes('II. FLIM: FEATURE LEARNING FROM IMAGE MARKERS'));
+    assert.ok(!hs.some((h) => h.startsWith('A CNN model')));
   });
 });
