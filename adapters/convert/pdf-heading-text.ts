@@ -26,6 +26,15 @@ export function startsWithDigitWord(rest: string): boolean {
 }
 
 /**
+ * A title that starts with a one-letter symbol joined to a word (`k-means clustering`, `k.p model`,
+ * `t-SNE`, `n-body`; not `e.g.`): a term that keeps its lower case at a title's start. Only for a line set apart,
+ * as above: in body type a lower-case start is a sentence's continuation.
+ */
+export function startsWithSymbolWord(rest: string): boolean {
+  return /^\p{Ll}[-.]\p{L}(?!\.)/u.test(rest);
+}
+
+/**
  * In capitals, allowing a name in mixed case among them (`BETWEEN THE HSC AND SDSS redMaPPer
  * CLUSTERS`): at least two words and three in four of the words in capitals. A heading in capitals
  * keeps its capitals on its second line; a line of prose does not.

@@ -11,6 +11,12 @@ import type { TextRun } from './pdf-layout.ts';
 const BARE_NUMBER = /^\d{1,5}$/;
 /** Fewer than this many on a page cannot show the counting pattern. */
 const MIN_NUMBERS = 5;
+/**
+ * `\modulolinenumbers[10]` prints only every 10th line's number: a page may show 3 or 4. So few
+ * still count as line numbers when they step by one constant of at least 5 and are all multiples
+ * of it (100, 110, 120), a pattern no other column of bare numbers in a margin follows.
+ */
+const MIN_SPARSE = 3;
 /** Share of steps that must count exactly the lines between them (figures and displays break some). */
 const MIN_COUNTING = 0.6;
 /** How far beside the numbers their lines start (lineno's separation is 10 pt; indents add ~20). */
@@ -57,12 +63,13 @@ export function dropLineNumbers(pages: TextRun[][]): TextRun[][] {
 /** One page's runs without the line-number columns it shows by itself; those columns go to `found`. */
 function dropPageLineNumbers(runs: TextRun[], found: NumberColumn[]): TextRun[] {
   const numbers = runs.filter((r) => BARE_NUMBER.test(r.text));
-  if (numbers.length < MIN_NUMBERS) return runs;
+  if (numbers.length < MIN_SPARSE) return runs;
   const drop = new Set<TextRun>();
   // Numbers set left of their text are right-aligned, numbers right of it left-aligned.
   for (const side of ['left', 'right'] as const) {
     const edge = (r: TextRun) => edgeOf(r, side);
     for (const column of alignedColumns(numbers, edge)) {
+      if (column.length < MIN_NUMBERS && !steadyMultiples(column)) continue;
       if (!isLineNumbering(column, runs, side)) continue;
       for (const r of column) drop.add(r);
       const first = column[0]!;
@@ -102,7 +109,14 @@ function alignedColumns(numbers: TextRun[], edge: (r: TextRun) => number): TextR
     group.push(r);
   }
   if (group.length) groups.push(group);
-  return groups.filter((g) => g.length >= MIN_NUMBERS).map((g) => g.sort((a, b) => a.y - b.y));
+  return groups.filter((g) => g.length >= MIN_SPARSE).map((g) => g.sort((a, b) => a.y - b.y));
+}
+
+/** Numbers stepping by one constant of at least 5, each a multiple of it (`\modulolinenumbers`). */
+function steadyMultiples(column: TextRun[]): boolean {
+  const values = column.map((r) => Number(r.text));
+  const step = values[1]! - values[0]!;
+  return step >= 5 && values.every((v, i) => v % step === 0 && (i === 0 || v - values[i - 1]! === step));
 }
 
 function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'right'): boolean {

@@ -19,6 +19,8 @@ import { median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
+  articleNotLetter,
+  hasYear,
   headingDepth,
   inSequence,
   isSuccessor,
@@ -35,6 +37,7 @@ import {
   mostlyCapitals,
   spliceFragments,
   startsWithDigitWord,
+  startsWithSymbolWord,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
@@ -53,6 +56,8 @@ import {
   unnumberedContentsLines,
 } from './pdf-furniture.ts';
 import { listItemByStyle } from './pdf-heading-siblings.ts';
+import { entriesAtFoot } from './pdf-hd-contents.ts';
+import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
@@ -525,6 +530,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
       if (e.beside) out.pageNumbers.add(e.beside);
     }
     completeContents(segs, out);
+    entriesAtFoot(segs, out.entries, ENTRY_START);
   }
   return out;
 }
@@ -553,8 +559,9 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
   const m = RUN_IN_NUMBER.exec(s.text.slice(0, end).trim());
   const rest = s.text.slice(end).trim();
-  const n = m ? parseSectionNumber(`${m[1]} ${m[2]}`) : null;
-  if (!m || !n || !rest || !inSequence(n, seq)) return null;
+  if (!m) return topLevelRunIn(s, s.text.slice(0, end).trim(), rest, seq);
+  const n = parseSectionNumber(`${m[1]} ${m[2]}`);
+  if (!n || !rest || !inSequence(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
 }
 
@@ -718,6 +725,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Bold or large, or set in the same face other than the body's (an italic subsection title).
   const face = n !== null ? titleFace(s) : null;
   const setApart = s.bold === true || larger || (face !== null && face !== ctx.bodyFace);
+  if (articleNotLetter(n, setApart)) return 0;
   // The next subsection number of the outline (`3.B.1` after `3.B`), set apart from the body all
   // along (not a list item's lead `2. Ontology layer. A …`): a deep subsection needs no space above.
   const followsOn =
@@ -759,8 +767,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
-      ((s.bold || larger) && (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest)))) &&
-    !/\d{4}/.test(n.rest)
+      ((s.bold || larger) &&
+        (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest) || startsWithSymbolWord(n.rest)))) &&
+    !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;

@@ -200,3 +200,21 @@ export function headingDepth(n: SectionNumber, sawRoman: boolean): number {
     !sawRoman || n.parts.length > 1 || n.word ? 0 : n.kind === 'letter' ? 1 : n.kind === 'arabic' ? 2 : 0;
   return Math.min(6, 1 + n.parts.length + extra);
 }
+
+/**
+ * A four-digit number standing alone (a year): a numbered line with one is a reference entry or a
+ * dated list item, not a heading. Longer digit strings are designations (`HD 144548`, a catalogue
+ * star in a section title), which headings do carry.
+ */
+export function hasYear(text: string): boolean {
+  return /(?<!\d)\d{4}(?!\d)/.test(text);
+}
+
+/**
+ * A dotless single letter (`A CNN model should…`) on a line in body type is the article or an
+ * initial that starts a sentence (the first line of a section's text sits spaced under its head):
+ * only a line set apart (bold, larger, another face) numbers an appendix so (`A Proofs`).
+ */
+export function articleNotLetter(n: SectionNumber | null, setApart: boolean): boolean {
+  return n !== null && n.kind === 'letter' && n.parts.length === 1 && n.closer === '' && !n.word && !setApart;
+}
