@@ -32,9 +32,9 @@ const META_START = new RegExp(
       'preprint(?:\\s*[.,:;]|\\s+(?:submitted|typeset|no\\b|number|version|under|\\d)|\\s*$)',
       'draft\\s+version',
       'under\\s+review',
-      // `Received 25 July 2008`, `Received: date / Accepted: date`, a class's placeholder (`Received XX /
+      // `Received 25 July 2008`, `Submitted: 21 October 2015; Accepted: …`, `Received: date / Accepted: date`, a class's placeholder (`Received XX /
       // Accepted XX`, `Received xxx`); not `Received signal strength…`.
-      '(?:received|revised|accepted)(?:\\s+(?:in\\s+(?:final|revised)\\s+form|for\\s+publication|on))?\\s*[:;,]?\\s*(?:\\d|\\(|date\\b|x{2,}\\b|y{2,}\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d)',
+      '(?:received|revised|accepted|submitted)(?:\\s+(?:in\\s+(?:final|revised)\\s+form|for\\s+publication|on))?\\s*[:;,]?\\s*(?:\\d|\\(|date\\b|x{2,}\\b|y{2,}\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d)',
       'in\\s+original\\s+form',
       'last\\s+(?:revised|updated|modified)\\b',
       'date\\s*:',

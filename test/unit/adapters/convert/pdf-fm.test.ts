@@ -26,6 +26,18 @@ describe('front matter of the session-11 tuning batch', () => {
     for (const t of ['Received XL-band signals were', 'Accepted x values are']) assert.ok(!isFrontMeta(t), t);
   });
 
+  it('reads a submission date like a received date', () => {
+    for (const t of ['Submitted: 21 October 2015; Accepted: 27 June 2016.', 'Submitted on 3 May 2021'])
+      assert.ok(isFrontMeta(t), t);
+    assert.ok(!isFrontMeta('Submitted manuscripts are reviewed by two referees'));
+  });
+
+  it('puts an A&A submission line into the front block (aa-upper-scorpius-age)', async () => {
+    const { front, body } = await convert('aa-upper-scorpius-age.pdf');
+    assert.match(front, /Submitted: 21 October 2015/);
+    assert.doesNotMatch(body, /Submitted: 21 October/);
+  });
+
   it('puts A&A placeholder dates into the front block (aa-symboltz)', async () => {
     const { front, body } = await convert('aa-symboltz.pdf');
     assert.match(front, /Received XX \/ Accepted XX/);
