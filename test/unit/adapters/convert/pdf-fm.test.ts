@@ -8,6 +8,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { bannerRowmates, withLeadingMarks } from '../../../../adapters/convert/pdf-fm-rows.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
 
@@ -26,8 +28,12 @@ describe('front matter of the session-11 tuning batch', () => {
     for (const t of ['Received XL-band signals were', 'Accepted x values are']) assert.ok(!isFrontMeta(t), t);
   });
 
-  it('reads a submission date like a received date', () => {
-    for (const t of ['Submitted: 21 October 2015; Accepted: 27 June 2016.', 'Submitted on 3 May 2021'])
+  it('reads a submission date and a dated version line like a received date', () => {
+    for (const t of [
+      'Submitted: 21 October 2015; Accepted: 27 June 2016.',
+      'Submitted on 3 May 2021',
+      'Version October 7, 2018 submitted to Remote Sens.',
+    ])
       assert.ok(isFrontMeta(t), t);
     assert.ok(!isFrontMeta('Submitted manuscripts are reviewed by two referees'));
   });
@@ -42,5 +48,38 @@ describe('front matter of the session-11 tuning batch', () => {
     const { front, body } = await convert('aa-symboltz.pdf');
     assert.match(front, /Received XX \/ Accepted XX/);
     assert.doesNotMatch(body, /Received XX/);
+  });
+
+  it('takes the cells beside a metadata line in the first or last row of page 1', () => {
+    const footer = seg('Submitted to Remote Sens., pages 1 – 13', 790, { size: 8 });
+    const cell = seg('www.mdpi.com/journal/remotesensing', 790, { size: 8, x: 376 });
+    const body = [seg(BODY, 600), seg(BODY, 612), seg('www.example.org/data', 624, { x: 376 })];
+    const rowmate = bannerRowmates([...body, footer, cell], 10, isFrontMeta);
+    assert.ok(rowmate(cell));
+    // A cell of a body row, and a foot row without a metadata line, stay.
+    assert.ok(!rowmate(body[2]!));
+    const plain = seg('Some footnote text', 790, { size: 8 });
+    assert.ok(!bannerRowmates([...body, plain, cell], 10, isFrontMeta)(cell));
+    // Two columns' footnotes on the last row: a note beside a contact note is the column's text.
+    const note = seg('⋆ Email: someone@example.org', 790, { size: 8 });
+    const url = seg('1 https://github.com/example/code', 790, { size: 8, x: 376 });
+    assert.ok(!bannerRowmates([...body, note, url], 10, isFrontMeta)(url));
+  });
+
+  it('moves a lone footnote mark with the front-matter line it opens', () => {
+    const mark = seg('*', 233, { x: 81, x1: 85 });
+    const line = seg('Correspondence: someone@example.org', 233, { x: 97 });
+    const other = seg('*', 400, { x: 81, x1: 85 });
+    const page = [mark, line, seg(BODY, 300), other];
+    assert.deepEqual(withLeadingMarks(page, [[line]]), [[mark, line]]);
+  });
+
+  it('puts an MDPI footer row and its version line into the front block (mdpi-sentinel-landsat-builtup)', async () => {
+    const { front, body } = await convert('mdpi-sentinel-landsat-builtup.pdf');
+    assert.match(front, /www\.mdpi\.com\/journal\/remotesensing/);
+    assert.match(front, /Version October 7, 2018/);
+    assert.doesNotMatch(body, /www\.mdpi\.com/);
+    assert.match(body, /^Yann Forget/);
+    assert.match(body, /\n\nAbstract: The rapid/);
   });
 });
