@@ -35,6 +35,8 @@ const META_START = new RegExp(
       'preprint(?:\\s*[.,:;]|\\s+(?:submitted|typeset|no\\b|number|version|under|\\d)|\\s*$)',
       'draft\\s+version',
       'under\\s+review',
+      // A review copy's submission number (`Paper ID 1881`, `Submission #123`, `Paper No. 42`).
+      '(?:paper|submission)\\s+(?:id\\b|#|no\\.|number\\b)\\s*[:#]?\\s*\\d+\\s*$',
       // `Received 25 July 2008`, `Submitted: 21 October 2015; Accepted: …`, `Received: date / Accepted: date`, a class's placeholder (`Received XX /
       // Accepted XX`, `Received xxx`); not `Received signal strength…`.
       '(?:received|revised|accepted|submitted)(?:\\s+(?:in\\s+(?:final|revised)\\s+form|for\\s+publication|on))?\\s*[:;,]?\\s*(?:\\d|\\(|date\\b|x{2,}\\b|y{2,}\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d)',

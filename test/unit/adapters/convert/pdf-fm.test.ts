@@ -82,4 +82,16 @@ describe('front matter of the session-11 tuning batch', () => {
     assert.match(body, /^Yann Forget/);
     assert.match(body, /\n\nAbstract: The rapid/);
   });
+
+  it("reads a review copy's submission number as metadata", () => {
+    for (const t of ['Paper ID 1881', 'Submission #123', 'Paper No. 42']) assert.ok(isFrontMeta(t), t);
+    for (const t of ['Paper ID numbers are assigned by the system', 'Submission 3 of the challenge'])
+      assert.ok(!isFrontMeta(t), t);
+  });
+
+  it("puts a CVPR review copy's paper ID into the front block (cvpr-fusion-moves-review)", async () => {
+    const { front, body } = await convert('cvpr-fusion-moves-review.pdf');
+    assert.match(front, /Paper ID 1881/);
+    assert.doesNotMatch(body, /Paper ID/);
+  });
 });
