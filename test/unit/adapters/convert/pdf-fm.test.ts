@@ -94,4 +94,30 @@ describe('front matter of the session-11 tuning batch', () => {
     assert.match(front, /Paper ID 1881/);
     assert.doesNotMatch(body, /Paper ID/);
   });
+
+  it('reads the closed class of author notes and review-copy and proceedings notices as metadata', () => {
+    for (const t of [
+      '*Equal contribution 1Department of Computer Science, University of X',
+      '∗Equal contribution.',
+      '†Work done during an internship at Example Labs.',
+      'Work was performed while at Example University.',
+      'Correspondence to: Jane Doe <jane@example.org>.',
+      '∗Speaker',
+      'Preliminary work. Under review by the International Conference on Machine Learning (ICML). Do not distribute.',
+      'This CVPR paper is the Open Access version, provided by the Computer Vision Foundation.',
+      'Except for this watermark, it is identical to the accepted version;',
+      'Content from this work may be used under the terms of the Creative Commons Attribution 3.0 licence.',
+      'Published under licence by IOP Publishing Ltd',
+      'Letter to the Editor',
+    ])
+      assert.ok(isFrontMeta(t), t);
+    for (const t of [
+      'Equally, the contribution of each term is bounded',
+      'Work on this problem began in the 1970s',
+      'The speaker model is trained on',
+      'Preliminary results show that the method',
+      'Content from the archive was used to build the corpus',
+    ])
+      assert.ok(!isFrontMeta(t), t);
+  });
 });
