@@ -91,6 +91,20 @@ const RECORD_LABEL = new RegExp(
       'personal\\s+use\\s+of\\s+this\\s+material\\s+is\\s+permitted',
       'open\\s+access\\s+this\\s+(?:article|chapter|paper)\\b',
       '(?:electronic\\s+)?supplementary\\s+(?:information|material)\\b.*\\bonline\\s+version',
+      // Author notes of page 1's foot, a closed class in every field: `*Equal contribution`, `Work
+      // done while at …`, `Correspondence to: …`, a proceedings' presenting author (`∗Speaker`).
+      'equal\\s+contribution',
+      'work\\s+(?:was\\s+)?(?:done|performed|carried\\s+out)\\s+(?:while|during|when|at|as)\\b',
+      'correspondence\\s+(?:to|should\\s+be\\s+addressed)\\b',
+      'speaker\\s*$',
+      // Status and licence lines of review copies and proceedings: ICML's `Preliminary work. Under
+      // review…`, the CVF's open-access watermark, IOP's `Content from this work may be used…`.
+      'preliminary\\s+work\\b',
+      'this\\s+(?:\\w+\\s+)?(?:paper|article)\\s+is\\s+the\\s+open\\s+access\\s+version',
+      'except\\s+for\\s+this\\s+watermark',
+      'content\\s+from\\s+this\\s+work\\s+may\\s+be\\s+used',
+      'published\\s+under\\s+licen[cs]e\\b',
+      'letter\\s+to\\s+the\\s+editor$',
     ].join('|') +
     ')',
   'i',

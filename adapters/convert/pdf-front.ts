@@ -7,6 +7,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
+import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
@@ -22,6 +23,8 @@ const META_START = new RegExp(
       'submitted\\s+to',
       'submission\\s+(?:as|to|for)\\b',
       'version\\s*:',
+      // A dated version line (`Version October 7, 2018 submitted to Remote Sens.`): the manuscript's date.
+      'version\\s+(?:of\\s+)?(?:\\d{1,2}\\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d',
       'accepted\\s+(?:for\\s+publication\\s+)?(?:in|by|at)\\b',
       'accepted\\s+\\d',
       'accepted\\s+(?:xxx|\\w+\\s+\\d)',
@@ -32,8 +35,11 @@ const META_START = new RegExp(
       'preprint(?:\\s*[.,:;]|\\s+(?:submitted|typeset|no\\b|number|version|under|\\d)|\\s*$)',
       'draft\\s+version',
       'under\\s+review',
-      // `Received 25 July 2008`, `Received: date / Accepted: date`; not `Received signal strength…`.
-      '(?:received|revised|accepted)(?:\\s+(?:in\\s+(?:final|revised)\\s+form|for\\s+publication|on))?\\s*[:;,]?\\s*(?:\\d|\\(|date\\b|xxx|yyy|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d)',
+      // A review copy's submission number (`Paper ID 1881`, `Submission #123`, `Paper No. 42`).
+      '(?:paper|submission)\\s+(?:id\\b|#|no\\.|number\\b)\\s*[:#]?\\s*\\d+\\s*$',
+      // `Received 25 July 2008`, `Submitted: 21 October 2015; Accepted: …`, `Received: date / Accepted: date`, a class's placeholder (`Received XX /
+      // Accepted XX`, `Received xxx`); not `Received signal strength…`.
+      '(?:received|revised|accepted|submitted)(?:\\s+(?:in\\s+(?:final|revised)\\s+form|for\\s+publication|on))?\\s*[:;,]?\\s*(?:\\d|\\(|date\\b|x{2,}\\b|y{2,}\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d)',
       'in\\s+original\\s+form',
       'last\\s+(?:revised|updated|modified)\\b',
       'date\\s*:',
@@ -266,7 +272,11 @@ export function findFrontMatter(
         s.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length * 2 > s.text.split(/\s+/).length &&
         !isFrontMeta(s.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase())),
     );
-  const groups = metadataLines(first, title, body, (s) => display || above(s) || affiliation(s));
+  const rowmate = bannerRowmates(first, body, isFrontMeta);
+  const groups = withLeadingMarks(
+    first,
+    metadataLines(first, title, body, (s) => display || above(s) || affiliation(s) || rowmate(s)),
+  );
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
   // The back of such a title page (a thesis's imprint: licence, ISBN, printer, a dedication) carries
   // no body either when it holds a few short lines, none in heading type and no abstract.
