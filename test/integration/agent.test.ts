@@ -221,17 +221,18 @@ describe('research agent (agentTurn) against the scripted fake LLM', () => {
     );
   });
 
+  // The stand-in PDF is a letter without numbered sections (test/support/corpus.ts): a section by its words.
   it('reads one section of a paper on request', async () => {
     llm.script([
-      { toolCalls: [{ name: 'get_paper', arguments: '{"ref":"1111.2011","section":"1"}' }] },
-      { content: 'Section 1 introduces arXiv:1111.2011.' },
+      { toolCalls: [{ name: 'get_paper', arguments: '{"ref":"1111.2011","section":"acknowledgments"}' }] },
+      { content: 'The acknowledgments of arXiv:1111.2011 thank the funding agencies.' },
     ]);
     const before = llm.requests.length;
-    const r = await agent.ask({ question: 'Read the introduction of 1111.2011' });
+    const r = await agent.ask({ question: 'Read the acknowledgments of 1111.2011' });
     const text = toolMessages(agentRequests(before)[1]!.body)[0]!.content ?? '';
-    assert.match(text, /^# Quantum Criticality.* — /);
+    assert.match(text, /^# Quantum Criticality.* — Acknowledgments\n/);
     assert.ok(text.length < 20_000, `one section, not the paper (${text.length} chars)`);
-    assert.equal(r.trace[0]!.label, 'reading 1111.2011 §1');
+    assert.equal(r.trace[0]!.label, 'reading 1111.2011 §acknowledgments');
   });
 
   it('a failing tool comes back as an error result and the agent recovers', async () => {
