@@ -15,7 +15,7 @@ import {
   titleWords as words,
 } from './pdf-front.ts';
 import { authorSurnames, isAuthorLine, namesMetadataAuthors } from './pdf-authors.ts';
-import { median, type Segment } from './pdf-layout.ts';
+import { lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
@@ -835,21 +835,6 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   }
   if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
   return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
-}
-
-/** The nearest line under this one (overlapping it horizontally). */
-function lineBelow(s: Segment, segs: Segment[]): Segment | undefined {
-  let best: Segment | undefined;
-  for (const o of segs)
-    if (
-      o.page === s.page &&
-      o.top > s.bottom - 1 &&
-      o.x0 < s.x1 &&
-      o.x1 > s.x0 &&
-      (!best || o.top < best.top)
-    )
-      best = o;
-  return best;
 }
 
 /** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */

@@ -7,7 +7,7 @@
  * description).
  */
 import { isAffiliationLine } from './pdf-front.ts';
-import type { Segment } from './pdf-layout.ts';
+import { lineBelow, type Segment } from './pdf-layout.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -77,16 +77,7 @@ const isCell = (o: Segment) => o.text.length < 30;
  * same baseline is a long one too.
  */
 export function tableRowUnder(s: Segment, segs: readonly Segment[], pitch: number): boolean {
-  let under: Segment | undefined;
-  for (const o of segs)
-    if (
-      o.page === s.page &&
-      o.top > s.bottom - 1 &&
-      o.x0 < s.x1 &&
-      o.x1 > s.x0 &&
-      (!under || o.top < under.top)
-    )
-      under = o;
+  const under = lineBelow(s, segs);
   // A header cell is in the table's own type; a larger line over a grid (`The ATLAS Collaboration`
   // over its authors' names) is a heading.
   if (!under || under.top - s.bottom > 2 * pitch || !isCell(under) || s.size > 1.12 * under.size)
