@@ -12,7 +12,8 @@
  * 13, and the tuning and held-out halves of the newer papers (issue #30), pymupdf4llm 2.0 beside ours.
  * Per paper: title first, abstract recall, heading recall, extra headings (headings after the title that
  * match no annotated heading and are no abstract/keywords label; pymupdf4llm's all-bold lines count, as for
- * recall), order, leaks, ms/page. `--missed` lists missed headings and `--extra` our extra ones (the
+ * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere),
+ * ms/page. `--missed` lists missed headings and `--extra` our extra ones (the
  * held-out half's only with `--held-out` too);
  * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run).
  */
@@ -482,10 +483,13 @@ export interface AnnotationScore {
   /** Share of consecutive found headings that come out in the annotated order. */
   order: number;
   /**
-   * Running lines seen more than once (not as a citation), front-matter lines seen outside the
+   * Running lines seen more than once (not as a citation) outside the places a paper prints them
+   * again in its own right (`withoutPrintedRepeats`), front-matter lines seen outside the
    * front-matter block, plus paragraphs that are a bare page number.
    */
   leaks: number;
+  /** The same with running lines counted anywhere in the Markdown (the metric before session 12). */
+  leaksAnywhere: number;
   missed: string[];
   /**
    * Headings after the first (the title) that match no annotated heading (the recall prefix rule)
@@ -510,6 +514,42 @@ function headingKey(h: string): string {
         '',
       ),
   );
+}
+
+/** A contents list or a reference list: a paper prints running heads' words there in their own right. */
+const PRINTED_REPEATS =
+  /^(?:[\dA-Z]+\.?\s+)?(?:references|bibliography|literature cited|works cited|contents|table of contents)$/i;
+
+/**
+ * The Markdown without the places where a paper prints a running line's words again in its own
+ * right: the front-matter block under the title (a copyright line names the authors), a contents
+ * list (a thesis's running heads are its section names), and a reference list or the address block
+ * after it (a running head is often an author's name). Each such section runs to the next heading
+ * of the same or a higher level.
+ */
+export function withoutPrintedRepeats(markdown: string): string {
+  const blocks = markdown.split(/\n\n+/);
+  const title = blocks.findIndex((b) => /^#{1,6} /.test(b.trim()));
+  const kept: string[] = [];
+  let skipping = 0; // the heading level of the section being left out, 0 when none
+  for (const [i, b] of blocks.entries()) {
+    // A line all in bold is how pymupdf4llm marks a body-size heading: the lowest level here.
+    const level = /^(#{1,6}) /.exec(b.trim())?.[1]?.length ?? (/^\*\*[^*\n]+\*\*$/.test(b.trim()) ? 6 : 0);
+    if (skipping && level && level <= skipping) skipping = 0;
+    if (
+      level &&
+      PRINTED_REPEATS.test(
+        b
+          .trim()
+          .replace(/^#+\s*|\*\*/g, '')
+          .trim(),
+      )
+    )
+      skipping = level;
+    const frontBlock = title >= 0 && i === title + 1 && /^\*[^*][\s\S]*\*$/.test(b.trim());
+    if (!skipping && !frontBlock) kept.push(b);
+  }
+  return kept.join('\n\n');
 }
 
 /** Score Markdown against a hand annotation. */
@@ -547,10 +587,13 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     })
     .map((h) => h.replace(/^#+\s*/, '').trim());
   const flat = ` ${norm(markdown)} `;
+  const outside = ` ${norm(withoutPrintedRepeats(markdown))} `;
   let leaks = 0;
+  let leaksAnywhere = 0;
   for (const r of ann.runningLines) {
-    const n = (flat.match(new RegExp(` ${norm(r)} (?!\\d{4})`, 'g')) ?? []).length;
-    leaks += Math.max(0, n - 1);
+    const count = (text: string) => (text.match(new RegExp(` ${norm(r)} (?!\\d{4})`, 'g')) ?? []).length;
+    leaks += Math.max(0, count(outside) - 1);
+    leaksAnywhere += Math.max(0, count(flat) - 1);
   }
   // Front matter may stand only in the italic block right after the first heading (the title).
   if (ann.frontMatterLines?.length) {
@@ -559,7 +602,11 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     const front = blocks[first + 1]?.trim() ?? '';
     if (first >= 0 && /^\*[^*][\s\S]*\*$/.test(front)) blocks.splice(first + 1, 1);
     const rest = ` ${norm(blocks.join('\n\n'))} `;
-    for (const f of ann.frontMatterLines) leaks += (rest.match(new RegExp(` ${norm(f)} `, 'g')) ?? []).length;
+    for (const f of ann.frontMatterLines) {
+      const n = (rest.match(new RegExp(` ${norm(f)} `, 'g')) ?? []).length;
+      leaks += n;
+      leaksAnywhere += n;
+    }
   }
   // Page numbers: distinct bare numbers within the page range (axis ticks repeat values or exceed it).
   const bare = markdown
@@ -569,11 +616,13 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     .map(Number)
     .filter((n) => n >= 1 && n <= pages);
   leaks += new Set(bare).size;
+  leaksAnywhere += new Set(bare).size;
   return {
     titleFirst,
     headingRecall: ann.headings.length ? Math.round((100 * positions.length) / ann.headings.length) / 100 : 1,
     order: pairs.length ? Math.round((100 * pairs.filter(Boolean).length) / pairs.length) / 100 : 1,
     leaks,
+    leaksAnywhere,
     missed,
     extraHeadings: extras.length,
     extras,
@@ -767,7 +816,7 @@ async function main(): Promise<void> {
   // Hand-annotated papers, one table per split: every heading, order, leaks; pymupdf4llm beside ours when available.
   const cell = (r: AnnotatedRow | null) =>
     r
-      ? `${r.titleFirst ? 'yes' : 'NO'} | ${r.abstractRecall ?? '–'} | ${r.headingRecall} | ${r.extraHeadings} | ${r.order} | ${r.leaks} | ${r.msPerPage.toFixed(0)}`
+      ? `${r.titleFirst ? 'yes' : 'NO'} | ${r.abstractRecall ?? '–'} | ${r.headingRecall} | ${r.extraHeadings} | ${r.order} | ${r.leaks} (${r.leaksAnywhere}) | ${r.msPerPage.toFixed(0)}`
       : '– | – | – | – | – | – | –';
   const rest = (r: AnnotatedRow | null) => cell(r).slice(cell(r).indexOf('|'));
   const captions: Record<Annotation['split'], string> = {
@@ -784,7 +833,7 @@ async function main(): Promise<void> {
       '',
       `### ${captions[split]}`,
       '',
-      '| annotated paper | ours: title 1st | abstract | heading recall | extra headings | order | leaks | ms/page | pymupdf4llm: title 1st | abstract | heading recall | extra headings | order | leaks | ms/page |',
+      '| annotated paper | ours: title 1st | abstract | heading recall | extra headings | order | leaks (anywhere) | ms/page | pymupdf4llm: title 1st | abstract | heading recall | extra headings | order | leaks (anywhere) | ms/page |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const a of group) out.push(`| ${a.file} | ${cell(a.ours)} | ${cell(a.pymupdf4llm)} |`);
@@ -825,6 +874,7 @@ function summarize(rows: Array<AnnotatedRow | null>): AnnotatedRow | null {
     headingRecall: mean(rs.map((r) => r.headingRecall)) ?? 0,
     order: mean(rs.map((r) => r.order)) ?? 0,
     leaks: rs.reduce((n, r) => n + r.leaks, 0),
+    leaksAnywhere: rs.reduce((n, r) => n + r.leaksAnywhere, 0),
     extraHeadings: rs.reduce((n, r) => n + r.extraHeadings, 0),
     msPerPage: median(rs.map((r) => r.msPerPage)),
     missed: [],

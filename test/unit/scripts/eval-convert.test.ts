@@ -12,6 +12,7 @@ import {
   annotatedPdfPath,
   loadAnnotations,
   scoreAnnotation,
+  withoutPrintedRepeats,
   type Annotation,
 } from '../../../scripts/eval-convert.ts';
 import { FIXTURES_DIR } from '../../support/corpus.ts';
@@ -94,5 +95,31 @@ describe('vendored annotated PDFs (test/fixtures/convert/pdf)', () => {
       assert.ok(manifest.includes(sha), `${a.file}: SHA-256 ${sha} not in MANIFEST.md`);
       assert.ok(a.headings.length > 0 && a.title.length > 0, a.file);
     }
+  });
+});
+
+describe('scoreAnnotation: running lines a paper prints again in its own right', () => {
+  const thesis: Annotation = { ...paper, runningLines: ['E. BUELER', '2 Background'] };
+
+  it('does not count a running author name in the reference list or the address block after it', () => {
+    const md =
+      '# A Study of Things\n\nE. Bueler\n\n## 1 Introduction\n\nText.\n\n## References\n\n- [1] E. Bueler, Ice, 2021.\n\n- E. Bueler, Fairbanks';
+    const s = scoreAnnotation(thesis, md, 3);
+    assert.equal(s.leaks, 0);
+    assert.equal(s.leaksAnywhere, 2);
+  });
+
+  it('does not count a section-named running head in the contents list', () => {
+    const md =
+      '# A Study of Things\n\n## Contents\n\n- 1 Introduction\n\n- 2 Background\n\n## 1 Introduction\n\nText.\n\n## 2 Background\n\nMore.';
+    assert.equal(scoreAnnotation(thesis, md, 3).leaks, 0);
+  });
+
+  it('still counts a running head that leaks into the body, and into a heading after the lists end', () => {
+    const md =
+      '# A Study of Things\n\nE. Bueler\n\n## Contents\n\n- 2 Background\n\n## 2 Background\n\nMore text 2 Background here.\n\n## References\n\n- E. Bueler, Ice.\n\n## A Appendix\n\nE. BUELER\n\nText.';
+    const s = scoreAnnotation(thesis, md, 3);
+    assert.equal(s.leaks, 2);
+    assert.deepEqual(withoutPrintedRepeats(md).includes('- 2 Background'), false);
   });
 });
