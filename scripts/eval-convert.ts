@@ -483,12 +483,12 @@ export interface AnnotationScore {
   /** Share of consecutive found headings that come out in the annotated order. */
   order: number;
   /**
-   * Running lines seen more than once (not as a citation) outside the places a paper prints them
-   * again in its own right (`withoutPrintedRepeats`), front-matter lines seen outside the
-   * front-matter block, plus paragraphs that are a bare page number.
+   * Running lines seen more than once (not as a citation) and front-matter lines seen at all,
+   * outside the places a paper prints them again in its own right (`withoutPrintedRepeats`: the
+   * front-matter block, contents and reference lists), plus paragraphs that are a bare page number.
    */
   leaks: number;
-  /** The same with running lines counted anywhere in the Markdown (the metric before session 12). */
+  /** The same counted anywhere but the front-matter block (the metric before session 12). */
   leaksAnywhere: number;
   missed: string[];
   /**
@@ -586,12 +586,13 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
       return x !== '' && !FRONT_LABEL.test(x) && !annotatedKeys.some((k) => x.startsWith(k));
     })
     .map((h) => h.replace(/^#+\s*/, '').trim());
+  // Lookaheads, so that two occurrences in a row are both counted.
   const flat = ` ${norm(markdown)} `;
   const outside = ` ${norm(withoutPrintedRepeats(markdown))} `;
   let leaks = 0;
   let leaksAnywhere = 0;
   for (const r of ann.runningLines) {
-    const count = (text: string) => (text.match(new RegExp(` ${norm(r)} (?!\\d{4})`, 'g')) ?? []).length;
+    const count = (text: string) => (text.match(new RegExp(` ${norm(r)}(?= (?!\\d{4}))`, 'g')) ?? []).length;
     leaks += Math.max(0, count(outside) - 1);
     leaksAnywhere += Math.max(0, count(flat) - 1);
   }
@@ -603,9 +604,10 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     if (first >= 0 && /^\*[^*][\s\S]*\*$/.test(front)) blocks.splice(first + 1, 1);
     const rest = ` ${norm(blocks.join('\n\n'))} `;
     for (const f of ann.frontMatterLines) {
-      const n = (rest.match(new RegExp(` ${norm(f)} `, 'g')) ?? []).length;
-      leaks += n;
-      leaksAnywhere += n;
+      const count = (text: string) => (text.match(new RegExp(` ${norm(f)}(?= )`, 'g')) ?? []).length;
+      // A copyright line's holder is often an author cited in the reference list too.
+      leaks += count(outside);
+      leaksAnywhere += count(rest);
     }
   }
   // Page numbers: distinct bare numbers within the page range (axis ticks repeat values or exceed it).

@@ -123,3 +123,15 @@ describe('scoreAnnotation: running lines a paper prints again in its own right',
     assert.deepEqual(withoutPrintedRepeats(md).includes('- 2 Background'), false);
   });
 });
+
+describe('scoreAnnotation: a copyright holder cited in the reference list', () => {
+  it('counts a front-matter line in the reference list only in the old, anywhere count', () => {
+    const withCopyright: Annotation = { ...paper, frontMatterLines: ['© Niels Mündler;'] };
+    const md =
+      '# A Study of Things\n\n*© Niels Mündler; licensed under CC-BY 4.0*\n\n## 1 Introduction\n\n## 2 Results\n\n## References\n\n- Niels Mündler. B-trees, 2021.';
+    const s = scoreAnnotation(withCopyright, md, 3);
+    assert.equal(s.leaks, 0);
+    assert.equal(s.leaksAnywhere, 1);
+    assert.equal(scoreAnnotation(withCopyright, md.replace('## References', 'Niels Mündler'), 3).leaks, 2);
+  });
+});
