@@ -67,6 +67,7 @@ import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
+import { textLineBelow } from './pdf-hd12-text-below.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -869,7 +870,7 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (
     (n.bold === true && ctx.nextAlone) ||
-    (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25) ||
+    textLineBelow(n, ctx.body) ||
     subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
     // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
     /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text)

@@ -1,0 +1,175 @@
+/**
+ * Heading rules of session 12 (issue #30), studied on the fifth batch: a running-head slot is
+ * measured by each column's own line pitch (two columns whose baselines interleave hid IEEE's
+ * first row, `II. PROBLEM DEFINITION`, and the title), a heading that opens the second column
+ * beside a line of the first is a segment of its own (KOMA-Script's sans-serif `2. Flaws and
+ * fixes`), a bold head over text set a size below the body (MDPI's `Abbreviations`), and
+ * `1. Introduction` opening the numbering after an affiliation's mark was taken for a number.
+ * Real fixture PDFs for the outcome, constructed lines and runs for the edges of each rule.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { textLineBelow } from '../../../../adapters/convert/pdf-hd12-text-below.ts';
+import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
+import { inSequence, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
+import { runningHeadSlots } from '../../../../adapters/convert/pdf-running-heads.ts';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
+
+const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
+
+async function convert(file: string): Promise<{ title: string | null; headings: string[] }> {
+  const { markdown, title } = await convertPdf(new Uint8Array(readFileSync(path.join(PDFS, file))));
+  const headings = markdown
+    .split('\n')
+    .filter((l) => /^#{2,6} /.test(l))
+    .map((l) => l.replace(/^#+ /, ''));
+  return { title, headings };
+}
+
+/** A two-column page: left lines at 11 pt pitch from `y0`, right lines offset by half a pitch. */
+function twoColumns(page: number, y0: number, first: [string, string]): Segment[] {
+  const segs = [seg(first[0], y0, { page, x: 50 }), seg(first[1], y0, { page, x: 320 })];
+  for (let i = 1; i < 30; i++) {
+    segs.push(seg(`${BODY} left ${i} ${page}`, y0 + 11 * i, { page, x: 50, x1: 300 }));
+    segs.push(seg(`${BODY} right ${i} ${page}`, y0 + 5.5 + 11 * i, { page, x: 320, x1: 570 }));
+  }
+  return segs;
+}
+
+describe('running-head slots in two columns', () => {
+  it('keeps the first row of text when the columns interleave their baselines', () => {
+    const pages = [0, 1, 2, 3, 4, 5].map((p) =>
+      twoColumns(p, 66, [`Unlike the games solved to date ${p}`, `II. PROBLEM DEFINITION ${p}`]),
+    );
+    assert.equal(
+      runningHeadSlots(
+        pages,
+        pages.map(() => 792),
+      ).size,
+      0,
+    );
+  });
+
+  it('still drops a head set apart from two columns of text by more than their pitch', () => {
+    const pages = [0, 1, 2, 3, 4, 5].map((p) => [
+      seg(`IEEE TRANSACTIONS ON SOMETHING, PAGE ${p}`, 40, { page: p, x: 50, size: 8 }),
+      ...twoColumns(p, 66, [`${BODY} a ${p}`, `${BODY} b ${p}`]),
+    ]);
+    const heads = runningHeadSlots(
+      pages,
+      pages.map(() => 792),
+    );
+    assert.equal(heads.size, 6);
+    assert.ok([...heads].every((s) => s.text.startsWith('IEEE TRANSACTIONS')));
+  });
+
+  it('reads every section of an IEEE paper whose text starts at the same height on each page, and its title', async () => {
+    const { title, headings } = await convert('ieee-pentago.pdf');
+    assert.match(title ?? '', /^Pentago is a First Player Win: Strongly Solving a Game/);
+    for (const h of ['II. PROBLEM DEFINITION', 'VII. CORRECTNESS AND FAULT DETECTION', 'IX. CONCLUSION'])
+      assert.ok(headings.includes(h), h);
+  });
+});
+
+/** A text run as pdf.js gives it (0.45 em per character, or `width`). */
+function run(text: string, x: number, y: number, size: number, font: string, width?: number): TextRun {
+  return { text, x, y, width: width ?? text.length * 0.45 * size, size, font };
+}
+
+/** A page of two columns (left edge 89, right edge 303) with `extra` runs on it. */
+function columnsPage(rows: number, extra: TextRun[]): TextRun[] {
+  const runs: TextRun[] = [...extra];
+  for (let i = 0; i < rows; i++) {
+    runs.push(run('a line of the left column of text here, full', 89, 100 + 13.5 * i, 10.9, 'body', 204));
+    runs.push(run('a line of the right column of text, full', 303, 100 + 13.5 * i, 10.9, 'body', 205));
+  }
+  return runs;
+}
+
+describe('a heading opening the second column beside a line of the first', () => {
+  it('is a segment of its own when set larger than the line', () => {
+    const y = 100 + 13.5 * 20 + 2;
+    const runs = columnsPage(20, [
+      run('thought of as a successor to the ever so', 89, y, 10.9, 'body', 204),
+      run('2. Flaws and fixes', 303, y, 13.5, 'bold'),
+    ]);
+    const texts = buildSegments(runs, 0).map((s) => s.text);
+    assert.ok(texts.includes('2. Flaws and fixes'));
+    assert.ok(texts.includes('thought of as a successor to the ever so'));
+  });
+
+  it('is a segment of its own when its number is in another face, at a column edge fewer lines share', () => {
+    const y = 100 + 13.5 * 4 + 2;
+    const runs = columnsPage(4, [
+      run('(See the note at', 220, y, 10.9, 'body', 73),
+      run('A.1. Forward model', 303, y, 11.2, 'bold'),
+    ]);
+    assert.ok(buildSegments(runs, 0).some((s) => s.text === 'A.1. Forward model'));
+  });
+
+  it('leaves a short run of the line’s own face and size joined (a formula’s piece at the edge)', () => {
+    const y = 100 + 13.5 * 20 + 2;
+    const runs = columnsPage(20, [
+      run('where the sum runs over all of', 89, y, 10.9, 'body', 204),
+      run('i and j', 303, y, 10.9, 'body'),
+    ]);
+    assert.ok(buildSegments(runs, 0).some((s) => s.text === 'where the sum runs over all of i and j'));
+  });
+
+  it('reads every section of a KOMA-Script two-column note', async () => {
+    const { headings } = await convert('scrartcl-cam16-color-model.pdf');
+    assert.deepEqual(headings, [
+      '1. Introduction',
+      '2. Flaws and fixes',
+      '2.1. Step 3, forward model',
+      '2.2. Linear combinations, forward model',
+      '2.3. Step 9, forward model',
+      '2.4. Steps 2 and 3, inverse model',
+      'A. Full model',
+      'A.1. Forward model',
+      'A.2. Inverse model',
+      'References',
+    ]);
+  });
+});
+
+describe('text a size below the body under a bold head', () => {
+  it('counts a line of prose in small type, not footnote type or a table’s cells', () => {
+    const body = 10;
+    assert.ok(
+      textLineBelow(seg('The following abbreviations are used in this manuscript:', 0, { size: 9 }), body),
+    );
+    assert.ok(textLineBelow(seg(BODY, 0, { size: 10.5 }), body));
+    assert.ok(
+      !textLineBelow(seg('The following abbreviations are used in this manuscript:', 0, { size: 8 }), body),
+    );
+    assert.ok(!textLineBelow(seg('ANN 3-7-4-1 0.953 12.5 RMSE 0.41', 0, { size: 9 }), body));
+    assert.ok(!textLineBelow(seg('Short line in small', 0, { size: 9 }), body));
+  });
+
+  it('reads MDPI’s back-matter head over its small text', async () => {
+    const { headings } = await convert('mdpi-algorithms-ann-flow-law.pdf');
+    assert.ok(headings.includes('Abbreviations'));
+    assert.ok(headings.includes('Appendix A. ANN Flow Law Coefficients'));
+    assert.ok(!headings.some((h) => /^(Funding|Conflicts of Interest)/.test(h)));
+  });
+});
+
+describe('the introduction opens the numbering', () => {
+  it('accepts `1. Introduction` after a number taken from the front matter, and nothing else at 1', () => {
+    const seq = { arabic: 1, roman: 0, letter: 1 };
+    assert.ok(inSequence(parseSectionNumber('1. Introduction')!, seq));
+    assert.ok(inSequence(parseSectionNumber('1 Einleitung')!, seq));
+    assert.ok(!inSequence(parseSectionNumber('1. Results')!, seq));
+    assert.ok(!inSequence(parseSectionNumber('1.1 Introduction')!, { arabic: 2, roman: 0, letter: 0 }));
+  });
+
+  it('reads the first section of an A&A paper whose affiliation line was numbered', async () => {
+    const { headings } = await convert('aa-vermin-debris-disk-opacity.pdf');
+    assert.ok(headings.includes('1. Introduction'));
+    assert.ok(headings.indexOf('1. Introduction') < headings.indexOf('2. Observations'));
+  });
+});
