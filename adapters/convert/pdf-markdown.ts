@@ -67,7 +67,7 @@ import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
-import { textLineBelow } from './pdf-hd12-text-below.ts';
+import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -783,7 +783,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold) ||
+    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
@@ -830,7 +830,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
-    !isDescriptionTerm(s, ctx.below, ctx.pitch)
+    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch))
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }

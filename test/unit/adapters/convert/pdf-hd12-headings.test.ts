@@ -4,14 +4,21 @@
  * first row, `II. PROBLEM DEFINITION`, and the title), a heading that opens the second column
  * beside a line of the first is a segment of its own (KOMA-Script's sans-serif `2. Flaws and
  * fixes`), a bold head over text set a size below the body (MDPI's `Abbreviations`), and
- * `1. Introduction` opening the numbering after an affiliation's mark was taken for a number.
+ * `1. Introduction` opening the numbering after an affiliation's mark was taken for a number, a
+ * section name over its first numbered subsection (AASTeX's `APPENDIX` over `A. SUPPLEMENTAL MATERIAL`), a bold head larger
+ * than the body over indented text (JMLR's appendix), and a subscript `0` that is no note mark (`H0`).
  * Real fixture PDFs for the outcome, constructed lines and runs for the edges of each rule.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { textLineBelow } from '../../../../adapters/convert/pdf-hd12-text-below.ts';
+import {
+  numberedHeadBelow,
+  termSized,
+  textLineBelow,
+} from '../../../../adapters/convert/pdf-hd12-text-below.ts';
+import { withoutNoteMark } from '../../../../adapters/convert/pdf-spurious.ts';
 import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { inSequence, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { runningHeadSlots } from '../../../../adapters/convert/pdf-running-heads.ts';
@@ -171,5 +178,54 @@ describe('the introduction opens the numbering', () => {
     const { headings } = await convert('aa-vermin-debris-disk-opacity.pdf');
     assert.ok(headings.includes('1. Introduction'));
     assert.ok(headings.indexOf('1. Introduction') < headings.indexOf('2. Observations'));
+  });
+});
+
+describe('section names over what a table cell or description would be', () => {
+  it('tells a section name’s first numbered subsection from a table cell under it', () => {
+    const name = seg('APPENDIX', 500, { x: 279 });
+    assert.ok(numberedHeadBelow(name, seg('A. SUPPLEMENTAL MATERIAL', 536, { x: 228 }), 12.5));
+    // At the row pitch it is a table's next row; without a number it is a cell.
+    assert.ok(!numberedHeadBelow(name, seg('A. SUPPLEMENTAL MATERIAL', 512, { x: 228 }), 12.5));
+    assert.ok(!numberedHeadBelow(name, seg('SUPPLEMENTAL MATERIAL', 536, { x: 228 }), 12.5));
+  });
+
+  it('takes a term for a description only in the text’s size', () => {
+    assert.ok(termSized(seg('Global', 0, { size: 10 }), 10));
+    assert.ok(!termSized(seg('Dirac Functionals and Empirical Measures', 0, { size: 10.9 }), 10));
+  });
+
+  it('reads the AASTeX appendix and the JMLR appendix heads', async () => {
+    const aas = (await convert('aastex-young-stellar-flares.pdf')).headings;
+    assert.ok(
+      aas.indexOf('APPENDIX') >= 0 && aas.indexOf('APPENDIX') + 1 === aas.indexOf('A. SUPPLEMENTAL MATERIAL'),
+    );
+    const jmlr = (await convert('jmlr-wcp-enkf-matheron.pdf')).headings;
+    assert.ok(jmlr.includes('Dirac Functionals and Empirical Measures'));
+  });
+});
+
+describe('a subscript zero is no note mark', () => {
+  it('keeps `H0` whole although a line of the page starts with `0 `', () => {
+    const head = {
+      ...seg('3.1 Inference of H0', 300, { size: 12 }),
+      fonts: [
+        { font: 'bold', chars: 15 },
+        { font: 'sub', chars: 1, number: true },
+      ],
+    };
+    const tick = seg('0 20 40 60', 400, { size: 8 });
+    assert.equal(withoutNoteMark(head, [head, tick]), '3.1 Inference of H0');
+    // A real mark `1` with its footnote still goes.
+    const noted = { ...head, text: '3.1 Inference of H1' };
+    assert.equal(
+      withoutNoteMark(noted, [noted, seg('1 A footnote.', 700, { size: 8 })]),
+      '3.1 Inference of H',
+    );
+  });
+
+  it('reads the Springer Nature subsection titles with their subscripts', async () => {
+    const { headings } = await convert('snjnl-cosmology-figaro.pdf');
+    assert.ok(headings.includes('3.1 Inference of H0'));
   });
 });
