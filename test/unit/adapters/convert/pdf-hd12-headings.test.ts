@@ -6,7 +6,8 @@
  * fixes`), a bold head over text set a size below the body (MDPI's `Abbreviations`), and
  * `1. Introduction` opening the numbering after an affiliation's mark was taken for a number, a
  * section name over its first numbered subsection (AASTeX's `APPENDIX` over `A. SUPPLEMENTAL MATERIAL`), a bold head larger
- * than the body over indented text (JMLR's appendix), and a subscript `0` that is no note mark (`H0`).
+ * than the body over indented text (JMLR's appendix), a subscript `0` that is no note mark (`H0`),
+ * and a list item whose subscripts deepen its line's box still running on into the next line.
  * Real fixture PDFs for the outcome, constructed lines and runs for the edges of each rule.
  */
 import assert from 'node:assert/strict';
@@ -18,6 +19,7 @@ import {
   termSized,
   textLineBelow,
 } from '../../../../adapters/convert/pdf-hd12-text-below.ts';
+import { runsOnAsParagraph } from '../../../../adapters/convert/pdf-list-items.ts';
 import { withoutNoteMark } from '../../../../adapters/convert/pdf-spurious.ts';
 import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { inSequence, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
@@ -227,5 +229,28 @@ describe('a subscript zero is no note mark', () => {
   it('reads the Springer Nature subsection titles with their subscripts', async () => {
     const { headings } = await convert('snjnl-cosmology-figaro.pdf');
     assert.ok(headings.includes('3.1 Inference of H0'));
+  });
+});
+
+describe('a numbered list item with subscripts runs on into its next line', () => {
+  it('is a paragraph although the boxes of the two lines overlap', () => {
+    // REVTeX's `2. If action At is …, then the` / `hidden state is not updated, i.e. S…`: the subscripts
+    // push the first line's bottom below the top of the next one.
+    const first = {
+      ...seg('2. If action At is the request new syndrome action, then the', 155, { x: 330, x1: 562 }),
+      bottom: 159,
+    };
+    const next = seg('hidden state is not updated, i.e. Shidden,t+1 = Shidden,t,', 166, { x: 342, x1: 563 });
+    assert.ok(next.top < first.bottom - 0.5);
+    assert.ok(runsOnAsParagraph(first, () => next, 11.5));
+    // A line on the same baseline's row is no next line.
+    const beside = { ...next, baseline: 158, top: 150 };
+    assert.ok(!runsOnAsParagraph(first, () => beside, 11.5));
+  });
+
+  it('keeps a REVTeX list item out of the outline', async () => {
+    const { headings } = await convert('revtex-rl-decoders.pdf');
+    assert.ok(!headings.some((h) => /^2\. If action/.test(h)));
+    assert.ok(headings.includes('B. Request New Syndrome or Repeated Pauli Flip'));
   });
 });
