@@ -7,7 +7,8 @@
  * `1. Introduction` opening the numbering after an affiliation's mark was taken for a number, a
  * section name over its first numbered subsection (AASTeX's `APPENDIX` over `A. SUPPLEMENTAL MATERIAL`), a bold head larger
  * than the body over indented text (JMLR's appendix), a subscript `0` that is no note mark (`H0`),
- * and a list item whose subscripts deepen its line's box still running on into the next line.
+ * a list item whose subscripts deepen its line's box still running on into the next line, and a
+ * figure's lettered panel titles side by side over its small labels.
  * Real fixture PDFs for the outcome, constructed lines and runs for the edges of each rule.
  */
 import assert from 'node:assert/strict';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   numberedHeadBelow,
+  panelTitle,
   termSized,
   textLineBelow,
 } from '../../../../adapters/convert/pdf-hd12-text-below.ts';
@@ -252,5 +254,37 @@ describe('a numbered list item with subscripts runs on into its next line', () =
     const { headings } = await convert('revtex-rl-decoders.pdf');
     assert.ok(!headings.some((h) => /^2\. If action/.test(h)));
     assert.ok(headings.includes('B. Request New Syndrome or Repeated Pauli Flip'));
+  });
+});
+
+describe('a figure’s panel titles', () => {
+  const a = { ...seg('A. Intended workflow', 98.8, { x: 134, bold: true }) };
+  const b = { ...seg('B. Spurious shortcut', 97.7, { x: 366, bold: true }) };
+  const label = seg('Chemical', 145, { x: 161, size: 8 });
+
+  it('are no headings: numbered alike on one row, over the figure’s small labels', () => {
+    assert.ok(panelTitle(a, { segs: [a, b, label], below: () => label, body: 10.9 }));
+    assert.ok(
+      panelTitle(b, {
+        segs: [a, b, label],
+        below: () => seg('Chemical', 145, { x: 393, size: 8 }),
+        body: 10.9,
+      }),
+    );
+  });
+
+  it('leaves a heading over text, and a heading alone on its row over a figure', () => {
+    const text = seg(BODY, 112, { x: 134 });
+    assert.ok(!panelTitle(a, { segs: [a, b, text], below: () => text, body: 10.9 }));
+    assert.ok(!panelTitle(a, { segs: [a, label], below: () => label, body: 10.9 }));
+    // A number of another depth beside it (`A.1. Data` in the other column) is no panel pair.
+    const sub = { ...seg('A.1. Data', 98.8, { x: 366, bold: true }) };
+    assert.ok(!panelTitle(a, { segs: [a, sub, label], below: () => label, body: 10.9 }));
+  });
+
+  it('keeps the panel titles of a preprint’s figure out of its outline', async () => {
+    const { headings } = await convert('article-clever-materials.pdf');
+    assert.ok(!headings.some((h) => /Intended workflow|Spurious shortcut/.test(h)));
+    assert.ok(headings.includes('2.1 MOF Thermal Stability'));
   });
 });
