@@ -115,9 +115,15 @@ function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun) => boolean {
   // Only a line begun in the first column (left of the middle band) runs into the second's edge.
   return (first, r) => {
     const band = (f: number) => left + f * (right - left);
-    if (r.text.length < 20 || first.x >= band(0.4) || r.x < band(0.4) || r.x > band(0.6)) return false;
+    // A heading opening the second column beside a line of the first (`2. Flaws and fixes`) is
+    // short: a section number in another face than the line's, or another size; its edge needs fewer lines.
+    const heading =
+      Math.abs(r.size - first.size) >= 0.15 * first.size ||
+      (r.font !== first.font && /^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.(?:\s|$)/.test(r.text));
+    if ((r.text.length < 20 && !heading) || first.x >= band(0.4) || r.x < band(0.4) || r.x > band(0.6))
+      return false;
     const x = Math.round(r.x);
-    return (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0) >= 8;
+    return (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0) >= (heading ? 4 : 8);
   };
 }
 

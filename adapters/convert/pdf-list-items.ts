@@ -35,7 +35,8 @@ function rightBelow(s: Segment, next: Segment | undefined, pitch: number): next 
   return (
     next !== undefined &&
     next.page === s.page &&
-    next.top >= s.bottom - 0.5 &&
+    // Boxes deepened by sub- and superscripts overlap; the next baseline is still a line further down.
+    (next.top >= s.bottom - 0.5 || next.baseline - s.baseline > 0.8 * pitch) &&
     next.top - s.bottom < 0.5 * pitch &&
     Math.abs(next.size - s.size) < 0.3
   );

@@ -67,6 +67,7 @@ import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
+import { numberedHeadBelow, panelTitle, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -772,7 +773,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
-    if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
+    if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body) || panelTitle(s, ctx)) return 0;
     if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
       return 0;
     return headingDepth(n, sawRoman);
@@ -782,7 +783,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold) ||
+    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
@@ -829,7 +830,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
-    !isDescriptionTerm(s, ctx.below, ctx.pitch)
+    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch))
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
@@ -869,7 +870,7 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (
     (n.bold === true && ctx.nextAlone) ||
-    (Math.abs(n.size - ctx.body) < 1 && n.text.length >= 25) ||
+    textLineBelow(n, ctx.body) ||
     subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
     // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
     /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text)

@@ -94,6 +94,9 @@ function closesUnopened(text: string): boolean {
   return false;
 }
 
+/** The first section's name, in the languages of pdf-heading-words.ts (a closed class). */
+const INTRODUCTION = /^(?:introduction|einleitung|einführung|introducción|introduzione)$/i;
+
 const ROMAN = [
   'I',
   'II',
@@ -153,6 +156,9 @@ export function inSequence(n: SectionNumber, seq: Numbering): boolean {
     return seq.letter === 0 || top === seq.letter;
   }
   const last = n.kind === 'roman' ? seq.roman : seq.arabic;
+  // The first section introduces the paper: `1. Introduction` opens the numbering whatever was taken
+  // for a number before it (an affiliation's mark `1 Institute` in the front matter).
+  if (n.parts.length === 1 && top === 1 && INTRODUCTION.test(n.rest.replace(/[.:]$/, ''))) return true;
   if (n.parts.length === 1) return top === last + 1 || (last === 0 && top <= 2);
   return last === 0 || top === last;
 }

@@ -70,11 +70,28 @@ function topLine(segs: Segment[], height: number): Omit<TopLine, 'page'> | null 
   const gap = rows.length > 1 ? base[1]! - base[0]! : Infinity;
   const top = { y: base[0]! / height, segs: head, size, gap };
   if (rows.length < 5) return { ...top, apart: false };
-  const pitches = base
-    .slice(2)
-    .map((b, i) => b - base[i + 1]!)
-    .sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)]!;
-  const textSize = Math.max(...rows[1]!.map((s) => s.size));
+  const pitches = columnPitches(rows).sort((a, b) => a - b);
+  const pitch = pitches[Math.floor(pitches.length / 2)] ?? gap;
+  // No larger than the page's text either: a title's second line is as large as its first.
+  const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
+  const textSize = Math.min(Math.max(...rows[1]!.map((s) => s.size)), sizes[Math.floor(sizes.length / 2)]!);
   return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize };
+}
+
+/**
+ * Baseline distances between each row (the first aside) and the nearest row above it in the same
+ * column (a segment overlapping it across): in two columns whose baselines do not line up, rows of
+ * the two interleave and their distances are no line pitch.
+ */
+function columnPitches(rows: Segment[][]): number[] {
+  const out: number[] = [];
+  for (let i = 2; i < rows.length; i++) {
+    for (let j = i - 1; j >= 1; j--) {
+      if (rows[j]!.some((a) => rows[i]!.some((b) => a.x0 < b.x1 && b.x0 < a.x1))) {
+        out.push(rows[i]![0]!.baseline - rows[j]![0]!.baseline);
+        break;
+      }
+    }
+  }
+  return out;
 }

@@ -55,7 +55,8 @@ export function isDescriptionTerm(
  * subscript (`CO2`) has no such footnote.
  */
 export function withoutNoteMark(s: Segment, segs: readonly Segment[]): string {
-  const mark = /\p{L}(\d{1,3})$/u.exec(s.text)?.[1];
+  // Footnotes count from 1: a trailing `0` is a subscript (`H0`).
+  const mark = /\p{L}([1-9]\d{0,2})$/u.exec(s.text)?.[1];
   const runs = s.fonts ?? [];
   const last = runs.at(-1);
   const before = runs.slice(0, -1).findLast((r) => r.chars > 0);
