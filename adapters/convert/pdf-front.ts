@@ -165,8 +165,17 @@ const NOT_A_TITLE = new RegExp(
   'i',
 );
 
+/**
+ * A preposition and an article before the institution's word: the line speaks about the place
+ * (`Data Movement Model for the Vera C. Rubin Observatory`), while a name, an address or a banner
+ * starts with the place's own words (`Institute for the Physics of …` has its head word first).
+ */
+const ABOUT_THE = /\b(?:for|at|of|with|from|in|on|to|by|towards?|across|within|using)\s+the\s/i;
+
 export function isInstitutionOrJournal(text: string): boolean {
-  return NOT_A_TITLE.test(text.trim());
+  const t = text.trim();
+  const m = NOT_A_TITLE.exec(t);
+  return m !== null && !ABOUT_THE.test(t.slice(0, m.index));
 }
 
 /** An e-mail address, an ORCID iD or a postal code with a country: an affiliation or contact line. */

@@ -39,8 +39,15 @@ export function runningHeadSlots(pages: Segment[][], heights: number[]): Set<Seg
   });
   const slots: TopLine[][] = [];
   for (const t of tops.filter((o) => o.apart)) {
-    const same = tops.filter((o) => o.apart && Math.abs(o.y - t.y) < SAME_HEIGHT);
-    if (new Set(same.map((o) => o.page)).size >= repeatMin) slots.push(same);
+    const at = tops.filter((o) => Math.abs(o.y - t.y) < SAME_HEIGHT);
+    const same = at.filter((o) => o.apart);
+    // A row that opens in lower case carries on a sentence from the page before: where pages start
+    // so at that height it is the top of the text block (a layout without heads, whose pages open on a
+    // heading or a paragraph's last line now and then), never a head's slot; heads are titles and names.
+    const carriedOn = new Set(
+      at.filter((o) => o.segs.some((s) => /^\p{Ll}/u.test(s.text))).map((o) => o.page),
+    );
+    if (new Set(same.map((o) => o.page)).size >= repeatMin && carriedOn.size < 2) slots.push(same);
   }
   const out = new Set<Segment>();
   for (const t of tops) {
