@@ -14,7 +14,7 @@ import {
   metadataRows,
   titleWords as words,
 } from './pdf-front.ts';
-import { authorSurnames, isAuthorLine, namesMetadataAuthors } from './pdf-authors.ts';
+import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
 import { lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
@@ -691,7 +691,7 @@ function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: Read
   // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
   const unnumbered = isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text);
   return (
-    (n ? isInstitutionOrJournal(n.rest) : unnumbered) ||
+    (n ? isInstitutionOrJournal(n.rest) || isMarkedNameList(text) : unnumbered) ||
     isAffiliationLine(text) ||
     namesMetadataAuthors(text, surnames)
   );

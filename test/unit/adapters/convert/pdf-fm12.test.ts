@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { isMarkedNameList } from '../../../../adapters/convert/pdf-authors.ts';
 import { isInstitutionOrJournal } from '../../../../adapters/convert/pdf-front.ts';
 import { titleNotes } from '../../../../adapters/convert/pdf-fm-notes.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
@@ -142,5 +143,18 @@ describe('notes of the title and of the authors', () => {
       /∗The LaTeX sources of this article are on https:\/\/github\.com\/nschloe\/note-on-cam16/,
     );
     assert.doesNotMatch(body, /LaTeX sources of this article/);
+  });
+});
+
+describe('an author list that opens with an initial', () => {
+  it('is told from a lettered heading by the marks on its surnames', () => {
+    for (const t of ['A. Smith1 and B. Jones2,⋆', 'J. Smith∗, K. Lee†']) assert.ok(isMarkedNameList(t), t);
+    for (const t of ['A. Related Work and Future Directions', 'B. H2 and CO2 Lines', 'A. Doe and B. Roe'])
+      assert.ok(!isMarkedNameList(t), t);
+  });
+
+  it('is no heading on page 1 (aa-vermin)', async () => {
+    const { heads } = await convert('aa-vermin-debris-disk-opacity.pdf');
+    assert.ok(!heads.some((h) => /Uthor/.test(h)), heads.join(' · '));
   });
 });
