@@ -106,6 +106,12 @@ const RECORD_LABEL = new RegExp(
       'content\\s+from\\s+this\\s+work\\s+may\\s+be\\s+used',
       'published\\s+under\\s+licen[cs]e\\b',
       'letter\\s+to\\s+the\\s+editor$',
+      // A review copy's header, in every venue's template: `CONFIDENTIAL REVIEW COPY. DO NOT
+      // DISTRIBUTE.`, `Anonymous ACL submission`, `Paper under double-blind review`.
+      'confidential\\s+review\\s+copy',
+      'do\\s+not\\s+distribute\\.?$',
+      'anonymous\\s+(?:[\\w-]+\\s+)?submission\\b',
+      'paper\\s+under\\s+(?:double[- ]blind\\s+)?review\\b',
     ].join('|') +
     ')',
   'i',

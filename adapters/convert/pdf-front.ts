@@ -116,9 +116,9 @@ const COPYRIGHT_INSIDE = /©\s*(?:19|20)\d\d\b|\(c\)\s*(?:19|20)\d\d\b|\$\d+\.00
 /** Footnote marks a metadata line may start with (`∗Corresponding author`, `1 E-mail:`, `1This paper…`). */
 const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d{1,2}(?=\p{Lu}\p{Ll})|\d(?=\s*(?:e-?mail|corresponding)))\s*/iu;
 
-/** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`). */
+/** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`, `ECCV-22 submission ID 42`). */
 const CONFERENCE =
-  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*['’]?\d{2,4}\b/;
+  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\b/;
 
 /** A word pattern of META_START that matches: a sentence continued from the line above does not count. */
 function metaStart(t: string): boolean {
@@ -172,8 +172,18 @@ const NOT_A_TITLE = new RegExp(
  */
 const ABOUT_THE = /\b(?:for|at|of|with|from|in|on|to|by|towards?|across|within|using)\s+the\s/i;
 
+/**
+ * A journal's name set alone, as a banner or logo text: a few capitalised words ending in
+ * `Journal` or `Letters` and maybe its series (`The Astronomical Journal`, `Physical Review Letters`, `The
+ * European Physical Journal C`), or a `Journal
+ * of …` name (`New Journal of Physics`). Names are set in title case or capitals, with no verb.
+ */
+const JOURNAL_NAME =
+  /^(?:(?:The|THE)\s+)?(?:\p{Lu}[\p{L}&.-]*\s+){0,4}(?:[Jj]ournal|JOURNAL|[Ll]etters|LETTERS)(?:\s+[A-Z])?\.?$|^(?:(?:The|THE)\s+)?(?:\p{Lu}[\p{L}&.-]*\s+){1,3}(?:[Jj]ournal|JOURNAL)\s+(?:of|OF|for|FOR|on|ON)\s+(?:(?:the|THE|and|AND|of|OF|in|IN|&)\s+|\p{Lu}[\p{L}&.-]*(?:\s+|$)){1,6}$/u;
+
 export function isInstitutionOrJournal(text: string): boolean {
   const t = text.trim();
+  if (JOURNAL_NAME.test(t)) return true;
   const m = NOT_A_TITLE.exec(t);
   return m !== null && !ABOUT_THE.test(t.slice(0, m.index));
 }

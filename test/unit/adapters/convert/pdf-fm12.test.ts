@@ -10,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isMarkedNameList } from '../../../../adapters/convert/pdf-authors.ts';
-import { isInstitutionOrJournal } from '../../../../adapters/convert/pdf-front.ts';
+import { isFrontMeta, isInstitutionOrJournal } from '../../../../adapters/convert/pdf-front.ts';
 import { titleNotes } from '../../../../adapters/convert/pdf-fm-notes.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
+import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { runningHeadSlots } from '../../../../adapters/convert/pdf-running-heads.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
@@ -156,5 +157,43 @@ describe('an author list that opens with an initial', () => {
   it('is no heading on page 1 (aa-vermin)', async () => {
     const { heads } = await convert('aa-vermin-debris-disk-opacity.pdf');
     assert.ok(!heads.some((h) => /Uthor/.test(h)), heads.join(' · '));
+  });
+});
+
+describe('banners that are never the title', () => {
+  it("reads a journal's name set alone as a journal, not a title", () => {
+    for (const t of [
+      'New Journal of Physics',
+      'The Astronomical Journal',
+      'Physical Review Letters',
+      'The European Physical Journal C',
+      'Chinese Physics Letters',
+    ])
+      assert.ok(isInstitutionOrJournal(t), t);
+    for (const t of ['A Study of Journal Rankings', 'Journal Impact Factors Revisited'])
+      assert.ok(!isInstitutionOrJournal(t), t);
+  });
+
+  it("takes the title below a journal's name in larger type", () => {
+    const page = [
+      seg('Chinese Physics Letters', 60, { size: 18 }),
+      seg('Waves in a Shallow Channel of Variable Depth', 110, { size: 15 }),
+      seg('Jane Doe and John Smith', 140),
+      seg('Abstract', 170, { bold: true }),
+      ...[0, 1, 2, 3, 4, 5].map((i) => seg(`${BODY} ${i}`, 185 + 12 * i)),
+    ];
+    assert.equal(renderSegments([page], [800]).title, 'Waves in a Shallow Channel of Variable Depth');
+  });
+
+  it("reads a review copy's header as front matter", () => {
+    for (const t of [
+      'CONFIDENTIAL REVIEW COPY. DO NOT DISTRIBUTE.',
+      'ECCV-22 submission ID 1234',
+      'Anonymous ACL submission',
+      'Paper under double-blind review',
+    ])
+      assert.ok(isFrontMeta(t), t);
+    for (const t of ['Do not distribute the code to', 'Anonymous reviewers helped us', 'ACL 2 results'])
+      assert.ok(!isFrontMeta(t), t);
   });
 });
