@@ -67,6 +67,17 @@ describe('the top of the text block is no running-head slot', () => {
       ).size,
       6,
     );
+    // Heads in lower-case small capitals (classicthesis) sit apart from their text: still a slot.
+    const small = [0, 1, 2, 3, 4, 5].map((p) =>
+      page(p, p % 2 ? 'introduction and background' : 'chapter one', true),
+    );
+    assert.equal(
+      runningHeadSlots(
+        small,
+        small.map(() => 800),
+      ).size,
+      6,
+    );
   });
 
   it('keeps the first line of an ACL title and a subsection at the top of a page (acl-redacted)', async () => {
