@@ -77,3 +77,15 @@ function atFoot(page: readonly Segment[], note: readonly Segment[], body: number
   const bottom = Math.max(...note.map((s) => s.bottom));
   return !page.some((s) => Math.abs(s.size - body) < 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
 }
+
+/**
+ * The title without the symbol mark at its end when a front-matter note opens with that mark
+ * (`… models∗` over `∗The LaTeX sources …`): the mark points at the note, it is not the title's.
+ * A symbol no note takes stays (`… with A∗`).
+ */
+export function titleWithoutNoteMark(title: string, front: readonly Segment[][]): string {
+  const m = new RegExp(`\\s*([${SYMBOL}]+)$`, 'u').exec(title);
+  if (!m) return title;
+  const opens = front.some((g) => g.some((s) => s.text.trim().startsWith(m[1]!)));
+  return opens ? title.slice(0, m.index) : title;
+}

@@ -8,6 +8,7 @@
 import type { Segment } from './pdf-layout.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
+import { isJournalName } from './pdf-fm-names.ts';
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
@@ -172,18 +173,9 @@ const NOT_A_TITLE = new RegExp(
  */
 const ABOUT_THE = /\b(?:for|at|of|with|from|in|on|to|by|towards?|across|within|using)\s+the\s/i;
 
-/**
- * A journal's name set alone, as a banner or logo text: a few capitalised words ending in
- * `Journal` or `Letters` and maybe its series (`The Astronomical Journal`, `Physical Review Letters`, `The
- * European Physical Journal C`), or a `Journal
- * of …` name (`New Journal of Physics`). Names are set in title case or capitals, with no verb.
- */
-const JOURNAL_NAME =
-  /^(?:(?:The|THE)\s+)?(?:\p{Lu}[\p{L}&.-]*\s+){0,4}(?:[Jj]ournal|JOURNAL|[Ll]etters|LETTERS)(?:\s+[A-Z])?\.?$|^(?:(?:The|THE)\s+)?(?:\p{Lu}[\p{L}&.-]*\s+){1,3}(?:[Jj]ournal|JOURNAL)\s+(?:of|OF|for|FOR|on|ON)\s+(?:(?:the|THE|and|AND|of|OF|in|IN|&)\s+|\p{Lu}[\p{L}&.-]*(?:\s+|$)){1,6}$/u;
-
 export function isInstitutionOrJournal(text: string): boolean {
   const t = text.trim();
-  if (JOURNAL_NAME.test(t)) return true;
+  if (isJournalName(t)) return true;
   const m = NOT_A_TITLE.exec(t);
   return m !== null && !ABOUT_THE.test(t.slice(0, m.index));
 }

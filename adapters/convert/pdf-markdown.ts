@@ -64,6 +64,7 @@ import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
 import { isDescriptionTerm, neverHeading, tableRowUnder, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
+import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
@@ -430,6 +431,7 @@ export function renderSegments(
   const cover = repeatedTitle.length > 0;
   const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
   const frontSet = new Set([...front.flat(), ...repeatedTitle]);
+  if (title) title.text = titleWithoutNoteMark(title.text, front);
 
   const blocks: string[] = [];
   if (title) blocks.push(`# ${title.text}`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isMarkedNameList } from '../../../../adapters/convert/pdf-authors.ts';
 import { isFrontMeta, isInstitutionOrJournal } from '../../../../adapters/convert/pdf-front.ts';
-import { titleNotes } from '../../../../adapters/convert/pdf-fm-notes.ts';
+import { titleNotes, titleWithoutNoteMark } from '../../../../adapters/convert/pdf-fm-notes.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { runningHeadSlots } from '../../../../adapters/convert/pdf-running-heads.ts';
@@ -148,8 +148,15 @@ describe('notes of the title and of the authors', () => {
     assert.deepEqual(titleNotes(pageSegs, title, new Set(title), 10), []);
   });
 
+  it('drops the mark at the end of the title when a front note opens with it', () => {
+    const note = [seg('∗The sources of this article are on', 700, { size: 8 })];
+    assert.equal(titleWithoutNoteMark('A Study of Things∗', [note]), 'A Study of Things');
+    assert.equal(titleWithoutNoteMark('Anytime Search with A∗', [note.slice(1)]), 'Anytime Search with A∗');
+  });
+
   it("puts a title's note into the front block (scrartcl-cam16)", async () => {
-    const { front, body } = await convert('scrartcl-cam16-color-model.pdf');
+    const { title, front, body } = await convert('scrartcl-cam16-color-model.pdf');
+    assert.equal(title, 'Algorithmic improvements for the CIECAM02 and CAM16 color appearance models');
     assert.match(
       front,
       /∗The LaTeX sources of this article are on https:\/\/github\.com\/nschloe\/note-on-cam16/,
