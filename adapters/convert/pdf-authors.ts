@@ -80,3 +80,15 @@ export function isAuthorLine(text: string): boolean {
   // One name alone reads like a two-word heading ("Related Work"): it needs an initial or a mark.
   return names >= 2 || /\p{Lu}\.|[\d∗*†‡§¶⋆]$/u.test(t);
 }
+
+/**
+ * A list of author names that opens with an initial (`A. Smith1 and B. Jones2,⋆`), which the
+ * numbering grammar reads as a lettered section `A.`: two names or more carry footnote marks, which
+ * a heading's words (`H2`, `CO2`) never do. An author list, whatever its first initial looks like.
+ */
+export function isMarkedNameList(text: string): boolean {
+  if (!isAuthorLine(text)) return false;
+  // A surname (a capital, then small letters: not `H2`, `CO2`) with its mark.
+  const marked = text.match(/\p{Lu}\p{Ll}{2,}(?:\d{1,2}|[∗*†‡§¶⋆])[\d,∗*†‡§¶⋆]*(?=[\s,;]|$)/gu) ?? [];
+  return marked.length >= 2;
+}

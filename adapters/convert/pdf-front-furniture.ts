@@ -7,6 +7,7 @@
  * position and closed word classes, so they hold for journals no rule was written on.
  */
 import type { Segment } from './pdf-layout.ts';
+import { titleNotes } from './pdf-fm-notes.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -105,6 +106,12 @@ const RECORD_LABEL = new RegExp(
       'content\\s+from\\s+this\\s+work\\s+may\\s+be\\s+used',
       'published\\s+under\\s+licen[cs]e\\b',
       'letter\\s+to\\s+the\\s+editor$',
+      // A review copy's header, in every venue's template: `CONFIDENTIAL REVIEW COPY. DO NOT
+      // DISTRIBUTE.`, `Anonymous ACL submission`, `Paper under double-blind review`.
+      'confidential\\s+review\\s+copy',
+      'do\\s+not\\s+distribute\\.?$',
+      'anonymous\\s+(?:[\\w-]+\\s+)?submission\\b',
+      'paper\\s+under\\s+(?:double[- ]blind\\s+)?review\\b',
     ].join('|') +
     ')',
   'i',
@@ -247,11 +254,17 @@ function wholeFrontBlocks(
     for (let i = 0; i < page.length; i++) {
       const s = page[i]!;
       if (!taken.has(s) || added.some((g) => g.includes(s))) continue;
-      const label = CITATION_LABEL.test(unmarked(s.text)) || LICENCE_LABEL.test(unmarked(s.text));
-      if (!label && (s.size > body - 0.5 || !isMeta(s.text))) continue;
+      const labelled = CITATION_LABEL.test(unmarked(s.text)) || LICENCE_LABEL.test(unmarked(s.text));
+      const small = s.size <= body - 0.5 && isMeta(s.text);
       // A citation or licence statement runs a few lines; a foot box may run longer.
-      const block = blockAround(page, i, label ? 0.6 : 1.5, !label).slice(0, label ? 8 : undefined);
-      if (block.length < 2 || (!label && !atFoot(page, block, body))) continue;
+      let block = labelled ? blockAround(page, i, 0.6, false).slice(0, 8) : [];
+      // A labelled statement set in loosely leaded small print (a journal's margin box) reads as its foot box.
+      const label = block.length >= 2;
+      if (!label) {
+        if (!small) continue;
+        block = blockAround(page, i, 1.5, true);
+        if (block.length < 2 || !atFoot(page, block, body)) continue;
+      }
       added.push(block);
       if (label) citations.add(block);
     }
@@ -279,7 +292,8 @@ function wholeFrontBlocks(
 /**
  * The front-matter groups of pdf-front.ts with what the rules above add, in reading order. `isMeta`
  * is pdf-front.ts's metadata test (passed in: that module imports this one); `cover` says page 1
- * was a cover page (the title printed again on page 2).
+ * was a cover page (the title printed again on page 2). The title's and the authors' notes
+ * (pdf-fm-notes.ts) join them.
  */
 export function withFrontFurniture(
   pages: readonly Segment[][],
@@ -289,6 +303,9 @@ export function withFrontFurniture(
   body: number,
   cover = false,
 ): Segment[][] {
+  const notes = titleNotes(pages[0] ?? [], titleSegs, new Set([...titleSegs, ...groups.flat()]), body);
+  if (notes.length)
+    groups = [...groups, ...notes].sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
   if (titleSegs.length) {
     const page = titlePageLines(pages, new Set([...titleSegs, ...groups.flat()]), isMeta, body);
     if (page.length) {

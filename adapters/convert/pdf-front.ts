@@ -8,6 +8,7 @@
 import type { Segment } from './pdf-layout.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
+import { isJournalName } from './pdf-fm-names.ts';
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
@@ -116,9 +117,9 @@ const COPYRIGHT_INSIDE = /©\s*(?:19|20)\d\d\b|\(c\)\s*(?:19|20)\d\d\b|\$\d+\.00
 /** Footnote marks a metadata line may start with (`∗Corresponding author`, `1 E-mail:`, `1This paper…`). */
 const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d{1,2}(?=\p{Lu}\p{Ll})|\d(?=\s*(?:e-?mail|corresponding)))\s*/iu;
 
-/** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`). */
+/** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`, `ECCV-22 submission ID 42`). */
 const CONFERENCE =
-  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*['’]?\d{2,4}\b/;
+  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\b/;
 
 /** A word pattern of META_START that matches: a sentence continued from the line above does not count. */
 function metaStart(t: string): boolean {
@@ -165,8 +166,18 @@ const NOT_A_TITLE = new RegExp(
   'i',
 );
 
+/**
+ * A preposition and an article before the institution's word: the line speaks about the place
+ * (`Data Movement Model for the Vera C. Rubin Observatory`), while a name, an address or a banner
+ * starts with the place's own words (`Institute for the Physics of …` has its head word first).
+ */
+const ABOUT_THE = /\b(?:for|at|of|with|from|in|on|to|by|towards?|across|within|using)\s+the\s/i;
+
 export function isInstitutionOrJournal(text: string): boolean {
-  return NOT_A_TITLE.test(text.trim());
+  const t = text.trim();
+  if (isJournalName(t)) return true;
+  const m = NOT_A_TITLE.exec(t);
+  return m !== null && !ABOUT_THE.test(t.slice(0, m.index));
 }
 
 /** An e-mail address, an ORCID iD or a postal code with a country: an affiliation or contact line. */

@@ -14,7 +14,7 @@ import {
   metadataRows,
   titleWords as words,
 } from './pdf-front.ts';
-import { authorSurnames, isAuthorLine, namesMetadataAuthors } from './pdf-authors.ts';
+import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
 import { lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
@@ -64,6 +64,7 @@ import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
 import { isDescriptionTerm, neverHeading, tableRowUnder, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
+import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
@@ -431,6 +432,7 @@ export function renderSegments(
   const cover = repeatedTitle.length > 0;
   const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
   const frontSet = new Set([...front.flat(), ...repeatedTitle]);
+  if (title) title.text = titleWithoutNoteMark(title.text, front);
 
   const blocks: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
@@ -692,7 +694,7 @@ function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: Read
   // An affiliation's footnote mark looks like a section number (`1 FIZ Karlsruhe – Leibniz Institute…`).
   const unnumbered = isAuthorLine(text) || isInstitutionOrJournal(text) || isFrontMeta(text);
   return (
-    (n ? isInstitutionOrJournal(n.rest) : unnumbered) ||
+    (n ? isInstitutionOrJournal(n.rest) || isMarkedNameList(text) : unnumbered) ||
     isAffiliationLine(text) ||
     namesMetadataAuthors(text, surnames)
   );

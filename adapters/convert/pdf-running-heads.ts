@@ -23,6 +23,8 @@ interface TopLine {
   gap: number;
   /** Set apart from the text below by more than its line pitch, and no larger than it. */
   apart: boolean;
+  /** Its distance to the next row in line pitches of the text below (NaN: too few rows to measure). */
+  lead: number;
 }
 
 /**
@@ -39,8 +41,18 @@ export function runningHeadSlots(pages: Segment[][], heights: number[]): Set<Seg
   });
   const slots: TopLine[][] = [];
   for (const t of tops.filter((o) => o.apart)) {
-    const same = tops.filter((o) => o.apart && Math.abs(o.y - t.y) < SAME_HEIGHT);
-    if (new Set(same.map((o) => o.page)).size >= repeatMin) slots.push(same);
+    const at = tops.filter((o) => Math.abs(o.y - t.y) < SAME_HEIGHT);
+    const same = at.filter((o) => o.apart);
+    // A text line that opens in lower case, the next line at about the text's pitch below it, carries
+    // on a sentence from the page before: where pages start so at that height it is the top of the
+    // text block (a layout without heads, whose pages open on a heading or a paragraph's last line
+    // now and then), never a head's slot. A head in lower-case small capitals sits apart from its text.
+    const carriedOn = new Set(
+      at
+        .filter((o) => !o.apart && o.lead < 1.45 && o.segs.some((s) => /^\p{Ll}/u.test(s.text)))
+        .map((o) => o.page),
+    );
+    if (new Set(same.map((o) => o.page)).size >= repeatMin && carriedOn.size < 2) slots.push(same);
   }
   const out = new Set<Segment>();
   for (const t of tops) {
@@ -69,13 +81,13 @@ function topLine(segs: Segment[], height: number): Omit<TopLine, 'page'> | null 
   const size = Math.max(...head.map((s) => s.size));
   const gap = rows.length > 1 ? base[1]! - base[0]! : Infinity;
   const top = { y: base[0]! / height, segs: head, size, gap };
-  if (rows.length < 5) return { ...top, apart: false };
+  if (rows.length < 5) return { ...top, apart: false, lead: NaN };
   const pitches = columnPitches(rows).sort((a, b) => a - b);
   const pitch = pitches[Math.floor(pitches.length / 2)] ?? gap;
   // No larger than the page's text either: a title's second line is as large as its first.
   const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
   const textSize = Math.min(Math.max(...rows[1]!.map((s) => s.size)), sizes[Math.floor(sizes.length / 2)]!);
-  return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize };
+  return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize, lead: gap / pitch };
 }
 
 /**

@@ -292,7 +292,7 @@ describe('a CERN preprint cover page (1503.07589, vendored)', () => {
     const blocks = markdown.split('\n\n');
     assert.match(
       blocks[1]!,
-      /^\*EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH \(CERN\) · CERN-PH-EP\/2015-075 · 2015\/03\/27 · .*Submitted to Physical Review Letters · .*CC-BY-3\.0 license\*$/,
+      /^\*EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH \(CERN\) · CERN-PH-EP\/2015-075 · 2015\/03\/27 · .*Submitted to Physical Review Letters · .*CC-BY-3\.0 license · ∗See appendices A and B for lists of collaboration members\.\*$/,
     );
     const body = blocks.slice(2).join('\n\n');
     for (const meta of ['CERN-PH-EP/2015-075', 'Submitted to Physical Review Letters', 'CC-BY-3.0 license'])

@@ -1,0 +1,91 @@
+/**
+ * Notes of the title and of the author block (issue #30): a footnote whose mark the title or an
+ * author's name carries (`…appearance models∗` over `∗The LaTeX sources of this article are on…`,
+ * `Jane Doe†` over `†Now at …`) belongs to the front matter, like the title it annotates, in every
+ * class (`\thanks`, `\footnote` in `\title`/`\author`). Only symbol marks count: numbers mark
+ * affiliations and the body's own footnotes.
+ */
+import type { Segment } from './pdf-layout.ts';
+
+/** Footnote symbols; fonts map some of them to `*`. */
+const SYMBOL = '∗*†‡§¶⋆♯';
+/** Symbol marks at the end of a word (`models∗`, `Doe†,`, `Lee1,∗`). */
+const WORD_MARKS = new RegExp(`[\\p{L}\\d,)][${SYMBOL}]+(?=[\\s,;]|$)`, 'gu');
+const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
+
+/** The symbol marks (`∗`, `†`, `∗∗`) that the title and the lines between it and the abstract carry. */
+function frontMarks(page: readonly Segment[], titleSegs: readonly Segment[]): Set<string> {
+  const titleBottom = Math.max(...titleSegs.map((s) => s.bottom));
+  const start = Math.min(Infinity, ...page.filter((s) => BODY_START.test(s.text)).map((s) => s.top));
+  const marks = new Set<string>();
+  for (const s of page) {
+    const inFront = titleSegs.includes(s) || (s.top >= titleBottom - 0.1 && s.bottom <= start);
+    if (!inFront) continue;
+    for (const m of s.text.matchAll(WORD_MARKS)) marks.add(m[0].slice(1));
+  }
+  return marks;
+}
+
+/**
+ * Page 1's notes that open with a mark of the title or of the author block: the note's line in
+ * small print, below the title, with nothing in body type below it in its column (a foot note),
+ * and the lines that continue it right below (same size and column, no mark of their own).
+ */
+export function titleNotes(
+  page: readonly Segment[],
+  titleSegs: readonly Segment[],
+  taken: ReadonlySet<Segment>,
+  body: number,
+): Segment[][] {
+  if (!titleSegs.length) return [];
+  const marks = frontMarks(page, titleSegs);
+  if (!marks.size) return [];
+  const titleBottom = Math.max(...titleSegs.map((s) => s.bottom));
+  const opens = (s: Segment) => {
+    const m = new RegExp(`^[${SYMBOL}]+`, 'u').exec(s.text.trim());
+    return m !== null && marks.has(m[0]) && /^\s*\p{L}/u.test(s.text.trim().slice(m[0].length));
+  };
+  const out: Segment[][] = [];
+  for (let i = 0; i < page.length; i++) {
+    const s = page[i]!;
+    if (taken.has(s) || s.top < titleBottom || s.size > body - 0.5 || !opens(s)) continue;
+    const note = [s];
+    for (let j = i + 1; j < page.length; j++) {
+      const n = page[j]!;
+      const last = note[note.length - 1]!;
+      if (
+        taken.has(n) ||
+        Math.abs(n.size - s.size) > 0.3 ||
+        n.top < last.bottom - 0.1 ||
+        n.top - last.bottom > 0.6 * s.size ||
+        Math.abs(n.x0 - s.x0) > 2 * s.size ||
+        new RegExp(`^[${SYMBOL}\\d]`, 'u').test(n.text.trim())
+      )
+        break;
+      note.push(n);
+    }
+    if (atFoot(page, note, body)) out.push(note);
+    i += note.length - 1;
+  }
+  return out;
+}
+
+/** Nothing in body type stands below the note in its column: it is a foot note, not a line of text. */
+function atFoot(page: readonly Segment[], note: readonly Segment[], body: number): boolean {
+  const x0 = Math.min(...note.map((s) => s.x0));
+  const x1 = Math.max(...note.map((s) => s.x1));
+  const bottom = Math.max(...note.map((s) => s.bottom));
+  return !page.some((s) => Math.abs(s.size - body) < 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
+}
+
+/**
+ * The title without the symbol mark at its end when a front-matter note opens with that mark
+ * (`… models∗` over `∗The LaTeX sources …`): the mark points at the note, it is not the title's.
+ * A symbol no note takes stays (`… with A∗`).
+ */
+export function titleWithoutNoteMark(title: string, front: readonly Segment[][]): string {
+  const m = new RegExp(`\\s*([${SYMBOL}]+)$`, 'u').exec(title);
+  if (!m) return title;
+  const opens = front.some((g) => g.some((s) => s.text.trim().startsWith(m[1]!)));
+  return opens ? title.slice(0, m.index) : title;
+}
