@@ -58,6 +58,7 @@ import {
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
+import { labelRunsOn, namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
@@ -135,6 +136,8 @@ interface Writer {
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
   asides: string[];
+  /** Sections are run into their paragraphs (SIAM): so is a named one (`Acknowledgements. We…`). */
+  runInSections?: boolean;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -181,15 +184,17 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
   const runIn: RunIn | null =
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
-    textRunIn(s, w.para?.text, w.numbering);
+    textRunIn(s, w.para?.text, w.numbering) ??
+    (w.runInSections ? namedRunIn(s, w.para?.text) : null);
   if (!runIn) return false;
   flush(w);
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
+  w.runInSections ||= n?.parts.length === 1;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   w.bodyStarted = true;
   w.blocks.push(
-    `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
+    `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num ? `${runIn.num} ` : ''}${runIn.title}`,
   );
   w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
   return true;
@@ -549,17 +554,11 @@ const RUN_IN_NUMBER = /^((?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?)\s+(\S.{1,150}?)
  * decomposition.` (any case, up to a long title) and goes on in the body face.
  */
 function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
-  if (!s.boldLead) return null;
-  let count = 0;
-  let end = 0;
-  for (const ch of s.text) {
-    end += ch.length;
-    if (/[\p{L}\p{N}]/u.test(ch) && ++count >= s.boldLead) break;
-  }
-  while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
-  const m = RUN_IN_NUMBER.exec(s.text.slice(0, end).trim());
-  const rest = s.text.slice(end).trim();
-  if (!m) return topLevelRunIn(s, s.text.slice(0, end).trim(), rest, seq);
+  const split = splitBoldLead(s);
+  if (!split) return null;
+  const { lead, rest } = split;
+  const m = RUN_IN_NUMBER.exec(lead);
+  if (!m) return topLevelRunIn(s, lead, rest, seq);
   const n = parseSectionNumber(`${m[1]} ${m[2]}`);
   if (!n || !rest || !inSequence(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
@@ -636,7 +635,9 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
     next.bold &&
     next.x0 >= s.x0 - 1 &&
     next.baseline > s.baseline + 0.5 * s.size &&
-    !/[.?!:]$/.test(text)
+    !/[.?!:]$/.test(text) &&
+    // A bold line closed by a colon is a paragraph's label (`Datasets:`), never a heading's second line.
+    !next.text.endsWith(':')
   )
     return true;
   return (
@@ -829,6 +830,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
+    !labelRunsOn(s) &&
     !isDescriptionTerm(s, ctx.below, ctx.pitch)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;

@@ -7,6 +7,7 @@
  * type no larger than the text, at the same height on page after page.
  */
 import type { Segment } from './pdf-layout.ts';
+import { isTextBlockTop } from './pdf-ln12-text-top.ts';
 
 /** The head separation exceeds this many line pitches of the text below it. */
 const SEPARATION = 1.6;
@@ -23,6 +24,8 @@ interface TopLine {
   gap: number;
   /** Set apart from the text below by more than its line pitch, and no larger than it. */
   apart: boolean;
+  /** Followed by lines at the text's pitch: the page's running text starts here. */
+  text?: boolean;
 }
 
 /**
@@ -40,7 +43,8 @@ export function runningHeadSlots(pages: Segment[][], heights: number[]): Set<Seg
   const slots: TopLine[][] = [];
   for (const t of tops.filter((o) => o.apart)) {
     const same = tops.filter((o) => o.apart && Math.abs(o.y - t.y) < SAME_HEIGHT);
-    if (new Set(same.map((o) => o.page)).size >= repeatMin) slots.push(same);
+    if (new Set(same.map((o) => o.page)).size >= repeatMin && !isTextBlockTop(tops, t.y, SAME_HEIGHT))
+      slots.push(same);
   }
   const out = new Set<Segment>();
   for (const t of tops) {
@@ -76,5 +80,7 @@ function topLine(segs: Segment[], height: number): Omit<TopLine, 'page'> | null 
     .sort((a, b) => a - b);
   const pitch = pitches[Math.floor(pitches.length / 2)]!;
   const textSize = Math.max(...rows[1]!.map((s) => s.size));
-  return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize };
+  const apart = gap >= SEPARATION * pitch && size <= 1.05 * textSize;
+  // Solid text's leading stays under 1.6 em (two columns' rows interleave, so not `pitch`).
+  return { ...top, apart, text: !apart && gap < 1.6 * size };
 }

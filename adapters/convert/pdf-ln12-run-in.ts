@@ -1,0 +1,43 @@
+/**
+ * Unnumbered run-in heads: a bold phrase closed by a stop or a colon that opens its paragraph on
+ * the same line (`Acknowledgements. We thank…`, `Datasets: We use…`). In any layout such a lead is
+ * a paragraph's label, not a heading line of its own; it is a section heading only when it names a
+ * section (the closed class of section names: SIAM, amsart and many journals run their
+ * acknowledgements in like this).
+ */
+import type { Segment } from './pdf-layout.ts';
+import { isSectionName } from './pdf-heading-words.ts';
+
+/** The line's bold lead (its first `boldLead` letters and digits, with the stop after them) and the text after it. */
+export function splitBoldLead(s: Segment): { lead: string; rest: string } | null {
+  if (!s.boldLead) return null;
+  let count = 0;
+  let end = 0;
+  for (const ch of s.text) {
+    end += ch.length;
+    if (/[\p{L}\p{N}]/u.test(ch) && ++count >= s.boldLead) break;
+  }
+  while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
+  return { lead: s.text.slice(0, end).trim(), rest: s.text.slice(end).trim() };
+}
+
+/** A bold label closed by `.` or `:` and followed by text on its line: a paragraph's run-in lead. */
+export function labelRunsOn(s: Segment): boolean {
+  const split = splitBoldLead(s);
+  return split !== null && split.rest !== '' && /\p{L}{2}[^\s]*[.:]$/u.test(split.lead);
+}
+
+/**
+ * A section named in a run-in lead (`Acknowledgements. We would like…`) at a paragraph's start (the
+ * paragraph before it, if any, has ended): its name and the paragraph's text after it.
+ */
+export function namedRunIn(
+  s: Segment,
+  before: string | undefined,
+): { num: ''; title: string; rest: string } | null {
+  if (before !== undefined && !/[.!?:]["')\]]?$/.test(before)) return null;
+  const split = splitBoldLead(s);
+  if (!split?.rest || !/[.:]$/.test(split.lead)) return null;
+  const title = split.lead.slice(0, -1).trim();
+  return isSectionName(title) ? { num: '', title, rest: split.rest } : null;
+}

@@ -1,0 +1,149 @@
+/**
+ * Line rules of session 12 (issue #30), each a typographic principle rather than a paper's quirk:
+ * a line-number ruler printed over the other column (an ACL review copy's gutter rulers), the top
+ * of the text block that is no running-head slot (a paper without running heads whose first rows
+ * stand apart on a few pages), unnumbered run-in leads (a paragraph's label is no heading; a named
+ * section run in like the numbered ones is one). From vendored tuning papers and constructed runs.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { TextRun } from '../../../../adapters/convert/pdf-layout.ts';
+import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
+import { isTextBlockTop } from '../../../../adapters/convert/pdf-ln12-text-top.ts';
+import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { FIXTURES_DIR } from '../../../support/corpus.ts';
+import { seg } from '../../../support/pdf-lines.ts';
+
+const converted = new Map<string, Promise<string>>();
+function markdown(file: string): Promise<string> {
+  let md = converted.get(file);
+  if (!md) {
+    const pdf = readFileSync(path.join(FIXTURES_DIR, 'convert', 'pdf', file));
+    md = convertPdf(new Uint8Array(pdf)).then((r) => r.markdown);
+    converted.set(file, md);
+  }
+  return md;
+}
+const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+
+/** A ruler number in 8 pt, left-aligned at x = 331 (ACL's review ruler beside the left column). */
+const ruler = (n: number, y: number): TextRun => ({
+  text: String(n),
+  x: 331.2,
+  y,
+  width: 13.3,
+  size: 8,
+  font: 'f2',
+});
+/** A line of the right column, running through the ruler's strip. */
+const line = (y: number, font = 'f1', size = 10.9): TextRun => ({
+  text: 'training time. It would be ideal to devise a form of',
+  x: 306.1,
+  y,
+  width: 218,
+  size,
+  font,
+});
+
+describe('a line-number ruler printed over the other column (ACL review copy)', () => {
+  it('drops the gutter rulers, so headings are whole and the columns read apart', async () => {
+    const md = await markdown('acl-riff-review.pdf');
+    const hs = headings(md);
+    for (const h of ['### Limitations', '### Ethics Statement', '## B Further Training Details'])
+      assert.ok(hs.includes(h), `${h} in ${hs.join(' | ')}`);
+    assert.ok(
+      hs.every((h) => !/\d{3}$/.test(h)),
+      `no ruler number glued to a heading: ${hs.join(' | ')}`,
+    );
+    // The left column's paragraph reads on without the right column's words inside it.
+    assert.match(md, /Our paraphrase generator is pre-trained on semi-?\s?supervised paraphrases/);
+  });
+
+  it('tells a ruler from numbers inside text by consecutive values, its own type and baselines of its own', () => {
+    const numbers = [0, 1, 2, 3, 4, 5].map((i) => ruler(624 + i, 643.4 + 13.55 * i));
+    const crossing = [0, 1, 2, 3, 4, 5].map((i) => line(651.8 + 13.55 * i));
+    assert.equal(overprintsOtherColumn(numbers, crossing), true);
+    // Lines on the numbers' own baselines: the numbers are part of those lines (a table's column).
+    assert.equal(
+      overprintsOtherColumn(
+        numbers,
+        numbers.map((n) => line(n.y)),
+      ),
+      false,
+    );
+    // Numbers in the crossing text's own type, or not consecutive, or too few: no ruler.
+    assert.equal(
+      overprintsOtherColumn(
+        numbers,
+        crossing.map((r) => ({ ...r, font: 'f2', size: 8 })),
+      ),
+      false,
+    );
+    assert.equal(
+      overprintsOtherColumn(
+        numbers.map((n, i) => ({ ...n, text: String(624 + 2 * i) })),
+        crossing,
+      ),
+      false,
+    );
+    assert.equal(overprintsOtherColumn(numbers.slice(0, 4), crossing), false);
+  });
+});
+
+describe('the top of the text block is no running-head slot', () => {
+  it('keeps a paper’s first rows where its text block starts (ACL camera-ready, no running heads)', async () => {
+    const hs = headings(await markdown('acl-redacted-contextual-qa.pdf'));
+    // The title's first line and a subsection at the top of a column stood apart from what follows.
+    assert.equal(hs[0], '# Redacted Contextual Question Answering with Generative Large Language Models');
+    assert.ok(hs.includes('### 3.1 Task outline'), hs.join(' | '));
+  });
+
+  it('vetoes a slot where as many pages start their running text', () => {
+    const heads = [0, 1, 2, 3].map((page) => ({ page, y: 0.06, apart: true }));
+    // Running heads: the text starts lower on every page.
+    const body = [0, 1, 2, 3].map((page) => ({ page, y: 0.1, apart: false, text: true }));
+    assert.equal(isTextBlockTop([...heads, ...body], 0.06, 0.01), false);
+    // A height where more pages start their text than stand apart: the text block's top.
+    const starts = [4, 5, 6, 7].map((page) => ({ page, y: 0.06, apart: false, text: true }));
+    assert.equal(isTextBlockTop([...heads.slice(0, 3), ...starts], 0.06, 0.01), true);
+    // Short pages (a figure page) do not count as text starting there.
+    const short = [4, 5, 6, 7].map((page) => ({ page, y: 0.06, apart: false }));
+    assert.equal(isTextBlockTop([...heads, ...short], 0.06, 0.01), false);
+  });
+});
+
+describe('unnumbered run-in leads', () => {
+  it('takes a named section run in like the numbered ones (SIAM `Acknowledgements. We…`)', async () => {
+    const md = await markdown('siam-lattice-reduction.pdf');
+    assert.ok(headings(md).includes('## Acknowledgements'));
+    assert.match(md, /## Acknowledgements\n\nWe would like to thank our colleagues/);
+  });
+
+  it('leaves a paragraph’s run-in label in its paragraph where sections stand on their own lines', async () => {
+    const riff = headings(await markdown('acl-riff-review.pdf'));
+    assert.ok(riff.includes('### 3.1 Setup'), riff.join(' | '));
+    assert.ok(riff.every((h) => !/Pre-trained Models|Prompt Optimization/.test(h)));
+    // CVPR's `Related Work.` paragraph head, set in bold at a paragraph's start.
+    const cvpr = await markdown('cvpr-fusion-moves-review.pdf');
+    assert.ok(!headings(cvpr).some((h) => /Related Work/.test(h)));
+    assert.match(cvpr, /Related Work\. A natural approach/);
+  });
+
+  it('reads the bold lead of a line', () => {
+    const lead = (text: string, boldLead: number) => ({ ...seg(text, 100), boldLead });
+    assert.equal(labelRunsOn(lead('Datasets: We use seven tasks from the benchmark', 8)), true);
+    assert.equal(labelRunsOn(lead('Related Work', 11)), false);
+    assert.equal(labelRunsOn(lead('Main Results of the Study and More', 4)), false);
+    assert.deepEqual(namedRunIn(lead('Acknowledgements. We thank our colleagues', 16), undefined), {
+      num: '',
+      title: 'Acknowledgements',
+      rest: 'We thank our colleagues',
+    });
+    // Not a section name, or inside a running sentence: no heading.
+    assert.equal(namedRunIn(lead('Datasets. We use seven tasks', 8), undefined), null);
+    assert.equal(namedRunIn(lead('Acknowledgements. We thank', 16), 'as shown by the'), null);
+  });
+});
