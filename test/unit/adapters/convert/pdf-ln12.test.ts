@@ -3,13 +3,14 @@
  * a line-number ruler printed over the other column (an ACL review copy's gutter rulers), the top
  * of the text block that is no running-head slot (a paper without running heads whose first rows
  * stand apart on a few pages), unnumbered run-in leads (a paragraph's label is no heading; a named
- * section run in like the numbered ones is one). From vendored tuning papers and constructed runs.
+ * section run in like the numbered ones is one), and a heading at the top of a column a narrow gutter
+ * away from the other column's line. From vendored tuning papers and constructed runs.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { TextRun } from '../../../../adapters/convert/pdf-layout.ts';
+import { buildSegments, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
 import { isTextBlockTop } from '../../../../adapters/convert/pdf-ln12-text-top.ts';
 import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
@@ -145,5 +146,40 @@ describe('unnumbered run-in leads', () => {
     // Not a section name, or inside a running sentence: no heading.
     assert.equal(namedRunIn(lead('Datasets. We use seven tasks', 8), undefined), null);
     assert.equal(namedRunIn(lead('Acknowledgements. We thank', 16), 'as shown by the'), null);
+  });
+});
+
+describe('a heading at a column edge beside the other column’s line (narrow gutter)', () => {
+  it('splits the row where a run in another face starts at the second column’s edge', async () => {
+    const hs = headings(await markdown('scrartcl-cam16-color-model.pdf'));
+    for (const h of [
+      '## 2. Flaws and fixes',
+      '### 2.1. Step 3, forward model',
+      '### 2.4. Steps 2 and 3, inverse model',
+    ])
+      assert.ok(hs.includes(h), `${h} in ${hs.join(' | ')}`);
+  });
+
+  it('needs the other face: a short run in the line’s own face at that edge stays on the line', () => {
+    const body = (text: string, x: number, y: number, font = 'body'): TextRun => ({
+      text,
+      x,
+      y,
+      width: text.length * 5,
+      size: 10.9,
+      font,
+    });
+    // Eight lines of the second column start at x = 302.6; the first column ends ~10 pt before.
+    const runs = [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => [
+      body('thought of as a successor to the popular', 89.3, 100 + 13.5 * i),
+      body('the right column carries its own running text', 302.6, 100 + 13.5 * i),
+    ]);
+    const row = (face: string) => [
+      body('thought of as a successor to the popular', 89.3, 250),
+      { ...body('2. Flaws and fixes', 302.6, 250, face), size: 13.5 },
+    ];
+    const texts = (extra: TextRun[]) => buildSegments([...runs, ...extra], 0).map((s) => s.text);
+    assert.ok(texts(row('bold')).includes('2. Flaws and fixes'));
+    assert.ok(!texts(row('body')).includes('2. Flaws and fixes'));
   });
 });
