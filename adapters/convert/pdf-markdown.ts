@@ -831,7 +831,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
     !labelRunsOn(s) &&
-    !isDescriptionTerm(s, ctx.below, ctx.pitch)
+    !isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }

@@ -33,10 +33,12 @@ export function isDescriptionTerm(
   s: Segment,
   below: (line: Segment) => Segment | undefined,
   pitch: number,
+  segs: readonly Segment[] = [],
 ): boolean {
   const first = below(s);
   if (!first || first.page !== s.page || first.top - s.bottom > 0.8 * pitch || first.top < s.bottom - 0.5)
     return false;
+  if (hangsOutOfText(s, first, segs)) return false;
   const second = below(first);
   return (
     first.x0 > s.x0 + s.size &&
@@ -46,6 +48,17 @@ export function isDescriptionTerm(
     second.top >= first.bottom - 0.5 &&
     Math.abs(second.x0 - first.x0) < 0.5 * s.size
   );
+}
+
+/**
+ * `s` starts left of the page's text edge and `first` (the line below) at it: the lines under `s`
+ * are ordinary text, and `s` hangs out into the margin as a heading does (JMLR's appendix heads).
+ * The text edge is where most of the page's lines start, half as many again as at `s`'s edge.
+ */
+function hangsOutOfText(s: Segment, first: Segment, segs: readonly Segment[]): boolean {
+  const at = (x: number) => segs.filter((o) => o.page === s.page && Math.abs(o.x0 - x) < 1).length;
+  const text = at(first.x0);
+  return text >= 8 && text >= 1.5 * at(s.x0);
 }
 
 /**

@@ -4,19 +4,21 @@
  * of the text block that is no running-head slot (a paper without running heads whose first rows
  * stand apart on a few pages), unnumbered run-in leads (a paragraph's label is no heading; a named
  * section run in like the numbered ones is one), and a heading at the top of a column a narrow gutter
- * away from the other column's line. From vendored tuning papers and constructed runs.
+ * away from the other column's line, and a heading hanging left of the text edge (no description
+ * list's term). From vendored tuning papers and constructed runs.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { buildSegments, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
+import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
+import { isDescriptionTerm } from '../../../../adapters/convert/pdf-spurious.ts';
 import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
 import { isTextBlockTop } from '../../../../adapters/convert/pdf-ln12-text-top.ts';
 import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { FIXTURES_DIR } from '../../../support/corpus.ts';
-import { seg } from '../../../support/pdf-lines.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 const converted = new Map<string, Promise<string>>();
 function markdown(file: string): Promise<string> {
@@ -181,5 +183,24 @@ describe('a heading at a column edge beside the other column’s line (narrow gu
     const texts = (extra: TextRun[]) => buildSegments([...runs, ...extra], 0).map((s) => s.text);
     assert.ok(texts(row('bold')).includes('2. Flaws and fixes'));
     assert.ok(!texts(row('body')).includes('2. Flaws and fixes'));
+  });
+});
+
+describe('a heading that hangs out left of the text over two lines at the text edge', () => {
+  it('is no description term when the lines under it start where the page’s text does (JMLR appendix)', async () => {
+    const hs = headings(await markdown('jmlr-wcp-enkf-matheron.pdf'));
+    assert.ok(hs.includes('### Dirac Functionals and Empirical Measures'), hs.join(' | '));
+  });
+
+  it('is one when the lines under it are indented past the page’s text edge', () => {
+    const term = seg('Global', 100, { x: 72, bold: true });
+    const d1 = seg('the description of the term, set as an indented block', 112, { x: 90 });
+    const d2 = seg('and its second line at the same indent as its first one', 124, { x: 90 });
+    const below = (l: Segment) => [term, d1, d2][[term, d1, d2].indexOf(l) + 1];
+    const prose = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => seg(BODY, 200 + 12 * i, { x: 72 }));
+    assert.ok(isDescriptionTerm(term, below, 12, [term, d1, d2, ...prose]));
+    // The same three lines on a page whose text starts at 90: the `term` hangs out, a heading.
+    const indented = prose.map((l) => ({ ...l, x0: 90 }));
+    assert.ok(!isDescriptionTerm(term, below, 12, [term, d1, d2, ...indented]));
   });
 });
