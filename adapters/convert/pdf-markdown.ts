@@ -59,6 +59,7 @@ import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { labelRunsOn, namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
+import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
@@ -629,6 +630,7 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   )
     return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
+  if (wrapsUnderTitle(s, next, text)) return true;
   if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
   if (
     s.bold &&

@@ -5,7 +5,8 @@
  * stand apart on a few pages), unnumbered run-in leads (a paragraph's label is no heading; a named
  * section run in like the numbered ones is one), and a heading at the top of a column a narrow gutter
  * away from the other column's line, and a heading hanging left of the text edge (no description
- * list's term). From vendored tuning papers and constructed runs.
+ * list's term), and a numbered title's second line hung under the title. From vendored tuning
+ * papers and constructed runs.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { isDescriptionTerm } from '../../../../adapters/convert/pdf-spurious.ts';
+import { wrapsUnderTitle } from '../../../../adapters/convert/pdf-ln12-wrap.ts';
 import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
 import { isTextBlockTop } from '../../../../adapters/convert/pdf-ln12-text-top.ts';
 import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
@@ -202,5 +204,37 @@ describe('a heading that hangs out left of the text over two lines at the text e
     // The same three lines on a page whose text starts at 90: the `term` hangs out, a heading.
     const indented = prose.map((l) => ({ ...l, x0: 90 }));
     assert.ok(!isDescriptionTerm(term, below, 12, [term, d1, d2, ...indented]));
+  });
+});
+
+describe('a numbered heading wrapped under its own title', () => {
+  it('joins the second line hung under the title in the number’s face (ACL appendix A.2.1)', async () => {
+    const hs = headings(await markdown('acl-redacted-contextual-qa.pdf'));
+    assert.ok(
+      hs.includes('#### A.2.1 It’s Always Sunny in Philadelphia S15E07 - The Gang Goes Bowling'),
+      hs.join(' | '),
+    );
+  });
+
+  it('needs the number’s face, an indent within the number and a quad, and no stop', () => {
+    const head = {
+      ...seg('A.2.1 A Title in Italics', 100, { x: 70.9, size: 10.9 }),
+      fonts: [
+        { font: 'bold', chars: 3, number: true },
+        { font: 'bolditalic', chars: 16 },
+      ],
+    };
+    const line = (text: string, x: number, font = 'bold') => ({
+      ...seg(text, 113.6, { x, size: 10.9 }),
+      fonts: [{ font, chars: text.length }],
+    });
+    assert.ok(wrapsUnderTitle(head, line('S15E07 - The Gang', 106), head.text));
+    assert.ok(!wrapsUnderTitle(head, line('S15E07 - The Gang', 106, 'body'), head.text));
+    assert.ok(!wrapsUnderTitle(head, line('S15E07 - The Gang', 70.9), head.text));
+    assert.ok(!wrapsUnderTitle(head, line('S15E07 - The Gang', 200), head.text));
+    assert.ok(!wrapsUnderTitle(head, line('Datasets:', 106), head.text));
+    assert.ok(
+      !wrapsUnderTitle({ ...head, fonts: [{ font: 'bold', chars: 19 }] }, line('S15E07', 106), head.text),
+    );
   });
 });
