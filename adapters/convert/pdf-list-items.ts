@@ -30,13 +30,18 @@ export function wrapsIntoSentence(
   );
 }
 
-/** `next` is the line right below `s` at the line pitch, in the same size (the same run of text). */
+/**
+ * `next` is the line right below `s` at the line pitch, in the same size (the same run of text).
+ * Measured between baselines: a subscript or a tall symbol (`A_t`, `S′`) stretches a line's box
+ * into its neighbour's while the lines keep their pitch.
+ */
 function rightBelow(s: Segment, next: Segment | undefined, pitch: number): next is Segment {
+  const step = next ? next.baseline - s.baseline : 0;
   return (
     next !== undefined &&
     next.page === s.page &&
-    next.top >= s.bottom - 0.5 &&
-    next.top - s.bottom < 0.5 * pitch &&
+    step >= s.size - 0.5 &&
+    step < s.size + 0.5 * pitch &&
     Math.abs(next.size - s.size) < 0.3
   );
 }

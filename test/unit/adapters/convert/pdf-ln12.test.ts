@@ -5,8 +5,8 @@
  * stand apart on a few pages), unnumbered run-in leads (a paragraph's label is no heading; a named
  * section run in like the numbered ones is one), and a heading at the top of a column a narrow gutter
  * away from the other column's line, and a heading hanging left of the text edge (no description
- * list's term), and a numbered title's second line hung under the title. From vendored tuning
- * papers and constructed runs.
+ * list's term), a numbered title's second line hung under the title, and a list item's lines
+ * measured by their baselines. From vendored tuning papers and constructed runs.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { describe, it } from 'node:test';
 import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { isDescriptionTerm } from '../../../../adapters/convert/pdf-spurious.ts';
 import { wrapsUnderTitle } from '../../../../adapters/convert/pdf-ln12-wrap.ts';
+import { runsOnAsParagraph } from '../../../../adapters/convert/pdf-list-items.ts';
 import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
 import { isTextBlockTop } from '../../../../adapters/convert/pdf-ln12-text-top.ts';
 import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
@@ -236,5 +237,31 @@ describe('a numbered heading wrapped under its own title', () => {
     assert.ok(
       !wrapsUnderTitle({ ...head, fonts: [{ font: 'bold', chars: 19 }] }, line('S15E07', 106), head.text),
     );
+  });
+});
+
+describe('a numbered list item whose lines hold math', () => {
+  it('runs on as a paragraph though a subscript stretches its line into the next (REVTeX list)', async () => {
+    const hs = headings(await markdown('revtex-rl-decoders.pdf'));
+    assert.ok(
+      hs.every((h) => !/If action/.test(h)),
+      hs.join(' | '),
+    );
+  });
+
+  it('measures the step between lines by their baselines', () => {
+    const first = {
+      ...seg('2. If action At is the request new syndrome action, then the', 163.2),
+      bottom: 166.1,
+    };
+    const second = {
+      ...seg('hidden state is not updated, i.e. the state stays the same,', 174.7),
+      top: 165.5,
+    };
+    second.x1 = first.x1;
+    assert.ok(runsOnAsParagraph(first, () => second, 11.5));
+    // A line a blank line further down is no run-on.
+    const far = { ...second, baseline: 196, top: 188, bottom: 198 };
+    assert.ok(!runsOnAsParagraph(first, () => far, 11.5));
   });
 });
