@@ -21,9 +21,14 @@ export function splitBoldLead(s: Segment): { lead: string; rest: string } | null
   return { lead: s.text.slice(0, end).trim(), rest: s.text.slice(end).trim() };
 }
 
-/** A bold label closed by `.` or `:` and followed by text on its line: a paragraph's run-in lead. */
+/**
+ * A label closed by `.` or `:` and followed by text on its line: a paragraph's run-in lead, set in
+ * bold or in a face of its own (AASTeX's `Facility: TESS`, `Software: …`).
+ */
 export function labelRunsOn(s: Segment): boolean {
-  const split = splitBoldLead(s);
+  const runs = (s.fonts ?? []).filter((r) => r.chars > 0);
+  const faceLead = runs.length >= 2 && runs[0]!.font !== runs[1]!.font ? runs[0]!.chars : 0;
+  const split = splitBoldLead(s.boldLead ? s : { ...s, boldLead: faceLead });
   return split !== null && split.rest !== '' && /\p{L}{2}[^\s]*[.:]$/u.test(split.lead);
 }
 

@@ -58,12 +58,12 @@ import {
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
-import { labelRunsOn, namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
+import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
-import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
-import { isDescriptionTerm, neverHeading, tableRowUnder, withoutNoteMark } from './pdf-spurious.ts';
+import { figureTextBelow } from './pdf-figure-labels.ts';
+import { isDescriptionTerm, neverHeading, notHeadingUnnumbered, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { joinLines } from './text.ts';
@@ -707,7 +707,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (!n && (figureCaptionBelow(s, ctx.next, pitch) || tableRowUnder(s, ctx.segs, pitch))) return 0;
+  if (!n && notHeadingUnnumbered(s, ctx.next, ctx.segs, pitch)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -780,12 +780,12 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       return 0;
     return headingDepth(n, sawRoman);
   }
-  // A known section word, unless it is a table's column header (`Method`) with cells beside it.
-  // Nor a table's first column: below it is a short cell (a heading is followed by a line of text) or a row of numbers.
+  // A section word, unless a table's column header (`Method`, cells beside it) or first column: a short cell
+  // or a row of numbers below (a heading has a line of text or a numbered heading below: `APPENDIX`/`A. …`).
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold) ||
+    (cellBelow(s, n1, 25) && !n1!.bold && !parseSectionNumber(n1!.text)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
@@ -832,7 +832,6 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
-    !labelRunsOn(s) &&
     !isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;

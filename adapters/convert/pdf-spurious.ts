@@ -7,7 +7,9 @@
  * description).
  */
 import { isAffiliationLine } from './pdf-front.ts';
+import { figureCaptionBelow } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
+import { labelRunsOn } from './pdf-ln12-run-in.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -78,6 +80,20 @@ export function withoutNoteMark(s: Segment, segs: readonly Segment[]): string {
     (o) => o.page === s.page && o.size < 0.9 * s.size && o.text.startsWith(`${mark} `) && o !== s,
   );
   return note ? s.text.slice(0, -mark.length) : s.text;
+}
+
+/**
+ * An unnumbered line that is no heading by what follows it: a figure's label over its caption, a
+ * table's header cell over a row of cells, or a label run into its paragraph's text on the same
+ * line (`Datasets: We…`, `Facility: TESS`).
+ */
+export function notHeadingUnnumbered(
+  s: Segment,
+  next: Segment | undefined,
+  segs: readonly Segment[],
+  pitch: number,
+): boolean {
+  return figureCaptionBelow(s, next, pitch) || tableRowUnder(s, segs, pitch) || labelRunsOn(s);
 }
 
 /** A short line: a table cell, not a line of a paragraph. */

@@ -265,3 +265,38 @@ describe('a numbered list item whose lines hold math', () => {
     assert.ok(!runsOnAsParagraph(first, () => far, 11.5));
   });
 });
+
+describe('AASTeX back matter: a section name over a numbered heading, a label in a face of its own', () => {
+  it('takes `APPENDIX` over `A. SUPPLEMENTAL MATERIAL` as a heading, and `Facility: TESS` as text', async () => {
+    const md = await markdown('aastex-young-stellar-flares.pdf');
+    const hs = headings(md);
+    assert.ok(hs.includes('## APPENDIX'), hs.join(' | '));
+    assert.ok(hs.includes('## A. SUPPLEMENTAL MATERIAL'));
+    assert.ok(!hs.some((h) => /Facility/.test(h)));
+    assert.match(md, /\nFacility: TESS\n/);
+  });
+
+  it('reads a label in a face of its own as a run-in lead', () => {
+    const line = (text: string, fonts: Array<[string, number]>) => ({
+      ...seg(text, 100),
+      fonts: fonts.map(([font, chars]) => ({ font, chars })),
+    });
+    assert.ok(
+      labelRunsOn(
+        line('Facility: TESS', [
+          ['label', 8],
+          ['body', 4],
+        ]),
+      ),
+    );
+    assert.ok(!labelRunsOn(line('Results and Discussion', [['bold', 20]])));
+    assert.ok(
+      !labelRunsOn(
+        line('Theorem of Pythagoras', [
+          ['bold', 7],
+          ['body', 12],
+        ]),
+      ),
+    );
+  });
+});
