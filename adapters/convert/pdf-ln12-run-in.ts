@@ -33,16 +33,27 @@ export function labelRunsOn(s: Segment): boolean {
 }
 
 /**
- * A section named in a run-in lead (`Acknowledgements. We would like…`) at a paragraph's start (the
- * paragraph before it, if any, has ended): its name and the paragraph's text after it.
+ * An unnumbered head run in at a paragraph's start (the paragraph before it, if any, has ended) in
+ * a paper whose numbered heads are run in, bold, in the face `face`: a section name (`Acknowledgements.
+ * We would like…`), or a phrase of three or more words in that same face (amsart's unnumbered
+ * `Convolutional neural network model for the implication graph.`). A theorem's label has a number
+ * or a word or two (`Remark.`), and the heads of a paper whose sections stand on lines of their own
+ * are paragraph labels (`Related Work.` in CVPR).
  */
 export function namedRunIn(
   s: Segment,
   before: string | undefined,
+  face: string | undefined,
 ): { num: ''; title: string; rest: string } | null {
-  if (before !== undefined && !/[.!?:]["')\]]?$/.test(before)) return null;
+  // The paragraph before ends a sentence (perhaps with a footnote's mark: `approach.27`).
+  if (face === undefined || (before !== undefined && !/[.!?:]["')\]]?\d{0,2}$/.test(before))) return null;
   const split = splitBoldLead(s);
   if (!split?.rest || !/[.:]$/.test(split.lead)) return null;
   const title = split.lead.slice(0, -1).trim();
-  return isSectionName(title) ? { num: '', title, rest: split.rest } : null;
+  if (isSectionName(title)) return { num: '', title, rest: split.rest };
+  const words = title.split(/\s+/).length;
+  const inFace = s.fonts?.[0]?.font === face;
+  return inFace && words >= 3 && words <= 12 && /^\p{Lu}[^\d]*$/u.test(title) && split.lead.endsWith('.')
+    ? { num: '', title, rest: split.rest }
+    : null;
 }

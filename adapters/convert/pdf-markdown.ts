@@ -137,8 +137,8 @@ interface Writer {
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
   asides: string[];
-  /** Sections are run into their paragraphs (SIAM): so is a named one (`Acknowledgements. We…`). */
-  runInSections?: boolean;
+  /** The bold face numbered heads are run in with (SIAM, amsart): unnumbered ones run in too. */
+  runInFace?: string;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -186,11 +186,11 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
     textRunIn(s, w.para?.text, w.numbering) ??
-    (w.runInSections ? namedRunIn(s, w.para?.text) : null);
+    namedRunIn(s, w.para?.text, w.runInFace);
   if (!runIn) return false;
   flush(w);
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
-  w.runInSections ||= n?.parts.length === 1;
+  if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   w.bodyStarted = true;

@@ -139,18 +139,41 @@ describe('unnumbered run-in leads', () => {
   });
 
   it('reads the bold lead of a line', () => {
-    const lead = (text: string, boldLead: number) => ({ ...seg(text, 100), boldLead });
+    const lead = (text: string, boldLead: number) => ({
+      ...seg(text, 100, { font: 'bold' }),
+      boldLead,
+    });
     assert.equal(labelRunsOn(lead('Datasets: We use seven tasks from the benchmark', 8)), true);
     assert.equal(labelRunsOn(lead('Related Work', 11)), false);
     assert.equal(labelRunsOn(lead('Main Results of the Study and More', 4)), false);
-    assert.deepEqual(namedRunIn(lead('Acknowledgements. We thank our colleagues', 16), undefined), {
+    assert.deepEqual(namedRunIn(lead('Acknowledgements. We thank our colleagues', 16), undefined, 'bold'), {
       num: '',
       title: 'Acknowledgements',
       rest: 'We thank our colleagues',
     });
+    // Only where numbered heads are run in (their bold face known).
+    assert.equal(
+      namedRunIn(lead('Acknowledgements. We thank our colleagues', 16), undefined, undefined),
+      null,
+    );
+    // A phrase of three words or more in that face is an unnumbered run-in head; a label is not.
+    assert.equal(
+      namedRunIn(lead('Convolutional network model for the graph. To model', 36), undefined, 'bold')?.title,
+      'Convolutional network model for the graph',
+    );
+    assert.equal(namedRunIn(lead('Convolutional network model. To model', 26), undefined, 'other'), null);
+    assert.equal(namedRunIn(lead('Remark. This holds', 6), undefined, 'bold'), null);
+    assert.equal(namedRunIn(lead('Theorem 2.1 of Birkhoff. Every', 20), undefined, 'bold'), null);
     // Not a section name, or inside a running sentence: no heading.
-    assert.equal(namedRunIn(lead('Datasets. We use seven tasks', 8), undefined), null);
-    assert.equal(namedRunIn(lead('Acknowledgements. We thank', 16), 'as shown by the'), null);
+    assert.equal(namedRunIn(lead('Datasets. We use seven tasks', 8), undefined, 'bold'), null);
+    assert.equal(namedRunIn(lead('Acknowledgements. We thank', 16), 'as shown by the', 'bold'), null);
+    // After a sentence closed with a footnote's mark, it is.
+    assert.notEqual(namedRunIn(lead('Acknowledgements. We thank', 16), 'as shown.27', 'bold'), null);
+  });
+
+  it('takes amsart’s unnumbered run-in subsection in the numbered ones’ face', async () => {
+    const hs = headings(await markdown('amsart-equational-theories.pdf'));
+    assert.ok(hs.includes('## Convolutional neural network model for the implication graph'), hs.join(' | '));
   });
 });
 
