@@ -7,7 +7,7 @@
  * description).
  */
 import { isAffiliationLine } from './pdf-front.ts';
-import { figureCaptionBelow } from './pdf-figure-labels.ts';
+import { figureCaptionBelow, isPanelTitle } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
 import { labelRunsOn } from './pdf-ln12-run-in.ts';
 
@@ -94,6 +94,17 @@ export function notHeadingUnnumbered(
   pitch: number,
 ): boolean {
   return figureCaptionBelow(s, next, pitch) || tableRowUnder(s, segs, pitch) || labelRunsOn(s);
+}
+
+/** No heading by what follows it or stands beside it: {@link notHeadingUnnumbered}, or a figure's panel title. */
+export function notHeadingByPlace(
+  s: Segment,
+  numbered: boolean,
+  ctx: { next: Segment | undefined; segs: readonly Segment[]; pitch: number; body: number },
+): boolean {
+  return numbered
+    ? isPanelTitle(s, ctx.segs, ctx.body)
+    : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch);
 }
 
 /** A short line: a table cell, not a line of a paragraph. */

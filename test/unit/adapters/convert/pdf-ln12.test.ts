@@ -6,7 +6,8 @@
  * section run in like the numbered ones is one), and a heading at the top of a column a narrow gutter
  * away from the other column's line, and a heading hanging left of the text edge (no description
  * list's term), a numbered title's second line hung under the title, and a list item's lines
- * measured by their baselines. From vendored tuning papers and constructed runs.
+ * measured by their baselines, and a figure's panel titles. From vendored tuning papers and
+ * constructed runs.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { buildSegments, type Segment, type TextRun } from '../../../../adapters/
 import { isDescriptionTerm } from '../../../../adapters/convert/pdf-spurious.ts';
 import { wrapsUnderTitle } from '../../../../adapters/convert/pdf-ln12-wrap.ts';
 import { runsOnAsParagraph } from '../../../../adapters/convert/pdf-list-items.ts';
+import { isPanelTitle } from '../../../../adapters/convert/pdf-figure-labels.ts';
 import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
 import { isTextBlockTop } from '../../../../adapters/convert/pdf-ln12-text-top.ts';
 import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
@@ -321,5 +323,23 @@ describe('AASTeX back matter: a section name over a numbered heading, a label in
         ]),
       ),
     );
+  });
+});
+
+describe('a figure’s panel titles', () => {
+  it('are no headings: numbered lines side by side on one row over figure text', async () => {
+    const hs = headings(await markdown('article-clever-materials.pdf'));
+    assert.ok(!hs.some((h) => /Intended workflow|Spurious shortcut/.test(h)), hs.join(' | '));
+    assert.ok(hs.includes('### 2.1 MOF Thermal Stability'));
+  });
+
+  it('needs a sibling on the row and small figure text under the line', () => {
+    const a = seg('A. Intended workflow', 106, { x: 134, bold: true });
+    const b = seg('B. Spurious shortcut', 106, { x: 366, bold: true });
+    const small = seg('Chemical', 151, { x: 161, size: 8 });
+    assert.ok(isPanelTitle(a, [a, b, small], 10));
+    assert.ok(!isPanelTitle(a, [a, small], 10));
+    const text = seg(BODY, 120, { x: 134 });
+    assert.ok(!isPanelTitle(a, [a, b, text], 10));
   });
 });
