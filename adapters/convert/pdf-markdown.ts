@@ -516,7 +516,8 @@ export function contentsEntries(pages: Segment[][]): Contents {
     for (const s of segs) {
       if (numbers.includes(s)) continue;
       const leaders = LEADERS.exec(s.text);
-      const numbered = ENTRY_START.test(s.text);
+      // A line ending in leaders has its page number beside it (a run of its own).
+      const numbered = ENTRY_START.test(s.text) || /(?:\s*[.·…]){3,}\s*$/.test(s.text);
       if (!leaders && !numbered) continue;
       const inline = leaders ?? (numbered ? /\s(\d{1,4})$/.exec(s.text) : null);
       const beside = inline

@@ -343,3 +343,13 @@ describe('a figure’s panel titles', () => {
     assert.ok(!isPanelTitle(a, [a, b, text], 10));
   });
 });
+
+describe('a contents page whose leaders and page numbers are runs of their own', () => {
+  it('reads it as contents, a long entry’s number ending its line included (elsarticle supplement)', async () => {
+    const md = await markdown('elsarticle-broad-ranges.pdf');
+    // Before, `Introduction … 2` was a heading and its `2` opened the next entry's text.
+    assert.ok(!headings(md).includes('## Introduction'));
+    assert.doesNotMatch(md, /\n2 System Cost and Capacity Distribution of Least-Cost Solutions 3\n/);
+    assert.match(md, /- Capacity Distributions at Minimal Onshore Wind and Transmission Grid\n/);
+  });
+});
