@@ -4,7 +4,8 @@
  * figure: tick values (`0`, `–10`), or in type smaller than the text axis letters (`H L Γ Γ K M`,
  * words of three letters or more the minority) or a short legend entry (`expt.`).
  */
-import type { Segment } from './pdf-layout.ts';
+import { lineBelow, type Segment } from './pdf-layout.ts';
+import { parseSectionNumber } from './pdf-numbering.ts';
 
 /** `next` is the rest of a figure: on the same page, below, tick values and letters or a small legend. */
 export function figureTextBelow(s: Segment, next: Segment | undefined, body: number): boolean {
@@ -34,4 +35,25 @@ export function figureCaptionBelow(s: Segment, next: Segment | undefined, pitch:
     next.top - s.bottom < 2 * pitch &&
     FIGURE_CAPTION.test(next.text)
   );
+}
+
+/**
+ * `s` is one of a figure's panel titles (`A. Intended workflow` beside `B. Spurious shortcut`): a
+ * numbered line with another numbered line of the same kind, depth and type on its baseline (two
+ * sections never open on one row) and figure text right under it.
+ */
+export function isPanelTitle(s: Segment, segs: readonly Segment[], body: number): boolean {
+  const n = parseSectionNumber(s.text);
+  if (!n || !figureTextBelow(s, lineBelow(s, segs), body)) return false;
+  return segs.some((o) => {
+    if (o === s || o.page !== s.page || Math.abs(o.baseline - s.baseline) > 0.3 * s.size) return false;
+    const m = parseSectionNumber(o.text);
+    return (
+      m !== null &&
+      m.kind === n.kind &&
+      m.parts.length === n.parts.length &&
+      Math.abs(o.size - s.size) < 0.1 &&
+      o.bold === s.bold
+    );
+  });
 }

@@ -75,12 +75,17 @@ export function unnumberedContentsLines(
         Math.abs(n.baseline - s.baseline) < 0.3 * s.size &&
         Math.abs(n.x1 - right) < 0.5 * n.size,
     );
-    if (beside)
+    // A long title leaves its page number no gap: the number ends the line, in the column (session 12).
+    const inline = beside ? null : /\s(\d{1,4})$/.exec(s.text);
+    if (beside || (inline && s.fonts?.at(-1)?.number && Math.abs(s.x1 - right) < 0.5 * s.size))
       candidates.push({
         s,
-        text: s.text.replace(/(?:\s*[.·…])+$/, '').trim(),
-        page: Number(beside.text),
-        beside,
+        text: s.text
+          .slice(0, inline?.index)
+          .replace(/(?:\s*[.·…])+$/, '')
+          .trim(),
+        page: Number(beside?.text ?? inline![1]),
+        beside: beside ?? null,
       });
   }
   // Grow the list's span one line at a time, so a line far from it (a page number in a table) stays out.

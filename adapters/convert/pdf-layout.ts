@@ -91,7 +91,8 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
-        if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r))) flush();
+        if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r, last)))
+          flush();
       }
       cur.push(r);
     }
@@ -106,21 +107,26 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
  * bridged by less than an em: a display equation overhanging it then glues onto the next column's
  * line, and text starting at that column's edge is never the same line.
  */
-function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun) => boolean {
+function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun, last: TextRun) => boolean {
   if (!runs.length) return () => false;
   const left = Math.min(...runs.map((r) => r.x));
   const right = Math.max(...runs.map((r) => r.x + r.width));
   const starts = new Map<number, number>();
   for (const r of runs) starts.set(Math.round(r.x), (starts.get(Math.round(r.x)) ?? 0) + 1);
   // Only a line begun in the first column (left of the middle band) runs into the second's edge.
-  return (first, r) => {
+  return (first, r, last) => {
     const band = (f: number) => left + f * (right - left);
     // A heading opening the second column beside a line of the first (`2. Flaws and fixes`) is
     // short: a section number in another face than the line's, or another size; its edge needs fewer lines.
     const heading =
       Math.abs(r.size - first.size) >= 0.15 * first.size ||
       (r.font !== first.font && /^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.(?:\s|$)/.test(r.text));
-    if ((r.text.length < 20 && !heading) || first.x >= band(0.4) || r.x < band(0.4) || r.x > band(0.6))
+    if (
+      (r.text.length < 20 && !heading && r.font === last.font) ||
+      first.x >= band(0.4) ||
+      r.x < band(0.4) ||
+      r.x > band(0.6)
+    )
       return false;
     const x = Math.round(r.x);
     return (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0) >= (heading ? 4 : 8);

@@ -7,6 +7,7 @@
  * step counts the text lines between two of them (every line, or every 5th with `modulolinenumbers`).
  */
 import type { TextRun } from './pdf-layout.ts';
+import { overprintsOtherColumn } from './pdf-ln12-rulers.ts';
 
 const BARE_NUMBER = /^\d{1,5}$/;
 /** Fewer than this many on a page cannot show the counting pattern. */
@@ -28,6 +29,8 @@ interface NumberColumn {
   edge: number;
   font: string | undefined;
   size: number;
+  /** Found printed over the other column's lines (a gutter ruler): text crossing it is no veto. */
+  overprints: boolean;
 }
 
 const edgeOf = (r: TextRun, side: 'left' | 'right') => (side === 'left' ? r.x + r.width : r.x);
@@ -54,7 +57,8 @@ export function dropLineNumbers(pages: TextRun[][]): TextRun[][] {
         )
         .sort((a, b) => a.y - b.y);
       const rising = column.every((r, i) => i === 0 || Number(r.text) > Number(column[i - 1]!.text));
-      if (column.length && rising && !crossed(column, runs)) for (const r of column) drop.add(r);
+      if (column.length && rising && !crossed(column, runs, col.overprints))
+        for (const r of column) drop.add(r);
     }
     return drop.size ? runs.filter((r) => !drop.has(r)) : runs;
   });
@@ -76,19 +80,31 @@ function dropPageLineNumbers(runs: TextRun[], found: NumberColumn[]): TextRun[] 
       if (
         !found.some((c) => c.side === side && c.font === first.font && Math.abs(c.edge - edge(first)) <= 1.5)
       )
-        found.push({ side, edge: edge(first), font: first.font, size: first.size });
+        found.push({
+          side,
+          edge: edge(first),
+          font: first.font,
+          size: first.size,
+          overprints: crossed(column, runs),
+        });
     }
   }
   return drop.size === 0 ? runs : runs.filter((r) => !drop.has(r));
 }
 
-/** Some other text crosses the strip of these numbers (so they are a column inside the text). */
-function crossed(column: TextRun[], runs: TextRun[]): boolean {
+/**
+ * Some other text crosses the strip of these numbers (so they are a column inside the text), unless
+ * the column was found printed over the other column's lines and these cross it the same way.
+ */
+function crossed(column: TextRun[], runs: TextRun[], overprints = false): boolean {
   const x0 = Math.min(...column.map((r) => r.x));
   const x1 = Math.max(...column.map((r) => r.x + r.width));
   const members = new Set(column);
   const slack = 0.5 * column[0]!.size;
-  return runs.some((r) => !members.has(r) && inks(r) && r.x < x1 - slack && r.x + r.width > x0 + slack);
+  const crossing = runs.filter(
+    (r) => !members.has(r) && inks(r) && r.x < x1 - slack && r.x + r.width > x0 + slack,
+  );
+  return crossing.length > 0 && !(overprints && overprintsOtherColumn(column, crossing));
 }
 
 /** A run that prints something: pdf.js's empty end-of-line items (no width, no text) cross no strip. */
@@ -134,13 +150,21 @@ function isLineNumbering(column: TextRun[], runs: TextRun[], side: 'left' | 'rig
   const crossing = others.filter(
     (r) => inks(r) && r.x < x1 - slack && r.x + r.width > x0 + slack && r.y >= top && r.y <= bottom,
   );
-  if (crossing.length > 0.1 * column.length) return false;
-  // The lines they number: text reaching into the band beside the numbers on their text side.
-  // Indices and bullets in small type are no lines of their own (they sit off their line's baseline).
-  const near = others.filter((r) =>
-    side === 'left'
-      ? r.x + r.width >= x1 && r.x <= x1 + TEXT_REACH
-      : r.x <= x0 && r.x + r.width >= x0 - TEXT_REACH,
+  if (crossing.length > 0.1 * column.length && !overprintsOtherColumn(column, crossing)) return false;
+  // The lines they number: text reaching into the band beside the numbers on their text side (not
+  // the other column's lines that run through a gutter ruler). Indices and bullets in small type
+  // are no lines of their own (they sit off their line's baseline).
+  const through = new Set(crossing);
+  const first = column[0]!;
+  // Nor the numbers of the other column's ruler (same face and size).
+  const ruler = (r: TextRun) => r.font === first.font && r.size === first.size && BARE_NUMBER.test(r.text);
+  const near = others.filter(
+    (r) =>
+      !through.has(r) &&
+      !ruler(r) &&
+      (side === 'left'
+        ? r.x + r.width >= x1 && r.x <= x1 + TEXT_REACH
+        : r.x <= x0 && r.x + r.width >= x0 - TEXT_REACH),
   );
   const textSize = textTypeSize(near);
   const beside = near.filter((r) => r.size >= 0.75 * textSize);

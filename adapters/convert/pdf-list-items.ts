@@ -30,7 +30,11 @@ export function wrapsIntoSentence(
   );
 }
 
-/** `next` is the line right below `s` at the line pitch, in the same size (the same run of text). */
+/**
+ * `next` is the line right below `s` at the line pitch, in the same size (the same run of text).
+ * Measured between baselines: a subscript or a tall symbol (`A_t`, `S′`) stretches a line's box
+ * into its neighbour's while the lines keep their pitch.
+ */
 function rightBelow(s: Segment, next: Segment | undefined, pitch: number): next is Segment {
   return (
     next !== undefined &&

@@ -58,10 +58,12 @@ import {
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
+import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
+import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
-import { figureCaptionBelow, figureTextBelow } from './pdf-figure-labels.ts';
-import { isDescriptionTerm, neverHeading, tableRowUnder, withoutNoteMark } from './pdf-spurious.ts';
+import { figureTextBelow } from './pdf-figure-labels.ts';
+import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
@@ -137,6 +139,8 @@ interface Writer {
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
   asides: string[];
+  /** The bold face numbered heads are run in with (SIAM, amsart): unnumbered ones run in too. */
+  runInFace?: string;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -183,15 +187,17 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
   const runIn: RunIn | null =
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
-    textRunIn(s, w.para?.text, w.numbering);
+    textRunIn(s, w.para?.text, w.numbering) ??
+    namedRunIn(s, w.para?.text, w.runInFace);
   if (!runIn) return false;
   flush(w);
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
+  if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   w.bodyStarted = true;
   w.blocks.push(
-    `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num} ${runIn.title}`,
+    `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num ? `${runIn.num} ` : ''}${runIn.title}`,
   );
   w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
   return true;
@@ -513,7 +519,8 @@ export function contentsEntries(pages: Segment[][]): Contents {
     for (const s of segs) {
       if (numbers.includes(s)) continue;
       const leaders = LEADERS.exec(s.text);
-      const numbered = ENTRY_START.test(s.text);
+      // A line ending in leaders has its page number beside it (a run of its own).
+      const numbered = ENTRY_START.test(s.text) || /(?:\s*[.·…]){3,}\s*$/.test(s.text);
       if (!leaders && !numbered) continue;
       const inline = leaders ?? (numbered ? /\s(\d{1,4})$/.exec(s.text) : null);
       const beside = inline
@@ -552,17 +559,11 @@ const RUN_IN_NUMBER = /^((?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?)\s+(\S.{1,150}?)
  * decomposition.` (any case, up to a long title) and goes on in the body face.
  */
 function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
-  if (!s.boldLead) return null;
-  let count = 0;
-  let end = 0;
-  for (const ch of s.text) {
-    end += ch.length;
-    if (/[\p{L}\p{N}]/u.test(ch) && ++count >= s.boldLead) break;
-  }
-  while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
-  const m = RUN_IN_NUMBER.exec(s.text.slice(0, end).trim());
-  const rest = s.text.slice(end).trim();
-  if (!m) return topLevelRunIn(s, s.text.slice(0, end).trim(), rest, seq);
+  const split = splitBoldLead(s);
+  if (!split) return null;
+  const { lead, rest } = split;
+  const m = RUN_IN_NUMBER.exec(lead);
+  if (!m) return topLevelRunIn(s, lead, rest, seq);
   const n = parseSectionNumber(`${m[1]} ${m[2]}`);
   if (!n || !rest || !inSequence(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
@@ -633,13 +634,16 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   )
     return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
+  if (wrapsUnderTitle(s, next, text)) return true;
   if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
   if (
     s.bold &&
     next.bold &&
     next.x0 >= s.x0 - 1 &&
     next.baseline > s.baseline + 0.5 * s.size &&
-    !/[.?!:]$/.test(text)
+    !/[.?!:]$/.test(text) &&
+    // A bold line closed by a colon is a paragraph's label (`Datasets:`), never a heading's second line.
+    !next.text.endsWith(':')
   )
     return true;
   return (
@@ -707,7 +711,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (!n && (figureCaptionBelow(s, ctx.next, pitch) || tableRowUnder(s, ctx.segs, pitch))) return 0;
+  if (notHeadingByPlace(s, n !== null, ctx)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -780,8 +784,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       return 0;
     return headingDepth(n, sawRoman);
   }
-  // A known section word, unless it is a table's column header (`Method`) with cells beside it.
-  // Nor a table's first column: below it is a short cell (a heading is followed by a line of text) or a row of numbers.
+  // A section word, unless a table's column header (`Method`, cells beside it) or first column: a short cell
+  // or a row of numbers below (a heading has a line of text or a numbered heading below: `APPENDIX`/`A. …`).
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
@@ -832,7 +836,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
-    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch))
+    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs))
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }

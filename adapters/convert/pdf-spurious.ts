@@ -7,7 +7,9 @@
  * description).
  */
 import { isAffiliationLine } from './pdf-front.ts';
+import { figureCaptionBelow, isPanelTitle } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
+import { labelRunsOn } from './pdf-ln12-run-in.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -33,10 +35,12 @@ export function isDescriptionTerm(
   s: Segment,
   below: (line: Segment) => Segment | undefined,
   pitch: number,
+  segs: readonly Segment[] = [],
 ): boolean {
   const first = below(s);
   if (!first || first.page !== s.page || first.top - s.bottom > 0.8 * pitch || first.top < s.bottom - 0.5)
     return false;
+  if (hangsOutOfText(s, first, segs)) return false;
   const second = below(first);
   return (
     first.x0 > s.x0 + s.size &&
@@ -46,6 +50,17 @@ export function isDescriptionTerm(
     second.top >= first.bottom - 0.5 &&
     Math.abs(second.x0 - first.x0) < 0.5 * s.size
   );
+}
+
+/**
+ * `s` starts left of the page's text edge and `first` (the line below) at it: the lines under `s`
+ * are ordinary text, and `s` hangs out into the margin as a heading does (JMLR's appendix heads).
+ * The text edge is where most of the page's lines start, half as many again as at `s`'s edge.
+ */
+function hangsOutOfText(s: Segment, first: Segment, segs: readonly Segment[]): boolean {
+  const at = (x: number) => segs.filter((o) => o.page === s.page && Math.abs(o.x0 - x) < 1).length;
+  const text = at(first.x0);
+  return text >= 8 && text >= 1.5 * at(s.x0);
 }
 
 /**
@@ -66,6 +81,31 @@ export function withoutNoteMark(s: Segment, segs: readonly Segment[]): string {
     (o) => o.page === s.page && o.size < 0.9 * s.size && o.text.startsWith(`${mark} `) && o !== s,
   );
   return note ? s.text.slice(0, -mark.length) : s.text;
+}
+
+/**
+ * An unnumbered line that is no heading by what follows it: a figure's label over its caption, a
+ * table's header cell over a row of cells, or a label run into its paragraph's text on the same
+ * line (`Datasets: We…`, `Facility: TESS`).
+ */
+export function notHeadingUnnumbered(
+  s: Segment,
+  next: Segment | undefined,
+  segs: readonly Segment[],
+  pitch: number,
+): boolean {
+  return figureCaptionBelow(s, next, pitch) || tableRowUnder(s, segs, pitch) || labelRunsOn(s);
+}
+
+/** No heading by what follows it or stands beside it: {@link notHeadingUnnumbered}, or a figure's panel title. */
+export function notHeadingByPlace(
+  s: Segment,
+  numbered: boolean,
+  ctx: { next: Segment | undefined; segs: readonly Segment[]; pitch: number; body: number },
+): boolean {
+  return numbered
+    ? isPanelTitle(s, ctx.segs, ctx.body)
+    : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch);
 }
 
 /** A short line: a table cell, not a line of a paragraph. */
