@@ -7,8 +7,6 @@
  * (elsarticle with `lineno`, PLOS, AASTeX) and from constructed lines.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { buildSegments, dropPageFurniture, readingOrder } from '../../../../adapters/convert/pdf-layout.ts';
@@ -17,21 +15,11 @@ import { listItemByStyle } from '../../../../adapters/convert/pdf-heading-siblin
 import { subheadingBelow, wrapsInFace } from '../../../../adapters/convert/pdf-face-headings.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { joinNumberBeside } from '../../../../adapters/convert/pdf-outline.ts';
-import { convertPdf } from '../../../../adapters/convert/pdf.ts';
-import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
+import { fixtureMarkdown, markdownHeadings } from '../../../support/pdf-fixture-markdown.ts';
 
-const converted = new Map<string, Promise<string>>();
-function markdown(file: string): Promise<string> {
-  let md = converted.get(file);
-  if (!md) {
-    const pdf = readFileSync(path.join(FIXTURES_DIR, 'convert', 'pdf', file));
-    md = convertPdf(new Uint8Array(pdf)).then((r) => r.markdown);
-    converted.set(file, md);
-  }
-  return md;
-}
-const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+const markdown = fixtureMarkdown;
+const headings = markdownHeadings;
 
 describe('margin line numbers beside a column (elsarticle review with lineno)', () => {
   it('drops the right-margin numbers that pdf.js follows with empty items, and the ones touching the column', async () => {

@@ -10,8 +10,6 @@
  * constructed runs.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildSegments, type Segment, type TextRun } from '../../../../adapters/convert/pdf-layout.ts';
 import { isDescriptionTerm } from '../../../../adapters/convert/pdf-spurious.ts';
@@ -20,21 +18,11 @@ import { runsOnAsParagraph } from '../../../../adapters/convert/pdf-list-items.t
 import { isPanelTitle } from '../../../../adapters/convert/pdf-figure-labels.ts';
 import { overprintsOtherColumn } from '../../../../adapters/convert/pdf-ln12-rulers.ts';
 import { labelRunsOn, namedRunIn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
-import { convertPdf } from '../../../../adapters/convert/pdf.ts';
-import { FIXTURES_DIR } from '../../../support/corpus.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
+import { fixtureMarkdown, markdownHeadings } from '../../../support/pdf-fixture-markdown.ts';
 
-const converted = new Map<string, Promise<string>>();
-function markdown(file: string): Promise<string> {
-  let md = converted.get(file);
-  if (!md) {
-    const pdf = readFileSync(path.join(FIXTURES_DIR, 'convert', 'pdf', file));
-    md = convertPdf(new Uint8Array(pdf)).then((r) => r.markdown);
-    converted.set(file, md);
-  }
-  return md;
-}
-const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+const markdown = fixtureMarkdown;
+const headings = markdownHeadings;
 
 /** A ruler number in 8 pt, left-aligned at x = 331 (ACL's review ruler beside the left column). */
 const ruler = (n: number, y: number): TextRun => ({
