@@ -52,8 +52,8 @@ export function isPanelTitle(s: Segment, segs: readonly Segment[], body: number)
       m !== null &&
       m.kind === n.kind &&
       m.parts.length === n.parts.length &&
-      Math.abs(o.size - s.size) < 0.1 &&
-      o.bold === s.bold
+      Math.abs(o.size - s.size) <= 0.3 &&
+      (o.bold === true) === (s.bold === true)
     );
   });
 }

@@ -4,7 +4,6 @@
  * journals), so a line of prose in the body size or one step below it counts, never footnote type.
  */
 import type { Segment } from './pdf-layout.ts';
-import { figureTextBelow } from './pdf-figure-labels.ts';
 import { parseSectionNumber } from './pdf-numbering.ts';
 
 /** `n` is a line of text in the body size (within 1 pt) or a step below it (down to 0.85 of it): a paragraph's line. */
@@ -32,23 +31,4 @@ export function numberedHeadBelow(s: Segment, n: Segment | undefined, pitch: num
  */
 export function termSized(s: Segment, body: number): boolean {
   return s.size < 1.05 * body;
-}
-
-/**
- * `s` is one of a figure's panel titles (`A. Intended workflow` beside `B. Spurious shortcut`):
- * another line numbered at the same depth stands on its row in the same type, and below it is more
- * of the figure (small labels). Two sections never start on one row over figure text.
- */
-export function panelTitle(
-  s: Segment,
-  page: { segs: readonly Segment[]; below: (line: Segment) => Segment | undefined; body: number },
-): boolean {
-  const n = parseSectionNumber(s.text);
-  if (!n || !figureTextBelow(s, page.below(s), page.body)) return false;
-  return page.segs.some((o) => {
-    if (o === s || o.page !== s.page || Math.abs(o.baseline - s.baseline) > 0.3 * s.size) return false;
-    if (Math.abs(o.size - s.size) > 0.3 || (o.bold === true) !== (s.bold === true)) return false;
-    const m = parseSectionNumber(o.text);
-    return m !== null && m.kind === n.kind && m.parts.length === n.parts.length && m.rest !== '';
-  });
 }

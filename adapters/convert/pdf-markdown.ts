@@ -70,7 +70,7 @@ import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
-import { numberedHeadBelow, panelTitle, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
+import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -779,7 +779,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
-    if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body) || panelTitle(s, ctx)) return 0;
+    if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
       return 0;
     return headingDepth(n, sawRoman);

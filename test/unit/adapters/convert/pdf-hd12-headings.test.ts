@@ -17,7 +17,6 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   numberedHeadBelow,
-  panelTitle,
   termSized,
   textLineBelow,
 } from '../../../../adapters/convert/pdf-hd12-text-below.ts';
@@ -28,6 +27,7 @@ import { inSequence, parseSectionNumber } from '../../../../adapters/convert/pdf
 import { runningHeadSlots } from '../../../../adapters/convert/pdf-running-heads.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
+import { isPanelTitle } from '../../../../adapters/convert/pdf-figure-labels.ts';
 
 const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
 
@@ -263,23 +263,18 @@ describe('a figure’s panel titles', () => {
   const label = seg('Chemical', 145, { x: 161, size: 8 });
 
   it('are no headings: numbered alike on one row, over the figure’s small labels', () => {
-    assert.ok(panelTitle(a, { segs: [a, b, label], below: () => label, body: 10.9 }));
-    assert.ok(
-      panelTitle(b, {
-        segs: [a, b, label],
-        below: () => seg('Chemical', 145, { x: 393, size: 8 }),
-        body: 10.9,
-      }),
-    );
+    const label2 = seg('Chemical', 145, { x: 393, size: 8 });
+    assert.ok(isPanelTitle(a, [a, b, label, label2], 10.9));
+    assert.ok(isPanelTitle(b, [a, b, label, label2], 10.9));
   });
 
   it('leaves a heading over text, and a heading alone on its row over a figure', () => {
     const text = seg(BODY, 112, { x: 134 });
-    assert.ok(!panelTitle(a, { segs: [a, b, text], below: () => text, body: 10.9 }));
-    assert.ok(!panelTitle(a, { segs: [a, label], below: () => label, body: 10.9 }));
+    assert.ok(!isPanelTitle(a, [a, b, text], 10.9));
+    assert.ok(!isPanelTitle(a, [a, label], 10.9));
     // A number of another depth beside it (`A.1. Data` in the other column) is no panel pair.
     const sub = { ...seg('A.1. Data', 98.8, { x: 366, bold: true }) };
-    assert.ok(!panelTitle(a, { segs: [a, sub, label], below: () => label, body: 10.9 }));
+    assert.ok(!isPanelTitle(a, [a, sub, label], 10.9));
   });
 
   it('keeps the panel titles of a preprint’s figure out of its outline', async () => {
