@@ -516,6 +516,12 @@ function headingKey(h: string): string {
   );
 }
 
+/** The italic front-matter block right after the first heading (the title): its index in `blocks`, or -1. */
+function frontBlockIndex(blocks: readonly string[]): number {
+  const title = blocks.findIndex((b) => /^#{1,6} /.test(b.trim()));
+  return title >= 0 && /^\*[^*][\s\S]*\*$/.test(blocks[title + 1]?.trim() ?? '') ? title + 1 : -1;
+}
+
 /** A contents list or a reference list: a paper prints running heads' words there in their own right. */
 const PRINTED_REPEATS =
   /^(?:[\dA-Z]+\.?\s+)?(?:references|bibliography|literature cited|works cited|contents|table of contents)$/i;
@@ -529,7 +535,7 @@ const PRINTED_REPEATS =
  */
 export function withoutPrintedRepeats(markdown: string): string {
   const blocks = markdown.split(/\n\n+/);
-  const title = blocks.findIndex((b) => /^#{1,6} /.test(b.trim()));
+  const front = frontBlockIndex(blocks);
   const kept: string[] = [];
   let skipping = 0; // the heading level of the section being left out, 0 when none
   for (const [i, b] of blocks.entries()) {
@@ -546,8 +552,7 @@ export function withoutPrintedRepeats(markdown: string): string {
       )
     )
       skipping = level;
-    const frontBlock = title >= 0 && i === title + 1 && /^\*[^*][\s\S]*\*$/.test(b.trim());
-    if (!skipping && !frontBlock) kept.push(b);
+    if (!skipping && i !== front) kept.push(b);
   }
   return kept.join('\n\n');
 }
@@ -599,9 +604,8 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
   // Front matter may stand only in the italic block right after the first heading (the title).
   if (ann.frontMatterLines?.length) {
     const blocks = markdown.split(/\n\n+/);
-    const first = blocks.findIndex((b) => /^#{1,6} /.test(b.trim()));
-    const front = blocks[first + 1]?.trim() ?? '';
-    if (first >= 0 && /^\*[^*][\s\S]*\*$/.test(front)) blocks.splice(first + 1, 1);
+    const front = frontBlockIndex(blocks);
+    if (front >= 0) blocks.splice(front, 1);
     const rest = ` ${norm(blocks.join('\n\n'))} `;
     for (const f of ann.frontMatterLines) {
       const count = (text: string) => (text.match(new RegExp(` ${norm(f)}(?= )`, 'g')) ?? []).length;

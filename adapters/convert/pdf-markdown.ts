@@ -686,7 +686,7 @@ interface HeadingContext {
   next: Segment | undefined;
   after: Segment | undefined;
   nextAlone: boolean;
-  /** The nearest line under a line (past margin line numbers). */
+  /** The nearest line under a line on the page (`lineBelow` over `segs`). */
   below: (line: Segment) => Segment | undefined;
   /** The page's lines. */
   segs: readonly Segment[];

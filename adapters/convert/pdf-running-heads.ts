@@ -6,7 +6,7 @@
  * text block, set apart from it by the head separation (wider than the text's line pitch), in
  * type no larger than the text, at the same height on page after page.
  */
-import type { Segment } from './pdf-layout.ts';
+import { median, type Segment } from './pdf-layout.ts';
 
 /** The head separation exceeds this many line pitches of the text below it. */
 const SEPARATION = 1.6;
@@ -82,11 +82,10 @@ function topLine(segs: Segment[], height: number): Omit<TopLine, 'page'> | null 
   const gap = rows.length > 1 ? base[1]! - base[0]! : Infinity;
   const top = { y: base[0]! / height, segs: head, size, gap };
   if (rows.length < 5) return { ...top, apart: false, lead: NaN };
-  const pitches = columnPitches(rows).sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)] ?? gap;
+  const pitches = columnPitches(rows);
+  const pitch = pitches.length ? median(pitches) : gap;
   // No larger than the page's text either: a title's second line is as large as its first.
-  const sizes = segs.map((s) => s.size).sort((a, b) => a - b);
-  const textSize = Math.min(Math.max(...rows[1]!.map((s) => s.size)), sizes[Math.floor(sizes.length / 2)]!);
+  const textSize = Math.min(Math.max(...rows[1]!.map((s) => s.size)), median(segs.map((s) => s.size)));
   return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize, lead: gap / pitch };
 }
 
