@@ -1,8 +1,8 @@
 /**
  * Headings whose text holds math (issue 30, session 13): a bold heading whose formula is set in
  * TeX's math fonts, cmex's wide accents (`\widehat`) put back on their letter, a run-in title that
- * compares two formulas with a word, and lines crowded by a formula's or a drawing's pieces on a
- * staggered baseline, which are no headings. From vendored tuning papers (test/fixtures/convert/pdf)
+ * compares two formulas with a word, and lines that are no headings: crowded by a formula's or a
+ * drawing's pieces on a staggered baseline, a thesis's title page printed again, a paragraph in bold. From vendored tuning papers (test/fixtures/convert/pdf)
  * and from constructed lines.
  */
 import assert from 'node:assert/strict';
@@ -10,6 +10,8 @@ import { describe, it } from 'node:test';
 import { crowdedOnRow } from '../../../../adapters/convert/pdf-hd13b-crowded.ts';
 import { formulasJoinedByWord } from '../../../../adapters/convert/pdf-hd13b-formula-titles.ts';
 import { boldOutsideMath, restoreWideAccents } from '../../../../adapters/convert/pdf-hd13b-math-faces.ts';
+import { repeatsTitlePage } from '../../../../adapters/convert/pdf-hd13b-title-repeats.ts';
+import { insideBoldParagraph } from '../../../../adapters/convert/pdf-list-items.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { fixtureMarkdown, markdownHeadings } from '../../../support/pdf-fixture-markdown.ts';
 import { seg } from '../../../support/pdf-lines.ts';
@@ -134,6 +136,60 @@ describe('a line crowded on its row by pieces at another baseline', () => {
     const heads = markdownHeadings(await fixtureMarkdown('annurev-high-contrast-coronagraphy.pdf'));
     assert.ok(heads.includes('## 10. Polarization effects'), heads.join(' / '));
     assert.ok(heads.includes('## 11. Focal plane wavefront sensing'), heads.join(' / '));
-    assert.ok(!heads.some((h) => /Incident ray|Reflected ray/.test(h)), heads.join(' / '));
+    assert.ok(!heads.some((h) => /Incident ray|Transmitted ray|Reflected ray/.test(h)), heads.join(' / '));
+  });
+});
+
+describe('a thesis’s title page printed again over its abstract', () => {
+  it('repeats an unnumbered first-page line in the same size, and only that', () => {
+    const title = seg('WAVES OVER THE IONOSPHERE', 300, { size: 14 });
+    const again = seg('WAVES OVER THE IONOSPHERE', 120, { size: 14, page: 3 });
+    const smaller = seg('WAVES OVER THE IONOSPHERE', 120, { size: 10, page: 3 });
+    const abstract = seg('Abstract', 400, { size: 14 });
+    assert.equal(repeatsTitlePage(again, [title, abstract]), true);
+    assert.equal(repeatsTitlePage(smaller, [title, abstract]), false);
+    assert.equal(repeatsTitlePage(seg('Abstract', 100, { size: 14, page: 3 }), [title, abstract]), false);
+    assert.equal(repeatsTitlePage(title, [title, abstract]), false);
+  });
+
+  it('leaves the Hirsch thesis one title and its own headings', async () => {
+    const heads = markdownHeadings(await fixtureMarkdown('thesis-hirsch2017-ch1.pdf'));
+    assert.equal(heads.filter((h) => h.includes('ALFVÉN WAVES')).length, 1, heads.join(' / '));
+    assert.ok(!heads.includes('## MICHAEL HIRSCH'), heads.join(' / '));
+    assert.ok(
+      heads.includes('## ABSTRACT') && heads.includes('## Chapter 1 Introduction'),
+      heads.join(' / '),
+    );
+  });
+});
+
+describe('a paragraph set in bold', () => {
+  const lines = [
+    seg('Data behind many of the figures in this', 100, { x: 81, x1: 300, bold: true }),
+    seg('work are available at the project site, and the', 112, { x: 72, x1: 300, bold: true }),
+    seg('software used to make them is listed there too', 124, { x: 72, x1: 300, bold: true }),
+    seg('today.', 136, { x: 72, x1: 100, bold: true }),
+  ];
+  const below = (l: (typeof lines)[number]) => lines.find((o) => o.top > l.bottom - 1 && o !== l);
+
+  it('has no heading in its first, indented line or in its middle', () => {
+    assert.equal(insideBoldParagraph(lines[0]!, lines, below, 12), true);
+    assert.equal(insideBoldParagraph(lines[2]!, lines, below, 12), true);
+  });
+
+  it('is not a wrapped bold heading (ragged, no indent, text below in plain type)', () => {
+    const head = [
+      seg('Experiments on the growth of', 100, { x: 72, x1: 210, bold: true }),
+      seg('crystals in space', 112, { x: 72, x1: 160, bold: true }),
+      seg('The text of the section in plain type that follows the heading', 124, { x: 72, x1: 300 }),
+    ];
+    const under = (l: (typeof head)[number]) => head.find((o) => o.top > l.bottom - 1 && o !== l);
+    assert.equal(insideBoldParagraph(head[0]!, head, under, 12), false);
+  });
+
+  it('leaves the AASTeX paper’s bold availability and acknowledgment text as text', async () => {
+    const heads = markdownHeadings(await fixtureMarkdown('aastex-3i-atlas-discovery.pdf'));
+    assert.ok(heads.includes('## ACKNOWLEDGMENTS'), heads.join(' / '));
+    assert.ok(!heads.some((h) => /Data behind|We thank|Rivera/.test(h)), heads.join(' / '));
   });
 });
