@@ -16,7 +16,8 @@ export function figureTextBelow(s: Segment, next: Segment | undefined, body: num
   const ticks = tokens.length > 0 && tokens.every((t) => /^[-–−]?\d+(?:[.,]\d+)?$/.test(t));
   // In body type, a line of initials and names (`17, B. Abbott`) is text: only tick values count there.
   const small = next.size < body - 0.5;
-  return ticks || (small && (words * 2 < tokens.length || next.text.length < 25));
+  // Glyphs without a letter or digit (a drawing's symbols, `!!` from an unmapped font) are no text either.
+  return ticks || tokens.length === 0 || (small && (words * 2 < tokens.length || next.text.length < 25));
 }
 
 /** A figure's caption (`Fig. 6.—`, `Figure 2:`), which LaTeX sets under its figure. */

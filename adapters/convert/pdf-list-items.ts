@@ -72,3 +72,30 @@ export function runsOnAsParagraph(
   }
   return next.bold !== true && (next.boldLead ?? 0) > 0;
 }
+
+/**
+ * `s` is a line of a paragraph set in bold (AASTeX's data-availability and acknowledgment text): the
+ * line right below goes on in lower case in the same bold, and `s` is either indented past it with
+ * both reaching the same right edge (the paragraph's first line, justified) or has a bold line of
+ * the same measure right above it (a line in its middle). A wrapped heading is ragged, not indented against its own
+ * second line, and never sits between two lines of one paragraph.
+ */
+export function insideBoldParagraph(
+  s: Segment,
+  segs: readonly Segment[],
+  below: (line: Segment) => Segment | undefined,
+  pitch: number,
+): boolean {
+  const next = below(s);
+  if (s.bold !== true || !rightBelow(s, next, pitch) || next.bold !== true || !/^\p{Ll}/u.test(next.text))
+    return false;
+  if (s.x0 > next.x0 + 0.5 * s.size) return Math.abs(next.x1 - s.x1) < 0.5 * s.size;
+  const above = segs.find((o) => o !== s && below(o) === s);
+  return (
+    above !== undefined &&
+    above.bold === true &&
+    rightBelow(above, s, pitch) &&
+    Math.abs(above.x1 - s.x1) < 0.5 * s.size &&
+    Math.abs(above.x0 - s.x0) < 0.5 * s.size
+  );
+}

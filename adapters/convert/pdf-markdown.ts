@@ -61,8 +61,9 @@ import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
-import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
+import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
+import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
 import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
@@ -252,7 +253,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     below: (line) => lineBelow(line, segs),
     segs,
   });
-  if (!heading) return false;
+  if (!heading || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!))) return false;
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
@@ -803,7 +804,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     words <= 10 &&
     !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
-    !figureTextBelow(s, ctx.next, body)
+    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body))
   )
     return 2;
   if (
@@ -836,7 +837,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
-    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs))
+    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
+    !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }

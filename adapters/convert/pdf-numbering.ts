@@ -5,6 +5,7 @@
  * a supplement prefix (`S2.1`) or a word (`Chapter 1`, `Appendix B:`, `Part II`), and closed by a
  * dot, a parenthesis (IEEE's `1)`) or nothing.
  */
+import { formulasJoinedByWord } from './pdf-hd13b-formula-titles.ts';
 import { isMathLine } from './pdf-math.ts';
 
 /** A heading's number, split into parts, and the text after it. */
@@ -48,7 +49,10 @@ const TITLE_START = /^(?:[\p{L}([“"'‘-]|\d{1,2}-?\p{Lu}(?![\p{L}\p{N}]))/u;
  * A parenthesis closes only a single part (`1)`, `B)`); the title after the number must start like
  * one and must not be a formula, so `2.5 ± 0.3`, `E A3 =`, `3 = x` are no headings.
  */
-export function parseSectionNumber(text: string): SectionNumber | null {
+export function parseSectionNumber(
+  text: string,
+  opts: { formulaTitle?: boolean } = {},
+): SectionNumber | null {
   const m = NUMBER.exec(text);
   if (!m) return null;
   const word = m[1] ?? '';
@@ -57,7 +61,11 @@ export function parseSectionNumber(text: string): SectionNumber | null {
   const rest = m[4] ?? '';
   if (!rest && !word) return null;
   if ((closer === ':' && !word) || (closer === ')' && num.includes('.'))) return null;
-  if (rest && (!TITLE_START.test(rest) || isMathLine(rest))) return null;
+  if (
+    rest &&
+    (!TITLE_START.test(rest) || (isMathLine(rest) && !(opts.formulaTitle && formulasJoinedByWord(rest))))
+  )
+    return null;
   // A title has a word: two letters in a row. `H L` (a band structure's axis labels under a
   // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
   if (rest && (!/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;

@@ -108,7 +108,7 @@ export function faceRunIn(
   const m = /^\s*[:.]\s+(?=\S)/.exec(s.text.slice(end));
   if (!m) return null;
   const head = s.text.slice(0, end).trim();
-  const n = parseSectionNumber(head);
+  const n = parseSectionNumber(head, { formulaTitle: true });
   if (!n || (n.closer !== ')' && n.parts.length < 2) || n.rest.split(/\s+/).length > 10) return null;
   return { n, head, rest: s.text.slice(end + m[0].length) };
 }

@@ -10,6 +10,7 @@ import { isAffiliationLine } from './pdf-front.ts';
 import { figureCaptionBelow, isPanelTitle } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
 import { labelRunsOn } from './pdf-ln12-run-in.ts';
+import { crowdedOnRow } from './pdf-hd13b-crowded.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -103,9 +104,11 @@ export function notHeadingByPlace(
   numbered: boolean,
   ctx: { next: Segment | undefined; segs: readonly Segment[]; pitch: number; body: number },
 ): boolean {
-  return numbered
-    ? isPanelTitle(s, ctx.segs, ctx.body)
-    : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch);
+  return (
+    (numbered
+      ? isPanelTitle(s, ctx.segs, ctx.body)
+      : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch)) || crowdedOnRow(s, ctx.segs)
+  );
 }
 
 /** A short line: a table cell, not a line of a paragraph. */

@@ -16,6 +16,7 @@ import type {
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { dropLineNumbers } from './pdf-line-numbers.ts';
+import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
@@ -170,6 +171,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fonts = t3 - t2;
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
+    restoreWideAccents(rawPages, fonts.names);
     const heads = runningHeadSlots(rawPages, heights);
     const pages = dropPageFurniture(rawPages, heights).map((segs) =>
       readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
@@ -388,7 +390,7 @@ export function markBold(pages: Segment[][], names: Map<string, string>): void {
     const runs = s.fonts ?? [];
     const all = runs.reduce((n, f) => n + f.chars, 0);
     const inBold = runs.reduce((n, f) => n + (bold.has(f.font) ? f.chars : 0), 0);
-    if (all >= 2 && inBold >= 0.85 * all) s.bold = true;
+    if ((all >= 2 && inBold >= 0.85 * all) || boldOutsideMath(runs, bold, names)) s.bold = true;
     // A section number in the body face before a bold title counts with the title, and so do a
     // few letters in another face inside it (a variable `k`, `CN(1)`).
     let lead = 0;
