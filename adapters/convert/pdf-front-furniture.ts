@@ -8,7 +8,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { titleNotes } from './pdf-fm-notes.ts';
-import { authorNoteLines } from './pdf-lk13-front-notes.ts';
+import { frontNoteLines } from './pdf-lk13-front-notes.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -308,7 +308,12 @@ export function withFrontFurniture(
 ): Segment[][] {
   const notes = titleNotes(pages[0] ?? [], titleSegs, new Set([...titleSegs, ...groups.flat()]), body);
   notes.push(
-    ...authorNoteLines(pages[0] ?? [], titleSegs, new Set([...titleSegs, ...groups.flat(), ...notes.flat()])),
+    ...frontNoteLines(
+      pages[0] ?? [],
+      titleSegs,
+      new Set([...titleSegs, ...groups.flat(), ...notes.flat()]),
+      body,
+    ),
   );
   if (notes.length)
     groups = [...groups, ...notes].sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));

@@ -15,7 +15,7 @@ import type { Segment } from './pdf-layout.ts';
  * languages of the abstracts theses print beside it), or a numbered heading (`1 Introduction`,
  * `Chapter 2`): a page that has one is no preliminary page.
  */
-const OPENER =
+export const OPENER =
   /^(?:(?:chapter|part|kapitel)\s+\S+|\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}|[IVX]{1,5}\.\s+\p{Lu}|abstract|summary|zusammenfassung|kurzfassung|résumé|resumen|resumo|riassunto|sammendrag|samenvatting|sammanfattning|tiivistelmä|acknowledge?ments?|dedication|declaration|preface|foreword|contents|table\s+of\s+contents|list\s+of\s+\p{L}+|introduction|nomenclature|glossary|abbreviations)\b/iu;
 
 /** A contents line: dot leaders and a page number. */

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { authorNoteLines } from '../../../../adapters/convert/pdf-lk13-front-notes.ts';
+import {
+  authorNoteLines,
+  loneLineAboveFirstSection,
+} from '../../../../adapters/convert/pdf-lk13-front-notes.ts';
 import { mirroredHeads, type Seen } from '../../../../adapters/convert/pdf-lk13-mirror-heads.ts';
 import { preliminaryPages } from '../../../../adapters/convert/pdf-lk13-prelims.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
@@ -146,6 +149,43 @@ describe('author notes between the author block and the abstract', () => {
     assert.ok(front.includes('¤Current Address:'));
     assert.ok(front.includes('Jean-marc.Schwartz@manchester.ac.uk'));
     assert.ok(!body.includes('Current Address'));
+  });
+});
+
+describe('a lone line between the abstract and the first section heading', () => {
+  const page = (gapAbove: number) => [
+    seg('Abstract. The set of finite words is itself well-quasi-ordered and', 100, { size: 9 }),
+    seg('it has found numerous applications.', 111, { size: 9 }),
+    seg('This document uses knowledge: a notion points to its definition.', 111 + gapAbove),
+    seg('1 Introduction', 160, { size: 12, bold: true }),
+    seg(BODY, 180),
+  ];
+
+  it('is front matter when set apart from the abstract above it', () => {
+    assert.deepEqual(
+      loneLineAboveFirstSection(page(30), new Set(), 10).map((g) => g[0]!.text),
+      ['This document uses knowledge: a notion points to its definition.'],
+    );
+  });
+
+  it('stays when it carries on the abstract at its leading, or with no abstract or no first section', () => {
+    assert.deepEqual(loneLineAboveFirstSection(page(11), new Set(), 10), []);
+    assert.deepEqual(loneLineAboveFirstSection(page(30).slice(1), new Set(), 10), []);
+    assert.deepEqual(
+      loneLineAboveFirstSection(
+        page(30).filter((s) => s.text !== '1 Introduction'),
+        new Set(),
+        10,
+      ),
+      [],
+    );
+  });
+
+  it('moves the real LNCS paper’s note above its introduction to the front block', async () => {
+    const { front, body } = await convert('lncs-wqo-word-languages.pdf');
+    assert.ok(front.includes('This document uses knowledge'));
+    assert.ok(!body.includes('This document uses knowledge'));
+    assert.ok(body.includes('## 1 Introduction'));
   });
 });
 
