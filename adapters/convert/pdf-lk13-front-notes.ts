@@ -6,7 +6,7 @@
  * e-mail address without a mark stays: in ACM's author blocks it sits under its author's name.)
  */
 import type { Segment } from './pdf-layout.ts';
-import { OPENER } from './pdf-lk13-prelims.ts';
+import { OPENER } from './pdf-lk13-section-names.ts';
 
 /** Note symbols: the footnote set, and `¤`, which PLOS marks a current address with. */
 const NOTE_OPEN = /^[∗*†‡§¶⋆♯¤]+\s*\p{L}/u;

@@ -9,14 +9,7 @@
  */
 import { isFrontMeta, titleAgain } from './pdf-front.ts';
 import type { Segment } from './pdf-layout.ts';
-
-/**
- * Section names that open a thesis's first pages or its body, a closed class (English and the
- * languages of the abstracts theses print beside it), or a numbered heading (`1 Introduction`,
- * `Chapter 2`): a page that has one is no preliminary page.
- */
-export const OPENER =
-  /^(?:(?:chapter|part|kapitel)\s+\S+|\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}|[IVX]{1,5}\.\s+\p{Lu}|abstract|summary|zusammenfassung|kurzfassung|résumé|resumen|resumo|riassunto|sammendrag|samenvatting|sammanfattning|tiivistelmä|acknowledge?ments?|dedication|declaration|preface|foreword|contents|table\s+of\s+contents|list\s+of\s+\p{L}+|introduction|nomenclature|glossary|abbreviations)\b/iu;
+import { OPENER } from './pdf-lk13-section-names.ts';
 
 /** A contents line: dot leaders and a page number. */
 const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
