@@ -13,7 +13,7 @@
  * Per paper: title first, abstract recall, heading recall, extra headings (headings after the title that
  * match no annotated heading and are no abstract/keywords label; pymupdf4llm's all-bold lines count, as for
  * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere),
- * ms/page. `--missed` lists missed headings and `--extra` our extra ones (the
+ * ms/page. `--missed` lists missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the
  * held-out half's only with `--held-out` too);
  * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run).
  */
@@ -491,6 +491,8 @@ export interface AnnotationScore {
   /** The same counted anywhere but the front-matter block (the metric before session 12). */
   leaksAnywhere: number;
   missed: string[];
+  /** What `leaks` counted, one entry per leaked line (`×n` when more than once), for `--leaks`. */
+  leaked: string[];
   /**
    * Headings after the first (the title) that match no annotated heading (the recall prefix rule)
    * and are not an abstract or keywords label: spurious headings, the precision side of recall.
@@ -596,9 +598,15 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
   const outside = ` ${norm(withoutPrintedRepeats(markdown))} `;
   let leaks = 0;
   let leaksAnywhere = 0;
+  const leaked: string[] = [];
+  const note = (kind: string, line: string, n: number) => {
+    if (n > 0) leaked.push(`${kind} "${line}"${n > 1 ? ` ×${n}` : ''}`);
+  };
   for (const r of ann.runningLines) {
     const count = (text: string) => (text.match(new RegExp(` ${norm(r)}(?= (?!\\d{4}))`, 'g')) ?? []).length;
-    leaks += Math.max(0, count(outside) - 1);
+    const n = Math.max(0, count(outside) - 1);
+    note('running', r, n);
+    leaks += n;
     leaksAnywhere += Math.max(0, count(flat) - 1);
   }
   // Front matter may stand only in the italic block right after the first heading (the title).
@@ -610,6 +618,7 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     for (const f of ann.frontMatterLines) {
       const count = (text: string) => (text.match(new RegExp(` ${norm(f)}(?= )`, 'g')) ?? []).length;
       // A copyright line's holder is often an author cited in the reference list too.
+      note('front matter', f, count(outside));
       leaks += count(outside);
       leaksAnywhere += count(rest);
     }
@@ -621,6 +630,7 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     .filter((n): n is string => n !== undefined)
     .map(Number)
     .filter((n) => n >= 1 && n <= pages);
+  for (const n of new Set(bare)) note('page number', String(n), 1);
   leaks += new Set(bare).size;
   leaksAnywhere += new Set(bare).size;
   return {
@@ -630,6 +640,7 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     leaks,
     leaksAnywhere,
     missed,
+    leaked,
     extraHeadings: extras.length,
     extras,
   };
@@ -855,17 +866,33 @@ async function main(): Promise<void> {
       `| **all${absent.length ? `, ${absent.length} missing left out` : ''}** (title count, mean abstract/recall/order, total extra headings and leaks, median ms/page) | ${count(group.map((a) => a.ours))} ${rest(so)} | ${sp ? `${count(group.map((a) => a.pymupdf4llm))} ${rest(sp)}` : '– | – | – | – | – | – | –'} |`,
     );
   }
-  // The held-out half's misses are listed only on request: rules are written on the other papers.
-  if (args.includes('--missed'))
-    for (const a of annotated)
-      if (a.ours.missed.length && (a.split !== 'held-out' || args.includes('--held-out')))
-        out.push(`- ${a.file} missed: ${a.ours.missed.join(' · ')}`);
-  // `--extra` lists our spurious headings (same rule as `--missed` for the held-out half).
-  if (args.includes('--extra'))
-    for (const a of annotated)
-      if (a.ours.extras.length && (a.split !== 'held-out' || args.includes('--held-out')))
-        out.push(`- ${a.file} extra: ${a.ours.extras.join(' · ')}`);
+  out.push(...listings(annotated, args));
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+type Listed = Pick<AnnotationScore, 'missed' | 'extras' | 'leaked'>;
+
+/**
+ * The per-paper lists asked for: `--missed` (missed headings), `--extra` (our spurious headings) and
+ * `--leaks` (the running, front-matter and page-number lines each leak count is made of). The
+ * held-out half's are listed only with `--held-out` too: rules are written on the other papers.
+ */
+export function listings(
+  annotated: ReadonlyArray<{ file: string; split: Annotation['split']; ours: Listed }>,
+  args: readonly string[],
+): string[] {
+  const lists = [
+    ['--missed', 'missed', (s: Listed) => s.missed],
+    ['--extra', 'extra', (s: Listed) => s.extras],
+    ['--leaks', 'leaks', (s: Listed) => s.leaked],
+  ] as const;
+  const out: string[] = [];
+  for (const [flag, label, items] of lists)
+    if (args.includes(flag))
+      for (const a of annotated)
+        if (items(a.ours).length && (a.split !== 'held-out' || args.includes('--held-out')))
+          out.push(`- ${a.file} ${label}: ${items(a.ours).join(' · ')}`);
+  return out;
 }
 
 /** Title on every paper; mean abstract recall, heading recall and order; total extra headings and leaks; median ms/page. */
@@ -884,6 +911,7 @@ function summarize(rows: Array<AnnotatedRow | null>): AnnotatedRow | null {
     extraHeadings: rs.reduce((n, r) => n + r.extraHeadings, 0),
     msPerPage: median(rs.map((r) => r.msPerPage)),
     missed: [],
+    leaked: [],
     extras: [],
   };
 }

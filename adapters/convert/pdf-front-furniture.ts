@@ -8,6 +8,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { titleNotes } from './pdf-fm-notes.ts';
+import { frontNoteLines } from './pdf-lk13-front-notes.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -167,7 +168,9 @@ function blockAround(page: readonly Segment[], i: number, gap: number, up: boole
   // `a` right above `b`; `c` is the one of them that is not in the block yet.
   const fits = (a: Segment, b: Segment, c: Segment) =>
     Math.abs(c.size - s.size) <= 0.3 &&
-    Math.abs(c.x0 - s.x0) <= 2 * s.size &&
+    // In a foot box (`up`), a line below may be indented past a logo set beside it (LIPIcs, CC
+    // badges), still starting within the line the block grew from.
+    (Math.abs(c.x0 - s.x0) <= 2 * s.size || (up && c === b && c.x0 > s.x0 && c.x0 < s.x1)) &&
     b.top >= a.bottom - 0.1 &&
     b.top - a.bottom <= gap * s.size;
   const block = [s];
@@ -304,6 +307,14 @@ export function withFrontFurniture(
   cover = false,
 ): Segment[][] {
   const notes = titleNotes(pages[0] ?? [], titleSegs, new Set([...titleSegs, ...groups.flat()]), body);
+  notes.push(
+    ...frontNoteLines(
+      pages[0] ?? [],
+      titleSegs,
+      new Set([...titleSegs, ...groups.flat(), ...notes.flat()]),
+      body,
+    ),
+  );
   if (notes.length)
     groups = [...groups, ...notes].sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
   if (titleSegs.length) {

@@ -365,7 +365,7 @@ export const titleWords = (t: string) =>
     .filter(Boolean);
 
 /** The title's lines printed again in the top half of page 2, at body size or larger (a cover page came first). */
-function titleAgain(page: Segment[], titleSegs: readonly Segment[], body: number): Segment[] {
+export function titleAgain(page: readonly Segment[], titleSegs: readonly Segment[], body: number): Segment[] {
   const want = new Set(titleWords(titleSegs.map((s) => s.text).join(' ')));
   if (want.size < 3) return [];
   const half = 0.5 * Math.max(0, ...page.map((o) => o.bottom));

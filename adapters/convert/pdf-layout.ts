@@ -5,6 +5,7 @@
  * Long file: segment building and the XY-cut reading order share one geometry model
  * (rows, gaps, columns); apart, each would need the other's internals.
  */
+import { mirroredHeads } from './pdf-lk13-mirror-heads.ts';
 import { LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 
@@ -304,6 +305,7 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
     );
     return pagesAtY.size >= repeatMin;
   };
+  const mirrored = mirroredHeads(seen, repeatMin);
   return pages.map((segs, p) =>
     segs.filter((s) => {
       if (STAMP.test(s.text)) return false;
@@ -313,7 +315,7 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       // A section number a quad before its title heads that title: the title decides (`Appendix B.2`
       // at the top of page after page, each over another title, is a heading's, not a running head).
       if (headsTitle(s, segs, (o) => !repeated(o, p))) return true;
-      return pages.length < 3 || !repeated(s, p);
+      return pages.length < 3 || !(repeated(s, p) || (zone.edge && mirrored(key(s), s.top / heights[p]!)));
     }),
   );
 }

@@ -67,6 +67,7 @@ import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
 import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
+import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
@@ -438,7 +439,10 @@ export function renderSegments(
   const { repeatedTitle, coverBodyTop } = found;
   const cover = repeatedTitle.length > 0;
   const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
-  const frontSet = new Set([...front.flat(), ...repeatedTitle]);
+  // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
+  const prelims = preliminaryPages(pages, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
+  front.push(...prelims.groups);
+  const frontSet = new Set([...front.flat(), ...repeatedTitle, ...prelims.repeatedTitle]);
   if (title) title.text = titleWithoutNoteMark(title.text, front);
 
   const blocks: string[] = [];

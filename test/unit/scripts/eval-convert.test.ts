@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   annotatedPdfPath,
+  listings,
   loadAnnotations,
   scoreAnnotation,
   withoutPrintedRepeats,
@@ -133,5 +134,39 @@ describe('scoreAnnotation: a copyright holder cited in the reference list', () =
     assert.equal(s.leaks, 0);
     assert.equal(s.leaksAnywhere, 1);
     assert.equal(scoreAnnotation(withCopyright, md.replace('## References', 'Niels Mündler'), 3).leaks, 2);
+  });
+});
+
+describe('scoreAnnotation and listings: --leaks lists what the leak count is made of', () => {
+  const running: Annotation = { ...paper, runningLines: ['A Study of Things'] };
+  const md =
+    '# A Study of Things\n\n*CERN-EP-2025-032*\n\n## 1 Introduction\n\nA Study of Things\n\nText.\n\n3\n\n## 2 Results\n\nA Study of Things\n\nSubmitted to: JHEP';
+
+  it('names each leaked line with its kind and count, and they add up to the leak count', () => {
+    const s = scoreAnnotation(running, md, 5);
+    assert.deepEqual(s.leaked, [
+      'running "A Study of Things" ×2',
+      'front matter "Submitted to: JHEP"',
+      'page number "3"',
+    ]);
+    assert.equal(s.leaks, 4);
+    assert.deepEqual(
+      scoreAnnotation(paper, '# A Study of Things\n\n## 1 Introduction\n\n## 2 Results', 3).leaked,
+      [],
+    );
+  });
+
+  it('lists them with --leaks, the held-out papers only with --held-out too', () => {
+    const ours = scoreAnnotation(running, md, 5);
+    const rows = [
+      { file: 'tuned.pdf', split: 'tuning' as const, ours },
+      { file: 'unseen.pdf', split: 'held-out' as const, ours },
+    ];
+    assert.deepEqual(listings(rows, ['--missed']), []);
+    const listed = listings(rows, ['--leaks']);
+    assert.deepEqual(listed, [
+      '- tuned.pdf leaks: running "A Study of Things" ×2 · front matter "Submitted to: JHEP" · page number "3"',
+    ]);
+    assert.equal(listings(rows, ['--leaks', '--held-out']).length, 2);
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * A thesis's preliminary pages (session 13, helper "lk13", issue #30). After a title page that
+ * carries no body (every line of it the title or front matter), the pages that follow up to the
+ * first one with prose or a section name are front matter too: the copyright page, the committee's
+ * approval page, whatever their type size. A page that prints the title again at its top (the
+ * abstract page of many universities' templates) holds front matter from that title down to its
+ * first section name or prose line: the author, the university and year, the advisor. The rules go
+ * by page structure and the closed class of section names, so they hold for any university's layout.
+ */
+import { isFrontMeta, titleAgain } from './pdf-front.ts';
+import type { Segment } from './pdf-layout.ts';
+import { OPENER } from './pdf-lk13-section-names.ts';
+
+/** A contents line: dot leaders and a page number. */
+const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
+
+/**
+ * A line of running prose: body size, six words or more, most of them in lower case, and no
+ * metadata line (`Submitted in partial fulfilment of …` is set in lower case on a title page too).
+ */
+function isProseLine(s: Segment, body: number): boolean {
+  const words = s.text.split(/\s+/);
+  return (
+    Math.abs(s.size - body) < 0.5 &&
+    words.length >= 6 &&
+    words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 > words.length &&
+    !isFrontMeta(s.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase()))
+  );
+}
+
+/** A line that ends the preliminary pages: a section name, prose, or a contents line. */
+function opensBody(s: Segment, body: number): boolean {
+  return OPENER.test(s.text.trim()) || isProseLine(s, body) || LEADERS.test(s.text.trim());
+}
+
+/** More lines than this on a page and it is no copyright or approval page (a list or a table). */
+const MAX_LINES = 30;
+
+/** Preliminary pages are looked for among the first pages only. */
+const MAX_PAGES = 8;
+
+/**
+ * The preliminary pages' lines (one group each, for the front block) and the title printed again
+ * (dropped), given the segments already written as title or front matter. Nothing unless page 1
+ * is wholly title and front matter (a title page) and no cover page was found already (`cover`).
+ */
+export function preliminaryPages(
+  pages: readonly Segment[][],
+  titleSegs: readonly Segment[],
+  taken: ReadonlySet<Segment>,
+  body: number,
+  cover: boolean,
+): { groups: Segment[][]; repeatedTitle: Segment[] } {
+  const out = { groups: [] as Segment[][], repeatedTitle: [] as Segment[] };
+  const first = pages[0] ?? [];
+  const title = new Set(titleSegs);
+  if (
+    cover ||
+    pages.length < 3 ||
+    !titleSegs.length ||
+    !first.length ||
+    !first.every((s) => title.has(s) || taken.has(s))
+  )
+    return out;
+  for (let p = 1; p < Math.min(pages.length - 1, MAX_PAGES); p++) {
+    const segs = (pages[p] ?? []).filter((s) => !taken.has(s));
+    if (!segs.length) continue;
+    const again = titleAgain(segs, titleSegs, body);
+    if (again.length) {
+      // The title again at the top: what is below it down to the first section name is front matter.
+      const below = Math.max(...again.map((s) => s.bottom));
+      const stop = segs.find((s) => s.top > below && opensBody(s, body));
+      if (!stop) return out;
+      out.repeatedTitle.push(...again);
+      out.groups.push(...segs.filter((s) => !again.includes(s) && s.top < stop.top).map((s) => [s]));
+      return out;
+    }
+    if (segs.length > MAX_LINES || segs.some((s) => opensBody(s, body))) return out;
+    out.groups.push(...segs.map((s) => [s]));
+  }
+  return out;
+}
