@@ -1,8 +1,9 @@
 /**
  * Heading rules of session 13 (issue #30), each a typographic habit of a whole layout class rather
- * than of one paper: a lettered appendix head in the small capitals of the known section heads, and
- * a numbered line set wholly in a heading face that is no run-in heading although its title holds a
- * stop (`vs.`). The fused appendix number (`B3`) is in pdf-hd13a-fused-number.ts.
+ * than of one paper: a lettered appendix head in the small capitals of the known section heads, a
+ * numbered line set wholly in a heading face that is no run-in heading although its title holds a
+ * stop (`vs.`), and a bold paragraph's indented first line that is no heading. The fused appendix
+ * number (`B3`) is in pdf-hd13a-fused-number.ts.
  */
 import type { Segment } from './pdf-layout.ts';
 import type { SectionNumber } from './pdf-numbering.ts';
@@ -50,4 +51,22 @@ export function capitalsInHeadingSize(
 export function wholeLineInHeadingFace(s: Segment, bodyFace: string | null): boolean {
   const faces = new Set((s.fonts ?? []).filter((r) => r.chars > 0).map((r) => r.font));
   return bodyFace !== null && faces.size === 1 && !faces.has(bodyFace);
+}
+
+/**
+ * The line starts a justified paragraph: indented against the line right below it, which starts
+ * further left, both ending at one right edge (a paragraph's first-line indent). A heading is set
+ * flush or centred, never so: a paragraph set in bold for emphasis (an AASTeX acknowledgement) is text.
+ */
+export function opensJustifiedParagraph(s: Segment, next: Segment | undefined): boolean {
+  return (
+    next !== undefined &&
+    next.page === s.page &&
+    next.top >= s.bottom - 0.1 &&
+    next.top - s.bottom < s.size &&
+    Math.abs(next.size - s.size) < 0.3 &&
+    s.x0 - next.x0 >= 0.5 * s.size &&
+    s.x0 - next.x0 <= 3 * s.size &&
+    Math.abs(s.x1 - next.x1) < 1
+  );
 }
