@@ -6,6 +6,14 @@
 const ENGLISH_NAMES =
   /^(abstract|contents|table of contents|list of figures|list of tables|introduction|references|bibliography|acknowledge?ments?|conclusions?|discussion|related work|methods?|results|appendix|summary|literature cited|background|experiments?)$/i;
 
+/**
+ * The statements journals require after the conclusions, set as sections of their own with no
+ * number (`DATA AND SOFTWARE AVAILABILITY`, `Author contributions`, `Competing interests`): a
+ * closed class, the same in every journal that asks for them.
+ */
+const BACK_MATTER_NAMES =
+  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* availability(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding)$/i;
+
 /** The abstract's name: like `Abstract`, its heading does not end the front matter. */
 const ABSTRACT_NAMES = /^(?:zusammenfassung|kurzfassung|résumé|resumen|riassunto|sommario)$/i;
 
@@ -14,7 +22,12 @@ const SECTION_NAMES =
 
 /** A section name of any of these languages (the abstract's included), without its number or final colon. */
 export function isSectionName(bare: string): boolean {
-  return ENGLISH_NAMES.test(bare) || SECTION_NAMES.test(bare) || ABSTRACT_NAMES.test(bare);
+  return (
+    ENGLISH_NAMES.test(bare) ||
+    BACK_MATTER_NAMES.test(bare) ||
+    SECTION_NAMES.test(bare) ||
+    ABSTRACT_NAMES.test(bare)
+  );
 }
 
 /** The abstract's heading in another language (`ZUSAMMENFASSUNG`, `Résumé`). */

@@ -8,6 +8,7 @@
  */
 import type { TextRun } from './pdf-layout.ts';
 import { overprintsOtherColumn } from './pdf-ln12-rulers.ts';
+import { risesWithRestarts } from './pdf-hd13a-line-restarts.ts';
 
 const BARE_NUMBER = /^\d{1,5}$/;
 /** Fewer than this many on a page cannot show the counting pattern. */
@@ -56,7 +57,7 @@ export function dropLineNumbers(pages: TextRun[][]): TextRun[][] {
             Math.abs(edgeOf(r, col.side) - col.edge) <= 1.5,
         )
         .sort((a, b) => a.y - b.y);
-      const rising = column.every((r, i) => i === 0 || Number(r.text) > Number(column[i - 1]!.text));
+      const rising = risesWithRestarts(column.map((r) => Number(r.text)));
       if (column.length && rising && !crossed(column, runs, col.overprints))
         for (const r of column) drop.add(r);
     }

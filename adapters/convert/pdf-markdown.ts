@@ -73,6 +73,7 @@ import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
+import { inHeadingType, opensJustifiedParagraph, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -189,7 +190,7 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
   const runIn: RunIn | null =
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
-    textRunIn(s, w.para?.text, w.numbering) ??
+    (wholeLineInHeadingFace(s, doc.bodyFace) ? null : textRunIn(s, w.para?.text, w.numbering)) ??
     namedRunIn(s, w.para?.text, w.runInFace);
   if (!runIn) return false;
   flush(w);
@@ -233,7 +234,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     styles: w.styles,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
-    alone: aloneOnRow(s, beside ? segs.filter((o) => o !== segs[i + 1]) : segs, segs[k + 1]),
+    // The number and title joined are one line: neither piece is a neighbour on its row.
+    alone: aloneOnRow(s, beside ? segs.filter((o) => o !== segs[i + 1] && o !== at.s) : segs, segs[k + 1]),
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
     headerRow: () =>
       s.bold === true &&
@@ -736,7 +738,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // The size and face of an accepted heading at this depth vouch for a sibling set without space above.
   // Bold or large, or set in the same face other than the body's (an italic subsection title).
   const face = n !== null ? titleFace(s) : null;
-  const setApart = s.bold === true || larger || (face !== null && face !== ctx.bodyFace);
+  const setApart = s.bold === true || larger || inHeadingType(s, n, face, ctx);
   if (articleNotLetter(n, setApart)) return 0;
   // The next subsection number of the outline (`3.B.1` after `3.B`), set apart from the body all
   // along (not a list item's lead `2. Ontology layer. A …`): a deep subsection needs no space above.
@@ -779,7 +781,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (!/\?$/.test(n.rest) || s.bold || larger || punctOk) &&
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
-      ((s.bold || larger) &&
+      ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
         (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest) || startsWithSymbolWord(n.rest)))) &&
     !hasYear(n.rest)
   ) {
@@ -841,6 +843,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
+    !opensJustifiedParagraph(s, ctx.next) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch)
   ) {

@@ -221,7 +221,8 @@ export function headingDepth(n: SectionNumber, sawRoman: boolean): number {
  * star in a section title), which headings do carry.
  */
 export function hasYear(text: string): boolean {
-  return /(?<!\d)\d{4}(?!\d)/.test(text);
+  // A year stands as a word of its own: `CSB1825` (letters fused on) is a designation too.
+  return /(?<![\p{L}\d])\d{4}(?!\d)/u.test(text);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { LONE_SECTION_NUMBER, parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
+import { joinFusedNumber } from './pdf-hd13a-fused-number.ts';
 
 /** How an accepted numbered heading is set: a line set the same way is a sibling. */
 export interface HeadingStyle {
@@ -63,7 +64,7 @@ export function joinHeadingNumber(
   s: Segment,
   next: Segment | undefined,
 ): { joined: Segment | null; beside: boolean } {
-  const beside = joinNumberBeside(s, next);
+  const beside = joinNumberBeside(s, next) ?? joinFusedNumber(s, next);
   return beside ? { joined: beside, beside: true } : { joined: joinNumberLine(s, next), beside: false };
 }
 
