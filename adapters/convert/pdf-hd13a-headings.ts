@@ -52,21 +52,3 @@ export function wholeLineInHeadingFace(s: Segment, bodyFace: string | null): boo
   const faces = new Set((s.fonts ?? []).filter((r) => r.chars > 0).map((r) => r.font));
   return bodyFace !== null && faces.size === 1 && !faces.has(bodyFace);
 }
-
-/**
- * The line starts a justified paragraph: indented against the line right below it, which starts
- * further left, both ending at one right edge (a paragraph's first-line indent). A heading is set
- * flush or centred, never so: a paragraph set in bold for emphasis (an AASTeX acknowledgement) is text.
- */
-export function opensJustifiedParagraph(s: Segment, next: Segment | undefined): boolean {
-  return (
-    next !== undefined &&
-    next.page === s.page &&
-    next.top >= s.bottom - 0.1 &&
-    next.top - s.bottom < s.size &&
-    Math.abs(next.size - s.size) < 0.3 &&
-    s.x0 - next.x0 >= 0.5 * s.size &&
-    s.x0 - next.x0 <= 3 * s.size &&
-    Math.abs(s.x1 - next.x1) < 1
-  );
-}

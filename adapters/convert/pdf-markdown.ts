@@ -73,7 +73,7 @@ import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
-import { inHeadingType, opensJustifiedParagraph, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
+import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -843,7 +843,6 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
-    !opensJustifiedParagraph(s, ctx.next) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch)
   ) {

@@ -14,7 +14,6 @@ import { risesWithRestarts } from '../../../../adapters/convert/pdf-hd13a-line-r
 import { joinFusedNumber } from '../../../../adapters/convert/pdf-hd13a-fused-number.ts';
 import {
   capitalsInHeadingSize,
-  opensJustifiedParagraph,
   wholeLineInHeadingFace,
 } from '../../../../adapters/convert/pdf-hd13a-headings.ts';
 import { isSectionName } from '../../../../adapters/convert/pdf-heading-words.ts';
@@ -129,25 +128,6 @@ describe('back-matter statements', () => {
 });
 
 describe('a paragraph set in bold', () => {
-  const first = seg('We thank the anonymous reviewer for in-', 243, { x: 329.6, x1: 561.9, bold: true });
-  const second = seg('sightful comments and constructive suggestions', 256, {
-    x: 320.6,
-    x1: 561.9,
-    bold: true,
-  });
-
-  it('opens with a first-line indent against a line ending at the same right edge', () => {
-    assert.equal(opensJustifiedParagraph(first, second), true);
-  });
-
-  it('not a heading set flush, a centred one, or one over a shorter line', () => {
-    assert.equal(opensJustifiedParagraph({ ...first, x0: 320.6 }, second), false);
-    const centred = seg('A CENTRED HEADING', 243, { x: 400, x1: 480, bold: true });
-    assert.equal(opensJustifiedParagraph(centred, second), false);
-    assert.equal(opensJustifiedParagraph(first, { ...second, x1: 400 }), false);
-    assert.equal(opensJustifiedParagraph(first, { ...second, top: 300, bottom: 310, baseline: 308 }), false);
-  });
-
   it('leaves AASTeX’s bold acknowledgement paragraph in the text', async () => {
     const md = await fixtureMarkdown('aastex-3i-atlas-discovery.pdf');
     assert.ok(
