@@ -61,6 +61,7 @@ import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
+import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
@@ -119,6 +120,8 @@ interface Doc {
   contents: Contents;
   /** Per page, the notes and captions set in a margin column (notes go with the footnotes). */
   margin: MarginNotes[];
+  /** Lines the PDF's outline names as headings (pdf-bm13-bookmarks.ts). */
+  bookmarks: ReadonlyMap<Segment, BookmarkHeading>;
 }
 
 /** What changes while one document is rendered: the blocks so far and the open paragraph. */
@@ -184,6 +187,8 @@ function isProse(para: Para): boolean {
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
 function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
+  // A line the outline names whole is a display heading, whatever stop sits inside it (`Parity vs. X`).
+  if (doc.bookmarks.has(s)) return false;
   const runIn: RunIn | null =
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
@@ -252,14 +257,17 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     below: (line) => lineBelow(line, segs),
     segs,
   });
-  if (!heading) return false;
+  // A line the PDF's own outline points at and names is a heading the layout rules may have missed.
+  const hit = doc.bookmarks.get(at.s);
+  const level = heading || (hit && !joined ? bookmarkLevel(s, hit, w.sawRoman) : 0);
+  if (!level) return false;
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
-  noteHeading(w.numbering, n, s.text, heading);
+  noteHeading(w.numbering, n, s.text, level);
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
@@ -275,12 +283,12 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
-    if (!next || !continuesHeading(text, last, next, doc)) break;
+    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
     text = joinLines(text, withoutNoteMark(next, segs));
     used.add(next);
     last = next;
   }
-  w.blocks.push(`${'#'.repeat(heading)} ${text}`);
+  w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
   return true;
 }
@@ -422,7 +430,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
 export function renderSegments(
   pages: Segment[][],
   pageHeights: number[],
-  meta: { title?: string; authors?: readonly string[] } = {},
+  meta: { title?: string; authors?: readonly string[]; bookmarks?: readonly Bookmark[] } = {},
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
@@ -474,6 +482,7 @@ export function renderSegments(
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
+    bookmarks: matchBookmarks(meta.bookmarks ?? [], pages, bodySize),
   };
   const w: Writer = {
     blocks,

@@ -19,6 +19,7 @@ import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
+import { readBookmarks, type Bookmark } from './pdf-bm13-bookmarks.ts';
 
 /**
  * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
@@ -30,10 +31,14 @@ export async function convertPdf(
   opts: { maxPages?: number; title?: string; authors?: readonly string[] } = {},
 ): Promise<ConvertResult> {
   const started = performance.now();
-  const { pages, heights, pageCount, warnings } = await layoutPdf(data, opts);
+  const { pages, heights, pageCount, warnings, bookmarks } = await layoutPdf(data, opts);
   // The paper's metadata, when known: the title picks the title block among page 1's large type,
   // and a line of the authors' names is never a heading or the title.
-  const { markdown, title } = renderSegments(pages, heights, { title: opts.title, authors: opts.authors });
+  const { markdown, title } = renderSegments(pages, heights, {
+    title: opts.title,
+    authors: opts.authors,
+    bookmarks,
+  });
   return {
     markdown,
     title,
@@ -85,6 +90,8 @@ export interface PdfLayout {
   heights: number[];
   pageCount: number;
   warnings: string[];
+  /** The PDF's outline (hyperref's bookmarks), resolved to pages and top-down y. */
+  bookmarks: Bookmark[];
   /** Milliseconds spent in each stage (for the benchmark's per-stage profile). */
   stageMs: LayoutStages;
 }
@@ -144,6 +151,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     if (last < pageCount) warnings.push(`converted the first ${last} of ${pageCount} pages`);
     const pageRuns: TextRun[][] = [];
     const heights: number[] = [];
+    const tops: number[] = [];
     const stageMs: LayoutStages = { text: 0, segments: 0, fonts: 0, fontPages: 0, layout: 0 };
     for (let n = 1; n <= last; n++) {
       const t0 = performance.now();
@@ -155,6 +163,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
         if (run) runs.push(run);
       }
       heights.push(vy1 - vy0);
+      tops.push(vy1);
       pageRuns.push(runs);
       page.cleanup();
       stageMs.text += performance.now() - t0;
@@ -175,7 +184,8 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
       readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
     );
     stageMs.layout = performance.now() - t3;
-    return { pages, heights, pageCount, warnings, stageMs };
+    const bookmarks = await readBookmarks(doc, tops);
+    return { pages, heights, pageCount, warnings, bookmarks, stageMs };
   } catch (e) {
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
