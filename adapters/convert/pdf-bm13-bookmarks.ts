@@ -71,6 +71,16 @@ export async function readBookmarks(doc: PDFDocumentProxy, pageTops: number[]): 
   return out;
 }
 
+/** The info dictionary's Title, or null (absent, not a string, or unreadable). */
+export async function readInfoTitle(doc: PDFDocumentProxy): Promise<string | null> {
+  try {
+    const title = ((await doc.getMetadata()).info as { Title?: unknown } | null)?.Title;
+    return typeof title === 'string' && title.trim() ? title.slice(0, 1000) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A destination's page index and PDF-space top (XYZ, FitH, FitBH, FitR), or null. */
 async function resolveDest(
   doc: PDFDocumentProxy,

@@ -61,6 +61,7 @@ import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
+import { printedInfoTitle } from './pdf-bm13-info-title.ts';
 import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
@@ -430,13 +431,20 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
 export function renderSegments(
   pages: Segment[][],
   pageHeights: number[],
-  meta: { title?: string; authors?: readonly string[]; bookmarks?: readonly Bookmark[] } = {},
+  meta: {
+    title?: string;
+    authors?: readonly string[];
+    bookmarks?: readonly Bookmark[];
+    /** The PDF's info dictionary Title: the metadata title when page 1 prints it large. */
+    infoTitle?: string | null;
+  } = {},
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
   readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
-  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title, surnames);
+  const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, pages[0] ?? [], bodySize);
+  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames);
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the

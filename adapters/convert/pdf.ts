@@ -19,7 +19,7 @@ import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
-import { readBookmarks, type Bookmark } from './pdf-bm13-bookmarks.ts';
+import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
 
 /**
  * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
@@ -31,13 +31,14 @@ export async function convertPdf(
   opts: { maxPages?: number; title?: string; authors?: readonly string[] } = {},
 ): Promise<ConvertResult> {
   const started = performance.now();
-  const { pages, heights, pageCount, warnings, bookmarks } = await layoutPdf(data, opts);
+  const { pages, heights, pageCount, warnings, bookmarks, infoTitle } = await layoutPdf(data, opts);
   // The paper's metadata, when known: the title picks the title block among page 1's large type,
   // and a line of the authors' names is never a heading or the title.
   const { markdown, title } = renderSegments(pages, heights, {
     title: opts.title,
     authors: opts.authors,
     bookmarks,
+    infoTitle,
   });
   return {
     markdown,
@@ -92,6 +93,8 @@ export interface PdfLayout {
   warnings: string[];
   /** The PDF's outline (hyperref's bookmarks), resolved to pages and top-down y. */
   bookmarks: Bookmark[];
+  /** The info dictionary's Title (hyperref's pdftitle), unchecked: often a placeholder. */
+  infoTitle: string | null;
   /** Milliseconds spent in each stage (for the benchmark's per-stage profile). */
   stageMs: LayoutStages;
 }
@@ -185,7 +188,8 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     );
     stageMs.layout = performance.now() - t3;
     const bookmarks = await readBookmarks(doc, tops);
-    return { pages, heights, pageCount, warnings, bookmarks, stageMs };
+    const infoTitle = await readInfoTitle(doc);
+    return { pages, heights, pageCount, warnings, bookmarks, infoTitle, stageMs };
   } catch (e) {
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
