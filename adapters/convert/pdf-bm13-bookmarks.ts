@@ -184,11 +184,14 @@ export function matchBookmarks(
     if (!segs || key[0]!.length < 2 || RUN_IN_STOP.test(b.title)) continue;
     const found: { s: Segment; wraps: Segment[]; dist: number }[] = [];
     for (const [i, s] of segs.entries()) {
-      if (out.has(s)) continue;
       // The destination sits a little above the heading's top (the anchor is set before the skip).
-      if (b.y !== null && (s.top < b.y - 1.5 * bodySize || s.top > b.y + 8 * bodySize)) continue;
-      const wraps = matchAt(b.title, key, segs, i);
-      if (wraps) found.push({ s, wraps, dist: b.y === null ? 0 : Math.abs(s.top - b.y) });
+      if (out.has(s) || (b.y !== null && s.top < b.y - 1.5 * bodySize)) continue;
+      const hit = matchAt(b.title, key, segs, i);
+      // A chapter's title may sit far below its anchor (the sink of a book class's chapter
+      // opening, ~100 pt); only the title's exact text is looked for that far.
+      const below = b.y === null ? 0 : s.top - b.y;
+      if (!hit || below > (hit.exact ? 16 : 8) * bodySize) continue;
+      found.push({ s, wraps: hit.wraps, dist: b.y === null ? 0 : Math.abs(s.top - b.y) });
     }
     if (!found.length || (b.y === null && found.length > 1)) continue;
     const best = found.reduce((a, c) => (c.dist < a.dist ? c : a));
@@ -198,20 +201,28 @@ export function matchBookmarks(
 }
 
 /** The continuation lines when segs[i] (and up to two after it) spell the title, else null. */
-function matchAt(title: string, bkeys: string[], segs: Segment[], i: number): Segment[] | null {
+function matchAt(
+  title: string,
+  bkeys: string[],
+  segs: Segment[],
+  i: number,
+): { wraps: Segment[]; exact: boolean } | null {
   const s = segs[i]!;
-  // A line closed by a full stop is a run-in head (`Acknowledgments.` then its text), left to its paragraph.
-  if (s.text.length > 3 * title.length + 20 || RUN_IN_STOP.test(s.text)) return null;
-  const lkeys = keys(s.text);
-  if (lkeys.some((k) => bkeys.includes(k))) return [];
+  // An unnumbered line closed by a full stop is a run-in head (`Acknowledgments.` then its text),
+  // left to its paragraph; a numbered one is a display heading in some classes (SIAM's `1. Introduction.`).
+  if (s.text.length > 3 * title.length + 20 || (RUN_IN_STOP.test(s.text) && !parseSectionNumber(s.text)))
+    return null;
+  const lkeys = keys(s.text.replace(/\.\s*$/, ''));
+  if (lkeys.some((k) => bkeys.includes(k))) return { wraps: [], exact: true };
   // Spelled-out math in the title: most words shared, and no longer than the title (never a sentence holding its words).
   const len = lkeys[0]!.length;
-  if (len >= 4 && len <= 1.2 * bkeys[0]!.length + 4 && wordsOverlap(title, s.text)) return [];
+  if (len >= 4 && len <= 1.2 * bkeys[0]!.length + 4 && wordsOverlap(title, s.text))
+    return { wraps: [], exact: false };
   // A wrapped heading: this line starts the title and the next lines, close below, complete it.
   for (const k of lkeys)
     for (const key of bkeys) {
       const wraps = k.length >= 4 && key.startsWith(k) ? wrapsOf(key, k, segs, i) : null;
-      if (wraps) return wraps;
+      if (wraps) return { wraps, exact: false };
     }
   return null;
 }

@@ -126,6 +126,37 @@ describe('PDF bookmarks: matching lines', () => {
     assert.equal(hits.size, 0);
   });
 
+  it('finds a chapter title far below its anchor only by its exact text', () => {
+    // A book class sinks a chapter's title a hundred points below the top the bookmark names.
+    const chapter = seg('Binaural Synthesis and Experimental Setup', 183, { size: 20 });
+    const page = [chapter, ...para(220, 10)];
+    assert.deepEqual(
+      [...matchBookmarks([bm('Binaural Synthesis and Experimental Setup', 78)], [page], 10).keys()],
+      [chapter],
+    );
+    // A prefix or a loose word match that far away is not taken.
+    const first = seg('Binaural Synthesis and Experimental', 183, { size: 20 });
+    const wrap = seg('Setup', 205, { size: 20 });
+    assert.equal(
+      matchBookmarks([bm('Binaural Synthesis and Experimental Setup', 78)], [[first, wrap]], 10).size,
+      0,
+    );
+    assert.equal(
+      matchBookmarks([bm('Binaural Synthesis and Experimental Setup', 170)], [[first, wrap]], 10).size,
+      1,
+    );
+  });
+
+  it('takes a numbered display heading closed by a stop (SIAM), not an unnumbered one', () => {
+    const numbered = seg('2. Methods.', 100);
+    const hits = matchBookmarks(
+      [bm('Methods', 92), bm('Funding', 192)],
+      [[numbered, ...para(112, 6), seg('Funding.', 200)]],
+      10,
+    );
+    assert.deepEqual([...hits.keys()], [numbered]);
+  });
+
   it('accepts a title whose math the bookmark spells differently', () => {
     const line = seg('4.2 Scaling of σ2 with the number of trajectories', 100);
     const hits = matchBookmarks(
