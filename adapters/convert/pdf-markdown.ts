@@ -188,14 +188,13 @@ function isProse(para: Para): boolean {
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
 function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
-  // A line the outline names whole is a display heading, whatever stop sits inside it (`Parity vs. X`).
-  if (doc.bookmarks.has(s)) return false;
   const runIn: RunIn | null =
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
     textRunIn(s, w.para?.text, w.numbering) ??
     namedRunIn(s, w.para?.text, w.runInFace);
-  if (!runIn) return false;
+  // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
+  if (!runIn || (runIn.rest && doc.bookmarks.has(s))) return false;
   flush(w);
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
