@@ -114,6 +114,8 @@ export interface BookmarkHeading {
   depth: number;
   /** Lines after it (in reading order) that complete the bookmark's title: a wrapped heading. */
   wraps: Segment[];
+  /** The line's text is the title's (not only most of its words): nothing runs in after it. */
+  exact: boolean;
 }
 
 /**
@@ -143,6 +145,11 @@ function keys(text: string): string[] {
 /** A section number (or `Appendix A`, `Chapter 2`) at the start of a title, with its closer. */
 const NUMBER_LEAD =
   /^\s*(?:(?:appendix|chapter|part|section)\s+)?(?:[A-Z]|[IVXivx]{1,5}|\d{1,3}|S\d{1,2})(?:\.(?:\d{1,3}|[A-Za-z]))*[.:)]?\s+(?=\S)/i;
+
+/** The text after its leading section number. */
+function stripNumber(text: string): string {
+  return text.replace(NUMBER_LEAD, '');
+}
 
 /** Words of two letters or more, for the overlap test of titles with math in them. */
 function words(text: string): string[] {
@@ -182,7 +189,7 @@ export function matchBookmarks(
     // A title closed by a full stop is a run-in head (`\paragraph{Funding.}`, a summary sentence):
     // it stays with its paragraph, as the layout rules leave it.
     if (!segs || key[0]!.length < 2 || RUN_IN_STOP.test(b.title)) continue;
-    const found: { s: Segment; wraps: Segment[]; dist: number }[] = [];
+    const found: { s: Segment; wraps: Segment[]; exact: boolean; dist: number }[] = [];
     for (const [i, s] of segs.entries()) {
       // The destination sits a little above the heading's top (the anchor is set before the skip).
       if (out.has(s) || (b.y !== null && s.top < b.y - 1.5 * bodySize)) continue;
@@ -191,11 +198,11 @@ export function matchBookmarks(
       // opening, ~100 pt); only the title's exact text is looked for that far.
       const below = b.y === null ? 0 : s.top - b.y;
       if (!hit || below > (hit.exact ? 16 : 8) * bodySize) continue;
-      found.push({ s, wraps: hit.wraps, dist: b.y === null ? 0 : Math.abs(s.top - b.y) });
+      found.push({ s, ...hit, dist: b.y === null ? 0 : Math.abs(s.top - b.y) });
     }
     if (!found.length || (b.y === null && found.length > 1)) continue;
     const best = found.reduce((a, c) => (c.dist < a.dist ? c : a));
-    out.set(best.s, { depth: b.depth, wraps: best.wraps });
+    out.set(best.s, { depth: b.depth, wraps: best.wraps, exact: best.exact });
   }
   return out;
 }
@@ -216,7 +223,13 @@ function matchAt(
   if (lkeys.some((k) => bkeys.includes(k))) return { wraps: [], exact: true };
   // Spelled-out math in the title: most words shared, and no longer than the title (never a sentence holding its words).
   const len = lkeys[0]!.length;
-  if (len >= 4 && len <= 1.2 * bkeys[0]!.length + 4 && wordsOverlap(title, s.text))
+  // A stop inside the line and text after it is a run-in head (`4. Title. Theorem 6.3,`), not a title.
+  if (
+    len >= 4 &&
+    len <= 1.2 * bkeys[0]!.length + 4 &&
+    !/\.\s+\S/.test(stripNumber(s.text)) &&
+    wordsOverlap(title, s.text)
+  )
     return { wraps: [], exact: false };
   // A wrapped heading: this line starts the title and the next lines, close below, complete it.
   for (const k of lkeys)

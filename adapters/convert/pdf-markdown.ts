@@ -194,7 +194,7 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
     textRunIn(s, w.para?.text, w.numbering) ??
     namedRunIn(s, w.para?.text, w.runInFace);
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
-  if (!runIn || (runIn.rest && doc.bookmarks.has(s))) return false;
+  if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;

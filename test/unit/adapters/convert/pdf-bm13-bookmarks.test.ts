@@ -157,6 +157,15 @@ describe('PDF bookmarks: matching lines', () => {
     assert.deepEqual([...hits.keys()], [numbered]);
   });
 
+  it('does not take a run-in head for a loosely matching title', () => {
+    // SIAM runs text in after a section's stop: most of the line's words are the title's, but it is no title.
+    const runIn = seg('4. Conjectural well-posedness for the regularized problem. Theorem 6.3,', 100);
+    const title = 'Conjectural well-posedness for the regularized problem';
+    assert.equal(matchBookmarks([bm(title, 92)], [[runIn]], 10).size, 0);
+    const exact = seg('4. Conjectural well-posedness for the regularized problem', 100);
+    assert.equal(matchBookmarks([bm(title, 92)], [[exact]], 10).get(exact)?.exact, true);
+  });
+
   it('accepts a title whose math the bookmark spells differently', () => {
     const line = seg('4.2 Scaling of σ2 with the number of trajectories', 100);
     const hits = matchBookmarks(
@@ -165,6 +174,7 @@ describe('PDF bookmarks: matching lines', () => {
       10,
     );
     assert.equal(hits.get(line)?.depth, 1);
+    assert.equal(hits.get(line)?.exact, false);
   });
 });
 
