@@ -160,7 +160,7 @@ async function stages(files: string[], rounds: number): Promise<void> {
       const layout = await layoutPdf(data).catch(() => null);
       if (!layout) continue;
       const t1 = performance.now();
-      renderSegments(layout.pages, layout.heights);
+      renderSegments(layout.pages, layout.heights, { bookmarks: layout.bookmarks });
       const t2 = performance.now();
       const c1 = process.cpuUsage(c0);
       const { text, segments, fonts, fontPages, layout: lay } = layout.stageMs;

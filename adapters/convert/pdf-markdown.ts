@@ -61,6 +61,8 @@ import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
+import { printedInfoTitle } from './pdf-bm13-info-title.ts';
+import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
@@ -122,6 +124,8 @@ interface Doc {
   contents: Contents;
   /** Per page, the notes and captions set in a margin column (notes go with the footnotes). */
   margin: MarginNotes[];
+  /** Lines the PDF's outline names as headings (pdf-bm13-bookmarks.ts). */
+  bookmarks: ReadonlyMap<Segment, BookmarkHeading>;
 }
 
 /** What changes while one document is rendered: the blocks so far and the open paragraph. */
@@ -192,7 +196,8 @@ function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
     italicRunIn(s, doc.bodyFace, w.numbering) ??
     (wholeLineInHeadingFace(s, doc.bodyFace) ? null : textRunIn(s, w.para?.text, w.numbering)) ??
     namedRunIn(s, w.para?.text, w.runInFace);
-  if (!runIn) return false;
+  // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
+  if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
@@ -256,14 +261,17 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     below: (line) => lineBelow(line, segs),
     segs,
   });
-  if (!heading || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!))) return false;
+  // A line the PDF's own outline points at and names is a heading the layout rules may have missed.
+  const hit = doc.bookmarks.get(at.s);
+  const level = heading || (hit && !joined ? bookmarkLevel(s, hit, w.sawRoman) : 0);
+  if (!level || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!))) return false;
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
   const n = parseSectionNumber(s.text);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
-  noteHeading(w.numbering, n, s.text, heading);
+  noteHeading(w.numbering, n, s.text, level);
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
@@ -279,12 +287,12 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
-    if (!next || !continuesHeading(text, last, next, doc)) break;
+    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
     text = joinLines(text, withoutNoteMark(next, segs));
     used.add(next);
     last = next;
   }
-  w.blocks.push(`${'#'.repeat(heading)} ${text}`);
+  w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
   return true;
 }
@@ -426,13 +434,20 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
 export function renderSegments(
   pages: Segment[][],
   pageHeights: number[],
-  meta: { title?: string; authors?: readonly string[] } = {},
+  meta: {
+    title?: string;
+    authors?: readonly string[];
+    bookmarks?: readonly Bookmark[];
+    /** The PDF's info dictionary Title: the metadata title when page 1 prints it large. */
+    infoTitle?: string | null;
+  } = {},
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
   readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
-  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, meta.title, surnames);
+  const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, pages[0] ?? [], bodySize);
+  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames);
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
@@ -481,6 +496,7 @@ export function renderSegments(
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
+    bookmarks: matchBookmarks(meta.bookmarks ?? [], pages, bodySize),
   };
   const w: Writer = {
     blocks,

@@ -20,6 +20,7 @@ import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
+import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
 
 /**
  * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
@@ -31,10 +32,15 @@ export async function convertPdf(
   opts: { maxPages?: number; title?: string; authors?: readonly string[] } = {},
 ): Promise<ConvertResult> {
   const started = performance.now();
-  const { pages, heights, pageCount, warnings } = await layoutPdf(data, opts);
+  const { pages, heights, pageCount, warnings, bookmarks, infoTitle } = await layoutPdf(data, opts);
   // The paper's metadata, when known: the title picks the title block among page 1's large type,
   // and a line of the authors' names is never a heading or the title.
-  const { markdown, title } = renderSegments(pages, heights, { title: opts.title, authors: opts.authors });
+  const { markdown, title } = renderSegments(pages, heights, {
+    title: opts.title,
+    authors: opts.authors,
+    bookmarks,
+    infoTitle,
+  });
   return {
     markdown,
     title,
@@ -86,6 +92,10 @@ export interface PdfLayout {
   heights: number[];
   pageCount: number;
   warnings: string[];
+  /** The PDF's outline (hyperref's bookmarks), resolved to pages and top-down y. */
+  bookmarks: Bookmark[];
+  /** The info dictionary's Title (hyperref's pdftitle), unchecked: often a placeholder. */
+  infoTitle: string | null;
   /** Milliseconds spent in each stage (for the benchmark's per-stage profile). */
   stageMs: LayoutStages;
 }
@@ -145,6 +155,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     if (last < pageCount) warnings.push(`converted the first ${last} of ${pageCount} pages`);
     const pageRuns: TextRun[][] = [];
     const heights: number[] = [];
+    const tops: number[] = [];
     const stageMs: LayoutStages = { text: 0, segments: 0, fonts: 0, fontPages: 0, layout: 0 };
     for (let n = 1; n <= last; n++) {
       const t0 = performance.now();
@@ -156,6 +167,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
         if (run) runs.push(run);
       }
       heights.push(vy1 - vy0);
+      tops.push(vy1);
       pageRuns.push(runs);
       page.cleanup();
       stageMs.text += performance.now() - t0;
@@ -177,7 +189,9 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
       readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
     );
     stageMs.layout = performance.now() - t3;
-    return { pages, heights, pageCount, warnings, stageMs };
+    const bookmarks = await readBookmarks(doc, tops);
+    const infoTitle = await readInfoTitle(doc);
+    return { pages, heights, pageCount, warnings, bookmarks, infoTitle, stageMs };
   } catch (e) {
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
