@@ -42,7 +42,9 @@ export function namesMetadataAuthors(text: string, surnames: ReadonlySet<string>
 
 const PARTICLE = /^(?:van|von|der|den|de|da|di|del|della|la|le|du|dos|das|y|bin|al|el|ten|ter)$/;
 /** A name token: `Jane`, `J.`, `J.-P.`, `O’Neil`, `Müller-Lüdenscheidt`, with footnote marks (`Smith1,2∗`). */
-const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(?:-?\p{Lu}\.)*)(?:[\d,∗*†‡§¶⋆♯a-f]{0,6})$/u;
+// A hyphen is followed by a letter: digits after one are part of a word (`COVID-19`, `GPT-4`), never a footnote mark.
+const NAME_TOKEN =
+  /^(?:\p{Lu}(?:[\p{L}'’]|-(?=\p{L}))*\.?|\p{Lu}\.(?:-?\p{Lu}\.)*)(?:[\d,∗*†‡§¶⋆♯a-f]{0,6})$/u;
 
 /**
  * A line of author names (`Jane Doe, John Smith and Ann Lee`, `A. B. Author1,2∗`) or of a

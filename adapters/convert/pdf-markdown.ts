@@ -62,6 +62,7 @@ import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { printedInfoTitle } from './pdf-bm13-info-title.ts';
+import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
 import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
@@ -448,6 +449,9 @@ export function renderSegments(
   const surnames = authorSurnames(meta.authors);
   const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, pages[0] ?? [], bodySize);
   const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames);
+  // After a cover, the title page's printing of the title is the title (pdf-ti13-title.ts).
+  const fromTitlePage = titlePageTitle(pages, title, bodySize);
+  if (title && fromTitlePage) title.text = fromTitlePage.text;
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
@@ -459,7 +463,12 @@ export function renderSegments(
   // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
   const prelims = preliminaryPages(pages, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
   front.push(...prelims.groups);
-  const frontSet = new Set([...front.flat(), ...repeatedTitle, ...prelims.repeatedTitle]);
+  const frontSet = new Set([
+    ...front.flat(),
+    ...repeatedTitle,
+    ...prelims.repeatedTitle,
+    ...(fromTitlePage?.segments ?? []),
+  ]);
   if (title) title.text = titleWithoutNoteMark(title.text, front);
 
   const blocks: string[] = [];
@@ -986,9 +995,10 @@ function findTitle(
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const max = Math.max(...top.map((s) => s.size));
+  const large = top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7);
   const first =
     max >= body * 1.15
-      ? top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7)
+      ? large && pastKicker(top, large)
       : top.find(
           (s) =>
             s.size >= body * 0.95 &&
