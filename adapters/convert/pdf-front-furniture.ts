@@ -9,6 +9,7 @@
 import type { Segment } from './pdf-layout.ts';
 import { titleNotes } from './pdf-fm-notes.ts';
 import { frontNoteLines } from './pdf-lk13-front-notes.ts';
+import { labelValues } from './pdf-lk13b-label-values.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -342,5 +343,9 @@ export function withFrontFurniture(
       return [...groups, ...page].sort((a, b) => order(a[0]!) - order(b[0]!));
     }
   }
-  return wholeFrontBlocks(pages, groups, isMeta, body, cover);
+  const whole = wholeFrontBlocks(pages, groups, isMeta, body, cover);
+  const values = labelValues(pages[0] ?? [], whole);
+  if (!values.length) return whole;
+  const order = orderOf(pages);
+  return [...whole, ...values].sort((a, b) => order(a[0]!) - order(b[0]!));
 }

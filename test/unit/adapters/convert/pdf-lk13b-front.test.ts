@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isFrontFurniture } from '../../../../adapters/convert/pdf-front-furniture.ts';
+import { labelValues } from '../../../../adapters/convert/pdf-lk13b-label-values.ts';
 import { mirroredHeads, type Seen } from '../../../../adapters/convert/pdf-lk13-mirror-heads.ts';
 import { preliminaryPages } from '../../../../adapters/convert/pdf-lk13-prelims.ts';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
@@ -143,5 +144,29 @@ describe('an author-and-title running head seen on two pages', () => {
   it('is dropped from the real A&A paper', async () => {
     const { body } = await convert('aa-jwst-selection-bias.pdf');
     assert.ok(!body.includes('S. Pandev: Observable dependence'));
+  });
+});
+
+describe('the value under a front-matter label', () => {
+  const label = seg('Submitted to:', 700, { size: 8 });
+  const value = seg('TFPIE 2022', 709, { size: 8 });
+  const aside = seg('TFPIE 2022', 709, { size: 8, x: 300 });
+  const far = seg('TFPIE 2022', 740, { size: 8 });
+
+  it('is the next line at the label’s left edge', () => {
+    assert.deepEqual(labelValues([label, value], [[label]]), [[value]]);
+    // Not a line beside it, nor one further down, nor under a label that is not front matter.
+    assert.deepEqual(labelValues([label, aside], [[label]]), []);
+    assert.deepEqual(labelValues([label, far], [[label]]), []);
+    assert.deepEqual(labelValues([label, value], []), []);
+    // A line with words after its colon is no lone label.
+    const full = seg('Submitted to: TFPIE', 700, { size: 8 });
+    assert.deepEqual(labelValues([full, value], [[full]]), []);
+  });
+
+  it('keeps the real EPTCS paper’s venue out of its body', async () => {
+    const { front, body } = await convert('eptcs-tfpie2022-fp-education.pdf');
+    assert.ok(front.includes('TFPIE 2022'));
+    assert.ok(!/(?:^|\n)TFPIE 2022\n/.test(body));
   });
 });
