@@ -9,6 +9,7 @@
 import type { Segment } from './pdf-layout.ts';
 import { titleNotes } from './pdf-fm-notes.ts';
 import { frontNoteLines } from './pdf-lk13-front-notes.ts';
+import { labelValues } from './pdf-lk13b-label-values.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -113,6 +114,24 @@ const RECORD_LABEL = new RegExp(
       'do\\s+not\\s+distribute\\.?$',
       'anonymous\\s+(?:[\\w-]+\\s+)?submission\\b',
       'paper\\s+under\\s+(?:double[- ]blind\\s+)?review\\b',
+      // Session 13, second round (lk13b): author notes and disclaimers that every field prints at
+      // the foot of page 1 in the same words: `To whom correspondence should be addressed`, a COI
+      // statement, an author-contributions note by initials (`D.J.M. and R.T. wrote the …`), the
+      // views disclaimer of institutions' working papers, a class's `This manuscript was compiled on`.
+      '(?:to\\s+)?whom\\s+correspondence\\s+(?:should|may)\\s+be\\s+addressed',
+      'the\\s+authors?\\s+(?:declares?|ha(?:s|ve)|reports?)\\s+no\\s+(?:competing|conflicts?)\\b',
+      '(?:[A-Z]\\.(?:-?[A-Z]\\.)*,?\\s+(?:and\\s+)?){2,}(?:designed|performed|wrote|analy[sz]ed|conceived|contributed|developed|supervised)\\b',
+      'the\\s+views\\s+expressed\\s+(?:in\\s+this\\s+(?:paper|article|document|report)\\s+)?are\\s+(?:those\\s+of|solely)\\b',
+      '(?:this\\s+(?:manuscript|paper|document|article|preprint)\\s+was\\s+)compiled\\s+on\\b',
+      // A journal's acceptance note (`Forthcoming, Quantitative Economics`, `Forthcoming in …`).
+      'forthcoming(?:\\s+in\\b|\\s*[,:])',
+      // A thesis's title page in other languages, the same closed formula as `A thesis submitted in
+      // partial fulfilment of …`: Dutch `Proefschrift … ter verkrijging van de graad van doctor`,
+      // German `Dissertation zur Erlangung des Grades`, French `Thèse pour obtenir le grade de docteur`.
+      '(?:proefschrift|dissertation|th[èe]se|doktorarbeit)\\s*$',
+      'ter\\s+verkrijging\\s+van\\s+de\\s+graad',
+      'zur\\s+erlangung\\s+(?:des|der)\\b',
+      "pour\\s+(?:obtenir|l['’]obtention\\s+d)",
     ].join('|') +
     ')',
   'i',
@@ -324,5 +343,9 @@ export function withFrontFurniture(
       return [...groups, ...page].sort((a, b) => order(a[0]!) - order(b[0]!));
     }
   }
-  return wholeFrontBlocks(pages, groups, isMeta, body, cover);
+  const whole = wholeFrontBlocks(pages, groups, isMeta, body, cover);
+  const values = labelValues(pages[0] ?? [], whole);
+  if (!values.length) return whole;
+  const order = orderOf(pages);
+  return [...whole, ...values].sort((a, b) => order(a[0]!) - order(b[0]!));
 }

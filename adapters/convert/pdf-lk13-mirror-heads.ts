@@ -16,6 +16,14 @@ export interface Seen {
 const SAME_Y = 0.02;
 
 /**
+ * An author-and-title running head (`S. Pandev: Observable dependence …`, `J. Smith et al.: …`),
+ * keyed in lower case: the head of two-sided journals (A&A, Springer) in the edge row of a page.
+ * Body lines do not open with initials, a surname and a colon at a page's edge on two pages, so
+ * two are enough even where the other head is a bare page number (session 13, second round, lk13b).
+ */
+const AUTHOR_TITLE_HEAD = /^(?:\p{L}\.\s*(?:-?\p{L}\.\s*)*)\p{L}[\p{L}'’-]+(?:\s+et\s+al\.?)?:\s+\p{L}/u;
+
+/**
  * A test for a line of key `k` at height share `y`: true when the key repeats at that height on two
  * pages or more, none of them a page of a running line confirmed at that height by repetition
  * (`repeatMin` pages), so the two alternate in one slot.
@@ -30,10 +38,10 @@ export function mirroredHeads(
       const pages = new Set(list.filter((x) => Math.abs(x.y - o.y) < SAME_Y).map((x) => x.page));
       if (pages.size >= repeatMin) slots.push({ y: o.y, pages });
     }
-  if (!slots.length) return () => false;
   return (k, y) => {
     if (!/\p{L}{2}/u.test(k)) return false;
     const pages = new Set((seen.get(k) ?? []).filter((x) => Math.abs(x.y - y) < SAME_Y).map((x) => x.page));
+    if (pages.size >= 2 && AUTHOR_TITLE_HEAD.test(k)) return true;
     return (
       pages.size >= 2 &&
       slots.some((slot) => Math.abs(slot.y - y) < SAME_Y && [...pages].every((p) => !slot.pages.has(p)))

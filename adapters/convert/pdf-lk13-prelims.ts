@@ -33,6 +33,22 @@ function opensBody(s: Segment, body: number): boolean {
   return OPENER.test(s.text.trim()) || isProseLine(s, body) || LEADERS.test(s.text.trim());
 }
 
+/** The body's measure: the 90th percentile of the widths of body-size lines on the first pages. */
+function bodyMeasure(pages: readonly Segment[][], body: number): number {
+  const widths = pages
+    .slice(0, 3 * MAX_PAGES)
+    .flat()
+    .filter((s) => Math.abs(s.size - body) < 0.5)
+    .map((s) => s.x1 - s.x0)
+    .sort((a, b) => a - b);
+  return widths[Math.floor(0.9 * (widths.length - 1))] ?? 0;
+}
+
+/** A line well short of the measure: a title page's centred line, never a line of running prose. */
+function centredShort(s: Segment, measure: number): boolean {
+  return !OPENER.test(s.text.trim()) && s.x1 - s.x0 < 0.75 * measure;
+}
+
 /** More lines than this on a page and it is no copyright or approval page (a list or a table). */
 const MAX_LINES = 30;
 
@@ -42,7 +58,7 @@ const MAX_PAGES = 8;
 /**
  * The preliminary pages' lines (one group each, for the front block) and the title printed again
  * (dropped), given the segments already written as title or front matter. Nothing unless page 1
- * is wholly title and front matter (a title page) and no cover page was found already (`cover`).
+ * is wholly title and front matter (a title page); after a cover page (`cover`) they start on page 3.
  */
 export function preliminaryPages(
   pages: readonly Segment[][],
@@ -55,14 +71,15 @@ export function preliminaryPages(
   const first = pages[0] ?? [];
   const title = new Set(titleSegs);
   if (
-    cover ||
     pages.length < 3 ||
     !titleSegs.length ||
     !first.length ||
     !first.every((s) => title.has(s) || taken.has(s))
   )
     return out;
-  for (let p = 1; p < Math.min(pages.length - 1, MAX_PAGES); p++) {
+  const measure = bodyMeasure(pages, body);
+  // After a cover page, page 2 is the cover logic's (pdf-front.ts); the preliminary pages follow it.
+  for (let p = cover ? 2 : 1; p < Math.min(pages.length - 1, MAX_PAGES); p++) {
     const segs = (pages[p] ?? []).filter((s) => !taken.has(s));
     if (!segs.length) continue;
     const again = titleAgain(segs, titleSegs, body);
@@ -75,7 +92,11 @@ export function preliminaryPages(
       out.groups.push(...segs.filter((s) => !again.includes(s) && s.top < stop.top).map((s) => [s]));
       return out;
     }
-    if (segs.length > MAX_LINES || segs.some((s) => opensBody(s, body))) return out;
+    if (segs.length > MAX_LINES) return out;
+    // lk13b: a colophon (the ISBN, printer, cover design, funding note) is set wholly below body size.
+    const smallPrint = segs.every((s) => s.size < body - 0.5 && !OPENER.test(s.text.trim()));
+    // lk13b: and a formal title page's prose (degree formula, date, committee) is set in centred short lines.
+    if (!smallPrint && segs.some((s) => opensBody(s, body) && !centredShort(s, measure))) return out;
     out.groups.push(...segs.map((s) => [s]));
   }
   return out;

@@ -80,7 +80,7 @@ describe('a thesis’s preliminary pages after its title page', () => {
     );
   });
 
-  it('stops at a page with prose or a section name, and does nothing after a cover page or a page 1 with body', () => {
+  it('stops at a page with prose or a section name, starts on page 3 after a cover page, and does nothing after a page 1 with body', () => {
     const prose = [
       seg(`${BODY} and it goes on.`, 100, { page: 1 }),
       seg(`${BODY} and ends.`, 112, { page: 1 }),
@@ -94,7 +94,17 @@ describe('a thesis’s preliminary pages after its title page', () => {
       preliminaryPages([cover, contents, approval, chapter], title, taken, 10, false).groups.length,
       0,
     );
-    assert.equal(preliminaryPages(pages, title, taken, 10, true).groups.length, 0);
+    // After a cover page, page 2 is the cover logic's: the preliminary pages start on page 3 (lk13b).
+    assert.deepEqual(
+      preliminaryPages(pages, title, taken, 10, true).groups.map((g) => g[0]!.text),
+      [
+        'Approved by',
+        'First Reader',
+        'John Roe, Ph.D.',
+        'JANE DOE',
+        'Boston University, College of Engineering, 2017',
+      ],
+    );
     assert.equal(preliminaryPages(pages, title, new Set<Segment>(), 10, false).groups.length, 0);
   });
 
