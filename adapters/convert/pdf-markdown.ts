@@ -78,6 +78,7 @@ import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-bel
 import { capsNameRunIn } from './pdf-hd13c-caps-run-in.ts';
 import { headsBulletList } from './pdf-hd13c-list-heads.ts';
 import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
+import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
@@ -869,7 +870,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
-  if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
+  const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
+  if (spaced && ctx.alone && !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
   return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
 }
 

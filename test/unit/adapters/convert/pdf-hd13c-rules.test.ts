@@ -11,6 +11,7 @@ import { faceRunIn } from '../../../../adapters/convert/pdf-outline.ts';
 import { capsNameRunIn } from '../../../../adapters/convert/pdf-hd13c-caps-run-in.ts';
 import { headsBulletList } from '../../../../adapters/convert/pdf-hd13c-list-heads.ts';
 import { shortPunctuatedTitle } from '../../../../adapters/convert/pdf-hd13c-question.ts';
+import { referenceEntryHead } from '../../../../adapters/convert/pdf-hd13c-entry-head.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 import { fixtureMarkdown, markdownHeadings } from '../../../support/pdf-fixture-markdown.ts';
 
@@ -119,5 +120,26 @@ describe('hd13c: a question as a subsection title', () => {
       shortPunctuatedTitle('Why do the thirteen words of this very long question run on past?'),
       false,
     );
+  });
+});
+
+describe('hd13c: a reference entry’s first line in a face of its own', () => {
+  const names = seg('Allcott, Hunt, Joshua J Kim, Dmitry Taubinsky, and Jonathan Zinman', 160, { x: 74 });
+  const hanging = seg('(2021): “Are high-interest loans predatory?', 175, { x: 86 });
+  it('is an entry when the next line hangs under it, in the reference list', () => {
+    assert.equal(referenceEntryHead(names, hanging, true), true);
+  });
+  it('is not outside the reference list, nor over a flush line, nor without commas', () => {
+    assert.equal(referenceEntryHead(names, hanging, false), false);
+    assert.equal(
+      referenceEntryHead(names, seg('(2021): “Are high-interest loans', 175, { x: 74 }), true),
+      false,
+    );
+    assert.equal(referenceEntryHead(seg('Online Appendix', 160, { x: 74 }), hanging, true), false);
+  });
+  it('keeps econ-ark’s small-capital author lines out of the outline', async () => {
+    const hs = markdownHeadings(await fixtureMarkdown('econark-hafiscal-stimulus.pdf'));
+    assert.ok(!hs.some((h) => /Allcott|Hagedorn, Marcus/.test(h)), hs.join('\n'));
+    assert.ok(hs.includes('## References'));
   });
 });
