@@ -76,6 +76,10 @@ import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
+import { capsNameRunIn } from './pdf-hd13c-caps-run-in.ts';
+import { headsBulletList } from './pdf-hd13c-list-heads.ts';
+import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
+import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
@@ -191,12 +195,14 @@ function isProse(para: Para): boolean {
 }
 
 /** A run-in subsection heading (`2.1. Closeness centrality. The farness of…`, amsart) opens a paragraph. */
-function placeRunIn(doc: Doc, w: Writer, { s }: At): boolean {
+function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
+  const { s } = at;
   const runIn: RunIn | null =
     boldRunIn(s, w.numbering) ??
     italicRunIn(s, doc.bodyFace, w.numbering) ??
     (wholeLineInHeadingFace(s, doc.bodyFace) ? null : textRunIn(s, w.para?.text, w.numbering)) ??
-    namedRunIn(s, w.para?.text, w.runInFace);
+    namedRunIn(s, w.para?.text, w.runInFace) ??
+    capsNameRunIn(s, at.segs[at.i + 1], w.para?.text);
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
@@ -794,7 +800,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     n.parts.length > 1 &&
     spaced &&
     ctx.alone &&
-    n.rest.split(/\s+/).length <= 8 &&
+    shortPunctuatedTitle(n.rest) &&
     ctx.styles.has(n.parts.length - 1);
   if (
     n &&
@@ -873,7 +879,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
-  if (spaced && ctx.alone && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
+  const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
+  if (spaced && ctx.alone && !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
   return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
 }
 
@@ -912,7 +919,8 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
     textLineBelow(n, ctx.body) ||
     subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
     // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
-    /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text)
+    /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text) ||
+    headsBulletList(s, n, ctx.styles)
   );
 }
 

@@ -3,7 +3,7 @@
  * chapter number on its own line joined to its title, and an unnumbered heading set in the style of
  * the known section headings (IEEE's `OPEN SCIENCE` in the small capitals of `IV. CONCLUSION`).
  */
-import type { Segment } from './pdf-layout.ts';
+import type { FontRun, Segment } from './pdf-layout.ts';
 import { LONE_SECTION_NUMBER, parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
 import { joinFusedNumber } from './pdf-hd13a-fused-number.ts';
 
@@ -99,6 +99,26 @@ export function faceRunIn(
   let i = 0;
   for (; i < runs.length && (runs[i]!.number || runs[i]!.font !== bodyFace); i++) lead += runs[i]!.chars;
   if (i === 0 || i === runs.length || runs.slice(0, i).every((r) => r.number)) return null;
+  return runInOfLead(s, lead) ?? runInOfLead(s, headFaceLead(runs.slice(0, i)));
+}
+
+/**
+ * The letters of a lead's number and of its title's face only: a paragraph may open with a word in
+ * a third face (ACM's `4.2.2 obfs4. obfs4 [52] is…`, the second `obfs4` in typewriter), which is
+ * text, not head, since a head is set in one face (hd13c).
+ */
+function headFaceLead(runs: readonly FontRun[]): number {
+  const first = runs.findIndex((r) => !r.number);
+  let lead = 0;
+  for (const [j, r] of runs.entries()) {
+    if (j > first && r.font !== runs[first]!.font) break;
+    lead += r.chars;
+  }
+  return lead;
+}
+
+/** The run-in heading whose number and title are the line's first `lead` letters and digits. */
+function runInOfLead(s: Segment, lead: number): { n: SectionNumber; head: string; rest: string } | null {
   let count = 0;
   let end = 0;
   for (const ch of s.text) {
