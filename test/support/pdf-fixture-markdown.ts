@@ -22,3 +22,10 @@ export function fixtureMarkdown(file: string): Promise<string> {
 
 /** The Markdown's heading lines, `#` marks included. */
 export const markdownHeadings = (md: string): string[] => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+
+/** The italic front-matter block under the title of a fixture's Markdown, and the rest after it. */
+export async function fixtureFrontAndBody(file: string): Promise<{ front: string; body: string }> {
+  const blocks = (await fixtureMarkdown(file)).split(/\n\n+/);
+  const front = /^\*[^*]/.test(blocks[1] ?? '') ? blocks[1]! : '';
+  return { front, body: blocks.slice(front ? 2 : 1).join('\n\n') };
+}

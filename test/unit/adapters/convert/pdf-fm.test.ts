@@ -3,23 +3,13 @@
  * each rule is checked on constructed lines and on the vendored real PDF it was written on.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
-import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { bannerRowmates, withLeadingMarks } from '../../../../adapters/convert/pdf-fm-rows.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
+import { fixtureFrontAndBody } from '../../../support/pdf-fixture-markdown.ts';
 
-const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
-
-/** The italic front-matter block under the title, and everything after it. */
-async function convert(file: string): Promise<{ front: string; body: string }> {
-  const { markdown } = await convertPdf(new Uint8Array(readFileSync(path.join(PDFS, file))));
-  const blocks = markdown.split(/\n\n+/);
-  const front = /^\*[^*]/.test(blocks[1] ?? '') ? blocks[1]! : '';
-  return { front, body: blocks.slice(front ? 2 : 1).join('\n\n') };
-}
+const convert = fixtureFrontAndBody;
 
 describe('front matter of the session-11 tuning batch', () => {
   it("reads a class's placeholder dates as a received/accepted line", () => {

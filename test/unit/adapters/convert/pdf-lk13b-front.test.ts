@@ -5,25 +5,15 @@
  * checked on constructed lines and on the vendored real PDF it was written on.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isFrontFurniture } from '../../../../adapters/convert/pdf-front-furniture.ts';
 import { labelValues } from '../../../../adapters/convert/pdf-lk13b-label-values.ts';
 import { mirroredHeads, type Seen } from '../../../../adapters/convert/pdf-lk13-mirror-heads.ts';
 import { preliminaryPages } from '../../../../adapters/convert/pdf-lk13-prelims.ts';
-import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
+import { fixtureFrontAndBody } from '../../../support/pdf-fixture-markdown.ts';
 
-const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
-
-/** The italic front-matter block under the title, and the rest of the Markdown. */
-async function convert(file: string): Promise<{ front: string; body: string }> {
-  const { markdown } = await convertPdf(new Uint8Array(readFileSync(path.join(PDFS, file))));
-  const blocks = markdown.split(/\n\n+/);
-  const front = /^\*[^*]/.test(blocks[1] ?? '') ? blocks[1]! : '';
-  return { front, body: blocks.slice(front ? 2 : 1).join('\n\n') };
-}
+const convert = fixtureFrontAndBody;
 
 describe('author notes and disclaimers of page 1', () => {
   it('knows the closed class of their wordings', () => {
