@@ -10,7 +10,7 @@ import type { Segment } from './pdf-layout.ts';
  * TeX's math fonts by name (Computer Modern and Latin Modern math italic, symbols and extension; the
  * AMS symbol and Euler fonts; RSFS script): a closed class, as the bold faces of BOLD_FONT are.
  */
-export const TEX_MATH_FONT = /^(?:cmmi|cmsy|cmbsy|cmex|lmmi|lmsy|lmex|msam|msbm|eufm|eusm|eurm|rsfs)\d/i;
+const TEX_MATH_FONT = /^(?:cmmi|cmsy|cmbsy|cmex|lmmi|lmsy|lmex|msam|msbm|eufm|eusm|eurm|rsfs)\d/i;
 
 type Run = NonNullable<Segment['fonts']>[number];
 
