@@ -10,6 +10,7 @@ import type { Segment } from './pdf-layout.ts';
 import { titleNotes } from './pdf-fm-notes.ts';
 import { frontNoteLines } from './pdf-lk13-front-notes.ts';
 import { labelValues } from './pdf-lk13b-label-values.ts';
+import { labelledFrontFields } from './pdf-lk14a-front-fields.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -74,6 +75,8 @@ const RECORD_LABEL = new RegExp(
       '(?:(?:original|research|review|regular|full|short|brief)\\s+)?(?:research\\s+)?article$',
       '(?:original|research|review|regular|full|short|brief|technical)\\s+(?:paper|report|communication|note)$',
       '(?:accepted|published)\\s+as\\s+an?\\b',
+      // A manuscript's status line naming its kind (`Article submitted to journal`, `Manuscript submitted to …`).
+      '(?:article|paper|manuscript|preprint|letter|review)\\s+submitted\\s+to\\b',
       'presented\\s+at\\b',
       // Where the paper appears: `In Proceedings of the …`, `Appears in …`, `To be presented at …`.
       '(?:in|at)\\s+proceedings\\s+of\\b',
@@ -345,7 +348,9 @@ export function withFrontFurniture(
   }
   const whole = wholeFrontBlocks(pages, groups, isMeta, body, cover);
   const values = labelValues(pages[0] ?? [], whole);
-  if (!values.length) return whole;
+  // Page 1's labelled foot notes and records of labelled fields (pdf-lk14a-front-fields.ts).
+  const fields = labelledFrontFields(pages[0] ?? [], [...whole, ...values], titleSegs, body);
+  if (!values.length && !fields.length) return whole;
   const order = orderOf(pages);
-  return [...whole, ...values].sort((a, b) => order(a[0]!) - order(b[0]!));
+  return [...whole, ...values, ...fields].sort((a, b) => order(a[0]!) - order(b[0]!));
 }

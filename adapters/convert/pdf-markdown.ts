@@ -71,6 +71,7 @@ import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } f
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
+import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
@@ -474,6 +475,7 @@ export function renderSegments(
     ...repeatedTitle,
     ...prelims.repeatedTitle,
     ...(fromTitlePage?.segments ?? []),
+    ...repeatedFrontLines(pages, front),
   ]);
   if (title) title.text = titleWithoutNoteMark(title.text, front);
 
