@@ -5,6 +5,7 @@
  * and fewer whole lines of prose: a face used for emphasis or theorem statements sets long lines.
  */
 import type { Segment } from './pdf-layout.ts';
+import { parseSectionNumber } from './pdf-numbering.ts';
 
 /** The one font a line is set in (digits-only runs aside), or null when it mixes faces. */
 export function soleFace(s: Segment): string | null {
@@ -24,6 +25,12 @@ function headingShape(s: Segment, body: number): boolean {
     !/[.:;,]$/.test(s.text) &&
     !/^(?:fig(?:ure)?|table|algorithm|listing)\b/i.test(s.text)
   );
+}
+
+/** A numbered line shaped like a heading once its number is set aside (`4.1.2. The Non-uniform Nyquist Limit`). */
+function numberedHeadShape(s: Segment, body: number): boolean {
+  const n = parseSectionNumber(s.text);
+  return n !== null && headingShape({ ...s, text: n.rest }, body);
 }
 
 /** Body text right below `s`: a line of at least 25 characters in the body face, within 2.5 lines. */
@@ -47,6 +54,7 @@ export function headingFaces(
 ): Set<string> {
   const heads = new Map<string, number>();
   const prose = new Map<string, number>();
+  const numbered = new Map<string, number>();
   for (const segs of pages) {
     segs.forEach((s, i) => {
       const face = soleFace(s);
@@ -55,11 +63,15 @@ export function headingFaces(
         prose.set(face, (prose.get(face) ?? 0) + 1);
       const prev = segs[i - 1];
       const spaced = !prev || prev.page !== s.page || s.top - prev.bottom > 0.5 * pitch;
-      if (spaced && headingShape(s, body) && bodyBelow(s, segs[i + 1], bodyFace, pitch))
-        heads.set(face, (heads.get(face) ?? 0) + 1);
+      if (!spaced || !bodyBelow(s, segs[i + 1], bodyFace, pitch)) return;
+      if (headingShape(s, body)) heads.set(face, (heads.get(face) ?? 0) + 1);
+      else if (numberedHeadShape(s, body)) numbered.set(face, (numbered.get(face) ?? 0) + 1);
     });
   }
-  return new Set([...heads].filter(([f, n]) => n >= 2 && (prose.get(f) ?? 0) < n).map(([f]) => f));
+  // A face that sets the paper's numbered heads is a heading face even where it also sets
+  // emphasis (AASTeX's italic `7.4.2. False Alarm Probability` and its unnumbered siblings).
+  const vouched = (f: string, n: number) => (prose.get(f) ?? 0) < n || (numbered.get(f) ?? 0) >= 2;
+  return new Set([...heads].filter(([f, n]) => n >= 2 && vouched(f, n)).map(([f]) => f));
 }
 
 /** The line is an unnumbered heading in one of the document's heading faces. */

@@ -12,7 +12,7 @@ const ENGLISH_NAMES =
  * closed class, the same in every journal that asks for them.
  */
 const BACK_MATTER_NAMES =
-  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* availability(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding)$/i;
+  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* (?:availability|accessibility)(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding)$/i;
 
 /** The abstract's name: like `Abstract`, its heading does not end the front matter. */
 const ABSTRACT_NAMES = /^(?:zusammenfassung|kurzfassung|résumé|resumen|riassunto|sommario)$/i;

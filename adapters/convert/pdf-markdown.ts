@@ -64,6 +64,11 @@ import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf
 import { printedInfoTitle } from './pdf-bm13-info-title.ts';
 import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
 import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
+import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
+import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
+import { sharesColumn } from './pdf-hd14-title-column.ts';
+import { sizeStepHeading } from './pdf-hd14-size-step.ts';
+import { ruledOutByContent } from './pdf-hd14-not-heading.ts';
 import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
@@ -513,7 +518,7 @@ export function renderSegments(
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
-    bookmarks: matchBookmarks(meta.bookmarks ?? [], pages, bodySize),
+    bookmarks: matchBookmarks(carryOverPageBreaks(meta.bookmarks ?? [], pages, bodySize), pages, bodySize),
   };
   const w: Writer = {
     blocks,
@@ -674,7 +679,7 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   )
     return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
-  if (wrapsUnderTitle(s, next, text)) return true;
+  if (wrapsUnderTitle(s, next, text) || hangsUnderLargeTitle(s, next, text, doc.bodySize)) return true;
   if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
   if (
     s.bold &&
@@ -751,7 +756,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (notHeadingByPlace(s, n !== null, ctx)) return 0;
+  if (notHeadingByPlace(s, n !== null, ctx) || ruledOutByContent(s)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -863,7 +868,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     n1.text.length >= 25
   )
     return 2;
-  return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced);
+  return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
 }
 
 /** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
@@ -1027,7 +1032,7 @@ function findTitle(
 
 /** The title's lines: `first` and the lines of its size right below; a radical or a symbol of another size between them stays in. */
 function gatherTitle(lines: Segment[], first: Segment): Segment[] {
-  const sorted = [...lines].sort((a, b) => a.top - b.top);
+  const sorted = lines.filter((s) => sharesColumn(first, s)).sort((a, b) => a.top - b.top);
   const segs: Segment[] = [first];
   for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
     const last = segs[segs.length - 1]!;

@@ -1,0 +1,21 @@
+/**
+ * A numbered heading set larger than the body whose title wraps under itself. A class that hangs
+ * the second line under the title's first word (past the number) and keeps the heading's size
+ * marks a wrap whatever its faces are called: a body paragraph is never set in a heading's larger
+ * size right under it. pdf-ln12-wrap.ts needs the number in a run of its own; fonts pdf.js does
+ * not name (Type 3, the Royal Society's `A. Random … uncoupled effective` / `parameters`) give none.
+ */
+import type { Segment } from './pdf-layout.ts';
+import { parseSectionNumber } from './pdf-numbering.ts';
+
+/** `next` continues the large numbered heading `s` (its text so far `text`) under its title. */
+export function hangsUnderLargeTitle(s: Segment, next: Segment, text: string, body: number): boolean {
+  const n = parseSectionNumber(s.text);
+  if (!n || s.size < 1.12 * body || Math.abs(next.size - s.size) > 0.3) return false;
+  if (/[.?!:;,]$/.test(text) || /[.?!:;]$/.test(next.text) || parseSectionNumber(next.text)) return false;
+  // The same face all along (fonts as pdf.js reports them): a name set in another face starts no wrap.
+  const face = s.fonts?.find((r) => r.chars > 0)?.font;
+  if (face === undefined || (next.fonts ?? []).some((r) => r.chars > 0 && r.font !== face)) return false;
+  const indent = next.x0 - s.x0;
+  return indent > 0.5 * s.size && indent < (n.num.length + 2) * s.size;
+}
