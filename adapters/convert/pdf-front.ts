@@ -100,6 +100,8 @@ const META_START = new RegExp(
       "(?:(?:doctoral|master['’]?s?|ph\\.?\\s?d\\.?|bachelor['’]?s?|diploma|licentiate|honours|senior)\\s+)?(?:thesis|dissertation)\\s*$",
       '(?:bachelor|master|diplom|doktor|magister)arbeit\\s*$',
       'in\\s+partial\\s+fulfil',
+      // lk14b: the degree formula's second line (`of the requirements for the degree of`), in every university's wording.
+      '(?:of\\s+)?(?:the\\s+)?requirements\\s+for\\s+the\\s+(?:award\\s+of\\s+the\\s+)?(?:\\w+\\s+)?degree\\b',
       // Contact lines: `E-mail: …`, `∗Corresponding author`.
       '(?:e-?mail|email\\s+address(?:es)?)\\s*:',
       'corresponding\\s+author',

@@ -49,6 +49,23 @@ function centredShort(s: Segment, measure: number): boolean {
   return !OPENER.test(s.text.trim()) && s.x1 - s.x0 < 0.75 * measure;
 }
 
+/**
+ * lk14b: an approval or imprint page carries a formula sentence or two (`This thesis has been approved
+ * by…`, `Dit proefschrift is goedgekeurd door…`) among short lines (the committee's roles and names),
+ * and no section name or contents line: a page of body text has more prose than that, and a titled one
+ * a section name. A structural test, so it holds for any university's wording and language.
+ */
+function formulaPage(segs: readonly Segment[], body: number): boolean {
+  const prose = segs.filter((s) => isProseLine(s, body)).length;
+  // The short lines (roles, names, places) outnumber the formula's lines twice over.
+  return (
+    segs.length <= 20 &&
+    prose <= 3 &&
+    segs.length - prose >= Math.max(3, 2 * prose) &&
+    !segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()))
+  );
+}
+
 /** More lines than this on a page and it is no copyright or approval page (a list or a table). */
 const MAX_LINES = 30;
 
@@ -96,7 +113,12 @@ export function preliminaryPages(
     // lk13b: a colophon (the ISBN, printer, cover design, funding note) is set wholly below body size.
     const smallPrint = segs.every((s) => s.size < body - 0.5 && !OPENER.test(s.text.trim()));
     // lk13b: and a formal title page's prose (degree formula, date, committee) is set in centred short lines.
-    if (!smallPrint && segs.some((s) => opensBody(s, body) && !centredShort(s, measure))) return out;
+    if (
+      !smallPrint &&
+      !formulaPage(segs, body) &&
+      segs.some((s) => opensBody(s, body) && !centredShort(s, measure))
+    )
+      return out;
     out.groups.push(...segs.map((s) => [s]));
   }
   return out;

@@ -71,6 +71,7 @@ import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } f
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
+import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
@@ -974,6 +975,7 @@ function findTitle(
     !FRONT_JUNK.test(s.text) &&
     !isFrontMeta(s.text) &&
     !isInstitutionOrJournal(s.text) &&
+    !isChapterLabel(s.text) &&
     !isAuthorLine(s.text) &&
     !namesMetadataAuthors(s.text, surnames) &&
     !onMetadataRow(s);
