@@ -103,11 +103,18 @@ export function preliminaryPages(
     if (again.length) {
       // The title again at the top: what is below it down to the first section name is front matter.
       const below = Math.max(...again.map((s) => s.bottom));
-      const stop = segs.find((s) => s.top > below && opensBody(s, body));
-      if (!stop) return out;
+      // lk14b: a formal title page's centred lines (`Proefschrift`, the degree formula) open no body.
+      const stop = segs.find((s) => s.top > below && opensBody(s, body) && !centredShort(s, measure));
+      // lk14b: no body below and no more lines than a title page holds: the title page printed in full.
+      if (!stop && segs.length > MAX_LINES) return out;
       out.repeatedTitle.push(...again);
-      out.groups.push(...segs.filter((s) => !again.includes(s) && s.top < stop.top).map((s) => [s]));
-      return out;
+      // lk14b: a section name above the title (`Abstract`) is the page's heading, no front matter.
+      const front = segs.filter(
+        (s) => !again.includes(s) && (!stop || s.top < stop.top) && !OPENER.test(s.text.trim()),
+      );
+      out.groups.push(...front.map((s) => [s]));
+      if (stop) return out;
+      continue;
     }
     if (segs.length > MAX_LINES) return out;
     // lk13b: a colophon (the ISBN, printer, cover design, funding note) is set wholly below body size.

@@ -72,6 +72,7 @@ import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
+import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
@@ -678,7 +679,8 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   if (
     s.bold &&
     next.bold &&
-    next.x0 >= s.x0 - 1 &&
+    // lk14b: under its start, or flush right with it (a display title set ragged-left).
+    (next.x0 >= s.x0 - 1 || Math.abs(next.x1 - s.x1) < 1) &&
     next.baseline > s.baseline + 0.5 * s.size &&
     !/[.?!:]$/.test(text) &&
     // A bold line closed by a colon is a paragraph's label (`Datasets:`), never a heading's second line.
@@ -919,6 +921,7 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
     (n.bold === true && ctx.nextAlone) ||
     textLineBelow(n, ctx.body) ||
     subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
+    symbolRowBelow(n, ctx.segs, ctx.body) ||
     // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
     /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text) ||
     headsBulletList(s, n, ctx.styles)

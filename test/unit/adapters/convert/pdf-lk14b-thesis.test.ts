@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import { isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
 import { isChapterLabel } from '../../../../adapters/convert/pdf-lk14b-chapter-label.ts';
 import { preliminaryPages } from '../../../../adapters/convert/pdf-lk13-prelims.ts';
+import { symbolRowBelow } from '../../../../adapters/convert/pdf-lk14b-symbol-list.ts';
+import { readDisplayType } from '../../../../adapters/convert/pdf-thesis-display.ts';
 import {
   fixtureFrontAndBody,
   fixtureMarkdown,
@@ -106,5 +108,100 @@ describe('an approval page among the preliminary pages', () => {
     const { front, body } = await fixtureFrontAndBody('thesis-caasenbrood2024-ch1.pdf');
     assert.match(front, /promotiecommissie/);
     assert.doesNotMatch(body, /proefschrift/i);
+  });
+});
+
+describe('a chapter numeral in display type on the title’s first row', () => {
+  /** The title's first line with a numeral 80 pt tall in a face of its own at its end, as pdf.js joins them. */
+  const titleRow = () => ({
+    ...seg('Soft robotics – a new1', 256, { page: 2, size: 20 }),
+    top: 156,
+    fonts: [
+      { font: 'title', chars: 16 },
+      { font: 'numeral', chars: 1 },
+    ],
+  });
+
+  it('goes before the title, the row back to the height of a line', () => {
+    const row = titleRow();
+    const pages = [
+      [],
+      [],
+      [row, seg('perspective on biomimicry', 282, { page: 2, size: 20 }), seg(BODY, 330, { page: 2 })],
+    ];
+    readDisplayType(pages, 10);
+    assert.equal(row.text, '1 Soft robotics – a new');
+    assert.ok(row.bottom - row.top < 2 * row.size);
+  });
+
+  it('is no footnote mark on a line of ordinary height, nor a digit in the title’s own face', () => {
+    const mark = { ...titleRow(), top: 240 };
+    const same = { ...titleRow(), fonts: [{ font: 'title', chars: 17 }] };
+    readDisplayType([[], [], [mark, same, seg(BODY, 330, { page: 2 })]], 10);
+    assert.equal(mark.text, 'Soft robotics – a new1');
+    assert.equal(same.text, 'Soft robotics – a new1');
+  });
+
+  it('gives a Dutch thesis its first chapter’s title whole, both flush-right lines', async () => {
+    const heads = markdownHeadings(await fixtureMarkdown('thesis-caasenbrood2024-ch1.pdf'));
+    assert.ok(heads.includes('## 1 Soft robotics – a new perspective on biomimicry'), heads.join('\n'));
+  });
+});
+
+describe('a heading over a list of symbols', () => {
+  const symbol = seg('∅', 392, { x: 70, x1: 75 });
+  const meaning = seg('Empty set', 392, { x: 117 });
+
+  it('has a symbol below it whose row holds its meaning in the text’s size', () => {
+    assert.equal(symbolRowBelow(symbol, [symbol, meaning], 10), true);
+    // A word below is no symbol; a symbol alone (a formula's piece) or beside small print has no meaning row.
+    const word = seg('Empty', 392, { x: 70 });
+    assert.equal(symbolRowBelow(word, [word, meaning], 10), false);
+    assert.equal(symbolRowBelow(symbol, [symbol], 10), false);
+    const small = seg('Empty set', 392, { x: 117, size: 7 });
+    assert.equal(symbolRowBelow(symbol, [symbol, small], 10), false);
+  });
+
+  it('finds a thesis’s nomenclature headings over symbol rows', async () => {
+    const heads = markdownHeadings(await fixtureMarkdown('thesis-caasenbrood2024-ch1.pdf'));
+    assert.ok(heads.includes('## Set notations'));
+    assert.ok(heads.includes('## Vector- and matrix operations'));
+  });
+});
+
+describe('the title printed again on a thesis’s later preliminary pages', () => {
+  it('matches a cover’s `&` with `and`, is written once, and leaves the section name above it a heading', async () => {
+    const md = await fixtureMarkdown('thesis-caasenbrood2024-ch1.pdf');
+    const heads = markdownHeadings(md);
+    assert.equal(heads.filter((h) => /Design, Modeling, and Control/.test(h)).length, 1);
+    assert.equal(heads[1], '## Abstract');
+    // The formal title page (its title again over centred lines of the degree formula) is front matter whole.
+    const { front } = await fixtureFrontAndBody('thesis-caasenbrood2024-ch1.pdf');
+    assert.match(front, /Proefschrift · ter verkrijging van de graad van doctor aan de/);
+  });
+
+  it('takes a page whole when the title is printed again over centred lines only', () => {
+    const title = [seg('A Study of Waves in the Upper Atmosphere', 200, { size: 14 })];
+    const cover = [...title, seg('Dissertation', 150, { size: 14 })];
+    const formal = [
+      seg('A Study of Waves in the Upper Atmosphere', 100, { page: 1, size: 14 }),
+      seg('Thesis', 150, { page: 1, x: 250 }),
+      seg('to obtain the degree of doctor at the university', 170, { page: 1, x: 180 }),
+      seg('on Monday 3 May 2021 at 10:00', 190, { page: 1, x: 210 }),
+    ];
+    const prose = [0, 1, 2, 3].map((i) => seg(`${BODY} and goes on.`, 100 + 12 * i, { page: 2 }));
+    const chapter = [seg('Chapter 1', 100, { page: 3, size: 20 }), seg(BODY, 150, { page: 3 })];
+    const got = preliminaryPages(
+      [cover, formal, prose, chapter],
+      title,
+      new Set(cover.filter((s) => !title.includes(s))),
+      10,
+      false,
+    );
+    assert.deepEqual(got.repeatedTitle, [formal[0]]);
+    assert.deepEqual(
+      got.groups.map((g) => g[0]!.text),
+      formal.slice(1).map((s) => s.text),
+    );
   });
 });
