@@ -513,7 +513,12 @@ export function renderSegments(
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
-    bookmarks: matchBookmarks(meta.bookmarks ?? [], pages, bodySize),
+    // lk14b: book classes enter a chapter's authors in its outline (svmult’s \tocauthor): never a section.
+    bookmarks: matchBookmarks(
+      (meta.bookmarks ?? []).filter((b) => !isAuthorLine(b.title)),
+      pages,
+      bodySize,
+    ),
   };
   const w: Writer = {
     blocks,

@@ -44,6 +44,12 @@ describe('a chapter label above the chapter title', () => {
     assert.match(front, /Chapter 1/);
     assert.doesNotMatch(body, /^#+ Chapter 1$/m);
   });
+
+  it('takes no heading from the chapter’s authors that the book class entered in the PDF outline', async () => {
+    const heads = markdownHeadings(await fixtureMarkdown('svmult-fenics-flux-equilibration.pdf'));
+    assert.ok(!heads.some((h) => /Maximilian Brodbeck/.test(h)), heads.join('\n'));
+    assert.ok(heads.includes('### 1.1 Introduction'));
+  });
 });
 
 describe('the degree formula of a thesis title page', () => {
