@@ -100,6 +100,8 @@ const META_START = new RegExp(
       "(?:(?:doctoral|master['’]?s?|ph\\.?\\s?d\\.?|bachelor['’]?s?|diploma|licentiate|honours|senior)\\s+)?(?:thesis|dissertation)\\s*$",
       '(?:bachelor|master|diplom|doktor|magister)arbeit\\s*$',
       'in\\s+partial\\s+fulfil',
+      // lk14b: the degree formula's second line (`of the requirements for the degree of`), in every university's wording.
+      '(?:of\\s+)?(?:the\\s+)?requirements\\s+for\\s+the\\s+(?:award\\s+of\\s+the\\s+)?(?:\\w+\\s+)?degree\\b',
       // Contact lines: `E-mail: …`, `∗Corresponding author`.
       '(?:e-?mail|email\\s+address(?:es)?)\\s*:',
       'corresponding\\s+author',
@@ -366,11 +368,13 @@ export const titleWords = (t: string) =>
 
 /** The title's lines printed again in the top half of page 2, at body size or larger (a cover page came first). */
 export function titleAgain(page: readonly Segment[], titleSegs: readonly Segment[], body: number): Segment[] {
-  const want = new Set(titleWords(titleSegs.map((s) => s.text).join(' ')));
+  // lk14b: `&` and `and` are one word in a title's printings (a cover's `DESIGN, MODELING, &`).
+  const words = (t: string) => titleWords(t.replace(/&/g, ' and '));
+  const want = new Set(words(titleSegs.map((s) => s.text).join(' ')));
   if (want.size < 3) return [];
   const half = 0.5 * Math.max(0, ...page.map((o) => o.bottom));
   const lines = page.filter((s) => {
-    const w = titleWords(s.text);
+    const w = words(s.text);
     return (
       s.size >= body - 0.3 &&
       w.length > 0 &&
@@ -387,7 +391,7 @@ export function titleAgain(page: readonly Segment[], titleSegs: readonly Segment
     if (s.top - last.bottom > 1.2 * last.size || Math.abs(s.size - last.size) > 0.3) break;
     block.push(s);
   }
-  const got = new Set(titleWords(block.map((s) => s.text).join(' ')));
+  const got = new Set(words(block.map((s) => s.text).join(' ')));
   return [...want].filter((w) => got.has(w)).length >= 0.8 * want.size ? block : [];
 }
 

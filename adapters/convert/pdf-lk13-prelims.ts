@@ -49,6 +49,23 @@ function centredShort(s: Segment, measure: number): boolean {
   return !OPENER.test(s.text.trim()) && s.x1 - s.x0 < 0.75 * measure;
 }
 
+/**
+ * lk14b: an approval or imprint page carries a formula sentence or two (`This thesis has been approved
+ * by…`, `Dit proefschrift is goedgekeurd door…`) among short lines (the committee's roles and names),
+ * and no section name or contents line: a page of body text has more prose than that, and a titled one
+ * a section name. A structural test, so it holds for any university's wording and language.
+ */
+function formulaPage(segs: readonly Segment[], body: number): boolean {
+  const prose = segs.filter((s) => isProseLine(s, body)).length;
+  // The short lines (roles, names, places) outnumber the formula's lines twice over.
+  return (
+    segs.length <= 20 &&
+    prose <= 3 &&
+    segs.length - prose >= Math.max(3, 2 * prose) &&
+    !segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()))
+  );
+}
+
 /** More lines than this on a page and it is no copyright or approval page (a list or a table). */
 const MAX_LINES = 30;
 
@@ -86,17 +103,29 @@ export function preliminaryPages(
     if (again.length) {
       // The title again at the top: what is below it down to the first section name is front matter.
       const below = Math.max(...again.map((s) => s.bottom));
-      const stop = segs.find((s) => s.top > below && opensBody(s, body));
-      if (!stop) return out;
+      // lk14b: a formal title page's centred lines (`Proefschrift`, the degree formula) open no body.
+      const stop = segs.find((s) => s.top > below && opensBody(s, body) && !centredShort(s, measure));
+      // lk14b: no body below and no more lines than a title page holds: the title page printed in full.
+      if (!stop && segs.length > MAX_LINES) return out;
       out.repeatedTitle.push(...again);
-      out.groups.push(...segs.filter((s) => !again.includes(s) && s.top < stop.top).map((s) => [s]));
-      return out;
+      // lk14b: a section name above the title (`Abstract`) is the page's heading, no front matter.
+      const front = segs.filter(
+        (s) => !again.includes(s) && (!stop || s.top < stop.top) && !OPENER.test(s.text.trim()),
+      );
+      out.groups.push(...front.map((s) => [s]));
+      if (stop) return out;
+      continue;
     }
     if (segs.length > MAX_LINES) return out;
     // lk13b: a colophon (the ISBN, printer, cover design, funding note) is set wholly below body size.
     const smallPrint = segs.every((s) => s.size < body - 0.5 && !OPENER.test(s.text.trim()));
     // lk13b: and a formal title page's prose (degree formula, date, committee) is set in centred short lines.
-    if (!smallPrint && segs.some((s) => opensBody(s, body) && !centredShort(s, measure))) return out;
+    if (
+      !smallPrint &&
+      !formulaPage(segs, body) &&
+      segs.some((s) => opensBody(s, body) && !centredShort(s, measure))
+    )
+      return out;
     out.groups.push(...segs.map((s) => [s]));
   }
   return out;

@@ -77,6 +77,8 @@ import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
+import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
+import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
@@ -518,7 +520,16 @@ export function renderSegments(
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
-    bookmarks: matchBookmarks(carryOverPageBreaks(meta.bookmarks ?? [], pages, bodySize), pages, bodySize),
+    // lk14b: book classes enter a chapter's authors in its outline (svmult’s \tocauthor): never a section.
+    bookmarks: matchBookmarks(
+      carryOverPageBreaks(
+        (meta.bookmarks ?? []).filter((b) => !isAuthorLine(b.title)),
+        pages,
+        bodySize,
+      ),
+      pages,
+      bodySize,
+    ),
   };
   const w: Writer = {
     blocks,
@@ -684,7 +695,8 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   if (
     s.bold &&
     next.bold &&
-    next.x0 >= s.x0 - 1 &&
+    // lk14b: under its start, or flush right with it (a display title set ragged-left).
+    (next.x0 >= s.x0 - 1 || Math.abs(next.x1 - s.x1) < 1) &&
     next.baseline > s.baseline + 0.5 * s.size &&
     !/[.?!:]$/.test(text) &&
     // A bold line closed by a colon is a paragraph's label (`Datasets:`), never a heading's second line.
@@ -925,6 +937,7 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
     (n.bold === true && ctx.nextAlone) ||
     textLineBelow(n, ctx.body) ||
     subheadingBelow(n, ctx.after, ctx.headingFaces, ctx) ||
+    symbolRowBelow(n, ctx.segs, ctx.body) ||
     // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
     /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text) ||
     headsBulletList(s, n, ctx.styles)
@@ -981,6 +994,7 @@ function findTitle(
     !FRONT_JUNK.test(s.text) &&
     !isFrontMeta(s.text) &&
     !isInstitutionOrJournal(s.text) &&
+    !isChapterLabel(s.text) &&
     !isAuthorLine(s.text) &&
     !namesMetadataAuthors(s.text, surnames) &&
     !onMetadataRow(s);

@@ -160,6 +160,25 @@ function dropDisplayNumeral(s: Segment, body: number): string | null {
 }
 
 /**
+ * lk14b: a chapter's numeral in display type on the row of the title's first line, as the title's
+ * size: pdf.js's row then reaches far above the line (three times its size and more: no text line is
+ * that tall) and its text ends in the numeral's digits, a run in a face of their own
+ * (`Soft robotics – a new1`). The line is the title again, the numeral goes before it. Returns the numeral.
+ */
+function dropTallNumeral(s: Segment): string | null {
+  if (s.bottom - s.top < 3 * s.size) return null;
+  const m = /^(.*\p{L})\s?(\d{1,2})$/u.exec(s.text);
+  const runs = s.fonts ?? [];
+  const last = runs[runs.length - 1];
+  if (!m || !last || last.chars !== m[2]!.length || runs.slice(0, -1).some((r) => r.font === last.font))
+    return null;
+  s.text = m[1]!;
+  s.top = s.baseline - 0.8 * s.size;
+  s.fonts = runs.slice(0, -1);
+  return m[2]!;
+}
+
+/**
  * A chapter opening sets its number apart in display type (three times the text size and more,
  * beside or above the title): the number goes before the chapter's title, the first large line of
  * the page with no text above it (`1` … `The State of the Art`). Not on page 1, where a large
@@ -189,7 +208,7 @@ export function readDisplayType(pages: Segment[][], body: number): void {
   for (const [p, segs] of pages.entries()) {
     let merged: string | null = null;
     for (const s of segs) {
-      merged = dropDisplayNumeral(s, body) ?? merged;
+      merged = dropDisplayNumeral(s, body) ?? dropTallNumeral(s) ?? merged;
       const solid = solidText(s);
       if (solid !== null) {
         s.text = solid;
