@@ -839,8 +839,8 @@ async function main(): Promise<void> {
   const captions: Record<Annotation['split'], string> = {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
-      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 12 and both of session 13, moved here once their misses were studied)',
-    'held-out': 'Tenth batch, held out (annotated in session 14; no rule was written on these)',
+      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 12, both of session 13 and the first of session 14, moved here once their misses were studied)',
+    'held-out': 'Eleventh batch, held out (annotated late in session 14; no rule was written on these)',
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
