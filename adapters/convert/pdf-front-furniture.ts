@@ -11,6 +11,7 @@ import { titleNotes } from './pdf-fm-notes.ts';
 import { frontNoteLines } from './pdf-lk13-front-notes.ts';
 import { labelValues } from './pdf-lk13b-label-values.ts';
 import { labelledFrontFields } from './pdf-lk14a-front-fields.ts';
+import { isRecordPlaceholderOrContact } from './pdf-lk15a-front-lines.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -165,6 +166,7 @@ export function isFrontFurniture(text: string): boolean {
     CITATION_LABEL.test(t) ||
     RECORD_LABEL.test(t) ||
     SUBMITTED_DATE.test(t) ||
+    isRecordPlaceholderOrContact(t) ||
     // Inside a line of prose (`The code is at https://doi.org/10.5281/…`), a caption or a
     // reference entry, a DOI or a volume is the text's own.
     (t.length <= 160 &&

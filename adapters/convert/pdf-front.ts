@@ -261,8 +261,13 @@ export function findFrontMatter(
     titleSegs.length && Math.max(...titleSegs.map((s) => s.size)) >= 1.15 * body
       ? Math.min(...titleSegs.map((s) => s.top))
       : -Infinity;
+  // A small line set close above the title may reach into its box with its descenders: its
+  // baseline above the title's top still puts it above (lk15a).
   const above = (s: Segment) =>
-    s.bottom < titleTop + 0.1 && s.text.length <= 120 && /\p{L}{2}/u.test(s.text) && !BODY_START.test(s.text);
+    (s.bottom < titleTop + 0.1 || s.baseline < titleTop) &&
+    s.text.length <= 120 &&
+    /\p{L}{2}/u.test(s.text) &&
+    !BODY_START.test(s.text);
   // On a title page (no abstract, little body text: a thesis), institution and contact lines are
   // front matter too. Elsewhere they stay with the author block: an affiliation spans several lines.
   const titlePage = isTitlePage(first);

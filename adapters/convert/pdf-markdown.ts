@@ -89,6 +89,7 @@ import { headsBulletList } from './pdf-hd13c-list-heads.ts';
 import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
+import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -1054,7 +1055,7 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
     const centred = Math.abs(s.x0 + s.x1 - last.x0 - last.x1) < 6 && Math.abs(s.size - first.size) <= 0.3;
     if (s.top - last.bottom > (centred ? 1.3 : 0.9) * first.size) break;
     if (Math.abs(s.size - first.size) > 0.3) {
-      if (s.text.length <= 2) {
+      if (s.text.length <= 2 || continuesTitle(s, last, first)) {
         segs.push(s);
         continue;
       }
