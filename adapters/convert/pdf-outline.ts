@@ -87,7 +87,8 @@ export function capitalsSibling(s: Segment, known: HeadingStyle[] | undefined, b
 /**
  * A run-in heading told by its face: the number and title set in a face other than the body's and
  * closed by `:` or `.` (IEEE's italic `1) Crest Factor Discussion:`), the text going on in the body
- * face. Only for a number closed by a parenthesis or of two parts or more: a single `2.` is a list.
+ * face, on the same line or, when the head fills its line, on the next (ACM's long `6.2.2 Case: …
+ * article.`). Only for a number closed by a parenthesis or of two parts or more: a single `2.` is a list.
  */
 export function faceRunIn(
   s: Segment,
@@ -98,7 +99,10 @@ export function faceRunIn(
   let lead = 0;
   let i = 0;
   for (; i < runs.length && (runs[i]!.number || runs[i]!.font !== bodyFace); i++) lead += runs[i]!.chars;
-  if (i === 0 || i === runs.length || runs.slice(0, i).every((r) => r.number)) return null;
+  if (i === 0 || runs.slice(0, i).every((r) => r.number)) return null;
+  // A head that fills its line closes it with its stop, the text starting on the next (hd15); a
+  // line with bold in it is a heading of its own line, which the heading rules read.
+  if (i === runs.length && (!/[.:]$/.test(s.text) || s.bold === true || s.boldLead)) return null;
   return runInOfLead(s, lead) ?? runInOfLead(s, headFaceLead(runs.slice(0, i)));
 }
 
@@ -126,7 +130,7 @@ function runInOfLead(s: Segment, lead: number): { n: SectionNumber; head: string
     end += ch.length;
     if (/[\p{L}\p{N}]/u.test(ch)) count++;
   }
-  const m = /^\s*[:.]\s+(?=\S)/.exec(s.text.slice(end));
+  const m = /^\s*[:.](?:\s+(?=\S)|\s*$)/.exec(s.text.slice(end));
   if (!m) return null;
   const head = s.text.slice(0, end).trim();
   const n = parseSectionNumber(head, { formulaTitle: true });
