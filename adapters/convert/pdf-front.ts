@@ -6,6 +6,7 @@
  * paper's own first page after a cover page).
  */
 import type { Segment } from './pdf-layout.ts';
+import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
 import { isJournalName } from './pdf-fm-names.ts';
@@ -271,6 +272,8 @@ export function findFrontMatter(
   // A title page set wholly in display type (no line of body text, more pages after it) carries no
   // body at all: every line but the title is front matter, whatever its words (a thesis's degree,
   // faculty, committee, place and date, in any language).
+  // lk15b: a centred short line or a line standing alone is a display line, no prose.
+  const displayLine = titlePageDisplayLine(pages, body);
   const display =
     titlePage &&
     pages.length > 1 &&
@@ -281,6 +284,7 @@ export function findFrontMatter(
       // case (`in partial fulfilment of…`: a display line, not a sentence's end).
       (s) =>
         Math.abs(s.size - body) < 0.5 &&
+        !displayLine(s) &&
         s.text.split(/\s+/).length >= 6 &&
         s.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length * 2 > s.text.split(/\s+/).length &&
         !isFrontMeta(s.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase())),
