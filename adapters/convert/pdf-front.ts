@@ -7,6 +7,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
+import { continuesSentence } from './pdf-lk15b-run-on.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
 import { isJournalName } from './pdf-fm-names.ts';
@@ -338,6 +339,8 @@ function metadataLines(
   for (let i = 0; i < page.length; i++) {
     const s = page[i]!;
     if (skip.has(s) || !(isFrontMeta(s.text) || front(s))) continue;
+    // lk15b: a URL or licence line that carries on the prose above (`…available at`) is no metadata.
+    if (!front(s) && continuesSentence(page[i - 1], s)) continue;
     const group = [s];
     out.push(group);
     if (s.size > body - 0.5 || !isFrontNotice(s.text)) continue;

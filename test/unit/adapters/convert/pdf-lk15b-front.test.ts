@@ -2,12 +2,14 @@
  * Session 14, second round (helper "lk15b", issue #30): a title page's display lines that read like
  * prose (a degree formula in lower-case words, the title's translation on a line of its own) are
  * front matter, a line of an abstract or a paragraph that begins with a decimal number is no
- * footnote, and a running head printed once that repeats a heading's words is dropped. Each rule is checked on constructed lines and on the vendored real PDF it was studied on.
+ * footnote, a running head printed once that repeats a heading's words is dropped, and a URL line
+ * that carries on an abstract's sentence stays in it. Each rule is checked on constructed lines and on the vendored real PDF it was studied on.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { titlePageDisplayLine } from '../../../../adapters/convert/pdf-lk15b-display-lines.ts';
 import { headingEchoes } from '../../../../adapters/convert/pdf-lk15b-heading-echo.ts';
+import { continuesSentence } from '../../../../adapters/convert/pdf-lk15b-run-on.ts';
 import { fixtureFrontAndBody, fixtureMarkdown } from '../../../support/pdf-fixture-markdown.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
 
@@ -98,5 +100,37 @@ describe('a running head that echoes a heading', () => {
     assert.doesNotMatch(md, /^CHAPTER 1\. IN SILICO MATERIALS DESIGN$/m);
     assert.doesNotMatch(md, /^1\.3\. GUIDE TO THIS THESIS$/m);
     assert.match(md, /^### 1\.3 Guide to this thesis$/m);
+  });
+});
+
+describe('a metadata-looking line that carries on a sentence', () => {
+  const open = seg('the analysis workflow for the work presented is available at', 100, { size: 9 });
+  const url = seg('https://github.com/user/repository (DOI: 10.5281/zenodo.1) under a licence.', 110, {
+    size: 9,
+  });
+
+  it('continues prose left open just above it, in the same size and column', () => {
+    assert.equal(continuesSentence(open, url), true);
+  });
+
+  it('does not continue a closed sentence, an affiliation, a line far below or in another size, nor open a notice', () => {
+    const closed = seg('the analysis workflow for the work presented is available here.', 100, { size: 9 });
+    const affiliation = seg('Department of Chemistry, University of Bath, Claverton Down', 100, { size: 9 });
+    assert.equal(continuesSentence(closed, url), false);
+    assert.equal(continuesSentence(affiliation, url), false);
+    assert.equal(continuesSentence(open, seg(url.text, 140, { size: 9 })), false);
+    assert.equal(continuesSentence(open, seg(url.text, 110, { size: 7 })), false);
+    assert.equal(continuesSentence(undefined, url), false);
+    // A notice opens with its sign, never as the sentence's next word.
+    assert.equal(
+      continuesSentence(open, seg('© 2005 Elsevier B.V. All rights reserved.', 110, { size: 9 })),
+      false,
+    );
+  });
+
+  it('keeps a REVTeX abstract’s closing URL and licence in the abstract, out of the front block', async () => {
+    const { front, body } = await fixtureFrontAndBody('revtex-md-scattering-oer.pdf');
+    assert.doesNotMatch(front, /sim\\_and\\_scat|CC BY-SA/);
+    assert.match(body, /is available at https:\/\/github\.com\/arm61\/sim_and_scat_paper/);
   });
 });
