@@ -4,6 +4,7 @@
  * "Preprint" footers; author and affiliation lines; journal and institution names, which are never a
  * title. The patterns are anchored at the line start and only applied to the first page (and to the
  * paper's own first page after a cover page).
+ * Long file: the front-matter patterns and the title-page and cover logic that apply them belong together.
  */
 import type { Segment } from './pdf-layout.ts';
 import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
