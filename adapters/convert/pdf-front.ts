@@ -4,8 +4,11 @@
  * "Preprint" footers; author and affiliation lines; journal and institution names, which are never a
  * title. The patterns are anchored at the line start and only applied to the first page (and to the
  * paper's own first page after a cover page).
+ * Long file: the front-matter patterns and the title-page and cover logic that apply them belong together.
  */
 import type { Segment } from './pdf-layout.ts';
+import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
+import { continuesSentence } from './pdf-lk15b-run-on.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
 import { isJournalName } from './pdf-fm-names.ts';
@@ -276,6 +279,8 @@ export function findFrontMatter(
   // A title page set wholly in display type (no line of body text, more pages after it) carries no
   // body at all: every line but the title is front matter, whatever its words (a thesis's degree,
   // faculty, committee, place and date, in any language).
+  // lk15b: a centred short line or a line standing alone is a display line, no prose.
+  const displayLine = titlePageDisplayLine(pages, body);
   const display =
     titlePage &&
     pages.length > 1 &&
@@ -286,6 +291,7 @@ export function findFrontMatter(
       // case (`in partial fulfilment of…`: a display line, not a sentence's end).
       (s) =>
         Math.abs(s.size - body) < 0.5 &&
+        !displayLine(s) &&
         s.text.split(/\s+/).length >= 6 &&
         s.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length * 2 > s.text.split(/\s+/).length &&
         !isFrontMeta(s.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase())),
@@ -339,6 +345,8 @@ function metadataLines(
   for (let i = 0; i < page.length; i++) {
     const s = page[i]!;
     if (skip.has(s) || !(isFrontMeta(s.text) || front(s))) continue;
+    // lk15b: a URL or licence line that carries on the prose above (`…available at`) is no metadata.
+    if (!front(s) && continuesSentence(page[i - 1], s)) continue;
     const group = [s];
     out.push(group);
     if (s.size > body - 0.5 || !isFrontNotice(s.text)) continue;

@@ -76,6 +76,7 @@ import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } f
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
+import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
 import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
@@ -103,7 +104,9 @@ const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
-const FOOTNOTE_MARK = /^(\d{1,2}|[*†‡§¶])\s*\S/;
+// lk15b: a decimal number (`0.38]), but…`, `0,5`: one point or comma) is a quantity running on from the
+// line above, no note's mark; a dotted number (`8.0.2`) keeps its old reading.
+const FOOTNOTE_MARK = /^(\d{1,2}(?![.,]\d+(?!\d|\.\d))|[*†‡§¶])\s*\S/;
 
 /** The paragraph (or list item, reference entry, caption) being written. */
 interface Para {
@@ -509,6 +512,8 @@ export function renderSegments(
       .map((s) => s.top),
   );
   const contents = contentsEntries(pages);
+  // lk15b: a running head printed once that repeats a heading's words (`CHAPTER 1. IN SILICO…`).
+  const echoes = headingEchoes(pages, pageHeights, bodySize);
   const doc: Doc = {
     pages,
     pageHeights,
@@ -519,7 +524,7 @@ export function renderSegments(
     frontBottom,
     coverBodyTop,
     surnames,
-    skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s),
+    skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s) || echoes.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
     // lk14b: book classes enter a chapter's authors in its outline (svmult’s \tocauthor): never a section.
