@@ -71,7 +71,7 @@ export function titleNotes(
 }
 
 /** Nothing in body type stands below the note in its column: it is a foot note, not a line of text. */
-function atFoot(page: readonly Segment[], note: readonly Segment[], body: number): boolean {
+export function atFoot(page: readonly Segment[], note: readonly Segment[], body: number): boolean {
   const x0 = Math.min(...note.map((s) => s.x0));
   const x1 = Math.max(...note.map((s) => s.x1));
   const bottom = Math.max(...note.map((s) => s.bottom));

@@ -14,6 +14,7 @@
  *   such repeat (a journal's colophon on the last page: its name, its web address): furniture there too.
  */
 import type { Segment } from './pdf-layout.ts';
+import { atFoot } from './pdf-fm-notes.ts';
 
 /** A run-in label: up to five words, the first capitalised or a lower-case scheme (`html:`), then a colon. */
 const LABEL = /^(?:\p{Lu}[\p{L}’'.&-]*|[a-z]{2,6})(?:\s+[\p{L}’'.&()-]+){0,4}:(?!\/\/)/u;
@@ -73,14 +74,6 @@ function continuation(
     last = n;
   }
   return out;
-}
-
-/** Nothing in body type stands below the lines in their column: a foot note, not a paragraph. */
-function atFoot(page: readonly Segment[], lines: readonly Segment[], body: number): boolean {
-  const x0 = Math.min(...lines.map((s) => s.x0));
-  const x1 = Math.max(...lines.map((s) => s.x1));
-  const bottom = Math.max(...lines.map((s) => s.bottom));
-  return !page.some((s) => Math.abs(s.size - body) < 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
 }
 
 /** Page 1's unmarked, labelled notes in small print in the lower half, at the foot of their column, one group each. */
