@@ -23,6 +23,13 @@ export function fixtureMarkdown(file: string): Promise<string> {
 /** The Markdown's heading lines, `#` marks included. */
 export const markdownHeadings = (md: string): string[] => md.split('\n').filter((l) => /^#{1,6} /.test(l));
 
+/** A fixture's section headings below the title, without their `#` marks. */
+export async function fixtureSectionHeadings(file: string): Promise<string[]> {
+  return markdownHeadings(await fixtureMarkdown(file))
+    .filter((l) => /^#{2,6} /.test(l))
+    .map((l) => l.replace(/^#+ /, ''));
+}
+
 /** The italic front-matter block under the title of a fixture's Markdown, and the rest after it. */
 export async function fixtureFrontAndBody(file: string): Promise<{ front: string; body: string }> {
   const blocks = (await fixtureMarkdown(file)).split(/\n\n+/);

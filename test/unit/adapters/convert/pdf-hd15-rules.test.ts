@@ -5,24 +5,14 @@
  * Real fixture PDFs for the outcome, constructed lines for the edges of each rule.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { isTheoremLabel } from '../../../../adapters/convert/pdf-hd15-theorem-label.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { faceRunIn } from '../../../../adapters/convert/pdf-outline.ts';
-import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { fixtureSectionHeadings } from '../../../support/pdf-fixture-markdown.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 
-const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
-
-async function headings(file: string): Promise<string[]> {
-  const { markdown } = await convertPdf(new Uint8Array(readFileSync(path.join(PDFS, file))));
-  return markdown
-    .split('\n')
-    .filter((l) => /^#{2,6} /.test(l))
-    .map((l) => l.replace(/^#+ /, ''));
-}
+const headings = fixtureSectionHeadings;
 
 /** A line whose number is in the body face `R`, its next `head` letters in `I`, the rest in `R`. */
 function italicHeadLine(text: string, num: string, head: string): Segment {
