@@ -68,7 +68,6 @@ import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
-import { ruledOutByContent } from './pdf-hd14-not-heading.ts';
 import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
@@ -86,7 +85,6 @@ import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from '
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 import { capsNameRunIn } from './pdf-hd13c-caps-run-in.ts';
-import { isTheoremLabel } from './pdf-hd15-theorem-label.ts';
 import { headsBulletList } from './pdf-hd13c-list-heads.ts';
 import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
@@ -775,7 +773,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (notHeadingByPlace(s, n !== null, ctx) || ruledOutByContent(s) || isTheoremLabel(text)) return 0;
+  if (notHeadingByPlace(s, n !== null, ctx)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;

@@ -11,6 +11,8 @@ import { figureCaptionBelow, isPanelTitle } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
 import { labelRunsOn } from './pdf-ln12-run-in.ts';
 import { crowdedOnRow } from './pdf-hd13b-crowded.ts';
+import { looksLikeCode } from './pdf-hd14-code-line.ts';
+import { isTheoremLabel } from './pdf-hd15-theorem-label.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -20,6 +22,10 @@ export function neverHeading(text: string): boolean {
   const t = text.trim();
   return (
     FLOAT_LABEL.test(t) ||
+    // A statement's label alone (`Lemma 16`) opens a statement, not a section (pdf-hd15-theorem-label.ts).
+    isTheoremLabel(t) ||
+    // A line of program code (`R> x <- y`: pdf-hd14-code-line.ts).
+    looksLikeCode(text) ||
     // A heading names something: it has a word of two letters (dates, numbers, ticks have none).
     !/\p{L}{2}/u.test(t) ||
     // An address: an institution and at least two commas (a title has a comma or so, no city and country).
