@@ -15,7 +15,8 @@
  * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere),
  * ms/page. `--missed` lists missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the
  * held-out half's only with `--held-out` too);
- * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run).
+ * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run); `--files=a.pdf,b.pdf`
+ * scores only the papers named.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -768,7 +769,11 @@ async function main(): Promise<void> {
   // `--splits original,tuning` scores only those splits: what rule writers run, so the held-out
   // papers are neither converted nor shown to them.
   const splitsArg = args.find((a) => a.startsWith('--splits='))?.slice('--splits='.length);
-  const all = loadAnnotations().filter((a) => !splitsArg || splitsArg.split(',').includes(a.split));
+  // `--files=a.pdf,b.pdf` scores only those annotated papers (one batch while studying its misses).
+  const filesArg = args.find((a) => a.startsWith('--files='))?.slice('--files='.length);
+  const all = loadAnnotations()
+    .filter((a) => !splitsArg || splitsArg.split(',').includes(a.split))
+    .filter((a) => !filesArg || filesArg.split(',').includes(a.file));
   // A paper whose PDF is not there is listed as missing and left out of the means (not scored 0).
   const missing = all.filter((a) => !existsSync(annotatedPdfPath(a)));
   const annotations = all.filter((a) => !missing.includes(a));
@@ -839,8 +844,8 @@ async function main(): Promise<void> {
   const captions: Record<Annotation['split'], string> = {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
-      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 12, both of session 13 and the first of session 14, moved here once their misses were studied)',
-    'held-out': 'Eleventh batch, held out (annotated late in session 14; no rule was written on these)',
+      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 12, both of session 13 and both of session 14, moved here once their misses were studied)',
+    'held-out': 'Twelfth batch, held out (annotated in session 15; no rule was written on these)',
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
