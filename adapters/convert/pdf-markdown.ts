@@ -90,6 +90,7 @@ import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
+import { isMetadataPage, titleBlockLines } from './pdf-tb16-title-block.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -465,7 +466,12 @@ export function renderSegments(
   readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
   const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, pages[0] ?? [], bodySize);
-  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames);
+  const title =
+    findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames) ??
+    // tb16: after a page of metadata lines alone, the title is on page 2.
+    (isMetadataPage(pages[0] ?? [], isFrontMeta)
+      ? findTitle(pages[1] ?? [], bodySize, pageHeights[1] ?? 792, metaTitle, surnames)
+      : null);
   // After a cover, the title page's printing of the title is the title (pdf-ti13-title.ts).
   const fromTitlePage = titlePageTitle(pages, title, bodySize);
   if (title && fromTitlePage) title.text = fromTitlePage.text;
@@ -480,6 +486,12 @@ export function renderSegments(
   // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
   const prelims = preliminaryPages(pages, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
   front.push(...prelims.groups);
+  // tb16: the rest of the title block, down to the abstract, is front matter too (not after a cover).
+  if (title && !cover && !fromTitlePage) {
+    front.push(
+      ...titleBlockLines(pages, title.segments, new Set([...front.flat(), ...prelims.repeatedTitle])),
+    );
+  }
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
