@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
-import { isMetadataPage, titleBlockLines } from '../../../../adapters/convert/pdf-tb16-title-block.ts';
+import { isMetadataPage, titleBlock } from '../../../../adapters/convert/pdf-tb16-title-block.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 const PDFS = path.resolve(import.meta.dirname, '../../../fixtures/convert/pdf');
@@ -25,20 +25,21 @@ describe('the title block', () => {
   const title = seg('A Title of Some Paper', 100, { size: 17, x: 150 });
   const text = (groups: { text: string }[][]) => groups.map((g) => g.map((s) => s.text).join(' | '));
 
-  it('takes every line between the title and the abstract label, a row left to right', () => {
+  it('takes every line between the title and the abstract label, author and affiliation blocks aside', () => {
+    const author = [seg('Jane Doe', 130, { x: 200 }), seg('1', 128, { x: 245, size: 7 })];
+    const affiliation = seg('1 Department of Physics, Some University, Some Town', 142, { x: 180 });
     const page = [
       title,
-      seg('Jane Doe', 130, { x: 200 }),
-      seg('1', 128, { x: 245, size: 7 }),
-      seg('Some University, Some Town', 142, { x: 180 }),
+      ...author,
+      affiliation,
       seg('Submitted to Some Journal on 2024/12/20.', 170, { x: 72 }),
+      seg('Paper ID 1234', 182, { x: 72 }),
       seg('Abstract', 200, { x: 72, bold: true }),
       seg(BODY, 212),
     ];
-    assert.deepEqual(text(titleBlockLines([page], [title], new Set())), [
-      'Jane Doe | 1 | Some University, Some Town',
-      'Submitted to Some Journal on 2024/12/20.',
-    ]);
+    const block = titleBlock([page], [title], new Set());
+    assert.deepEqual(text(block.front), ['Submitted to Some Journal on 2024/12/20. | Paper ID 1234']);
+    assert.deepEqual([...block.kept], [...author, affiliation]);
   });
 
   it('does nothing above an unlabelled abstract or beside a column set higher than the bound', () => {
@@ -48,9 +49,12 @@ describe('the title block', () => {
       seg(BODY, 160, { x1: 540 }),
       seg(BODY, 172, { x1: 540 }),
     ];
-    assert.deepEqual(titleBlockLines([[...unlabelled, seg('I. INTRODUCTION', 200)]], [title], new Set()), []);
+    assert.deepEqual(
+      titleBlock([[...unlabelled, seg('I. INTRODUCTION', 200)]], [title], new Set()).front,
+      [],
+    );
     const twoColumn = [title, seg('Jane Doe', 130), seg('Abstract', 300), seg(BODY, 160, { x: 320 })];
-    assert.deepEqual(titleBlockLines([twoColumn], [title], new Set()), []);
+    assert.deepEqual(titleBlock([twoColumn], [title], new Set()).front, []);
   });
 
   it('sends the submission dates above the abstract to the front block (article-euler-inversion-gji)', async () => {
@@ -64,6 +68,8 @@ describe('the title block', () => {
   it('never makes a heading of an affiliation line (llncs-pythran-openmp)', async () => {
     const { front, body } = await convert('llncs-pythran-openmp.pdf');
     assert.match(front, /Télécom Bretagne, Plouzané, France/);
+    // The author line kept in the text stays apart from the abstract below it.
+    assert.match(body, /^Serge Guelton1,2 and Pierrick Brunet2\n\nAbstract\. /);
     assert.ok(!/^#+ \d .*(École|Télécom)/mu.test(body), body.slice(0, 400));
   });
 
