@@ -90,6 +90,7 @@ import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
+import { isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -133,6 +134,8 @@ interface Doc {
   frontBottom: number;
   /** After a cover page, where the body begins on page 2 (above it is front matter), else -Infinity. */
   coverBodyTop: number;
+  /** The title block's author and affiliation lines (pdf-tb16-title-block.ts): never headings. */
+  titleBlock: ReadonlySet<Segment>;
   /** Surnames of the metadata authors: a line of them is never a heading. */
   surnames: ReadonlySet<string>;
   /** Segments already written (title, front matter) or dropped (a contents line's page number). */
@@ -282,7 +285,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // A line the PDF's own outline points at and names is a heading the layout rules may have missed.
   const hit = doc.bookmarks.get(at.s);
   const level = heading || (hit && !joined ? bookmarkLevel(s, hit, w.sawRoman) : 0);
-  if (!level || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!))) return false;
+  if (!level || doc.titleBlock.has(at.s) || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!)))
+    return false;
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
@@ -397,6 +401,8 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
   let footText = '';
   for (const [i, s] of segs.entries()) {
     if (doc.skip(s) || used.has(s)) continue;
+    // tb16: the title block's author lines are a paragraph of their own, never run into the abstract.
+    if (w.para && doc.titleBlock.has(w.para.last) && !doc.titleBlock.has(s)) flush(w);
     const entry = contents.entries.get(s);
     if (entry !== undefined) {
       // A contents line is a list item: it must not advance the section numbering.
@@ -465,7 +471,12 @@ export function renderSegments(
   readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
   const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, pages[0] ?? [], bodySize);
-  const title = findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames);
+  const title =
+    findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames) ??
+    // tb16: after a page of metadata lines alone, the title is on page 2.
+    (isMetadataPage(pages[0] ?? [], isFrontMeta)
+      ? findTitle(pages[1] ?? [], bodySize, pageHeights[1] ?? 792, metaTitle, surnames)
+      : null);
   // After a cover, the title page's printing of the title is the title (pdf-ti13-title.ts).
   const fromTitlePage = titlePageTitle(pages, title, bodySize);
   if (title && fromTitlePage) title.text = fromTitlePage.text;
@@ -480,6 +491,13 @@ export function renderSegments(
   // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
   const prelims = preliminaryPages(pages, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
   front.push(...prelims.groups);
+  // tb16: the rest of the title block, down to the abstract, is front matter too (not after a cover);
+  // its author and affiliation lines stay in the text, never headings.
+  const block =
+    title && !cover && !fromTitlePage
+      ? titleBlock(pages, title.segments, new Set([...front.flat(), ...prelims.repeatedTitle]), surnames)
+      : null;
+  front.push(...(block?.front ?? []));
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
@@ -521,6 +539,7 @@ export function renderSegments(
     headingFaces: new Set(),
     frontBottom,
     coverBodyTop,
+    titleBlock: block?.kept ?? new Set(),
     surnames,
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s) || echoes.has(s),
     contents,
