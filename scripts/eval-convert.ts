@@ -12,9 +12,11 @@
  * 13, and the tuning and held-out halves of the newer papers (issue #30), pymupdf4llm 2.0 beside ours.
  * Per paper: title first, abstract recall, heading recall, extra headings (headings after the title that
  * match no annotated heading and are no abstract/keywords label; pymupdf4llm's all-bold lines count, as for
- * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere),
- * ms/page. `--missed` lists missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the
- * held-out half's only with `--held-out` too);
+ * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere;
+ * a furniture line is allowed as often as the paper's own text uses its words, counted on pdftotext's
+ * text of the PDF, not on either converter's output: `furnitureBodyUses`), ms/page. `--missed` lists
+ * missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the held-out half's only
+ * with `--held-out` too);
  * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run); `--files=a.pdf,b.pdf`
  * scores only the papers named.
  */
@@ -486,10 +488,11 @@ export interface AnnotationScore {
   /**
    * Running lines seen more than once (not as a citation) and front-matter lines seen at all,
    * outside the places a paper prints them again in its own right (`withoutPrintedRepeats`: the
-   * front-matter block, contents and reference lists), plus paragraphs that are a bare page number.
+   * front-matter block, contents and reference lists), beyond the paper's own uses of their words
+   * (`furnitureBodyUses`), plus paragraphs that are a bare page number.
    */
   leaks: number;
-  /** The same counted anywhere but the front-matter block (the metric before session 12). */
+  /** The same counted anywhere but the front-matter block (the metric before session 12), with the same allowance. */
   leaksAnywhere: number;
   missed: string[];
   /** What `leaks` counted, one entry per leaked line (`×n` when more than once), for `--leaks`. */
@@ -628,6 +631,13 @@ export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Ma
             .slice(i, j + 1)
             .map((l) => l.n)
             .join(' ');
+          // Several lines are one print only when the line itself wraps across them.
+          const within = (from: number, to: number) =>
+            ` ${lines
+              .slice(from, to + 1)
+              .map((l) => l.n)
+              .join(' ')} `.includes(` ${k.n} `);
+          if (j > i && (within(i + 1, j) || within(i, j - 1))) break;
           if (!printOf(joined, k.n)) continue;
           found.push({
             start: lines[i]!.start,

@@ -216,6 +216,20 @@ describe("scoreAnnotation: furniture lines that are also the paper's own words",
   });
 });
 
+describe('furnitureBodyUses: the running title printed as the title', () => {
+  it('counts the title once and a sentence using it, not the title and author lines as one print', () => {
+    const digest: Annotation = { ...paper, runningLines: ['TED DUNNING', 'THE SIZE OF A t-DIGEST'] };
+    const text = [
+      'THE SIZE OF A t-DIGEST\nTED DUNNING\nAbstract. Text.\n',
+      '2\nTED DUNNING\nWe compute the size of a t-digest\nfor k2.\n',
+      'THE SIZE OF A t-DIGEST\n3\nMore.\n',
+    ].join('\f');
+    const uses = furnitureBodyUses(digest, [text]);
+    assert.equal(uses.get('THE SIZE OF A t-DIGEST'), 2);
+    assert.equal(uses.get('TED DUNNING'), 1);
+  });
+});
+
 describe('furnitureBodyUses on a real PDF: the MDPI article-kind label "Review"', () => {
   const mdpi = loadAnnotations().find((a) => a.file === 'mdpi-brainsci-spiking-motifs.pdf')!;
   let text = '';
