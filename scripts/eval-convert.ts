@@ -582,10 +582,11 @@ function occurrences(flat: string, line: string, running: boolean): number[] {
  * so it is the same for every converter scored. A use is an occurrence of the normalised line in the
  * normalised text that lies in no print of a furniture line: a print is a run of one to three
  * consecutive text lines (a long running title wraps) made of annotated lines and page-number words
- * only. A running line's prints on the first page are not taken off: there it is the title or an
+ * only. One first-page print of a running line is not taken off: there it is the title or an
  * author line, the one appearance the count has always allowed. A front-matter line is printed at
  * least once (a long notice wraps with other text and is found as no line of its own): its first
- * occurrence stands for that print. Each text given is counted alone and the smallest count wins:
+ * occurrence stands for that print. Nor is anything from the reference list on a use, nor a word
+ * inside another furniture line. Each text given is counted alone and the smallest count wins:
  * each extraction misses some prints (the raw one splits a running head whose halves sit far apart,
  * `-layout` glues a head to the column beside it), and a missed print would pass for a use.
  */
