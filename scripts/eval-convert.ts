@@ -12,9 +12,11 @@
  * 13, and the tuning and held-out halves of the newer papers (issue #30), pymupdf4llm 2.0 beside ours.
  * Per paper: title first, abstract recall, heading recall, extra headings (headings after the title that
  * match no annotated heading and are no abstract/keywords label; pymupdf4llm's all-bold lines count, as for
- * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere),
- * ms/page. `--missed` lists missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the
- * held-out half's only with `--held-out` too);
+ * recall), order, leaks (running lines outside contents and reference lists, then in brackets anywhere;
+ * a furniture line is allowed as often as the paper's own text uses its words, counted on pdftotext's
+ * text of the PDF, not on either converter's output: `furnitureBodyUses`), ms/page. `--missed` lists
+ * missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the held-out half's only
+ * with `--held-out` too);
  * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run); `--files=a.pdf,b.pdf`
  * scores only the papers named.
  */
@@ -486,10 +488,11 @@ export interface AnnotationScore {
   /**
    * Running lines seen more than once (not as a citation) and front-matter lines seen at all,
    * outside the places a paper prints them again in its own right (`withoutPrintedRepeats`: the
-   * front-matter block, contents and reference lists), plus paragraphs that are a bare page number.
+   * front-matter block, contents and reference lists), beyond the paper's own uses of their words
+   * (`furnitureBodyUses`), plus paragraphs that are a bare page number.
    */
   leaks: number;
-  /** The same counted anywhere but the front-matter block (the metric before session 12). */
+  /** The same counted anywhere but the front-matter block (the metric before session 12), with the same allowance. */
   leaksAnywhere: number;
   missed: string[];
   /** What `leaks` counted, one entry per leaked line (`×n` when more than once), for `--leaks`. */
@@ -560,8 +563,126 @@ export function withoutPrintedRepeats(markdown: string): string {
   return kept.join('\n\n');
 }
 
-/** Score Markdown against a hand annotation. */
-export function scoreAnnotation(ann: Annotation, markdown: string, pages: number): AnnotationScore {
+/** A reference list's heading line, normalised. */
+const PRINTED_REFERENCES = /^(?:[\da-z]+ )?(?:references|bibliography|literature cited|works cited)$/;
+
+/** Words that may stand beside a running line in its print: the page number (`3`, `page 3 of 12`). */
+const PAGE_NUMBER_WORD = /^(?:\d+|page|of|pp?)$/;
+
+/** Where an annotated line occurs in the normalised text: the start of each occurrence. */
+function occurrences(flat: string, line: string, running: boolean): number[] {
+  // A running author line followed by a year is a citation, as in the Markdown count.
+  const re = new RegExp(` ${line}(?= ${running ? '(?!\\d{4})' : ''})`, 'g');
+  return [...flat.matchAll(re)].map((m) => m.index + 1);
+}
+
+/**
+ * How often a paper uses each annotated furniture line in its own text (`bodyUses` of
+ * `scoreAnnotation`), counted on poppler's `pdftotext` of the PDF, never on a converter's output,
+ * so it is the same for every converter scored. A use is an occurrence of the normalised line in the
+ * normalised text that lies in no print of a furniture line: a print is a run of one to three
+ * consecutive text lines (a long running title wraps) made of annotated lines and page-number words
+ * only. One first-page print of a running line is not taken off: there it is the title or an
+ * author line, the one appearance the count has always allowed. A front-matter line is printed at
+ * least once (a long notice wraps with other text and is found as no line of its own): its first
+ * occurrence stands for that print. Nor is anything from the reference list on a use, nor a word
+ * inside another furniture line. Each text given is counted alone and the smallest count wins:
+ * each extraction misses some prints (the raw one splits a running head whose halves sit far apart,
+ * `-layout` glues a head to the column beside it), and a missed print would pass for a use.
+ */
+export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Map<string, number> {
+  const kinds = [
+    ...ann.runningLines.map((l) => ({ line: l, running: true })),
+    ...(ann.frontMatterLines ?? []).map((l) => ({ line: l, running: false })),
+  ]
+    .map((k) => ({ ...k, n: norm(k.line) }))
+    .filter((k) => k.n !== '');
+  const longestFirst = [...new Set(kinds.map((k) => k.n))].sort((a, b) => b.length - a.length);
+  const uses = new Map<string, number>();
+  for (const text of texts) {
+    const lines: Array<{ n: string; page: number; start: number }> = [];
+    let flat = ' ';
+    // The Markdown's reference list is not counted (`withoutPrintedRepeats`), so neither are the uses
+    // in the PDF's: from its heading to the end, as where it ends is not in the text.
+    outer: for (const [page, body] of text.split('\f').entries())
+      for (const raw of body.split('\n')) {
+        const n = norm(raw);
+        if (PRINTED_REFERENCES.test(n)) break outer;
+        if (!n) continue;
+        lines.push({ n, page, start: flat.length });
+        flat += `${n} `;
+      }
+    // A line of furniture: the line itself with nothing beside it but other furniture and a page number.
+    const printOf = (joined: string, n: string): boolean => {
+      let rest = ` ${joined} `;
+      if (!rest.includes(` ${n} `)) return false;
+      rest = rest.replace(` ${n} `, ' ');
+      for (const other of longestFirst)
+        while (rest.includes(` ${other} `)) rest = rest.replace(` ${other} `, ' ');
+      return rest
+        .trim()
+        .split(' ')
+        .every((w) => w === '' || PAGE_NUMBER_WORD.test(w));
+    };
+    const spans = kinds.map((k) => {
+      const found: Array<{ start: number; end: number; page: number }> = [];
+      for (let i = 0; i < lines.length; i++)
+        for (let j = i; j < Math.min(lines.length, i + 3) && lines[j]!.page === lines[i]!.page; j++) {
+          const joined = lines
+            .slice(i, j + 1)
+            .map((l) => l.n)
+            .join(' ');
+          // Several lines are one print only when the line itself wraps across them.
+          const within = (from: number, to: number) =>
+            ` ${lines
+              .slice(from, to + 1)
+              .map((l) => l.n)
+              .join(' ')} `.includes(` ${k.n} `);
+          if (j > i && (within(i + 1, j) || within(i, j - 1))) break;
+          if (!printOf(joined, k.n)) continue;
+          found.push({
+            start: lines[i]!.start,
+            end: lines[j]!.start + lines[j]!.n.length,
+            page: lines[i]!.page,
+          });
+          i = j;
+          break;
+        }
+      const first = occurrences(flat, k.n, k.running)[0];
+      if (!k.running && !found.length && first !== undefined)
+        found.push({ start: first, end: first + k.n.length, page: 0 });
+      return found;
+    });
+    for (const [i, k] of kinds.entries()) {
+      // One first-page print of a running line is its appearance as the title or an author line.
+      const firstPage = spans[i]!.find((x) => x.page === 0);
+      const taken = spans.flatMap((s, j) => (j === i && k.running ? s.filter((x) => x !== firstPage) : s));
+      const found = occurrences(flat, k.n, k.running).filter(
+        (at) => !taken.some((s) => s.start <= at && at + k.n.length <= s.end),
+      ).length;
+      // A front-matter notice found nowhere whole (its lines interleaved with a margin column) still
+      // holds the words it holds.
+      const inUnfound = kinds
+        .filter((o, j) => j !== i && !o.running && !spans[j]!.length)
+        .reduce((n, o) => n + occurrences(` ${o.n} `, k.n, k.running).length, 0);
+      const n = Math.max(0, found - inUnfound);
+      uses.set(k.line, Math.min(uses.get(k.line) ?? n, n));
+    }
+  }
+  return uses;
+}
+
+/**
+ * Score Markdown against a hand annotation. `bodyUses` (from `furnitureBodyUses`) allows each
+ * furniture line as often as the paper uses its words in its own text; without it a running line
+ * is allowed once and a front-matter line not at all.
+ */
+export function scoreAnnotation(
+  ann: Annotation,
+  markdown: string,
+  pages: number,
+  bodyUses: ReadonlyMap<string, number> = new Map(),
+): AnnotationScore {
   const lines = markdown.split('\n');
   // A line that is all bold counts too: that is how pymupdf4llm marks body-size headings.
   const heads = lines
@@ -605,10 +726,12 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
   };
   for (const r of ann.runningLines) {
     const count = (text: string) => (text.match(new RegExp(` ${norm(r)}(?= (?!\\d{4}))`, 'g')) ?? []).length;
-    const n = Math.max(0, count(outside) - 1);
+    // Once as the title or an author line, or as often as the paper's own text uses these words.
+    const allowed = Math.max(1, bodyUses.get(r) ?? 0);
+    const n = Math.max(0, count(outside) - allowed);
     note('running', r, n);
     leaks += n;
-    leaksAnywhere += Math.max(0, count(flat) - 1);
+    leaksAnywhere += Math.max(0, count(flat) - allowed);
   }
   // Front matter may stand only in the italic block right after the first heading (the title).
   if (ann.frontMatterLines?.length) {
@@ -619,9 +742,10 @@ export function scoreAnnotation(ann: Annotation, markdown: string, pages: number
     for (const f of ann.frontMatterLines) {
       const count = (text: string) => (text.match(new RegExp(` ${norm(f)}(?= )`, 'g')) ?? []).length;
       // A copyright line's holder is often an author cited in the reference list too.
-      note('front matter', f, count(outside));
-      leaks += count(outside);
-      leaksAnywhere += count(rest);
+      const allowed = bodyUses.get(f) ?? 0;
+      note('front matter', f, Math.max(0, count(outside) - allowed));
+      leaks += Math.max(0, count(outside) - allowed);
+      leaksAnywhere += Math.max(0, count(rest) - allowed);
     }
   }
   // Page numbers: distinct bare numbers within the page range (axis ticks repeat values or exceed it).
@@ -730,12 +854,30 @@ function annotatedRow(
   markdown: string,
   msPerPage: number,
   pages: number,
+  bodyUses: ReadonlyMap<string, number>,
 ): AnnotatedRow {
   const abstract = ann.abstract ?? exp?.abstract?.text;
   const abstractRecall = abstract
     ? Math.round(recall(abstract, markdown.slice(0, Math.max(6000, abstract.length * 4))) * 100) / 100
     : null;
-  return { ...scoreAnnotation(ann, markdown, pages), abstractRecall, msPerPage };
+  return { ...scoreAnnotation(ann, markdown, pages, bodyUses), abstractRecall, msPerPage };
+}
+
+/**
+ * The paper's own uses of its furniture lines, from poppler's text of the PDF (raw and `-layout`),
+ * once per paper for both converters; none (the count before session 15) without pdftotext.
+ */
+function bodyUsesOf(ann: Annotation): Map<string, number> {
+  if (!ann.runningLines.length && !ann.frontMatterLines?.length) return new Map();
+  try {
+    const file = annotatedPdfPath(ann);
+    return furnitureBodyUses(ann, [pdftotext([file, '-']), pdftotext(['-layout', file, '-'])]);
+  } catch (e) {
+    process.stderr.write(
+      `${ann.file}: pdftotext failed, furniture lines allowed once: ${(e as Error).message}\n`,
+    );
+    return new Map();
+  }
 }
 
 async function main(): Promise<void> {
@@ -793,26 +935,31 @@ async function main(): Promise<void> {
   const expByFile = new Map(loadExpectations().map((e) => [e.file, e]));
   const withReference = !args.includes('--no-reference');
   const ref = withReference ? runPymupdf4llm(annotations.map(annotatedPdfPath)) : null;
-  const annotated = annotations.map((a) => ({
-    file: a.file,
-    split: a.split,
-    ours: annotatedRow(
-      a,
-      expByFile.get(a.file),
-      ours.get(a.file)?.markdown ?? '',
-      ours.get(a.file)?.msPerPage ?? 0,
-      ours.get(a.file)?.pages ?? 1,
-    ),
-    pymupdf4llm: ref?.get(a.file)
-      ? annotatedRow(
-          a,
-          expByFile.get(a.file),
-          ref.get(a.file)!.markdown,
-          ref.get(a.file)!.msPerPage,
-          ours.get(a.file)?.pages ?? 1,
-        )
-      : null,
-  }));
+  const annotated = annotations.map((a) => {
+    const uses = bodyUsesOf(a);
+    return {
+      file: a.file,
+      split: a.split,
+      ours: annotatedRow(
+        a,
+        expByFile.get(a.file),
+        ours.get(a.file)?.markdown ?? '',
+        ours.get(a.file)?.msPerPage ?? 0,
+        ours.get(a.file)?.pages ?? 1,
+        uses,
+      ),
+      pymupdf4llm: ref?.get(a.file)
+        ? annotatedRow(
+            a,
+            expByFile.get(a.file),
+            ref.get(a.file)!.markdown,
+            ref.get(a.file)!.msPerPage,
+            ours.get(a.file)?.pages ?? 1,
+            uses,
+          )
+        : null,
+    };
+  });
   if (args.includes('--json')) {
     process.stdout.write(
       `${JSON.stringify({ rows, annotated, missing: missing.map((a) => ({ file: a.file, split: a.split, path: annotatedPdfPath(a) })) }, null, 2)}\n`,

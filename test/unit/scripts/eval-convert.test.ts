@@ -4,12 +4,14 @@
  * vendored in test/fixtures/convert/pdf is there and listed with its SHA-256 in test/fixtures/MANIFEST.md.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   annotatedPdfPath,
+  furnitureBodyUses,
   listings,
   loadAnnotations,
   scoreAnnotation,
@@ -169,4 +171,87 @@ describe('scoreAnnotation and listings: --leaks lists what the leak count is mad
     ]);
     assert.equal(listings(rows, ['--leaks', '--held-out']).length, 2);
   });
+});
+
+describe("scoreAnnotation: furniture lines that are also the paper's own words", () => {
+  const market: Annotation = {
+    ...paper,
+    title: 'Market Making on Exchanges',
+    runningLines: ['Automated Market Making'],
+    frontMatterLines: ['Review'],
+  };
+  // What pdftotext prints: a running head with its page number on pages 2 and 3, the phrase twice in
+  // sentences (once across a line break), the label once, the word once more, and a reference list.
+  const text = [
+    'Review\nMarket Making on Exchanges\nAbstract. Automated market making is a strategy.\n',
+    'Automated Market Making 2\nWe review how automated\nmarket making works.\n',
+    '3 Automated Market Making\nMore text.\nReferences\n[1] Automated market making: a review.\n',
+  ].join('\f');
+
+  it('counts the uses in sentences, not the prints, not the reference list', () => {
+    const uses = furnitureBodyUses(market, [text]);
+    assert.equal(uses.get('Automated Market Making'), 2);
+    assert.equal(uses.get('Review'), 1);
+  });
+
+  it("allows the paper's own uses and still counts the line glued into a paragraph once more", () => {
+    const uses = furnitureBodyUses(market, [text]);
+    const body =
+      '# Market Making on Exchanges\n\n*Review*\n\nAutomated market making is a strategy.\n\n## 1 Introduction\n\nWe review how automated market making works.';
+    assert.equal(scoreAnnotation(market, body, 3, uses).leaks, 0);
+    const glued = body.replace('We review', 'Automated Market Making We review');
+    const s = scoreAnnotation(market, glued, 3, uses);
+    assert.equal(s.leaks, 1);
+    assert.deepEqual(s.leaked, ['running "Automated Market Making"']);
+    assert.equal(scoreAnnotation(market, `${body}\n\nReview`, 3, uses).leaks, 1);
+    // Without the counts the scorer is the one before session 15: every use past the first is a leak.
+    assert.equal(scoreAnnotation(market, body, 3).leaks, 2);
+  });
+
+  it('takes the smallest count of several extractions: a missed print is no use', () => {
+    // `-layout` glues a running head to the column text beside it on the same row.
+    const glued = text.replace('Automated Market Making 2\n', 'Automated Market Making 2   ');
+    assert.equal(furnitureBodyUses(market, [glued]).get('Automated Market Making'), 3);
+    assert.equal(furnitureBodyUses(market, [glued, text]).get('Automated Market Making'), 2);
+  });
+});
+
+describe('furnitureBodyUses: the running title printed as the title', () => {
+  it('counts the title once and a sentence using it, not the title and author lines as one print', () => {
+    const digest: Annotation = { ...paper, runningLines: ['TED DUNNING', 'THE SIZE OF A t-DIGEST'] };
+    const text = [
+      'THE SIZE OF A t-DIGEST\nTED DUNNING\nAbstract. Text.\n',
+      '2\nTED DUNNING\nWe compute the size of a t-digest\nfor k2.\n',
+      'THE SIZE OF A t-DIGEST\n3\nMore.\n',
+    ].join('\f');
+    const uses = furnitureBodyUses(digest, [text]);
+    assert.equal(uses.get('THE SIZE OF A t-DIGEST'), 2);
+    assert.equal(uses.get('TED DUNNING'), 1);
+  });
+});
+
+describe('furnitureBodyUses on a real PDF: the MDPI article-kind label "Review"', () => {
+  const mdpi = loadAnnotations().find((a) => a.file === 'mdpi-brainsci-spiking-motifs.pdf')!;
+  let text = '';
+  try {
+    text = execFileSync('pdftotext', [annotatedPdfPath(mdpi), '-'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch {
+    // pdftotext (poppler-utils) is installed by .ci/run; without it there is nothing to check.
+  }
+
+  it(
+    "allows the word in the paper's sentences and counts the label leaked as its own paragraph",
+    { skip: !text },
+    () => {
+      const uses = furnitureBodyUses(mdpi, [text]);
+      assert.equal(uses.get('Review'), 18);
+      // The paper's own text up to its reference list, the label left out, as Markdown paragraphs.
+      const body = text.slice(0, text.search(/^References\s*$/m)).replace(/^Review\n/m, '');
+      const md = `# ${mdpi.title}\n\n${body.split(/\n\s*\n/).join('\n\n')}`;
+      const leakedReview = (m: string) =>
+        scoreAnnotation(mdpi, m, 35, uses).leaked.filter((l) => l.startsWith('front matter "Review"'));
+      assert.deepEqual(leakedReview(md), []);
+      assert.deepEqual(leakedReview(md.replace('\n\n', '\n\nReview\n\n')), ['front matter "Review"']);
+    },
+  );
 });
