@@ -27,7 +27,7 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
 export interface HostileOptions {
   /** deflate-bomb: bytes the content stream inflates to (default 2 GiB). */
   inflatedBytes?: number;
-  /** text-bomb: Tj operators in the one content stream (default 3 million). */
+  /** text-bomb: Tj operators in the one content stream (default 1 million). */
   textOperators?: number;
   /** blank-pages: pages (default 5000). */
   pages?: number;
@@ -73,9 +73,12 @@ function build(kind: HostileKind, opts: HostileOptions): PdfObject[] {
       ];
     }
     case 'text-bomb': {
-      // Millions of show-text operators, each its own text item: every other one on the next
-      // line, and back (Td moves from the line start, so everything stays on the page).
-      const units = Math.floor((opts.textOperators ?? 3_000_000) / 2);
+      // A million show-text operators, each its own text item: every other one on the next
+      // line, and back (Td moves from the line start, so everything stays on the page). Five times
+      // the converter's item cap, so the cap stops it; pdf.js's memory grows with the stream, and
+      // 3 million (the default until session 15) peaked at ~410 MB on a fresh machine, over the
+      // sandbox test's 384 MB, so the memory guard stopped it first (safe, but not the cap's test).
+      const units = Math.floor((opts.textOperators ?? 1_000_000) / 2);
       const unit = '(word) Tj 0 -14 Td (more) Tj 0 14 Td\n';
       const perBlock = 25_000;
       const block = Buffer.from(unit.repeat(perBlock));
