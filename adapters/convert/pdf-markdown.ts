@@ -26,6 +26,8 @@ import {
   isSuccessor,
   newNumbering,
   parseSectionNumber,
+  SUBSECTION_NUMBER,
+  withinKnownSection,
   type Numbering,
   type SectionNumber,
 } from './pdf-numbering.ts';
@@ -98,7 +100,10 @@ const REFERENCES = /^(references|bibliography|literature cited|references and no
  * bold or large type also with `(` or `-` (a formula `(n, d, λ)-regular graphs`, or what is left of it).
  */
 const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
-const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
+/** A subsection's run-in head in body type: its title closed by a stop, or by its own `?` or `!`, and a sentence after it. */
+const RUN_IN = new RegExp(
+  String.raw`^(${SUBSECTION_NUMBER}\.?)\s+([A-Z][^.!?]{2,80}?(?:[?!]|(?=\.)))\.?\s+(?=[A-Z])`,
+);
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
@@ -613,7 +618,13 @@ interface RunIn {
   rest: string;
 }
 
-const RUN_IN_NUMBER = /^((?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?)\s+(\S.{1,150}?)[.:]$/;
+/**
+ * A subsection number and its title, closed by a stop or a colon, or by the title's own `?` or `!`
+ * (amsart adds its stop only after a title that has none: `2.2. Which History?`).
+ */
+const RUN_IN_NUMBER = new RegExp(
+  String.raw`^(${SUBSECTION_NUMBER}\.?)\s+(\S.{1,150}?(?:[?!]|(?=[.:]$)))[.:]?$`,
+);
 
 /**
  * A run-in subsection heading told by its font: the line starts with a bold `2.8. k-shell
@@ -642,7 +653,7 @@ function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunI
   const m = RUN_IN.exec(s.text);
   if (!m || (before !== undefined && !/[.!?:]["')\]]?$/.test(before))) return null;
   const n = parseSectionNumber(`${m[1]} ${m[2]}`);
-  if (!n || !inSequence(n, seq) || m[2]!.split(/\s+/).length > 10) return null;
+  if (!n || !inSequence(n, seq) || m[2]!.split(/\s+/).length > 10 || !withinKnownSection(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest: s.text.slice(m[0].length) };
 }
 
