@@ -784,7 +784,6 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (notHeadingByPlace(s, n !== null, ctx)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -796,6 +795,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     return 0;
   const words = text.split(/\s+/).length;
   if (words > (long ? 25 : 12)) return 0;
+  if (notHeadingByPlace(s, n !== null, ctx)) return 0; // a page-wide look, once the text could be a heading's
   const spaced = gapAbove > 0.5 * pitch;
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
