@@ -5,10 +5,12 @@
  * more evidence, because a numbered list item may start with a bold phrase too (`1. **Data.** We…`).
  */
 import type { Segment } from './pdf-layout.ts';
-import { inSequence, parseSectionNumber, type Numbering } from './pdf-numbering.ts';
+import { inSequence, parseSectionNumber, SECTION_NUMBER, type Numbering } from './pdf-numbering.ts';
 
-/** `1.`, `A.` or `Appendix A.`, then a title of up to 15 words closed by a stop. */
-const TOP_RUN_IN = /^((?:(?:Appendix|APPENDIX)\s+)?(?:\d{1,2}|[A-Z])\.)\s+(\S.{1,150}?)\.$/;
+/** `1.`, `A.`, `IV.` or `Appendix A.`, then a title of up to 15 words closed by a stop (or its own `?`, `!`). */
+const TOP_RUN_IN = new RegExp(
+  String.raw`^((?:(?:Appendix|APPENDIX)\s+)?${SECTION_NUMBER}\.)\s+(\S.{1,150}?(?:[?!]|(?=\.$)))\.?$`,
+);
 
 /**
  * A top-level run-in head in the bold lead `lead` of `s` (its letters and digits counted in
@@ -28,7 +30,8 @@ export function topLevelRunIn(
   if (/[.!?]\s/.test(title) || title.split(/\s+/).length > 15) return null;
   const n = parseSectionNumber(`${m[1]} ${title}`);
   if (!n || n.parts.length !== 1 || !inSequence(n, seq)) return null;
-  // Bold through the line's end, the head stands alone on its line (SIAM's appendix heads).
-  if (!rest && s.bold !== true) return null;
+  // Bold through the line's end, the head stands alone on its line (SIAM's appendix heads), closed
+  // by its stop: a title's own `?` ends a heading line of any style (`4. What Mechanism…?`).
+  if (!rest && (s.bold !== true || /[?!]$/.test(title))) return null;
   return { num: m[1]!, title, rest };
 }

@@ -6,7 +6,7 @@
  * (rows, gaps, columns); apart, each would need the other's internals.
  */
 import { mirroredHeads } from './pdf-lk13-mirror-heads.ts';
-import { LONE_SECTION_NUMBER } from './pdf-numbering.ts';
+import { isBareNumber, LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
@@ -88,10 +88,7 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
         const gap = r.x - (last.x + last.width);
         const size = Math.max(last.size, r.size);
         // Section numbers are often set apart by a wide quad (`I.   INTRODUCTION`): keep them.
-        const isNumber =
-          cur.length === 1 &&
-          last.size >= 0.9 * r.size &&
-          /^\s*([IVX]{1,5}\.|\d{1,2}(\.\d{1,2})*\.?|[A-H](\.\d{1,2})*\.?)\s*$/.test(last.text);
+        const isNumber = cur.length === 1 && last.size >= 0.9 * r.size && isBareNumber(last.text);
         if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r, last)))
           flush();
       }
@@ -219,9 +216,7 @@ function toSegment(runs: TextRun[], page: number): Segment {
     if (r.font !== undefined) {
       const chars = r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
       (fonts ??= []).push(
-        /^(\d{1,2}|[A-H])(\.\d{1,2})*\.?$/.test(r.text.trim())
-          ? { font: r.font, chars, number: true }
-          : { font: r.font, chars },
+        isBareNumber(r.text) ? { font: r.font, chars, number: true } : { font: r.font, chars },
       );
     }
     const gap = r.x - prevEnd;

@@ -8,7 +8,10 @@
 import type { Segment } from './pdf-layout.ts';
 import { isSectionName } from './pdf-heading-words.ts';
 
-/** The line's bold lead (its first `boldLead` letters and digits, with the stop after them) and the text after it. */
+/**
+ * The line's bold lead (its first `boldLead` letters and digits, with the stop after them, or the
+ * title's own `?` or `!`) and the text after it.
+ */
 export function splitBoldLead(s: Segment): { lead: string; rest: string } | null {
   if (!s.boldLead) return null;
   let count = 0;
@@ -17,7 +20,7 @@ export function splitBoldLead(s: Segment): { lead: string; rest: string } | null
     end += ch.length;
     if (/[\p{L}\p{N}]/u.test(ch) && ++count >= s.boldLead) break;
   }
-  while (end < s.text.length && /[.:)\]]/.test(s.text[end]!)) end++;
+  while (end < s.text.length && /[.:?!)\]]/.test(s.text[end]!)) end++;
   return { lead: s.text.slice(0, end).trim(), rest: s.text.slice(end).trim() };
 }
 

@@ -26,6 +26,8 @@ import {
   isSuccessor,
   newNumbering,
   parseSectionNumber,
+  SUBSECTION_NUMBER,
+  withinKnownSection,
   type Numbering,
   type SectionNumber,
 } from './pdf-numbering.ts';
@@ -99,7 +101,10 @@ const REFERENCES = /^(references|bibliography|literature cited|references and no
  * bold or large type also with `(` or `-` (a formula `(n, d, λ)-regular graphs`, or what is left of it).
  */
 const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
-const RUN_IN = /^(\d{1,2}(?:\.\d{1,2}){1,3}\.?)\s+([A-Z][^.!?]{2,80}?)\.\s+(?=[A-Z])/;
+/** A subsection's run-in head in body type: its title closed by a stop, or by its own `?` or `!`, and a sentence after it. */
+const RUN_IN = new RegExp(
+  String.raw`^(${SUBSECTION_NUMBER}\.?)\s+([A-Z][^.!?]{2,80}?(?:[?!]|(?=\.)))\.?\s+(?=[A-Z])`,
+);
 const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
@@ -632,7 +637,13 @@ interface RunIn {
   rest: string;
 }
 
-const RUN_IN_NUMBER = /^((?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?)\s+(\S.{1,150}?)[.:]$/;
+/**
+ * A subsection number and its title, closed by a stop or a colon, or by the title's own `?` or `!`
+ * (amsart adds its stop only after a title that has none: `2.2. Which History?`).
+ */
+const RUN_IN_NUMBER = new RegExp(
+  String.raw`^(${SUBSECTION_NUMBER}\.?)\s+(\S.{1,150}?(?:[?!]|(?=[.:]$)))[.:]?$`,
+);
 
 /**
  * A run-in subsection heading told by its font: the line starts with a bold `2.8. k-shell
@@ -661,7 +672,7 @@ function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunI
   const m = RUN_IN.exec(s.text);
   if (!m || (before !== undefined && !/[.!?:]["')\]]?$/.test(before))) return null;
   const n = parseSectionNumber(`${m[1]} ${m[2]}`);
-  if (!n || !inSequence(n, seq) || m[2]!.split(/\s+/).length > 10) return null;
+  if (!n || !inSequence(n, seq) || m[2]!.split(/\s+/).length > 10 || !withinKnownSection(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest: s.text.slice(m[0].length) };
 }
 
@@ -792,7 +803,6 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   const n = parseSectionNumber(text);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
-  if (notHeadingByPlace(s, n !== null, ctx)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -804,6 +814,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     return 0;
   const words = text.split(/\s+/).length;
   if (words > (long ? 25 : 12)) return 0;
+  if (notHeadingByPlace(s, n !== null, ctx)) return 0; // a page-wide look, once the text could be a heading's
   const spaced = gapAbove > 0.5 * pitch;
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');

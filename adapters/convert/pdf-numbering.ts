@@ -30,12 +30,33 @@ const PART = String.raw`(?:\d{1,2}|[IVX]{1,5}|[A-Z])`;
 const WORD = String.raw`(?:(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?`;
 /** A part below the first may be a lower-case letter (`2.1.a`, `3.b`): a deep level set like a list's. */
 const SUBPART = String.raw`(?:${PART}|[a-z])`;
-const NUMBER = new RegExp(
-  String.raw`^${WORD}((?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5})([.):]?)(?:\s+(\S.*))?$`,
-);
+/**
+ * The grammar of a section number as printed (no word before it, no closer after it): parts joined
+ * by dots, each of any kind (`2`, `IV.C`, `3.B.1`, `J.4.1`, `S2.1`). Every rule that reads a
+ * number off a line or a run builds on this one source, so a form one rule knows all rules know.
+ */
+export const SECTION_NUMBER = String.raw`(?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5}`;
+/** The same with two parts or more: a subsection's number, which a run-in head carries. */
+export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?${PART}(?:\.${SUBPART}){1,5}`;
+const NUMBER = new RegExp(String.raw`^${WORD}(${SECTION_NUMBER})([.):]?)(?:\s+(\S.*))?$`);
 /** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a quad after it leaves as a segment of its own). */
-export const LONE_SECTION_NUMBER =
-  /^(?:(?:Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?(?:\d{1,2}|[IVX]{1,5}|[A-Z])(?:\.(?:\d{1,2}|[A-Z]|[a-z])){0,5}\.?$/;
+export const LONE_SECTION_NUMBER = new RegExp(
+  String.raw`^(?:(?:Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?${SECTION_NUMBER}\.?$`,
+);
+
+const BARE_NUMBER = new RegExp(String.raw`^(${SECTION_NUMBER})(\.?)$`);
+
+/**
+ * A run or a segment that is a section number and nothing else (`2`, `2.1.`, `IV.`, `J.4.1`, `A`):
+ * the number of a heading set in a face or a place of its own. As for {@link parseSectionNumber},
+ * a lone roman numeral or a letter past `H` needs its dot (`I`, `X` alone are words or labels);
+ * single capitals only, with no title beside them, are initials (`E.M.`), not `A.B.2`.
+ */
+export function isBareNumber(text: string): boolean {
+  const m = BARE_NUMBER.exec(text.trim());
+  if (!m || /^[A-Z](?:\.[A-Z])+$/.test(m[1]!)) return false;
+  return m[2] === '.' || /[.\d]/.test(m[1]!) || /^[A-H]$/.test(m[1]!);
+}
 
 /**
  * What a title starts with: a letter, a Greek symbol, a bracket, a quote, a formula's `(`/`-`
@@ -171,10 +192,27 @@ export function inSequence(n: SectionNumber, seq: Numbering): boolean {
   return last === 0 || top === last;
 }
 
+/**
+ * A lettered or roman number continues a section already accepted (`J.4` once `Appendix J` or `J.`
+ * is known). Initials in body type look like such numbers (`J.R. Tolkien. The…`), so a run-in head
+ * told by its text alone needs this; an arabic number needs no more than {@link inSequence}.
+ */
+export function withinKnownSection(n: SectionNumber, seq: Numbering): boolean {
+  if (n.kind === 'letter') return seq.letter > 0 && partValue(n.parts[0]!, 'letter') === seq.letter;
+  if (n.kind === 'roman') return seq.roman > 0 && partValue(n.parts[0]!, 'roman') === seq.roman;
+  return true;
+}
+
+/** The counter a number continues: `Appendix E` counts with the letters (its subsections are `E.1`). */
+function counter(n: SectionNumber): SectionNumber['kind'] {
+  return n.kind === 'appendix' && /^[A-Z]$/.test(n.parts[0]!) ? 'letter' : n.kind;
+}
+
 /** Record a heading's number once it has been accepted. */
 export function advance(n: SectionNumber | null, seq: Numbering): void {
   if (!n) return;
-  if (n.kind === 'letter') seq.letter = partValue(n.parts[0]!, 'letter');
+  // `Appendix E` opens the lettered section `E`: its subsections (`E.1`) continue it.
+  if (counter(n) === 'letter') seq.letter = partValue(n.parts[0]!, 'letter');
   if (n.kind === 'arabic') seq.arabic = partValue(n.parts[0]!, 'arabic');
   // Under roman sections (REVTeX) letters are subsections and arabic numbers sub-subsections: they
   // restart in each section and subsection.
@@ -193,7 +231,7 @@ export function advance(n: SectionNumber | null, seq: Numbering): void {
  * line is vouched for by the heading before it, even when little else sets it apart.
  */
 export function isSuccessor(n: SectionNumber, last: SectionNumber | null): boolean {
-  if (!last || n.kind !== last.kind) return false;
+  if (!last || counter(n) !== counter(last)) return false;
   const a = last.parts;
   const b = n.parts;
   const value = (p: string, i: number) =>

@@ -130,9 +130,10 @@ function runInOfLead(s: Segment, lead: number): { n: SectionNumber; head: string
     end += ch.length;
     if (/[\p{L}\p{N}]/u.test(ch)) count++;
   }
-  const m = /^\s*[:.](?:\s+(?=\S)|\s*$)/.exec(s.text.slice(end));
+  // A title's own `?` or `!` closes the head in place of the stop (amsart adds none after it).
+  const m = /^\s*([:.]|[?!][.:]?)(?:\s+(?=\S)|\s*$)/.exec(s.text.slice(end));
   if (!m) return null;
-  const head = s.text.slice(0, end).trim();
+  const head = `${s.text.slice(0, end).trim()}${m[1]!.replace(/[.:]$/, '')}`;
   const n = parseSectionNumber(head, { formulaTitle: true });
   if (!n || (n.closer !== ')' && n.parts.length < 2) || n.rest.split(/\s+/).length > 10) return null;
   return { n, head, rest: s.text.slice(end + m[0].length) };

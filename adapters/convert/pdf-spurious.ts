@@ -13,6 +13,7 @@ import { labelRunsOn } from './pdf-ln12-run-in.ts';
 import { crowdedOnRow } from './pdf-hd13b-crowded.ts';
 import { looksLikeCode } from './pdf-hd14-code-line.ts';
 import { isTheoremLabel } from './pdf-hd15-theorem-label.ts';
+import { betweenTableRows, insideFigure, tooSmallForHeading } from './pdf-hd16-figure-text.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -104,16 +105,23 @@ export function notHeadingUnnumbered(
   return figureCaptionBelow(s, next, pitch) || tableRowUnder(s, segs, pitch) || labelRunsOn(s);
 }
 
-/** No heading by what follows it or stands beside it: {@link notHeadingUnnumbered}, or a figure's panel title. */
+/**
+ * No heading by what follows it or stands beside it: {@link notHeadingUnnumbered}, a figure's panel
+ * title, or figure and table text (pdf-hd16-figure-text.ts).
+ */
 export function notHeadingByPlace(
   s: Segment,
   numbered: boolean,
   ctx: { next: Segment | undefined; segs: readonly Segment[]; pitch: number; body: number },
 ): boolean {
   return (
+    tooSmallForHeading(s, ctx.body) ||
     (numbered
       ? isPanelTitle(s, ctx.segs, ctx.body)
-      : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch)) || crowdedOnRow(s, ctx.segs)
+      : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch) ||
+        insideFigure(s, ctx.segs, ctx.body) ||
+        betweenTableRows(s, ctx.segs, ctx.pitch)) ||
+    crowdedOnRow(s, ctx.segs)
   );
 }
 

@@ -21,6 +21,7 @@ import { runningHeadSlots } from './pdf-running-heads.ts';
 import { dominantSize, renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
+import { parseSectionNumber, SECTION_NUMBER, SUBSECTION_NUMBER } from './pdf-numbering.ts';
 
 /**
  * Convert PDF bytes to Markdown. Throws `CONVERT_ENCRYPTED` for password-protected files,
@@ -336,7 +337,8 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
       const all = runs.reduce((n, f) => n + f.chars, 0);
       const other = runs.reduce((n, f) => n + (f.font === body ? 0 : f.chars), 0);
       const headingSize =
-        (s.size >= 0.8 * bodySize && s.size <= 1.6 * bodySize) || NUMBERED_LINE.test(s.text);
+        (s.size >= 0.8 * bodySize && s.size <= 1.6 * bodySize) ||
+        (NUMBERED_LINE.test(s.text) && parseSectionNumber(s.text) !== null);
       if (
         headingSize &&
         s.text.length <= 160 &&
@@ -386,11 +388,11 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
   return { fonts, pages: chosen };
 }
 
-/** A section number starting a line (`2`, `2.1.`, `IV.`, `A.`), as pdf-markdown's numbered headings. */
-const NUMBERED_LINE = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-H](?:\.\d{1,2}){0,2}\.?)\s+\S/;
+/** A section number starting a line, for a quick look before {@link parseSectionNumber} reads it. */
+const NUMBERED_LINE = new RegExp(String.raw`^(?:${SECTION_NUMBER})[.):]?\s+\S`);
 
-/** A subsection number starting a line, as pdf-markdown's run-in headings need (`2.8.`, `A.1`). */
-const RUN_IN_LEAD = /^(?:\d{1,2}|[A-H])(?:\.\d{1,2}){1,3}\.?\s/;
+/** A subsection number starting a line, as pdf-markdown's run-in headings need (`2.8.`, `A.1`, `J.4.1`). */
+const RUN_IN_LEAD = new RegExp(String.raw`^(?:${SUBSECTION_NUMBER})\.?\s`);
 
 /** The fixed part of an operator list's cost, in characters of text (getPage, messages). */
 const NAMING_PAGE_COST = 500;
