@@ -18,7 +18,7 @@
  * missed headings, `--extra` our extra ones and `--leaks` the leaked lines (the held-out half's only
  * with `--held-out` too);
  * `--splits=original,tuning` leaves the other splits out entirely (what rule writers run); `--files=a.pdf,b.pdf`
- * scores only the papers named.
+ * scores only the papers named. Papers of the `reserve` split are never converted or shown.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -448,9 +448,11 @@ export interface Annotation {
   /**
    * `original`: the first 13, which the rules were written on; `tuning`: newer papers the rules may be
    * tuned on (each earlier held-out batch joined them once its misses had been studied); `held-out`: a
-   * later batch no rule was written on. Each is reported as its own table.
+   * later batch no rule was written on. Each is reported as its own table. `reserve`: a batch
+   * annotated ahead as the next held-out half: never converted, scored or shown until a later session
+   * makes it `held-out` (when the held-out batch moves to tuning), so no rule can be written on it.
    */
-  split: 'original' | 'tuning' | 'held-out';
+  split: 'original' | 'tuning' | 'held-out' | 'reserve';
   /**
    * `extra`: the PDF is in ../shared/eval-extra/pdf (taken from a public repository, but the paper's
    * own licence does not allow vendoring it; provenance in test/fixtures/MANIFEST.md); `fixtures`: it is
@@ -776,6 +778,17 @@ export function loadAnnotations(): Annotation[] {
   return JSON.parse(readFileSync(ANNOTATIONS, 'utf8')) as Annotation[];
 }
 
+/**
+ * The annotated papers one run scores: those of the `--splits` and `--files` given (all when not
+ * given), never a `reserve` one, even when asked for by name.
+ */
+export function selectAnnotations(all: readonly Annotation[], splits?: string, files?: string): Annotation[] {
+  return all
+    .filter((a) => a.split !== 'reserve')
+    .filter((a) => !splits || splits.split(',').includes(a.split))
+    .filter((a) => !files || files.split(',').includes(a.file));
+}
+
 /** Load the checked-in expectations. */
 export function loadExpectations(): Expectation[] {
   return JSON.parse(readFileSync(EXPECTATIONS, 'utf8')) as Expectation[];
@@ -913,9 +926,7 @@ async function main(): Promise<void> {
   const splitsArg = args.find((a) => a.startsWith('--splits='))?.slice('--splits='.length);
   // `--files=a.pdf,b.pdf` scores only those annotated papers (one batch while studying its misses).
   const filesArg = args.find((a) => a.startsWith('--files='))?.slice('--files='.length);
-  const all = loadAnnotations()
-    .filter((a) => !splitsArg || splitsArg.split(',').includes(a.split))
-    .filter((a) => !filesArg || filesArg.split(',').includes(a.file));
+  const all = selectAnnotations(loadAnnotations(), splitsArg, filesArg);
   // A paper whose PDF is not there is listed as missing and left out of the means (not scored 0).
   const missing = all.filter((a) => !existsSync(annotatedPdfPath(a)));
   const annotations = all.filter((a) => !missing.includes(a));
@@ -988,7 +999,7 @@ async function main(): Promise<void> {
       ? `${r.titleFirst ? 'yes' : 'NO'} | ${r.abstractRecall ?? '–'} | ${r.headingRecall} | ${r.extraHeadings} | ${r.order} | ${r.leaks} (${r.leaksAnywhere}) | ${r.msPerPage.toFixed(0)}`
       : '– | – | – | – | – | – | –';
   const rest = (r: AnnotatedRow | null) => cell(r).slice(cell(r).indexOf('|'));
-  const captions: Record<Annotation['split'], string> = {
+  const captions: Record<Exclude<Annotation['split'], 'reserve'>, string> = {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
       'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 12, both of session 13 and both of session 14, moved here once their misses were studied)',

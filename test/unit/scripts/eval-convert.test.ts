@@ -14,6 +14,7 @@ import {
   furnitureBodyUses,
   listings,
   loadAnnotations,
+  selectAnnotations,
   scoreAnnotation,
   withoutPrintedRepeats,
   type Annotation,
@@ -254,4 +255,40 @@ describe('furnitureBodyUses on a real PDF: the MDPI article-kind label "Review"'
       assert.deepEqual(leakedReview(md.replace('\n\n', '\n\nReview\n\n')), ['front matter "Review"']);
     },
   );
+});
+
+describe('selectAnnotations: the reserve batch is never scored', () => {
+  const paper = (file: string, split: Annotation['split']): Annotation => ({
+    file,
+    split,
+    title: 'T',
+    headings: ['1 Introduction'],
+    runningLines: [],
+  });
+  const all = [
+    paper('a.pdf', 'original'),
+    paper('b.pdf', 'tuning'),
+    paper('c.pdf', 'held-out'),
+    paper('d.pdf', 'reserve'),
+  ];
+
+  it('scores every split but reserve by default, and the splits and files asked for', () => {
+    assert.deepEqual(
+      selectAnnotations(all).map((a) => a.file),
+      ['a.pdf', 'b.pdf', 'c.pdf'],
+    );
+    assert.deepEqual(
+      selectAnnotations(all, 'original,tuning').map((a) => a.file),
+      ['a.pdf', 'b.pdf'],
+    );
+    assert.deepEqual(
+      selectAnnotations(all, undefined, 'c.pdf,b.pdf').map((a) => a.file),
+      ['b.pdf', 'c.pdf'],
+    );
+  });
+
+  it('leaves a reserve paper out even when its split or file is named', () => {
+    assert.deepEqual(selectAnnotations(all, 'reserve'), []);
+    assert.deepEqual(selectAnnotations(all, undefined, 'd.pdf'), []);
+  });
 });
