@@ -687,15 +687,18 @@ export function scoreAnnotation(
 ): AnnotationScore {
   const lines = markdown.split('\n');
   // A line that is all bold counts too: that is how pymupdf4llm marks body-size headings.
-  const heads = lines
-    .filter((l) => /^#{1,6} /.test(l) || /^\*\*[^*]+\*\*$/.test(l.trim()))
-    .map((l) => l.replace(/\*\*/g, ''));
+  const isHead = (l: string) => /^#{1,6} /.test(l) || /^\*\*[^*]+\*\*$/.test(l.trim());
+  const headLines = lines.flatMap((l, i) => (isHead(l) ? [i] : []));
+  const heads = headLines.map((i) => lines[i]!.replace(/\*\*/g, ''));
   const keys = heads.map(headingKey);
   const title = norm(ann.title);
   const first = norm(heads[0] ?? '');
   const titleFirst = first.startsWith(title.slice(0, 40)) || first.includes(title);
   const positions: number[] = [];
   const missed: string[] = [];
+  // Lines that are exactly an annotated heading: the paper's own print of it, never furniture, even
+  // where a running head repeats its words (`1. Introduction` over `3.1 Introduction`).
+  const ownHeadings = new Set<number>();
   let from = 1;
   for (const h of ann.headings) {
     const k = headingKey(h).slice(0, 30);
@@ -705,6 +708,7 @@ export function scoreAnnotation(
     if (i < 0) missed.push(h);
     else {
       positions.push(i);
+      if (keys[i] === headingKey(h) && !PRINTED_REPEATS.test(h)) ownHeadings.add(headLines[i]!);
       from = i + 1;
     }
   }
@@ -718,8 +722,17 @@ export function scoreAnnotation(
     })
     .map((h) => h.replace(/^#+\s*/, '').trim());
   // Lookaheads, so that two occurrences in a row are both counted.
-  const flat = ` ${norm(markdown)} `;
-  const outside = ` ${norm(withoutPrintedRepeats(markdown))} `;
+  // Each keeps its place and level (a contents list ends at the next heading) without its words;
+  // a contents or references heading keeps them, as `withoutPrintedRepeats` looks for it.
+  const scored = lines
+    .map((l, i) =>
+      ownHeadings.has(i)
+        ? l.trim().replace(/^(#{1,6} ).*$|^\*\*.*$/, (_, h) => `${h ?? '**'}—${h ? '' : '**'}`)
+        : l,
+    )
+    .join('\n');
+  const flat = ` ${norm(scored)} `;
+  const outside = ` ${norm(withoutPrintedRepeats(scored))} `;
   let leaks = 0;
   let leaksAnywhere = 0;
   const leaked: string[] = [];
@@ -737,7 +750,7 @@ export function scoreAnnotation(
   }
   // Front matter may stand only in the italic block right after the first heading (the title).
   if (ann.frontMatterLines?.length) {
-    const blocks = markdown.split(/\n\n+/);
+    const blocks = scored.split(/\n\n+/);
     const front = frontBlockIndex(blocks);
     if (front >= 0) blocks.splice(front, 1);
     const rest = ` ${norm(blocks.join('\n\n'))} `;

@@ -53,6 +53,31 @@ describe('scoreAnnotation: first-page furniture', () => {
   });
 });
 
+describe('scoreAnnotation: a running head that repeats a heading', () => {
+  // A chapter-name running head `1. Introduction`, and the thesis's own heading `3.1 Introduction`.
+  const thesis: Annotation = {
+    ...paper,
+    headings: ['1 Introduction', '3 Methods', '3.1 Introduction'],
+    runningLines: ['1. Introduction'],
+    frontMatterLines: [],
+  };
+  const body =
+    '# A Study of Things\n\n## 1 Introduction\n\nText.\n\n## 3 Methods\n\n### 3.1 Introduction\n\nMore.';
+
+  it('does not count the annotated heading itself as a print of the running head', () => {
+    assert.equal(scoreAnnotation(thesis, body, 9).leaks, 0);
+  });
+
+  it('still counts the running head left as a paragraph, or glued to a heading', () => {
+    // Once is allowed (the title or an author line); twice is one leak.
+    const twice = `${body}\n\n1. Introduction\n\nText.\n\n1. Introduction\n\nMore.`;
+    assert.equal(scoreAnnotation(thesis, twice, 9).leaks, 1);
+    const glued = body.replace('### 3.1 Introduction', '### 3.1 Introduction 1. Introduction');
+    // Glued, the line is no longer the heading's own print: both prints count, one is allowed.
+    assert.equal(scoreAnnotation(thesis, glued, 9).leaks, 1);
+  });
+});
+
 describe('scoreAnnotation: extra headings', () => {
   it('counts headings after the title that match no annotated heading', () => {
     const md =
