@@ -18,7 +18,7 @@ export function labelValues(page: readonly Segment[], groups: readonly Segment[]
     if (label.page !== (page[0]?.page ?? -1) || !LABEL_ALONE.test(label.text.trim())) continue;
     const value: Segment[] = [];
     // A contact's value runs on while its lines hold the contact (`Marijn van Vliet` over his e-mail, fn16).
-    for (let above = label; value.length < 4; ) {
+    for (let above = label; value.length < 4;) {
       const next = lineUnder(page, above, label, taken);
       if (!next || (value.length && !CONTACT.test(next.text))) break;
       taken.add(next);
