@@ -2,15 +2,25 @@
  * Notes of the title and of the author block (issue #30): a footnote whose mark the title or an
  * author's name carries (`…appearance models∗` over `∗The LaTeX sources of this article are on…`,
  * `Jane Doe†` over `†Now at …`) belongs to the front matter, like the title it annotates, in every
- * class (`\thanks`, `\footnote` in `\title`/`\author`). Only symbol marks count: numbers mark
- * affiliations and the body's own footnotes.
+ * class (`\thanks`, `\footnote` in `\title`/`\author`). Only symbol marks tie a note to a name:
+ * numbers mark affiliations and the body's own footnotes. A foot note of the title page that holds
+ * an e-mail address, an ORCID iD or a correspondence line is an author's note whatever its mark
+ * (session 16, fn16): the body's own footnotes do not carry contacts.
  */
 import type { Segment } from './pdf-layout.ts';
 
 /** Footnote symbols; fonts map some of them to `*`. */
-const SYMBOL = '∗*†‡§¶⋆♯';
-/** Symbol marks at the end of a word (`models∗`, `Doe†,`, `Lee1,∗`). */
-const WORD_MARKS = new RegExp(`[\\p{L}\\d,)][${SYMBOL}]+(?=[\\s,;]|$)`, 'gu');
+const SYMBOL = '∗*†‡§¶‖⋆♯';
+/**
+ * Symbol marks after a word, a number or a comma, set close or a space apart (`models∗`, `Doe†,`,
+ * `Lee1,∗`; REVTeX's `Caputo,1, ∗`, `Pav ∗` where `\thanks` follows a space).
+ */
+const WORD_MARKS = new RegExp(`(?<=[\\p{L}\\d,)]\\s?)[${SYMBOL}]+(?=[\\s,;]|$)`, 'gu');
+/** An e-mail address or an ORCID iD: an affiliation or contact line (pdf-front.ts) or a contact note. */
+export const CONTACT =
+  /[\w.+-]+@[\w-]+\.[\w.-]+|\{[\w.,\s-]+\}@|\b\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\b|orcid/i;
+/** A note's contact: an e-mail address or ORCID iD (CONTACT), or the corresponding author's label. */
+const NOTE_CONTACT = new RegExp(`${CONTACT.source}|\\bcorrespond(?:ence|ing\\s+author)\\b`, 'i');
 const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 
 /** The symbol marks (`∗`, `†`, `∗∗`) that the title and the lines between it and the abstract carry. */
@@ -21,15 +31,16 @@ function frontMarks(page: readonly Segment[], titleSegs: readonly Segment[]): Se
   for (const s of page) {
     const inFront = titleSegs.includes(s) || (s.top >= titleBottom - 0.1 && s.bottom <= start);
     if (!inFront) continue;
-    for (const m of s.text.matchAll(WORD_MARKS)) marks.add(m[0].slice(1));
+    for (const m of s.text.matchAll(WORD_MARKS)) marks.add(m[0]);
   }
   return marks;
 }
 
 /**
- * Page 1's notes that open with a mark of the title or of the author block: the note's line in
- * small print, below the title, with nothing in body type below it in its column (a foot note),
- * and the lines that continue it right below (same size and column, no mark of their own).
+ * Page 1's notes that open with a mark of the title or of the author block, or that hold a contact
+ * (NOTE_CONTACT) whatever their mark: the note's line in small print, below the title, with nothing
+ * in body type below it in its column (a foot note), and the lines that continue it right below
+ * (same size and column, no mark of their own).
  */
 export function titleNotes(
   page: readonly Segment[],
@@ -39,7 +50,6 @@ export function titleNotes(
 ): Segment[][] {
   if (!titleSegs.length) return [];
   const marks = frontMarks(page, titleSegs);
-  if (!marks.size) return [];
   const titleBottom = Math.max(...titleSegs.map((s) => s.bottom));
   const opens = (s: Segment) => {
     const m = new RegExp(`^[${SYMBOL}]+`, 'u').exec(s.text.trim());
@@ -48,7 +58,7 @@ export function titleNotes(
   const out: Segment[][] = [];
   for (let i = 0; i < page.length; i++) {
     const s = page[i]!;
-    if (taken.has(s) || s.top < titleBottom || s.size > body - 0.5 || !opens(s)) continue;
+    if (taken.has(s) || s.top < titleBottom || s.size > body - 0.5) continue;
     const note = [s];
     for (let j = i + 1; j < page.length; j++) {
       const n = page[j]!;
@@ -64,7 +74,8 @@ export function titleNotes(
         break;
       note.push(n);
     }
-    if (atFoot(page, note, body)) out.push(note);
+    const front = opens(s) || NOTE_CONTACT.test(note.map((n) => n.text).join(' '));
+    if (front && atFoot(page, note, body)) out.push(note);
     i += note.length - 1;
   }
   return out;

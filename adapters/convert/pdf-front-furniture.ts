@@ -57,7 +57,8 @@ const RECORD_LABEL = new RegExp(
       '(?:(?:academic|handling|associate|guest|section)\\s+)?editors?\\s*:',
       '(?:edited|reviewed|communicated)\\s+by\\b',
       'specialty\\s+section\\s*:',
-      'correspondence\\s*:',
+      // With the mark that points to it from the author names (Frontiers' `Correspondence*:`).
+      'correspondence\\s*[∗*†‡§]?\\s*:',
       '(?:published|available)(?:\\s+online)?\\s*:',
       'available\\s+online\\s+\\d',
       'article\\s+(?:history|info(?:rmation)?)\\s*:?$',

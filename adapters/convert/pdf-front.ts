@@ -12,6 +12,7 @@ import { continuesSentence } from './pdf-lk15b-run-on.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
 import { isJournalName } from './pdf-fm-names.ts';
+import { CONTACT } from './pdf-fm-notes.ts';
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
@@ -122,9 +123,12 @@ const COPYRIGHT_INSIDE = /©\s*(?:19|20)\d\d\b|\(c\)\s*(?:19|20)\d\d\b|\$\d+\.00
 /** Footnote marks a metadata line may start with (`∗Corresponding author`, `1 E-mail:`, `1This paper…`). */
 const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d{1,2}(?=\p{Lu}\p{Ll})|\d(?=\s*(?:e-?mail|corresponding)))\s*/iu;
 
-/** A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`, `ECCV-22 submission ID 42`). */
+/**
+ * A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`, `ECCV-22
+ * submission ID 42`), and acmart's venue line for any acronym (`IPSN’20, April 2020, Sydney, Australia`).
+ */
 const CONFERENCE =
-  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\b/;
+  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\b|^[A-Z][A-Za-z]*[A-Z][A-Za-z-]*\s?['’]\d{2},\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:\d{1,2}[-–]?\d{0,2},\s+)?(?:19|20)\d\d\b/;
 
 /** A word pattern of META_START that matches: a sentence continued from the line above does not count. */
 function metaStart(t: string): boolean {
@@ -184,10 +188,6 @@ export function isInstitutionOrJournal(text: string): boolean {
   const m = NOT_A_TITLE.exec(t);
   return m !== null && !ABOUT_THE.test(t.slice(0, m.index));
 }
-
-/** An e-mail address, an ORCID iD or a postal code with a country: an affiliation or contact line. */
-const CONTACT =
-  /[\w.+-]+@[\w-]+\.[\w.-]+|\{[\w.,\s-]+\}@|\b\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\b|orcid/i;
 
 /**
  * An affiliation or contact line of the front matter, with or without its footnote mark

@@ -4,6 +4,7 @@
  * front matter has its value on the next line, at the same left edge (`TFPIE 2022`): that value is
  * front matter too, in every class that sets a record as label over value.
  */
+import { CONTACT } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
 
 /** A label alone: up to four words ending in a colon. */
@@ -15,18 +16,33 @@ export function labelValues(page: readonly Segment[], groups: readonly Segment[]
   const out: Segment[][] = [];
   for (const label of taken) {
     if (label.page !== (page[0]?.page ?? -1) || !LABEL_ALONE.test(label.text.trim())) continue;
-    const value = page.find(
-      (s) =>
-        !taken.has(s) &&
-        s.top >= label.bottom - 0.2 * label.size &&
-        s.top - label.bottom < 0.8 * label.size &&
-        Math.abs(s.x0 - label.x0) < 0.5 * label.size &&
-        s.text.trim().length <= 60,
-    );
-    if (value) {
-      taken.add(value);
-      out.push([value]);
+    const value: Segment[] = [];
+    // A contact's value runs on while its lines hold the contact (`Marijn van Vliet` over his e-mail, fn16).
+    for (let above = label; value.length < 4;) {
+      const next = lineUnder(page, above, label, taken);
+      if (!next || (value.length && !CONTACT.test(next.text))) break;
+      taken.add(next);
+      value.push(next);
+      above = next;
     }
+    if (value.length) out.push(value);
   }
   return out;
+}
+
+/** The short line right under `above`, at the label's left edge, that no group holds. */
+function lineUnder(
+  page: readonly Segment[],
+  above: Segment,
+  label: Segment,
+  taken: ReadonlySet<Segment>,
+): Segment | undefined {
+  return page.find(
+    (s) =>
+      !taken.has(s) &&
+      s.top >= above.bottom - 0.2 * label.size &&
+      s.top - above.bottom < 0.8 * label.size &&
+      Math.abs(s.x0 - label.x0) < 0.5 * label.size &&
+      s.text.trim().length <= 60,
+  );
 }
