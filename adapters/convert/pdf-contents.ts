@@ -14,15 +14,13 @@ export function completeContents(
   segs: readonly Segment[],
   out: { entries: Map<Segment, string>; pageNumbers: Set<Segment> },
 ): void {
-  for (const l of leaderRuns(segs, out.entries)) out.pageNumbers.add(l);
   for (const s of segs)
-    if (
-      !out.entries.has(s) &&
-      !out.pageNumbers.has(s) &&
-      /\p{L}{2}/u.test(s.text) &&
-      LEADER_TAIL.test(s.text)
-    )
-      out.entries.set(s, s.text.replace(LEADER_TAIL, '').trim());
+    if (!out.entries.has(s) && !out.pageNumbers.has(s) && /\p{L}{2}/u.test(s.text)) {
+      // hd17a: or whose leaders pdf.js kept apart, as a run of their own on its baseline.
+      if (LEADER_TAIL.test(s.text) || leaderRuns(segs, new Map([[s, '']])).length)
+        out.entries.set(s, s.text.replace(LEADER_TAIL, '').trim());
+    }
+  for (const l of leaderRuns(segs, out.entries)) out.pageNumbers.add(l);
 }
 
 /** Segments of dot leaders alone on the baseline of a contents entry. */

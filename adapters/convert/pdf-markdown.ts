@@ -59,6 +59,8 @@ import {
 } from './pdf-furniture.ts';
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
+import { namesPaperTitle } from './pdf-hd17a-companion-title.ts';
+import { joinWrappedEntries, leadersBeside, titleGoesOn } from './pdf-hd17a-contents-wraps.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
@@ -143,6 +145,8 @@ interface Doc {
   titleBlock: ReadonlySet<Segment>;
   /** Surnames of the metadata authors: a line of them is never a heading. */
   surnames: ReadonlySet<string>;
+  /** The paper's title as written (null when none was found). */
+  title: string | null;
   /** Segments already written (title, front matter) or dropped (a contents line's page number). */
   skip: (s: Segment) => boolean;
   contents: Contents;
@@ -290,7 +294,13 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // A line the PDF's own outline points at and names is a heading the layout rules may have missed.
   const hit = doc.bookmarks.get(at.s);
   const level = heading || (hit && !joined ? bookmarkLevel(s, hit, w.sawRoman) : 0);
-  if (!level || doc.titleBlock.has(at.s) || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!)))
+  if (
+    !level ||
+    doc.titleBlock.has(at.s) ||
+    (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!)) ||
+    // hd17a: a supplement's title names the paper (`Supplemental Material for “<title>”`).
+    (s.page > 0 && namesPaperTitle(s.text, doc.title))
+  )
     return false;
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
@@ -546,6 +556,7 @@ export function renderSegments(
     coverBodyTop,
     titleBlock: block?.kept ?? new Set(),
     surnames,
+    title: title?.text ?? null,
     skip: (s) => titleSet.has(s) || frontSet.has(s) || contents.pageNumbers.has(s) || echoes.has(s),
     contents,
     margin: marginNotes(pages, bodySize),
@@ -584,7 +595,10 @@ const LEADERS = /(?:\s*[.·…](?:\s*[.·…]){2,})\s*(\d{1,4})$/;
 const ENTRY_START =
   /^(?:(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](?:\.\d{1,2}){0,2}\.?)\s+\S|appendix\b)/i;
 
-/** Contents lines (their text without leaders and page number) and the page-number segments beside them. */
+/**
+ * Contents lines (their text without leaders and page number) and the segments written with them:
+ * page numbers and leaders beside them, a wrapped entry's second line.
+ */
 export interface Contents {
   entries: Map<Segment, string>;
   pageNumbers: Set<Segment>;
@@ -598,7 +612,8 @@ export interface Contents {
  */
 export function contentsEntries(pages: Segment[][]): Contents {
   const out: Contents = { entries: new Map(), pageNumbers: new Set() };
-  for (const segs of pages) {
+  let listed = -2;
+  for (const [p, segs] of pages.entries()) {
     const numbers = segs.filter((s) => /^\d{1,4}$/.test(s.text));
     const found: Array<{ s: Segment; text: string; page: number; beside: Segment | null }> = [];
     for (const s of segs) {
@@ -606,17 +621,24 @@ export function contentsEntries(pages: Segment[][]): Contents {
       const leaders = LEADERS.exec(s.text);
       // A line ending in leaders has its page number beside it (a run of its own).
       const numbered = ENTRY_START.test(s.text) || /(?:\s*[.·…]){3,}\s*$/.test(s.text);
-      if (!leaders && !numbered) continue;
-      const inline = leaders ?? (numbered ? /\s(\d{1,4})$/.exec(s.text) : null);
+      // Or the leaders and page number kept apart as a run of their own beside the title.
+      const led = leaders ? null : leadersBeside(s, segs);
+      if (!leaders && !numbered && !led) continue;
+      const inline =
+        leaders ?? (numbered && !titleGoesOn(s, segs, ENTRY_START) ? /\s(\d{1,4})$/.exec(s.text) : null);
       const beside = inline
         ? null
-        : (numbers.find((n) => n.x0 > s.x1 && Math.abs(n.baseline - s.baseline) < 0.3 * s.size) ?? null);
-      const page = inline ? Number(inline[1]) : beside ? Number(beside.text) : NaN;
+        : typeof led?.page === 'number'
+          ? led.cell
+          : (numbers.find((n) => n.x0 > s.x1 && Math.abs(n.baseline - s.baseline) < 0.3 * s.size) ?? null);
+      const page = inline ? Number(inline[1]) : (led?.page ?? (beside ? Number(beside.text) : NaN));
       if (Number.isNaN(page)) continue;
       const text = (inline ? s.text.slice(0, inline.index) : s.text).replace(/(?:\s*[.·…])+$/, '').trim();
       if (/[A-Za-z]/.test(text)) found.push({ s, text, page, beside });
     }
-    if (found.length < 4 || hasLineNumbers(numbers, median(found.map((e) => e.s.size)))) continue;
+    // hd17a: a list that runs over from the page before may end after two or three entries there.
+    const least = listed === p - 1 ? 2 : 4;
+    if (found.length < least || hasLineNumbers(numbers, median(found.map((e) => e.s.size)))) continue;
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
@@ -625,7 +647,9 @@ export function contentsEntries(pages: Segment[][]): Contents {
       if (e.beside) out.pageNumbers.add(e.beside);
     }
     completeContents(segs, out);
+    joinWrappedEntries(segs, out.entries, out.pageNumbers, ENTRY_START);
     entriesAtFoot(segs, out.entries, ENTRY_START);
+    listed = p;
   }
   return out;
 }
@@ -868,7 +892,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
         (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest) || startsWithSymbolWord(n.rest)))) &&
-    !hasYear(n.rest)
+    (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;

@@ -256,7 +256,10 @@ export function headingDepth(n: SectionNumber, sawRoman: boolean): number {
 /**
  * A four-digit number standing alone (a year): a numbered line with one is a reference entry or a
  * dated list item, not a heading. Longer digit strings are designations (`HD 144548`, a catalogue
- * star in a section title), which headings do carry.
+ * star in a section title), which headings do carry. hd17a: a line set like the headings already
+ * accepted at its depth (size and a face other than the body's) is a heading even when its title
+ * names years (`4.2 Dynamics of forest-cover in Madagascar from 1953 to 2014`): a reference entry
+ * or a dated item is set in the body's or the notes' type.
  */
 export function hasYear(text: string): boolean {
   // A year stands as a word of its own: `CSB1825` (letters fused on) is a designation too.

@@ -1,0 +1,78 @@
+/**
+ * Two ways a contents entry (or a list-of-figures entry) escapes the contents pass. A long title
+ * leaves a gap before its leaders, and pdf.js may keep the leaders and the page number together as
+ * a run of their own beside the title (`3.3.3 Kinetic barriers - dimer workflow` `. . . . 39`). And a
+ * title too long for one line wraps: its page number ends the second line, under the first one's
+ * title (`6.2 First three levels of the … grid` / `with new nodes … . . . 106`). Left as text, the
+ * numbered first line reads as a heading and moves the outline to a number of the contents.
+ */
+import type { Segment } from './pdf-layout.ts';
+import { joinLines } from './text.ts';
+
+/** Dot leaders, perhaps with the page number they lead to, as one run (`. . . . 39`). */
+const LEADERS_RUN = /^(?:[.·…]\s*){3,}(\d{1,4})?$/;
+
+/** The run of leaders right of `s` on its baseline and its page number (null: the number is a run of its own). */
+export function leadersBeside(
+  s: Segment,
+  segs: readonly Segment[],
+): { cell: Segment; page: number | null } | null {
+  for (const o of segs) {
+    const m = LEADERS_RUN.exec(o.text);
+    if (m && o !== s && o.x0 >= s.x1 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size)
+      return { cell: o, page: m[1] === undefined ? null : Number(m[1]) };
+  }
+  return null;
+}
+
+/** `second` is the line under the numbered `first`, hung under its title past the number, in its size. */
+function wrapsUnder(first: Segment, second: Segment): boolean {
+  return (
+    first.page === second.page &&
+    Math.abs(first.size - second.size) < 0.3 &&
+    second.top >= first.bottom - 1 &&
+    second.top - first.top < 1.8 * second.size &&
+    second.x0 > first.x0 + 0.5 * second.size &&
+    second.x0 < first.x0 + 5 * second.size
+  );
+}
+
+/**
+ * A numbered entry's title that ends in a number (`… the top 10 and bottom 10`) and wraps: the
+ * number is the title's, its page number comes at the end of the line below.
+ */
+export function titleGoesOn(s: Segment, segs: readonly Segment[], entryStart: RegExp): boolean {
+  return segs.some((o) => o !== s && !entryStart.test(o.text) && wrapsUnder(s, o));
+}
+
+/**
+ * Joins wrapped entries on a contents page: an entry that starts with no number, right under a
+ * numbered line that is no entry (in the same size, one line down, indented under its title), is
+ * that line's second half. The first line takes the whole text; the second is written with it.
+ */
+export function joinWrappedEntries(
+  segs: readonly Segment[],
+  entries: Map<Segment, string>,
+  consumed: Set<Segment>,
+  entryStart: RegExp,
+): void {
+  for (const [e, text] of [...entries]) {
+    if (entryStart.test(e.text) || !segs.includes(e)) continue;
+    const above = segs.find(
+      (o) => o !== e && !entries.has(o) && !consumed.has(o) && entryStart.test(o.text) && wrapsUnder(o, e),
+    );
+    if (!above) continue;
+    entries.set(above, joinLines(above.text.trim(), text));
+    entries.delete(e);
+    consumed.add(e);
+  }
+  // A second line that ends in a page number after fewer leaders than an entry needs (`… model . . 137`).
+  for (const o of segs) {
+    if (entries.has(o) || consumed.has(o) || !entryStart.test(o.text)) continue;
+    const wrap = segs.find((w) => w !== o && !entries.has(w) && !entryStart.test(w.text) && wrapsUnder(o, w));
+    const tail = wrap && /(?:\s*[.·…]){2,}\s*\d{1,4}$/.exec(wrap.text);
+    if (!wrap || !tail) continue;
+    entries.set(o, joinLines(o.text.trim(), wrap.text.slice(0, tail.index).trim()));
+    consumed.add(wrap);
+  }
+}
