@@ -244,6 +244,9 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
   const { joined, beside } = joinHeadingNumber(at.s, segs[i + 1]);
   const s = joined ?? at.s;
+  // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
+  const hit = doc.bookmarks.get(at.s);
+  if (!(hit && !joined) && bodyTextByShape(s)) return false;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
@@ -299,7 +302,6 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     segs,
   });
   // A line the PDF's own outline points at and names is a heading the layout rules may have missed.
-  const hit = doc.bookmarks.get(at.s);
   const level = heading || (hit && !joined ? bookmarkLevel(s, hit, w.sawRoman) : 0);
   if (!level || doc.titleBlock.has(at.s) || (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!)))
     return false;
@@ -807,19 +809,31 @@ function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: Read
   );
 }
 
+/**
+ * Too long, too short or closed like a clause for a heading: most lines of a page, told by their
+ * shape alone before any costlier look. A bold line may carry a long numbered heading (`7.2 How
+ * does … affect …, and`), wrapped.
+ */
+function bodyTextByShape(s: Segment): boolean {
+  const text = s.text;
+  if (text.length > 160) return true;
+  const long = s.bold === true && parseSectionNumber(text) !== null;
+  return (
+    text.length > (long ? 160 : 90) ||
+    text.length < 2 ||
+    /[;]$/.test(text) ||
+    (/,$/.test(text) && !long) ||
+    text.split(/\s+/).length > (long ? 25 : 12)
+  );
+}
+
 /** Markdown level of a heading line, or 0 for body text. */
 function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { frontMatter } = ctx;
   const text = s.text;
-  if (text.length > 160) return 0;
+  if (bodyTextByShape(s)) return 0;
   const n = parseSectionNumber(text);
-  // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
-  // The cheap tests on length and words go first: they turn away most lines of a page.
-  const long = s.bold === true && n !== null;
-  if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long))
-    return 0;
   const words = text.split(/\s+/).length;
-  if (words > (long ? 25 : 12)) return 0;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   if (isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
