@@ -139,6 +139,9 @@ function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun, last: TextRu
 function mergeFragments(segments: Segment[]): Segment[] {
   const segs = [...segments].sort((a, b) => a.x0 - b.x0);
   const alive = segs.map(() => true);
+  // joinFragments's first test, on flat arrays: most pairs are rows apart (each page tries n² pairs).
+  const baseline = Float64Array.from(segs, (s) => s.baseline);
+  const size = Float64Array.from(segs, (s) => s.size);
   for (let i = 0; i < segs.length; i++) {
     if (!alive[i]) continue;
     // Keep absorbing neighbours into segs[i] until none fits.
@@ -146,9 +149,12 @@ function mergeFragments(segments: Segment[]): Segment[] {
       changed = false;
       for (let j = 0; j < segs.length; j++) {
         if (j === i || !alive[j]) continue;
+        if (Math.abs(baseline[i]! - baseline[j]!) > 1.2 * Math.max(size[i]!, size[j]!)) continue;
         const joined = joinFragments(segs[i]!, segs[j]!);
         if (joined) {
           segs[i] = joined;
+          baseline[i] = joined.baseline;
+          size[i] = joined.size;
           alive[j] = false;
           changed = true;
         }

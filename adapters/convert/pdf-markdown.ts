@@ -248,9 +248,14 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
   const { joined, beside } = joinHeadingNumber(at.s, segs[i + 1]);
   const s = joined ?? at.s;
+  // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
+  const hit = doc.bookmarks.get(at.s);
+  if (!(hit && !joined) && bodyTextByShape(s)) return false;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
+  let alone: boolean | undefined;
+  let nextAlone: boolean | undefined;
   const heading = headingLevel(s, {
     body: doc.bodySize,
     pitch,
@@ -269,8 +274,15 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     styles: w.styles,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
-    // The number and title joined are one line: neither piece is a neighbour on its row.
-    alone: aloneOnRow(s, beside ? segs.filter((o) => o !== segs[i + 1] && o !== at.s) : segs, segs[k + 1]),
+    // Both looks along the row are taken on demand, once: most lines are turned away before.
+    get alone() {
+      // The number and title joined are one line: neither piece is a neighbour on its row.
+      return (alone ??= aloneOnRow(
+        s,
+        beside ? segs.filter((o) => o !== segs[i + 1] && o !== at.s) : segs,
+        segs[k + 1],
+      ));
+    },
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
     headerRow: () =>
       s.bold === true &&
@@ -287,12 +299,13 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ),
     next: segs[k + 1],
     after: segs[k + 2],
-    nextAlone: segs[k + 1] !== undefined && aloneOnRow(segs[k + 1]!, segs, segs[k + 2]),
+    get nextAlone() {
+      return (nextAlone ??= segs[k + 1] !== undefined && aloneOnRow(segs[k + 1]!, segs, segs[k + 2]));
+    },
     below: (line) => lineBelow(line, segs),
     segs,
   });
   // A line the PDF's own outline points at and names is a heading the layout rules may have missed.
-  const hit = doc.bookmarks.get(at.s);
   const level = heading || (hit && !joined ? bookmarkLevel(s, hit, w.sawRoman) : 0);
   if (
     !level ||
@@ -820,25 +833,47 @@ function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: Read
   );
 }
 
+/**
+ * Too long, too short or closed like a clause for a heading: most lines of a page, told by their
+ * shape alone before any costlier look. A bold line may carry a long numbered heading (`7.2 How
+ * does … affect …, and`), wrapped.
+ */
+function bodyTextByShape(s: Segment): boolean {
+  const text = s.text;
+  if (text.length > 160) return true;
+  const long = s.bold === true && parseSectionNumber(text) !== null;
+  return (
+    text.length > (long ? 160 : 90) ||
+    text.length < 2 ||
+    /[;]$/.test(text) ||
+    (/,$/.test(text) && !long) ||
+    text.split(/\s+/).length > (long ? 25 : 12)
+  );
+}
+
 /** Markdown level of a heading line, or 0 for body text. */
 function headingLevel(s: Segment, ctx: HeadingContext): number {
-  const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
+  const { frontMatter } = ctx;
   const text = s.text;
-  // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
+  if (bodyTextByShape(s)) return 0;
   const n = parseSectionNumber(text);
-  if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
+  const words = text.split(/\s+/).length;
+  // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
+  if (isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
   // Page 1's affiliation footnotes carry numbers like sections (`2 Astronomy Department, …`), below the body's start too.
   if (s.page === 0 && n && isAffiliationLine(text)) return 0;
-  // A bold line may carry a long numbered heading (`7.2 How does … affect …, and`), wrapped.
-  const long = s.bold === true && n !== null;
-  if (text.length > (long ? 160 : 90) || text.length < 2 || /[;]$/.test(text) || (/,$/.test(text) && !long))
-    return 0;
-  const words = text.split(/\s+/).length;
-  if (words > (long ? 25 : 12)) return 0;
-  if (notHeadingByPlace(s, n !== null, ctx)) return 0; // a page-wide look, once the text could be a heading's
+  // The page-wide look last, for a line its type already makes a heading (the rules read no state).
+  const level = levelByType(s, ctx, n, words);
+  return level && !notHeadingByPlace(s, n !== null, ctx) ? level : 0;
+}
+
+/** headingLevel's verdict by a line's type, number and neighbours, before the page-wide look. */
+function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, words: number): number {
+  const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
+  const text = s.text;
   const spaced = gapAbove > 0.5 * pitch;
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');

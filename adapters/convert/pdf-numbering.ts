@@ -82,14 +82,9 @@ export function parseSectionNumber(
   const rest = m[4] ?? '';
   if (!rest && !word) return null;
   if ((closer === ':' && !word) || (closer === ')' && num.includes('.'))) return null;
-  if (
-    rest &&
-    (!TITLE_START.test(rest) || (isMathLine(rest) && !(opts.formulaTitle && formulasJoinedByWord(rest))))
-  )
-    return null;
   // A title has a word: two letters in a row. `H L` (a band structure's axis labels under a
   // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
-  if (rest && (!/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
+  if (rest && (!TITLE_START.test(rest) || !/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
   const parts = num.replace(/^S/, '').split('.');
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)
@@ -109,6 +104,8 @@ export function parseSectionNumber(
     !/^[A-H]$/.test(first)
   )
     return null;
+  // The costliest test last.
+  if (rest && isMathLine(rest) && !(opts.formulaTitle && formulasJoinedByWord(rest))) return null;
   return { num, parts, kind, word, closer, rest };
 }
 

@@ -77,7 +77,9 @@ function lowerCaseFaces(pages: Segment[][]): Set<string> {
       if (faces.size !== 1) continue;
       const [face] = faces as unknown as [string];
       if (/\p{Lu}/u.test(s.text)) capitals.add(face);
-      letters.set(face, (letters.get(face) ?? 0) + (s.text.match(/\p{L}/gu)?.length ?? 0));
+      // A face that sets a capital is out whatever its count: its letters need no counting.
+      else if (!capitals.has(face))
+        letters.set(face, (letters.get(face) ?? 0) + (s.text.match(/\p{L}/gu)?.length ?? 0));
     }
   return new Set([...letters].filter(([f, n]) => n >= 20 && !capitals.has(f)).map(([f]) => f));
 }
@@ -88,6 +90,8 @@ function lowerCaseFaces(pages: Segment[][]): Set<string> {
  * form is capitals. (Lower case in a face that has capitals elsewhere, a title's or code's, stays.)
  */
 function isSmallCapsDisplay(s: Segment, body: number, lowerOnly: ReadonlySet<string>): boolean {
+  // Without such a face (most documents) no line is one.
+  if (!lowerOnly.size) return false;
   const t = s.text;
   const faces = letterFaces(s);
   return (
