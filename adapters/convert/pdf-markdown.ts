@@ -26,6 +26,7 @@ import {
   isSuccessor,
   newNumbering,
   parseSectionNumber,
+  startsWithNumeral,
   SUBSECTION_NUMBER,
   withinKnownSection,
   type Numbering,
@@ -225,7 +226,7 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
-  const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
+  const n = parseSectionNumber(`${runIn.num} ${runIn.title}`, { numeralTitle: true });
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
@@ -295,7 +296,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
-  const n = parseSectionNumber(s.text);
+  const n = headingNumber(s, doc.bodyFace);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   noteHeading(w.numbering, n, s.text, level);
@@ -747,6 +748,13 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   );
 }
 
+/** A line's section number; a title may open with a count (`A. 40 µm BigBrain…`) where a face sets the line apart. */
+function headingNumber(s: Segment, bodyFace: string | null): SectionNumber | null {
+  const n = parseSectionNumber(s.text);
+  if (n || (s.bold !== true && titleFace(s) === bodyFace)) return n;
+  return parseSectionNumber(s.text, { numeralTitle: true });
+}
+
 function stripNumber(text: string): string {
   return (parseSectionNumber(text)?.rest ?? text).trim();
 }
@@ -801,7 +809,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
-  const n = parseSectionNumber(text);
+  const n = headingNumber(s, ctx.bodyFace);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
@@ -867,7 +875,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
-        (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest) || startsWithSymbolWord(n.rest)))) &&
+        (/^[(-]/.test(n.rest) ||
+          startsWithDigitWord(n.rest) ||
+          startsWithSymbolWord(n.rest) ||
+          startsWithNumeral(n.rest)))) &&
     !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
