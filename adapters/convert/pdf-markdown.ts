@@ -897,7 +897,13 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
       (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  if (isSectionName(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow())))
+  // Capitalised, as every class sets it: a lower-case `results` or `experiments.` is a paragraph's
+  // last word or a table's cell (hd17b).
+  if (
+    isSectionName(bare) &&
+    /^\p{Lu}/u.test(bare) &&
+    (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
+  )
     return 2;
   if (
     !frontMatter &&
