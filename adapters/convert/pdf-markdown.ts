@@ -26,7 +26,6 @@ import {
   isSuccessor,
   newNumbering,
   parseSectionNumber,
-  startsWithNumeral,
   SUBSECTION_NUMBER,
   withinKnownSection,
   type Numbering,
@@ -39,8 +38,7 @@ import {
   isOtherColumnLine,
   mostlyCapitals,
   spliceFragments,
-  startsWithDigitWord,
-  startsWithSymbolWord,
+  setApartTitleStart,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
@@ -63,6 +61,7 @@ import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
+import { insideFigure } from './pdf-hd16-figure-text.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { printedInfoTitle } from './pdf-bm13-info-title.ts';
 import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
@@ -748,11 +747,26 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   );
 }
 
+/**
+ * A section's name, capitalised as every class sets a heading: a lower-case `results` or
+ * `experiments.` is a paragraph's last word or a table's cell (hd17b).
+ */
+function namedSection(text: string): boolean {
+  return isSectionName(text) && /^\p{Lu}/u.test(text);
+}
+
 /** A line's section number; a title may open with a count (`A. 40 µm BigBrain…`) where a face sets the line apart. */
-function headingNumber(s: Segment, bodyFace: string | null): SectionNumber | null {
+function headingNumber(
+  s: Segment,
+  bodyFace: string | null,
+  page?: { segs: readonly Segment[]; body: number },
+): SectionNumber | null {
   const n = parseSectionNumber(s.text);
   if (n || (s.bold !== true && titleFace(s) === bodyFace)) return n;
-  return parseSectionNumber(s.text, { numeralTitle: true });
+  // A count after a number titles a plot's panel as often (`B. 100 total sites` over its axes).
+  return page && insideFigure(s, page.segs, page.body)
+    ? null
+    : parseSectionNumber(s.text, { numeralTitle: true });
 }
 
 function stripNumber(text: string): string {
@@ -809,7 +823,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
-  const n = headingNumber(s, ctx.bodyFace);
+  const n = headingNumber(s, ctx.bodyFace, ctx);
   if (text.length > 160 || isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
@@ -875,10 +889,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
-        (/^[(-]/.test(n.rest) ||
-          startsWithDigitWord(n.rest) ||
-          startsWithSymbolWord(n.rest) ||
-          startsWithNumeral(n.rest)))) &&
+        setApartTitleStart(n.rest))) &&
     !hasYear(n.rest)
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
@@ -897,13 +908,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
       (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  // Capitalised, as every class sets it: a lower-case `results` or `experiments.` is a paragraph's
-  // last word or a table's cell (hd17b).
-  if (
-    isSectionName(bare) &&
-    /^\p{Lu}/u.test(bare) &&
-    (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))
-  )
+  if (namedSection(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow())))
     return 2;
   if (
     !frontMatter &&
