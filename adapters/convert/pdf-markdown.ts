@@ -749,10 +749,11 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
 
 /**
  * A section's name, capitalised as every class sets a heading: a lower-case `results` or
- * `experiments.` is a paragraph's last word or a table's cell (hd17b).
+ * `experiments.` in the body face is a paragraph's last word or a table's cell (hd17b). In a face
+ * of its own it may be small capitals, which pdf.js reports in lower case (amsart's `acknowledgements`).
  */
-function namedSection(text: string): boolean {
-  return isSectionName(text) && /^\p{Lu}/u.test(text);
+function namedSection(text: string, s: Segment, bodyFace: string | null): boolean {
+  return isSectionName(text) && (/^\p{Lu}/u.test(text) || titleFace(s) !== bodyFace);
 }
 
 /** A line's section number; a title may open with a count (`A. 40 µm BigBrain…`) where a face sets the line apart. */
@@ -908,8 +909,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
       (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  if (namedSection(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow())))
-    return 2;
+  const named = namedSection(bare, s, ctx.bodyFace);
+  if (named && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))) return 2;
   if (
     !frontMatter &&
     larger &&

@@ -48,13 +48,10 @@ describe('figure and list text', () => {
     assert.ok(h.includes('D. Main takeaways'), h.join(' | '));
   });
 
-  it('takes no lower-case section name (`experiments.`, `method`) for a heading', async () => {
-    for (const [file, word] of [
-      ['plos-rnaseq-size-factors.pdf', 'experiments.'],
-      ['amsart-glacier-multigrid.pdf', 'method'],
-    ] as const) {
-      const h = await headings(file);
-      assert.ok(!h.includes(word), `${file}: ${h.join(' | ')}`);
-    }
+  it('takes no lower-case section name in the body face (`experiments.`), but small capitals', async () => {
+    const h = await headings('plos-rnaseq-size-factors.pdf');
+    assert.ok(!h.includes('experiments.'), h.join(' | '));
+    // amsart's small capitals, which pdf.js reports in lower case.
+    assert.ok((await headings('amsart-1707.08043.pdf')).includes('acknowledgements'));
   });
 });
