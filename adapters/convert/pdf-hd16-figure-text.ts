@@ -22,6 +22,11 @@ const FIGURE_CAPTION =
 
 /** How many lines a figure's labels may run to before its caption. */
 const FIGURE_LINES = 15;
+/**
+ * The same for labels set in a size other than the body's (a scaled plot's legend and ticks, hd17b):
+ * a heading's own text is in body type, so such lines say nothing of a heading and may run longer.
+ */
+const FIGURE_LINES_OFF_BODY = 60;
 
 /**
  * `s` is text inside a figure: the lines after it in reading order, on its page, reach a figure's
@@ -31,10 +36,12 @@ const FIGURE_LINES = 15;
 export function insideFigure(s: Segment, segs: readonly Segment[], body: number): boolean {
   const i = segs.indexOf(s);
   if (i < 0) return false;
-  for (const o of segs.slice(i + 1, i + 1 + FIGURE_LINES)) {
+  let bodySized = 0;
+  for (const o of segs.slice(i + 1, i + 1 + FIGURE_LINES_OFF_BODY)) {
     if (o.page !== s.page) return false;
     if (FIGURE_CAPTION.test(o.text)) return true;
-    if (Math.abs(o.size - body) < 0.6 && o.text.length >= 25) return false;
+    if (Math.abs(o.size - body) >= 0.6) continue;
+    if (o.text.length >= 25 || ++bodySized >= FIGURE_LINES) return false;
   }
   return false;
 }

@@ -6,6 +6,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { normalizeText } from './text.ts';
+import { startsWithNumeral } from './pdf-numbering.ts';
 
 /**
  * A title that starts with a name set in mixed case (`redMaPPer Clusters`, `iPhone apps`, `mRNA
@@ -32,6 +33,16 @@ export function startsWithDigitWord(rest: string): boolean {
  */
 export function startsWithSymbolWord(rest: string): boolean {
   return /^\p{Ll}[-.]\p{L}(?!\.)/u.test(rest);
+}
+
+/**
+ * A title start that needs its line set apart (bold, large, or a known sibling's style): a formula's
+ * `(` or `-`, a digit fused to a word (`3D …`), a symbol word (`k-means`), a count (`25 Processes`).
+ */
+export function setApartTitleStart(rest: string): boolean {
+  return (
+    /^[(-]/.test(rest) || startsWithDigitWord(rest) || startsWithSymbolWord(rest) || startsWithNumeral(rest)
+  );
 }
 
 /**

@@ -36,6 +36,15 @@ export function labelRunsOn(s: Segment): boolean {
 }
 
 /**
+ * A list item's bold lead with its text running on (REVTeX's `2. **The variance of baryon
+ * fluctuations.** While the mean…` in an enumerate): the label `2.` is set in the body face, as
+ * enumerate sets it, not in the lead's bold, so the line is an item, not a numbered heading (hd17b).
+ */
+export function listLeadRunsOn(s: Segment): boolean {
+  return s.fonts?.[0]?.number === true && labelRunsOn(s);
+}
+
+/**
  * An unnumbered head run in at a paragraph's start (the paragraph before it, if any, has ended) in
  * a paper whose numbered heads are run in, bold, in the face `face`: a section name (`Acknowledgements.
  * We would like…`), or a phrase of three or more words in that same face (amsart's unnumbered

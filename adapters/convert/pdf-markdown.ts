@@ -38,8 +38,7 @@ import {
   isOtherColumnLine,
   mostlyCapitals,
   spliceFragments,
-  startsWithDigitWord,
-  startsWithSymbolWord,
+  setApartTitleStart,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
@@ -64,6 +63,7 @@ import { joinWrappedEntries, leadersBeside, titleGoesOn } from './pdf-hd17a-cont
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
+import { insideFigure } from './pdf-hd16-figure-text.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { printedInfoTitle } from './pdf-bm13-info-title.ts';
 import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
@@ -229,7 +229,7 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
-  const n = parseSectionNumber(`${runIn.num} ${runIn.title}`);
+  const n = parseSectionNumber(`${runIn.num} ${runIn.title}`, { numeralTitle: true });
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
@@ -318,7 +318,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
-  const n = parseSectionNumber(s.text);
+  const n = headingNumber(s, doc.bodyFace);
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   noteHeading(w.numbering, n, s.text, level);
@@ -784,6 +784,29 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   );
 }
 
+/**
+ * A section's name, capitalised as every class sets a heading: a lower-case `results` or
+ * `experiments.` in the body face is a paragraph's last word or a table's cell (hd17b). In a face
+ * of its own it may be small capitals, which pdf.js reports in lower case (amsart's `acknowledgements`).
+ */
+function namedSection(text: string, s: Segment, bodyFace: string | null): boolean {
+  return isSectionName(text) && (/^\p{Lu}/u.test(text) || titleFace(s) !== bodyFace);
+}
+
+/** A line's section number; a title may open with a count (`A. 40 µm BigBrain…`) where a face sets the line apart. */
+function headingNumber(
+  s: Segment,
+  bodyFace: string | null,
+  page?: { segs: readonly Segment[]; body: number },
+): SectionNumber | null {
+  const n = parseSectionNumber(s.text);
+  if (n || (s.bold !== true && titleFace(s) === bodyFace)) return n;
+  // A count after a number titles a plot's panel as often (`B. 100 total sites` over its axes).
+  return page && insideFigure(s, page.segs, page.body)
+    ? null
+    : parseSectionNumber(s.text, { numeralTitle: true });
+}
+
 function stripNumber(text: string): string {
   return (parseSectionNumber(text)?.rest ?? text).trim();
 }
@@ -856,7 +879,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { frontMatter } = ctx;
   const text = s.text;
   if (bodyTextByShape(s)) return 0;
-  const n = parseSectionNumber(text);
+  const n = headingNumber(s, ctx.bodyFace, ctx);
   const words = text.split(/\s+/).length;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   if (isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
@@ -926,7 +949,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
-        (/^[(-]/.test(n.rest) || startsWithDigitWord(n.rest) || startsWithSymbolWord(n.rest)))) &&
+        setApartTitleStart(n.rest))) &&
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
@@ -945,8 +968,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
       (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  if (isSectionName(bare) && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow())))
-    return 2;
+  const named = namedSection(bare, s, ctx.bodyFace);
+  if (named && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))) return 2;
   if (
     !frontMatter &&
     larger &&

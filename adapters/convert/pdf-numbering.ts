@@ -63,6 +63,17 @@ export function isBareNumber(text: string): boolean {
  * (`(n, d)-regular graphs`), or a digit fused to a capital (`1-D Profiles`, `3D Reconstruction`).
  */
 const TITLE_START = /^(?:[\p{L}([“"'‘-]|\d{1,2}-?\p{Lu}(?![\p{L}\p{N}]))/u;
+/**
+ * A title that opens with a count or a measure and a word (IEEE's `1) 25 Processes`, `A. 40 µm
+ * BigBrain incrementation`): read so only where the face sets the line apart, since in body type
+ * `2 patients were…` is a sentence after a footnote or list number.
+ */
+const NUMERAL_TITLE_START = /^\d{1,4}(?:[.,]\d+)?\s+\p{L}/u;
+
+/** The title opens with a count or a measure (`25 Processes`); see NUMERAL_TITLE_START. */
+export function startsWithNumeral(rest: string): boolean {
+  return NUMERAL_TITLE_START.test(rest);
+}
 
 /**
  * The section number a line starts with, or null. A lone letter or roman numeral needs its dot
@@ -72,7 +83,7 @@ const TITLE_START = /^(?:[\p{L}([“"'‘-]|\d{1,2}-?\p{Lu}(?![\p{L}\p{N}]))/u;
  */
 export function parseSectionNumber(
   text: string,
-  opts: { formulaTitle?: boolean } = {},
+  opts: { formulaTitle?: boolean; numeralTitle?: boolean } = {},
 ): SectionNumber | null {
   const m = NUMBER.exec(text);
   if (!m) return null;
@@ -84,7 +95,8 @@ export function parseSectionNumber(
   if ((closer === ':' && !word) || (closer === ')' && num.includes('.'))) return null;
   // A title has a word: two letters in a row. `H L` (a band structure's axis labels under a
   // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
-  if (rest && (!TITLE_START.test(rest) || !/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
+  const titleStart = TITLE_START.test(rest) || (opts.numeralTitle && NUMERAL_TITLE_START.test(rest));
+  if (rest && (!titleStart || !/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
   const parts = num.replace(/^S/, '').split('.');
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)

@@ -134,7 +134,7 @@ function runInOfLead(s: Segment, lead: number): { n: SectionNumber; head: string
   const m = /^\s*([:.]|[?!][.:]?)(?:\s+(?=\S)|\s*$)/.exec(s.text.slice(end));
   if (!m) return null;
   const head = `${s.text.slice(0, end).trim()}${m[1]!.replace(/[.:]$/, '')}`;
-  const n = parseSectionNumber(head, { formulaTitle: true });
+  const n = parseSectionNumber(head, { formulaTitle: true, numeralTitle: true });
   if (!n || (n.closer !== ')' && n.parts.length < 2) || n.rest.split(/\s+/).length > 10) return null;
   return { n, head, rest: s.text.slice(end + m[0].length) };
 }

@@ -9,7 +9,7 @@
 import { isAffiliationLine } from './pdf-front.ts';
 import { figureCaptionBelow, isPanelTitle } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
-import { labelRunsOn } from './pdf-ln12-run-in.ts';
+import { labelRunsOn, listLeadRunsOn } from './pdf-ln12-run-in.ts';
 import { crowdedOnRow } from './pdf-hd13b-crowded.ts';
 import { looksLikeCode } from './pdf-hd14-code-line.ts';
 import { isTheoremLabel } from './pdf-hd15-theorem-label.ts';
@@ -107,7 +107,7 @@ export function notHeadingUnnumbered(
 
 /**
  * No heading by what follows it or stands beside it: {@link notHeadingUnnumbered}, a figure's panel
- * title, or figure and table text (pdf-hd16-figure-text.ts).
+ * title or a list item's run-on lead, or figure and table text (pdf-hd16-figure-text.ts).
  */
 export function notHeadingByPlace(
   s: Segment,
@@ -117,7 +117,7 @@ export function notHeadingByPlace(
   return (
     tooSmallForHeading(s, ctx.body) ||
     (numbered
-      ? isPanelTitle(s, ctx.segs, ctx.body)
+      ? isPanelTitle(s, ctx.segs, ctx.body) || listLeadRunsOn(s)
       : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch) ||
         insideFigure(s, ctx.segs, ctx.body) ||
         betweenTableRows(s, ctx.segs, ctx.pitch)) ||
