@@ -173,19 +173,30 @@ function wordPairs(text: string): string[] {
 }
 
 /**
- * cv16: how many pages stand before the paper proper. A first page whose paragraph of prose (the
- * abstract) a later page prints again is a cover (ATLAS and CMS circulation drafts, a journal's
- * submission cover, a report cover): the paper starts on the page that repeats it, and every page
- * before that one is the cover's. Body text is never printed twice, so one repeated paragraph is
- * enough. 0 when page 1 is no such cover.
+ * cv16: how many pages stand before the paper proper. A first page whose title (its largest type)
+ * and paragraph of prose (the abstract) a later page prints again is a cover (ATLAS and CMS
+ * circulation drafts, a journal's submission cover, a report cover): the paper starts on the page
+ * that repeats them, and every page before that one is the cover's. Body text is never printed
+ * twice. 0 when page 1 is no such cover.
  */
 export function coverPages(pages: readonly Segment[][]): number {
-  const prose = (pages[0] ?? []).filter(isProseLine);
+  const first = pages[0] ?? [];
+  const prose = first.filter(isProseLine);
   if (prose.length < 3) return 0;
+  const largest = Math.max(...first.map((s) => s.size));
+  if (largest < 1.15 * Math.max(...prose.map((s) => s.size))) return 0;
+  const title = wordPairs(
+    first
+      .filter((s) => s.size >= largest - 0.5)
+      .map((s) => s.text)
+      .join(' '),
+  );
   const want = wordPairs(prose.map((s) => s.text).join(' '));
+  const share = (pairs: string[], have: Set<string>) =>
+    pairs.filter((b) => have.has(b)).length / pairs.length;
   for (let p = 1; p <= COVER_LOOK && p < pages.length - 1; p++) {
     const have = new Set(wordPairs((pages[p] ?? []).map((s) => s.text).join(' ')));
-    if (want.filter((b) => have.has(b)).length >= 0.8 * want.length) return p;
+    if (share(want, have) >= 0.8) return title.length && share(title, have) >= 0.6 ? p : 0;
   }
   return 0;
 }
