@@ -94,7 +94,8 @@ import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
-import { isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
+import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
+import { runningTitle } from './pdf-cv16-running-title.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -139,6 +140,8 @@ interface Doc {
   headingFaces: ReadonlySet<string>;
   /** The top of page 1's abstract or introduction line (Infinity when there is none). */
   frontBottom: number;
+  /** The paper's first page: 0, or the page after a cover (cv16). */
+  firstPage: number;
   /** After a cover page, where the body begins on page 2 (above it is front matter), else -Infinity. */
   coverBodyTop: number;
   /** The title block's author and affiliation lines (pdf-tb16-title-block.ts): never headings. */
@@ -263,10 +266,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     sawRoman: w.sawRoman,
     frontMatter:
       // The abstract's text ends it even before it is written (the heading right after the abstract).
-      (p === 0 &&
+      (p === doc.firstPage &&
         ((!w.bodyStarted && !(w.para && isProse(w.para))) ||
           (frontBottom < Infinity && s.top < frontBottom))) ||
-      (p === 1 && s.top < doc.coverBodyTop),
+      (p === doc.firstPage + 1 && s.top < doc.coverBodyTop),
     surnames: doc.surnames,
     seq: w.numbering,
     lastNumber: w.lastNumber,
@@ -479,6 +482,48 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
   releaseHeld(w);
 }
 
+/** A page whose first line is the abstract's label, the first section or a contents list: no title block. */
+function opensWithoutTitle(page: readonly Segment[]): boolean {
+  const first = [...page].sort((a, b) => a.top - b.top)[0];
+  return (
+    first !== undefined &&
+    /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b|contents$)/i.test(first.text.trim())
+  );
+}
+
+/**
+ * The paper's pages and its title. cv16: a cover that prints the title and abstract again later
+ * stands before the paper proper: the title is taken where the paper starts (the cover's lines
+ * are front matter). With no title block, the running head printed on every page is the title.
+ */
+function paperTitle(
+  pages: Segment[][],
+  pageHeights: number[],
+  bodySize: number,
+  meta: { title?: string; infoTitle?: string | null; runningHeads?: readonly string[] },
+  surnames: ReadonlySet<string>,
+): { paper: Segment[][]; title: { text: string; segments: Segment[] } | null } {
+  const covers = coverPages(pages);
+  const paper = pages.slice(covers);
+  const heights = pageHeights.slice(covers);
+  const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, paper[0] ?? [], bodySize);
+  const title =
+    findTitle(paper[0] ?? [], bodySize, heights[0] ?? 792, metaTitle, surnames) ??
+    // tb16: after a page of metadata lines alone, the title is on page 2.
+    (isMetadataPage(paper[0] ?? [], isFrontMeta)
+      ? findTitle(paper[1] ?? [], bodySize, heights[1] ?? 792, metaTitle, surnames)
+      : null) ??
+    // cv16: page 1 opens with the abstract or the first section, no title block above it.
+    (opensWithoutTitle(paper[0] ?? [])
+      ? runningTitle(
+          (meta.runningHeads ?? []).filter((t) => !FRONT_JUNK.test(t)),
+          metaTitle,
+          surnames,
+        )
+      : null);
+  return { paper, title };
+}
+
 /**
  * Render the ordered segments of all pages. `bodySize` is the most common font size (by chars);
  * `pageHeights` lets footnotes be told apart from body text at the foot of a page.
@@ -492,32 +537,31 @@ export function renderSegments(
     bookmarks?: readonly Bookmark[];
     /** The PDF's info dictionary Title: the metadata title when page 1 prints it large. */
     infoTitle?: string | null;
+    /** Page 1's running heads that nearly every page prints (pdf-cv16-running-title.ts). */
+    runningHeads?: readonly string[];
   } = {},
 ): Rendered {
   const all = pages.flat();
   const bodySize = dominantSize(all);
   readDisplayType(pages, bodySize);
   const surnames = authorSurnames(meta.authors);
-  const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, pages[0] ?? [], bodySize);
-  const title =
-    findTitle(pages[0] ?? [], bodySize, pageHeights[0] ?? 792, metaTitle, surnames) ??
-    // tb16: after a page of metadata lines alone, the title is on page 2.
-    (isMetadataPage(pages[0] ?? [], isFrontMeta)
-      ? findTitle(pages[1] ?? [], bodySize, pageHeights[1] ?? 792, metaTitle, surnames)
-      : null);
+  const { paper, title } = paperTitle(pages, pageHeights, bodySize, meta, surnames);
+  const covers = pages.length - paper.length;
+  const cover0 = coverLines(pages, covers);
   // After a cover, the title page's printing of the title is the title (pdf-ti13-title.ts).
-  const fromTitlePage = titlePageTitle(pages, title, bodySize);
+  const fromTitlePage = titlePageTitle(paper, title, bodySize);
   if (title && fromTitlePage) title.text = fromTitlePage.text;
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
   // title, never into the body; a title printed again after a cover page is not written twice.
-  const found = findFrontMatter(pages, title?.segments ?? [], bodySize);
+  const found = findFrontMatter(paper, title?.segments ?? [], bodySize);
   const { repeatedTitle, coverBodyTop } = found;
   const cover = repeatedTitle.length > 0;
-  const front = withFrontFurniture(pages, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
+  const front = withFrontFurniture(paper, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
+  front.unshift(...cover0.front);
   // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
-  const prelims = preliminaryPages(pages, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
+  const prelims = preliminaryPages(paper, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
   front.push(...prelims.groups);
   // tb16: the rest of the title block, down to the abstract, is front matter too (not after a cover);
   // its author and affiliation lines stay in the text, never headings.
@@ -531,7 +575,8 @@ export function renderSegments(
     ...repeatedTitle,
     ...prelims.repeatedTitle,
     ...(fromTitlePage?.segments ?? []),
-    ...repeatedFrontLines(pages, front),
+    ...cover0.repeated,
+    ...repeatedFrontLines(paper, front),
   ]);
   if (title) title.text = titleWithoutNoteMark(title.text, front);
 
@@ -551,7 +596,7 @@ export function renderSegments(
   // Page 1 until its first section heading: title, authors, affiliations, abstract. In two columns the
   // second author can sit beside the first heading, so everything above the abstract is front matter too.
   const frontBottom = Math.min(
-    ...(pages[0] ?? [])
+    ...(paper[0] ?? [])
       .filter((s) => /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i.test(s.text))
       .map((s) => s.top),
   );
@@ -566,6 +611,7 @@ export function renderSegments(
     bodyFace: dominantFace(all, bodySize),
     headingFaces: new Set(),
     frontBottom,
+    firstPage: covers,
     coverBodyTop,
     titleBlock: block?.kept ?? new Set(),
     surnames,

@@ -158,3 +158,85 @@ export function isMetadataPage(page: readonly Segment[], isMeta: (text: string) 
     page.every((s) => isMeta(s.text) || /^\S+@\S+\.\w+$/.test(s.text.trim()))
   );
 }
+
+/** Pages a cover may take before the paper proper (a draft's cover and its sign-off page). */
+const COVER_LOOK = 3;
+
+/** A text's word pairs, lower case, hyphens at line ends joined (`Castel-` / `jau`). */
+function wordPairs(text: string): string[] {
+  const w = text
+    .replace(/-\s+(?=\p{Ll})/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return w.slice(1).map((x, i) => `${w[i]} ${x}`);
+}
+
+/**
+ * cv16: how many pages stand before the paper proper. A first page whose title (its largest type)
+ * and paragraph of prose (the abstract) a later page prints again is a cover (ATLAS and CMS
+ * circulation drafts, a journal's submission cover, a report cover): the paper starts on the page
+ * that repeats them, and every page before that one is the cover's. Body text is never printed
+ * twice. 0 when page 1 is no such cover.
+ */
+export function coverPages(pages: readonly Segment[][]): number {
+  const first = pages[0] ?? [];
+  const prose = first.filter(isProseLine);
+  if (prose.length < 3) return 0;
+  const largest = Math.max(...first.map((s) => s.size));
+  if (largest < 1.15 * Math.max(...prose.map((s) => s.size))) return 0;
+  const title = wordPairs(
+    first
+      .filter((s) => s.size >= largest - 0.5)
+      .map((s) => s.text)
+      .join(' '),
+  );
+  const want = wordPairs(prose.map((s) => s.text).join(' '));
+  const share = (pairs: string[], have: Set<string>) =>
+    pairs.filter((b) => have.has(b)).length / pairs.length;
+  for (let p = 1; p <= COVER_LOOK && p < pages.length - 1; p++) {
+    const have = new Set(wordPairs((pages[p] ?? []).map((s) => s.text).join(' ')));
+    if (share(want, have) >= 0.8) return title.length && share(title, have) >= 0.6 ? p : 0;
+  }
+  return 0;
+}
+
+/**
+ * The cover's lines for the front-matter block, in groups of consecutive lines: every line of the
+ * `count` cover pages but those the paper's first page prints again (its title and abstract, never
+ * written twice). None is ever a heading or body text.
+ */
+export function coverLines(
+  pages: readonly Segment[][],
+  count: number,
+): { front: Segment[][]; repeated: Segment[] } {
+  const have = new Set(wordPairs((pages[count] ?? []).map((s) => s.text).join(' ')));
+  const words = new Set((pages[count] ?? []).flatMap((s) => s.text.toLowerCase().split(/[^\p{L}\p{N}]+/u)));
+  const out = { front: [] as Segment[][], repeated: [] as Segment[] };
+  for (const page of pages.slice(0, count)) {
+    let last: Segment | null = null;
+    for (const s of page) {
+      const pairs = wordPairs(s.text);
+      // A wrapped line's broken word (`Castel-`) may be whole on the later page.
+      const again = pairs.length
+        ? pairs.filter((b) => have.has(b)).length >= (pairs.length >= 3 ? 0.8 : 1) * pairs.length
+        : s.text
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u)
+            .filter(Boolean)
+            .every((w) => words.has(w));
+      if (again) {
+        out.repeated.push(s);
+        last = null;
+        continue;
+      }
+      // The next line of a block: right below the last one, in its size.
+      const group = out.front[out.front.length - 1];
+      if (last && group && s.top - last.bottom < 0.8 * s.size && Math.abs(s.size - last.size) <= 0.5)
+        group.push(s);
+      else out.front.push([s]);
+      last = s;
+    }
+  }
+  return out;
+}

@@ -14,6 +14,7 @@ import type {
   TextMarkedContent,
 } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
+import { firstPageHeads } from './pdf-cv16-running-title.ts';
 import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
 import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
@@ -33,7 +34,10 @@ export async function convertPdf(
   opts: { maxPages?: number; title?: string; authors?: readonly string[] } = {},
 ): Promise<ConvertResult> {
   const started = performance.now();
-  const { pages, heights, pageCount, warnings, bookmarks, infoTitle } = await layoutPdf(data, opts);
+  const { pages, heights, pageCount, warnings, bookmarks, infoTitle, runningHeads } = await layoutPdf(
+    data,
+    opts,
+  );
   // The paper's metadata, when known: the title picks the title block among page 1's large type,
   // and a line of the authors' names is never a heading or the title.
   const { markdown, title } = renderSegments(pages, heights, {
@@ -41,6 +45,7 @@ export async function convertPdf(
     authors: opts.authors,
     bookmarks,
     infoTitle,
+    runningHeads,
   });
   return {
     markdown,
@@ -97,6 +102,8 @@ export interface PdfLayout {
   bookmarks: Bookmark[];
   /** The info dictionary's Title (hyperref's pdftitle), unchecked: often a placeholder. */
   infoTitle: string | null;
+  /** Page 1's running heads printed on nearly every page (pdf-cv16-running-title.ts). */
+  runningHeads: string[];
   /** Milliseconds spent in each stage (for the benchmark's per-stage profile). */
   stageMs: LayoutStages;
 }
@@ -192,7 +199,8 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.layout = performance.now() - t3;
     const bookmarks = await readBookmarks(doc, tops);
     const infoTitle = await readInfoTitle(doc);
-    return { pages, heights, pageCount, warnings, bookmarks, infoTitle, stageMs };
+    const runningHeads = firstPageHeads(rawPages, pages, heights);
+    return { pages, heights, pageCount, warnings, bookmarks, infoTitle, runningHeads, stageMs };
   } catch (e) {
     if (isAppError(e)) throw e;
     // pdf.js parses nested objects recursively; its worker hands the RangeError on as a message.
