@@ -524,6 +524,17 @@ function paperTitle(
   return { paper, title };
 }
 
+/** The front-matter block under the title: its groups in one italic paragraph, `·` between them. */
+function frontBlockText(front: readonly Segment[][]): string {
+  const groups = front.map((g) =>
+    g
+      .map((s) => s.text)
+      .reduce((a, b) => joinLines(a, b))
+      .replace(/[*_]/g, '\\$&'),
+  );
+  return `*${groups.join(' · ')}*`;
+}
+
 /**
  * Render the ordered segments of all pages. `bodySize` is the most common font size (by chars);
  * `pageHeights` lets footnotes be told apart from body text at the foot of a page.
@@ -582,17 +593,7 @@ export function renderSegments(
 
   const blocks: string[] = [];
   if (title) blocks.push(`# ${title.text}`);
-  if (front.length)
-    blocks.push(
-      `*${front
-        .map((g) =>
-          g
-            .map((s) => s.text)
-            .reduce((a, b) => joinLines(a, b))
-            .replace(/[*_]/g, '\\$&'),
-        )
-        .join(' · ')}*`,
-    );
+  if (front.length) blocks.push(frontBlockText(front));
   // Page 1 until its first section heading: title, authors, affiliations, abstract. In two columns the
   // second author can sit beside the first heading, so everything above the abstract is front matter too.
   const frontBottom = Math.min(
