@@ -6,15 +6,8 @@
  * Carte`, `Local goodness-of-fit measures`): only an unnumbered line that says what it is first
  * (two words or more) and then gives the paper's first five words and more, in order, names it.
  */
+import { titleWords as words } from './pdf-front.ts';
 import { parseSectionNumber } from './pdf-numbering.ts';
-
-/** Lower-case words of `text`, punctuation and quotes dropped. */
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
 
 /** `line` (a heading's first line) names the paper whose title is `title`: words of its own, then the title's opening words, five or more. */
 export function namesPaperTitle(line: string, title: string | null): boolean {
