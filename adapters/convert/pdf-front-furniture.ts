@@ -57,8 +57,9 @@ const RECORD_LABEL = new RegExp(
       '(?:(?:academic|handling|associate|guest|section)\\s+)?editors?\\s*:',
       '(?:edited|reviewed|communicated)\\s+by\\b',
       'specialty\\s+section\\s*:',
-      // With the mark that points to it from the author names (Frontiers' `Correspondence*:`).
-      'correspondence\\s*[∗*†‡§]?\\s*:',
+      // With the mark that points to it from the author names (Frontiers' `Correspondence*:`), or
+      // as eLife's and LiveCoMS's `*For correspondence:` and `Correspondence to:`.
+      '(?:for\\s+)?correspondence(?:\\s+to)?\\s*[∗*†‡§]?\\s*:',
       '(?:published|available)(?:\\s+online)?\\s*:',
       'available\\s+online\\s+\\d',
       'article\\s+(?:history|info(?:rmation)?)\\s*:?$',

@@ -106,8 +106,8 @@ const META_START = new RegExp(
       'in\\s+partial\\s+fulfil',
       // lk14b: the degree formula's second line (`of the requirements for the degree of`), in every university's wording.
       '(?:of\\s+)?(?:the\\s+)?requirements\\s+for\\s+the\\s+(?:award\\s+of\\s+the\\s+)?(?:\\w+\\s+)?degree\\b',
-      // Contact lines: `E-mail: …`, `∗Corresponding author`.
-      '(?:e-?mail|email\\s+address(?:es)?)\\s*:',
+      // Contact lines: `E-mail: …`, `Email addresses:`, amsart/LMCS's `e-mail address:`, `∗Corresponding author`.
+      'e-?mail(?:\\s*\\(s\\))?(?:\\s+address(?:es)?)?\\s*:',
       'corresponding\\s+author',
       // How to cite or reuse the paper: `This paper should be cited as follows`, `Please cite this article as`.
       'this\\s+(?:paper|article|work)\\s+(?:should\\s+be\\s+cited|is\\s+distributed\\s+under)',
@@ -124,11 +124,14 @@ const COPYRIGHT_INSIDE = /©\s*(?:19|20)\d\d\b|\(c\)\s*(?:19|20)\d\d\b|\$\d+\.00
 const LEAD_MARK = /^(?:[∗*†‡§¶⋆]|\d{1,2}(?=\p{Lu}\p{Ll})|\d(?=\s*(?:e-?mail|corresponding)))\s*/iu;
 
 /**
- * A conference's name and year (`NeurIPS 2023`, `CHI ’23, April 23–28, 2023, Hamburg, Germany`, `ECCV-22
- * submission ID 42`), and acmart's venue line for any acronym (`IPSN’20, April 2020, Sydney, Australia`).
+ * A conference's name and year (`NeurIPS 2023`, a workshop's name in title case with its small words
+ * (`Robust AI in Financial Services Workshop at the 33rd Conference…`, `Workshop on … 2019`), `CHI ’23, April 23–28,
+ * 2023, Hamburg, Germany`, `ECCV-22 submission ID 42`, the acronym in brackets that opens a wrapped footer's second
+ * line, `(NeurIPS 2019), Vancouver, Canada.`), and acmart's venue line for any acronym (`IPSN’20, April 2020, Sydney,
+ * Australia`).
  */
 const CONFERENCE =
-  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+){0,6}(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\b|^[A-Z][A-Za-z]*[A-Z][A-Za-z-]*\s?['’]\d{2},\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:\d{1,2}[-–]?\d{0,2},\s+)?(?:19|20)\d\d\b/;
+  /^(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[A-Z][A-Za-z]*\s+(?:(?:[A-Z][A-Za-z]*|in|on|of|for|and|the|&)\s+){0,7})?(?:[Cc]onference|CONFERENCE|[Ww]orkshop|WORKSHOP|[Ss]ymposium|SYMPOSIUM)\b.*\b(?:19|20)\d\d\b|^(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\b|^\((?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|COLING|AAAI|IJCAI|CHI|KDD|WWW|SIGIR|UIST|CSCW)\s*[-–'’]?\d{2,4}\)|^[A-Z][A-Za-z]*[A-Z][A-Za-z-]*\s?['’]\d{2},\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:\d{1,2}[-–]?\d{0,2},\s+)?(?:19|20)\d\d\b/;
 
 /** A word pattern of META_START that matches: a sentence continued from the line above does not count. */
 function metaStart(t: string): boolean {

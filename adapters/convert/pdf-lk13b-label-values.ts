@@ -43,6 +43,7 @@ function lineUnder(
       s.top >= above.bottom - 0.2 * label.size &&
       s.top - above.bottom < 0.8 * label.size &&
       Math.abs(s.x0 - label.x0) < 0.5 * label.size &&
-      s.text.trim().length <= 60,
+      // A record's value is short; a line of contacts may fill the measure (seven e-mail addresses).
+      (s.text.trim().length <= 60 || CONTACT.test(s.text)),
   );
 }
