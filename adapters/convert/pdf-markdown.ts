@@ -86,6 +86,7 @@ import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
+import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 import { capsNameRunIn } from './pdf-hd13c-caps-run-in.ts';
@@ -555,6 +556,7 @@ export function renderSegments(
   const all = pages.flat();
   const bodySize = dominantSize(all);
   readDisplayType(pages, bodySize);
+  respaceLetterSpaced(pages, [meta.title, meta.infoTitle, ...(meta.authors ?? [])]);
   const surnames = authorSurnames(meta.authors);
   const { paper, title } = paperTitle(pages, pageHeights, bodySize, meta, surnames);
   const covers = pages.length - paper.length;
