@@ -34,9 +34,12 @@ function edgeLines(segs: readonly Segment[]): Segment[] {
 export function floatingRunningLines(pages: readonly Segment[][], repeatMin: number): Set<Segment> {
   const byKey = new Map<string, Array<{ page: number; s: Segment }>>();
   pages.forEach((segs, page) => {
+    // Page 1's edge is its title or banner, printed larger or once; the running lines repeat later.
+    if (page === 0) return;
     for (const s of edgeLines(segs)) {
-      const k = exactKey(s);
-      if ((k.match(/\p{L}/gu)?.length ?? 0) < 12 || !/\S\s+\S/.test(k)) continue;
+      // Each print in one size: a title page's larger print of a running title is no print of it.
+      const k = `${exactKey(s)}\u0000${Math.round(s.size * 2) / 2}`;
+      if ((s.text.match(/\p{L}/gu)?.length ?? 0) < 12 || !/\S\s+\S/.test(s.text)) continue;
       const list = byKey.get(k) ?? [];
       list.push({ page, s });
       byKey.set(k, list);
