@@ -87,6 +87,7 @@ import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
+import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 import { capsNameRunIn } from './pdf-hd13c-caps-run-in.ts';
@@ -1026,7 +1027,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 10 &&
     !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
-    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body))
+    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body)) &&
+    !opensDisplayParagraph(s, ctx.below)
   )
     return 2;
   if (
