@@ -270,7 +270,8 @@ function overLetter(r: TextRun, placed: Array<{ r: TextRun; at: number }>, text:
 const STAMP =
   /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
 /** A lone page number: `12`, `– 12 –`, `Page 3 of 9`, `iv`. */
-export const PAGE_NUMBER = /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+export const PAGE_NUMBER =
+  /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
 
 /**
  * Page furniture, dropped before reading order: running heads and feet, page numbers and any

@@ -31,7 +31,8 @@ function respaced(text: string, names: readonly string[]): string | null {
     const all = words.join('');
     // The line's letters are whole words of the name: they start at a word and end at one.
     for (let from = all.indexOf(want); from >= 0; from = all.indexOf(want, from + 1)) {
-      if (!starts.has(from) || !(starts.has(from + want.length) || from + want.length === all.length)) continue;
+      if (!starts.has(from) || !(starts.has(from + want.length) || from + want.length === all.length))
+        continue;
       let out = '';
       let k = from;
       for (const c of text.normalize('NFC')) {
