@@ -579,6 +579,21 @@ function occurrences(flat: string, line: string, running: boolean): number[] {
 }
 
 /**
+ * Lines with a word broken at a line's end (`DIME Analyt-` / `ics and …`) put back whole on the first
+ * line, as the Markdown joins it, so a use of a furniture line across the break is counted.
+ */
+function dehyphenated(raw: readonly string[]): string[] {
+  const out = [...raw];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const m = /^\s*(\p{Ll}\S*)\s*(.*)$/u.exec(out[i + 1]!);
+    if (!m || !/\p{L}-$/u.test(out[i]!.trimEnd())) continue;
+    out[i] = `${out[i]!.trimEnd().slice(0, -1)}${m[1]}`;
+    out[i + 1] = m[2]!;
+  }
+  return out;
+}
+
+/**
  * How often a paper uses each annotated furniture line in its own text (`bodyUses` of
  * `scoreAnnotation`), counted on poppler's `pdftotext` of the PDF, never on a converter's output,
  * so it is the same for every converter scored. A use is an occurrence of the normalised line in the
@@ -605,15 +620,17 @@ export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Ma
     const lines: Array<{ n: string; page: number; start: number }> = [];
     let flat = ' ';
     // The Markdown's reference list is not counted (`withoutPrintedRepeats`), so neither are the uses
-    // in the PDF's: from its heading to the end, as where it ends is not in the text.
-    outer: for (const [page, body] of text.split('\f').entries())
-      for (const raw of body.split('\n')) {
-        const n = norm(raw);
-        if (PRINTED_REFERENCES.test(n)) break outer;
-        if (!n) continue;
-        lines.push({ n, page, start: flat.length });
-        flat += `${n} `;
-      }
+    // in the PDF's: from its heading to the end, as where it ends is not in the text. The heading is
+    // the last such line: a contents list names the reference list too (`21 Bibliography`), before the text.
+    const all = text
+      .split('\f')
+      .flatMap((body, page) => dehyphenated(body.split('\n')).map((raw) => ({ n: norm(raw), page })))
+      .filter((l) => l.n !== '');
+    const refs = all.findLastIndex((l) => PRINTED_REFERENCES.test(l.n));
+    for (const { n, page } of refs < 0 ? all : all.slice(0, refs)) {
+      lines.push({ n, page, start: flat.length });
+      flat += `${n} `;
+    }
     // A line of furniture: the line itself with nothing beside it but other furniture and a page number.
     const printOf = (joined: string, n: string): boolean => {
       let rest = ` ${joined} `;
@@ -724,13 +741,18 @@ export function scoreAnnotation(
   // Lookaheads, so that two occurrences in a row are both counted.
   // Each keeps its place and level (a contents list ends at the next heading) without its words;
   // a contents or references heading keeps them, as `withoutPrintedRepeats` looks for it.
-  const scored = lines
-    .map((l, i) =>
-      ownHeadings.has(i)
-        ? l.trim().replace(/^(#{1,6} ).*$|^\*\*.*$/, (_, h) => `${h ?? '**'}—${h ? '' : '**'}`)
-        : l,
-    )
-    .join('\n');
+  const blanked = (own: ReadonlySet<number>) =>
+    lines
+      .map((l, i) =>
+        own.has(i)
+          ? l.trim().replace(/^(#{1,6} ).*$|^\*\*.*$/, (_, h) => `${h ?? '**'}—${h ? '' : '**'}`)
+          : l,
+      )
+      .join('\n');
+  const scored = blanked(ownHeadings);
+  // The title is the paper's own print of its words too: a front-matter line inside it (a publisher's
+  // name that is part of a book's title) is no leak. A running line keeps its allowance of one for it.
+  const scoredFront = titleFirst ? blanked(new Set([...ownHeadings, headLines[0]!])) : scored;
   const flat = ` ${norm(scored)} `;
   const outside = ` ${norm(withoutPrintedRepeats(scored))} `;
   let leaks = 0;
@@ -750,16 +772,17 @@ export function scoreAnnotation(
   }
   // Front matter may stand only in the italic block right after the first heading (the title).
   if (ann.frontMatterLines?.length) {
-    const blocks = scored.split(/\n\n+/);
+    const blocks = scoredFront.split(/\n\n+/);
     const front = frontBlockIndex(blocks);
     if (front >= 0) blocks.splice(front, 1);
     const rest = ` ${norm(blocks.join('\n\n'))} `;
+    const outsideFront = ` ${norm(withoutPrintedRepeats(scoredFront))} `;
     for (const f of ann.frontMatterLines) {
       const count = (text: string) => (text.match(new RegExp(` ${norm(f)}(?= )`, 'g')) ?? []).length;
       // A copyright line's holder is often an author cited in the reference list too.
       const allowed = bodyUses.get(f) ?? 0;
-      note('front matter', f, Math.max(0, count(outside) - allowed));
-      leaks += Math.max(0, count(outside) - allowed);
+      note('front matter', f, Math.max(0, count(outsideFront) - allowed));
+      leaks += Math.max(0, count(outsideFront) - allowed);
       leaksAnywhere += Math.max(0, count(rest) - allowed);
     }
   }

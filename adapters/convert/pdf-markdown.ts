@@ -86,6 +86,8 @@ import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
+import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
+import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
 import { completeContents, hasLineNumbers, pageNumberCells } from './pdf-contents.ts';
 import { numberedHeadBelow, termSized, textLineBelow } from './pdf-hd12-text-below.ts';
 import { capsNameRunIn } from './pdf-hd13c-caps-run-in.ts';
@@ -555,6 +557,7 @@ export function renderSegments(
   const all = pages.flat();
   const bodySize = dominantSize(all);
   readDisplayType(pages, bodySize);
+  respaceLetterSpaced(pages, [meta.title, meta.infoTitle, ...(meta.authors ?? [])]);
   const surnames = authorSurnames(meta.authors);
   const { paper, title } = paperTitle(pages, pageHeights, bodySize, meta, surnames);
   const covers = pages.length - paper.length;
@@ -1024,7 +1027,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 10 &&
     !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
-    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body))
+    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body)) &&
+    !opensDisplayParagraph(s, ctx.below)
   )
     return 2;
   if (

@@ -13,8 +13,14 @@ const letterSpaced = new WeakSet<Segment>();
 /** Lines in small capitals set larger than the text, without a section number: display type too. */
 const smallCapsTitles = new WeakSet<Segment>();
 
-/** Single Latin letters, digits or `&` separated by spaces (`T H E P R A C T I C E`); not symbols of a formula (`+ λ σ + π π`). */
-const SPACED = /^(?:[\p{Script=Latin}\d&] )+[\p{Script=Latin}\d&]$/u;
+/**
+ * Single Latin letters, digits or `&` separated by spaces (`T H E P R A C T I C E`), not symbols of a
+ * formula (`+ λ σ + π π`); a kerned pair or three sits closer than the spacing and comes as one
+ * (`D ATA`, `A N A LY T I C S`), and a closing mark may end the line (`I N P R A C T I C E :`).
+ */
+const SPACED = /^(?:[\p{Script=Latin}\d&]{1,3} )+[\p{Script=Latin}\d&]{1,3}(?: ?[:.,;!?])?$/u;
+/** Most pieces of a letter-spaced line are one letter: kerned pairs are a few. */
+const SINGLE_SHARE = 0.75;
 /** Words of Latin letters, perhaps after a section number: no symbol, address or formula (`dμi −`, `x@y.org`). */
 const LATIN_WORDS = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?\s+)?\p{Script=Latin}[\p{Script=Latin}\s,:&'’—–-]*$/u;
 /** A contents entry's dot leaders at the end of its line. */
@@ -34,12 +40,15 @@ export function isLetterSpaced(s: Segment): boolean {
 function solidText(s: Segment): string | null {
   if (!SPACED.test(s.text)) return null;
   const chars = s.text.split(' ');
+  const pieces = chars.filter((c) => /[\p{L}\p{N}]/u.test(c));
+  if (pieces.filter((c) => c.length === 1).length < SINGLE_SHARE * pieces.length) return null;
   // A word or more: five letters, three of them different, not a run of panel labels (`a b c d e`) or plot marks (`o o o o`).
   const letters = chars.filter((c) => /\p{L}/u.test(c)).map((c) => c.toLowerCase());
   if (letters.length < 5 || new Set(letters).size < 3) return null;
   if (letters.every((c, i) => i === 0 || c.charCodeAt(0) === letters[i - 1]!.charCodeAt(0) + 1)) return null;
   const counts = (s.fonts ?? []).map((r) => r.chars).filter((n) => n > 0);
-  const alnum = chars.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+  const alnumOf = (c: string) => c.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  const alnum = pieces.reduce((n, c) => n + alnumOf(c), 0);
   // One run per letter tells no word breaks: the letters are written as one word.
   if (counts.length < 2 || counts.every((n) => n === 1) || counts.reduce((a, b) => a + b, 0) !== alnum)
     return chars.join('');
@@ -48,7 +57,8 @@ function solidText(s: Segment): string | null {
   let left = counts.shift()!;
   for (const c of chars) {
     word += c;
-    if (/[\p{L}\p{N}]/u.test(c) && --left === 0) {
+    left -= alnumOf(c);
+    if (alnumOf(c) > 0 && left <= 0) {
       words.push(word);
       word = '';
       left = counts.shift() ?? Infinity;

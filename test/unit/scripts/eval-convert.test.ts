@@ -256,6 +256,42 @@ describe('furnitureBodyUses: the running title printed as the title', () => {
   });
 });
 
+describe('furnitureBodyUses: a book with a contents list (rl18)', () => {
+  const book: Annotation = { ...paper, frontMatterLines: ['DIME ANALYTICS'] };
+  const text = [
+    'D I M E A N A LY T I C S\npublished by dime analytics\n',
+    'Contents\n11 Chapter 1\n21 Bibliography\n',
+    'We thank the members of DIME Analytics and\nthe founders of DIME Analyt-\nics for their help.\n',
+    'Bibliography\nDIME Analytics (2020). A handbook.\n',
+  ].join('\f');
+
+  it('counts the uses up to the reference list, not the contents entry naming it, across a broken word', () => {
+    assert.equal(furnitureBodyUses(book, [text]).get('DIME ANALYTICS'), 2);
+  });
+
+  it("takes the title's print of a front-matter line's words as the paper's own", () => {
+    const md = '# The DIME Analytics Data Handbook\n\n*DIME ANALYTICS*\n\nWe thank DIME Analytics.';
+    assert.equal(
+      scoreAnnotation(
+        { ...book, title: 'The DIME Analytics Data Handbook' },
+        md,
+        4,
+        new Map([['DIME ANALYTICS', 1]]),
+      ).leaks,
+      0,
+    );
+    assert.equal(
+      scoreAnnotation(
+        { ...book, title: 'The DIME Analytics Data Handbook' },
+        `${md}\n\nDIME ANALYTICS`,
+        4,
+        new Map([['DIME ANALYTICS', 1]]),
+      ).leaks,
+      1,
+    );
+  });
+});
+
 describe('furnitureBodyUses on a real PDF: the MDPI article-kind label "Review"', () => {
   const mdpi = loadAnnotations().find((a) => a.file === 'mdpi-brainsci-spiking-motifs.pdf')!;
   let text = '';
