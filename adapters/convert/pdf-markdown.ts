@@ -19,6 +19,7 @@ import { lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
+  articleBeforeWord,
   articleNotLetter,
   hasYear,
   headingDepth,
@@ -847,6 +848,7 @@ function headingNumber(
   page?: { segs: readonly Segment[]; body: number },
 ): SectionNumber | null {
   const n = parseSectionNumber(s.text);
+  if (articleBeforeWord(n)) return null;
   if (n || (s.bold !== true && titleFace(s) === bodyFace)) return n;
   // A count after a number titles a plot's panel as often (`B. 100 total sites` over its axes).
   return page && insideFigure(s, page.segs, page.body)
