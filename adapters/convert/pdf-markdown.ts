@@ -73,7 +73,7 @@ import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
-import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
+import { boldLeadFillsLine, insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
 import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
@@ -1060,7 +1060,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
-    !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch)
+    !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
+    !boldLeadFillsLine(s, ctx.below, ctx.pitch)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
