@@ -97,6 +97,7 @@ import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
+import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -826,9 +827,10 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   return (
     /-$/.test(text) ||
     /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) ||
-    (caps(text) && caps(next.text)) ||
-    // Capitals with a name in mixed case among them (`… SDSS redMaPPer CLUSTERS`).
-    (mostlyCapitals(text) && mostlyCapitals(next.text))
+    (((caps(text) && caps(next.text)) ||
+      // Capitals with a name in mixed case among them (`… SDSS redMaPPer CLUSTERS`).
+      (mostlyCapitals(text) && mostlyCapitals(next.text))) &&
+      !roomForNextWord(s, next))
   );
 }
 
@@ -1012,7 +1014,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch)) ||
+    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch) && !stackedCapitals(n1!, ctx)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
@@ -1036,17 +1038,34 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     ctx.alone &&
     words <= 8 &&
     !/[.:,]$/.test(text) &&
-    capitalsSibling(s, ctx.styles.get(1), body) &&
+    capitalsSibling(s, ctx.styles.get(1), body, centredOver(s, n1)) &&
     n1 !== undefined &&
     n1.page === s.page &&
     n1.top >= s.bottom - 0.1 &&
     n1.top - s.bottom < 2.5 * pitch &&
-    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`).
+    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`),
+    // or the first numbered head of the section (hd18: `ARTIFACT DESCRIPTION` over `A. Abstract`).
     (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
-    n1.text.length >= 25
+    (n1.text.length >= 25 || numberedHeadUnder(n1))
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/**
+ * hd18: `n1`, under a section name in capitals, is a head in the capitals of the known top-level heads
+ * with text or a numbered head under it (IEEE's `APPENDIX` over `ARTIFACT DESCRIPTION`), not a table's cell.
+ */
+function stackedCapitals(n1: Segment, ctx: HeadingContext): boolean {
+  const { after } = ctx;
+  return (
+    capitalsSibling(n1, ctx.styles.get(1), ctx.body) &&
+    after !== undefined &&
+    after.page === n1.page &&
+    after.top >= n1.bottom - 0.1 &&
+    after.top - n1.bottom < 2.5 * ctx.pitch &&
+    (textLineBelow(after, ctx.body) || numberedHeadUnder(after))
+  );
 }
 
 /** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
