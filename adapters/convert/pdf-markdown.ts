@@ -73,7 +73,12 @@ import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
-import { boldLeadFillsLine, insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
+import {
+  boldLeadFillsLine,
+  insideBoldParagraph,
+  runsOnAsParagraph,
+  wrapsIntoSentence,
+} from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
 import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
@@ -948,7 +953,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
 function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, words: number): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
-  const spaced = gapAbove > 0.5 * pitch;
+  // Spaced: more than half a line pitch, and (hd18) more than the text's own gap between lines by 0.4 em,
+  // which in double-spaced type (a journal's manuscript, pitch 2.5× the body) is wider than half its pitch.
+  const spaced = gapAbove > Math.max(0.5 * pitch, pitch - body + 0.4 * body);
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
   // A numbered list item in body type breaks its first line mid-word; a heading does not.
