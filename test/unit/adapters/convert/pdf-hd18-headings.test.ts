@@ -1,8 +1,9 @@
 /**
  * Heading rules of session 17, hd18 (issue #30): slanted text kept, a heading face one size step
  * above the body, the article before a lower-case word, capitals heads told by place, a bold lead
- * that fills its line, a panel's lone label, and the spacing of double-spaced type. Real fixture
- * PDFs for the outcome, constructed segments and strings for the edges.
+ * that fills its line, a panel's lone label, the spacing of double-spaced type and a justified
+ * line spread into words. Real fixture PDFs for the outcome, constructed segments and strings for
+ * the edges.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -110,5 +111,10 @@ describe('lines that are not headings', () => {
     const h = await headings('geophysics-empymod-em-modeler.pdf');
     assert.ok(!h.some((t) => /^\d Error levels/.test(t)), h.join(' | '));
     assert.ok(h.includes('LIST OF FIGURES'), h.join(' | '));
+  });
+
+  it('reads a justified reference line spread into words as text, not as a table row', async () => {
+    const h = await headings('geophysics-empymod-em-modeler.pdf');
+    assert.deepEqual(h.slice(-3), ['REFERENCES', 'LIST OF TABLES', 'LIST OF FIGURES'], h.join(' | '));
   });
 });
