@@ -1091,9 +1091,11 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
+  if (!spaced || !ctx.alone) return 0;
+  // A thesis's display title first: its face may also set heads a size step above the body (hd18).
+  if (isDisplayTitle(s)) return 2;
   const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
-  if (spaced && ctx.alone && !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
-  return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
+  return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
 }
 
 /** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */
