@@ -7,6 +7,9 @@
 import type { Segment } from './pdf-layout.ts';
 import { parseSectionNumber } from './pdf-numbering.ts';
 
+/** A size step over the body: larger than this is a larger line by itself (`larger` in pdf-markdown.ts). */
+const SIZE_STEP = 1.12;
+
 /** The one font a line is set in (digits-only runs aside), or null when it mixes faces. */
 export function soleFace(s: Segment): string | null {
   const runs = (s.fonts ?? []).filter((r) => r.chars > 0 && !r.number);
@@ -14,11 +17,16 @@ export function soleFace(s: Segment): string | null {
   return font !== undefined && runs.every((r) => r.font === font) ? font : null;
 }
 
-/** A line shaped like a heading: short, capitalised, no closing punctuation, in body size, not bold. */
+/**
+ * A line shaped like a heading: short, capitalised, no closing punctuation, not bold, in body size
+ * or one size step above it (hd18: tufte-book's italic `\subsection` in `\large`, 10.9 pt over 10;
+ * the step is under the 1.12 that makes a line larger by itself, see pdf-hd14-size-step.ts).
+ */
 function headingShape(s: Segment, body: number): boolean {
   return (
     !s.bold &&
-    Math.abs(s.size - body) < 0.6 &&
+    s.size > body - 0.6 &&
+    s.size < Math.max(body + 0.6, SIZE_STEP * body) &&
     s.text.length <= 90 &&
     s.text.split(/\s+/).length <= 12 &&
     /^\p{Lu}/u.test(s.text) &&

@@ -41,13 +41,17 @@ export function figureCaptionBelow(s: Segment, next: Segment | undefined, pitch:
 /**
  * `s` is one of a figure's panel titles (`A. Intended workflow` beside `B. Spurious shortcut`): a
  * numbered line with another numbered line of the same kind, depth and type on its baseline (two
- * sections never open on one row) and figure text right under it.
+ * sections never open on one row) and figure text right under it. hd18: the other panel's label may
+ * stand alone, set apart from its title (`A Held-out paired-valid MHST / Qwen` beside `B`): a lone
+ * label of the same kind in the face of `s`'s own label.
  */
 export function isPanelTitle(s: Segment, segs: readonly Segment[], body: number): boolean {
   const n = parseSectionNumber(s.text);
   if (!n || !figureTextBelow(s, lineBelow(s, segs), body)) return false;
+  const labelFace = s.fonts?.find((r) => r.chars > 0)?.font;
   return segs.some((o) => {
     if (o === s || o.page !== s.page || Math.abs(o.baseline - s.baseline) > 0.3 * s.size) return false;
+    if (n.parts.length === 1 && loneLabel(o, n.kind) && o.fonts?.[0]?.font === labelFace) return true;
     const m = parseSectionNumber(o.text);
     return (
       m !== null &&
@@ -57,4 +61,9 @@ export function isPanelTitle(s: Segment, segs: readonly Segment[], body: number)
       (o.bold === true) === (s.bold === true)
     );
   });
+}
+
+/** `o` is a panel's label alone: one capital (`B`) or a one- or two-digit number, as `kind` numbers. */
+function loneLabel(o: Segment, kind: string): boolean {
+  return kind === 'letter' ? /^[A-Z]$/.test(o.text) : kind === 'arabic' && /^\d{1,2}$/.test(o.text);
 }

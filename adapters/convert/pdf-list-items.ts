@@ -99,3 +99,26 @@ export function insideBoldParagraph(
     Math.abs(above.x0 - s.x0) < 0.5 * s.size
   );
 }
+
+/**
+ * hd18: `s` is an unnumbered bold lead run into its paragraph that fills its first line (`Sequential
+ * Neural Posterior Estimation (snpe)` / `(Papamakarios and Murray, 2016; …) directly models …`): the
+ * line right below reaches the same right edge (so `s` is justified, a line of the paragraph), starts
+ * no further in than `s` (`s` may carry the paragraph's indent) and goes on mid-sentence, in lower
+ * case or after a bracket. A heading line stops short of the measure or has a sentence of its own under it.
+ */
+export function boldLeadFillsLine(
+  s: Segment,
+  below: (line: Segment) => Segment | undefined,
+  pitch: number,
+): boolean {
+  const next = below(s);
+  return (
+    s.bold === true &&
+    rightBelow(s, next, pitch) &&
+    next.bold !== true &&
+    Math.abs(next.x1 - s.x1) < 0.5 * s.size &&
+    next.x0 <= s.x0 + 0.5 * s.size &&
+    /^(?:\p{Ll}|[([])/u.test(next.text)
+  );
+}

@@ -19,6 +19,7 @@ import { lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
+  articleBeforeWord,
   articleNotLetter,
   hasYear,
   headingDepth,
@@ -72,7 +73,12 @@ import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
-import { insideBoldParagraph, runsOnAsParagraph, wrapsIntoSentence } from './pdf-list-items.ts';
+import {
+  boldLeadFillsLine,
+  insideBoldParagraph,
+  runsOnAsParagraph,
+  wrapsIntoSentence,
+} from './pdf-list-items.ts';
 import { figureTextBelow } from './pdf-figure-labels.ts';
 import { repeatsTitlePage } from './pdf-hd13b-title-repeats.ts';
 import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } from './pdf-spurious.ts';
@@ -98,6 +104,7 @@ import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
+import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -828,9 +835,10 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
   return (
     /-$/.test(text) ||
     /\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) ||
-    (caps(text) && caps(next.text)) ||
-    // Capitals with a name in mixed case among them (`… SDSS redMaPPer CLUSTERS`).
-    (mostlyCapitals(text) && mostlyCapitals(next.text))
+    (((caps(text) && caps(next.text)) ||
+      // Capitals with a name in mixed case among them (`… SDSS redMaPPer CLUSTERS`).
+      (mostlyCapitals(text) && mostlyCapitals(next.text))) &&
+      !roomForNextWord(s, next))
   );
 }
 
@@ -850,6 +858,7 @@ function headingNumber(
   page?: { segs: readonly Segment[]; body: number },
 ): SectionNumber | null {
   const n = parseSectionNumber(s.text);
+  if (articleBeforeWord(n)) return null;
   if (n || (s.bold !== true && titleFace(s) === bodyFace)) return n;
   // A count after a number titles a plot's panel as often (`B. 100 total sites` over its axes).
   return page && insideFigure(s, page.segs, page.body)
@@ -947,7 +956,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
 function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, words: number): number {
   const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
   const text = s.text;
-  const spaced = gapAbove > 0.5 * pitch;
+  // Spaced: more than half a line pitch, and (hd18) more than the text's own gap between lines by 0.4 em,
+  // which in double-spaced type (a journal's manuscript, pitch 2.5× the body) is wider than half its pitch.
+  const spaced = gapAbove > Math.max(0.5 * pitch, pitch - body + 0.4 * body);
   const larger = s.size >= body * 1.12;
   const bare = stripNumber(text).replace(/[.:]$/, '');
   // A numbered list item in body type breaks its first line mid-word; a heading does not.
@@ -1013,7 +1024,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch)) ||
+    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch) && !stackedCapitals(n1!, ctx)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
@@ -1038,17 +1049,34 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     ctx.alone &&
     words <= 8 &&
     !/[.:,]$/.test(text) &&
-    capitalsSibling(s, ctx.styles.get(1), body) &&
+    capitalsSibling(s, ctx.styles.get(1), body, centredOver(s, n1)) &&
     n1 !== undefined &&
     n1.page === s.page &&
     n1.top >= s.bottom - 0.1 &&
     n1.top - s.bottom < 2.5 * pitch &&
-    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`).
+    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`),
+    // or the first numbered head of the section (hd18: `ARTIFACT DESCRIPTION` over `A. Abstract`).
     (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
-    n1.text.length >= 25
+    (n1.text.length >= 25 || numberedHeadUnder(n1))
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/**
+ * hd18: `n1`, under a section name in capitals, is a head in the capitals of the known top-level heads
+ * with text or a numbered head under it (IEEE's `APPENDIX` over `ARTIFACT DESCRIPTION`), not a table's cell.
+ */
+function stackedCapitals(n1: Segment, ctx: HeadingContext): boolean {
+  const { after } = ctx;
+  return (
+    capitalsSibling(n1, ctx.styles.get(1), ctx.body) &&
+    after !== undefined &&
+    after.page === n1.page &&
+    after.top >= n1.bottom - 0.1 &&
+    after.top - n1.bottom < 2.5 * ctx.pitch &&
+    (textLineBelow(after, ctx.body) || numberedHeadUnder(after))
+  );
 }
 
 /** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
@@ -1062,13 +1090,16 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !/[.:]$/.test(text) &&
     !CAPTION.test(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
-    !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch)
+    !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
+    !boldLeadFillsLine(s, ctx.below, ctx.pitch)
   ) {
     return larger || text === text.toUpperCase() ? 2 : 3;
   }
+  if (!spaced || !ctx.alone) return 0;
+  // A thesis's display title first: its face may also set heads a size step above the body (hd18).
+  if (isDisplayTitle(s)) return 2;
   const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
-  if (spaced && ctx.alone && !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after)) return 3;
-  return spaced && ctx.alone && isDisplayTitle(s) ? 2 : 0;
+  return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
 }
 
 /** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */

@@ -283,3 +283,19 @@ export function hasYear(text: string): boolean {
 export function articleNotLetter(n: SectionNumber | null, setApart: boolean): boolean {
   return n !== null && n.kind === 'letter' && n.parts.length === 1 && n.closer === '' && !n.word && !setApart;
 }
+
+/**
+ * hd18: a dotless single letter before a word in lower case is the article, in any type: an
+ * appendix's title starts with a capital (`A Proofs`), a bold `A remark on Lebesgue consistency`
+ * is an unnumbered head.
+ */
+export function articleBeforeWord(n: SectionNumber | null): boolean {
+  return (
+    n !== null &&
+    n.kind === 'letter' &&
+    n.parts.length === 1 &&
+    n.closer === '' &&
+    !n.word &&
+    /^\p{Ll}{2}/u.test(n.rest)
+  );
+}

@@ -6,6 +6,7 @@
 import type { FontRun, Segment } from './pdf-layout.ts';
 import { LONE_SECTION_NUMBER, parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
 import { joinFusedNumber } from './pdf-hd13a-fused-number.ts';
+import { soleFace } from './pdf-face-headings.ts';
 
 /** How an accepted numbered heading is set: a line set the same way is a sibling. */
 export interface HeadingStyle {
@@ -71,16 +72,25 @@ export function joinHeadingNumber(
 /**
  * An unnumbered line in capitals set like the known top-level headings, when those are in capitals
  * at a size of their own (not the body's, so that a shouted sentence is not one): `ACKNOWLEDGMENT`,
- * `OPEN SCIENCE` beside `IV. CONCLUSION` in IEEE's small capitals.
+ * `OPEN SCIENCE` beside `IV. CONCLUSION` in IEEE's small capitals. hd18: at the body size too when
+ * the line is `centred` over its text and in the known heads' face (AASTeX's `REPRODUCIBILITY`
+ * beside `7. CONCLUSIONS`, both in the body face): a sentence is not centred.
  */
-export function capitalsSibling(s: Segment, known: HeadingStyle[] | undefined, body: number): boolean {
+export function capitalsSibling(
+  s: Segment,
+  known: HeadingStyle[] | undefined,
+  body: number,
+  centred = false,
+): boolean {
   if (!known || !isCapitals(s.text)) return false;
   return known.some(
     (k) =>
       k.caps &&
       Math.abs(k.size - s.size) < 0.25 &&
       k.bold === (s.bold === true) &&
-      (k.bold || Math.abs(k.size - body) >= 0.08 * body),
+      (k.bold ||
+        Math.abs(k.size - body) >= 0.08 * body ||
+        (centred && k.face !== null && k.face === soleFace(s))),
   );
 }
 

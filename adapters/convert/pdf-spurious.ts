@@ -143,5 +143,16 @@ export function tableRowUnder(s: Segment, segs: readonly Segment[], pitch: numbe
   const row = segs.filter(
     (o) => o !== under && o.page === s.page && Math.abs(o.baseline - under.baseline) < 0.3 * under.size,
   );
-  return row.length >= 2 && row.every(isCell);
+  return row.length >= 2 && row.every(isCell) && !spreadText([under, ...row]);
 }
+
+/**
+ * hd18: the pieces of one line of text that justification spread apart by more than an em (a
+ * double-spaced manuscript's reference list: `Anderson,` `W. L.,` `1975,` `Improved` `digital`
+ * `filters` `for` …): two of them or more are a lone short word of a sentence, which no table cell is.
+ */
+function spreadText(row: readonly Segment[]): boolean {
+  return row.filter((o) => FUNCTION_WORD.test(o.text)).length >= 2;
+}
+
+const FUNCTION_WORD = /^(?:an|and|by|for|from|in|of|on|or|the|to|with)$/;

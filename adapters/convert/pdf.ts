@@ -257,10 +257,15 @@ async function readTextItems(page: PDFPageProxy, pageNumber: number): Promise<Te
 const MAX_TEXT_ITEMS = 200_000;
 const DESTROY_WAIT_MS = 2000;
 
-/** Un-rotated text only: the arXiv side stamp and rotated figure labels are left out. */
+/** Un-rotated text only (slanted text counts): the arXiv side stamp and rotated figure labels are left out. */
 function toRun(item: TextItem, x0: number, yTop: number, width: number, height: number): TextRun | null {
   const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number];
-  if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0 || d <= 0) return null;
+  if (Math.abs(b) > 0.01 * Math.abs(a) || a <= 0 || d <= 0) return null;
+  // hd18: a shear with an upright baseline is slanted text, not rotated text: an upright face set
+  // oblique by the text matrix (aa.cls's italic subsections, `\slshape` faked from a roman). It is a
+  // face of its own, as a real italic would be: the suffix keeps it apart from the upright runs.
+  const slant = Math.abs(c) > 0.01 * d;
+  if (Math.abs(c) > MAX_SLANT * d) return null;
   if (!item.str) return null;
   const x = e - x0;
   const y = yTop - f;
@@ -276,9 +281,14 @@ function toRun(item: TextItem, x0: number, yTop: number, width: number, height: 
     y,
     width: trimmed.length * perChar,
     size: Math.abs(d) || item.height,
-    font: item.fontName,
+    font: slant ? `${item.fontName}${SLANTED}` : item.fontName,
   };
 }
+
+/** The shear of an oblique face: tan 10–15° in practice; a larger one is no text face. */
+const MAX_SLANT = 0.4;
+/** Appended to a font id set slanted by its text matrix (pdf.js knows the font by the id alone). */
+const SLANTED = '/slanted';
 
 /** Bold faces by name, subset prefix (`ABCDEF+`) removed: Times-Bold, NimbusRomNo9L-Medi, CMBX10, LinBiolinumTB, Arial-BoldMT… */
 export const BOLD_FONT =
@@ -307,8 +317,9 @@ async function nameFonts(
       const page = await doc.getPage(p + 1);
       await page.getOperatorList({ annotationMode: noAnnotations });
       for (const font of fonts) {
-        if (names.has(font) || !page.commonObjs.has(font)) continue;
-        const name = (page.commonObjs.get(font) as { name?: string } | null)?.name;
+        const id = font.endsWith(SLANTED) ? font.slice(0, -SLANTED.length) : font;
+        if (names.has(font) || !page.commonObjs.has(id)) continue;
+        const name = (page.commonObjs.get(id) as { name?: string } | null)?.name;
         if (name) names.set(font, name.replace(/^[A-Z]{6}\+/, ''));
       }
       page.cleanup();
