@@ -88,7 +88,8 @@ const META_START = new RegExp(
       'ams\\s+subject',
       'msc\\s*(?:20\\d\\d|class|:)',
       '(?:(?:19|20)\\d\\d\\s+)?mathematic(?:s|al)\\s+subject\\s+classification',
-      'key\\s+words\\s+and\\s+phrases',
+      // `Key words and phrases:` (AMS), `Key words.` (A&A, whose abstract ends on its own label `Conclusions.`).
+      'key\\s*words(?:\\s+and\\s+phrases|\\s*\\.)',
       'astronomy\\s*&\\s*astrophysics\\s+manuscript',
       'ieee\\s+transactions\\b.*\\bvol',
       'this\\s+(?:work|paper|article)\\s+has\\s+been\\s+(?:submitted|accepted)',

@@ -69,3 +69,24 @@ describe('fm18: a flowchart is no heading', () => {
     assert.ok(heads.includes('### 4.4 Thermostats'));
   });
 });
+
+/**
+ * Review rv17: with slanted text kept (hd18), A&A's italic abstract labels come back, and its empty
+ * closing label `Conclusions.` ran on into the `Key words.` line under it, so the keywords joined the
+ * abstract. A keyword line is front matter, AMS's `Key words and phrases:` or A&A's and SIAM's
+ * `Key words.`.
+ */
+describe('rv17: a keyword line is front matter', () => {
+  it("A&A's `Key words.` under an empty `Conclusions.` label stays out of the abstract", async () => {
+    const { front, body } = frontAndBody(await markdownOf('aa-betapic-exocomet-cn.pdf'));
+    assert.match(front, /Key words\. comets — transits/);
+    assert.ok(!body.includes('Key words'));
+    assert.match(body, /\nConclusions\.\n\n## 1\. Introduction/);
+  });
+
+  it("SIAM's `Key words.` line joins the front block", async () => {
+    const { front, body } = frontAndBody(await markdownOf('siam-lattice-reduction.pdf'));
+    assert.match(front, /Key words\. matrix, projection/);
+    assert.ok(!body.includes('Key words'));
+  });
+});
