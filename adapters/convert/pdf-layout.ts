@@ -7,6 +7,7 @@
  */
 import { mirroredHeads } from './pdf-lk13-mirror-heads.ts';
 import { floatingRunningLines } from './pdf-rl18-floating-lines.ts';
+import { PAGE_NUMBER } from './pdf-page-number.ts';
 import { isBareNumber, LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 
@@ -269,9 +270,6 @@ function overLetter(r: TextRun, placed: Array<{ r: TextRun; at: number }>, text:
 /** arXiv's identifier stamp, in case a PDF carries it unrotated. */
 const STAMP =
   /^arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?\s*\[[^\]]+\]\s*\d{1,2}\s*[A-Z][a-z]{2}\s*\d{4}$/;
-/** A lone page number: `12`, `– 12 –`, `Page 3 of 9`, `iv`. */
-export const PAGE_NUMBER =
-  /^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s+(of|\/)\s+\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
 
 /**
  * Page furniture, dropped before reading order: running heads and feet, page numbers and any

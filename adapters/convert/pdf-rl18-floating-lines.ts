@@ -6,7 +6,14 @@
  * word, and its place as the last (or first) line of the page's text, only a page number beyond it.
  * Body text does not repeat a whole line of a dozen letters and more at the very edge of page after page.
  */
-import { PAGE_NUMBER, type Segment } from './pdf-layout.ts';
+import { PAGE_NUMBER } from './pdf-page-number.ts';
+
+/** What the rule reads of a layout segment (pdf-layout's `Segment`; structural, so that pdf-layout can import this module). */
+interface Segment {
+  text: string;
+  baseline: number;
+  size: number;
+}
 
 /** The line's words in lower case, a page number glued at either end aside; digits kept (`Figure 1` ≠ `Figure 2`). */
 function exactKey(s: Segment): string {
@@ -18,7 +25,7 @@ function exactKey(s: Segment): string {
 }
 
 /** The segments on the first and last rows of a page's text, lone page numbers (`12`, `– 12 –`) left out. */
-function edgeLines(segs: readonly Segment[]): Segment[] {
+function edgeLines<S extends Segment>(segs: readonly S[]): S[] {
   const text = segs.filter((s) => !PAGE_NUMBER.test(s.text.trim()));
   if (!text.length) return [];
   const top = Math.min(...text.map((s) => s.baseline));
@@ -31,8 +38,8 @@ function edgeLines(segs: readonly Segment[]): Segment[] {
  * words, at whatever height: running lines that follow a float. Only lines of 12 letters and more
  * and two words at least count, so a short label (`Proof.`, `Table 1`) never does.
  */
-export function floatingRunningLines(pages: readonly Segment[][], repeatMin: number): Set<Segment> {
-  const byKey = new Map<string, Array<{ page: number; s: Segment }>>();
+export function floatingRunningLines<S extends Segment>(pages: readonly S[][], repeatMin: number): Set<S> {
+  const byKey = new Map<string, Array<{ page: number; s: S }>>();
   pages.forEach((segs, page) => {
     // Page 1's edge is its title or banner, printed larger or once; the running lines repeat later.
     if (page === 0) return;
@@ -45,7 +52,7 @@ export function floatingRunningLines(pages: readonly Segment[][], repeatMin: num
       byKey.set(k, list);
     }
   });
-  const out = new Set<Segment>();
+  const out = new Set<S>();
   for (const list of byKey.values())
     if (new Set(list.map((o) => o.page)).size >= repeatMin) for (const o of list) out.add(o.s);
   return out;
