@@ -525,7 +525,7 @@ function paperTitle(
     // cv16: page 1 opens with the abstract or the first section, no title block above it.
     (opensWithoutTitle(paper[0] ?? [])
       ? runningTitle(
-          (meta.runningHeads ?? []).filter((t) => !FRONT_JUNK.test(t)),
+          (meta.runningHeads ?? []).filter((t) => !FRONT_JUNK.test(t) && !LEADING_NUMBER.test(t)),
           metaTitle,
           surnames,
         )
@@ -1168,7 +1168,9 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
 }
 
 const FRONT_JUNK =
-  /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+  /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^[A-Z]+-[A-Z]+-\d+/i;
+/** A line opening with a number: a date, a volume, an affiliation's mark, a section number; a title only in the title's own type. */
+const LEADING_NUMBER = /^\(?\d/;
 
 /**
  * The title. With metadata, the largest-type block of page 1 whose words are the metadata title's;
@@ -1218,11 +1220,20 @@ function findTitle(
     }
   }
   const zone = titleZone(page, height, body);
-  const top = page
-    .filter((s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2)
+  const candidates = page.filter(
+    (s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2,
+  );
+  const max = Math.max(...candidates.map((s) => s.size));
+  // tt19: a title may open with a number (a course's `6.829 Final Project: …`, `3D …`); a dateline, a
+  // volume or a numbered heading never stands in the page's largest type with a few words after it.
+  const top = candidates
+    .filter(
+      (s) =>
+        !LEADING_NUMBER.test(s.text) ||
+        (s.size >= max - 0.3 && s.size >= body * 1.15 && s.text.split(/\s+/).length >= 4),
+    )
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
-  const max = Math.max(...top.map((s) => s.size));
   const large = top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7);
   const first =
     max >= body * 1.15
@@ -1259,11 +1270,16 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
       }
       break;
     }
-    if (isAuthorLine(s.text) || isFrontMeta(s.text)) break;
+    // tt19: a line after an open phrase (`The Anatomy of the CTC Oracle Gap:` / `Acoustic Exhaustion and
+    // Linguistic Recovery`) finishes it, whatever its words look like (title-case words around `and`).
+    if (!OPEN_PHRASE.test(last.text.trim()) && (isAuthorLine(s.text) || isFrontMeta(s.text))) break;
     segs.push(s);
   }
   return segs;
 }
+
+/** A title line that leaves its phrase open: a colon, a dash or comma, or a connecting word at its end. */
+const OPEN_PHRASE = /(?:[:,–—-]|\b(?:and|or|of|for|in|on|with|to|via|the|a|an|from|by|at))$/i;
 
 /** The title's lines in reading order: by baseline (a raised symbol sits on its line), then left to right. */
 function joinTitle(segs: Segment[]): string {
