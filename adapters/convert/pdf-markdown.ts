@@ -1262,7 +1262,18 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
     const last = segs[segs.length - 1]!;
     // A title page may double-space its title: a line centred under the last one may sit further down.
     const centred = Math.abs(s.x0 + s.x1 - last.x0 - last.x1) < 6 && Math.abs(s.size - first.size) <= 0.3;
-    if (s.top - last.bottom > (centred ? 1.3 : 0.9) * first.size) break;
+    const gap = s.top - last.bottom;
+    // tt19: a line in the title's own face and size continues it. At the title's leading it does whatever
+    // its words look like (SIAM's capitals with a note mark, `DENSITY APPROXIMATION∗`, read as a name);
+    // a double-spaced title (a manuscript's, Springer Nature's) sets its lines up to 1.6 em apart.
+    const sameType =
+      Math.abs(s.size - first.size) <= 0.3 && s.bold === first.bold && titleFace(s) === titleFace(first);
+    if (sameType && gap <= 0.35 * first.size) {
+      segs.push(s);
+      continue;
+    }
+    const spaced = sameType && gap <= 1.6 * first.size;
+    if (gap > (centred ? 1.3 : 0.9) * first.size && !spaced) break;
     if (Math.abs(s.size - first.size) > 0.3) {
       if (s.text.length <= 2 || continuesTitle(s, last, first)) {
         segs.push(s);
