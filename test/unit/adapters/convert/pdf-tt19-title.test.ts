@@ -1,0 +1,54 @@
+/**
+ * Title choice, session 18 (tt19): a title that opens with a number, and a title's lines gathered
+ * across what looks like an author line (an open phrase above it, or the title's own face at its
+ * leading) and across a double-spaced title's wider gaps, on real fixture PDFs.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
+const title = async (name: string) =>
+  (await convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))), { maxPages: 2 })).title;
+
+describe('PDF title: evidence from type, not from a line’s first character', () => {
+  it('takes a course project’s title that opens with its course number, not the author’s name below it', async () => {
+    assert.equal(
+      await title('article-bitrate-selection.pdf'),
+      '6.829 Final Project: A comparison of bit rate selection algorithms',
+    );
+  });
+});
+
+describe('PDF title: all of its lines', () => {
+  it('joins the line after a colon even when its title-case words around `and` read as two names', async () => {
+    assert.equal(
+      await title('icml-ctc-oracle-gap.pdf'),
+      'The Anatomy of the CTC Oracle Gap: Acoustic Exhaustion and Linguistic Recovery',
+    );
+  });
+
+  it('joins a SIAM title’s last capitals line with its note mark at the title’s leading', async () => {
+    assert.equal(
+      await title('siam-parameter-dependent-trace-estimation.pdf'),
+      'STOCHASTIC TRACE ESTIMATION FOR PARAMETER-DEPENDENT MATRICES APPLIED TO SPECTRAL DENSITY APPROXIMATION',
+    );
+  });
+
+  it('joins a double-spaced title’s lines, and stops at the author line in the same face', async () => {
+    assert.equal(
+      await title('snjnl-meat-reduction-meta.pdf'),
+      'Meaningfully reducing consumption of meat and animal products is an unsolved problem: A meta-analysis',
+    );
+    assert.equal(
+      await title('geophysics-empymod-em-modeler.pdf'),
+      'An open-source full 3D electromagnetic modeler for 1D VTI media in Python: empymod',
+    );
+    assert.equal(
+      await title('plos-rang-reproducible-r.pdf'),
+      'rang: Reconstructing reproducible R computational environments',
+    );
+  });
+});
