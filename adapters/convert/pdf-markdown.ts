@@ -102,6 +102,7 @@ import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
+import { overAddress } from './pdf-tt19-name-address.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -1198,7 +1199,8 @@ function findTitle(
     !isChapterLabel(s.text) &&
     !isAuthorLine(s.text) &&
     !namesMetadataAuthors(s.text, surnames) &&
-    !onMetadataRow(s);
+    !onMetadataRow(s) &&
+    !overAddress(s, page);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
     const fits = page.filter(

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { overAddress } from '../../../../adapters/convert/pdf-tt19-name-address.ts';
+import { seg } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const title = async (name: string) =>
@@ -19,6 +21,18 @@ describe('PDF title: evidence from type, not from a line’s first character', (
       await title('article-bitrate-selection.pdf'),
       '6.829 Final Project: A comparison of bit rate selection algorithms',
     );
+  });
+});
+
+describe('PDF title: a name over an e-mail address', () => {
+  it('reads a lone name right over an address as an author, not a title', () => {
+    const name = seg('Colleen Josephson', 145, { size: 12, x: 194 });
+    const mail = seg('cjoseph@mit.edu', 159, { size: 12, x: 195 });
+    const title = seg('A comparison of bit rate selection algorithms', 117, { size: 17, x: 78, x1: 534 });
+    assert.equal(overAddress(name, [title, name, mail]), true);
+    assert.equal(overAddress(title, [title, name, mail]), false);
+    // An address further down (a contact line under the abstract) says nothing of the line.
+    assert.equal(overAddress(name, [name, seg('cjoseph@mit.edu', 200, { size: 12, x: 195 })]), false);
   });
 });
 
