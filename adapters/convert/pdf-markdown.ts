@@ -103,6 +103,7 @@ import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { overAddress } from './pdf-tt19-name-address.ts';
+import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -1215,6 +1216,8 @@ function findTitle(
       const segs = gatherTitle(
         page.filter((s) => fits.includes(s) || s.text.length <= 2),
         fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
+        body,
+        doubleSpaced(page, body),
       );
       const got = words(segs.map((s) => s.text).join(' '));
       if (got.filter((w) => want.has(w)).length >= 0.6 * want.size)
@@ -1227,13 +1230,15 @@ function findTitle(
   );
   const max = Math.max(...candidates.map((s) => s.size));
   // tt19: a title may open with a number (a course's `6.829 Final Project: …`, `3D …`); a dateline, a
-  // volume or a numbered heading never stands in the page's largest type with a few words after it.
+  // volume or a numbered heading never stands in the page's largest type with a few words after it,
+  // the one line of that type on the page that opens with a number (section heads come in series).
+  const numbered = (s: Segment) =>
+    s.size >= max - 0.3 &&
+    s.size >= body * 1.15 &&
+    s.text.split(/\s+/).length >= 4 &&
+    !page.some((o) => o !== s && Math.abs(o.size - s.size) <= 0.3 && LEADING_NUMBER.test(o.text));
   const top = candidates
-    .filter(
-      (s) =>
-        !LEADING_NUMBER.test(s.text) ||
-        (s.size >= max - 0.3 && s.size >= body * 1.15 && s.text.split(/\s+/).length >= 4),
-    )
+    .filter((s) => !LEADING_NUMBER.test(s.text) || numbered(s))
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
   const large = top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7);
@@ -1250,14 +1255,19 @@ function findTitle(
   const segs = gatherTitle(
     page.filter((s) => s.top < abstractTop),
     first,
+    body,
+    doubleSpaced(page, body),
   );
   const text = joinTitle(segs);
   if (text.length > 300) return null;
   return { text, segments: segs };
 }
 
-/** The title's lines: `first` and the lines of its size right below; a radical or a symbol of another size between them stays in. */
-function gatherTitle(lines: Segment[], first: Segment): Segment[] {
+/**
+ * The title's lines: `first` and the lines of its size right below; a radical or a symbol of another
+ * size between them stays in. `wide`: the page is double-spaced (pdf-tt19-title-lines.ts).
+ */
+function gatherTitle(lines: Segment[], first: Segment, body: number, wide: boolean): Segment[] {
   const sorted = lines.filter((s) => sharesColumn(first, s)).sort((a, b) => a.top - b.top);
   const segs: Segment[] = [first];
   for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
@@ -1265,16 +1275,17 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
     // A title page may double-space its title: a line centred under the last one may sit further down.
     const centred = Math.abs(s.x0 + s.x1 - last.x0 - last.x1) < 6 && Math.abs(s.size - first.size) <= 0.3;
     const gap = s.top - last.bottom;
-    // tt19: a line in the title's own face and size continues it. At the title's leading it does whatever
-    // its words look like (SIAM's capitals with a note mark, `DENSITY APPROXIMATION∗`, read as a name);
-    // a double-spaced title (a manuscript's, Springer Nature's) sets its lines up to 1.6 em apart.
+    // tt19: a line in the title's own face and size continues it. At the title's leading, in a face set
+    // apart from the body's (bold or large), it does whatever its words look like (SIAM's capitals with a
+    // note mark, `DENSITY APPROXIMATION∗`, read as a name). Up to 1.6 em down it does after an open
+    // phrase (Springer Nature's widely spaced `… meat and` / `animal products …`) or on a double-spaced page.
     const sameType =
       Math.abs(s.size - first.size) <= 0.3 && s.bold === first.bold && titleFace(s) === titleFace(first);
-    if (sameType && gap <= 0.35 * first.size) {
+    if (sameType && gap <= 0.35 * first.size && (first.bold || first.size >= 1.15 * body)) {
       segs.push(s);
       continue;
     }
-    const spaced = sameType && gap <= 1.6 * first.size;
+    const spaced = sameType && gap <= 1.6 * first.size && (wide || leavesPhraseOpen(last.text));
     if (gap > (centred ? 1.3 : 0.9) * first.size && !spaced) break;
     if (Math.abs(s.size - first.size) > 0.3) {
       if (s.text.length <= 2 || continuesTitle(s, last, first)) {
@@ -1285,14 +1296,11 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
     }
     // tt19: a line after an open phrase (`The Anatomy of the CTC Oracle Gap:` / `Acoustic Exhaustion and
     // Linguistic Recovery`) finishes it, whatever its words look like (title-case words around `and`).
-    if (!OPEN_PHRASE.test(last.text.trim()) && (isAuthorLine(s.text) || isFrontMeta(s.text))) break;
+    if (!leavesPhraseOpen(last.text) && (isAuthorLine(s.text) || isFrontMeta(s.text))) break;
     segs.push(s);
   }
   return segs;
 }
-
-/** A title line that leaves its phrase open: a colon, a dash or comma, or a connecting word at its end. */
-const OPEN_PHRASE = /(?:[:,–—-]|\b(?:and|or|of|for|in|on|with|to|via|the|a|an|from|by|at))$/i;
 
 /** The title's lines in reading order: by baseline (a raised symbol sits on its line), then left to right. */
 function joinTitle(segs: Segment[]): string {

@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { overAddress } from '../../../../adapters/convert/pdf-tt19-name-address.ts';
-import { seg } from '../../../support/pdf-lines.ts';
+import { doubleSpaced, leavesPhraseOpen } from '../../../../adapters/convert/pdf-tt19-title-lines.ts';
+import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const title = async (name: string) =>
@@ -21,6 +23,29 @@ describe('PDF title: evidence from type, not from a line’s first character', (
       await title('article-bitrate-selection.pdf'),
       '6.829 Final Project: A comparison of bit rate selection algorithms',
     );
+  });
+});
+
+describe('PDF title: a line that opens with a number', () => {
+  it('is no title when another line of its type opens with a number too (numbered section heads)', () => {
+    const page = [
+      seg('1 Introduction and Overview of It', 100, { size: 12 }),
+      seg(BODY, 120),
+      seg('2 Related Work on the Problem', 160, { size: 12 }),
+      seg(BODY, 180),
+    ];
+    assert.equal(renderSegments([page], [792]).title, null);
+  });
+});
+
+describe('PDF title: evidence that a title line goes on', () => {
+  it('an open phrase at a line’s end; a double-spaced page', () => {
+    assert.equal(leavesPhraseOpen('The Anatomy of the CTC Oracle Gap:'), true);
+    assert.equal(leavesPhraseOpen('Meaningfully reducing consumption of meat and'), true);
+    assert.equal(leavesPhraseOpen('An open-source full 3D electromagnetic modeler for 1D VTI'), false);
+    const lines = (pitch: number) => Array.from({ length: 8 }, (_, k) => seg(BODY, 200 + pitch * k));
+    assert.equal(doubleSpaced(lines(24), 10), true);
+    assert.equal(doubleSpaced(lines(12), 10), false);
   });
 });
 
