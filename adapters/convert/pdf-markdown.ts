@@ -102,6 +102,8 @@ import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
+import { overAddress } from './pdf-tt19-name-address.ts';
+import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -525,7 +527,7 @@ function paperTitle(
     // cv16: page 1 opens with the abstract or the first section, no title block above it.
     (opensWithoutTitle(paper[0] ?? [])
       ? runningTitle(
-          (meta.runningHeads ?? []).filter((t) => !FRONT_JUNK.test(t)),
+          (meta.runningHeads ?? []).filter((t) => !FRONT_JUNK.test(t) && !LEADING_NUMBER.test(t)),
           metaTitle,
           surnames,
         )
@@ -1168,7 +1170,9 @@ function aloneOnRow(s: Segment, segs: Segment[], next?: Segment): boolean {
 }
 
 const FRONT_JUNK =
-  /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^\(?\d|^[A-Z]+-[A-Z]+-\d+/i;
+  /organi[sz]ation|draft|preprint|typeset|conference|proceedings|vol\.|journal|submitted|accepted|received|arxiv|@|^[A-Z]+-[A-Z]+-\d+/i;
+/** A line opening with a number: a date, a volume, an affiliation's mark, a section number; a title only in the title's own type. */
+const LEADING_NUMBER = /^\(?\d/;
 
 /**
  * The title. With metadata, the largest-type block of page 1 whose words are the metadata title's;
@@ -1196,7 +1200,8 @@ function findTitle(
     !isChapterLabel(s.text) &&
     !isAuthorLine(s.text) &&
     !namesMetadataAuthors(s.text, surnames) &&
-    !onMetadataRow(s);
+    !onMetadataRow(s) &&
+    !overAddress(s, page);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
     const fits = page.filter(
@@ -1211,6 +1216,8 @@ function findTitle(
       const segs = gatherTitle(
         page.filter((s) => fits.includes(s) || s.text.length <= 2),
         fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
+        body,
+        doubleSpaced(page, body),
       );
       const got = words(segs.map((s) => s.text).join(' '));
       if (got.filter((w) => want.has(w)).length >= 0.6 * want.size)
@@ -1218,11 +1225,22 @@ function findTitle(
     }
   }
   const zone = titleZone(page, height, body);
-  const top = page
-    .filter((s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2)
+  const candidates = page.filter(
+    (s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2,
+  );
+  const max = Math.max(...candidates.map((s) => s.size));
+  // tt19: a title may open with a number (a course's `6.829 Final Project: …`, `3D …`); a dateline, a
+  // volume or a numbered heading never stands in the page's largest type with a few words after it,
+  // the one line of that type on the page that opens with a number (section heads come in series).
+  const numbered = (s: Segment) =>
+    s.size >= max - 0.3 &&
+    s.size >= body * 1.15 &&
+    s.text.split(/\s+/).length >= 4 &&
+    !page.some((o) => o !== s && Math.abs(o.size - s.size) <= 0.3 && LEADING_NUMBER.test(o.text));
+  const top = candidates
+    .filter((s) => !LEADING_NUMBER.test(s.text) || numbered(s))
     .sort((a, b) => a.top - b.top);
   if (!top.length) return null;
-  const max = Math.max(...top.map((s) => s.size));
   const large = top.find((s) => s.size >= body * 1.15 && s.size >= max * 0.7);
   const first =
     max >= body * 1.15
@@ -1237,21 +1255,38 @@ function findTitle(
   const segs = gatherTitle(
     page.filter((s) => s.top < abstractTop),
     first,
+    body,
+    doubleSpaced(page, body),
   );
   const text = joinTitle(segs);
   if (text.length > 300) return null;
   return { text, segments: segs };
 }
 
-/** The title's lines: `first` and the lines of its size right below; a radical or a symbol of another size between them stays in. */
-function gatherTitle(lines: Segment[], first: Segment): Segment[] {
+/**
+ * The title's lines: `first` and the lines of its size right below; a radical or a symbol of another
+ * size between them stays in. `wide`: the page is double-spaced (pdf-tt19-title-lines.ts).
+ */
+function gatherTitle(lines: Segment[], first: Segment, body: number, wide: boolean): Segment[] {
   const sorted = lines.filter((s) => sharesColumn(first, s)).sort((a, b) => a.top - b.top);
   const segs: Segment[] = [first];
   for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
     const last = segs[segs.length - 1]!;
     // A title page may double-space its title: a line centred under the last one may sit further down.
     const centred = Math.abs(s.x0 + s.x1 - last.x0 - last.x1) < 6 && Math.abs(s.size - first.size) <= 0.3;
-    if (s.top - last.bottom > (centred ? 1.3 : 0.9) * first.size) break;
+    const gap = s.top - last.bottom;
+    // tt19: a line in the title's own face and size continues it. At the title's leading, in a face set
+    // apart from the body's (bold or large), it does whatever its words look like (SIAM's capitals with a
+    // note mark, `DENSITY APPROXIMATION∗`, read as a name). Up to 1.6 em down it does after an open
+    // phrase (Springer Nature's widely spaced `… meat and` / `animal products …`) or on a double-spaced page.
+    const sameType =
+      Math.abs(s.size - first.size) <= 0.3 && s.bold === first.bold && titleFace(s) === titleFace(first);
+    if (sameType && gap <= 0.35 * first.size && (first.bold || first.size >= 1.15 * body)) {
+      segs.push(s);
+      continue;
+    }
+    const spaced = sameType && gap <= 1.6 * first.size && (wide || leavesPhraseOpen(last.text));
+    if (gap > (centred ? 1.3 : 0.9) * first.size && !spaced) break;
     if (Math.abs(s.size - first.size) > 0.3) {
       if (s.text.length <= 2 || continuesTitle(s, last, first)) {
         segs.push(s);
@@ -1259,7 +1294,9 @@ function gatherTitle(lines: Segment[], first: Segment): Segment[] {
       }
       break;
     }
-    if (isAuthorLine(s.text) || isFrontMeta(s.text)) break;
+    // tt19: a line after an open phrase (`The Anatomy of the CTC Oracle Gap:` / `Acoustic Exhaustion and
+    // Linguistic Recovery`) finishes it, whatever its words look like (title-case words around `and`).
+    if (!leavesPhraseOpen(last.text) && (isAuthorLine(s.text) || isFrontMeta(s.text))) break;
     segs.push(s);
   }
   return segs;
