@@ -91,6 +91,8 @@ import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
 import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
+import { endsOpen } from './pdf-ex19-open-ends.ts';
+import { unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -327,6 +329,22 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     (s.page > 0 && namesPaperTitle(s.text, doc.title))
   )
     return false;
+  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
+  // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
+  let last = joined ? segs[i + 1]! : s;
+  const wraps: Segment[] = [];
+  const from = i + (joined ? 2 : 1) + frags.after.length;
+  for (let k = from; k <= from + 2; k++) {
+    const next = segs[k];
+    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
+    text = joinLines(text, withoutNoteMark(next, segs));
+    wraps.push(next);
+    last = next;
+  }
+  // ex19: a title left open (`…, and`, `… during`) with no line of it below is a sentence's first line.
+  if (!hit && endsOpen(text)) return false;
+  if (joined) used.add(segs[i + 1]!);
+  for (const next of wraps) used.add(next);
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
@@ -342,18 +360,6 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ...(w.styles.get(n.parts.length) ?? []),
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest), closer: n.closer },
     ]);
-  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
-  if (joined) used.add(segs[i + 1]!);
-  // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
-  let last = joined ? segs[i + 1]! : s;
-  const from = i + (joined ? 2 : 1) + frags.after.length;
-  for (let k = from; k <= from + 2; k++) {
-    const next = segs[k];
-    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
-    text = joinLines(text, withoutNoteMark(next, segs));
-    used.add(next);
-    last = next;
-  }
   w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
   return true;
@@ -1015,6 +1021,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
+    if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
       return 0;
     return headingDepth(n, sawRoman);
