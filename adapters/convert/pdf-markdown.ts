@@ -92,6 +92,7 @@ import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { endsOpen } from './pdf-ex19-open-ends.ts';
+import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
@@ -243,6 +244,13 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
+  // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
+  // the paragraph as printed: the reader sees no section there, and the annotations list none.
+  if (!runIn.num) {
+    w.bodyStarted = true;
+    w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
+    return true;
+  }
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`, { numeralTitle: true });
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
@@ -298,19 +306,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ));
     },
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
-    headerRow: () =>
-      s.bold === true &&
-      cellBelow(s, lineBelow(s, segs), 40) &&
-      segs.some(
-        (o) =>
-          o !== s &&
-          o.page === s.page &&
-          o.bold === true &&
-          o.text.length < 40 &&
-          Math.abs(o.baseline - s.baseline) < 0.3 * s.size &&
-          o.x0 > s.x1 &&
-          o.x0 - s.x1 < 12 * s.size,
-      ),
+    headerRow: () => inHeaderRow(s, segs, () => cellBelow(s, lineBelow(s, segs), 40)),
     next: segs[k + 1],
     after: segs[k + 2],
     get nextAlone() {
@@ -341,8 +337,9 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     wraps.push(next);
     last = next;
   }
-  // ex19: a title left open (`…, and`, `… during`) with no line of it below is a sentence's first line.
-  if (!hit && endsOpen(text)) return false;
+  // ex19: a title left open (`…, and`, `… during`) with no line of it below is a sentence's first line;
+  // in display type it is a heading whose second line sits further down than a wrap is looked for.
+  if (!hit && s.size < 1.12 * doc.bodySize && endsOpen(text)) return false;
   if (joined) used.add(segs[i + 1]!);
   for (const next of wraps) used.add(next);
   if (frags.dropOpen) w.para = null;
