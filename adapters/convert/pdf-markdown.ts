@@ -245,8 +245,9 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
   // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
-  // the paragraph as printed: the reader sees no section there, and the annotations list none.
-  if (!runIn.num) {
+  // the paragraph as printed: the reader sees no section there, and the annotations list none. A lead
+  // that pdf.js set apart from its text (PNAS's `ACKNOWLEDGMENTS.`, a wide gap after it) stays a heading.
+  if (!runIn.num && runIn.rest) {
     w.bodyStarted = true;
     w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
     return true;

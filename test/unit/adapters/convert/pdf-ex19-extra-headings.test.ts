@@ -55,7 +55,14 @@ describe('endsOpen', () => {
     assert.ok(endsOpen('2.1 Inputs;'));
   });
   it('is not a closed title, nor a word that merely ends like one', () => {
-    for (const t of ['2.1 Research and Development', 'Built-in', 'Log in', 'Appendix A', 'Randomand', 'Sign-off'])
+    for (const t of [
+      '2.1 Research and Development',
+      'Built-in',
+      'Log in',
+      'Appendix A',
+      'Randomand',
+      'Sign-off',
+    ])
       assert.ok(!endsOpen(t), t);
   });
 });
@@ -71,7 +78,9 @@ describe('unlikeNumberedSiblings', () => {
     assert.ok(!unlikeNumberedSiblings(n('2.3 Initial gas mass'), true, dotted));
     assert.ok(!unlikeNumberedSiblings(n('2 Methods'), false, [{ ...dotted[0]!, closer: '.' }]));
     assert.ok(!unlikeNumberedSiblings(n('2.3 Initial gas mass'), false, undefined));
-    assert.ok(!unlikeNumberedSiblings(n('2.3 Initial gas mass'), false, [{ ...dotted[0]!, closer: undefined }]));
+    assert.ok(
+      !unlikeNumberedSiblings(n('2.3 Initial gas mass'), false, [{ ...dotted[0]!, closer: undefined }]),
+    );
   });
   it('reads a leading-zero part as a decimal, not a number', () => {
     assert.equal(parseSectionNumber('2.02 Greggio (2005, WIDE DD)'), null);
@@ -82,7 +91,11 @@ describe('unlikeNumberedSiblings', () => {
 describe('inHeaderRow', () => {
   it("takes a bold header's last cell, with its row on the left only, for a cell", () => {
     const value = seg('Value', 100, { x: 451, bold: true });
-    const row = [seg('Constraint', 100, { x: 179, bold: true }), seg('Section 3.2.2', 100, { x: 297, bold: true }), value];
+    const row = [
+      seg('Constraint', 100, { x: 179, bold: true }),
+      seg('Section 3.2.2', 100, { x: 297, bold: true }),
+      value,
+    ];
     assert.ok(inHeaderRow(value, row, () => false));
     assert.ok(inHeaderRow(value, row.slice(1), () => true));
     assert.ok(!inHeaderRow(value, row.slice(1), () => false));
