@@ -91,6 +91,9 @@ import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
 import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
+import { endsOpen } from './pdf-ex19-open-ends.ts';
+import { inHeaderRow } from './pdf-ex19-header-row.ts';
+import { unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -243,6 +246,14 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
   flush(w);
+  // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
+  // the paragraph as printed: the reader sees no section there, and the annotations list none. A lead
+  // that pdf.js set apart from its text (PNAS's `ACKNOWLEDGMENTS.`, a wide gap after it) stays a heading.
+  if (!runIn.num && runIn.rest) {
+    w.bodyStarted = true;
+    w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
+    return true;
+  }
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`, { numeralTitle: true });
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
@@ -298,19 +309,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ));
     },
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
-    headerRow: () =>
-      s.bold === true &&
-      cellBelow(s, lineBelow(s, segs), 40) &&
-      segs.some(
-        (o) =>
-          o !== s &&
-          o.page === s.page &&
-          o.bold === true &&
-          o.text.length < 40 &&
-          Math.abs(o.baseline - s.baseline) < 0.3 * s.size &&
-          o.x0 > s.x1 &&
-          o.x0 - s.x1 < 12 * s.size,
-      ),
+    headerRow: () => inHeaderRow(s, segs, () => cellBelow(s, lineBelow(s, segs), 40)),
     next: segs[k + 1],
     after: segs[k + 2],
     get nextAlone() {
@@ -329,6 +328,23 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     (s.page > 0 && namesPaperTitle(s.text, doc.title))
   )
     return false;
+  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
+  // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
+  let last = joined ? segs[i + 1]! : s;
+  const wraps: Segment[] = [];
+  const from = i + (joined ? 2 : 1) + frags.after.length;
+  for (let k = from; k <= from + 2; k++) {
+    const next = segs[k];
+    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
+    text = joinLines(text, withoutNoteMark(next, segs));
+    wraps.push(next);
+    last = next;
+  }
+  // ex19: a title left open (`…, and`, `… during`) with no line of it below is a sentence's first line;
+  // in display type it is a heading whose second line sits further down than a wrap is looked for.
+  if (!hit && s.size < 1.12 * doc.bodySize && endsOpen(text)) return false;
+  if (joined) used.add(segs[i + 1]!);
+  for (const next of wraps) used.add(next);
   if (frags.dropOpen) w.para = null;
   for (const f of frags.after) used.add(f);
   flush(w);
@@ -344,18 +360,6 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       ...(w.styles.get(n.parts.length) ?? []),
       { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest), closer: n.closer },
     ]);
-  let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
-  if (joined) used.add(segs[i + 1]!);
-  // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
-  let last = joined ? segs[i + 1]! : s;
-  const from = i + (joined ? 2 : 1) + frags.after.length;
-  for (let k = from; k <= from + 2; k++) {
-    const next = segs[k];
-    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
-    text = joinLines(text, withoutNoteMark(next, segs));
-    used.add(next);
-    last = next;
-  }
   w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
   return true;
@@ -1017,6 +1021,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
+    if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
       return 0;
     return headingDepth(n, sawRoman);

@@ -98,6 +98,8 @@ export function parseSectionNumber(
   const titleStart = TITLE_START.test(rest) || (opts.numeralTitle && NUMERAL_TITLE_START.test(rest));
   if (rest && (!titleStart || !/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
   const parts = num.replace(/^S/, '').split('.');
+  // ex19: a part after the first with a leading zero (`2.02 Greggio`) is a decimal fraction, never a section number.
+  if (parts.slice(1).some((p) => /^0\d/.test(p))) return null;
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)
     ? 'appendix'

@@ -1,0 +1,18 @@
+/**
+ * ex19: a paper prints every section number of one depth the same way: `2.1.` and `2.2.` (AASTeX,
+ * SIAM) or `2.1` and `2.2` (LNCS, ACM), never both (so in all 248 annotated papers). A line in plain
+ * type whose subsection number is closed otherwise than every accepted heading of that depth is a
+ * table's row or a figure's label that starts with a decimal (`2.3 Initial gas mass` in a column of
+ * parameters under `2.2. Delay-Time Distributions`). Bold or larger type still vouches for it.
+ */
+import type { HeadingStyle } from './pdf-outline.ts';
+import type { SectionNumber } from './pdf-numbering.ts';
+
+export function unlikeNumberedSiblings(
+  n: SectionNumber,
+  setApartByType: boolean,
+  known: readonly HeadingStyle[] | undefined,
+): boolean {
+  if (n.parts.length < 2 || setApartByType || !known?.length) return false;
+  return known.every((k) => k.closer !== undefined && k.closer !== n.closer);
+}
