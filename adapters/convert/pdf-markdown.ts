@@ -105,6 +105,7 @@ import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
+import { labelRunIn } from './pdf-hd19-label-run-in.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -188,6 +189,10 @@ interface Writer {
   asides: string[];
   /** The bold face numbered heads are run in with (SIAM, amsart): unnumbered ones run in too. */
   runInFace?: string;
+  /** hd19: the place of the last labelled paragraph head in each series (`a.`, `(1)`). */
+  labelHeads: Map<string, number>;
+  /** hd19: indices in `blocks` of those heads. */
+  labelBlocks: Set<number>;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -250,6 +255,28 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
     `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num ? `${runIn.num} ` : ''}${runIn.title}`,
   );
   w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
+  return true;
+}
+
+/**
+ * hd19: a labelled paragraph head run in with no stop (REVTeX's `a. Classic ICs Our…`), one level
+ * below the heading it follows.
+ */
+function placeLabelRunIn(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
+  // A display equation ends what came before it as a stop would.
+  const before = w.para?.kind === 'eq' ? undefined : w.para?.text;
+  const r = labelRunIn(at.segs, at.i, doc.bodyFace, before, w.labelHeads);
+  if (!r) return false;
+  flush(w);
+  for (const o of r.taken) used.add(o);
+  w.labelHeads.set(r.series, r.n);
+  // One level below the last heading that is not itself a labelled head.
+  const above = w.blocks.findLast((b, k) => b.startsWith('#') && !w.labelBlocks.has(k));
+  w.bodyStarted = true;
+  w.labelBlocks.add(w.blocks.length);
+  w.blocks.push(`${'#'.repeat(Math.min(6, (above?.match(/^#+/)?.[0].length ?? 2) + 1))} ${r.head}`);
+  const lastSeg = r.taken[r.taken.length - 1] ?? at.s;
+  w.para = { kind: 'p', text: r.rest, last: lastSeg, maxX1: lastSeg.x1 };
   return true;
 }
 
@@ -479,6 +506,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
     const at: At = { p, segs, i, s, prev, sameFlow, gapAbove, newColumn: !prev || !sameFlow };
     if (
       placeRunIn(doc, w, at) ||
+      placeLabelRunIn(doc, w, at, used) ||
       placeHeading(doc, w, at, used) ||
       placeEquation(w, at, pitch) ||
       placeCaptionOrItem(w, at, pitch) ||
@@ -653,6 +681,8 @@ export function renderSegments(
     styles: new Map(),
     held: [],
     asides: [],
+    labelHeads: new Map(),
+    labelBlocks: new Set(),
   };
   doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
