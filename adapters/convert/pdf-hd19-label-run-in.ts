@@ -85,13 +85,15 @@ export function labelRunIn(
     if (/[\p{L}\p{N}]/u.test(ch)) count++;
   }
   const head = text.slice(0, end).trim();
-  const rest = text.slice(end).replace(/^[.:]/, '').trim();
-  const m = LABEL.exec(head.replace(/[.:]$/, ''));
-  if (!m || !/^\p{Lu}/u.test(rest)) return null;
+  const rest = text.slice(end).trim();
+  // A head closed by a stop is the other run-in rules' (or a list item's bold lead: `(1) Exhaustion
+  // of scoring. Eleven…` in a list of contributions); here the face change alone closes it.
+  const m = LABEL.exec(head);
+  if (!m || !/^\p{Lu}/u.test(rest) || /[.:]$/.test(head)) return null;
   const title = m[3]!;
   const words = title.split(/\s+/).length;
   if (!/^[\p{Lu}\p{N}]/u.test(title) || words > 8 || /[.!?;,]\s/.test(title)) return null;
   const place = ordinal(m[1] ?? m[2]!, m[1] !== undefined ? '()' : '.', last);
   if (!place) return null;
-  return { head: head.replace(/[.:]$/, ''), rest, taken: row.slice(1), ...place };
+  return { head, rest, taken: row.slice(1), ...place };
 }

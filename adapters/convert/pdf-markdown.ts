@@ -971,7 +971,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const n = headingNumber(s, ctx.bodyFace, ctx);
   const words = text.split(/\s+/).length;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
-  if (isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
+  // hd19: a section number is no part of a formula: the title alone is weighed (`4.4.3. THE LR= 10−7
+  // BRIDGE`, whose number's digits would outweigh its words); parseSectionNumber has read it as a title.
+  if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
