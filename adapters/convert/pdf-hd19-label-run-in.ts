@@ -16,7 +16,11 @@ const LABEL = /^(?:\((\d{1,2}|[a-z]|[ivx]{1,4}|[A-Z])\)|(\d{1,2}|[a-z]|[A-Z])\.)
 const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
 
 /** The series a label belongs to (its form and kind) and its place in it. */
-function ordinal(label: string, form: string, last: Map<string, number>): { series: string; n: number } | null {
+function ordinal(
+  label: string,
+  form: string,
+  last: Map<string, number>,
+): { series: string; n: number } | null {
   const candidates: Array<{ series: string; n: number }> = [];
   if (/^\d+$/.test(label)) candidates.push({ series: `${form}1`, n: Number(label) });
   if (/^[a-z]$/.test(label)) candidates.push({ series: `${form}a`, n: label.charCodeAt(0) - 96 });

@@ -45,6 +45,7 @@ import {
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
 import {
   capitalsSibling,
+  twoSizeCapitals,
   faceRunIn,
   isCapitals,
   joinHeadingNumber,
@@ -361,13 +362,23 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   noteHeading(w.numbering, n, s.text, level);
+  // hd19: an appendix headed by the word alone (`APPENDIX: AI TOOLS, …`) numbers its sections
+  // afresh (`1. PROJECT PLANNING`): the arabic outline starts again.
+  if (!n && level <= 2 && /^appendi(?:x|ces)\b/i.test(s.text.trim())) w.numbering.arabic = 0;
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
-      { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest), closer: n.closer },
+      {
+        size: s.size,
+        bold: s.bold === true,
+        face: titleFace(s),
+        caps: isCapitals(n.rest),
+        closer: n.closer,
+        smallCaps: twoSizeCapitals(s),
+      },
     ]);
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
   if (joined) used.add(segs[i + 1]!);
