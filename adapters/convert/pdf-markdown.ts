@@ -362,9 +362,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   noteHeading(w.numbering, n, s.text, level);
-  // hd19: an appendix headed by the word alone (`APPENDIX: AI TOOLS, …`) numbers its sections
-  // afresh (`1. PROJECT PLANNING`): the arabic outline starts again.
-  if (!n && level <= 2 && /^appendi(?:x|ces)\b/i.test(s.text.trim())) w.numbering.arabic = 0;
+  // hd19: an appendix titled without a number of its own (`APPENDIX: AI TOOLS, …`) numbers its
+  // sections afresh (`1. PROJECT PLANNING`): the arabic outline starts again. A bare `APPENDIX` is
+  // followed by lettered appendices (`A. REPRODUCIBILITY`), which keep the outline.
+  if (!n && level <= 2 && /^appendi(?:x|ces)\s*[:.—–-]\s*\p{L}/iu.test(s.text.trim())) w.numbering.arabic = 0;
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
@@ -831,8 +832,10 @@ function continues(
   const endsSentence = /[.!?:]["')\]]?$/.test(para.text);
   if (!sameFlow) return !endsSentence || /^[a-z]/.test(s.text);
   if (gapAbove > 0.75 * pitch) return false;
-  // First-line indent starts a paragraph; a short last line ends one.
-  if (s.x0 > prev.x0 + 0.8 * s.size && endsSentence) return false;
+  // First-line indent starts a paragraph; a short last line ends one. hd19: under a bullet's line the
+  // indent is the item's own hanging indent (`• Identified … Detection:` over `Design, …`).
+  if (s.x0 > prev.x0 + 0.8 * s.size && endsSentence && !(para.kind === 'li' && BULLET.test(prev.text)))
+    return false;
   if (endsSentence && prev.x1 < para.maxX1 - 2.5 * s.size) return false;
   return true;
 }
