@@ -832,10 +832,8 @@ function continues(
   const endsSentence = /[.!?:]["')\]]?$/.test(para.text);
   if (!sameFlow) return !endsSentence || /^[a-z]/.test(s.text);
   if (gapAbove > 0.75 * pitch) return false;
-  // First-line indent starts a paragraph; a short last line ends one. hd19: under a bullet's line the
-  // indent is the item's own hanging indent (`• Identified … Detection:` over `Design, …`).
-  if (s.x0 > prev.x0 + 0.8 * s.size && endsSentence && !(para.kind === 'li' && BULLET.test(prev.text)))
-    return false;
+  // First-line indent starts a paragraph; a short last line ends one.
+  if (s.x0 > prev.x0 + 0.8 * s.size && endsSentence) return false;
   if (endsSentence && prev.x1 < para.maxX1 - 2.5 * s.size) return false;
   return true;
 }
