@@ -7,6 +7,9 @@
 import { lineBelow, type Segment } from './pdf-layout.ts';
 import { parseSectionNumber } from './pdf-numbering.ts';
 
+/** Initials and a surname: `G. M. Bernstein`, `J.-P. Uzan`, `W. d’Assignies`. */
+const INITIALS_NAME = /^(?:\p{Lu}\.(?:-\p{Lu}\.)?\s*){1,3}(?:\p{Ll}{1,3}['’]\s?)?\p{Lu}\p{Ll}{2,}/u;
+
 /** `next` is the rest of a figure: on the same page, below, tick values and letters or a small legend. */
 export function figureTextBelow(s: Segment, next: Segment | undefined, body: number): boolean {
   if (!next || next.page !== s.page || next.top < s.bottom - 0.5) return false;
@@ -15,7 +18,9 @@ export function figureTextBelow(s: Segment, next: Segment | undefined, body: num
   const words = tokens.filter((t) => /\p{L}{3,}/u.test(t)).length;
   const ticks = tokens.length > 0 && tokens.every((t) => /^[-–−]?\d+(?:[.,]\d+)?$/.test(t));
   // In body type, a line of initials and names (`17, B. Abbott`) is text: only tick values count there.
-  const small = next.size < body - 0.5;
+  // hd19: in small type too, a person's name by initials (`G. M. Bernstein,1` in AASTeX 7's author list
+  // under `All Authors and Affiliations`) is a list of names, no figure's legend.
+  const small = next.size < body - 0.5 && !INITIALS_NAME.test(next.text);
   // Glyphs without a letter or digit (a drawing's symbols, `!!` from an unmapped font) are no text either.
   return ticks || tokens.length === 0 || (small && (words * 2 < tokens.length || next.text.length < 25));
 }

@@ -36,12 +36,26 @@ export function startsWithSymbolWord(rest: string): boolean {
 }
 
 /**
+ * hd19: a title that starts with a program's name (`nbest_scale Sensitivity`, `scipy.sparse and…`):
+ * a lower-case identifier joined by `_` or `.`, which code keeps in lower case (prose never joins
+ * words so). Only for a line set apart, as above.
+ */
+export function startsWithCodeName(rest: string): boolean {
+  return /^\p{Ll}[\p{L}\p{N}]*(?:[_.][\p{L}\p{N}]+)+(?=[\s(]|$)/u.test(rest);
+}
+
+/**
  * A title start that needs its line set apart (bold, large, or a known sibling's style): a formula's
- * `(` or `-`, a digit fused to a word (`3D …`), a symbol word (`k-means`), a count (`25 Processes`).
+ * `(` or `-`, a digit fused to a word (`3D …`), a symbol word (`k-means`), a code name
+ * (`nbest_scale`), a count (`25 Processes`).
  */
 export function setApartTitleStart(rest: string): boolean {
   return (
-    /^[(-]/.test(rest) || startsWithDigitWord(rest) || startsWithSymbolWord(rest) || startsWithNumeral(rest)
+    /^[(-]/.test(rest) ||
+    startsWithDigitWord(rest) ||
+    startsWithSymbolWord(rest) ||
+    startsWithCodeName(rest) ||
+    startsWithNumeral(rest)
   );
 }
 

@@ -45,6 +45,7 @@ import {
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
 import {
   capitalsSibling,
+  twoSizeCapitals,
   faceRunIn,
   isCapitals,
   joinHeadingNumber,
@@ -110,6 +111,7 @@ import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
+import { labelRunIn } from './pdf-hd19-label-run-in.ts';
 
 const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
@@ -193,6 +195,10 @@ interface Writer {
   asides: string[];
   /** The bold face numbered heads are run in with (SIAM, amsart): unnumbered ones run in too. */
   runInFace?: string;
+  /** hd19: the place of the last labelled paragraph head in each series (`a.`, `(1)`). */
+  labelHeads: Map<string, number>;
+  /** hd19: indices in `blocks` of those heads. */
+  labelBlocks: Set<number>;
 }
 
 /** One segment and where it sits relative to the open paragraph. */
@@ -263,6 +269,28 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
     `${'#'.repeat(n ? headingDepth(n, w.sawRoman) : Math.min(6, 2 + (runIn.num.replace(/\.$/, '').match(/\./g)?.length ?? 0)))} ${runIn.num ? `${runIn.num} ` : ''}${runIn.title}`,
   );
   w.para = { kind: 'p', text: runIn.rest, last: s, maxX1: s.x1 };
+  return true;
+}
+
+/**
+ * hd19: a labelled paragraph head run in with no stop (REVTeX's `a. Classic ICs Our…`), one level
+ * below the heading it follows.
+ */
+function placeLabelRunIn(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
+  // A display equation ends what came before it as a stop would.
+  const before = w.para?.kind === 'eq' ? undefined : w.para?.text;
+  const r = labelRunIn(at.segs, at.i, doc.bodyFace, before, w.labelHeads);
+  if (!r) return false;
+  flush(w);
+  for (const o of r.taken) used.add(o);
+  w.labelHeads.set(r.series, r.n);
+  // One level below the last heading that is not itself a labelled head.
+  const above = w.blocks.findLast((b, k) => b.startsWith('#') && !w.labelBlocks.has(k));
+  w.bodyStarted = true;
+  w.labelBlocks.add(w.blocks.length);
+  w.blocks.push(`${'#'.repeat(Math.min(6, (above?.match(/^#+/)?.[0].length ?? 2) + 1))} ${r.head}`);
+  const lastSeg = r.taken[r.taken.length - 1] ?? at.s;
+  w.para = { kind: 'p', text: r.rest, last: lastSeg, maxX1: lastSeg.x1 };
   return true;
 }
 
@@ -352,13 +380,24 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
   noteHeading(w.numbering, n, s.text, level);
+  // hd19: an appendix titled without a number of its own (`APPENDIX: AI TOOLS, …`) numbers its
+  // sections afresh (`1. PROJECT PLANNING`): the arabic outline starts again. A bare `APPENDIX` is
+  // followed by lettered appendices (`A. REPRODUCIBILITY`), which keep the outline.
+  if (!n && level <= 2 && /^appendi(?:x|ces)\s*[:.—–-]\s*\p{L}/iu.test(s.text.trim())) w.numbering.arabic = 0;
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
-      { size: s.size, bold: s.bold === true, face: titleFace(s), caps: isCapitals(n.rest), closer: n.closer },
+      {
+        size: s.size,
+        bold: s.bold === true,
+        face: titleFace(s),
+        caps: isCapitals(n.rest),
+        closer: n.closer,
+        smallCaps: twoSizeCapitals(s),
+      },
     ]);
   w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
@@ -485,6 +524,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
     const at: At = { p, segs, i, s, prev, sameFlow, gapAbove, newColumn: !prev || !sameFlow };
     if (
       placeRunIn(doc, w, at) ||
+      placeLabelRunIn(doc, w, at, used) ||
       placeHeading(doc, w, at, used) ||
       placeEquation(w, at, pitch) ||
       placeCaptionOrItem(w, at, pitch) ||
@@ -659,6 +699,8 @@ export function renderSegments(
     styles: new Map(),
     held: [],
     asides: [],
+    labelHeads: new Map(),
+    labelBlocks: new Set(),
   };
   doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
   for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
@@ -947,7 +989,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const n = headingNumber(s, ctx.bodyFace, ctx);
   const words = text.split(/\s+/).length;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
-  if (isMathLine(text) || hasFormula(text) || neverHeading(text)) return 0;
+  // hd19: a section number is no part of a formula: the title alone is weighed (`4.4.3. THE LR= 10−7
+  // BRIDGE`, whose number's digits would outweigh its words); parseSectionNumber has read it as a title.
+  if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;

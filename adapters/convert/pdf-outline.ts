@@ -18,6 +18,18 @@ export interface HeadingStyle {
   caps: boolean;
   /** What closes its number (`.`, `)`, `:` or ''), when it has one. */
   closer?: string;
+  /** hd19: its capitals come in two sizes (small capitals made by scaling: {@link twoSizeCapitals}). */
+  smallCaps?: boolean;
+}
+
+/**
+ * hd19: a line in capitals whose capitals come in two sizes, the line reaching well above its main
+ * size: small capitals made by scaling a face that has none (ICLR's Times `LLM USAGE
+ * ACKNOWLEDGEMENT`, 12 pt initials over 9.6 pt capitals). A table's header or a shouted sentence
+ * keeps one size.
+ */
+export function twoSizeCapitals(s: Segment): boolean {
+  return isCapitals(s.text) && s.bottom - s.top > 1.15 * s.size;
 }
 
 /** In capitals: at least three capital letters and no lower-case letter. */
@@ -74,7 +86,8 @@ export function joinHeadingNumber(
  * at a size of their own (not the body's, so that a shouted sentence is not one): `ACKNOWLEDGMENT`,
  * `OPEN SCIENCE` beside `IV. CONCLUSION` in IEEE's small capitals. hd18: at the body size too when
  * the line is `centred` over its text and in the known heads' face (AASTeX's `REPRODUCIBILITY`
- * beside `7. CONCLUSIONS`, both in the body face): a sentence is not centred.
+ * beside `7. CONCLUSIONS`, both in the body face): a sentence is not centred. hd19: at the body
+ * size too when both are small capitals made by scaling (ICLR's).
  */
 export function capitalsSibling(
   s: Segment,
@@ -90,6 +103,7 @@ export function capitalsSibling(
       k.bold === (s.bold === true) &&
       (k.bold ||
         Math.abs(k.size - body) >= 0.08 * body ||
+        (k.smallCaps === true && twoSizeCapitals(s)) ||
         (centred && k.face !== null && k.face === soleFace(s))),
   );
 }
