@@ -1241,6 +1241,8 @@ function findTitle(
     ...page.filter((s) => /^(a ?b ?s ?t ?r ?a ?c ?t)\b/i.test(s.text)).map((s) => s.top),
   );
   const onMetadataRow = metadataRows(page);
+  // Whether the page is double-spaced decides how far down a title's line may sit (gatherTitle).
+  const wide = doubleSpaced(page, body);
   const usable = (s: Segment) =>
     /[A-Za-z]{3}/.test(s.text) &&
     !FRONT_JUNK.test(s.text) &&
@@ -1266,7 +1268,7 @@ function findTitle(
         page.filter((s) => fits.includes(s) || s.text.length <= 2),
         fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
         body,
-        doubleSpaced(page, body),
+        wide,
       );
       const got = words(segs.map((s) => s.text).join(' '));
       if (got.filter((w) => want.has(w)).length >= 0.6 * want.size)
@@ -1305,7 +1307,7 @@ function findTitle(
     page.filter((s) => s.top < abstractTop),
     first,
     body,
-    doubleSpaced(page, body),
+    wide,
   );
   const text = joinTitle(segs);
   if (text.length > 300) return null;
