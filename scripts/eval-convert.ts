@@ -1038,9 +1038,9 @@ async function main(): Promise<void> {
   const captions: Record<Exclude<Annotation['split'], 'reserve'>, string> = {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
-      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 17, moved here once their misses were studied)',
+      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 18, moved here once their misses were studied)',
     'held-out':
-      'Seventeenth and eighteenth batches, held out (annotated in sessions 17 and 18; no rule was written on these)',
+      'Nineteenth and twentieth batches, held out (annotated in sessions 18 and 19; no rule was written on these)',
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
