@@ -311,6 +311,23 @@ function derive(): Expectation[] {
 }
 
 /** One row of the quality table. */
+/**
+ * Which lines of Markdown sit inside a fenced block (```` ``` ```` or `~~~`): a `# comment` of a code
+ * listing there is no heading, as in any Markdown renderer.
+ */
+export function fencedLines(lines: readonly string[]): boolean[] {
+  let fence: string | null = null;
+  return lines.map((l) => {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(l);
+    if (fence === null) {
+      if (m) fence = m[1]!;
+      return m !== null;
+    }
+    if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && l.trim() === m[1]) fence = null;
+    return true;
+  });
+}
+
 export interface EvalRow {
   file: string;
   ok: boolean;
@@ -392,7 +409,9 @@ export function score(exp: Expectation, outcome: ConvertResult | unknown): EvalR
     row.noTextDetected = false;
     return row;
   }
-  const headingLines = markdown.split('\n').filter((l) => /^#{1,6} /.test(l));
+  const allLines = markdown.split('\n');
+  const fenced = fencedLines(allLines);
+  const headingLines = allLines.filter((l, i) => !fenced[i] && /^#{1,6} /.test(l));
   if (exp.title)
     row.titleFirst =
       norm(headingLines[0] ?? '').startsWith(norm(exp.title).slice(0, 40)) ||
@@ -705,7 +724,8 @@ export function scoreAnnotation(
   const lines = markdown.split('\n');
   // A line that is all bold counts too: that is how pymupdf4llm marks body-size headings.
   const isHead = (l: string) => /^#{1,6} /.test(l) || /^\*\*[^*]+\*\*$/.test(l.trim());
-  const headLines = lines.flatMap((l, i) => (isHead(l) ? [i] : []));
+  const fenced = fencedLines(lines);
+  const headLines = lines.flatMap((l, i) => (!fenced[i] && isHead(l) ? [i] : []));
   const heads = headLines.map((i) => lines[i]!.replace(/\*\*/g, ''));
   const keys = heads.map(headingKey);
   const title = norm(ann.title);

@@ -175,6 +175,9 @@ interface Doc {
   bookmarks: ReadonlyMap<Segment, BookmarkHeading>;
 }
 
+/** Labels of the front matter set like headings, which say nothing of how sections are set. */
+const FRONT_LABEL = /^(?:abstract|a b s t r a c t|summary|keywords?|key words|index terms|contents)\b/i;
+
 /** What changes while one document is rendered: the blocks so far and the open paragraph. */
 interface Writer {
   blocks: string[];
@@ -189,6 +192,8 @@ interface Writer {
   lastNumber: SectionNumber | null;
   /** Size and face of accepted numbered headings, by depth: a sibling in the same style is one too. */
   styles: Map<number, HeadingStyle[]>;
+  /** ex20: section headings accepted without a number (the abstract's and keywords' labels aside). */
+  unnumbered: number;
   /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
@@ -325,6 +330,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     lastNumber: w.lastNumber,
     inReferences: w.inReferences,
     styles: w.styles,
+    unnumbered: w.unnumbered,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
     // Both looks along the row are taken on demand, once: most lines are turned away before.
@@ -387,6 +393,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
+  if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) w.unnumbered++;
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
@@ -697,6 +704,7 @@ export function renderSegments(
     numbering: newNumbering(),
     lastNumber: null,
     styles: new Map(),
+    unnumbered: 0,
     held: [],
     asides: [],
     labelHeads: new Map(),
@@ -934,6 +942,8 @@ interface HeadingContext {
   /** After a References heading: a numbered line there must be set apart (initials `A. Einstein`). */
   inReferences: boolean;
   styles: Map<number, HeadingStyle[]>;
+  /** ex20: section headings accepted so far without a number. */
+  unnumbered: number;
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   headingFaces: ReadonlySet<string>;
@@ -1018,6 +1028,9 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const face = n !== null ? titleFace(s) : null;
   const setApart = s.bold === true || larger || inHeadingType(s, n, face, ctx);
   if (articleNotLetter(n, setApart)) return 0;
+  // ex20: a paper that has set its sections unnumbered in a type of their own numbers only its
+  // lists; a numbered line in body type there (`2. Language-specific libraries`) is a list item.
+  if (n && !setApart && ctx.styles.size === 0 && ctx.unnumbered >= 2) return 0;
   // The next subsection number of the outline (`3.B.1` after `3.B`), set apart from the body all
   // along (not a list item's lead `2. Ontology layer. A …`): a deep subsection needs no space above.
   const followsOn =

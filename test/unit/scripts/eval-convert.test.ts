@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   annotatedPdfPath,
+  fencedLines,
   furnitureBodyUses,
   listings,
   loadAnnotations,
@@ -103,6 +104,21 @@ describe('scoreAnnotation: extra headings', () => {
   it('counts a spurious heading even when it repeats an annotated one with other words', () => {
     const md = '# A Study of Things\n\n## 1 Introduction\n\n## Introductory remarks\n\n## 2 Results';
     assert.deepEqual(scoreAnnotation(paper, md, 3).extras, ['Introductory remarks']);
+  });
+
+  it('does not count a comment line of a fenced code block as a heading, for either converter', () => {
+    const md =
+      '# A Study of Things\n\n## 1 Introduction\n\n```equation\n# Note: src size is (seq_len, batch)\n```\n\n' +
+      '```\n**bold in code**\n\n## 2 Results\n```\n\n## 2 Results\n\n~~~~\n# still code\n~~~\n# and here\n~~~~';
+    const s = scoreAnnotation(paper, md, 3);
+    assert.deepEqual(s.extras, []);
+    assert.equal(s.headingRecall, 1);
+    assert.deepEqual(
+      fencedLines(md.split('\n'))
+        .flatMap((f, i) => (f ? [md.split('\n')[i]] : []))
+        .filter((l) => l!.startsWith('#')),
+      ['# Note: src size is (seq_len, batch)', '## 2 Results', '# still code', '# and here'],
+    );
   });
 });
 
