@@ -226,7 +226,9 @@ export function readDisplayType(pages: Segment[][], body: number): void {
       const solid = solidText(s);
       if (solid !== null) {
         s.text = solid;
-        letterSpaced.add(s);
+        // ex20: display type is never smaller than the text; a listing set in a proportional face
+        // on fixed columns (`r e t u r n o u t` in 7 pt under 10 pt text) is spaced by its columns.
+        if (s.size >= 0.95 * body) letterSpaced.add(s);
       }
     }
     const joined = joinNumberRow(numberChapterTitle(segs, body, merged));
