@@ -112,8 +112,9 @@ import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-t
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
 import { labelRunIn } from './pdf-hd19-label-run-in.ts';
+import { spreadLikeText } from './pdf-hd20-spread-title.ts';
+import { lowerCaseNameHead } from './pdf-hd20-lower-case-head.ts';
 
-const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
  * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
@@ -848,17 +849,17 @@ function continues(
 function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): boolean {
   const pitch = doc.pitch;
   // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
-  if (
-    CHAPTER_LABEL.test(text) &&
-    next.page === s.page &&
-    next.top > s.top &&
-    next.top - s.bottom < 3 * s.size
-  )
+  if (isChapterLabel(text) && next.page === s.page && next.top > s.top && next.top - s.bottom < 3 * s.size)
     return next.size >= 0.9 * s.size && next.text.length <= 80 && !parseSectionNumber(next.text);
   // A display title may be double-spaced (a thesis's chapter title): a line centred under it may sit further down.
   const centred = Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < 6;
   const reach = centred ? Math.max(0.6 * pitch, 1.1 * s.size) : 0.6 * pitch;
-  if (next.page !== s.page || next.top - s.bottom > reach || next.top < s.top) return false;
+  if (
+    next.page !== s.page ||
+    (next.top - s.bottom > reach && !spreadLikeText(s, next, doc)) ||
+    next.top < s.top
+  )
+    return false;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
     next.text.length > 60 ||
@@ -1060,7 +1061,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
-        setApartTitleStart(n.rest))) &&
+        setApartTitleStart(n.rest)) ||
+      lowerCaseNameHead(n, s.bold === true && larger, ctx.lastNumber)) &&
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
