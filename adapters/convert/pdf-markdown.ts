@@ -114,6 +114,7 @@ import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps
 import { labelRunIn } from './pdf-hd19-label-run-in.ts';
 import { spreadLikeText } from './pdf-hd20-spread-title.ts';
 import { lowerCaseNameHead } from './pdf-hd20-lower-case-head.ts';
+import { endsItsColumn } from './pdf-hd20-foot-head.ts';
 
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
@@ -641,6 +642,7 @@ export function renderSegments(
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
+    ...found.runningTitle,
     ...prelims.repeatedTitle,
     ...(fromTitlePage?.segments ?? []),
     ...cover0.repeated,
@@ -1103,14 +1105,16 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 8 &&
     !/[.:,]$/.test(text) &&
     capitalsSibling(s, ctx.styles.get(1), body, centredOver(s, n1)) &&
-    n1 !== undefined &&
-    n1.page === s.page &&
-    n1.top >= s.bottom - 0.1 &&
-    n1.top - s.bottom < 2.5 * pitch &&
-    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`),
-    // or the first numbered head of the section (hd18: `ARTIFACT DESCRIPTION` over `A. Abstract`).
-    (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
-    (n1.text.length >= 25 || numberedHeadUnder(n1))
+    // hd20: the last line of its column, its text carried over (Frontiers' `SUPPLEMENTAL DATA` at a page's foot).
+    (endsItsColumn(s, n1) ||
+      (n1 !== undefined &&
+        n1.page === s.page &&
+        n1.top >= s.bottom - 0.1 &&
+        n1.top - s.bottom < 2.5 * pitch &&
+        // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`),
+        // or the first numbered head of the section (hd18: `ARTIFACT DESCRIPTION` over `A. Abstract`).
+        (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
+        (n1.text.length >= 25 || numberedHeadUnder(n1))))
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
