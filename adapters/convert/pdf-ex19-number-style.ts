@@ -16,3 +16,12 @@ export function unlikeNumberedSiblings(
   if (n.parts.length < 2 || setApartByType || !known?.length) return false;
   return known.every((k) => k.closer !== undefined && k.closer !== n.closer);
 }
+
+/**
+ * hd20: the same for a run-in lead of any depth (`4. Diagonal resolvent entries….` in a proof, under
+ * sections printed `4 Main Results`): its type never vouches, since a numbered paragraph is set in
+ * a bold lead as a run-in head is. Nothing is known before the first heading of the depth.
+ */
+export function unlikeKnownCloser(n: SectionNumber, known: readonly HeadingStyle[] | undefined): boolean {
+  return !!known?.length && known.every((k) => k.closer !== undefined && k.closer !== n.closer);
+}

@@ -94,7 +94,7 @@ import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { endsOpen } from './pdf-ex19-open-ends.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
-import { unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
+import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -115,6 +115,8 @@ import { labelRunIn } from './pdf-hd19-label-run-in.ts';
 import { spreadLikeText } from './pdf-hd20-spread-title.ts';
 import { lowerCaseNameHead } from './pdf-hd20-lower-case-head.ts';
 import { endsItsColumn } from './pdf-hd20-foot-head.ts';
+import { authorYearEntry } from './pdf-hd20-entry-below.ts';
+import { justifiedWithNext } from './pdf-hd20-justified-item.ts';
 
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
@@ -253,16 +255,21 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
     capsNameRunIn(s, at.segs[at.i + 1], w.para?.text);
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
-  flush(w);
   // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
   // the paragraph as printed: the reader sees no section there, and the annotations list none. A lead
   // that pdf.js set apart from its text (PNAS's `ACKNOWLEDGMENTS.`, a wide gap after it) stays a heading.
   if (!runIn.num && runIn.rest) {
+    flush(w);
     w.bodyStarted = true;
     w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
     return true;
   }
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`, { numeralTitle: true });
+  // hd20: a paper closes every section number of one depth alike (ex19); a run-in lead numbered
+  // otherwise than all the heads accepted at its depth (`4. Diagonal … norm.` under `4 Main Results`)
+  // is a proof's step or a list's item, and its line is text.
+  if (n && unlikeKnownCloser(n, w.styles.get(n.parts.length))) return false;
+  flush(w);
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
@@ -1070,7 +1077,12 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
-    if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
+    if (
+      !sibling &&
+      (wrapsIntoSentence(s, ctx.next, body, pitch) ||
+        runsOnAsParagraph(s, ctx.below, pitch) ||
+        justifiedWithNext(s, ctx.below, body, pitch))
+    )
       return 0;
     return headingDepth(n, sawRoman);
   }
@@ -1079,7 +1091,11 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch) && !stackedCapitals(n1!, ctx)) ||
+    (cellBelow(s, n1, 25) &&
+      !n1!.bold &&
+      !numberedHeadBelow(s, n1, pitch) &&
+      !stackedCapitals(n1!, ctx) &&
+      !authorYearEntry(s, n1!, ctx.below)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
