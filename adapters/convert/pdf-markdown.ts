@@ -406,6 +406,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
         caps: isCapitals(n.rest),
         closer: n.closer,
         smallCaps: twoSizeCapitals(s),
+        kind: n.kind,
       },
     ]);
   w.blocks.push(`${'#'.repeat(level)} ${text}`);

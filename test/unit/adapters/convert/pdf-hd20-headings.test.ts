@@ -162,9 +162,28 @@ describe('numbered lines that are no headings', () => {
     assert.ok(h.includes('4 Main Results'), h.join(' | '));
     assert.ok(!h.some((t) => t.startsWith('4. Diagonal')), h.join(' | '));
     const n = parseSectionNumber('4. Diagonal resolvent entries')!;
-    const style = { size: 12, bold: true, face: null, caps: false, smallCaps: false };
+    const style = {
+      size: 12,
+      bold: true,
+      face: null,
+      caps: false,
+      smallCaps: false,
+      kind: 'arabic' as const,
+    };
     assert.ok(unlikeKnownCloser(n, [{ ...style, closer: '' }]));
     assert.ok(!unlikeKnownCloser(n, [{ ...style, closer: '.' }]));
     assert.ok(!unlikeKnownCloser(n, undefined));
+    // IEEE numbers one depth `I.`, `A.` and `1)`: only a number of the same kind is compared.
+    assert.ok(
+      !unlikeKnownCloser(parseSectionNumber('1) Things:')!, [{ ...style, kind: 'roman', closer: '.' }]),
+    );
+  });
+
+  it('keeps IEEE’s `1) Things:` run-in heads under `I.` and `A.` heads', async () => {
+    const h = await headings('ieee-conf-wot-continuous-integration.pdf');
+    assert.ok(
+      h.some((t) => t.startsWith('1) Things')),
+      h.join(' | '),
+    );
   });
 });
