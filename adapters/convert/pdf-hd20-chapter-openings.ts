@@ -5,15 +5,20 @@
  * repeats like a running head's. A running head is set no larger than the text, while the label is
  * display type, larger than the page's text: that size, and a label's words alone, keep it.
  */
-import type { Segment } from './pdf-layout.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
+
+/** What is read of a line (pdf-layout.ts's Segment, which imports this module). */
+interface Line {
+  text: string;
+  size: number;
+}
 
 /** Display type: this much larger than the page's text (the median line's size). */
 const DISPLAY = 1.3;
 
 /** The chapter labels in display type, page by page: never page furniture. */
-export function chapterOpenings(pages: readonly Segment[][]): Set<Segment> {
-  const out = new Set<Segment>();
+export function chapterOpenings<S extends Line>(pages: readonly S[][]): Set<S> {
+  const out = new Set<S>();
   for (const segs of pages) {
     const labels = segs.filter((s) => isChapterLabel(s.text));
     if (!labels.length) continue;

@@ -1078,13 +1078,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
-    if (
-      !sibling &&
-      (wrapsIntoSentence(s, ctx.next, body, pitch) ||
-        runsOnAsParagraph(s, ctx.below, pitch) ||
-        justifiedWithNext(s, ctx.below, body, pitch))
-    )
-      return 0;
+    if (!sibling && runsOnAsText(s, ctx)) return 0;
     return headingDepth(n, sawRoman);
   }
   // A section word, unless a table's column header (`Method`, cells beside it) or first column: a short cell
@@ -1135,6 +1129,15 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/** A numbered line that goes on as text below: a sentence's or paragraph's first line, or (hd20) a justified one. */
+function runsOnAsText(s: Segment, ctx: HeadingContext): boolean {
+  return (
+    wrapsIntoSentence(s, ctx.next, ctx.body, ctx.pitch) ||
+    runsOnAsParagraph(s, ctx.below, ctx.pitch) ||
+    justifiedWithNext(s, ctx.below, ctx.body, ctx.pitch)
+  );
 }
 
 /**
