@@ -117,7 +117,6 @@ import { lowerCaseNameHead } from './pdf-hd20-lower-case-head.ts';
 import { endsItsColumn } from './pdf-hd20-foot-head.ts';
 import { authorYearEntry } from './pdf-hd20-entry-below.ts';
 import { justifiedWithNext } from './pdf-hd20-justified-item.ts';
-import { rowStart } from './pdf-hd20-row-start.ts';
 
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
@@ -464,7 +463,7 @@ function placeReference(doc: Doc, w: Writer, at: At): boolean {
   if (!w.inReferences) return false;
   const startsEntry =
     /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) ||
-    (prev !== undefined && sameFlow && s.x0 < rowStart(prev, at.segs) - 0.5 * s.size);
+    (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
   if (!w.para || startsEntry || gapAbove > 0.8 * doc.pitch) {
     flush(w);
     w.para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
