@@ -16,3 +16,14 @@ export function unlikeNumberedSiblings(
   if (n.parts.length < 2 || setApartByType || !known?.length) return false;
   return known.every((k) => k.closer !== undefined && k.closer !== n.closer);
 }
+
+/**
+ * hd20: the same for a run-in lead of any depth (`4. Diagonal resolvent entries….` in a proof, under
+ * sections printed `4 Main Results`): its type never vouches, since a numbered paragraph is set in
+ * a bold lead as a run-in head is. Nothing is known before the first heading of the depth and kind.
+ */
+export function unlikeKnownCloser(n: SectionNumber, known: readonly HeadingStyle[] | undefined): boolean {
+  // Of its own kind: IEEE closes `I.` and `A.` with a stop and `1)` with a parenthesis at one depth.
+  const same = (known ?? []).filter((k) => k.kind === n.kind);
+  return same.length > 0 && same.every((k) => k.closer !== undefined && k.closer !== n.closer);
+}

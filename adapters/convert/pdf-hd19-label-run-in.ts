@@ -79,7 +79,13 @@ export function labelRunIn(
   let lead = 0;
   let k = 0;
   for (; k < runs.length && runs[k]!.font === face; k++) lead += runs[k]!.chars;
-  if (k === runs.length || runs[k]!.font !== bodyFace) return null;
+  // hd20: a stop-closed head in italic may fill its row, the paragraph starting on the next line.
+  const fills =
+    k === runs.length &&
+    /\.$/.test(row[row.length - 1]!.text.trim()) &&
+    labelApart(row) &&
+    bodyBelow(row, segs[i + row.length], bodyFace);
+  if (!fills && (k === runs.length || runs[k]!.font !== bodyFace)) return null;
   const text = row.map((o) => o.text.trim()).join(' ');
   let count = 0;
   let end = 0;
@@ -88,16 +94,43 @@ export function labelRunIn(
     end += ch.length;
     if (/[\p{L}\p{N}]/u.test(ch)) count++;
   }
-  const head = text.slice(0, end).trim();
-  const rest = text.slice(end).trim();
+  // The letters were counted: a head's closing bracket and stop follow its last letter (hd20).
+  const closer = /^[)\]’”]*[.:]/.exec(text.slice(end).trim())?.[0] ?? '';
+  const head = `${text.slice(0, end).trim()}${closer}`;
+  const rest = text.slice(end).trim().slice(closer.length).trim();
   // A head closed by a stop is the other run-in rules' (or a list item's bold lead: `(1) Exhaustion
   // of scoring. Eleven…` in a list of contributions); here the face change alone closes it.
   const m = LABEL.exec(head);
-  if (!m || !/^\p{Lu}/u.test(rest) || /[.:]$/.test(head)) return null;
-  const title = m[3]!;
+  // hd20: REVTeX's `\paragraph` closes its italic head with a stop (`a. Kaplinghat, Tulin & Yu
+  // (2016) compilation. We…`), its label a quad apart; a list's lead is bold, its label in the text's run.
+  const stopped = /\.$/.test(head) && labelApart(row);
+  if (!m || !(/^\p{Lu}/u.test(rest) || (stopped && !rest)) || (/[.:]$/.test(head) && !stopped)) return null;
+  const title = stopped ? m[3]!.replace(/\.$/, '') : m[3]!;
   const words = title.split(/\s+/).length;
-  if (!/^[\p{Lu}\p{N}]/u.test(title) || words > 8 || /[.!?;,]\s/.test(title)) return null;
+  // A title names a work by its authors (`Kaplinghat, Tulin & Yu`, `Read et al. 2019`): commas and `al.` are no sentence's stops.
+  const sentence = stopped ? /[.!?;]\s/.test(title.replace(/\bal\.\s/g, 'al ')) : /[.!?;,]\s/.test(title);
+  if (!/^[\p{Lu}\p{N}]/u.test(title) || words > 8 || sentence) return null;
   const place = ordinal(m[1] ?? m[2]!, m[1] !== undefined ? '()' : '.', last);
   if (!place) return null;
-  return { head, rest, taken: row.slice(1), ...place };
+  return { head: stopped ? head.replace(/\.$/, '') : head, rest, taken: row.slice(1), ...place };
+}
+
+/** The label (`a.`) is a segment of its own, a quad before its title, in a face that is not bold. */
+function labelApart(row: readonly Segment[]): boolean {
+  const label = row[0]!;
+  if (row.length < 2 || !/^\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]$/.test(label.text.trim())) return false;
+  return !row.some((o) => o.bold === true) && row[1]!.x0 - label.x1 >= 0.6 * label.size;
+}
+
+/** The line right below the row opens in the body face: the paragraph a head filling its row leads. */
+function bodyBelow(row: readonly Segment[], next: Segment | undefined, bodyFace: string): boolean {
+  const last = row[row.length - 1]!;
+  const first = (next?.fonts ?? []).find((r) => r.chars > 0);
+  return (
+    next !== undefined &&
+    next.page === last.page &&
+    next.top >= last.bottom - 0.5 &&
+    next.top - last.bottom < last.size &&
+    first?.font === bodyFace
+  );
 }

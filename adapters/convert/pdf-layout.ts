@@ -10,6 +10,7 @@ import { floatingRunningLines } from './pdf-rl18-floating-lines.ts';
 import { PAGE_NUMBER } from './pdf-page-number.ts';
 import { isBareNumber, LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
+import { chapterOpenings } from './pdf-hd20-chapter-openings.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
 export interface TextRun {
@@ -309,9 +310,11 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
   };
   const mirrored = mirroredHeads(seen, repeatMin);
   const floating = floatingRunningLines(pages, repeatMin);
+  const openings = chapterOpenings(pages);
   return pages.map((segs, p) =>
     segs.filter((s) => {
       if (STAMP.test(s.text)) return false;
+      if (openings.has(s)) return true;
       if (floating.has(s) && pages.length >= 3) return false;
       const zone = zones[p]!.get(s);
       if (zone === undefined) return true;

@@ -94,7 +94,7 @@ import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines } from './text.ts';
 import { endsOpen } from './pdf-ex19-open-ends.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
-import { unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
+import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -112,8 +112,12 @@ import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-t
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
 import { labelRunIn } from './pdf-hd19-label-run-in.ts';
+import { spreadLikeText } from './pdf-hd20-spread-title.ts';
+import { lowerCaseNameHead } from './pdf-hd20-lower-case-head.ts';
+import { endsItsColumn } from './pdf-hd20-foot-head.ts';
+import { authorYearEntry } from './pdf-hd20-entry-below.ts';
+import { justifiedWithNext } from './pdf-hd20-justified-item.ts';
 
-const CHAPTER_LABEL = /^(?:chapter|part)\s+(?:\d{1,2}|[IVX]{1,5})\.?$/i;
 const REFERENCES = /^(references|bibliography|literature cited|references and notes)$/i;
 /**
  * A heading's text starts with a capital, or with a symbol (a Greek variable, a bracketed tag); in
@@ -256,16 +260,21 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
     capsNameRunIn(s, at.segs[at.i + 1], w.para?.text);
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
-  flush(w);
   // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
   // the paragraph as printed: the reader sees no section there, and the annotations list none. A lead
   // that pdf.js set apart from its text (PNAS's `ACKNOWLEDGMENTS.`, a wide gap after it) stays a heading.
   if (!runIn.num && runIn.rest) {
+    flush(w);
     w.bodyStarted = true;
     w.para = { kind: 'p', text: s.text, last: s, maxX1: s.x1 };
     return true;
   }
   const n = parseSectionNumber(`${runIn.num} ${runIn.title}`, { numeralTitle: true });
+  // hd20: a paper closes every section number of one depth alike (ex19); a run-in lead numbered
+  // otherwise than all the heads accepted at its depth (`4. Diagonal … norm.` under `4 Main Results`)
+  // is a proof's step or a list's item, and its line is text.
+  if (n && unlikeKnownCloser(n, w.styles.get(n.parts.length))) return false;
+  flush(w);
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
   if (n) w.lastNumber = n;
@@ -404,6 +413,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
         caps: isCapitals(n.rest),
         closer: n.closer,
         smallCaps: twoSizeCapitals(s),
+        kind: n.kind,
       },
     ]);
   w.blocks.push(`${'#'.repeat(level)} ${text}`);
@@ -647,6 +657,7 @@ export function renderSegments(
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
+    ...found.runningTitle,
     ...prelims.repeatedTitle,
     ...(fromTitlePage?.segments ?? []),
     ...cover0.repeated,
@@ -856,17 +867,17 @@ function continues(
 function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): boolean {
   const pitch = doc.pitch;
   // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
-  if (
-    CHAPTER_LABEL.test(text) &&
-    next.page === s.page &&
-    next.top > s.top &&
-    next.top - s.bottom < 3 * s.size
-  )
+  if (isChapterLabel(text) && next.page === s.page && next.top > s.top && next.top - s.bottom < 3 * s.size)
     return next.size >= 0.9 * s.size && next.text.length <= 80 && !parseSectionNumber(next.text);
   // A display title may be double-spaced (a thesis's chapter title): a line centred under it may sit further down.
   const centred = Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < 6;
   const reach = centred ? Math.max(0.6 * pitch, 1.1 * s.size) : 0.6 * pitch;
-  if (next.page !== s.page || next.top - s.bottom > reach || next.top < s.top) return false;
+  if (
+    next.page !== s.page ||
+    (next.top - s.bottom > reach && !spreadLikeText(s, next, doc)) ||
+    next.top < s.top
+  )
+    return false;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
     next.text.length > 60 ||
@@ -1073,14 +1084,14 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     (HEADING_START.test(n.rest) ||
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
-        setApartTitleStart(n.rest))) &&
+        setApartTitleStart(n.rest)) ||
+      lowerCaseNameHead(n, s.bold === true && larger, ctx.lastNumber)) &&
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
-    if (!sibling && (wrapsIntoSentence(s, ctx.next, body, pitch) || runsOnAsParagraph(s, ctx.below, pitch)))
-      return 0;
+    if (!sibling && runsOnAsText(s, ctx)) return 0;
     return headingDepth(n, sawRoman);
   }
   // A section word, unless a table's column header (`Method`, cells beside it) or first column: a short cell
@@ -1088,7 +1099,11 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const n1 = ctx.next;
   const tableRowBelow = () =>
     ctx.headerRow() ||
-    (cellBelow(s, n1, 25) && !n1!.bold && !numberedHeadBelow(s, n1, pitch) && !stackedCapitals(n1!, ctx)) ||
+    (cellBelow(s, n1, 25) &&
+      !n1!.bold &&
+      !numberedHeadBelow(s, n1, pitch) &&
+      !stackedCapitals(n1!, ctx) &&
+      !authorYearEntry(s, n1!, ctx.below)) ||
     // A reference entry (`[1] Doe J, 1997 ApJ 483 565`) has numbers too, but it is no table row.
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
@@ -1114,17 +1129,28 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 8 &&
     !/[.:,]$/.test(text) &&
     capitalsSibling(s, ctx.styles.get(1), body, centredOver(s, n1)) &&
-    n1 !== undefined &&
-    n1.page === s.page &&
-    n1.top >= s.bottom - 0.1 &&
-    n1.top - s.bottom < 2.5 * pitch &&
-    // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`),
-    // or the first numbered head of the section (hd18: `ARTIFACT DESCRIPTION` over `A. Abstract`).
-    (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
-    (n1.text.length >= 25 || numberedHeadUnder(n1))
+    // hd20: the last line of its column, its text carried over (Frontiers' `SUPPLEMENTAL DATA` at a page's foot).
+    (endsItsColumn(s, n1) ||
+      (n1 !== undefined &&
+        n1.page === s.page &&
+        n1.top >= s.bottom - 0.1 &&
+        n1.top - s.bottom < 2.5 * pitch &&
+        // A line of text below, in body type or the heading's own (IEEE's reference list under `REFERENCES`),
+        // or the first numbered head of the section (hd18: `ARTIFACT DESCRIPTION` over `A. Abstract`).
+        (Math.abs(n1.size - body) < 1 || Math.abs(n1.size - s.size) < 0.3) &&
+        (n1.text.length >= 25 || numberedHeadUnder(n1))))
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/** A numbered line that goes on as text below: a sentence's or paragraph's first line, or (hd20) a justified one. */
+function runsOnAsText(s: Segment, ctx: HeadingContext): boolean {
+  return (
+    wrapsIntoSentence(s, ctx.next, ctx.body, ctx.pitch) ||
+    runsOnAsParagraph(s, ctx.below, ctx.pitch) ||
+    justifiedWithNext(s, ctx.below, ctx.body, ctx.pitch)
+  );
 }
 
 /**

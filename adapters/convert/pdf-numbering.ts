@@ -27,7 +27,13 @@ export interface SectionNumber {
 }
 
 const PART = String.raw`(?:\d{1,2}|[IVX]{1,5}|[A-Z])`;
-const WORD = String.raw`(?:(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?`;
+/**
+ * The division's name before a number: English, and (hd20) a chapter's in the languages a thesis is
+ * written in (`Capitolo 2`, `Kapitel 3`, `Chapitre 1`, `Capítulo 4`), the same closed class as
+ * pdf-lk14b-chapter-label.ts.
+ */
+const DIVISION = String.raw`Chapter|CHAPTER|Appendix|APPENDIX|Part|PART|Capitolo|CAPITOLO|Kapitel|KAPITEL|Chapitre|CHAPITRE|Cap[ií]tulo|CAP[IÍ]TULO|Hoofdstuk|HOOFDSTUK`;
+const WORD = String.raw`(?:(${DIVISION})\s+)?`;
 /** A part below the first may be a lower-case letter (`2.1.a`, `3.b`): a deep level set like a list's. */
 const SUBPART = String.raw`(?:${PART}|[a-z])`;
 /**
@@ -40,9 +46,7 @@ export const SECTION_NUMBER = String.raw`(?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5
 export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?${PART}(?:\.${SUBPART}){1,5}`;
 const NUMBER = new RegExp(String.raw`^${WORD}(${SECTION_NUMBER})([.):]?)(?:\s+(\S.*))?$`);
 /** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a quad after it leaves as a segment of its own). */
-export const LONE_SECTION_NUMBER = new RegExp(
-  String.raw`^(?:(?:Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+)?${SECTION_NUMBER}\.?$`,
-);
+export const LONE_SECTION_NUMBER = new RegExp(String.raw`^(?:(?:${DIVISION})\s+)?${SECTION_NUMBER}\.?$`);
 
 const BARE_NUMBER = new RegExp(String.raw`^(${SECTION_NUMBER})(\.?)$`);
 

@@ -20,6 +20,8 @@ export interface HeadingStyle {
   closer?: string;
   /** hd19: its capitals come in two sizes (small capitals made by scaling: {@link twoSizeCapitals}). */
   smallCaps?: boolean;
+  /** hd20: the kind of its number's first part (IEEE numbers one depth `I.`, `A.` and `1)` alike). */
+  kind?: SectionNumber['kind'];
 }
 
 /**

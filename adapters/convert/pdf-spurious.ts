@@ -11,6 +11,7 @@ import { figureCaptionBelow, isPanelTitle } from './pdf-figure-labels.ts';
 import { lineBelow, type Segment } from './pdf-layout.ts';
 import { labelRunsOn, listLeadRunsOn } from './pdf-ln12-run-in.ts';
 import { crowdedOnRow } from './pdf-hd13b-crowded.ts';
+import { authorYearEntry } from './pdf-hd20-entry-below.ts';
 import { looksLikeCode } from './pdf-hd14-code-line.ts';
 import { isTheoremLabel } from './pdf-hd15-theorem-label.ts';
 import { betweenTableRows, insideFigure, tooSmallForHeading } from './pdf-hd16-figure-text.ts';
@@ -143,7 +144,13 @@ export function tableRowUnder(s: Segment, segs: readonly Segment[], pitch: numbe
   const row = segs.filter(
     (o) => o !== under && o.page === s.page && Math.abs(o.baseline - under.baseline) < 0.3 * under.size,
   );
-  return row.length >= 2 && row.every(isCell) && !spreadText([under, ...row]);
+  return (
+    row.length >= 2 &&
+    row.every(isCell) &&
+    !spreadText([under, ...row]) &&
+    // hd20: an author–year entry's first line justified apart at its stops, the entry hanging below.
+    !authorYearEntry(s, under, (line) => lineBelow(line, segs))
+  );
 }
 
 /**
