@@ -201,13 +201,18 @@ export function faceLabelledRecord(
 ): Segment[][] {
   const bold = new Set(page.filter((s) => s.bold === true).map(leadFace));
   bold.delete(null);
-  const labelled = (s: Segment) => {
+  // A field opens a paragraph of its own (set apart from the line above) with a short label.
+  const labelled = (i: number) => {
+    const s = page[i]!;
+    const above = page[i - 1];
     const runs = (s.fonts ?? []).filter((r) => r.chars > 0);
     const lead = runs.findIndex((r) => !r.number);
     return (
       s.bold !== true &&
       s.size <= body + 0.3 &&
+      (!above || s.top - above.bottom >= 0.5 * s.size) &&
       lead >= 0 &&
+      runs[lead]!.chars <= 40 &&
       bold.has(runs[lead]!.font) &&
       runs.slice(lead + 1).some((r) => r.font !== runs[lead]!.font)
     );
@@ -217,13 +222,13 @@ export function faceLabelledRecord(
     (s, i) => i > abstract && SECTION.test(s.text.trim()) && (s.bold === true || s.size > body + 0.5),
   );
   // Past the abstract's label and its first line of prose.
-  const start = abstract < 0 ? -1 : page.findIndex((s, i) => i > abstract + 1 && labelled(s));
+  const start = abstract < 0 ? -1 : page.findIndex((_, i) => i > abstract + 1 && labelled(i));
   if (start < 0) return [];
   const fields: Segment[][] = [];
   for (let i = start; i < (end < 0 ? page.length : end); i++) {
     const s = page[i]!;
     const last = fields.at(-1)?.at(-1);
-    if (labelled(s) && (!last || s.top - last.bottom <= 2.5 * s.size)) {
+    if (labelled(i) && (!last || s.top - last.bottom <= 2.5 * s.size)) {
       fields.push([s]);
       continue;
     }

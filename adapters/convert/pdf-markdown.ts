@@ -15,7 +15,9 @@ import {
   titleWords as words,
 } from './pdf-front.ts';
 import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
-import { lineBelow, median, type Segment } from './pdf-layout.ts';
+import { dominantSize, lineBelow, median, type Segment } from './pdf-layout.ts';
+
+export { dominantSize };
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
@@ -1416,19 +1418,6 @@ function dominantFace(segs: Segment[], body: number): string | null {
   let best: string | null = null;
   let n = 0;
   for (const [f, c] of count) if (c > n) [best, n] = [f, c];
-  return best;
-}
-
-/** Most common font size weighted by characters (the body size). */
-export function dominantSize(segs: Segment[]): number {
-  const hist = new Map<number, number>();
-  for (const s of segs) {
-    const k = Math.round(s.size * 2) / 2;
-    hist.set(k, (hist.get(k) ?? 0) + s.text.length);
-  }
-  let best = 10;
-  let n = -1;
-  for (const [k, v] of hist) if (v > n) [best, n] = [k, v];
   return best;
 }
 

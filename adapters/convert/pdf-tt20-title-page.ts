@@ -6,21 +6,8 @@
  * (an institution in mid-size type, `DISSERTATION`) are set smaller. A paper's first page is read
  * otherwise (its topmost large line), since a figure there may carry larger type than its title.
  */
-import type { Segment } from './pdf-layout.ts';
+import { dominantSize, type Segment } from './pdf-layout.ts';
 import { isDateLabel, isTitlePage } from './pdf-front.ts';
-
-/** The most common type size of a page, by characters (its ordinary lines). */
-function pageSize(page: readonly Segment[]): number {
-  const hist = new Map<number, number>();
-  for (const s of page) {
-    const k = Math.round(s.size * 2) / 2;
-    hist.set(k, (hist.get(k) ?? 0) + s.text.length);
-  }
-  let best = 0;
-  let n = -1;
-  for (const [k, v] of hist) if (v > n) [best, n] = [k, v];
-  return best;
-}
 
 /** `s` and `t` are in one type: size, weight and (when known) font. */
 function sameType(s: Segment, t: Segment): boolean {
@@ -74,7 +61,7 @@ export function titlePageFirstLine(
   const best = blocks.find((b) => b[0]!.size >= max - 0.3)!;
   // Only a title in type larger than the page's other lines is found so (a long title may hold most
   // of the page's letters).
-  const ordinary = pageSize(page.filter((s) => !best.includes(s)));
+  const ordinary = dominantSize(page.filter((s) => !best.includes(s)));
   if (max < 1.05 * ordinary || max - ordinary < 0.8) return null;
   let first = best[0]!;
   for (;;) {
