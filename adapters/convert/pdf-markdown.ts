@@ -1281,6 +1281,7 @@ function findTitle(
   // tt20: a title page's title is its block in the largest type, judged by the block's words.
   const display = titlePageFirstLine(
     page,
+    height,
     (b, t) => usableText(t) && !LEADING_NUMBER.test(t) && !onMetadataRow(b[0]!) && !overAddress(b[0]!, page),
   );
   if (display) {

@@ -37,25 +37,31 @@ function displayBlocks(page: readonly Segment[]): Segment[][] {
 /**
  * The first line of a title page's title, or null when `page` is no title page or nothing on it
  * stands above its ordinary type. The whole page is looked at (a thesis may set its title in the
- * middle, under the university's name in large type), but for its date line. `usable` judges a block's joined words (a title's first line that
- * ends on a comma may read as a list of names; the whole block does not). The block holding the page's
- * largest usable type wins; larger lines right above it in the same column open it (a title set in
- * growing sizes, `DESIGN, MODELING, &` / `FOR SOFT ROBOTS`).
+ * middle, under the university's name in large type) but for its date line, and for its foot third
+ * when a candidate stands in its top part: the foot holds the imprint (a publisher's or series' words,
+ * a place), and a title set low stands alone. `usable` judges a block's joined words (a title's first
+ * line that ends on a comma may read as a list of names; the whole block does not). The block holding
+ * the page's largest usable type wins; larger lines right above it in the same column open it (a title
+ * set in growing sizes, `DESIGN, MODELING, &` / `FOR SOFT ROBOTS`) when the words of both together are
+ * usable (an institute's name right above is not).
  */
 export function titlePageFirstLine(
   page: readonly Segment[],
+  height: number,
   usable: (block: readonly Segment[], text: string) => boolean,
 ): Segment | null {
   if (!isTitlePage(page)) return null;
   const joined = (b: readonly Segment[]) => b.map((s) => s.text.trim()).join(' ');
   const all = displayBlocks(page);
-  const blocks = all.filter(
+  let blocks = all.filter(
     (b) =>
       !b.some((s) => isDateLabel(s.text)) &&
       /\p{L}{3}/u.test(joined(b)) &&
       joined(b).split(/\s+/).length >= 2 &&
       usable(b, joined(b)),
   );
+  if (blocks.some((b) => b[0]!.top < 0.45 * height))
+    blocks = blocks.filter((b) => b[0]!.top < (2 / 3) * height);
   if (!blocks.length) return null;
   const max = Math.max(...blocks.map((b) => b[0]!.size));
   const best = blocks.find((b) => b[0]!.size >= max - 0.3)!;
@@ -64,8 +70,8 @@ export function titlePageFirstLine(
   const ordinary = dominantSize(page.filter((s) => !best.includes(s)));
   if (max < 1.05 * ordinary || max - ordinary < 0.8) return null;
   let first = best[0]!;
+  let text = joined(best);
   for (;;) {
-    // Any display block may open the title so (`DESIGN, MODELING, &` alone reads as a list of names).
     const above = all.find((b) => {
       const last = b[b.length - 1]!;
       const gap = first.top - last.bottom;
@@ -75,14 +81,15 @@ export function titlePageFirstLine(
         gap <= 0.9 * last.size &&
         last.size >= 0.7 * first.size &&
         last.x0 < first.x1 &&
-        first.x0 < last.x1
+        first.x0 < last.x1 &&
+        usable(b, `${joined(b)} ${text}`)
       );
     });
     if (!above) return first;
     first = above[0]!;
+    text = `${joined(above)} ${text}`;
   }
 }
-
 /**
  * A title page's title keeps one weight over its lines: below the title's leading, a line of its size
  * in the other weight is the next display line (`Fran Bartolić` in roman under a bold title).
