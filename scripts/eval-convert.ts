@@ -643,7 +643,11 @@ export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Ma
     // the last such line: a contents list names the reference list too (`21 Bibliography`), before the text.
     const all = text
       .split('\f')
-      .flatMap((body, page) => dehyphenated(body.split('\n')).map((raw) => ({ n: norm(raw), page })))
+      // `-layout` puts a blank line between the lines of a double-spaced page: a word broken over a line
+      // break is put back across it too (tt20).
+      .flatMap((body, page) =>
+        dehyphenated(body.split('\n').filter((l) => l.trim() !== '')).map((raw) => ({ n: norm(raw), page })),
+      )
       .filter((l) => l.n !== '');
     const refs = all.findLastIndex((l) => PRINTED_REFERENCES.test(l.n));
     for (const { n, page } of refs < 0 ? all : all.slice(0, refs)) {

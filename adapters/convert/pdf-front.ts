@@ -218,6 +218,9 @@ export function isTitlePage(first: readonly Segment[]): boolean {
 /** A few words ending in a year (`Academic Year 2018`, `Berlin 2014`, `April 2023`): a title page's date line. */
 const DATE_LABEL = /^(?:[\p{L}.,’'-]+\s+){0,3}(?:19|20)\d\d$/u;
 
+/** A title page's date line (`Berlin 2014`): never part of a title, which does not end in a bare year. */
+export const isDateLabel = (text: string) => DATE_LABEL.test(text.trim());
+
 /**
  * Where page 1's title is looked for by layout: its top 45 %. A title page (a thesis's) may set its
  * title lower (under the university's and faculty's names) when no large type stands in that top
@@ -226,7 +229,7 @@ const DATE_LABEL = /^(?:[\p{L}.,’'-]+\s+){0,3}(?:19|20)\d\d$/u;
 export function titleZone(page: readonly Segment[], height: number, body: number): (s: Segment) => boolean {
   const top = (s: Segment) => s.top < 0.45 * height;
   if (!isTitlePage(page)) return top;
-  const undated = (s: Segment) => !DATE_LABEL.test(s.text.trim());
+  const undated = (s: Segment) => !isDateLabel(s.text);
   const largeAbove = page.some(
     (s) =>
       top(s) &&
@@ -308,7 +311,7 @@ export function findFrontMatter(
     first,
     metadataLines(first, title, body, (s) => display || above(s) || affiliation(s) || rowmate(s)),
   );
-  const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body) : [];
+  const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body, pages.slice(2)) : [];
   // hd20: a page 1 that opens the body (its abstract, `1 Introduction`) is no cover; the title again
   // in smaller type on page 2 is a running head (LIPIcs' short title), and what is under it is text.
   const runningTitle = runningTitleAfterBody(first, titleSegs, repeatedTitle, BODY_START)
@@ -392,22 +395,47 @@ export const titleWords = (t: string) =>
     .split(' ')
     .filter(Boolean);
 
-/** The title's lines printed again in the top half of page 2, at body size or larger (a cover page came first). */
-export function titleAgain(page: readonly Segment[], titleSegs: readonly Segment[], body: number): Segment[] {
+/**
+ * The title's lines printed again in the top half of page 2, at body size or larger (a cover page came
+ * first). tt20: a line printed again at its place on a later page (`later`) is the running head, which
+ * may be the title or most of it (LIPIcs's short title), never the title's second printing.
+ */
+export function titleAgain(
+  page: readonly Segment[],
+  titleSegs: readonly Segment[],
+  body: number,
+  later: readonly Segment[][] = [],
+): Segment[] {
+  const running = (s: Segment) =>
+    later.some((p) => p.some((o) => Math.abs(o.top - s.top) < 2 && o.text.trim() === s.text.trim()));
   // lk14b: `&` and `and` are one word in a title's printings (a cover's `DESIGN, MODELING, &`).
   const words = (t: string) => titleWords(t.replace(/&/g, ' and '));
   const want = new Set(words(titleSegs.map((s) => s.text).join(' ')));
   if (want.size < 3) return [];
   const half = 0.5 * Math.max(0, ...page.map((o) => o.bottom));
-  const lines = page.filter((s) => {
+  let lines = page.filter((s) => {
     const w = words(s.text);
     return (
       s.size >= body - 0.3 &&
       w.length > 0 &&
       s.top < half &&
-      w.filter((x) => want.has(x)).length >= 0.9 * w.length
+      w.filter((x) => want.has(x)).length >= 0.9 * w.length &&
+      !running(s)
     );
   });
+  // tt20: a line run on from a paragraph's line right above it (`… to define a simple` / `minimal time
+  // series transformer.`) is the paragraph's, not the title set apart.
+  const inParagraph = (s: Segment) =>
+    page.some(
+      (o) =>
+        !lines.includes(o) &&
+        Math.abs(o.size - s.size) <= 0.3 &&
+        o.bottom <= s.top + 0.5 &&
+        s.top - o.bottom < 0.6 * s.size &&
+        o.x0 < s.x1 &&
+        s.x0 < o.x1,
+    );
+  lines = lines.filter((s) => !inParagraph(s));
   if (!lines.length) return [];
   // One block: the first such line and those of its size right below it.
   const sorted = [...lines].sort((a, b) => a.top - b.top);

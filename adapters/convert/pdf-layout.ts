@@ -530,6 +530,19 @@ function substantial(side: Segment[]): boolean {
   return chars >= 60;
 }
 
+/** Most common font size weighted by characters (the body size, or a page's ordinary type). */
+export function dominantSize(segs: readonly Segment[]): number {
+  const hist = new Map<number, number>();
+  for (const s of segs) {
+    const k = Math.round(s.size * 2) / 2;
+    hist.set(k, (hist.get(k) ?? 0) + s.text.length);
+  }
+  let best = 10;
+  let n = -1;
+  for (const [k, v] of hist) if (v > n) [best, n] = [k, v];
+  return best;
+}
+
 /** Median of a non-empty list (0 for an empty one). */
 export function median(values: number[]): number {
   if (!values.length) return 0;

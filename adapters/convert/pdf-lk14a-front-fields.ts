@@ -181,6 +181,118 @@ export function repeatedFrontLines(pages: readonly Segment[][], front: readonly 
   return out;
 }
 
+/** The face of a line's first run of letters (a section number aside). */
+const leadFace = (s: Segment) => s.fonts?.find((r) => !r.number && r.chars > 0)?.font ?? null;
+
+/**
+ * tt20: a record whose labels are set apart by face, not by a colon: LIPIcs's block between the
+ * abstract and the first section (`2012 ACM Subject Classification …`, `Keywords and phrases …`,
+ * `Digital Object Identifier …`, `Category …`, `Supplementary Material …`, `Funding …`). Each field
+ * opens with a run in the face of the page's bold lines (its abstract label, its headings) followed by
+ * the value in another face, and runs on over the lines below it that open otherwise. Three such
+ * fields in a row, in type no larger than the body's, are the class's record: prose sets no run of
+ * lines that each open with a bold phrase, and a structured abstract's parts follow its label at once,
+ * not a paragraph of its own (they are looked for only after a line of prose below the abstract label).
+ */
+export function faceLabelledRecord(
+  page: readonly Segment[],
+  taken: ReadonlySet<Segment>,
+  body: number,
+): Segment[][] {
+  const bold = new Set(page.filter((s) => s.bold === true).map(leadFace));
+  bold.delete(null);
+  // A field opens a paragraph of its own (set apart from the line above) with a short label.
+  const labelled = (i: number) => {
+    const s = page[i]!;
+    const above = page[i - 1];
+    const runs = (s.fonts ?? []).filter((r) => r.chars > 0);
+    const lead = runs.findIndex((r) => !r.number);
+    return (
+      s.bold !== true &&
+      s.size <= body + 0.3 &&
+      (!above || s.top - above.bottom >= 0.5 * s.size) &&
+      lead >= 0 &&
+      runs[lead]!.chars <= 40 &&
+      bold.has(runs[lead]!.font) &&
+      runs.slice(lead + 1).some((r) => r.font !== runs[lead]!.font)
+    );
+  };
+  const abstract = page.findIndex((s) => ABSTRACT.test(s.text.trim()));
+  const end = page.findIndex(
+    (s, i) => i > abstract && SECTION.test(s.text.trim()) && (s.bold === true || s.size > body + 0.5),
+  );
+  // Past the abstract's label and its first line of prose.
+  const start = abstract < 0 ? -1 : page.findIndex((_, i) => i > abstract + 1 && labelled(i));
+  if (start < 0) return [];
+  const fields: Segment[][] = [];
+  for (let i = start; i < (end < 0 ? page.length : end); i++) {
+    const s = page[i]!;
+    const last = fields.at(-1)?.at(-1);
+    if (labelled(i) && (!last || s.top - last.bottom <= 2.5 * s.size)) {
+      fields.push([s]);
+      continue;
+    }
+    // A value's further lines: its size, close under the line before, near the label's left edge.
+    const first = fields.at(-1)?.[0];
+    if (
+      first &&
+      last &&
+      Math.abs(s.size - first.size) <= 0.3 &&
+      s.top >= last.bottom - 0.5 &&
+      s.top - last.bottom <= 0.8 * s.size &&
+      Math.abs(s.x0 - first.x0) <= 2 * first.size
+    ) {
+      fields.at(-1)!.push(s);
+      continue;
+    }
+    break;
+  }
+  if (fields.length < 3) return [];
+  return fields.map((f) => f.filter((s) => !taken.has(s))).filter((f) => f.length > 0);
+}
+
+/**
+ * tt20: a link set apart under page 1's abstract, before its first section: a labelled field whose value
+ * is a web address alone (`Jupyter notebook:` over `https://github.com/…`, `Code: https://…`). A paper's
+ * own sentence that gives an address runs on from prose; a field standing as its own paragraph between
+ * the abstract and the text is the paper's record, as the same field above the abstract is.
+ */
+export function linkFields(page: readonly Segment[], taken: ReadonlySet<Segment>, body: number): Segment[][] {
+  const abstract = page.findIndex((s) => ABSTRACT.test(s.text.trim()));
+  if (abstract < 0) return [];
+  const end = page.findIndex(
+    (s, i) => i > abstract && SECTION.test(s.text.trim()) && (s.bold === true || s.size > body + 0.5),
+  );
+  const out: Segment[][] = [];
+  for (let i = abstract + 2; i < (end < 0 ? page.length : end); i++) {
+    const s = page[i]!;
+    const above = page[i - 1]!;
+    if (taken.has(s) || s.top - above.bottom < 0.6 * s.size) continue;
+    const label = LABEL.exec(s.text.trim());
+    if (!label || NOT_A_FIELD.test(s.text.trim())) continue;
+    // A label alone has its value on the line right under it, left-aligned or centred under it.
+    const next = page[i + 1];
+    const under =
+      s.text.trim() === label[0] &&
+      next !== undefined &&
+      !taken.has(next) &&
+      Math.abs(next.size - s.size) <= 0.3 &&
+      next.top >= s.bottom - 0.5 &&
+      next.top - s.bottom < 0.8 * s.size &&
+      next.x0 < s.x1 &&
+      s.x0 < next.x1;
+    const lines = under ? [s, next] : [s];
+    const value = lines
+      .map((l) => l.text.trim())
+      .join(' ')
+      .slice(label[0].length)
+      .trim();
+    if (/^https?:\/\/\S+$/.test(value)) out.push(lines);
+    i += lines.length - 1;
+  }
+  return out;
+}
+
 /** Page 1's labelled foot notes and records (above) that `groups` do not hold yet, one group each. */
 export function labelledFrontFields(
   page: readonly Segment[],
@@ -192,5 +304,9 @@ export function labelledFrontFields(
   const taken = new Set([...titleSegs, ...groups.flat()]);
   const notes = footLabelNotes(page, taken, body);
   for (const s of notes.flat()) taken.add(s);
-  return [...notes, ...labelledRecords(page, taken, body)];
+  const records = labelledRecords(page, taken, body);
+  for (const s of records.flat()) taken.add(s);
+  const faced = faceLabelledRecord(page, taken, body);
+  for (const s of faced.flat()) taken.add(s);
+  return [...notes, ...records, ...faced, ...linkFields(page, taken, body)];
 }

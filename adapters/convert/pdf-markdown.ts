@@ -15,7 +15,9 @@ import {
   titleWords as words,
 } from './pdf-front.ts';
 import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
-import { lineBelow, median, type Segment } from './pdf-layout.ts';
+import { dominantSize, lineBelow, median, type Segment } from './pdf-layout.ts';
+
+export { dominantSize };
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
@@ -108,6 +110,7 @@ import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
+import { oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -1282,16 +1285,15 @@ function findTitle(
   const onMetadataRow = metadataRows(page);
   // Whether the page is double-spaced decides how far down a title's line may sit (gatherTitle).
   const wide = doubleSpaced(page, body);
-  const usable = (s: Segment) =>
-    /[A-Za-z]{3}/.test(s.text) &&
-    !FRONT_JUNK.test(s.text) &&
-    !isFrontMeta(s.text) &&
-    !isInstitutionOrJournal(s.text) &&
-    !isChapterLabel(s.text) &&
-    !isAuthorLine(s.text) &&
-    !namesMetadataAuthors(s.text, surnames) &&
-    !onMetadataRow(s) &&
-    !overAddress(s, page);
+  const usableText = (t: string) =>
+    /[A-Za-z]{3}/.test(t) &&
+    !FRONT_JUNK.test(t) &&
+    !isFrontMeta(t) &&
+    !isInstitutionOrJournal(t) &&
+    !isChapterLabel(t) &&
+    !isAuthorLine(t) &&
+    !namesMetadataAuthors(t, surnames);
+  const usable = (s: Segment) => usableText(s.text) && !onMetadataRow(s) && !overAddress(s, page);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
     const fits = page.filter(
@@ -1315,6 +1317,17 @@ function findTitle(
     }
   }
   const zone = titleZone(page, height, body);
+  // tt20: a title page's title is its block in the largest type, judged by the block's words.
+  const display = titlePageFirstLine(
+    page,
+    height,
+    (b, t) => usableText(t) && !LEADING_NUMBER.test(t) && !onMetadataRow(b[0]!) && !overAddress(b[0]!, page),
+  );
+  if (display) {
+    const segs = oneWeight(gatherTitle(page, display, body, true));
+    const text = joinTitle(segs);
+    if (text.length <= 300) return { text, segments: segs };
+  }
   const candidates = page.filter(
     (s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2,
   );
@@ -1445,19 +1458,6 @@ function dominantFace(segs: Segment[], body: number): string | null {
   let best: string | null = null;
   let n = 0;
   for (const [f, c] of count) if (c > n) [best, n] = [f, c];
-  return best;
-}
-
-/** Most common font size weighted by characters (the body size). */
-export function dominantSize(segs: Segment[]): number {
-  const hist = new Map<number, number>();
-  for (const s of segs) {
-    const k = Math.round(s.size * 2) / 2;
-    hist.set(k, (hist.get(k) ?? 0) + s.text.length);
-  }
-  let best = 10;
-  let n = -1;
-  for (const [k, v] of hist) if (v > n) [best, n] = [k, v];
   return best;
 }
 

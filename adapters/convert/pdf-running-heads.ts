@@ -42,7 +42,15 @@ export function runningHeadSlots(pages: Segment[][], heights: number[]): Set<Seg
   const slots: TopLine[][] = [];
   for (const t of tops.filter((o) => o.apart)) {
     const at = tops.filter((o) => Math.abs(o.y - t.y) < SAME_HEIGHT);
-    const same = at.filter((o) => o.apart);
+    // tt20: a row printed word for word in a slot's place on another page fills the slot even where a
+    // figure under it hides the separation (LIPIcs's short title over a figure on page 2 of 4).
+    // Its words, the page number beside them aside (`35:2`, `35:4`).
+    const text = (o: TopLine) =>
+      o.segs
+        .map((x) => x.text.trim())
+        .filter((x) => !/^[\d\s:.,–-]+$/.test(x))
+        .join(' ');
+    const same = at.filter((o) => o.apart || at.some((a) => a !== o && a.apart && text(a) === text(o)));
     // A text line that opens in lower case, the next line at about the text's pitch below it, carries
     // on a sentence from the page before: where pages start so at that height it is the top of the
     // text block (a layout without heads, whose pages open on a heading or a paragraph's last line
@@ -86,7 +94,8 @@ function topLine(segs: Segment[], height: number): Omit<TopLine, 'page'> | null 
   const pitch = pitches.length ? median(pitches) : gap;
   // No larger than the page's text either: a title's second line is as large as its first.
   const textSize = Math.min(Math.max(...rows[1]!.map((s) => s.size)), median(segs.map((s) => s.size)));
-  return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize, lead: gap / pitch };
+  // tt20: 1.05 inclusive, with the rounding of sizes in points (LIPIcs's 10.5 pt head over 10 pt text).
+  return { ...top, apart: gap >= SEPARATION * pitch && size <= 1.05 * textSize + 0.01, lead: gap / pitch };
 }
 
 /**
