@@ -17,10 +17,11 @@ export function leadersBeside(
   s: Segment,
   segs: readonly Segment[],
 ): { cell: Segment; page: number | null } | null {
+  // Called for every line of every page: the place is tested before the pattern.
   for (const o of segs) {
+    if (o === s || o.x0 < s.x1 || Math.abs(o.baseline - s.baseline) >= 0.3 * s.size) continue;
     const m = LEADERS_RUN.exec(o.text);
-    if (m && o !== s && o.x0 >= s.x1 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size)
-      return { cell: o, page: m[1] === undefined ? null : Number(m[1]) };
+    if (m) return { cell: o, page: m[1] === undefined ? null : Number(m[1]) };
   }
   return null;
 }
@@ -42,7 +43,7 @@ function wrapsUnder(first: Segment, second: Segment): boolean {
  * number is the title's, its page number comes at the end of the line below.
  */
 export function titleGoesOn(s: Segment, segs: readonly Segment[], entryStart: RegExp): boolean {
-  return segs.some((o) => o !== s && !entryStart.test(o.text) && wrapsUnder(s, o));
+  return segs.some((o) => o !== s && wrapsUnder(s, o) && !entryStart.test(o.text));
 }
 
 /**
