@@ -12,6 +12,11 @@ import { joinLines } from './text.ts';
 /** Dot leaders, perhaps with the page number they lead to, as one run (`. . . . 39`). */
 const LEADERS_RUN = /^(?:[.·…]\s*){3,}(\d{1,4})?$/;
 
+/** A page's runs of leaders, in order: what {@link leadersBeside} looks among, read once per page rather than per line. */
+export function leaderCells(segs: readonly Segment[]): Segment[] {
+  return segs.filter((o) => LEADERS_RUN.test(o.text));
+}
+
 /** The run of leaders right of `s` on its baseline and its page number (null: the number is a run of its own). */
 export function leadersBeside(
   s: Segment,

@@ -55,6 +55,22 @@ export function joinLines(prev: string, next: string): string {
   return `${prev} ${next}`;
 }
 
+/** `text.split(/\s+/).length > max`, counted without building the pieces and stopping at max + 1. */
+export function morePiecesThan(text: string, max: number): boolean {
+  if (max < 1) return true;
+  let pieces = 1;
+  let inSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c < 0x80 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : WHITESPACE.test(text[i]!);
+    if (space && !inSpace && ++pieces > max) return true;
+    inSpace = space;
+  }
+  return false;
+}
+
+const WHITESPACE = /\s/;
+
 /** Collapse runs of whitespace (newlines included) and trim. */
 export function squash(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
