@@ -193,10 +193,12 @@ export function matchBookmarks(
     for (const [i, s] of segs.entries()) {
       // The destination sits a little above the heading's top (the anchor is set before the skip).
       if (out.has(s) || (b.y !== null && s.top < b.y - 1.5 * bodySize)) continue;
-      const hit = matchAt(b.title, key, segs, i);
       // A chapter's title may sit far below its anchor (the sink of a book class's chapter
-      // opening, ~100 pt); only the title's exact text is looked for that far.
+      // opening, ~100 pt); only the title's exact text is looked for that far. Lines past that
+      // are passed before their text is read.
       const below = b.y === null ? 0 : s.top - b.y;
+      if (below > 16 * bodySize) continue;
+      const hit = matchAt(b.title, key, segs, i);
       if (!hit || below > (hit.exact ? 16 : 8) * bodySize) continue;
       found.push({ s, ...hit, dist: b.y === null ? 0 : Math.abs(s.top - b.y) });
     }

@@ -12,15 +12,21 @@ import { joinLines } from './text.ts';
 /** Dot leaders, perhaps with the page number they lead to, as one run (`. . . . 39`). */
 const LEADERS_RUN = /^(?:[.·…]\s*){3,}(\d{1,4})?$/;
 
+/** A page's runs of leaders, in order: what {@link leadersBeside} looks among, read once per page rather than per line. */
+export function leaderCells(segs: readonly Segment[]): Segment[] {
+  return segs.filter((o) => LEADERS_RUN.test(o.text));
+}
+
 /** The run of leaders right of `s` on its baseline and its page number (null: the number is a run of its own). */
 export function leadersBeside(
   s: Segment,
   segs: readonly Segment[],
 ): { cell: Segment; page: number | null } | null {
+  // Called for every line of every page: the place is tested before the pattern.
   for (const o of segs) {
+    if (o === s || o.x0 < s.x1 || Math.abs(o.baseline - s.baseline) >= 0.3 * s.size) continue;
     const m = LEADERS_RUN.exec(o.text);
-    if (m && o !== s && o.x0 >= s.x1 && Math.abs(o.baseline - s.baseline) < 0.3 * s.size)
-      return { cell: o, page: m[1] === undefined ? null : Number(m[1]) };
+    if (m) return { cell: o, page: m[1] === undefined ? null : Number(m[1]) };
   }
   return null;
 }
@@ -42,7 +48,7 @@ function wrapsUnder(first: Segment, second: Segment): boolean {
  * number is the title's, its page number comes at the end of the line below.
  */
 export function titleGoesOn(s: Segment, segs: readonly Segment[], entryStart: RegExp): boolean {
-  return segs.some((o) => o !== s && !entryStart.test(o.text) && wrapsUnder(s, o));
+  return segs.some((o) => o !== s && wrapsUnder(s, o) && !entryStart.test(o.text));
 }
 
 /**

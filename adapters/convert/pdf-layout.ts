@@ -223,32 +223,56 @@ function toSegment(runs: TextRun[], page: number): Segment {
     }
     if (r.text.trim().length > main.text.trim().length) main = r;
     if (r.font !== undefined) {
-      const chars = r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+      const chars = letterDigitCount(r.text);
       (fonts ??= []).push(
         isBareNumber(r.text) ? { font: r.font, chars, number: true } : { font: r.font, chars },
       );
     }
     const gap = r.x - prevEnd;
-    if (text && gap > 0.15 * r.size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+    // The last character alone: `/\s$/` on the growing line would scan it whole for every run.
+    if (text && gap > 0.15 * r.size && !/\s/.test(text[text.length - 1]!) && !/^\s/.test(r.text)) text += ' ';
     placed.push({ r, at: text.length });
     text += r.text;
     prevEnd = r.x + r.width;
   }
   const size = main.size;
-  const x0 = Math.min(...runs.map((r) => r.x));
-  const x1 = Math.max(...runs.map((r) => r.x + r.width));
+  let [x0, x1, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const r of runs) {
+    x0 = Math.min(x0, r.x);
+    x1 = Math.max(x1, r.x + r.width);
+    top = Math.min(top, r.y - r.size * 0.8);
+    bottom = Math.max(bottom, r.y + r.size * 0.2);
+  }
   return {
     page,
     text: normalizeText(text).replace(/\s+/g, ' ').trim(),
     x0,
     x1,
     baseline: main.y,
-    top: Math.min(...runs.map((r) => r.y - r.size * 0.8)),
-    bottom: Math.max(...runs.map((r) => r.y + r.size * 0.2)),
+    top,
+    bottom,
     size,
     ...(fonts ? { fonts } : {}),
   };
 }
+
+/** Letters and digits in `text` (code points), as `/[\p{L}\p{N}]/gu` counts them, without building the matches. */
+function letterDigitCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) n++;
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    if (LETTER_OR_DIGIT.test(String.fromCodePoint(cp))) n++;
+  }
+  return n;
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /** A TeX spacing accent set as a glyph of its own. */
 const SPACING_ACCENT = /^[\u00A8\u00B4`\u02C6\u02DC\u02C7\u02D8\u02D9\u02DA]$/;
@@ -446,15 +470,21 @@ function columnsBelow(
   width: number,
 ): { above: Segment[]; rest: Segment[] } | null {
   const sorted = [...segments].sort(byTop);
+  // A line across the whole middle band covers any gap the filter below would keep; on a page of
+  // one column nearly every cut has one under it, and then the cut needs no projection at all.
+  const [bandFrom, bandTo] = [x0 + 0.25 * width, x0 + 0.75 * width];
+  const spannedFrom = new Array<boolean>(sorted.length + 1).fill(false);
+  for (let i = sorted.length - 1; i >= 0; i--)
+    spannedFrom[i] = spannedFrom[i + 1]! || (sorted[i]!.x0 <= bandFrom && sorted[i]!.x1 >= bandTo);
   let bottom = -Infinity;
   for (let i = 0; i < sorted.length - 6; i++) {
     bottom = Math.max(bottom, sorted[i]!.bottom);
-    if (sorted[i + 1]!.top <= bottom) continue;
+    if (sorted[i + 1]!.top <= bottom || spannedFrom[i + 1]) continue;
     const rest = sorted.slice(i + 1);
     const gaps = projectionGaps(
       rest.map((s) => [s.x0, s.x1]),
       minGutter,
-    ).filter((g) => g.from > x0 + 0.25 * width && g.to < x0 + 0.75 * width);
+    ).filter((g) => g.from > bandFrom && g.to < bandTo);
     for (const g of gaps) {
       const left = rest.filter((s) => s.x1 <= g.from + 0.01);
       const right = rest.filter((s) => s.x0 >= g.to - 0.01);
@@ -478,10 +508,16 @@ function bridgedGutter(segments: Segment[], x0: number, x1: number, minGutter: n
   const lo = Math.floor(x0 + 0.2 * width);
   const hi = Math.ceil(x1 - 0.2 * width);
   if (hi - lo < minGutter) return null;
-  const counts = new Array<number>(hi - lo + 1).fill(0);
+  // Lines crossing each point: +1 where a line starts, -1 past its end, summed left to right.
+  const counts = new Array<number>(hi - lo + 2).fill(0);
   for (const s of segments) {
-    for (let x = Math.max(lo, Math.ceil(s.x0)); x <= Math.min(hi, Math.floor(s.x1)); x++) counts[x - lo]!++;
+    const [from, to] = [Math.max(lo, Math.ceil(s.x0)), Math.min(hi, Math.floor(s.x1))];
+    if (from > to) continue;
+    counts[from - lo]!++;
+    counts[to - lo + 1]!--;
   }
+  for (let i = 1; i < counts.length; i++) counts[i]! += counts[i - 1]!;
+  counts.pop();
   const lowest = Math.min(...counts);
   if (lowest > 0.3 * segments.length) return null;
   // A centred affiliation may cover part of the gutter: allow a line or two more than the minimum.

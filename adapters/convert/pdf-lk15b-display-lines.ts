@@ -35,9 +35,11 @@ function bodyFrame(pages: readonly Segment[][], body: number): { measure: number
  * final stop. A paragraph's lines fill the measure and follow each other at the line pitch.
  */
 export function titlePageDisplayLine(pages: readonly Segment[][], body: number): (s: Segment) => boolean {
-  const frame = bodyFrame(pages, body);
+  // Read on the first call: most papers have no title page, and never ask.
+  let frame: ReturnType<typeof bodyFrame> | undefined;
   const first = pages[0] ?? [];
   return (s) => {
+    if (frame === undefined) frame = bodyFrame(pages, body);
     const width = s.x1 - s.x0;
     if (
       frame &&

@@ -63,7 +63,7 @@ import {
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
 import { namesPaperTitle } from './pdf-hd17a-companion-title.ts';
-import { joinWrappedEntries, leadersBeside, titleGoesOn } from './pdf-hd17a-contents-wraps.ts';
+import { joinWrappedEntries, leaderCells, leadersBeside, titleGoesOn } from './pdf-hd17a-contents-wraps.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
 import { namedRunIn, splitBoldLead } from './pdf-ln12-run-in.ts';
 import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
@@ -93,7 +93,7 @@ import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
 import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
-import { joinLines } from './text.ts';
+import { joinLines, morePiecesThan } from './text.ts';
 import { endsOpen } from './pdf-ex19-open-ends.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
@@ -756,13 +756,14 @@ export function contentsEntries(pages: Segment[][]): Contents {
   for (const [p, segs] of pages.entries()) {
     const numbers = segs.filter((s) => /^\d{1,4}$/.test(s.text));
     const found: Array<{ s: Segment; text: string; page: number; beside: Segment | null }> = [];
+    const cells = leaderCells(segs);
     for (const s of segs) {
       if (numbers.includes(s)) continue;
       const leaders = LEADERS.exec(s.text);
       // A line ending in leaders has its page number beside it (a run of its own).
       const numbered = ENTRY_START.test(s.text) || /(?:\s*[.·…]){3,}\s*$/.test(s.text);
       // Or the leaders and page number kept apart as a run of their own beside the title.
-      const led = leaders ? null : leadersBeside(s, segs);
+      const led = leaders ? null : leadersBeside(s, cells);
       if (!leaders && !numbered && !led) continue;
       const inline =
         leaders ?? (numbered && !titleGoesOn(s, segs, ENTRY_START) ? /\s(\d{1,4})$/.exec(s.text) : null);
@@ -999,9 +1000,9 @@ function bodyTextByShape(s: Segment): boolean {
   return (
     text.length > (long ? 160 : 90) ||
     text.length < 2 ||
-    /[;]$/.test(text) ||
-    (/,$/.test(text) && !long) ||
-    text.split(/\s+/).length > (long ? 25 : 12)
+    text.endsWith(';') ||
+    (text.endsWith(',') && !long) ||
+    morePiecesThan(text, long ? 25 : 12)
   );
 }
 

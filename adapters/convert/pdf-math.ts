@@ -27,6 +27,9 @@ function wordShare(text: string): number {
 const MATH_WORDS =
   /^(sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|diag|tr|arg|mod|sgn|erf|const|and|for|with|if|where)$/i;
 
+/** A plain word, read one at a time by isMathLine's fast path (which stops at the fourth). */
+const PLAIN_WORD = /\b[A-Za-z][a-z]{2,}\b/g;
+
 /**
  * Mostly mathematical symbols: few real words, and an operator or a run of one-letter tokens. `E A3 =`,
  * `∫ ∞ ψ(s) ds`, `E = mc2 (3)` are; `3.2 Results`, `The case of A(1)`, `Fe and Ni` are not.
@@ -34,8 +37,8 @@ const MATH_WORDS =
 export function isMathLine(text: string): boolean {
   // Fast path for the common case, a line of prose: four plain words settle it.
   let plain = 0;
-  for (const w of text.match(/\b[A-Za-z][a-z]{2,}\b/g) ?? [])
-    if (!MATH_WORDS.test(w) && ++plain >= 4) return false;
+  PLAIN_WORD.lastIndex = 0;
+  for (let m; (m = PLAIN_WORD.exec(text));) if (!MATH_WORDS.test(m[0]) && ++plain >= 4) return false;
   // A minus sign between letters is a hyphen (`β−multiplier`).
   const t = text
     .replace(EQUATION_NUMBER, '')

@@ -15,6 +15,9 @@ const SPACING_ACCENTS: Record<string, string> = {
 const ACCENT_BEFORE_LETTER = /([\u02C7\u00B4\u00A8\u02C6\u02DC\u00B8\u02D8\u02D9\u02DA])([A-Za-z\u0131])/g;
 const LETTER_BEFORE_ACCENT = /([A-Za-z\u0131])([\u02C7\u00B4\u00A8\u02C6\u02DC\u02D8\u02D9\u02DA])(?=[a-z])/g;
 
+/** Tab, line breaks and printable ASCII but the backtick (a TeX grave accent): normalizeText keeps these as they are. */
+const PLAIN_ASCII = /^[\t\n\r\x20-\x5F\x61-\x7E]*$/;
+
 /**
  * Normalise text extracted from a PDF: ligatures (ﬁ → fi) and compatibility forms via NFKC, but
  * only character by character outside math alphanumerics, so `𝑥` and superscripts are left alone
@@ -22,6 +25,8 @@ const LETTER_BEFORE_ACCENT = /([A-Za-z\u0131])([\u02C7\u00B4\u00A8\u02C6\u02DC\u
  * writes š and ć) are recombined with their letter.
  */
 export function normalizeText(s: string): string {
+  // Most lines are plain ASCII, which none of the steps below changes (the backtick aside).
+  if (PLAIN_ASCII.test(s)) return s;
   let t = s.replace(/[\uFB00-\uFB06]/g, (c) => c.normalize('NFKC'));
   t = t.replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, ' ').replace(/[\u200B-\u200D\uFEFF\u00AD]/g, '');
   // Fullwidth forms and other compatibility letters outside math are safe under NFKC.
@@ -49,6 +54,22 @@ export function joinLines(prev: string, next: string): string {
   if (/[-/–]$/.test(prev)) return prev + next;
   return `${prev} ${next}`;
 }
+
+/** `text.split(/\s+/).length > max`, counted without building the pieces and stopping at max + 1. */
+export function morePiecesThan(text: string, max: number): boolean {
+  if (max < 1) return true;
+  let pieces = 1;
+  let inSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c < 0x80 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : WHITESPACE.test(text[i]!);
+    if (space && !inSpace && ++pieces > max) return true;
+    inSpace = space;
+  }
+  return false;
+}
+
+const WHITESPACE = /\s/;
 
 /** Collapse runs of whitespace (newlines included) and trim. */
 export function squash(s: string): string {
