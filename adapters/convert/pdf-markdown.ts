@@ -841,12 +841,13 @@ function textRunIn(s: Segment, before: string | undefined, seq: Numbering): RunI
   return { num: m[1]!, title: m[2]!, rest: s.text.slice(m[0].length) };
 }
 
-/** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `) must stay text. */
+/** Body text that starts like Markdown syntax (`# `, `> `, `- `, `1. `, a code fence) must stay text. */
 function escapeBlockStart(t: string): string {
-  // A printed `## 2016-04-08` (a changelog shown in the text) is text, not a Markdown heading.
-  return t.replace(/^(#{1,6}|[>+*-]|\d+\.)(?=\s|$)/, (m) =>
-    /^\d/.test(m) ? m.replace('.', '\\.') : `\\${m}`,
-  );
+  // A printed `## 2016-04-08` (a changelog shown in the text) is text, not a Markdown heading; a
+  // printed R Markdown chunk (`\`\`\`{r}`) would open a code block that swallows the rest of the paper.
+  return t
+    .replace(/^(#{1,6}|[>+*-]|\d+\.)(?=\s|$)/, (m) => (/^\d/.test(m) ? m.replace('.', '\\.') : `\\${m}`))
+    .replace(/^(?=```|~~~)/, '\\');
 }
 
 function continues(
