@@ -6,7 +6,6 @@
  * paper's own first page after a cover page).
  * Long file: the front-matter patterns and the title-page and cover logic that apply them belong together.
  */
-import { runningTitleAfterBody, runningTitleLines } from './pdf-hd20-running-title.ts';
 import type { Segment } from './pdf-layout.ts';
 import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
 import { continuesSentence } from './pdf-lk15b-run-on.ts';
@@ -250,8 +249,6 @@ export interface FrontMatter {
   repeatedTitle: Segment[];
   /** Where the body begins on page 2 after a cover page (its top is front matter), else -Infinity. */
   coverBodyTop: number;
-  /** hd20: the title's words as a running head of later pages (no cover page came first): skipped. */
-  runningTitle: Segment[];
 }
 
 const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
@@ -311,13 +308,8 @@ export function findFrontMatter(
     first,
     metadataLines(first, title, body, (s) => display || above(s) || affiliation(s) || rowmate(s)),
   );
+  // A running head that repeats the title (LIPIcs's short title) is told by its place on later pages (titleAgain).
   const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body, pages.slice(2)) : [];
-  // hd20: a page 1 that opens the body (its abstract, `1 Introduction`) is no cover; the title again
-  // in smaller type on page 2 is a running head (LIPIcs' short title), and what is under it is text.
-  const runningTitle = runningTitleAfterBody(first, titleSegs, repeatedTitle, BODY_START)
-    ? runningTitleLines(pages, repeatedTitle)
-    : [];
-  if (runningTitle.length) repeatedTitle.length = 0;
   // The back of such a title page (a thesis's imprint: licence, ISBN, printer, a dedication) carries
   // no body either when it holds a few short lines, none in heading type and no abstract.
   const verso = pages[1] ?? [];
@@ -344,7 +336,7 @@ export function findFrontMatter(
     const skip = new Set(repeatedTitle);
     groups.push(...metadataLines(second, skip, body, (s) => s.bottom < coverBodyTop));
   }
-  return { groups, repeatedTitle, coverBodyTop, runningTitle };
+  return { groups, repeatedTitle, coverBodyTop };
 }
 
 /**

@@ -16,8 +16,6 @@ import {
 } from './pdf-front.ts';
 import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
 import { dominantSize, lineBelow, median, type Segment } from './pdf-layout.ts';
-
-export { dominantSize };
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
@@ -660,7 +658,6 @@ export function renderSegments(
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
-    ...found.runningTitle,
     ...prelims.repeatedTitle,
     ...(fromTitlePage?.segments ?? []),
     ...cover0.repeated,

@@ -15,11 +15,18 @@ import type {
 } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { firstPageHeads } from './pdf-cv16-running-title.ts';
-import { buildSegments, dropPageFurniture, readingOrder, type Segment, type TextRun } from './pdf-layout.ts';
+import {
+  buildSegments,
+  dominantSize,
+  dropPageFurniture,
+  readingOrder,
+  type Segment,
+  type TextRun,
+} from './pdf-layout.ts';
 import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
-import { dominantSize, renderSegments } from './pdf-markdown.ts';
+import { renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
 import { parseSectionNumber, SECTION_NUMBER, SUBSECTION_NUMBER } from './pdf-numbering.ts';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { layoutPdf } from '../../../../adapters/convert/pdf.ts';
 import { printedInfoTitle } from '../../../../adapters/convert/pdf-bm13-info-title.ts';
-import { dominantSize, renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
+import { dominantSize } from '../../../../adapters/convert/pdf-layout.ts';
+import { renderSegments } from '../../../../adapters/convert/pdf-markdown.ts';
 import { BODY, seg } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
