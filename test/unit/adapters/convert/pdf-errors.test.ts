@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { convertInSandbox } from '../../../../adapters/convert/sandbox.ts';
 import { isAppError } from '../../../../domain/errors.ts';
-import { corpus } from '../../../support/corpus.ts';
+import { corpus, FIXTURES_DIR } from '../../../support/corpus.ts';
+import { textPdf } from '../../../support/text-pdf.ts';
 
 const SOURCE = corpus('pdf', '1503.07589v1.pdf');
 const LIMITS = { timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024, maxMemoryMb: 512 };
@@ -90,5 +91,25 @@ describe('convertPdf typed errors', () => {
     assert.equal(err.code, 1);
     assert.equal(err.stdout, '');
     assert.match(err.stderr, /^error: The PDF is password-protected; download an unencrypted copy\.$/m);
+  });
+});
+
+describe('a text layer of formulas is text; one of punctuation soup is not', () => {
+  // LaTeXML's test documents (test/fixtures/latexml): real pdflatex pages made mostly of formulas,
+  // 45–47% letters once spaces are left out.
+  for (const name of ['alignment_eqnarray', 'ams_amsdisplay', 'alignment_ncases']) {
+    it(`converts ${name}.pdf rather than asking for OCR`, async () => {
+      const r = await convertPdf(readFileSync(path.join(FIXTURES_DIR, 'latexml', `${name}.pdf`)));
+      assert.ok(r.markdown.replace(/\s/g, '').length > 100, r.markdown);
+    });
+  }
+
+  it('still reports a Type 3 font without ToUnicode (symbols in place of letters) as CONVERT_NO_TEXT', async () => {
+    // What pdf.js reads from such a font (the shared corpus's 0706.3971: 6% letters), in 40 lines.
+    const soup = '!"#$%&*+,-./:;<=>?@[]^_`{|}~ 0123 !#%&*+-/<=>?@^_|~ a!#%&*+,-./:;<>?@^_|~ 4567';
+    const lines = Array.from({ length: 40 }, (_, i) => ({ text: soup, size: 10, y: 740 - 16 * i }));
+    const r = await convertPdf(textPdf(lines)).catch((e: unknown) => e);
+    assert.ok(isAppError(r, 'CONVERT_NO_TEXT'), String(r));
+    assert.match((r as Error).message, /no usable text layer \(\d+ characters per page, [0-9]% letters\)/);
   });
 });
