@@ -43,9 +43,11 @@ describe(
     });
     after(async () => {
       await service?.close();
+      // The fake LLM first: its hung requests end, so the workers' shutdown does not wait for
+      // them (the hanging query builder would otherwise hold it for LLM_TIMEOUT_MS, 60 s).
+      await llm?.close();
       await t?.stop();
       await arxiv?.close();
-      await llm?.close();
     });
 
     const timed = async (question: string) => {
