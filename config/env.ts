@@ -10,6 +10,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_CONVERT_MAX_MEMORY_MB } from './convert-limits.ts';
 import { DEFAULT_CATCHUP_DAYS, DEFAULT_DIGEST_CRON } from '../domain/arxiv-calendar.ts';
+import { DEFAULT_PUBLISH_HEARTBEAT_SECONDS } from '../domain/digest.ts';
 import { isTimeZone } from '../domain/subscription.ts';
 import { siteOriginProblem } from '../domain/links.ts';
 import { ARXIV_ORIGIN } from '../domain/paper.ts';
@@ -221,6 +222,8 @@ const BaseSchema = z.object({
   DIGEST_TIMEZONE: z.string().trim().min(1).default('America/New_York'),
   DIGEST_TOP_K: int(5, 1, 50),
   DIGEST_CATCHUP_DAYS: int(DEFAULT_CATCHUP_DAYS, 0, 60),
+  /** Heartbeat timeout of a digest publish: how soon a publish lost with a crashed worker is retried. */
+  DIGEST_PUBLISH_HEARTBEAT_SECONDS: int(DEFAULT_PUBLISH_HEARTBEAT_SECONDS, 5, 600),
 
   MCP_HTTP_ADDR: optionalString,
   MCP_TOKEN: optionalString,

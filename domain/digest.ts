@@ -57,6 +57,12 @@ export interface Digest {
  */
 export type DestinationKind = string;
 
+/**
+ * The heartbeat timeout of a digest publish, in seconds (DIGEST_PUBLISH_HEARTBEAT_SECONDS): a
+ * publish lost with a crashed worker is retried this long after its last heartbeat.
+ */
+export const DEFAULT_PUBLISH_HEARTBEAT_SECONDS = 20;
+
 /** What a destination kind may look like: it is stored, logged and shown. */
 export const DESTINATION_KIND_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 

@@ -76,6 +76,7 @@ export async function buildActivities(
     destinationsOf: (destinations) => publishersOf(config, logger).destinationsOf(destinations),
     logger,
     catchupDays: config.DIGEST_CATCHUP_DAYS,
+    publishHeartbeatSeconds: config.DIGEST_PUBLISH_HEARTBEAT_SECONDS,
     failpoint: createFailpoints(config.FAILPOINTS),
   };
   const agent = buildAgentDeps(config, logger, llm);

@@ -1,6 +1,7 @@
 /** Activity proxies for the main task queue, shared by the workflows. Types only from activities. */
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
+import { DEFAULT_PUBLISH_HEARTBEAT_SECONDS } from '../domain/digest.ts';
 
 const retry = {
   initialInterval: '2 seconds',
@@ -23,8 +24,17 @@ export const heavy = proxyActivities<Activities>({
  * Publishing: heartbeats, so a publish lost with a crashed worker is retried within seconds (the
  * publishers' own lookups make the retry safe).
  */
-export const publishing = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '20 seconds',
-  retry,
-});
+export const publishing = publishingWithin(DEFAULT_PUBLISH_HEARTBEAT_SECONDS);
+
+/**
+ * Publishing with the configured heartbeat timeout (DIGEST_PUBLISH_HEARTBEAT_SECONDS, read by the
+ * activity that loads the digest state). An option change only: no new commands, so histories
+ * recorded with another timeout replay unchanged.
+ */
+export function publishingWithin(heartbeatSeconds: number | undefined) {
+  return proxyActivities<Activities>({
+    startToCloseTimeout: '10 minutes',
+    heartbeatTimeout: `${heartbeatSeconds ?? DEFAULT_PUBLISH_HEARTBEAT_SECONDS} seconds`,
+    retry,
+  });
+}

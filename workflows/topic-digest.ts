@@ -32,7 +32,7 @@ import {
 } from '../domain/arxiv-calendar.ts';
 import type { DigestState } from '../activities/pipeline/announcements.ts';
 import type { Receipt } from '../domain/digest.ts';
-import { main, publishing } from './main-proxies.ts';
+import { main, publishingWithin } from './main-proxies.ts';
 import { paperIngest } from './paper-ingest.ts';
 import { trackProgress } from './progress.ts';
 import { covers, DIGEST_SOURCES, sourceFor } from './sources/index.ts';
@@ -225,7 +225,9 @@ async function deliver(
     const receipts: Receipt[] = [];
     for (const destination of run.state.destinations) {
       run.stage(`publishing the ${date} digest to ${destination}`);
-      receipts.push(await publishing.publishDigest({ key, destination }));
+      receipts.push(
+        await publishingWithin(run.state.publishHeartbeatSeconds).publishDigest({ key, destination }),
+      );
     }
     run.published.push({ key, announcement: date, entries, receipts });
   }
@@ -258,7 +260,9 @@ async function publishAndComplete(run: Run, date: string, key: string, entries?:
   for (const destination of run.state.destinations) {
     run.stage(`publishing the ${date} digest to ${destination}`);
     try {
-      receipts.push(await publishing.publishDigest({ key, destination }));
+      receipts.push(
+        await publishingWithin(run.state.publishHeartbeatSeconds).publishDigest({ key, destination }),
+      );
     } catch (e) {
       if (isCancellation(e) || !(e instanceof ActivityFailure)) throw e;
       failed.push(`${destination} (${e.cause?.message ?? e.message})`);

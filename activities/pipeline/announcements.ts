@@ -7,7 +7,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { DEFAULT_CATCHUP_DAYS } from '../../domain/arxiv-calendar.ts';
 import type { Paper } from '../../domain/paper.ts';
-import type { DestinationKind } from '../../domain/digest.ts';
+import { DEFAULT_PUBLISH_HEARTBEAT_SECONDS, type DestinationKind } from '../../domain/digest.ts';
 import type { Subscription } from '../../domain/subscription.ts';
 import { STORED_SOURCES } from './sources/index.ts';
 import type { SourceFiles } from './sources/source.ts';
@@ -39,6 +39,8 @@ export interface DigestState {
   lastWindowEnd: string | null;
   /** DIGEST_CATCHUP_DAYS. */
   catchupDays: number;
+  /** DIGEST_PUBLISH_HEARTBEAT_SECONDS (absent in histories from before: the default then). */
+  publishHeartbeatSeconds?: number;
 }
 
 export interface AnnouncementSelectionInput {
@@ -164,6 +166,7 @@ function createDigestStateActivity(deps: PipelineDeps) {
         lastWindowEnd: last?.windowEnd ?? null,
         pending: await pendingDigests(store, pending),
         catchupDays: deps.catchupDays ?? DEFAULT_CATCHUP_DAYS,
+        publishHeartbeatSeconds: deps.publishHeartbeatSeconds ?? DEFAULT_PUBLISH_HEARTBEAT_SECONDS,
       };
     },
   };

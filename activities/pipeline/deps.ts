@@ -45,6 +45,8 @@ export interface PipelineDeps {
   clock?: () => Date;
   /** How many calendar days back a digest recovers missed announcements (DIGEST_CATCHUP_DAYS). */
   catchupDays?: number;
+  /** Heartbeat timeout of a digest publish (DIGEST_PUBLISH_HEARTBEAT_SECONDS). */
+  publishHeartbeatSeconds?: number;
   /** Crash-test hook (lib/failpoints.ts); a no-op unless FAILPOINTS names the point. */
   failpoint?: (name: string) => void;
 }

@@ -96,7 +96,9 @@ async function publishWithProgress(
       ctx?.heartbeat(state);
     },
   };
-  const timer = ctx ? setInterval(() => ctx?.heartbeat(latest), 3000) : undefined;
+  // Every 3 s, or a quarter of a shorter heartbeat timeout (DIGEST_PUBLISH_HEARTBEAT_SECONDS).
+  const everyMs = Math.min(3000, (ctx?.info.heartbeatTimeoutMs || 12_000) / 4);
+  const timer = ctx ? setInterval(() => ctx?.heartbeat(latest), everyMs) : undefined;
   try {
     return await publisher.publish(digest, progress);
   } finally {

@@ -95,6 +95,8 @@ describe('digest publishing survives worker crashes', () => {
       TEMPORAL_ADDRESS: dev.address,
       TEMPORAL_TASK_QUEUE: QUEUE,
       ...fakeServicesEnv(arxiv, notion, discord),
+      // A publish lost with the killed worker is retried 8 s after its last heartbeat, not 20 s.
+      DIGEST_PUBLISH_HEARTBEAT_SECONDS: '8',
       LOG_LEVEL: 'error',
     };
     connection = await Connection.connect({ address: dev.address });

@@ -87,6 +87,7 @@ const ROWS: Array<[string, Record<string, string>]> = [
   ['DIGEST_TIMEZONE', { DIGEST_TIMEZONE: 'Mars/Olympus_Mons' }],
   ['DIGEST_TOP_K', { DIGEST_TOP_K: '51' }],
   ['DIGEST_CATCHUP_DAYS', { DIGEST_CATCHUP_DAYS: '61' }],
+  ['DIGEST_PUBLISH_HEARTBEAT_SECONDS', { DIGEST_PUBLISH_HEARTBEAT_SECONDS: '4' }],
   ['MCP_HTTP_ADDR', { MCP_HTTP_ADDR: 'garbage', MCP_TOKEN: TOKEN }],
   ['MCP_TOKEN', { MCP_HTTP_ADDR: '0.0.0.0:8788', MCP_TOKEN: '' }],
   ['MCP_TOKEN', { MCP_HTTP_ADDR: '127.0.0.1:8788', MCP_TOKEN: 'short' }],
