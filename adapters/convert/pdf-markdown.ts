@@ -109,6 +109,7 @@ import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
+import { titleReadAsNames } from './pdf-tt21-title-over-names.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -1284,14 +1285,15 @@ function findTitle(
   const onMetadataRow = metadataRows(page);
   // Whether the page is double-spaced decides how far down a title's line may sit (gatherTitle).
   const wide = doubleSpaced(page, body);
-  const usableText = (t: string) =>
+  // Every test of a title's words but the names test (tt21: a title may read as names).
+  const titleWordsBarNames = (t: string) =>
     /[A-Za-z]{3}/.test(t) &&
     !FRONT_JUNK.test(t) &&
     !isFrontMeta(t) &&
     !isInstitutionOrJournal(t) &&
     !isChapterLabel(t) &&
-    !isAuthorLine(t) &&
     !namesMetadataAuthors(t, surnames);
+  const usableText = (t: string) => titleWordsBarNames(t) && !isAuthorLine(t);
   const usable = (s: Segment) => usableText(s.text) && !onMetadataRow(s) && !overAddress(s, page);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
@@ -1327,8 +1329,13 @@ function findTitle(
     const text = joinTitle(segs);
     if (text.length <= 300) return { text, segments: segs };
   }
+  const barNames = (s: Segment) => titleWordsBarNames(s.text) && !onMetadataRow(s) && !overAddress(s, page);
   const candidates = page.filter(
-    (s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2,
+    (s) =>
+      s.top < abstractTop &&
+      zone(s) &&
+      (usable(s) || titleReadAsNames(s, page, body, barNames, zone)) &&
+      s.text.split(/\s+/).length >= 2,
   );
   const max = Math.max(...candidates.map((s) => s.size));
   // tt19: a title may open with a number (a course's `6.829 Final Project: …`, `3D …`); a dateline, a
