@@ -1,0 +1,108 @@
+/**
+ * Session 20 (tt21): page 1's foot notes without a mark. A footnote of the text always opens with
+ * its mark, the number or symbol the text points from. The lines of page 1's foot that open with
+ * none are put there by the class or by `\thanks` without a mark: a conference's venue or course
+ * line (ICML's `Proceedings of …` slot holding `PCS5022 – Neural Networks and Deep Learning`), a
+ * funding or disclaimer note, a copyright line. Set in the same foot block as a note already known
+ * to be front matter (an affiliation, a contact), such a paragraph is front matter too, whatever its
+ * words: no pattern of words is needed, and a marked footnote of the text stays in the text.
+ */
+import type { Segment } from './pdf-layout.ts';
+
+/** A footnote's opening mark: a symbol or a number (`1Independent …`, `∗Equal contribution`). */
+const MARK = /^[\d∗*†‡§¶‖⋆♯]/u;
+const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
+
+/** Nothing in body type below the block in its column: it stands in the page's foot. */
+function atFoot(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
+  const x0 = Math.min(...block.map((s) => s.x0));
+  const x1 = Math.max(...block.map((s) => s.x1));
+  const bottom = Math.max(...block.map((s) => s.bottom));
+  return !page.some((s) => Math.abs(s.size - body) < 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
+}
+
+/**
+ * The block stands under the page's text: the nearest line above its first line, in its column, is
+ * in body type and larger than the block (a title page's small print under its affiliations is no
+ * foot block).
+ */
+function underText(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
+  const first = block.reduce((a, b) => (b.top < a.top ? b : a));
+  let above: Segment | undefined;
+  for (const o of page)
+    if (
+      !block.includes(o) &&
+      o.bottom <= first.top + 0.5 &&
+      block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
+      (!above || o.bottom > above.bottom)
+    )
+      above = o;
+  return above !== undefined && Math.abs(above.size - body) < 0.5 && above.size > first.size + 0.3;
+}
+
+/** Page 1's small-print paragraphs: lines in one size and column, each at most 0.6 em under the last. */
+function smallParagraphs(page: readonly Segment[], body: number): Segment[][] {
+  const out: Segment[][] = [];
+  for (const s of page) {
+    if (s.size > body - 0.5) continue;
+    const last = out[out.length - 1]?.at(-1);
+    const continues =
+      last !== undefined &&
+      Math.abs(last.size - s.size) <= 0.3 &&
+      s.top >= last.bottom - 0.1 &&
+      s.top - last.bottom <= 0.6 * s.size &&
+      Math.abs(s.x0 - last.x0) <= 2 * s.size &&
+      !MARK.test(s.text.trim());
+    if (continues) out[out.length - 1]!.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
+/**
+ * Unmarked paragraphs of page 1's foot that stand in one foot block with a front-matter note
+ * (`front`): same size, sharing its column, within two lines above or below it, nothing in body
+ * type below them. One group each; a paragraph found so anchors the next.
+ */
+export function unmarkedFootNotes(
+  page: readonly Segment[],
+  front: readonly Segment[][],
+  body: number,
+): Segment[][] {
+  const taken = new Set(front.flat());
+  const anchors = front
+    .filter((g) => g.every((s) => page.includes(s)) && atFoot(page, g, body) && underText(page, g, body))
+    .flat();
+  if (!anchors.length) return [];
+  const out: Segment[][] = [];
+  const open = smallParagraphs(page, body).filter(
+    (p) =>
+      p.every((s) => !taken.has(s)) &&
+      !MARK.test(p[0]!.text.trim()) &&
+      !CAPTION.test(p[0]!.text.trim()) &&
+      /\p{L}{2}/u.test(p[0]!.text) &&
+      atFoot(page, p, body),
+  );
+  const near = (p: Segment[], a: Segment) => {
+    const top = p[0]!.top;
+    const bottom = p[p.length - 1]!.bottom;
+    const size = p[0]!.size;
+    const gap = top >= a.bottom - 0.5 ? top - a.bottom : a.top - bottom;
+    return (
+      Math.abs(a.size - size) <= 0.3 &&
+      p.some((s) => s.x0 < a.x1 && s.x1 > a.x0) &&
+      gap >= -0.5 &&
+      gap <= 2 * size
+    );
+  };
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of open) {
+      if (out.includes(p) || !anchors.some((a) => near(p, a))) continue;
+      out.push(p);
+      anchors.push(...p);
+      grew = true;
+    }
+  }
+  return out;
+}
