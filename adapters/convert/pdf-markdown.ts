@@ -110,6 +110,7 @@ import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
 import { titleReadAsNames } from './pdf-tt21-title-over-names.ts';
+import { keepsLeading } from './pdf-tt21-foot-apart.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -143,6 +144,12 @@ interface Para {
   text: string;
   last: Segment;
   maxX1: number;
+  /**
+   * tt21: where the last line began, when pdf.js handed it over in pieces on one baseline (`[26] P.
+   * Ramachandran, B. Zoph,` and `and Q. V. Le, “Search-`): a reference entry's hanging indent is
+   * measured from it, not from the last piece, or the line after reads as a new entry (`- ing for …`).
+   */
+  lineX0?: number;
 }
 
 /** Markdown and what was found while writing it. */
@@ -471,12 +478,18 @@ function placeReference(doc: Doc, w: Writer, at: At): boolean {
   }
   if (!w.inReferences) return false;
   const startsEntry =
-    /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) ||
-    (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
+    /^(\[\d+\]|\d{1,3}\.\s|\(\d{1,3}\))/.test(s.text) ||
+    (prev !== undefined &&
+      sameFlow &&
+      s.x0 < (w.para?.last === prev ? (w.para.lineX0 ?? prev.x0) : prev.x0) - 0.5 * s.size);
   if (!w.para || startsEntry || gapAbove > 0.8 * doc.pitch) {
     flush(w);
-    w.para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
+    w.para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1, lineX0: s.x0 };
   } else {
+    const last = w.para.last;
+    const sameLine =
+      last.page === s.page && Math.abs(last.baseline - s.baseline) <= 0.2 * s.size && s.x0 > last.x0;
+    w.para.lineX0 = sameLine ? Math.min(w.para.lineX0 ?? last.x0, last.x0) : s.x0;
     w.para.text = joinLines(w.para.text, s.text);
     w.para.last = s;
   }
@@ -1439,7 +1452,8 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
       s.top > height * 0.55 &&
       s.top > bodyBottom - 0.5 &&
       FOOTNOTE_MARK.test(s.text) &&
-      !CAPTION.test(s.text),
+      !CAPTION.test(s.text) &&
+      !keepsLeading(s, segs, height),
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));
