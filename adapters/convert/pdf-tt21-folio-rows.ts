@@ -9,7 +9,15 @@
  * Body rows do not open or close with a lone number set well apart from their words that equals
  * the page's place in the paper, page after page.
  */
-import type { Segment } from './pdf-layout.ts';
+/** What the rule reads of a layout segment (pdf-layout's `Segment`; structural, so that pdf-layout can import this module). */
+interface Segment {
+  text: string;
+  x0: number;
+  x1: number;
+  top: number;
+  baseline: number;
+  size: number;
+}
 
 /** Rows share a baseline within this many points (dropPageFurniture's rows). */
 const ROW = 2;
