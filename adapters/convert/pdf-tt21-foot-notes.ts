@@ -7,19 +7,12 @@
  * to be front matter (an affiliation, a contact), such a paragraph is front matter too, whatever its
  * words: no pattern of words is needed, and a marked footnote of the text stays in the text.
  */
+import { atFoot } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
 
 /** A footnote's opening mark: a symbol or a number (`1Independent …`, `∗Equal contribution`). */
 const MARK = /^[\d∗*†‡§¶‖⋆♯]/u;
 const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
-
-/** Nothing in body type below the block in its column: it stands in the page's foot. */
-function atFoot(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
-  const x0 = Math.min(...block.map((s) => s.x0));
-  const x1 = Math.max(...block.map((s) => s.x1));
-  const bottom = Math.max(...block.map((s) => s.bottom));
-  return !page.some((s) => Math.abs(s.size - body) < 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
-}
 
 /**
  * The block stands under the page's text: the nearest line above its first line, in its column, is
