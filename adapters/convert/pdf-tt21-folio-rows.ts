@@ -42,15 +42,19 @@ function edgeRow(segs: readonly Segment[], top: boolean): Segment[] {
   return segs.filter((s) => Math.abs(s.baseline - base) <= ROW).sort((a, b) => a.x0 - b.x0);
 }
 
-/** A row that opens or closes with a lone number set at least two ems from its few words. */
-function folioOf(row: readonly Segment[]): number | null {
+/**
+ * A row that opens or closes with a lone number at the text block's edge (`left`, `right`: the
+ * page's text margins), set at least two ems from a few words (a figure's tick labels are no words).
+ */
+function folioOf(row: readonly Segment[], left: number, right: number): number | null {
   for (const end of [0, row.length - 1]) {
     const n = row[end]!;
     if (!/^\d{1,4}$/.test(n.text.trim())) continue;
+    if (end === 0 ? n.x0 > left + n.size : n.x1 < right - n.size) continue;
     const rest = row.filter((s) => s !== n);
     const words = rest.reduce((k, s) => k + s.text.trim().split(/\s+/).length, 0);
     const apart = rest.every((s) => (end === 0 ? s.x0 - n.x1 : n.x0 - s.x1) >= 2 * n.size);
-    if (words <= 12 && apart && rest.every((s) => !/^\d{1,4}$/.test(s.text.trim()))) return Number(n.text);
+    if (words <= 12 && apart && rest.every((s) => /\p{L}{2}/u.test(s.text))) return Number(n.text);
   }
   return null;
 }
@@ -65,7 +69,7 @@ export function folioRows(pages: readonly Segment[][], heights: readonly number[
       if (!row.length) continue;
       const y = row[0]!.top / h;
       if (top ? y > BAND : y < 1 - BAND) continue;
-      const n = folioOf(row);
+      const n = folioOf(row, Math.min(...segs.map((s) => s.x0)), Math.max(...segs.map((s) => s.x1)));
       if (n !== null) found.push({ page: p, offset: n - p, y, top, segs: row });
     }
   });
