@@ -33,7 +33,23 @@ function underText(page: readonly Segment[], block: readonly Segment[], body: nu
   return above !== undefined && Math.abs(above.size - body) < 0.5 && above.size > first.size + 0.3;
 }
 
-/** Page 1's small-print paragraphs: lines in one size and column, each at most 0.6 em under the last. */
+/** `s` is a later piece of `last`'s line (a justified line handed over word by word). */
+const sameRow = (last: Segment, s: Segment) =>
+  Math.abs(s.baseline - last.baseline) <= 0.2 * s.size && s.x0 >= last.x1 - 0.5;
+
+/** `p` carries on group `g`: a piece of its last line's row, or the next line right under it. */
+function carriesOn(g: readonly Segment[], p: readonly Segment[]): boolean {
+  const last = g.reduce((a, b) =>
+    b.baseline > a.baseline || (b.baseline === a.baseline && b.x1 > a.x1) ? b : a,
+  );
+  const s = p[0]!;
+  return (
+    sameRow(last, s) ||
+    (s.top >= last.bottom - 0.1 && s.top - last.bottom <= s.size && Math.abs(s.x0 - g[0]!.x0) <= 2 * s.size)
+  );
+}
+
+/** Page 1's small-print paragraphs: lines in one size and column, each at most 1 em under the last (the leading of a wrapped note). */
 function smallParagraphs(page: readonly Segment[], body: number): Segment[][] {
   const out: Segment[][] = [];
   for (const s of page) {
@@ -42,10 +58,11 @@ function smallParagraphs(page: readonly Segment[], body: number): Segment[][] {
     const continues =
       last !== undefined &&
       Math.abs(last.size - s.size) <= 0.3 &&
-      s.top >= last.bottom - 0.1 &&
-      s.top - last.bottom <= 0.6 * s.size &&
-      Math.abs(s.x0 - last.x0) <= 2 * s.size &&
-      !MARK.test(s.text.trim());
+      (sameRow(last, s) ||
+        (s.top >= last.bottom - 0.1 &&
+          s.top - last.bottom <= s.size &&
+          Math.abs(s.x0 - last.x0) <= 2 * s.size &&
+          !MARK.test(s.text.trim())));
     if (continues) out[out.length - 1]!.push(s);
     else out.push([s]);
   }
@@ -53,15 +70,29 @@ function smallParagraphs(page: readonly Segment[], body: number): Segment[][] {
 }
 
 /**
- * Unmarked paragraphs of page 1's foot that stand in one foot block with a front-matter note
- * (`front`): same size, sharing its column, within two lines above or below it, nothing in body
- * type below them. One group each; a paragraph found so anchors the next.
+ * The front groups with page 1's unmarked foot paragraphs that stand in one foot block with a
+ * front-matter note: same size, sharing its column, within two lines above or below it, nothing in
+ * body type below them. A paragraph found so anchors the next; one that carries on a group's last
+ * line (the rest of a wrapped note) joins that group, any other is a group of its own.
  */
-export function unmarkedFootNotes(
+export function withUnmarkedFootNotes(
   page: readonly Segment[],
   front: readonly Segment[][],
   body: number,
 ): Segment[][] {
+  const found = unmarkedFootNotes(page, front, body);
+  if (!found.length) return [...front];
+  const groups = front.map((g) => [...g]);
+  for (const p of found) {
+    const g = groups.find((o) => o.every((s) => page.includes(s)) && carriesOn(o, p));
+    if (g) g.push(...p);
+    else groups.push([...p]);
+  }
+  return groups;
+}
+
+/** Unmarked foot paragraphs in a foot block with a front-matter note (see withUnmarkedFootNotes). */
+function unmarkedFootNotes(page: readonly Segment[], front: readonly Segment[][], body: number): Segment[][] {
   const taken = new Set(front.flat());
   const anchors = front
     .filter((g) => g.every((s) => page.includes(s)) && atFoot(page, g, body) && underText(page, g, body))
