@@ -12,6 +12,7 @@ import { frontNoteLines } from './pdf-lk13-front-notes.ts';
 import { labelValues } from './pdf-lk13b-label-values.ts';
 import { labelledFrontFields } from './pdf-lk14a-front-fields.ts';
 import { isRecordPlaceholderOrContact } from './pdf-lk15a-front-lines.ts';
+import { withUnmarkedFootNotes } from './pdf-tt21-foot-notes.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -343,6 +344,10 @@ export function withFrontFurniture(
   );
   if (notes.length)
     groups = [...groups, ...notes].sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
+  // tt21: unmarked paragraphs in one foot block with those notes (a venue line, a funding note).
+  const withFoot = withUnmarkedFootNotes(pages[0] ?? [], groups, body);
+  if (withFoot.length !== groups.length || withFoot.flat().length !== groups.flat().length)
+    groups = withFoot.sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
   if (titleSegs.length) {
     const page = titlePageLines(pages, new Set([...titleSegs, ...groups.flat()]), isMeta, body);
     if (page.length) {

@@ -11,6 +11,7 @@ import { PAGE_NUMBER } from './pdf-page-number.ts';
 import { isBareNumber, LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 import { chapterOpenings } from './pdf-hd20-chapter-openings.ts';
+import { folioRows } from './pdf-tt21-folio-rows.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
 export interface TextRun {
@@ -335,7 +336,7 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
   const mirrored = mirroredHeads(seen, repeatMin);
   const floating = floatingRunningLines(pages, repeatMin);
   const openings = chapterOpenings(pages);
-  return pages.map((segs, p) =>
+  const kept = pages.map((segs, p) =>
     segs.filter((s) => {
       if (STAMP.test(s.text)) return false;
       if (openings.has(s)) return true;
@@ -349,6 +350,9 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       return pages.length < 3 || !(repeated(s, p) || (zone.edge && mirrored(key(s), s.top / heights[p]!)));
     }),
   );
+  // tt21: a head or foot row that carries the page's number, once the rows above are gone.
+  const folios = folioRows(kept, heights);
+  return folios.size ? kept.map((segs) => segs.filter((s) => !folios.has(s))) : kept;
 }
 
 /** `s` is a section number alone with a title beside it (within 3 em, on its baseline) that `kept` keeps. */

@@ -109,6 +109,8 @@ import { continuesTitle } from './pdf-lk15a-title-tail.ts';
 import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
+import { titleReadAsNames } from './pdf-tt21-title-over-names.ts';
+import { keepsLeading } from './pdf-tt21-foot-apart.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -142,6 +144,12 @@ interface Para {
   text: string;
   last: Segment;
   maxX1: number;
+  /**
+   * tt21: where the last line began, when pdf.js handed it over in pieces on one baseline (`[26] P.
+   * Ramachandran, B. Zoph,` and `and Q. V. Le, “Search-`): a reference entry's hanging indent is
+   * measured from it, not from the last piece, or the line after reads as a new entry (`- ing for …`).
+   */
+  lineX0?: number;
 }
 
 /** Markdown and what was found while writing it. */
@@ -470,12 +478,18 @@ function placeReference(doc: Doc, w: Writer, at: At): boolean {
   }
   if (!w.inReferences) return false;
   const startsEntry =
-    /^(\[\d+\]|\d{1,3}\.\s|\(\d+\))/.test(s.text) ||
-    (prev !== undefined && sameFlow && s.x0 < prev.x0 - 0.5 * s.size);
+    /^(\[\d+\]|\d{1,3}\.\s|\(\d{1,3}\))/.test(s.text) ||
+    (prev !== undefined &&
+      sameFlow &&
+      s.x0 < (w.para?.last === prev ? (w.para.lineX0 ?? prev.x0) : prev.x0) - 0.5 * s.size);
   if (!w.para || startsEntry || gapAbove > 0.8 * doc.pitch) {
     flush(w);
-    w.para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1 };
+    w.para = { kind: 'ref', text: s.text, last: s, maxX1: s.x1, lineX0: s.x0 };
   } else {
+    const last = w.para.last;
+    const sameLine =
+      last.page === s.page && Math.abs(last.baseline - s.baseline) <= 0.2 * s.size && s.x0 > last.x0;
+    w.para.lineX0 = sameLine ? Math.min(w.para.lineX0 ?? last.x0, last.x0) : s.x0;
     w.para.text = joinLines(w.para.text, s.text);
     w.para.last = s;
   }
@@ -1284,14 +1298,15 @@ function findTitle(
   const onMetadataRow = metadataRows(page);
   // Whether the page is double-spaced decides how far down a title's line may sit (gatherTitle).
   const wide = doubleSpaced(page, body);
-  const usableText = (t: string) =>
+  // Every test of a title's words but the names test (tt21: a title may read as names).
+  const titleWordsBarNames = (t: string) =>
     /[A-Za-z]{3}/.test(t) &&
     !FRONT_JUNK.test(t) &&
     !isFrontMeta(t) &&
     !isInstitutionOrJournal(t) &&
     !isChapterLabel(t) &&
-    !isAuthorLine(t) &&
     !namesMetadataAuthors(t, surnames);
+  const usableText = (t: string) => titleWordsBarNames(t) && !isAuthorLine(t);
   const usable = (s: Segment) => usableText(s.text) && !onMetadataRow(s) && !overAddress(s, page);
   if (metaTitle) {
     const want = new Set(words(metaTitle));
@@ -1327,8 +1342,13 @@ function findTitle(
     const text = joinTitle(segs);
     if (text.length <= 300) return { text, segments: segs };
   }
+  const barNames = (s: Segment) => titleWordsBarNames(s.text) && !onMetadataRow(s) && !overAddress(s, page);
   const candidates = page.filter(
-    (s) => s.top < abstractTop && zone(s) && usable(s) && s.text.split(/\s+/).length >= 2,
+    (s) =>
+      s.top < abstractTop &&
+      zone(s) &&
+      (usable(s) || titleReadAsNames(s, page, body, barNames, zone)) &&
+      s.text.split(/\s+/).length >= 2,
   );
   const max = Math.max(...candidates.map((s) => s.size));
   // tt19: a title may open with a number (a course's `6.829 Final Project: …`, `3D …`); a dateline, a
@@ -1432,7 +1452,8 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
       s.top > height * 0.55 &&
       s.top > bodyBottom - 0.5 &&
       FOOTNOTE_MARK.test(s.text) &&
-      !CAPTION.test(s.text),
+      !CAPTION.test(s.text) &&
+      !keepsLeading(s, segs, height),
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));

@@ -47,10 +47,14 @@ export function normalizeText(s: string): string {
 
 /**
  * Join two consecutive lines of one paragraph, undoing a hyphen that TeX put at the line end
- * (`convo-` + `lution`). A hyphen before a capital or digit (`Navier-` + `Stokes`) is kept.
+ * (`convo-` + `lution`). A hyphen before a capital or digit (`Navier-` + `Stokes`) is kept, but
+ * for two lines set in capitals alone (a title or heading in caps: `MODEL COM-` + `PLEXITY`, tt21),
+ * where a word breaks as it does in lower case.
  */
 export function joinLines(prev: string, next: string): string {
   if (/[a-z]-$/.test(prev) && /^[a-z]/.test(next)) return prev.slice(0, -1) + next;
+  if (/[A-Z]{2}-$/.test(prev) && /^[A-Z]{2}/.test(next) && !/\p{Ll}/u.test(prev + next))
+    return prev.slice(0, -1) + next;
   if (/[-/–]$/.test(prev)) return prev + next;
   return `${prev} ${next}`;
 }

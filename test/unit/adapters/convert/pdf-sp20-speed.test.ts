@@ -37,7 +37,7 @@ describe('sp20 on real papers', () => {
       '## ACKNOWLEDGMENT',
       '## ABSTRACT',
       '## 1. INTRODUCTION',
-      '### 1.1 IMAGE-BASED IDENTIFICATION APPLIED TO POPULA-TION ECOLOGY',
+      '### 1.1 IMAGE-BASED IDENTIFICATION APPLIED TO POPULATION ECOLOGY',
       '### 1.2 CHALLENGES OF ANIMAL IDENTIFICATION',
     ]);
     // Contents entries stay a list, never headings.

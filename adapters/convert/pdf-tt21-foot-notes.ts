@@ -1,0 +1,132 @@
+/**
+ * Session 20 (tt21): page 1's foot notes without a mark. A footnote of the text always opens with
+ * its mark, the number or symbol the text points from. The lines of page 1's foot that open with
+ * none are put there by the class or by `\thanks` without a mark: a conference's venue or course
+ * line (ICML's `Proceedings of …` slot holding `PCS5022 – Neural Networks and Deep Learning`), a
+ * funding or disclaimer note, a copyright line. Set in the same foot block as a note already known
+ * to be front matter (an affiliation, a contact), such a paragraph is front matter too, whatever its
+ * words: no pattern of words is needed, and a marked footnote of the text stays in the text.
+ */
+import { atFoot } from './pdf-fm-notes.ts';
+import type { Segment } from './pdf-layout.ts';
+
+/** A footnote's opening mark: a symbol or a number (`1Independent …`, `∗Equal contribution`). */
+const MARK = /^[\d∗*†‡§¶‖⋆♯]/u;
+const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
+
+/**
+ * The block stands under the page's text: the nearest line above its first line, in its column, is
+ * in body type and larger than the block (a title page's small print under its affiliations is no
+ * foot block).
+ */
+function underText(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
+  const first = block.reduce((a, b) => (b.top < a.top ? b : a));
+  let above: Segment | undefined;
+  for (const o of page)
+    if (
+      !block.includes(o) &&
+      o.bottom <= first.top + 0.5 &&
+      block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
+      (!above || o.bottom > above.bottom)
+    )
+      above = o;
+  return above !== undefined && Math.abs(above.size - body) < 0.5 && above.size > first.size + 0.3;
+}
+
+/** `s` is a later piece of `last`'s line (a justified line handed over word by word). */
+const sameRow = (last: Segment, s: Segment) =>
+  Math.abs(s.baseline - last.baseline) <= 0.2 * s.size && s.x0 >= last.x1 - 0.5;
+
+/** `p` carries on group `g`: a piece of its last line's row, or the next line right under it. */
+function carriesOn(g: readonly Segment[], p: readonly Segment[]): boolean {
+  const last = g.reduce((a, b) =>
+    b.baseline > a.baseline || (b.baseline === a.baseline && b.x1 > a.x1) ? b : a,
+  );
+  const s = p[0]!;
+  return (
+    sameRow(last, s) ||
+    (s.top >= last.bottom - 0.1 && s.top - last.bottom <= s.size && Math.abs(s.x0 - g[0]!.x0) <= 2 * s.size)
+  );
+}
+
+/** Page 1's small-print paragraphs: lines in one size and column, each at most 1 em under the last (the leading of a wrapped note). */
+function smallParagraphs(page: readonly Segment[], body: number): Segment[][] {
+  const out: Segment[][] = [];
+  for (const s of page) {
+    if (s.size > body - 0.5) continue;
+    const last = out[out.length - 1]?.at(-1);
+    const continues =
+      last !== undefined &&
+      Math.abs(last.size - s.size) <= 0.3 &&
+      (sameRow(last, s) ||
+        (s.top >= last.bottom - 0.1 &&
+          s.top - last.bottom <= s.size &&
+          Math.abs(s.x0 - last.x0) <= 2 * s.size &&
+          !MARK.test(s.text.trim())));
+    if (continues) out[out.length - 1]!.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
+/**
+ * The front groups with page 1's unmarked foot paragraphs that stand in one foot block with a
+ * front-matter note: same size, sharing its column, within two lines above or below it, nothing in
+ * body type below them. A paragraph found so anchors the next; one that carries on a group's last
+ * line (the rest of a wrapped note) joins that group, any other is a group of its own.
+ */
+export function withUnmarkedFootNotes(
+  page: readonly Segment[],
+  front: readonly Segment[][],
+  body: number,
+): Segment[][] {
+  const found = unmarkedFootNotes(page, front, body);
+  if (!found.length) return [...front];
+  const groups = front.map((g) => [...g]);
+  for (const p of found) {
+    const g = groups.find((o) => o.every((s) => page.includes(s)) && carriesOn(o, p));
+    if (g) g.push(...p);
+    else groups.push([...p]);
+  }
+  return groups;
+}
+
+/** Unmarked foot paragraphs in a foot block with a front-matter note (see withUnmarkedFootNotes). */
+function unmarkedFootNotes(page: readonly Segment[], front: readonly Segment[][], body: number): Segment[][] {
+  const taken = new Set(front.flat());
+  const anchors = front
+    .filter((g) => g.every((s) => page.includes(s)) && atFoot(page, g, body) && underText(page, g, body))
+    .flat();
+  if (!anchors.length) return [];
+  const out: Segment[][] = [];
+  const open = smallParagraphs(page, body).filter(
+    (p) =>
+      p.every((s) => !taken.has(s)) &&
+      !MARK.test(p[0]!.text.trim()) &&
+      !CAPTION.test(p[0]!.text.trim()) &&
+      /\p{L}{2}/u.test(p[0]!.text) &&
+      atFoot(page, p, body),
+  );
+  const near = (p: Segment[], a: Segment) => {
+    const top = p[0]!.top;
+    const bottom = p[p.length - 1]!.bottom;
+    const size = p[0]!.size;
+    const gap = top >= a.bottom - 0.5 ? top - a.bottom : a.top - bottom;
+    return (
+      Math.abs(a.size - size) <= 0.3 &&
+      p.some((s) => s.x0 < a.x1 && s.x1 > a.x0) &&
+      gap >= -0.5 &&
+      gap <= 2 * size
+    );
+  };
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of open) {
+      if (out.includes(p) || !anchors.some((a) => near(p, a))) continue;
+      out.push(p);
+      anchors.push(...p);
+      grew = true;
+    }
+  }
+  return out;
+}
