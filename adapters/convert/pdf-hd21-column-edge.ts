@@ -1,6 +1,6 @@
 /**
  * The column a line is set in (session 20, helper "hd21", issue #30), read from the page: the
- * lines of text that span the line's width, most of which start and end at the column's edges.
+ * lines of text nearest it that span its width, most of which start and end at the column's edges.
  *
  * Text is set to a measure and broken greedily: a line ends short of its column's right edge only
  * where its paragraph, or a heading, ends (or the author broke it). So a line with room at its end
@@ -27,11 +27,21 @@ function commonX(xs: readonly number[], pick: (a: number, b: number) => boolean)
   return most >= MIN_LINES ? best : null;
 }
 
-/** The left and right edges of the column `s` is set in; null when the page shows none. */
+/** The lines nearest the line, above and below it, that the column's edges are read from. */
+const NEAREST = 10;
+
+/**
+ * The left and right edges of the column `s` is set in, read from the lines nearest it that span
+ * it (a page's other blocks, a full-width abstract over two columns, lie further away); null when
+ * the page shows none.
+ */
 export function columnOf(s: Segment, segs: readonly Segment[]): { left: number; right: number } | null {
-  const spanning = segs.filter(
-    (o) => o.page === s.page && o.text.length >= 20 && o.x0 <= s.x0 + 0.5 && o.x1 >= s.x1 - 0.5 && o !== s,
-  );
+  const spanning = segs
+    .filter(
+      (o) => o.page === s.page && o.text.length >= 20 && o.x0 <= s.x0 + 0.5 && o.x1 >= s.x1 - 0.5 && o !== s,
+    )
+    .sort((a, b) => Math.abs(a.top - s.top) - Math.abs(b.top - s.top))
+    .slice(0, NEAREST);
   const right = commonX(
     spanning.map((o) => o.x1),
     (a, b) => a > b,

@@ -4,7 +4,7 @@
  * sentence), a manuscript's float sections after the references, a size-step head that is an
  * acronym, and the lines that are no headings (a bold paragraph's first line at the body's
  * leading, a numbered footnote or table cell in small type, a prompt template, a justified list
- * line split along its row). Real fixture PDFs for the outcome, constructed segments for the edges.
+ * line split along its row), and a reference list at a page's foot kept as the list, not footnotes. Real fixture PDFs for the outcome, constructed segments for the edges.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -12,7 +12,10 @@ import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { columnRight, rowGoesOn } from '../../../../adapters/convert/pdf-hd21-column-edge.ts';
 import { roomForNextWord } from '../../../../adapters/convert/pdf-hd18-caps-heads.ts';
 import { looksLikeCode } from '../../../../adapters/convert/pdf-hd14-code-line.ts';
-import { fixtureSectionHeadings as headings } from '../../../support/pdf-fixture-markdown.ts';
+import {
+  fixtureMarkdown,
+  fixtureSectionHeadings as headings,
+} from '../../../support/pdf-fixture-markdown.ts';
 
 const seg = (text: string, extra: Partial<Segment> = {}): Segment => ({
   page: 0,
@@ -42,6 +45,13 @@ describe('a line with room at its end was not wrapped', () => {
     for (const t of ['Author’s contributions', 'Acknowledgements', 'References', 'Tables', 'Algorithms'])
       assert.ok(h.includes(t), h.join(' | '));
     assert.ok(!h.some((t) => t.startsWith('Author’s contributions ')), h.join(' | '));
+  });
+
+  it('keeps BMC’s first references under their heading, not as footnotes at the end', async () => {
+    const md = await fixtureMarkdown('bmc-drug-entity-resolution.pdf');
+    const refs = md.indexOf('## References');
+    const first = md.indexOf('1. Searls, D.: Data integration');
+    assert.ok(refs >= 0 && first > refs && first < md.indexOf('## Tables'), md.slice(refs, refs + 300));
   });
 
   it('keeps IEEE’s lettered subsections over a one-line first sentence', async () => {
