@@ -500,7 +500,7 @@ function placeText(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): voi
 function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
   const { pitch, contents } = doc;
   const height = doc.pageHeights[p] ?? 792;
-  const foot = footnoteSegments(segs, doc.bodySize, height);
+  const foot = footnoteSegments(segs, doc.bodySize, height, w.inReferences);
   const used = new Set<Segment>();
   let footText = '';
   for (const [i, s] of segs.entries()) {
@@ -1443,7 +1443,12 @@ function joinTitle(segs: Segment[]): string {
 }
 
 /** Small text at the foot of the page, starting with a footnote mark, and everything below it. */
-function footnoteSegments(segs: Segment[], body: number, height: number): Set<Segment> {
+function footnoteSegments(
+  segs: Segment[],
+  body: number,
+  height: number,
+  inReferences: boolean,
+): Set<Segment> {
   const out = new Set<Segment>();
   const bodyBottom = Math.max(0, ...segs.filter((s) => Math.abs(s.size - body) < 0.6).map((s) => s.bottom));
   const starts = segs.filter(
@@ -1456,14 +1461,15 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));
-  // hd21: the footnotes are set off by space from the text above them; small lines right under the
-  // line above (BMC's reference list under its `References`, at the page's foot) go on that text.
+  // hd21: in the reference list (from the page's top, or under its heading on the page) footnotes
+  // are set off by space from the text above them; small lines right under the line above are
+  // the list's entries going on (BMC's first entries under `References` at the page's foot).
   const lead = starts.find((s) => s.top === first)!;
+  const listed = inReferences || segs.some((o) => o.top < lead.top && REFERENCES.test(o.text.trim()));
   const over = segs.filter(
     (o) => o !== lead && o.bottom <= lead.top + 0.5 && o.x0 < lead.x1 && o.x1 > lead.x0,
   );
-  const above = Math.max(-Infinity, ...over.map((o) => o.bottom));
-  if (lead.top - above < 0.5 * lead.size) return out;
+  if (listed && lead.top - Math.max(-Infinity, ...over.map((o) => o.bottom)) < 0.5 * lead.size) return out;
   for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
   return out;
 }
