@@ -30,32 +30,23 @@ function commonX(xs: readonly number[], pick: (a: number, b: number) => boolean)
 /** The lines nearest the line, above and below it, that the column's edges are read from. */
 const NEAREST = 10;
 
-/**
- * The left and right edges of the column `s` is set in, read from the lines nearest it that span
- * it (a page's other blocks, a full-width abstract over two columns, lie further away); null when
- * the page shows none.
- */
-export function columnOf(s: Segment, segs: readonly Segment[]): { left: number; right: number } | null {
-  const spanning = segs
+/** The lines nearest `s`, above and below it, that span its width: its column's lines. */
+function spanningLines(s: Segment, segs: readonly Segment[]): Segment[] {
+  return segs
     .filter(
       (o) => o.page === s.page && o.text.length >= 20 && o.x0 <= s.x0 + 0.5 && o.x1 >= s.x1 - 0.5 && o !== s,
     )
     .sort((a, b) => Math.abs(a.top - s.top) - Math.abs(b.top - s.top))
     .slice(0, NEAREST);
-  const right = commonX(
-    spanning.map((o) => o.x1),
-    (a, b) => a > b,
-  );
-  const left = commonX(
-    spanning.map((o) => o.x0),
-    (a, b) => a < b,
-  );
-  return right === null || left === null ? null : { left: left - 1, right: right + 1 };
 }
 
 /** The right edge of the column `s` is set in, if the page shows one. */
 export function columnRight(s: Segment, segs: readonly Segment[]): number | null {
-  return columnOf(s, segs)?.right ?? null;
+  const right = commonX(
+    spanningLines(s, segs).map((o) => o.x1),
+    (a, b) => a > b,
+  );
+  return right === null ? null : right + 1;
 }
 
 /**
@@ -76,7 +67,9 @@ export function rowGoesOn(s: Segment, segs: readonly Segment[]): boolean {
       (o.x0 > s.x1 + s.size || o.x1 < s.x0 - s.size),
   );
   if (others.length === 0) return false;
-  const column = columnOf(s, segs);
-  if (column === null) return others.length >= 2;
-  return others.some((o) => o.x0 >= column.left - s.size && o.x1 <= column.right + s.size);
+  const column = spanningLines(s, segs);
+  if (column.length < MIN_LINES) return others.length >= 2;
+  // Most of the lines around it run under both: one column (a full-width caption spans two, but is a few lines).
+  const under = (o: Segment) => column.filter((c) => c.x0 <= o.x0 + 0.5 && c.x1 >= o.x1 - 0.5).length;
+  return others.some((o) => under(o) >= MIN_LINES && under(o) > column.length / 2);
 }
