@@ -10,7 +10,10 @@ const PROMPT = /^(?:(?:R>|>>>)\s?|(?:>|\$|In \[\d*\]:)\s)/;
 const OPERATOR = /\s(?:<-|<<-|==|!=|:=|\+=)\s/;
 const MEMBER = /\p{L}\$\p{L}/u;
 
+/** hd21: a format string's escape or placeholder (a prompt template's `Question ({subject}):\n{question}`). */
+const TEMPLATE = /\\[nt](?!\p{Ll})|\{[a-z_][a-z0-9_]*\}/u;
+
 /** The line reads as program code rather than words. */
 export function looksLikeCode(text: string): boolean {
-  return PROMPT.test(text) || OPERATOR.test(text) || MEMBER.test(text);
+  return PROMPT.test(text) || OPERATOR.test(text) || MEMBER.test(text) || TEMPLATE.test(text);
 }

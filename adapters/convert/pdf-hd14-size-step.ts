@@ -24,7 +24,13 @@ export function sizeStepHeading(s: Segment, ctx: SizeStepContext): number {
   const { body, pitch, next } = ctx;
   const text = s.text;
   if (s.size < 1.06 * body || s.size >= 1.12 * body || !ctx.alone || !(ctx.gapAbove > 0.5 * pitch)) return 0;
-  if (text.split(/\s+/).length > 10 || /[.:,;]$/.test(text) || !/^\p{Lu}\p{Ll}/u.test(text)) return 0;
+  // Capitalised, or (hd21) an acronym of its own (`PKIS2`, a data set's name over its paragraph).
+  if (
+    text.split(/\s+/).length > 10 ||
+    /[.:,;]$/.test(text) ||
+    !/^\p{Lu}(?:\p{Ll}|[\p{Lu}\d]+(?:\s|$))/u.test(text)
+  )
+    return 0;
   // A float's label opens its caption (`Algorithm 4 FIDD` in a framed algorithm's title bar): a closed class.
   if (FLOAT_LABEL.test(text)) return 0;
   const paragraphBelow =

@@ -39,10 +39,12 @@ export function numberedHeadUnder(n: Segment | undefined): boolean {
 /**
  * `next` cannot be the second line of `s` wrapped: the first word of `next` would have fitted on
  * the line of `s`, as `next` itself shows the measure is wider (a heading wraps only when the next
- * word does not fit). `APPENDIX` over `ARTIFACT DESCRIPTION` are two heads, not one wrapped.
+ * word does not fit). `APPENDIX` over `ARTIFACT DESCRIPTION` are two heads, not one wrapped. hd21:
+ * or the column's right edge `right` (pdf-hd21-column-edge.ts) shows it, when `next` is short.
  */
-export function roomForNextWord(s: Segment, next: Segment): boolean {
+export function roomForNextWord(s: Segment, next: Segment, right: number | null = null): boolean {
   const first = /^\S+/.exec(next.text)?.[0] ?? '';
   const perChar = (next.x1 - next.x0) / Math.max(1, next.text.length);
-  return s.x1 - s.x0 + (first.length + 1) * perChar < next.x1 - next.x0 - s.size;
+  const word = (first.length + 1) * perChar;
+  return s.x1 - s.x0 + word < next.x1 - next.x0 - s.size || (right !== null && s.x1 + word < right - s.size);
 }

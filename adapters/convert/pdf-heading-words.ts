@@ -14,6 +14,13 @@ const ENGLISH_NAMES =
 const BACK_MATTER_NAMES =
   /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* (?:availability|accessibility)(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding)$/i;
 
+/**
+ * hd21: a manuscript sets its floats after the references, each kind under a head of its own
+ * (BMC's `Figures`, `Tables`, `Additional Files`; `Figure legends` elsewhere): a closed class, in the plural.
+ */
+const FLOAT_SECTION_NAMES =
+  /^(?:figures|tables|algorithms|figures and tables|tables and figures|figure (?:legends|captions)|additional files)$/i;
+
 /** The abstract's name: like `Abstract`, its heading does not end the front matter. */
 const ABSTRACT_NAMES = /^(?:zusammenfassung|kurzfassung|résumé|resumen|riassunto|sommario)$/i;
 
@@ -25,6 +32,7 @@ export function isSectionName(bare: string): boolean {
   return (
     ENGLISH_NAMES.test(bare) ||
     BACK_MATTER_NAMES.test(bare) ||
+    FLOAT_SECTION_NAMES.test(bare) ||
     SECTION_NAMES.test(bare) ||
     ABSTRACT_NAMES.test(bare)
   );

@@ -114,6 +114,8 @@ import { keepsLeading } from './pdf-tt21-foot-apart.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
+import { columnRight, rowGoesOn } from './pdf-hd21-column-edge.ts';
+import { numberedNonHead } from './pdf-hd21-small-type.ts';
 import { labelRunIn } from './pdf-hd19-label-run-in.ts';
 import { spreadLikeText } from './pdf-hd20-spread-title.ts';
 import { lowerCaseNameHead } from './pdf-hd20-lower-case-head.ts';
@@ -354,11 +356,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     // Both looks along the row are taken on demand, once: most lines are turned away before.
     get alone() {
       // The number and title joined are one line: neither piece is a neighbour on its row.
-      return (alone ??= aloneOnRow(
-        s,
-        beside ? segs.filter((o) => o !== segs[i + 1] && o !== at.s) : segs,
-        segs[k + 1],
-      ));
+      return (alone ??=
+        aloneOnRow(s, beside ? segs.filter((o) => o !== segs[i + 1] && o !== at.s) : segs, segs[k + 1]) &&
+        // hd21: nor further along its row inside its column (a justified line split at a wide space).
+        !rowGoesOn(s, segs));
     },
     // A short bold cell elsewhere on the same baseline and a short cell below: a table's header row (`Method … MAE`).
     headerRow: () => inHeaderRow(s, segs, () => cellBelow(s, lineBelow(s, segs), 40)),
@@ -387,7 +388,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
     const next = segs[k];
-    if (!next || !(continuesHeading(text, last, next, doc) || hit?.wraps.includes(next))) break;
+    if (!next || !(continuesHeading(text, last, next, doc, segs) || hit?.wraps.includes(next))) break;
     text = joinLines(text, withoutNoteMark(next, segs));
     wraps.push(next);
     last = next;
@@ -513,7 +514,7 @@ function placeText(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number): voi
 function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
   const { pitch, contents } = doc;
   const height = doc.pageHeights[p] ?? 792;
-  const foot = footnoteSegments(segs, doc.bodySize, height);
+  const foot = footnoteSegments(segs, doc.bodySize, height, w.inReferences);
   const used = new Set<Segment>();
   let footText = '';
   for (const [i, s] of segs.entries()) {
@@ -880,7 +881,13 @@ function continues(
 }
 
 /** A heading wrapped onto a second line: ends in a hyphen or a function word, or runs on in capitals. */
-function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): boolean {
+function continuesHeading(
+  text: string,
+  s: Segment,
+  next: Segment,
+  doc: Doc,
+  segs: readonly Segment[],
+): boolean {
   const pitch = doc.pitch;
   // A chapter's label and its title set below it are one heading (`Chapter 1` / `Introduction`).
   if (isChapterLabel(text) && next.page === s.page && next.top > s.top && next.top - s.bottom < 3 * s.size)
@@ -899,6 +906,13 @@ function continuesHeading(text: string, s: Segment, next: Segment, doc: Doc): bo
     next.text.length > 60 ||
     parseSectionNumber(next.text) ||
     isMathLine(next.text)
+  )
+    return false;
+  // hd21: flush left under a line that ends with room for its first word, and not left open: a head of its own.
+  if (
+    Math.abs(next.x0 - s.x0) < 1 &&
+    !/[-,]$|\b(the|of|and|for|in|on|with|to|a|an|via|from|by)$/i.test(text) &&
+    roomForNextWord(s, next, columnRight(s, segs))
   )
     return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
@@ -1081,6 +1095,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
           // Capitals in a size of their own (IEEE's small capitals).
           (k.caps && isCapitals(n.rest) && Math.abs(k.size - body) >= 0.08 * body)),
     );
+  if (n && numberedNonHead(s, n.rest, body, ctx.bodyFace, sibling, ctx.segs)) return 0; // hd21: small plain type, a row going on
   // A short subsection title set on its own line may end in `.` or `?` once its section is known (ASP's italic `2.1. Why is…?`).
   const punctOk =
     n !== null &&
@@ -1163,7 +1178,9 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
 /** A numbered line that goes on as text below: a sentence's or paragraph's first line, or (hd20) a justified one. */
 function runsOnAsText(s: Segment, ctx: HeadingContext): boolean {
   return (
-    wrapsIntoSentence(s, ctx.next, ctx.body, ctx.pitch) ||
+    // hd21: unless it ended with room for the next line's first word (a head over its first sentence).
+    (wrapsIntoSentence(s, ctx.next, ctx.body, ctx.pitch) &&
+      !roomForNextWord(s, ctx.next!, columnRight(s, ctx.segs))) ||
     runsOnAsParagraph(s, ctx.below, ctx.pitch) ||
     justifiedWithNext(s, ctx.below, ctx.body, ctx.pitch)
   );
@@ -1194,6 +1211,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !ctx.headerRow() &&
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
+    // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
+    !/\p{L}{3}[.!?]\s+\p{Lu}/u.test(text) &&
     !CAPTION.test(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
@@ -1230,7 +1249,8 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   if (
     !s.bold ||
     !ctx.alone ||
-    !(ctx.gapAbove > 0.3 * ctx.pitch) ||
+    // hd21: more than the body's own leading, whatever the pitch (a bold paragraph's first line is at it).
+    !(ctx.gapAbove > Math.max(0.3 * ctx.pitch, ctx.pitch - 0.9 * ctx.body)) ||
     s.size > ctx.body * 1.6 ||
     s.size < ctx.body * 0.8
   )
@@ -1443,7 +1463,12 @@ function joinTitle(segs: Segment[]): string {
 }
 
 /** Small text at the foot of the page, starting with a footnote mark, and everything below it. */
-function footnoteSegments(segs: Segment[], body: number, height: number): Set<Segment> {
+function footnoteSegments(
+  segs: Segment[],
+  body: number,
+  height: number,
+  inReferences: boolean,
+): Set<Segment> {
   const out = new Set<Segment>();
   const bodyBottom = Math.max(0, ...segs.filter((s) => Math.abs(s.size - body) < 0.6).map((s) => s.bottom));
   const starts = segs.filter(
@@ -1457,6 +1482,15 @@ function footnoteSegments(segs: Segment[], body: number, height: number): Set<Se
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));
+  // hd21: in the reference list (from the page's top, or under its heading on the page) footnotes
+  // are set off by space from the text above them; small lines right under the line above are
+  // the list's entries going on (BMC's first entries under `References` at the page's foot).
+  const lead = starts.find((s) => s.top === first)!;
+  const listed = inReferences || segs.some((o) => o.top < lead.top && REFERENCES.test(o.text.trim()));
+  const over = segs.filter(
+    (o) => o !== lead && o.bottom <= lead.top + 0.5 && o.x0 < lead.x1 && o.x1 > lead.x0,
+  );
+  if (listed && lead.top - Math.max(-Infinity, ...over.map((o) => o.bottom)) < 0.5 * lead.size) return out;
   for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
   return out;
 }
