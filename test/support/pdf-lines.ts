@@ -33,5 +33,18 @@ export function seg(text: string, y: number, opts: LineOptions = {}): Segment {
   };
 }
 
+/** A line at the top of page 0 (5 pt per character, 10 pt type), any field set by `extra`. */
+export const segWith = (text: string, extra: Partial<Segment> = {}): Segment => ({
+  page: 0,
+  text,
+  x0: 72,
+  x1: 72 + 5 * text.length,
+  top: 100,
+  bottom: 110,
+  baseline: 108,
+  size: 10,
+  ...extra,
+});
+
 /** A full line of body prose (no stop at its end, so it never closes a paragraph). */
 export const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';

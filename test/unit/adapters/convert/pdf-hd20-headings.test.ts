@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
+import { segWith as seg } from '../../../support/pdf-lines.ts';
 import { chapterOpenings } from '../../../../adapters/convert/pdf-hd20-chapter-openings.ts';
 import { spreadLikeText } from '../../../../adapters/convert/pdf-hd20-spread-title.ts';
 import { authorYearEntry } from '../../../../adapters/convert/pdf-hd20-entry-below.ts';
@@ -16,18 +16,6 @@ import { justifiedWithNext } from '../../../../adapters/convert/pdf-hd20-justifi
 import { unlikeKnownCloser } from '../../../../adapters/convert/pdf-ex19-number-style.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { fixtureSectionHeadings as headings } from '../../../support/pdf-fixture-markdown.ts';
-
-const seg = (text: string, extra: Partial<Segment> = {}): Segment => ({
-  page: 0,
-  text,
-  x0: 72,
-  x1: 72 + 5 * text.length,
-  top: 100,
-  bottom: 110,
-  baseline: 108,
-  size: 10,
-  ...extra,
-});
 
 describe('a thesis chapter’s label in any language', () => {
   it('keeps Italian `Capitolo N` over its title, and the sections numbered under it', async () => {

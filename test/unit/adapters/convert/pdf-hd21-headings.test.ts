@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
+import { segWith as seg } from '../../../support/pdf-lines.ts';
 import { columnRight, rowGoesOn } from '../../../../adapters/convert/pdf-hd21-column-edge.ts';
 import { roomForNextWord } from '../../../../adapters/convert/pdf-hd18-caps-heads.ts';
 import { looksLikeCode } from '../../../../adapters/convert/pdf-hd14-code-line.ts';
@@ -16,18 +17,6 @@ import {
   fixtureMarkdown,
   fixtureSectionHeadings as headings,
 } from '../../../support/pdf-fixture-markdown.ts';
-
-const seg = (text: string, extra: Partial<Segment> = {}): Segment => ({
-  page: 0,
-  text,
-  x0: 72,
-  x1: 72 + 5 * text.length,
-  top: 100,
-  bottom: 110,
-  baseline: 108,
-  size: 10,
-  ...extra,
-});
 
 /** Five justified lines of a column from x 72 to 300, under `top`. */
 const column = (top: number): Segment[] =>
