@@ -110,7 +110,7 @@ import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
 import { titleReadAsNames } from './pdf-tt21-title-over-names.ts';
-import { keepsLeading } from './pdf-tt21-foot-apart.ts';
+import { keepsLeading, lineAbove } from './pdf-tt21-foot-apart.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
 import { runningTitle } from './pdf-cv16-running-title.ts';
 import { centredOver, numberedHeadUnder, roomForNextWord } from './pdf-hd18-caps-heads.ts';
@@ -1487,10 +1487,8 @@ function footnoteSegments(
   // the list's entries going on (BMC's first entries under `References` at the page's foot).
   const lead = starts.find((s) => s.top === first)!;
   const listed = inReferences || segs.some((o) => o.top < lead.top && REFERENCES.test(o.text.trim()));
-  const over = segs.filter(
-    (o) => o !== lead && o.bottom <= lead.top + 0.5 && o.x0 < lead.x1 && o.x1 > lead.x0,
-  );
-  if (listed && lead.top - Math.max(-Infinity, ...over.map((o) => o.bottom)) < 0.5 * lead.size) return out;
+  const above = lineAbove(lead, segs);
+  if (listed && above && lead.top - above.bottom < 0.5 * lead.size) return out;
   for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
   return out;
 }

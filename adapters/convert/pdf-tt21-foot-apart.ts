@@ -13,7 +13,7 @@ import type { Segment } from './pdf-layout.ts';
 const FOOT_ZONE = 0.55;
 
 /** The nearest line above `s` in its column (sharing some of its width). */
-function lineAbove(s: Segment, segs: readonly Segment[]): Segment | undefined {
+export function lineAbove(s: Segment, segs: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
   for (const o of segs)
     if (o !== s && o.bottom <= s.top + 0.5 && o.x0 < s.x1 && o.x1 > s.x0 && (!best || o.bottom > best.bottom))
