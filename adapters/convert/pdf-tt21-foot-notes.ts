@@ -17,7 +17,8 @@ const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
 /**
  * The block stands under the page's text: the nearest line above its first line, in its column, is
  * in body type and larger than the block (a title page's small print under its affiliations is no
- * foot block).
+ * foot block). Other notes in the block's own size above it are of its foot block (tt22: a funding
+ * note over `∗ École Normale …`): the line above them is looked at.
  */
 function underText(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
   const first = block.reduce((a, b) => (b.top < a.top ? b : a));
@@ -25,6 +26,7 @@ function underText(page: readonly Segment[], block: readonly Segment[], body: nu
   for (const o of page)
     if (
       !block.includes(o) &&
+      Math.abs(o.size - first.size) > 0.3 &&
       o.bottom <= first.top + 0.5 &&
       block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
       (!above || o.bottom > above.bottom)
