@@ -399,9 +399,11 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // ex19: a title left open (`…, and`, `… during`) with no line of it below is a sentence's first line;
   // in display type it is a heading whose second line sits further down than a wrap is looked for.
   if (!hit && s.size < 1.12 * doc.bodySize && endsOpen(text)) return false;
-  // tt22: nor is a line of prose whose sentence runs on into the next line in its own face (a bold
-  // notice paragraph): a heading's next line is its wrap (taken above) or body text in another face.
-  if (!hit && !wraps.length && s.size < 1.12 * doc.bodySize && runsOnInFace(last, segs[from])) return false;
+  // tt22: nor is an unnumbered line of prose whose sentence runs on into the next line in its own
+  // face (a bold notice paragraph): a heading's next line is its wrap (taken above) or body text in
+  // another face. (A numbered one is a heading whose long wrap was not taken.)
+  const prose = !hit && !wraps.length && !parseSectionNumber(s.text) && s.size < 1.12 * doc.bodySize;
+  if (prose && runsOnInFace(last, segs[from])) return false;
   if (joined) used.add(segs[i + 1]!);
   for (const next of wraps) used.add(next);
   if (frags.dropOpen) w.para = null;

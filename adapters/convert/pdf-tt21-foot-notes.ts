@@ -17,21 +17,32 @@ const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
 /**
  * The block stands under the page's text: the nearest line above its first line, in its column, is
  * in body type and larger than the block (a title page's small print under its affiliations is no
- * foot block). Other notes in the block's own size above it are of its foot block (tt22: a funding
- * note over `∗ École Normale …`): the line above them is looked at.
+ * foot block). tt22: other notes in the block's size right above it (a funding note over `∗ École
+ * Normale …`) are of its foot block when the run of them is set apart from that text line by more
+ * than a line's space, as a foot block is; small print run on from the text (affiliations and an
+ * abstract under a title) is not.
  */
 function underText(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
   const first = block.reduce((a, b) => (b.top < a.top ? b : a));
-  let above: Segment | undefined;
-  for (const o of page)
-    if (
-      !block.includes(o) &&
-      Math.abs(o.size - first.size) > 0.3 &&
-      o.bottom <= first.top + 0.5 &&
-      block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
-      (!above || o.bottom > above.bottom)
-    )
-      above = o;
+  const over = (line: Segment) => {
+    let above: Segment | undefined;
+    for (const o of page)
+      if (
+        !block.includes(o) &&
+        o.bottom <= line.top + 0.5 &&
+        block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
+        (!above || o.bottom > above.bottom)
+      )
+        above = o;
+    return above;
+  };
+  let top = first;
+  let above = over(first);
+  while (above && Math.abs(above.size - first.size) <= 0.3 && top.top - above.bottom <= 1.5 * first.size) {
+    top = above;
+    above = over(above);
+  }
+  if (top !== first && above && top.top - above.bottom <= 1.5 * first.size) return false;
   return above !== undefined && Math.abs(above.size - body) < 0.5 && above.size > first.size + 0.3;
 }
 
