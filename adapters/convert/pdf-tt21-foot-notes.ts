@@ -116,6 +116,8 @@ function unmarkedFootNotes(page: readonly Segment[], front: readonly Segment[][]
     (p) =>
       p.every((s) => !taken.has(s)) &&
       !MARK.test(p[0]!.text.trim()) &&
+      // tt22: nor does it open in lower case: that is the rest of a sentence above (`www.archer2.ac.uk). …`).
+      !/^\p{Ll}/u.test(p[0]!.text.trim()) &&
       !CAPTION.test(p[0]!.text.trim()) &&
       /\p{L}{2}/u.test(p[0]!.text) &&
       atFoot(page, p, body),
