@@ -612,6 +612,9 @@ function dehyphenated(raw: readonly string[]): string[] {
   return out;
 }
 
+/** A line closed by a sentence's stop (a closing quote or bracket may follow). */
+const SENTENCE_STOP = /[.!?]["'’”)\]]?$/;
+
 /**
  * How often a paper uses each annotated furniture line in its own text (`bodyUses` of
  * `scoreAnnotation`), counted on poppler's `pdftotext` of the PDF, never on a converter's output,
@@ -636,7 +639,7 @@ export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Ma
   const longestFirst = [...new Set(kinds.map((k) => k.n))].sort((a, b) => b.length - a.length);
   const uses = new Map<string, number>();
   for (const text of texts) {
-    const lines: Array<{ n: string; page: number; start: number }> = [];
+    const lines: Array<{ n: string; page: number; start: number; stop: boolean }> = [];
     let flat = ' ';
     // The Markdown's reference list is not counted (`withoutPrintedRepeats`), so neither are the uses
     // in the PDF's: from its heading to the end, as where it ends is not in the text. The heading is
@@ -646,12 +649,16 @@ export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Ma
       // `-layout` puts a blank line between the lines of a double-spaced page: a word broken over a line
       // break is put back across it too (tt20).
       .flatMap((body, page) =>
-        dehyphenated(body.split('\n').filter((l) => l.trim() !== '')).map((raw) => ({ n: norm(raw), page })),
+        dehyphenated(body.split('\n').filter((l) => l.trim() !== '')).map((raw) => ({
+          n: norm(raw),
+          page,
+          stop: SENTENCE_STOP.test(raw.trim()),
+        })),
       )
       .filter((l) => l.n !== '');
     const refs = all.findLastIndex((l) => PRINTED_REFERENCES.test(l.n));
-    for (const { n, page } of refs < 0 ? all : all.slice(0, refs)) {
-      lines.push({ n, page, start: flat.length });
+    for (const { n, page, stop } of refs < 0 ? all : all.slice(0, refs)) {
+      lines.push({ n, page, start: flat.length, stop });
       flat += `${n} `;
     }
     // A line of furniture: the line itself with nothing beside it but other furniture and a page number.
@@ -681,6 +688,11 @@ export function furnitureBodyUses(ann: Annotation, texts: readonly string[]): Ma
               .map((l) => l.n)
               .join(' ')} `.includes(` ${k.n} `);
           if (j > i && (within(i + 1, j) || within(i, j - 1))) break;
+          // tt22: a sentence's last words wrapped alone onto a line (`… the next part of this` /
+          // `introduction.`) are a use: furniture ends in no stop its annotated line lacks, and the
+          // line above, which leaves its sentence open, is no furniture.
+          const open = i > 0 && lines[i - 1]!.page === lines[i]!.page && !lines[i - 1]!.stop;
+          if (lines[j]!.stop && open && !SENTENCE_STOP.test(k.line.trim())) continue;
           if (!printOf(joined, k.n)) continue;
           found.push({
             start: lines[i]!.start,

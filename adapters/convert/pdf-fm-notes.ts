@@ -31,7 +31,11 @@ function frontMarks(page: readonly Segment[], titleSegs: readonly Segment[]): Se
   for (const s of page) {
     const inFront = titleSegs.includes(s) || (s.top >= titleBottom - 0.1 && s.bottom <= start);
     if (!inFront) continue;
-    for (const m of s.text.matchAll(WORD_MARKS)) marks.add(m[0]);
+    for (const m of s.text.matchAll(WORD_MARKS)) {
+      marks.add(m[0]);
+      // tt22: a name that carries two notes (`Verdoolaege∗†`) points to each (`∗ École …`, `† … Leuven`).
+      for (const c of new Set(m[0])) marks.add(c);
+    }
   }
   return marks;
 }

@@ -271,7 +271,7 @@ function wholeFrontBlocks(
   groups: Segment[][],
   isMeta: (text: string) => boolean,
   body: number,
-  cover: boolean,
+  ownPage: number,
 ): Segment[][] {
   const order = orderOf(pages);
   const taken = new Set(groups.flat());
@@ -279,7 +279,7 @@ function wholeFrontBlocks(
   // A citation is one entry, whatever its lines look like (a journal name, a DOI).
   const citations = new Set<Segment[]>();
   // After a cover page, the paper's own first page (page 2) carries the same furniture as a first page.
-  for (const p of cover ? [0, 1] : [0]) {
+  for (const p of ownPage > 0 ? [0, ownPage] : [0]) {
     const page = pages[p] ?? [];
     for (let i = 0; i < page.length; i++) {
       const s = page[i]!;
@@ -321,33 +321,36 @@ function wholeFrontBlocks(
 
 /**
  * The front-matter groups of pdf-front.ts with what the rules above add, in reading order. `isMeta`
- * is pdf-front.ts's metadata test (passed in: that module imports this one); `cover` says page 1
- * was a cover page (the title printed again on page 2). The title's and the authors' notes
- * (pdf-fm-notes.ts) join them.
+ * is pdf-front.ts's metadata test (passed in: that module imports this one); `found.repeatedTitle` is
+ * the title printed again on page 2 when page 1 was a cover page. The title's and the authors' notes
+ * (pdf-fm-notes.ts) join them: page 1's, and after a cover those of the paper's own first page
+ * (tt22: a report's title page after its cover sets `∗ École Normale …` and a funding note at its
+ * foot, as an article's first page does).
  */
 export function withFrontFurniture(
   pages: readonly Segment[][],
-  groups: Segment[][],
+  found: { groups: Segment[][]; repeatedTitle: readonly Segment[] },
   titleSegs: readonly Segment[],
   isMeta: (text: string) => boolean,
   body: number,
-  cover = false,
 ): Segment[][] {
-  const notes = titleNotes(pages[0] ?? [], titleSegs, new Set([...titleSegs, ...groups.flat()]), body);
-  notes.push(
-    ...frontNoteLines(
-      pages[0] ?? [],
-      titleSegs,
-      new Set([...titleSegs, ...groups.flat(), ...notes.flat()]),
-      body,
-    ),
-  );
-  if (notes.length)
-    groups = [...groups, ...notes].sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
-  // tt21: unmarked paragraphs in one foot block with those notes (a venue line, a funding note).
-  const withFoot = withUnmarkedFootNotes(pages[0] ?? [], groups, body);
-  if (withFoot.length !== groups.length || withFoot.flat().length !== groups.flat().length)
-    groups = withFoot.sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
+  let groups = found.groups;
+  const repeated = found.repeatedTitle;
+  const cover = repeated.length > 0;
+  // The paper's own first page is the page its title is printed again on (a blank page may come between).
+  const own = pages.find((pg) => cover && pg.includes(repeated[0]!));
+  const firsts: Array<[readonly Segment[], readonly Segment[]]> = [[pages[0] ?? [], titleSegs]];
+  if (own) firsts.push([own, repeated]);
+  for (const [page, title] of firsts) {
+    const notes = titleNotes(page, title, new Set([...title, ...groups.flat()]), body);
+    notes.push(...frontNoteLines(page, title, new Set([...title, ...groups.flat(), ...notes.flat()]), body));
+    if (notes.length)
+      groups = [...groups, ...notes].sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
+    // tt21: unmarked paragraphs in one foot block with those notes (a venue line, a funding note).
+    const withFoot = withUnmarkedFootNotes(page, groups, body);
+    if (withFoot.length !== groups.length || withFoot.flat().length !== groups.flat().length)
+      groups = withFoot.sort((a, b) => orderOf(pages)(a[0]!) - orderOf(pages)(b[0]!));
+  }
   if (titleSegs.length) {
     const page = titlePageLines(pages, new Set([...titleSegs, ...groups.flat()]), isMeta, body);
     if (page.length) {
@@ -355,7 +358,7 @@ export function withFrontFurniture(
       return [...groups, ...page].sort((a, b) => order(a[0]!) - order(b[0]!));
     }
   }
-  const whole = wholeFrontBlocks(pages, groups, isMeta, body, cover);
+  const whole = wholeFrontBlocks(pages, groups, isMeta, body, own ? pages.indexOf(own) : -1);
   const values = labelValues(pages[0] ?? [], whole);
   // Page 1's labelled foot notes and records of labelled fields (pdf-lk14a-front-fields.ts).
   const fields = labelledFrontFields(pages[0] ?? [], [...whole, ...values], titleSegs, body);

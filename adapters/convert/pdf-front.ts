@@ -168,7 +168,8 @@ export function isFrontMeta(text: string): boolean {
 const NOT_A_TITLE = new RegExp(
   '^(?:j\\s?ournal\\s+of|ournal\\s+of|annals\\s+of|proceedings|transactions|letters\\b|physical\\s+review|physics\\s+letters|nuclear\\s+physics\\s+[ab]\\b|' +
     'the\\s+astrophysical\\s+journal|monthly\\s+notices|astronomy\\s*&|nature\\b|science\\b|optics\\s+(?:express|letters)\\b|optica\\b|' +
-    'lecture\\s+notes\\b|ieee\\b|acm\\b|elsevier\\b|springer\\b|accepted\\s+manuscript\\b|' +
+    // A series is `Lecture Notes in …`; a course's notes may open their own title with `Lecture Notes:` (tt22).
+    'lecture\\s+notes\\s+(?:in|of)\\b|ieee\\b|acm\\b|elsevier\\b|springer\\b|accepted\\s+manuscript\\b|' +
     // Labs known by their acronym, set alone in large type on a cover page.
     '(?:cern|desy|fermilab|kek|slac|nikhef|triumf|infn|sissa|ihes|riken|jinr)\\b[^a-z]*$)|' +
     '\\b(?:universit(?:y|é|ät|at|à|ies)|universi(?:dad|dade|teit|tet)|institut(?:e|o|ion)?|organi[sz]ation|' +
@@ -249,6 +250,8 @@ export interface FrontMatter {
   repeatedTitle: Segment[];
   /** Where the body begins on page 2 after a cover page (its top is front matter), else -Infinity. */
   coverBodyTop: number;
+  /** The index of the paper's own first page after a cover page (2 past a blank verso), else -1. */
+  ownPage: number;
 }
 
 const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
@@ -309,7 +312,11 @@ export function findFrontMatter(
     metadataLines(first, title, body, (s) => display || above(s) || affiliation(s) || rowmate(s)),
   );
   // A running head that repeats the title (LIPIcs's short title) is told by its place on later pages (titleAgain).
-  const repeatedTitle = titleSegs.length ? titleAgain(pages[1] ?? [], titleSegs, body, pages.slice(2)) : [];
+  // tt22: a cover printed on its own sheet leaves a blank verso before the paper's own first page.
+  const own = pages[1]?.length || !pages[2]?.length ? 1 : 2;
+  const repeatedTitle = titleSegs.length
+    ? titleAgain(pages[own] ?? [], titleSegs, body, pages.slice(own + 1))
+    : [];
   // The back of such a title page (a thesis's imprint: licence, ISBN, printer, a dedication) carries
   // no body either when it holds a few short lines, none in heading type and no abstract.
   const verso = pages[1] ?? [];
@@ -324,7 +331,7 @@ export function findFrontMatter(
     groups.push(...metadataLines(verso, title, body, () => true));
   let coverBodyTop = -Infinity;
   if (repeatedTitle.length) {
-    const second = pages[1]!;
+    const second = pages[own]!;
     const below = Math.max(...repeatedTitle.map((s) => s.bottom));
     const start = second.filter(
       (s) =>
@@ -336,7 +343,7 @@ export function findFrontMatter(
     const skip = new Set(repeatedTitle);
     groups.push(...metadataLines(second, skip, body, (s) => s.bottom < coverBodyTop));
   }
-  return { groups, repeatedTitle, coverBodyTop };
+  return { groups, repeatedTitle, coverBodyTop, ownPage: repeatedTitle.length ? own : -1 };
 }
 
 /**

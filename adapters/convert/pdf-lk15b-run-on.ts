@@ -8,6 +8,7 @@
  * that hold in any journal.
  */
 import type { Segment } from './pdf-layout.ts';
+import { soleFace } from './pdf-face-headings.ts';
 
 /** `s` carries on the sentence that `prev` (the line before it in reading order) leaves open. */
 export function continuesSentence(prev: Segment | undefined, s: Segment): boolean {
@@ -23,5 +24,16 @@ export function continuesSentence(prev: Segment | undefined, s: Segment): boolea
     /\p{Ll}$/u.test(prev.text.trim()) &&
     // The sentence's next word (`https://…`, `under a licence`); a notice opens with a sign or a capital (`© 2005`).
     /^\p{Ll}/u.test(s.text.trim())
+  );
+}
+
+/**
+ * tt22: `next` carries on the sentence `s` leaves open, set in the same face: a paragraph's first
+ * line, never a heading, however it is set (a bold notice, `Hence, the definitions … as educational`
+ * / `and must not be implemented …`).
+ */
+export function runsOnInFace(s: Segment, next: Segment | undefined): boolean {
+  return (
+    next !== undefined && next.bold === s.bold && soleFace(next) === soleFace(s) && continuesSentence(s, next)
   );
 }

@@ -93,6 +93,7 @@ import { symbolRowBelow } from './pdf-lk14b-symbol-list.ts';
 import { titleWithoutNoteMark } from './pdf-fm-notes.ts';
 import { joinLines, morePiecesThan } from './text.ts';
 import { endsOpen } from './pdf-ex19-open-ends.ts';
+import { runsOnInFace } from './pdf-lk15b-run-on.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
@@ -175,6 +176,8 @@ interface Doc {
   firstPage: number;
   /** After a cover page, where the body begins on page 2 (above it is front matter), else -Infinity. */
   coverBodyTop: number;
+  /** After a cover page, the paper's own first page counted from `firstPage` (1, or 2 past a blank verso), else -1. */
+  ownPage: number;
   /** The title block's author and affiliation lines (pdf-tb16-title-block.ts): never headings. */
   titleBlock: ReadonlySet<Segment>;
   /** Surnames of the metadata authors: a line of them is never a heading. */
@@ -344,7 +347,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
       (p === doc.firstPage &&
         ((!w.bodyStarted && !(w.para && isProse(w.para))) ||
           (frontBottom < Infinity && s.top < frontBottom))) ||
-      (p === doc.firstPage + 1 && s.top < doc.coverBodyTop),
+      (p === doc.firstPage + doc.ownPage && s.top < doc.coverBodyTop),
     surnames: doc.surnames,
     seq: w.numbering,
     lastNumber: w.lastNumber,
@@ -396,6 +399,11 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   // ex19: a title left open (`…, and`, `… during`) with no line of it below is a sentence's first line;
   // in display type it is a heading whose second line sits further down than a wrap is looked for.
   if (!hit && s.size < 1.12 * doc.bodySize && endsOpen(text)) return false;
+  // tt22: nor is an unnumbered line of prose whose sentence runs on into the next line in its own
+  // face (a bold notice paragraph): a heading's next line is its wrap (taken above) or body text in
+  // another face. (A numbered one is a heading whose long wrap was not taken.)
+  const prose = !hit && !wraps.length && !parseSectionNumber(s.text) && s.size < 1.12 * doc.bodySize;
+  if (prose && runsOnInFace(last, segs[from])) return false;
   if (joined) used.add(segs[i + 1]!);
   for (const next of wraps) used.add(next);
   if (frags.dropOpen) w.para = null;
@@ -656,9 +664,9 @@ export function renderSegments(
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
   // title, never into the body; a title printed again after a cover page is not written twice.
   const found = findFrontMatter(paper, title?.segments ?? [], bodySize);
-  const { repeatedTitle, coverBodyTop } = found;
+  const { repeatedTitle, coverBodyTop, ownPage } = found;
   const cover = repeatedTitle.length > 0;
-  const front = withFrontFurniture(paper, found.groups, title?.segments ?? [], isFrontMeta, bodySize, cover);
+  const front = withFrontFurniture(paper, found, title?.segments ?? [], isFrontMeta, bodySize);
   front.unshift(...cover0.front);
   // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
   const prelims = preliminaryPages(paper, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
@@ -703,6 +711,7 @@ export function renderSegments(
     frontBottom,
     firstPage: covers,
     coverBodyTop,
+    ownPage,
     titleBlock: block?.kept ?? new Set(),
     surnames,
     title: title?.text ?? null,

@@ -9,10 +9,17 @@
 import { dominantSize, type Segment } from './pdf-layout.ts';
 import { isDateLabel, isTitlePage } from './pdf-front.ts';
 
+/** A line's face (font id of its first letters, section number aside), when known. */
+const face = (x: Segment) => x.fonts?.find((r) => !r.number)?.font ?? null;
+
+/** `s` and `t` are in one face and weight, whatever their sizes. */
+function sameFace(s: Segment, t: Segment): boolean {
+  return s.bold === t.bold && face(s) === face(t);
+}
+
 /** `s` and `t` are in one type: size, weight and (when known) font. */
 function sameType(s: Segment, t: Segment): boolean {
-  const face = (x: Segment) => x.fonts?.find((r) => !r.number)?.font ?? null;
-  return Math.abs(s.size - t.size) <= 0.3 && s.bold === t.bold && face(s) === face(t);
+  return Math.abs(s.size - t.size) <= 0.3 && sameFace(s, t);
 }
 
 /**
@@ -43,7 +50,8 @@ function displayBlocks(page: readonly Segment[]): Segment[][] {
  * line that ends on a comma may read as a list of names; the whole block does not). The block holding
  * the page's largest usable type wins; larger lines right above it in the same column open it (a title
  * set in growing sizes, `DESIGN, MODELING, &` / `FOR SOFT ROBOTS`) when the words of both together are
- * usable (an institute's name right above is not).
+ * usable (an institute's name right above is not) and they share the title's face and weight (tt22: a
+ * genre line over the title, `Dissertation` in roman over a bold title, is a line of its own).
  */
 export function titlePageFirstLine(
   page: readonly Segment[],
@@ -80,6 +88,7 @@ export function titlePageFirstLine(
         gap >= -0.5 &&
         gap <= 0.9 * last.size &&
         last.size >= 0.7 * first.size &&
+        sameFace(last, first) &&
         last.x0 < first.x1 &&
         first.x0 < last.x1 &&
         usable(b, `${joined(b)} ${text}`)

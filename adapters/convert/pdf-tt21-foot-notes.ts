@@ -17,19 +17,32 @@ const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
 /**
  * The block stands under the page's text: the nearest line above its first line, in its column, is
  * in body type and larger than the block (a title page's small print under its affiliations is no
- * foot block).
+ * foot block). tt22: other notes in the block's size right above it (a funding note over `∗ École
+ * Normale …`) are of its foot block when the run of them is set apart from that text line by more
+ * than a line's space, as a foot block is; small print run on from the text (affiliations and an
+ * abstract under a title) is not.
  */
 function underText(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
   const first = block.reduce((a, b) => (b.top < a.top ? b : a));
-  let above: Segment | undefined;
-  for (const o of page)
-    if (
-      !block.includes(o) &&
-      o.bottom <= first.top + 0.5 &&
-      block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
-      (!above || o.bottom > above.bottom)
-    )
-      above = o;
+  const over = (line: Segment) => {
+    let above: Segment | undefined;
+    for (const o of page)
+      if (
+        !block.includes(o) &&
+        o.bottom <= line.top + 0.5 &&
+        block.some((s) => o.x0 < s.x1 && o.x1 > s.x0) &&
+        (!above || o.bottom > above.bottom)
+      )
+        above = o;
+    return above;
+  };
+  let top = first;
+  let above = over(first);
+  while (above && Math.abs(above.size - first.size) <= 0.3 && top.top - above.bottom <= 1.5 * first.size) {
+    top = above;
+    above = over(above);
+  }
+  if (top !== first && above && top.top - above.bottom <= 1.5 * first.size) return false;
   return above !== undefined && Math.abs(above.size - body) < 0.5 && above.size > first.size + 0.3;
 }
 
@@ -103,6 +116,8 @@ function unmarkedFootNotes(page: readonly Segment[], front: readonly Segment[][]
     (p) =>
       p.every((s) => !taken.has(s)) &&
       !MARK.test(p[0]!.text.trim()) &&
+      // tt22: nor does it open in lower case: that is the rest of a sentence above (`www.archer2.ac.uk). …`).
+      !/^\p{Ll}/u.test(p[0]!.text.trim()) &&
       !CAPTION.test(p[0]!.text.trim()) &&
       /\p{L}{2}/u.test(p[0]!.text) &&
       atFoot(page, p, body),
