@@ -31,6 +31,19 @@ function wrappedProse(lines: readonly Segment[], page: readonly Segment[]): numb
 }
 
 /**
+ * The lines before the first paragraph of prose across the text width, that paragraph's first line
+ * (the one right above in its size, less than a line apart) included in it.
+ */
+function beforeProse(lines: readonly Segment[], page: readonly Segment[]): Segment[] {
+  const width = Math.max(0, ...page.map((s) => s.x1 - s.x0));
+  let end = lines.findIndex((s) => isProseLine(s) && s.x1 - s.x0 >= 0.7 * width);
+  const joins = (a: Segment, b: Segment) =>
+    Math.abs(a.size - b.size) <= 0.3 && b.top >= a.bottom - 0.5 && b.top - a.bottom < 0.8 * b.size;
+  while (end > 0 && joins(lines[end - 1]!, lines[end]!)) end--;
+  return lines.slice(0, end);
+}
+
+/**
  * Where the title block ends on `page` below `top`: the index of its bound line in reading order and
  * the lines before it, or null when the page has no bound or its bound is unsure.
  */
@@ -98,7 +111,9 @@ export function titleBlock(
     lines = [...rest, ...more];
   }
   // Two lines of prose across the text width are a paragraph: an unlabelled abstract or body text.
-  else if (wrappedProse(lines, page) >= 2) return none;
+  // lk22: the block ends where that paragraph starts (a disclaimer box above the abstract's label).
+  else if (wrappedProse(lines, page) >= 2) lines = beforeProse(lines, page);
+  if (!lines.length) return none;
   const groups: Segment[][] = [];
   let row: Segment[] = [];
   const flushRow = () => {
