@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { dominantSize } from '../../../../adapters/convert/pdf-layout.ts';
 import { authorNumberMarks } from '../../../../adapters/convert/pdf-lk22-foot-block.ts';
+import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
@@ -78,5 +79,16 @@ describe('PDF title block: a disclaimer box above the abstract', () => {
     assert.match(frontBlock(markdown), /maryamrezaeenl@gmail\.com/);
     assert.ok(!body(markdown).includes('maryamrezaeenl@gmail.com'));
     assert.match(body(markdown), /^CRITICAL DISCLAIMERS: This is a computational modelling study/m);
+  });
+});
+
+describe('PDF headings: a genus abbreviated is no lettered section', () => {
+  it('`C. elegans is not …` stays the paragraph’s first words; `C. Related work` is a section', async () => {
+    assert.equal(parseSectionNumber('C. elegans is not the human motor system'), null);
+    assert.equal(parseSectionNumber('E. coli strains'), null);
+    assert.equal(parseSectionNumber('C. Related work')?.num, 'C');
+    const { markdown } = await convert('article-als-connectome-cascade.pdf');
+    assert.doesNotMatch(markdown, /^#+ C\. elegans/m);
+    assert.match(markdown, /^C\. elegans is not the human motor system\. The 61-neuron motor circuit/m);
   });
 });
