@@ -8,22 +8,31 @@
  */
 import type { Segment } from './pdf-layout.ts';
 
-/** Where the text starts on page 1: the abstract's label or the first section. */
-export const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+\p{Lu})/iu;
+/**
+ * Where the text starts on page 1: the abstract's label or the introduction (a numbered line of
+ * any other words may be an affiliation, `1. Department of …`).
+ */
+export const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 /** Numbers set close after a name (`Ellis2,`, `Johnson1,3,4*`, `Lee1∗`): affiliation marks. */
 const NAME_MARKS = /(?<=\p{Ll}|\.)(\d{1,2}(?:,\d{1,2})*)(?=[\s,∗*†‡§¶]|$)/gu;
 
 /**
  * The numbers page 1's author lines carry as marks: the lines above where the text starts, closing a
- * name. None when the page shows no start of text (the author block's end is unsure).
+ * name, whose notes are not printed there too. None when the page shows no start of text (the
+ * author block's end is unsure).
  */
 export function authorNumberMarks(page: readonly Segment[]): Set<string> {
   const out = new Set<string>();
   const start = page.find((s) => BODY_START.test(s.text.trim()));
   if (!start) return out;
-  for (const s of page) {
-    if (s.top >= start.top) continue;
+  const above = page.filter((s) => s.top < start.top);
+  for (const s of above)
     for (const m of s.text.matchAll(NAME_MARKS)) for (const n of m[1]!.split(',')) out.add(n);
+  // A mark points to one note: one the title block already prints (CEUR's `1Institute of …` under
+  // the names) leaves a foot note with that number to the text.
+  for (const s of above) {
+    const n = openingNumber(s.text);
+    if (n !== undefined && /^\d{1,2}\.?\s*\p{L}/u.test(s.text.trim())) out.delete(n);
   }
   return out;
 }

@@ -97,6 +97,12 @@ export function withUnmarkedFootNotes(
   return groups;
 }
 
+/**
+ * A note that opens with a link is the text's footnote (its mark set apart, which a line-number
+ * filter may have taken away: the R Journal's marks in a column at the notes' left).
+ */
+const URL_START = /^(?:https?:\/\/|www\.)/i;
+
 /** Words of two letters or more: a note has some, a formula's small pieces (`pMM`) have not. */
 const wordsIn = (p: readonly Segment[]) =>
   p
@@ -165,7 +171,7 @@ function unmarkedFootNotes(page: readonly Segment[], front: readonly Segment[][]
         free.includes(p) &&
         !out.includes(p) &&
         unmarked(p) &&
-        (/^\p{L}/u.test(p[0]!.text.trim()) ? wordsIn(p) >= 3 : true)
+        (/^\p{L}/u.test(p[0]!.text.trim()) ? wordsIn(p) >= 3 && !URL_START.test(p[0]!.text.trim()) : true)
       ) {
         out.push(p);
         anchors.push(...p);
