@@ -347,12 +347,30 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       // A section number a quad before its title heads that title: the title decides (`Appendix B.2`
       // at the top of page after page, each over another title, is a heading's, not a running head).
       if (headsTitle(s, segs, (o) => !repeated(o, p))) return true;
+      // lk22: a two-page paper's head or foot on page 2 repeats page 1's at its place and size
+      // (BMC's `Ellis et al.`); page 1's copy stays for the front matter.
+      // Words, not an equation's number `(16)` at the same height as page 1's `(3)`.
+      if (pages.length === 2)
+        return !(p === 1 && zone.edge && /\p{L}{2}/u.test(s.text) && onFirstPage(s, pages[0]!, heights, key));
       return pages.length < 3 || !(repeated(s, p) || (zone.edge && mirrored(key(s), s.top / heights[p]!)));
     }),
   );
   // tt21: a head or foot row that carries the page's number, once the rows above are gone.
   const folios = folioRows(kept, heights);
   return folios.size ? kept.map((segs) => segs.filter((s) => !folios.has(s))) : kept;
+}
+
+/** Page 1 prints `s` (page 2's) again: the same words (digits aside), size and height, within 2 % of the page. */
+function onFirstPage(
+  s: Segment,
+  first: readonly Segment[],
+  heights: number[],
+  key: (s: Segment) => string,
+): boolean {
+  const y = s.top / heights[1]!;
+  return first.some(
+    (o) => key(o) === key(s) && Math.abs(o.size - s.size) < 0.3 && Math.abs(o.top / heights[0]! - y) < 0.02,
+  );
 }
 
 /** `s` is a section number alone with a title beside it (within 3 em, on its baseline) that `kept` keeps. */
@@ -570,18 +588,30 @@ function substantial(side: Segment[]): boolean {
   return chars >= 60;
 }
 
-/** Most common font size weighted by characters (the body size, or a page's ordinary type). */
+/**
+ * Most common font size weighted by letters (the body size, or a page's ordinary type). lk22: letters,
+ * not characters: text is words, and a page-wide ornament of digits in tiny type (BMC's `brainhack`
+ * banner of ones and zeros, 5 000 a line) or a table of numbers is not the type the text is set in.
+ */
 export function dominantSize(segs: readonly Segment[]): number {
   const hist = new Map<number, number>();
   for (const s of segs) {
     const k = Math.round(s.size * 2) / 2;
-    hist.set(k, (hist.get(k) ?? 0) + s.text.length);
+    hist.set(k, (hist.get(k) ?? 0) + letterCount(s.text));
   }
   let best = 10;
   let n = -1;
   for (const [k, v] of hist) if (v > n) [best, n] = [k, v];
   return best;
 }
+
+/** Letters in a text (any script). */
+function letterCount(text: string): number {
+  let n = 0;
+  for (const c of text) if (LETTER.test(c)) n++;
+  return n;
+}
+const LETTER = /\p{L}/u;
 
 /** Median of a non-empty list (0 for an empty one). */
 export function median(values: number[]): number {

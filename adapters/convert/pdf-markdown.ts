@@ -1498,6 +1498,10 @@ function footnoteSegments(
   const listed = inReferences || segs.some((o) => o.top < lead.top && REFERENCES.test(o.text.trim()));
   const above = lineAbove(lead, segs);
   if (listed && above && lead.top - above.bottom < 0.5 * lead.size) return out;
+  // lk22: a head heads the lines under it: a small line right under a bold one of its size is a
+  // section set small (BMC's `Author details` over `1Electrical and …`), not a foot block's start.
+  if (above?.bold && Math.abs(above.size - lead.size) <= 0.3 && lead.top - above.bottom < lead.size)
+    return out;
   for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
   return out;
 }

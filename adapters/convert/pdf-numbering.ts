@@ -122,6 +122,10 @@ export function parseSectionNumber(
     !/^[A-H]$/.test(first)
   )
     return null;
+  // lk22: a capital and a stop before a word in lower case is a genus abbreviated (`C. elegans`,
+  // `E. coli`) at a sentence's start; a lettered section's title opens with a capital.
+  if (kind === 'letter' && parts.length === 1 && closer === '.' && !word && /^\p{Ll}{2}/u.test(rest))
+    return null;
   // The costliest test last.
   if (rest && isMathLine(rest) && !(opts.formulaTitle && formulasJoinedByWord(rest))) return null;
   return { num, parts, kind, word, closer, rest };

@@ -9,6 +9,7 @@
  */
 import type { Segment } from './pdf-layout.ts';
 import { isAuthorLine, namesMetadataAuthors } from './pdf-authors.ts';
+import { CONTACT } from './pdf-fm-notes.ts';
 import { isAffiliationLine } from './pdf-front.ts';
 
 /** An abstract's label, alone or run in (`Abstract.`, `ABSTRACT`, `A B S T R A C T`), or a short `Summary` line. */
@@ -28,6 +29,24 @@ function isProseLine(s: Segment): boolean {
 function wrappedProse(lines: readonly Segment[], page: readonly Segment[]): number {
   const width = Math.max(0, ...page.map((s) => s.x1 - s.x0));
   return lines.filter((s) => isProseLine(s) && s.x1 - s.x0 >= 0.7 * width).length;
+}
+
+/**
+ * The lines before the first paragraph of prose across the text width, that paragraph's first line
+ * (the one right above in its size, less than a line apart) included in it.
+ */
+function beforeProse(lines: readonly Segment[], page: readonly Segment[]): Segment[] {
+  const width = Math.max(0, ...page.map((s) => s.x1 - s.x0));
+  let end = lines.findIndex((s) => isProseLine(s) && s.x1 - s.x0 >= 0.7 * width);
+  // The paragraph's own leading, from its first prose line to the next (a manuscript's double spacing).
+  const next = lines[end + 1];
+  const leading = next && Math.abs(next.size - lines[end]!.size) <= 0.3 ? next.top - lines[end]!.bottom : 0;
+  const joins = (a: Segment, b: Segment) =>
+    Math.abs(a.size - b.size) <= 0.3 &&
+    b.top >= a.bottom - 0.5 &&
+    b.top - a.bottom < Math.max(0.8 * b.size, leading + 0.5);
+  while (end > 0 && joins(lines[end - 1]!, lines[end]!)) end--;
+  return lines.slice(0, end);
 }
 
 /**
@@ -88,6 +107,7 @@ export function titleBlock(
   const page = pages[p] ?? [];
   const titleTop = Math.min(...titleSegs.map((s) => s.top));
   let lines = blockOn(page, titleTop, titleSegs);
+  let cut = false;
   if (!lines) {
     const rest = page.filter((s) => !titleSegs.includes(s));
     const next = pages[p + 1] ?? [];
@@ -98,7 +118,12 @@ export function titleBlock(
     lines = [...rest, ...more];
   }
   // Two lines of prose across the text width are a paragraph: an unlabelled abstract or body text.
-  else if (wrappedProse(lines, page) >= 2) return none;
+  // lk22: the block ends where that paragraph starts (a disclaimer box above the abstract's label).
+  else if (wrappedProse(lines, page) >= 2) {
+    lines = beforeProse(lines, page);
+    cut = true;
+  }
+  if (!lines.length) return none;
   const groups: Segment[][] = [];
   let row: Segment[] = [];
   const flushRow = () => {
@@ -140,7 +165,11 @@ export function titleBlock(
     const before = blocks[i - 1]?.at(-1)?.text.trim() ?? '';
     const goesOn =
       i > 0 && out.kept.has(blocks[i - 1]![0]!) && (/[-,]$/.test(before) || /^\p{Ll}/u.test(g[0]!.text));
-    if ((first >= 0 && i >= first && i <= last) || goesOn) for (const s of g) out.kept.add(s);
+    // lk22: where the block ends at a paragraph of prose (its bound unsure), only a contact line is
+    // sure to be a note; the other lines stay in the text, as when the block was given up.
+    const keep =
+      (first >= 0 && i >= first && i <= last) || goesOn || (cut && !g.some((s) => CONTACT.test(s.text)));
+    if (keep) for (const s of g) out.kept.add(s);
     else out.front.push(g);
   }
   return out;

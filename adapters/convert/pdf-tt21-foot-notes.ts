@@ -9,9 +9,13 @@
  */
 import { atFoot } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
-
-/** A footnote's opening mark: a symbol or a number (`1Independent …`, `∗Equal contribution`). */
-const MARK = /^[\d∗*†‡§¶‖⋆♯]/u;
+import {
+  authorNumberMarks,
+  BODY_START,
+  lowestInColumn,
+  NOTE_MARK as MARK,
+  openingNumber,
+} from './pdf-lk22-foot-block.ts';
 const CAPTION = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d/i;
 
 /**
@@ -68,13 +72,15 @@ function smallParagraphs(page: readonly Segment[], body: number): Segment[][] {
   for (const s of page) {
     if (s.size > body - 0.5) continue;
     const last = out[out.length - 1]?.at(-1);
+    // lk22: a row of pieces (a small table's cells) goes on under its first piece, not its last.
+    const left = out[out.length - 1]?.[0];
     const continues =
       last !== undefined &&
       Math.abs(last.size - s.size) <= 0.3 &&
       (sameRow(last, s) ||
         (s.top >= last.bottom - 0.1 &&
           s.top - last.bottom <= s.size &&
-          Math.abs(s.x0 - last.x0) <= 2 * s.size &&
+          Math.min(Math.abs(s.x0 - last.x0), Math.abs(s.x0 - left!.x0)) <= 2 * s.size &&
           !MARK.test(s.text.trim())));
     if (continues) out[out.length - 1]!.push(s);
     else out.push([s]);
@@ -104,44 +110,92 @@ export function withUnmarkedFootNotes(
   return groups;
 }
 
-/** Unmarked foot paragraphs in a foot block with a front-matter note (see withUnmarkedFootNotes). */
+/**
+ * A note that opens with a link is the text's footnote (its mark set apart, which a line-number
+ * filter may have taken away: the R Journal's marks in a column at the notes' left).
+ */
+const URL_START = /^(?:https?:\/\/|www\.)/i;
+
+/** Words of two letters or more: a note has some, a formula's small pieces (`pMM`) have not. */
+const wordsIn = (p: readonly Segment[]) =>
+  p
+    .map((s) => s.text)
+    .join(' ')
+    .match(/\p{L}{2,}/gu)?.length ?? 0;
+
+/** `p` stands in one foot block with the line `a`: same size, sharing its column, within two lines. */
+function near(p: readonly Segment[], a: Segment): boolean {
+  const top = p[0]!.top;
+  const bottom = p[p.length - 1]!.bottom;
+  const size = p[0]!.size;
+  const gap = top >= a.bottom - 0.5 ? top - a.bottom : a.top - bottom;
+  return (
+    Math.abs(a.size - size) <= 0.3 &&
+    p.some((s) => s.x0 < a.x1 && s.x1 > a.x0) &&
+    gap >= -0.5 &&
+    gap <= 2 * size
+  );
+}
+
+/** Grow `seed` by the paragraphs of `from` in one foot block with it (each near a line already in). */
+function grow(seed: Segment[], from: readonly Segment[][], out: Segment[][]): void {
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of from) {
+      if (out.includes(p) || !seed.some((a) => near(p, a))) continue;
+      out.push(p);
+      seed.push(...p);
+      grew = true;
+    }
+  }
+}
+
+/**
+ * Unmarked foot paragraphs in a foot block with a front-matter note (see withUnmarkedFootNotes).
+ * lk22: page 1's foot block, under the text and down to the foot of its column, needs no such note:
+ * its paragraphs that open with a word (the class's or `\thanks`' notes) or with a number the author
+ * line carries after a name (an author's note) are front matter by where and how they are set.
+ */
 function unmarkedFootNotes(page: readonly Segment[], front: readonly Segment[][], body: number): Segment[][] {
   const taken = new Set(front.flat());
   const anchors = front
     .filter((g) => g.every((s) => page.includes(s)) && atFoot(page, g, body) && underText(page, g, body))
     .flat();
-  if (!anchors.length) return [];
-  const out: Segment[][] = [];
-  const open = smallParagraphs(page, body).filter(
-    (p) =>
-      p.every((s) => !taken.has(s)) &&
-      !MARK.test(p[0]!.text.trim()) &&
-      // tt22: nor does it open in lower case: that is the rest of a sentence above (`www.archer2.ac.uk). …`).
-      !/^\p{Ll}/u.test(p[0]!.text.trim()) &&
-      !CAPTION.test(p[0]!.text.trim()) &&
-      /\p{L}{2}/u.test(p[0]!.text) &&
-      atFoot(page, p, body),
+  const all = smallParagraphs(page, body).filter(
+    (p) => !CAPTION.test(p[0]!.text.trim()) && atFoot(page, p, body),
   );
-  const near = (p: Segment[], a: Segment) => {
-    const top = p[0]!.top;
-    const bottom = p[p.length - 1]!.bottom;
-    const size = p[0]!.size;
-    const gap = top >= a.bottom - 0.5 ? top - a.bottom : a.top - bottom;
+  const free = all.filter((p) => p.every((s) => !taken.has(s)));
+  const marks = authorNumberMarks(page);
+  const unmarked = (p: readonly Segment[]) => {
+    const t = p[0]!.text.trim();
+    const n = openingNumber(t);
     return (
-      Math.abs(a.size - size) <= 0.3 &&
-      p.some((s) => s.x0 < a.x1 && s.x1 > a.x0) &&
-      gap >= -0.5 &&
-      gap <= 2 * size
+      (!MARK.test(t) || (n !== undefined && marks.has(n))) &&
+      // tt22: a paragraph opening in lower case is the rest of a sentence above (`www.archer2.ac.uk). …`).
+      !/^\p{Ll}/u.test(t) &&
+      /\p{L}{2}/u.test(p[0]!.text)
     );
   };
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of open) {
-      if (out.includes(p) || !anchors.some((a) => near(p, a))) continue;
-      out.push(p);
-      anchors.push(...p);
-      grew = true;
-    }
+  const out: Segment[][] = [];
+  // Notes stand under the text, which starts at the abstract's label or the first section.
+  const start = page.find((s) => BODY_START.test(s.text.trim()));
+  const under = (p: readonly Segment[]) => start !== undefined && p[0]!.top > start.bottom;
+  for (const top of all.filter((p) => under(p) && underText(page, p, body))) {
+    const block: Segment[][] = [top];
+    grow([...top], all, block);
+    if (!block.some((p) => lowestInColumn(page, p)) || !block.every(under)) continue;
+    for (const p of block)
+      if (
+        free.includes(p) &&
+        !out.includes(p) &&
+        unmarked(p) &&
+        (/^\p{L}/u.test(p[0]!.text.trim()) ? wordsIn(p) >= 3 && !URL_START.test(p[0]!.text.trim()) : true)
+      ) {
+        out.push(p);
+        anchors.push(...p);
+      }
   }
+  if (!anchors.length) return out;
+  grow(anchors, free.filter(unmarked), out);
   return out;
 }
