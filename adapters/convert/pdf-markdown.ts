@@ -15,7 +15,7 @@ import {
   titleWords as words,
 } from './pdf-front.ts';
 import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
-import { dominantSize, lineBelow, median, type Segment } from './pdf-layout.ts';
+import { bodyTextSize, lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
@@ -133,7 +133,8 @@ const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = new RegExp(
   String.raw`^(${SUBSECTION_NUMBER}\.?)\s+([A-Z][^.!?]{2,80}?(?:[?!]|(?=\.)))\.?\s+(?=[A-Z])`,
 );
-const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
+/** hd22: a float's number may carry a supplement's or an appendix's letter (`Figure S3:`, `Table A2.`). */
+const CAPTION = /^(fig\.?|figure|table|tab\.)\s*(?:[A-Z](?=\d))?[0-9IVX]+[a-z]?\s*[.:|]?/i;
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
 // lk15b: a decimal number (`0.38]), but…`, `0,5`: one point or comma) is a quantity running on from the
@@ -209,6 +210,8 @@ interface Writer {
   styles: Map<number, HeadingStyle[]>;
   /** ex20: section headings accepted without a number (the abstract's and keywords' labels aside). */
   unnumbered: number;
+  /** hd22: size and face of the unnumbered heads accepted in display type (larger than the body). */
+  displayHeads: DisplayHead[];
   /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
@@ -351,6 +354,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     inReferences: w.inReferences,
     styles: w.styles,
     unnumbered: w.unnumbered,
+    displayHeads: w.displayHeads,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
     // Both looks along the row are taken on demand, once: most lines are turned away before.
@@ -412,7 +416,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
-  if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) w.unnumbered++;
+  if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) {
+    w.unnumbered++;
+    if (s.size > 1.12 * doc.bodySize) w.displayHeads.push({ size: s.size, face: titleFace(s) });
+  }
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
@@ -641,7 +648,7 @@ export function renderSegments(
   } = {},
 ): Rendered {
   const all = pages.flat();
-  const bodySize = dominantSize(all);
+  const bodySize = bodyTextSize(all);
   readDisplayType(pages, bodySize);
   respaceLetterSpaced(pages, [meta.title, meta.infoTitle, ...(meta.authors ?? [])]);
   const surnames = authorSurnames(meta.authors);
@@ -731,6 +738,7 @@ export function renderSegments(
     lastNumber: null,
     styles: new Map(),
     unnumbered: 0,
+    displayHeads: [],
     held: [],
     asides: [],
     labelHeads: new Map(),
@@ -985,6 +993,7 @@ interface HeadingContext {
   styles: Map<number, HeadingStyle[]>;
   /** ex20: section headings accepted so far without a number. */
   unnumbered: number;
+  displayHeads: readonly DisplayHead[];
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   headingFaces: ReadonlySet<string>;
@@ -1050,7 +1059,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (s.page === 0 && n && isAffiliationLine(text)) return 0;
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
-  return level && !notHeadingByPlace(s, n !== null, ctx) ? level : 0;
+  if (!level) return 0;
+  // hd22: a line in the type of the display heads accepted before is one over a figure too.
+  const displayHead = n === null && level === 2 && inDisplayHeadType(s, ctx.displayHeads);
+  return !notHeadingByPlace(s, n !== null, ctx, displayHead) ? level : 0;
 }
 
 /** headingLevel's verdict by a line's type, number and neighbours, before the page-wide look. */
@@ -1173,6 +1185,20 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/** hd22: the size and face of an unnumbered head in display type, accepted before. */
+interface DisplayHead {
+  size: number;
+  face: string | null;
+}
+
+/** `s` is set in the size and face of two display heads accepted before it (one might be a stray). */
+function inDisplayHeadType(s: Segment, heads: readonly DisplayHead[]): boolean {
+  const face = titleFace(s);
+  return (
+    face !== null && heads.filter((h) => h.face === face && Math.abs(h.size - s.size) < 0.25).length >= 2
+  );
 }
 
 /** A numbered line that goes on as text below: a sentence's or paragraph's first line, or (hd20) a justified one. */
