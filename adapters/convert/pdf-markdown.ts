@@ -133,8 +133,15 @@ const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = new RegExp(
   String.raw`^(${SUBSECTION_NUMBER}\.?)\s+([A-Z][^.!?]{2,80}?(?:[?!]|(?=\.)))\.?\s+(?=[A-Z])`,
 );
-/** hd22: a float's number may carry a supplement's or an appendix's letter (`Figure S3:`, `Table A2.`). */
-const CAPTION = /^(fig\.?|figure|table|tab\.)\s*(?:[A-Z](?=\d))?[0-9IVX]+[a-z]?\s*[.:|]?/i;
+const NUMBERED_CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
+/**
+ * hd22: a float's number may carry a supplement's or an appendix's letter (`Figure S3:`, `Table A2.`):
+ * then the label is capitalised and closed, since a sentence wraps at `Figure S7),` or `table T1.` too.
+ */
+const LETTERED_CAPTION =
+  /^(?:Fig\.?|Figure|FIG\.?|FIGURE|Table|TABLE|Tab\.)\s*[A-Z]\d{1,2}[a-z]?\s*[.:|](?!\S)/;
+/** A figure's or table's caption opens the line. */
+const isCaption = (t: string): boolean => NUMBERED_CAPTION.test(t) || LETTERED_CAPTION.test(t);
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
 // lk15b: a decimal number (`0.38]), but…`, `0,5`: one point or comma) is a quantity running on from the
@@ -463,7 +470,7 @@ function placeEquation(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number):
 
 /** A figure or table caption, or a bulleted list item, opens its own block. */
 function placeCaptionOrItem(w: Writer, { s, newColumn, gapAbove }: At, pitch: number): boolean {
-  if (CAPTION.test(s.text) && (newColumn || gapAbove > 0.4 * pitch || w.para?.kind !== 'caption')) {
+  if (isCaption(s.text) && (newColumn || gapAbove > 0.4 * pitch || w.para?.kind !== 'caption')) {
     flush(w);
     w.para = { kind: 'caption', text: s.text, last: s, maxX1: s.x1 };
     return true;
@@ -1239,7 +1246,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
     !/\p{L}{3}[.!?]\s+\p{Lu}/u.test(text) &&
-    !CAPTION.test(text) &&
+    !isCaption(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
     !boldLeadFillsLine(s, ctx.below, ctx.pitch)
@@ -1503,8 +1510,9 @@ function footnoteSegments(
       s.top > height * 0.55 &&
       s.top > bodyBottom - 0.5 &&
       FOOTNOTE_MARK.test(s.text) &&
-      !CAPTION.test(s.text) &&
-      !keepsLeading(s, segs, height),
+      !isCaption(s.text) &&
+      !keepsLeading(s, segs, height) &&
+      !captionGoesOn(s, segs),
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));
@@ -1515,8 +1523,26 @@ function footnoteSegments(
   const listed = inReferences || segs.some((o) => o.top < lead.top && REFERENCES.test(o.text.trim()));
   const above = lineAbove(lead, segs);
   if (listed && above && lead.top - above.bottom < 0.5 * lead.size) return out;
-  for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
+  // hd22: on the reference list's page, notes are set in their own column; small type beside them in
+  // another column (the list's entries at the foot of the right column) is the list going on.
+  const inNotesColumn = (o: Segment) => !listed || starts.some((t) => o.x0 < t.x1 && o.x1 > t.x0);
+  for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9 && inNotesColumn(s)) out.add(s);
   return out;
+}
+
+/**
+ * hd22: `s` is a line of a caption going on (`400 nm suggests…` under `Figure 3. …`): the lines above
+ * it in its type and leading lead up to a caption's label. A footnote is set off from what is above.
+ */
+function captionGoesOn(s: Segment, segs: readonly Segment[]): boolean {
+  let line = s;
+  for (let k = 0; k < 12; k++) {
+    const up = lineAbove(line, segs);
+    if (!up || Math.abs(up.size - s.size) > 0.3 || line.top - up.bottom > 0.5 * s.size) return false;
+    if (isCaption(up.text)) return true;
+    line = up;
+  }
+  return false;
 }
 
 /** The font that sets most of a line's letters, section number aside. */

@@ -11,7 +11,10 @@ import { bodyTextSize } from '../../../../adapters/convert/pdf-layout.ts';
 import { labelRunsOn } from '../../../../adapters/convert/pdf-ln12-run-in.ts';
 import { isBareNumber, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { seg, segWith } from '../../../support/pdf-lines.ts';
-import { fixtureSectionHeadings as headings } from '../../../support/pdf-fixture-markdown.ts';
+import {
+  fixtureMarkdown,
+  fixtureSectionHeadings as headings,
+} from '../../../support/pdf-fixture-markdown.ts';
 
 describe('IEEE’s hyphenated subsection numbers', () => {
   it('reads `IV-C.` as the roman section and its lettered subsection', () => {
@@ -47,6 +50,15 @@ describe('floats and the heads over them', () => {
     for (const t of ['Figure legends', 'Main text figures', 'Supplementary figures and tables'])
       assert.ok(h.includes(t), h.join(' | '));
   });
+
+  it('opens a caption at an appendix’s figure label, not at a sentence wrapped before `Figure S7).`', async () => {
+    const mnras = await fixtureMarkdown('mnras-jianbing.pdf');
+    assert.match(mnras, /\n\nFigure A1\. Illustration of the scatter-matching/);
+    const agu = await fixtureMarkdown('agu-little-ice-age.pdf');
+    assert.match(agu, /only Mode 1 is constrained \(Supplemental Figure S7\)\. Modes 2-11/);
+    const acm = await fixtureMarkdown('acm-sigconf-sql-handwriting.pdf');
+    assert.match(acm, /using lookup table T1\.\n/);
+  });
 });
 
 describe('lines of text that are no headings', () => {
@@ -79,5 +91,11 @@ describe('lines of text that are no headings', () => {
     const h = await headings('rasti-polluted-white-dwarfs.pdf');
     assert.ok(!h.some((t) => t.startsWith('The parameter') || t.startsWith('The sample')), h.join(' | '));
     assert.ok(h.includes('2.2 Sample selection'), h.join(' | '));
+    // Its notes, now smaller than the body, go to the end; a caption's last line and the reference
+    // list beside the notes of the other column stay where they are.
+    const md = await fixtureMarkdown('rasti-polluted-white-dwarfs.pdf');
+    assert.match(md, /\n> 4 The two parameters eps and min_samples/);
+    assert.ok(!md.includes('> 400 nm suggests'), 'a caption’s line taken for a note');
+    assert.match(md, /force-calculation algorithm, nature, 324\(6096\), 446–449\./);
   });
 });
