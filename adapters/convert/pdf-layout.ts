@@ -613,6 +613,21 @@ function letterCount(text: string): number {
 }
 const LETTER = /\p{L}/u;
 
+/** A line of running prose: long, with three words in lower case in a row. */
+const PROSE = /\p{Ll}{3,} \p{Ll}{2,} \p{Ll}{2,}/u;
+
+/**
+ * hd22: the body's size is that of its running prose. A long table or a catalogue set a size below
+ * the text (RASTI's 8 pt table of candidates under 9 pt text) can outweigh it by characters, and the
+ * text's own lines then read as larger than the body, a heading's type. Lines of prose decide when a
+ * paper has a few pages of them; else (a slide deck, a form) all text does.
+ */
+export function bodyTextSize(segs: readonly Segment[]): number {
+  const prose = segs.filter((s) => s.text.length >= 40 && PROSE.test(s.text));
+  const chars = prose.reduce((n, s) => n + s.text.length, 0);
+  return chars >= 5000 ? dominantSize(prose) : dominantSize(segs);
+}
+
 /** Median of a non-empty list (0 for an empty one). */
 export function median(values: number[]): number {
   if (!values.length) return 0;

@@ -32,7 +32,13 @@ export function labelRunsOn(s: Segment): boolean {
   const runs = (s.fonts ?? []).filter((r) => r.chars > 0);
   const faceLead = runs.length >= 2 && runs[0]!.font !== runs[1]!.font ? runs[0]!.chars : 0;
   const split = splitBoldLead(s.boldLead ? s : { ...s, boldLead: faceLead });
-  return split !== null && split.rest !== '' && /\p{L}{2}[^\s]*[.:]$/u.test(split.lead);
+  // hd22: the lead may close on a bracketed year or acronym (`Concurrent work (2026).`, `Baselines (RQ1):`).
+  return (
+    split !== null &&
+    split.rest !== '' &&
+    /\p{L}{2}/u.test(split.lead) &&
+    /(?:\p{L}{2}[^\s]*|\([^()\s]{1,12}\))[.:]$/u.test(split.lead)
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   titleWords as words,
 } from './pdf-front.ts';
 import { authorSurnames, isAuthorLine, isMarkedNameList, namesMetadataAuthors } from './pdf-authors.ts';
-import { dominantSize, lineBelow, median, type Segment } from './pdf-layout.ts';
+import { bodyTextSize, lineBelow, median, type Segment } from './pdf-layout.ts';
 import { EQUATION_NUMBER, hasFormula, isDisplayEquation, isMathLine } from './pdf-math.ts';
 import {
   advance,
@@ -134,7 +134,15 @@ const HEADING_START = /^(?:\p{Lu}|\p{Script=Greek}|\[[A-Z0-9])/u;
 const RUN_IN = new RegExp(
   String.raw`^(${SUBSECTION_NUMBER}\.?)\s+([A-Z][^.!?]{2,80}?(?:[?!]|(?=\.)))\.?\s+(?=[A-Z])`,
 );
-const CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
+const NUMBERED_CAPTION = /^(fig\.?|figure|table|tab\.)\s*[0-9IVX]+[a-z]?\s*[.:|]?/i;
+/**
+ * hd22: a float's number may carry a supplement's or an appendix's letter (`Figure S3:`, `Table A2.`):
+ * then the label is capitalised and closed, since a sentence wraps at `Figure S7),` or `table T1.` too.
+ */
+const LETTERED_CAPTION =
+  /^(?:Fig\.?|Figure|FIG\.?|FIGURE|Table|TABLE|Tab\.)\s*[A-Z]\d{1,2}[a-z]?\s*[.:|](?!\S)/;
+/** A figure's or table's caption opens the line. */
+const isCaption = (t: string): boolean => NUMBERED_CAPTION.test(t) || LETTERED_CAPTION.test(t);
 /** A bullet, but not a minus sign (`–5`, `– 5`). */
 const BULLET = /^(?:[•◦▪●○■□‣⁃∙·]\s*|[*–]\s+(?=\D))/;
 // lk15b: a decimal number (`0.38]), but…`, `0,5`: one point or comma) is a quantity running on from the
@@ -212,6 +220,8 @@ interface Writer {
   styles: Map<number, HeadingStyle[]>;
   /** ex20: section headings accepted without a number (the abstract's and keywords' labels aside). */
   unnumbered: number;
+  /** hd22: size and face of the unnumbered heads accepted in display type (larger than the body). */
+  displayHeads: DisplayHead[];
   /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
@@ -354,6 +364,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     inReferences: w.inReferences,
     styles: w.styles,
     unnumbered: w.unnumbered,
+    displayHeads: w.displayHeads,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
     // Both looks along the row are taken on demand, once: most lines are turned away before.
@@ -420,7 +431,10 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n || !(/^(abstract|a b s t r a c t)\b/i.test(s.text) || isForeignAbstractName(s.text)))
     w.bodyStarted = true;
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
-  if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) w.unnumbered++;
+  if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) {
+    w.unnumbered++;
+    if (s.size > 1.12 * doc.bodySize) w.displayHeads.push({ size: s.size, face: titleFace(s) });
+  }
   if (n)
     w.styles.set(n.parts.length, [
       ...(w.styles.get(n.parts.length) ?? []),
@@ -464,7 +478,7 @@ function placeEquation(w: Writer, { s, sameFlow, gapAbove }: At, pitch: number):
 
 /** A figure or table caption, or a bulleted list item, opens its own block. */
 function placeCaptionOrItem(w: Writer, { s, newColumn, gapAbove }: At, pitch: number): boolean {
-  if (CAPTION.test(s.text) && (newColumn || gapAbove > 0.4 * pitch || w.para?.kind !== 'caption')) {
+  if (isCaption(s.text) && (newColumn || gapAbove > 0.4 * pitch || w.para?.kind !== 'caption')) {
     flush(w);
     w.para = { kind: 'caption', text: s.text, last: s, maxX1: s.x1 };
     return true;
@@ -649,7 +663,7 @@ export function renderSegments(
   } = {},
 ): Rendered {
   const all = pages.flat();
-  const bodySize = dominantSize(all);
+  const bodySize = bodyTextSize(all);
   readDisplayType(pages, bodySize);
   respaceLetterSpaced(pages, [meta.title, meta.infoTitle, ...(meta.authors ?? [])]);
   const surnames = authorSurnames(meta.authors);
@@ -740,6 +754,7 @@ export function renderSegments(
     lastNumber: null,
     styles: new Map(),
     unnumbered: 0,
+    displayHeads: [],
     held: [],
     asides: [],
     labelHeads: new Map(),
@@ -994,6 +1009,7 @@ interface HeadingContext {
   styles: Map<number, HeadingStyle[]>;
   /** ex20: section headings accepted so far without a number. */
   unnumbered: number;
+  displayHeads: readonly DisplayHead[];
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   headingFaces: ReadonlySet<string>;
@@ -1059,7 +1075,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (s.page === 0 && n && isAffiliationLine(text)) return 0;
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
-  return level && !notHeadingByPlace(s, n !== null, ctx) ? level : 0;
+  if (!level) return 0;
+  // hd22: a line in the type of the display heads accepted before is one over a figure too.
+  const displayHead = n === null && level === 2 && inDisplayHeadType(s, ctx.displayHeads);
+  return !notHeadingByPlace(s, n !== null, ctx, displayHead) ? level : 0;
 }
 
 /** headingLevel's verdict by a line's type, number and neighbours, before the page-wide look. */
@@ -1184,6 +1203,20 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
 }
 
+/** hd22: the size and face of an unnumbered head in display type, accepted before. */
+interface DisplayHead {
+  size: number;
+  face: string | null;
+}
+
+/** `s` is set in the size and face of two display heads accepted before it (one might be a stray). */
+function inDisplayHeadType(s: Segment, heads: readonly DisplayHead[]): boolean {
+  const face = titleFace(s);
+  return (
+    face !== null && heads.filter((h) => h.face === face && Math.abs(h.size - s.size) < 0.25).length >= 2
+  );
+}
+
 /** A numbered line that goes on as text below: a sentence's or paragraph's first line, or (hd20) a justified one. */
 function runsOnAsText(s: Segment, ctx: HeadingContext): boolean {
   return (
@@ -1222,7 +1255,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
     !/\p{L}{3}[.!?]\s+\p{Lu}/u.test(text) &&
-    !CAPTION.test(text) &&
+    !isCaption(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
     !boldLeadFillsLine(s, ctx.below, ctx.pitch)
@@ -1486,8 +1519,9 @@ function footnoteSegments(
       s.top > height * 0.55 &&
       s.top > bodyBottom - 0.5 &&
       FOOTNOTE_MARK.test(s.text) &&
-      !CAPTION.test(s.text) &&
-      !keepsLeading(s, segs, height),
+      !isCaption(s.text) &&
+      !keepsLeading(s, segs, height) &&
+      !captionGoesOn(s, segs),
   );
   if (!starts.length) return out;
   const first = Math.min(...starts.map((s) => s.top));
@@ -1502,8 +1536,26 @@ function footnoteSegments(
   // section set small (BMC's `Author details` over `1Electrical and …`), not a foot block's start.
   if (above?.bold && Math.abs(above.size - lead.size) <= 0.3 && lead.top - above.bottom < lead.size)
     return out;
-  for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9) out.add(s);
+  // hd22: on the reference list's page, notes are set in their own column; small type beside them in
+  // another column (the list's entries at the foot of the right column) is the list going on.
+  const inNotesColumn = (o: Segment) => !listed || starts.some((t) => o.x0 < t.x1 && o.x1 > t.x0);
+  for (const s of segs) if (s.top >= first - 0.5 && s.size <= body * 0.9 && inNotesColumn(s)) out.add(s);
   return out;
+}
+
+/**
+ * hd22: `s` is a line of a caption going on (`400 nm suggests…` under `Figure 3. …`): the lines above
+ * it in its type and leading lead up to a caption's label. A footnote is set off from what is above.
+ */
+function captionGoesOn(s: Segment, segs: readonly Segment[]): boolean {
+  let line = s;
+  for (let k = 0; k < 12; k++) {
+    const up = lineAbove(line, segs);
+    if (!up || Math.abs(up.size - s.size) > 0.3 || line.top - up.bottom > 0.5 * s.size) return false;
+    if (isCaption(up.text)) return true;
+    line = up;
+  }
+  return false;
 }
 
 /** The font that sets most of a line's letters, section number aside. */

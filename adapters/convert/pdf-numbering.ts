@@ -1,7 +1,7 @@
 /**
  * Section numbers as a grammar rather than a list of forms: a number is parts joined by dots, each
  * part arabic (`2`), roman (`IV`) or a capital letter (`B`; below the first part also a lower-case
- * one, `2.1.a`), mixed and nested to any depth (`2.A`, `3.B.1`, `A.B.2`, `IV.C`), optionally behind
+ * one, `2.1.a`), mixed and nested to any depth (`2.A`, `3.B.1`, `A.B.2`, `IV.C`, IEEE's `IV-C`), optionally behind
  * a supplement prefix (`S2.1`) or a word (`Chapter 1`, `Appendix B:`, `Part II`), and closed by a
  * dot, a parenthesis (IEEE's `1)`) or nothing.
  */
@@ -37,13 +37,20 @@ const WORD = String.raw`(?:(${DIVISION})\s+)?`;
 /** A part below the first may be a lower-case letter (`2.1.a`, `3.b`): a deep level set like a list's. */
 const SUBPART = String.raw`(?:${PART}|[a-z])`;
 /**
+ * hd22: IEEEtran numbers a subsection `\thesection-\Alph` (`IV-C`, what its cross-references print, and
+ * what a heading shows when a language package or a class option puts the full number in the label):
+ * a roman section and a lettered subsection joined by a hyphen, the same two parts as `IV.C`. Only this
+ * pairing takes a hyphen: `3-D`, `1-2` are words and ranges.
+ */
+const ROMAN_LETTER = String.raw`[IVX]{1,5}-[A-Z](?![A-Za-z])`;
+/**
  * The grammar of a section number as printed (no word before it, no closer after it): parts joined
  * by dots, each of any kind (`2`, `IV.C`, `3.B.1`, `J.4.1`, `S2.1`). Every rule that reads a
  * number off a line or a run builds on this one source, so a form one rule knows all rules know.
  */
-export const SECTION_NUMBER = String.raw`(?:S(?=\d))?${PART}(?:\.${SUBPART}){0,5}`;
+export const SECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}|${PART})(?:\.${SUBPART}){0,5}`;
 /** The same with two parts or more: a subsection's number, which a run-in head carries. */
-export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?${PART}(?:\.${SUBPART}){1,5}`;
+export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}(?:\.${SUBPART}){0,5}|${PART}(?:\.${SUBPART}){1,5})`;
 const NUMBER = new RegExp(String.raw`^${WORD}(${SECTION_NUMBER})([.):]?)(?:\s+(\S.*))?$`);
 /** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a quad after it leaves as a segment of its own). */
 export const LONE_SECTION_NUMBER = new RegExp(String.raw`^(?:(?:${DIVISION})\s+)?${SECTION_NUMBER}\.?$`);
@@ -101,7 +108,7 @@ export function parseSectionNumber(
   // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
   const titleStart = TITLE_START.test(rest) || (opts.numeralTitle && NUMERAL_TITLE_START.test(rest));
   if (rest && (!titleStart || !/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
-  const parts = num.replace(/^S/, '').split('.');
+  const parts = num.replace(/^S/, '').split(/[.-]/);
   // ex19: a part after the first with a leading zero (`2.02 Greggio`) is a decimal fraction, never a section number.
   if (parts.slice(1).some((p) => /^0\d/.test(p))) return null;
   const first = parts[0]!;

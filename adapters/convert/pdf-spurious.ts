@@ -108,19 +108,22 @@ export function notHeadingUnnumbered(
 
 /**
  * No heading by what follows it or stands beside it: {@link notHeadingUnnumbered}, a figure's panel
- * title or a list item's run-on lead, or figure and table text (pdf-hd16-figure-text.ts).
+ * title or a list item's run-on lead, or figure and table text (pdf-hd16-figure-text.ts); `displayHead`:
+ * the line is in the size and face of display heads accepted before.
  */
 export function notHeadingByPlace(
   s: Segment,
   numbered: boolean,
   ctx: { next: Segment | undefined; segs: readonly Segment[]; pitch: number; body: number },
+  displayHead = false,
 ): boolean {
   return (
     tooSmallForHeading(s, ctx.body) ||
     (numbered
       ? isPanelTitle(s, ctx.segs, ctx.body) || listLeadRunsOn(s)
       : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch) ||
-        insideFigure(s, ctx.segs, ctx.body) ||
+        // hd22: a head in the type of the document's display heads may open a section on a figure.
+        (!displayHead && insideFigure(s, ctx.segs, ctx.body)) ||
         betweenTableRows(s, ctx.segs, ctx.pitch)) ||
     crowdedOnRow(s, ctx.segs)
   );

@@ -17,7 +17,7 @@ import { AppError, errorMessage, isAppError } from '../../domain/errors.ts';
 import { firstPageHeads } from './pdf-cv16-running-title.ts';
 import {
   buildSegments,
-  dominantSize,
+  bodyTextSize,
   dropPageFurniture,
   readingOrder,
   type Segment,
@@ -351,7 +351,7 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
     for (const s of segs)
       for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
   const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const bodySize = dominantSize(pages.flat());
+  const bodySize = bodyTextSize(pages.flat());
   const fonts = new Set<string>();
   for (const segs of pages) {
     for (const s of segs) {
