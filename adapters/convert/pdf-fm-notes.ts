@@ -21,7 +21,11 @@ export const CONTACT =
   /[\w.+-]+@[\w-]+\.[\w.-]+|\{[\w.,\s-]+\}@|\b\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\b|orcid/i;
 /** A note's contact: an e-mail address or ORCID iD (CONTACT), or the corresponding author's label. */
 const NOTE_CONTACT = new RegExp(`${CONTACT.source}|\\bcorrespond(?:ence|ing\\s+author)\\b`, 'i');
-const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
+/**
+ * Where the text starts on page 1: the abstract's label or the introduction (a numbered line of
+ * any other words may be an affiliation, `1. Department of …`).
+ */
+export const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 
 /** The symbol marks (`∗`, `†`, `∗∗`) that the title and the lines between it and the abstract carry. */
 function frontMarks(page: readonly Segment[], titleSegs: readonly Segment[]): Set<string> {

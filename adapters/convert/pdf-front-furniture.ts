@@ -7,7 +7,7 @@
  * position and closed word classes, so they hold for journals no rule was written on.
  */
 import type { Segment } from './pdf-layout.ts';
-import { titleNotes } from './pdf-fm-notes.ts';
+import { BODY_START, titleNotes } from './pdf-fm-notes.ts';
 import { frontNoteLines } from './pdf-lk13-front-notes.ts';
 import { labelValues } from './pdf-lk13b-label-values.ts';
 import { labelledFrontFields } from './pdf-lk14a-front-fields.ts';
@@ -217,8 +217,6 @@ function atFoot(page: readonly Segment[], block: readonly Segment[], body: numbe
   const bottom = Math.max(...block.map((s) => s.bottom));
   return !page.some((s) => s.size >= body - 0.5 && s.top > bottom && s.x0 < x1 && s.x1 > x0);
 }
-
-const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 /** A line shaped like a numbered heading (`1 Preamble`, `2.1. Data`, `IV. RESULTS`): a contents list or a section. */
 const NUMBERED = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.)\s+\p{Lu}/u;
 

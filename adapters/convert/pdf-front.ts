@@ -12,7 +12,7 @@ import { continuesSentence } from './pdf-lk15b-run-on.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
 import { isJournalName } from './pdf-fm-names.ts';
-import { CONTACT } from './pdf-fm-notes.ts';
+import { BODY_START, CONTACT } from './pdf-fm-notes.ts';
 
 /** A report number alone on its line: `CERN-PH-EP/2015-075`, `CMS-HIG-14-042 ATLAS-HIGG-2014-14`, `SLAC-PUB-17000`, `LHCb-PAPER-2016-001` (capitals first: `Casilla 36-D` is an address). */
 const REPORT_NUMBER =
@@ -253,8 +253,6 @@ export interface FrontMatter {
   /** The index of the paper's own first page after a cover page (2 past a blank verso), else -1. */
   ownPage: number;
 }
-
-const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 
 /**
  * Front matter of page 1 and, after a cover page, of page 2. Metadata lines (isFrontMeta) anywhere

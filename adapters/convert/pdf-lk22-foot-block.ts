@@ -6,13 +6,9 @@
  * affiliations). What opens with no mark at all is the class's or an unmarked `\thanks` (a course
  * report's contributions table, a venue line): front matter, whatever its words.
  */
+import { BODY_START } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
 
-/**
- * Where the text starts on page 1: the abstract's label or the introduction (a numbered line of
- * any other words may be an affiliation, `1. Department of …`).
- */
-export const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 /** Numbers set close after a name (`Ellis2,`, `Johnson1,3,4*`, `Lee1∗`): affiliation marks. */
 const NAME_MARKS = /(?<=\p{Ll}|\.)(\d{1,2}(?:,\d{1,2})*)(?=[\s,∗*†‡§¶]|$)/gu;
 

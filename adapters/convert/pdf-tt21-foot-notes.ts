@@ -7,11 +7,10 @@
  * to be front matter (an affiliation, a contact), such a paragraph is front matter too, whatever its
  * words: no pattern of words is needed, and a marked footnote of the text stays in the text.
  */
-import { atFoot } from './pdf-fm-notes.ts';
+import { atFoot, BODY_START } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
 import {
   authorNumberMarks,
-  BODY_START,
   lowestInColumn,
   NOTE_MARK as MARK,
   openingNumber,
