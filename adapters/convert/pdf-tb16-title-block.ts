@@ -25,10 +25,15 @@ function isProseLine(s: Segment): boolean {
   return words.length >= 6 && words.filter((w) => /^\p{Ll}/u.test(w)).length * 3 > words.length * 2;
 }
 
-/** Lines of prose that fill the text width: a wrapped paragraph's (an author note is short). */
-function wrappedProse(lines: readonly Segment[], page: readonly Segment[]): number {
+/** A line of prose that fills the page's text width: a wrapped paragraph's (an author note is short). */
+function fillsWidthWithProse(page: readonly Segment[]): (s: Segment) => boolean {
   const width = Math.max(0, ...page.map((s) => s.x1 - s.x0));
-  return lines.filter((s) => isProseLine(s) && s.x1 - s.x0 >= 0.7 * width).length;
+  return (s) => isProseLine(s) && s.x1 - s.x0 >= 0.7 * width;
+}
+
+/** Lines of prose that fill the text width. */
+function wrappedProse(lines: readonly Segment[], page: readonly Segment[]): number {
+  return lines.filter(fillsWidthWithProse(page)).length;
 }
 
 /**
@@ -36,8 +41,7 @@ function wrappedProse(lines: readonly Segment[], page: readonly Segment[]): numb
  * (the one right above in its size, less than a line apart) included in it.
  */
 function beforeProse(lines: readonly Segment[], page: readonly Segment[]): Segment[] {
-  const width = Math.max(0, ...page.map((s) => s.x1 - s.x0));
-  let end = lines.findIndex((s) => isProseLine(s) && s.x1 - s.x0 >= 0.7 * width);
+  let end = lines.findIndex(fillsWidthWithProse(page));
   // The paragraph's own leading, from its first prose line to the next (a manuscript's double spacing).
   const next = lines[end + 1];
   const leading = next && Math.abs(next.size - lines[end]!.size) <= 0.3 ? next.top - lines[end]!.bottom : 0;
