@@ -1360,9 +1360,10 @@ function findTitle(
   const onMetadataRow = metadataRows(page);
   // Whether the page is double-spaced decides how far down a title's line may sit (gatherTitle).
   const wide = doubleSpaced(page, body);
-  // Every test of a title's words but the names test (tt21: a title may read as names).
+  // Every test of a title's words but the names test (tt21: a title may read as names). Letters
+  // of any script: a title in Cyrillic or Greek is a title.
   const titleWordsBarNames = (t: string) =>
-    /[A-Za-z]{3}/.test(t) &&
+    /\p{L}{3}/u.test(t) &&
     !FRONT_JUNK.test(t) &&
     !isFrontMeta(t) &&
     !isInstitutionOrJournal(t) &&
@@ -1375,7 +1376,7 @@ function findTitle(
     const fits = page.filter(
       (s) =>
         s.top < abstractTop &&
-        /[A-Za-z]{3}/.test(s.text) &&
+        /\p{L}{3}/u.test(s.text) &&
         words(s.text).length > 0 &&
         words(s.text).filter((w) => want.has(w)).length >= 0.8 * words(s.text).length,
     );

@@ -27,6 +27,7 @@ import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { renderSegments } from './pdf-markdown.ts';
+import { textLayerProblem } from './pdf-text-layer.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
 import { parseSectionNumber, SECTION_NUMBER, SUBSECTION_NUMBER } from './pdf-numbering.ts';
@@ -455,112 +456,17 @@ export function markBold(pages: Segment[][], names: Map<string, string>): void {
   }
 }
 
-const MIN_LETTER_SHARE = 0.25;
-
-/**
- * A usable text layer has letters and real words. Type 3 bitmap fonts without ToUnicode (the
- * corpus's 0706.3971) come out as punctuation soup, 6% letters; scans come out empty. Real pages
- * dense with formulas and tables hold as few as 45% letters, so the bar sits well below that.
- */
+/** Text that is no usable text layer (a scan, or glyphs that map to no letters) asks for OCR. */
 function assertTextLayer(pages: Segment[][], pageCount: number): void {
   const text = pages
     .flat()
     .map((s) => s.text)
     .join(' ');
-  const { visible, letters } = countVisible(text);
-  const { words, common } = countWords(text.toLowerCase());
-  const perPage = visible / Math.max(1, pageCount);
-  const ok =
-    perPage >= 100 &&
-    letters / Math.max(1, visible) >= MIN_LETTER_SHARE &&
-    (words < 200 || common / words >= 0.02);
-  if (!ok) {
+  const problem = textLayerProblem(text, pageCount);
+  if (problem) {
     throw new AppError(
       'CONVERT_NO_TEXT',
-      `The PDF has no usable text layer (${Math.round(perPage)} characters per page, ${Math.round((100 * letters) / Math.max(1, visible))}% letters); it needs OCR. Try the arXiv HTML version instead.`,
+      `The PDF has no usable text layer (${problem}); it needs OCR. Try the arXiv HTML version instead.`,
     );
   }
 }
-
-// The counts below walk the whole document's text once each: matching every letter and word with
-// a global pattern built arrays as long as the text.
-
-/** UTF-16 units outside `\s` and letters (code points) in `text`. */
-function countVisible(text: string): { visible: number; letters: number } {
-  let visible = 0;
-  let letters = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) {
-      if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
-      visible++;
-      if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) letters++;
-      continue;
-    }
-    const cp = text.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    if (SPACE.test(ch)) continue;
-    visible += ch.length;
-    if (LETTER.test(ch)) letters++;
-    i += ch.length - 1;
-  }
-  return { visible, letters };
-}
-
-/** Runs of letters in lower-cased `text`, and how many are {@link COMMON_WORDS}. */
-function countWords(lower: string): { words: number; common: number } {
-  let words = 0;
-  let common = 0;
-  let start = -1;
-  for (let i = 0; i <= lower.length; i++) {
-    let letter = false;
-    let units = 1;
-    if (i < lower.length) {
-      const c = lower.charCodeAt(i);
-      if (c < 0x80) letter = c >= 0x61 && c <= 0x7a;
-      else {
-        const ch = String.fromCodePoint(lower.codePointAt(i)!);
-        units = ch.length;
-        letter = LETTER.test(ch);
-      }
-    }
-    if (letter && start < 0) start = i;
-    if (!letter && start >= 0) {
-      words++;
-      if (i - start <= MAX_COMMON && COMMON_WORDS.has(lower.slice(start, i))) common++;
-      start = -1;
-    }
-    i += units - 1;
-  }
-  return { words, common };
-}
-
-const SPACE = /^\s$/;
-const LETTER = /^\p{L}$/u;
-
-const COMMON_WORDS = new Set([
-  'the',
-  'of',
-  'and',
-  'a',
-  'in',
-  'to',
-  'is',
-  'for',
-  'we',
-  'that',
-  'with',
-  'on',
-  'are',
-  'by',
-  'as',
-  'this',
-  'be',
-  'de',
-  'la',
-  'et',
-  'der',
-  'die',
-  'und',
-]);
-const MAX_COMMON = Math.max(...[...COMMON_WORDS].map((w) => w.length));
