@@ -21,16 +21,25 @@ const MAX_PAGES = 12;
 const MAX_SIGNATURE_LINES = 4;
 
 /**
- * The signature lines of a declaration page among the first pages, one group each: the page's last
- * lines when a gap of two line pitches or more (the space to sign in) parts them from the
- * declaration's prose, each short and none a section name. Segments in `taken` are left alone.
+ * The signature lines of a declaration page among the first pages (the declaration's heading its
+ * first line), one group each: the declaration's last lines when a gap of two line pitches or more (the
+ * space to sign in) parts them from its prose, each short and none a section name. Segments in `taken` are left alone.
  */
 export function declarationSignatures(pages: readonly Segment[][], taken: ReadonlySet<Segment>): Segment[][] {
+  const out: Segment[][] = [];
   for (const page of pages.slice(0, MAX_PAGES)) {
     const segs = page.filter((s) => !taken.has(s)).sort((a, b) => a.top - b.top || a.x0 - b.x0);
+    // The declaration opens its page, a preliminary page of its own (a journal's `Declarations`
+    // section, the funding and conflicts statements, runs on in the text).
     const head = segs.findIndex((s) => DECLARATION.test(s.text.trim()));
-    if (head < 0) continue;
-    const below = segs.slice(head + 1);
+    if (head !== 0 || segs.length < 3) continue;
+    // The declaration runs to the next heading in its heading's type (St Andrews prints the
+    // supervisor's declaration under the candidate's, each signed).
+    const top = segs[0]!;
+    const next = segs.findIndex(
+      (s, i) => i > 0 && Math.abs(s.size - top.size) < 0.5 && s.bold === top.bold && s.text.length < 80,
+    );
+    const below = segs.slice(1, next < 0 ? segs.length : next);
     const prose = below.filter((s) => s.text.split(/\s+/).length >= 6);
     if (!prose.length) continue;
     // The paragraph's line pitch, from its own consecutive lines (not two parts of one row).
@@ -54,7 +63,7 @@ export function declarationSignatures(pages: readonly Segment[][], taken: Readon
       sign.some((s) => s.text.length > 90 || s.x1 - s.x0 > 0.85 * measure || OPENER.test(s.text.trim()))
     )
       continue;
-    return sign.map((s) => [s]);
+    out.push(...sign.map((s) => [s]));
   }
-  return [];
+  return out;
 }
