@@ -22,6 +22,21 @@ const isReportNumber = (t: string) => REPORT_NUMBER.test(t) && (/[-/]/.test(t) |
 /** A date alone (`2015/03/27`, `5 May 2020`, `March 3rd, 2021`, `(Dated: …)`, `Version of May 5, 2020`). */
 const DATE =
   /^(?:(?:this\s+)?version(?:\s+of)?:?\s+)?(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?\d{4}|\(?dated:?\s.*\)?)\.?$/i;
+/**
+ * lk23: a date in a thesis's own language: `22. Mai 2014`, `3 de mayo de 2020`, `12 février 2019`,
+ * `Juni 2014`, `mayo de 2020` (French `mars` only with its day: `Mars 2020` may name the planet).
+ */
+const MONTH_NAMES =
+  'januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|' +
+  'janvier|février|avril|juin|juillet|août|septembre|octobre|novembre|décembre|' +
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|se(?:p)?tiembre|octubre|noviembre|diciembre|' +
+  'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|' +
+  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|' +
+  'januari|februari|maart|mei|augustus|december';
+const LOCAL_DATE = new RegExp(
+  `^(?:\\d{1,2}\\.?\\s+(?:de\\s+)?(?:${MONTH_NAMES}|mars)|(?:${MONTH_NAMES}))\\s+(?:de\\s+)?\\d{4}\\.?$`,
+  'iu',
+);
 const META_START = new RegExp(
   '^(?:' +
     [
@@ -117,6 +132,31 @@ const META_START = new RegExp(
     ')',
   'i',
 );
+
+/**
+ * lk23: a cover's record lines, in the languages theses are set in: the term (`Sommersemester 2014`,
+ * `WS 2013/14`, `Spring Semester 2020`, `Academic year 2019/20`) and the student's number
+ * (`Matrikelnummer: 36873`, `Student ID: 1234567`).
+ */
+const COVER_RECORD = new RegExp(
+  '^(?:' +
+    [
+      '(?:sommer|winter)semester\\s+\\d{4}(?:/\\d{2,4})?\\s*$',
+      '(?:ws|ss|wise|sose)\\s*\\d{2,4}(?:/\\d{2,4})?\\s*$',
+      '(?:spring|summer|fall|autumn|winter)\\s+(?:term|semester|quarter)\\s+\\d{4}(?:/\\d{2,4})?\\s*$',
+      '(?:academic\\s+year|anno\\s+accademico|a[ñn]o\\s+acad[ée]mico|curso(?:\\s+acad[ée]mico)?|ano\\s+letivo|ann[ée]e\\s+universitaire|studienjahr)\\s*:?\\s*\\d{4}(?:\\s*[/–-]\\s*\\d{2,4})?\\s*$',
+      "(?:matrikel(?:nummer|[-\\s]?nr\\.?)|matr\\.?[-\\s]?nr\\.?|student\\s+(?:id|number|no\\.?)|(?:registration|enrol?ment|matriculation)\\s+(?:number|no\\.?)|n[úu]mero\\s+de\\s+matr[íi]cula|matr[íi]cula|num[ée]ro\\s+(?:d['’])?[ée]tudiant)\\s*:?\\s*[\\w/-]*\\d[\\w/-]*\\s*$",
+    ].join('|') +
+    ')',
+  'iu',
+);
+
+/** A line of a cover's record: a date (in English or a thesis's own language), the term, the student's number. */
+export function isCoverRecord(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 80 && (DATE.test(t) || LOCAL_DATE.test(t) || COVER_RECORD.test(t));
+}
+
 /** Lines that start in lower case continue a sentence: only these metadata forms may (`doi:`, `c 2015` for ©, `arXiv:`). */
 const LOWER_START_OK = /^(?:doi:|https?:|c\s+(?:19|20)\d\d|arxiv:|e-?mail)/i;
 /** A copyright notice inside a line (`December 6–10, 2023 ©2023 Association for…`, `978-1-…/18/$31.00 ©2018 IEEE`). */
@@ -160,7 +200,8 @@ export function isFrontMeta(text: string): boolean {
     isFrontFurniture(t) ||
     CONFERENCE.test(t) ||
     (t.length <= 160 && COPYRIGHT_INSIDE.test(t)) ||
-    (t.length <= 80 && (isReportNumber(t) || DATE.test(t)))
+    isCoverRecord(t) ||
+    (t.length <= 80 && isReportNumber(t))
   );
 }
 

@@ -10,6 +10,7 @@
 import { isFrontMeta, titleAgain } from './pdf-front.ts';
 import type { Segment } from './pdf-layout.ts';
 import { OPENER } from './pdf-lk13-section-names.ts';
+import { noticeGroups } from './pdf-lk23-notices.ts';
 
 /** A contents line: dot leaders and a page number. */
 const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
@@ -55,13 +56,15 @@ function centredShort(s: Segment, measure: number): boolean {
  * and no section name or contents line: a page of body text has more prose than that, and a titled one
  * a section name. A structural test, so it holds for any university's wording and language.
  */
-function formulaPage(segs: readonly Segment[], body: number): boolean {
+function formulaPage(segs: readonly Segment[], body: number, measure: number): boolean {
   const prose = segs.filter((s) => isProseLine(s, body)).length;
-  // The short lines (roles, names, places) outnumber the formula's lines twice over.
+  // The short lines (roles, names, places) outnumber the formula's lines twice over. lk23: short ones
+  // (a paragraph of names, `The team consists of A. B, C. D, …`, fills the measure).
+  const short = segs.filter((s) => !isProseLine(s, body) && centredShort(s, measure)).length;
   return (
     segs.length <= 20 &&
     prose <= 3 &&
-    segs.length - prose >= Math.max(3, 2 * prose) &&
+    short >= Math.max(3, 2 * prose) &&
     !segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()))
   );
 }
@@ -116,13 +119,21 @@ export function preliminaryPages(
       if (stop) return out;
       continue;
     }
+    // lk23: a report's notice page (disclaimer, auspices, release statement) is front matter, prose and all.
+    const notice = segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()))
+      ? null
+      : noticeGroups(segs);
+    if (notice) {
+      out.groups.push(...notice);
+      continue;
+    }
     if (segs.length > MAX_LINES) return out;
     // lk13b: a colophon (the ISBN, printer, cover design, funding note) is set wholly below body size.
     const smallPrint = segs.every((s) => s.size < body - 0.5 && !OPENER.test(s.text.trim()));
     // lk13b: and a formal title page's prose (degree formula, date, committee) is set in centred short lines.
     if (
       !smallPrint &&
-      !formulaPage(segs, body) &&
+      !formulaPage(segs, body, measure) &&
       segs.some((s) => opensBody(s, body) && !centredShort(s, measure))
     )
       return out;

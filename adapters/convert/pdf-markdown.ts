@@ -10,6 +10,7 @@ import {
   titleZone,
   isAffiliationLine,
   isFrontMeta,
+  isCoverRecord,
   isInstitutionOrJournal,
   metadataRows,
   titleWords as words,
@@ -86,6 +87,7 @@ import { isDescriptionTerm, neverHeading, notHeadingByPlace, withoutNoteMark } f
 import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
+import { declarationSignatures } from './pdf-lk23-signatures.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
@@ -685,6 +687,8 @@ export function renderSegments(
   // A thesis's copyright, approval and abstract-page lines after its title page are front matter too.
   const prelims = preliminaryPages(paper, title?.segments ?? [], new Set(front.flat()), bodySize, cover);
   front.push(...prelims.groups);
+  // lk23: the name and date signed under a thesis's declaration.
+  front.push(...declarationSignatures(paper, new Set(front.flat())));
   // tb16: the rest of the title block, down to the abstract, is front matter too (not after a cover);
   // its author and affiliation lines stay in the text, never headings.
   const block =
@@ -1466,6 +1470,8 @@ function gatherTitle(lines: Segment[], first: Segment, body: number, wide: boole
     // phrase (Springer Nature's widely spaced `… meat and` / `animal products …`) or on a double-spaced page.
     const sameType =
       Math.abs(s.size - first.size) <= 0.3 && s.bold === first.bold && titleFace(s) === titleFace(first);
+    // lk23: but a cover's date, term or student number set in the title's type ends it.
+    if (isCoverRecord(s.text) && !leavesPhraseOpen(last.text)) break;
     if (sameType && gap <= 0.35 * first.size && (first.bold || first.size >= 1.15 * body)) {
       segs.push(s);
       continue;

@@ -26,6 +26,7 @@ import {
 import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
+import { headRowmates } from './pdf-lk23-head-rows.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { textLayerProblem } from './pdf-text-layer.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
@@ -201,7 +202,10 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     markBold(rawPages, fonts.names);
     restoreWideAccents(rawPages, fonts.names);
     const heads = runningHeadSlots(rawPages, heights);
-    const pages = dropPageFurniture(rawPages, heights).map((segs) =>
+    const unfurnished = dropPageFurniture(rawPages, heights);
+    // lk23: the other part of a running head's row goes with the part dropped.
+    for (const s of headRowmates(rawPages, unfurnished)) heads.add(s);
+    const pages = unfurnished.map((segs) =>
       readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
     );
     stageMs.layout = performance.now() - t3;
