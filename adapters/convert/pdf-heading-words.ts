@@ -9,11 +9,12 @@ const ENGLISH_NAMES =
 /**
  * The statements journals require after the conclusions, set as sections of their own with no
  * number (`DATA AND SOFTWARE AVAILABILITY`, `Author contributions`, `Competing interests`; BMC's
- * and Springer Nature's `Availability of data and materials` and `Author details`): a closed class,
+ * and Springer Nature's `Availability of data and materials` and `Author details`; hd23: their
+ * declarations' `Ethics approval (and consent to participate)`, `Consent for publication`): a closed class,
  * the same in every journal that asks for them.
  */
 const BACK_MATTER_NAMES =
-  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* (?:availability|accessibility)(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding|availability of (?:supporting )?data(?: and materials?)?|author details)$/i;
+  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* (?:availability|accessibility)(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding|availability of (?:supporting )?data(?: and materials?)?|author details|ethics approval(?: and consent to participate)?|consent for publication)$/i;
 
 /**
  * hd21: a manuscript sets its floats after the references, each kind under a head of its own

@@ -939,6 +939,9 @@ function continuesHeading(
     roomForNextWord(s, next, columnRight(s, segs))
   )
     return false;
+  // hd23: a section's name over another is two heads, whatever their face (BMC's `Tables` over `Additional Files`).
+  const name = (t: string) => isSectionName(stripNumber(t).replace(/[.:]$/, ''));
+  if (name(text) && name(next.text)) return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
   if (wrapsUnderTitle(s, next, text) || hangsUnderLargeTitle(s, next, text, doc.bodySize)) return true;
   if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
@@ -1160,6 +1163,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) &&
       !n1!.bold &&
+      // hd23: a short sentence is a statement's text (`Not applicable.` under `Funding`), no cell.
+      !/^\p{Lu}\p{Ll}*(?:\s+\p{Ll}+)+\.$/u.test(n1!.text) &&
       !numberedHeadBelow(s, n1, pitch) &&
       !stackedCapitals(n1!, ctx) &&
       !authorYearEntry(s, n1!, ctx.below)) ||
