@@ -1162,9 +1162,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const tableRowBelow = () =>
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) &&
-      !n1!.bold &&
-      // hd23: a short sentence is a statement's text (`Not applicable.` under `Funding`), no cell.
-      !/^\p{Lu}\p{Ll}*(?:\s+\p{Ll}+)+\.$/u.test(n1!.text) &&
+      !boldOrSentence(n1!) &&
       !numberedHeadBelow(s, n1, pitch) &&
       !stackedCapitals(n1!, ctx) &&
       !authorYearEntry(s, n1!, ctx.below)) ||
@@ -1272,6 +1270,14 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   if (isDisplayTitle(s)) return 2;
   const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
   return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
+}
+
+/**
+ * A line no table cell is: bold (a head below), or (hd23) a short sentence, a statement's text
+ * (`Not applicable.` under `Funding`).
+ */
+function boldOrSentence(s: Segment): boolean {
+  return s.bold === true || /^\p{Lu}\p{Ll}*(?:\s+\p{Ll}+)+\.$/u.test(s.text);
 }
 
 /** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */
