@@ -14,7 +14,7 @@ const ENGLISH_NAMES =
  * the same in every journal that asks for them.
  */
 const BACK_MATTER_NAMES =
-  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* (?:availability|accessibility)(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding|availability of (?:supporting )?data(?: and materials?)?|author details|ethics approval(?: and consent to participate)?|consent for publication)$/i;
+  /^(?:(?:data|code|software)(?:,? (?:and )?(?:data|code|software))* (?:availability|accessibility)(?: statement)?|authors?['’]?s? contributions?(?: statement)?|competing interests?|conflicts? of interests?|funding|availability of (?:supporting )?data(?: and materials?)?|author details|ethics approval(?: and consent to participate)?|consent (?:to participate|for publication))$/i;
 
 /**
  * hd21: a manuscript sets its floats after the references, each kind under a head of its own

@@ -50,14 +50,28 @@ const ROMAN_LETTER = String.raw`[IVX]{1,5}-[A-Z](?![A-Za-z])`;
 const LETTER_DIGITS = String.raw`[A-Z]\d{1,2}(?!\d)`;
 /** The fused form, read off a number as printed: its letter and its digits are separate parts. */
 const FUSED = /^[A-Z]\d/;
+const FUSED_ALONE = new RegExp(String.raw`^${LETTER_DIGITS}$`);
+
+/**
+ * A fused number alone (`B12`) before its title a quad away. It is also a table's cell (`F1`, `T3`,
+ * a station's `W68`) and a symbol in a formula (`H1`, `L2`), so it is no bare number (which marks a
+ * run and joins across any quad): only a title close by (1.5 em), opening with a capital and of two
+ * words or more (a header's next cell is one: `F1   PR-AUC`), joins it.
+ */
+export function fusedNumberBefore(num: string, title: string, gap: number, size: number): boolean {
+  return FUSED_ALONE.test(num.trim()) && gap <= 1.5 * size && /^\p{Lu}\S*\s+\S/u.test(title);
+}
 /**
  * The grammar of a section number as printed (no word before it, no closer after it): parts joined
  * by dots, each of any kind (`2`, `IV.C`, `3.B.1`, `J.4.1`, `S2.1`). Every rule that reads a
  * number off a line or a run builds on this one source, so a form one rule knows all rules know.
  */
 export const SECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}|${LETTER_DIGITS}|${PART})(?:\.${SUBPART}){0,5}`;
-/** The same with two parts or more: a subsection's number, which a run-in head carries. */
-export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?(?:(?:${ROMAN_LETTER}|${LETTER_DIGITS})(?:\.${SUBPART}){0,5}|${PART}(?:\.${SUBPART}){1,5})`;
+/**
+ * The same with two parts or more: a subsection's number, which a run-in head carries. Not the fused
+ * `B1`: a line of a formula starts so (`H1 norm`), and no class sets a run-in head under it.
+ */
+export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}(?:\.${SUBPART}){0,5}|${PART}(?:\.${SUBPART}){1,5})`;
 const NUMBER = new RegExp(String.raw`^${WORD}(${SECTION_NUMBER})([.):]?)(?:\s+(\S.*))?$`);
 /** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a quad after it leaves as a segment of its own). */
 export const LONE_SECTION_NUMBER = new RegExp(String.raw`^(?:(?:${DIVISION})\s+)?${SECTION_NUMBER}\.?$`);
@@ -72,7 +86,7 @@ const BARE_NUMBER = new RegExp(String.raw`^(${SECTION_NUMBER})(\.?)$`);
  */
 export function isBareNumber(text: string): boolean {
   const m = BARE_NUMBER.exec(text.trim());
-  if (!m || /^[A-Z](?:\.[A-Z])+$/.test(m[1]!)) return false;
+  if (!m || /^[A-Z](?:\.[A-Z])+$/.test(m[1]!) || (FUSED.test(m[1]!) && !/^S\d/.test(m[1]!))) return false;
   return m[2] === '.' || /[.\d]/.test(m[1]!) || /^[A-H]$/.test(m[1]!);
 }
 

@@ -7,7 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isBareNumber, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
+import {
+  fusedNumberBefore,
+  isBareNumber,
+  parseSectionNumber,
+} from '../../../../adapters/convert/pdf-numbering.ts';
 import { fixtureSectionHeadings as headings } from '../../../support/pdf-fixture-markdown.ts';
 
 describe('a letter and digits fused as a section number', () => {
@@ -19,7 +23,10 @@ describe('a letter and digits fused as a section number', () => {
       kind: 'letter',
     });
     assert.deepEqual(parseSectionNumber('C3.2 Further tests')?.parts, ['C', '3', '2']);
-    assert.ok(isBareNumber('B1'));
+    // Joined to a title a quad away, but no bare number (a cell `F1`, a symbol `H1` in a formula).
+    assert.ok(fusedNumberBefore('B1', 'Illustris-1-Dark', 10.6, 8.97));
+    assert.ok(!fusedNumberBefore('F1', 'PR-AUC', 20, 8.97));
+    assert.ok(!isBareNumber('B1') && isBareNumber('S2'));
     // A supplement's number keeps its prefix; a fused designation before a sentence is no number.
     assert.equal(parseSectionNumber('S2 Methods')?.kind, 'supplement');
     assert.equal(parseSectionNumber('E1 and E2 are the energies'), null);
