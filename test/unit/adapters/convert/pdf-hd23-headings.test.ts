@@ -16,7 +16,7 @@ import { fixtureSectionHeadings as headings } from '../../../support/pdf-fixture
 
 describe('a letter and digits fused as a section number', () => {
   it('reads `B12` as the letter and its arabic part', () => {
-    const n = parseSectionNumber('B12 ELVIS, MW, Ns = 12');
+    const n = parseSectionNumber('B12 Results for the ELVIS pairs');
     assert.deepEqual(n && { num: n.num, parts: n.parts, kind: n.kind }, {
       num: 'B12',
       parts: ['B', '12'],
@@ -24,8 +24,8 @@ describe('a letter and digits fused as a section number', () => {
     });
     assert.deepEqual(parseSectionNumber('C3.2 Further tests')?.parts, ['C', '3', '2']);
     // Joined to a title a quad away, but no bare number (a cell `F1`, a symbol `H1` in a formula).
-    assert.ok(fusedNumberBefore('B1', 'Illustris-1-Dark', 10.6, 8.97));
-    assert.ok(!fusedNumberBefore('F1', 'PR-AUC', 20, 8.97));
+    assert.ok(fusedNumberBefore('B1', 'Illustris-1-Dark, M31, ', 10.6, 8.97));
+    assert.ok(!fusedNumberBefore('F1', 'PR-AUC', 11.9, 9.96));
     assert.ok(!isBareNumber('B1') && isBareNumber('S2'));
     // A supplement's number keeps its prefix; a fused designation before a sentence is no number.
     assert.equal(parseSectionNumber('S2 Methods')?.kind, 'supplement');
