@@ -142,9 +142,12 @@ function keys(text: string): string[] {
   return a === b ? [a] : [a, b];
 }
 
-/** A section number (or `Appendix A`, `Chapter 2`) at the start of a title, with its closer. */
+/**
+ * A section number (or `Appendix A`, `Chapter 2`) at the start of a title, with its closer; hd23:
+ * MNRAS's appendix subsection `B12` is a letter and digits fused, as in pdf-numbering.ts.
+ */
 const NUMBER_LEAD =
-  /^\s*(?:(?:appendix|chapter|part|section)\s+)?(?:[A-Z]|[IVXivx]{1,5}|\d{1,3}|S\d{1,2})(?:\.(?:\d{1,3}|[A-Za-z]))*[.:)]?\s+(?=\S)/i;
+  /^\s*(?:(?:appendix|chapter|part|section)\s+)?(?:[A-Z]\d{1,2}|[A-Z]|[IVXivx]{1,5}|\d{1,3}|S\d{1,2})(?:\.(?:\d{1,3}|[A-Za-z]))*[.:)]?\s+(?=\S)/i;
 
 /** The text after its leading section number. */
 function stripNumber(text: string): string {

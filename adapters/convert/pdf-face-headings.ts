@@ -93,6 +93,15 @@ export function isFaceHeading(
   const face = soleFace(s);
   if (face === null || !faces.has(face) || !headingShape(s, ctx.body)) return false;
   if (bodyBelow(s, next, ctx.bodyFace, ctx.pitch)) return true;
+  // hd23: a section's head directly over its first subsection's, set in another heading face, the
+  // body text under that (BMC's `Evaluation Criteria` over `Computational Resources`).
+  if (
+    next !== undefined &&
+    soleFace(next) !== face &&
+    next.top - s.bottom < 2.5 * ctx.pitch &&
+    isFaceHeading(next, after, faces, ctx)
+  )
+    return true;
   // A long heading wraps: its second line in the same face right below, then the body text.
   return (
     next !== undefined &&

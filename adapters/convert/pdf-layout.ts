@@ -8,7 +8,7 @@
 import { mirroredHeads } from './pdf-lk13-mirror-heads.ts';
 import { floatingRunningLines } from './pdf-rl18-floating-lines.ts';
 import { PAGE_NUMBER } from './pdf-page-number.ts';
-import { isBareNumber, LONE_SECTION_NUMBER } from './pdf-numbering.ts';
+import { fusedNumberBefore, isBareNumber, LONE_SECTION_NUMBER } from './pdf-numbering.ts';
 import { normalizeText } from './text.ts';
 import { chapterOpenings } from './pdf-hd20-chapter-openings.ts';
 import { folioRows } from './pdf-tt21-folio-rows.ts';
@@ -92,7 +92,10 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
         const gap = r.x - (last.x + last.width);
         const size = Math.max(last.size, r.size);
         // Section numbers are often set apart by a wide quad (`I.   INTRODUCTION`): keep them.
-        const isNumber = cur.length === 1 && last.size >= 0.9 * r.size && isBareNumber(last.text);
+        const isNumber =
+          cur.length === 1 &&
+          last.size >= 0.9 * r.size &&
+          (isBareNumber(last.text) || fusedNumberBefore(last.text, r.text, gap, size));
         if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r, last)))
           flush();
       }

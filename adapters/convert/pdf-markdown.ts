@@ -943,6 +943,9 @@ function continuesHeading(
     roomForNextWord(s, next, columnRight(s, segs))
   )
     return false;
+  // hd23: a section's name over another is two heads, whatever their face (BMC's `Tables` over `Additional Files`).
+  const name = (t: string) => isSectionName(stripNumber(t).replace(/[.:]$/, ''));
+  if (name(text) && name(next.text)) return false;
   const caps = (t: string) => t === t.toUpperCase() && /[A-Z]{3}/.test(t);
   if (wrapsUnderTitle(s, next, text) || hangsUnderLargeTitle(s, next, text, doc.bodySize)) return true;
   if (wrapsInFace(s, next, doc.headingFaces) && !/[.?!:]$/.test(text)) return true;
@@ -1163,7 +1166,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const tableRowBelow = () =>
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) &&
-      !n1!.bold &&
+      !boldOrSentence(n1!) &&
       !numberedHeadBelow(s, n1, pitch) &&
       !stackedCapitals(n1!, ctx) &&
       !authorYearEntry(s, n1!, ctx.below)) ||
@@ -1271,6 +1274,14 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   if (isDisplayTitle(s)) return 2;
   const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
   return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
+}
+
+/**
+ * A line no table cell is: bold (a head below), or (hd23) a short sentence, a statement's text
+ * (`Not applicable.` under `Funding`).
+ */
+function boldOrSentence(s: Segment): boolean {
+  return s.bold === true || /^\p{Lu}\p{Ll}*(?:\s+\p{Ll}+)+\.$/u.test(s.text);
 }
 
 /** The next line is right below this one, under it, and shorter than `max` characters (a table cell, not a margin banner). */

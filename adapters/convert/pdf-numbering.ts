@@ -1,7 +1,7 @@
 /**
  * Section numbers as a grammar rather than a list of forms: a number is parts joined by dots, each
  * part arabic (`2`), roman (`IV`) or a capital letter (`B`; below the first part also a lower-case
- * one, `2.1.a`), mixed and nested to any depth (`2.A`, `3.B.1`, `A.B.2`, `IV.C`, IEEE's `IV-C`), optionally behind
+ * one, `2.1.a`), mixed and nested to any depth (`2.A`, `3.B.1`, `A.B.2`, `IV.C`, IEEE's `IV-C`, MNRAS's `B12`), optionally behind
  * a supplement prefix (`S2.1`) or a word (`Chapter 1`, `Appendix B:`, `Part II`), and closed by a
  * dot, a parenthesis (IEEE's `1)`) or nothing.
  */
@@ -44,12 +44,33 @@ const SUBPART = String.raw`(?:${PART}|[a-z])`;
  */
 const ROMAN_LETTER = String.raw`[IVX]{1,5}-[A-Z](?![A-Za-z])`;
 /**
+ * hd23: MNRAS (and other journals' appendices) number an appendix's subsections with the letter and
+ * the arabic part fused, no dot between (`B1`, `B12`, `C3.2`): the same two parts as `B.1`.
+ */
+const LETTER_DIGITS = String.raw`[A-Z]\d{1,2}(?!\d)`;
+/** The fused form, read off a number as printed: its letter and its digits are separate parts. */
+const FUSED = /^[A-Z]\d/;
+const FUSED_ALONE = new RegExp(String.raw`^${LETTER_DIGITS}$`);
+
+/**
+ * A fused number alone (`B12`) before its title a quad away. It is also a table's cell (`F1`, `T3`,
+ * a station's `W68`) and a symbol in a formula (`H1`, `L2`), so it is no bare number (which marks a
+ * run and joins across any quad): only a title close by (1.5 em), opening with a capital and of two
+ * words or more (a header's next cell is one: `F1   PR-AUC`), joins it.
+ */
+export function fusedNumberBefore(num: string, title: string, gap: number, size: number): boolean {
+  return FUSED_ALONE.test(num.trim()) && gap <= 1.5 * size && /^\p{Lu}\S*\s+\S/u.test(title);
+}
+/**
  * The grammar of a section number as printed (no word before it, no closer after it): parts joined
  * by dots, each of any kind (`2`, `IV.C`, `3.B.1`, `J.4.1`, `S2.1`). Every rule that reads a
  * number off a line or a run builds on this one source, so a form one rule knows all rules know.
  */
-export const SECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}|${PART})(?:\.${SUBPART}){0,5}`;
-/** The same with two parts or more: a subsection's number, which a run-in head carries. */
+export const SECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}|${LETTER_DIGITS}|${PART})(?:\.${SUBPART}){0,5}`;
+/**
+ * The same with two parts or more: a subsection's number, which a run-in head carries. Not the fused
+ * `B1`: a line of a formula starts so (`H1 norm`), and no class sets a run-in head under it.
+ */
 export const SUBSECTION_NUMBER = String.raw`(?:S(?=\d))?(?:${ROMAN_LETTER}(?:\.${SUBPART}){0,5}|${PART}(?:\.${SUBPART}){1,5})`;
 const NUMBER = new RegExp(String.raw`^${WORD}(${SECTION_NUMBER})([.):]?)(?:\s+(\S.*))?$`);
 /** A section number alone: `Appendix B.1`, `3`, `2.4.` (what a quad after it leaves as a segment of its own). */
@@ -65,7 +86,7 @@ const BARE_NUMBER = new RegExp(String.raw`^(${SECTION_NUMBER})(\.?)$`);
  */
 export function isBareNumber(text: string): boolean {
   const m = BARE_NUMBER.exec(text.trim());
-  if (!m || /^[A-Z](?:\.[A-Z])+$/.test(m[1]!)) return false;
+  if (!m || /^[A-Z](?:\.[A-Z])+$/.test(m[1]!) || (FUSED.test(m[1]!) && !/^S\d/.test(m[1]!))) return false;
   return m[2] === '.' || /[.\d]/.test(m[1]!) || /^[A-H]$/.test(m[1]!);
 }
 
@@ -108,7 +129,10 @@ export function parseSectionNumber(
   // letter-numbered section) and `2 βc2 )` (a formula's tail, its bracket closing nothing) are no titles.
   const titleStart = TITLE_START.test(rest) || (opts.numeralTitle && NUMERAL_TITLE_START.test(rest));
   if (rest && (!titleStart || !/\p{L}{2}/u.test(rest) || closesUnopened(rest))) return null;
-  const parts = num.replace(/^S/, '').split(/[.-]/);
+  const fused = FUSED.test(num) && !/^S\d/.test(num);
+  // A fused number's title starts with a capital: `E1 and E2 are` is a sentence naming two things.
+  if (fused && rest && !/^[^\p{Ll}]/u.test(rest)) return null;
+  const parts = num.replace(/^S(?=\d)/, '').split(/[.-]|(?<=^[A-Z])(?=\d)/);
   // ex19: a part after the first with a leading zero (`2.02 Greggio`) is a decimal fraction, never a section number.
   if (parts.slice(1).some((p) => /^0\d/.test(p))) return null;
   const first = parts[0]!;
@@ -208,6 +232,9 @@ export function inSequence(n: SectionNumber, seq: Numbering): boolean {
   if (n.kind === 'letter') {
     // A missed subsection may leave a gap of a few letters; an initial (`M.`) jumps further.
     if (n.parts.length === 1) return top === 1 || (top > seq.letter && top <= seq.letter + 4);
+    // A fused number (`B1`) is also a designation (a receptor `H2`, a cell `A1`): it numbers a
+    // subsection only under its lettered section, once that is known.
+    if (FUSED.test(n.num)) return top === seq.letter;
     return seq.letter === 0 || top === seq.letter;
   }
   const last = n.kind === 'roman' ? seq.roman : seq.arabic;
