@@ -25,6 +25,7 @@ import {
 } from './pdf-layout.ts';
 import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
+import { rejoinSplitAccents } from './pdf-tt23-split-accents.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
@@ -199,6 +200,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
     restoreWideAccents(rawPages, fonts.names);
+    rejoinSplitAccents(rawPages);
     const heads = runningHeadSlots(rawPages, heights);
     const pages = dropPageFurniture(rawPages, heights).map((segs) =>
       readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
