@@ -256,8 +256,11 @@ export function isTitlePage(first: readonly Segment[]): boolean {
   );
 }
 
-/** A few words ending in a year (`Academic Year 2018`, `Berlin 2014`, `April 2023`): a title page's date line. */
-const DATE_LABEL = /^(?:[\p{L}.,’'-]+\s+){0,3}(?:19|20)\d\d$/u;
+/**
+ * A few words ending in a year (`Academic Year 2018`, `Berlin 2014`, `April 2023`), after a day's
+ * number in any language's order (`22. Mai 2014`, `3 de marzo de 2019`, tt23): a title page's date line.
+ */
+const DATE_LABEL = /^(?:\d{1,2}\.?\s+)?(?:[\p{L}.,’'-]+\s+){0,3}(?:19|20)\d\d$/u;
 
 /** A title page's date line (`Berlin 2014`): never part of a title, which does not end in a bare year. */
 export const isDateLabel = (text: string) => DATE_LABEL.test(text.trim());

@@ -108,10 +108,10 @@ import { headsBulletList } from './pdf-hd13c-list-heads.ts';
 import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
-import { continuesTitle } from './pdf-lk15a-title-tail.ts';
+import { continuesTitle, subtitleLines } from './pdf-lk15a-title-tail.ts';
 import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
-import { oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
+import { metadataBlockLines, oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
 import { titleReadAsNames } from './pdf-tt21-title-over-names.ts';
 import { keepsLeading, lineAbove } from './pdf-tt21-foot-apart.ts';
 import { coverLines, coverPages, isMetadataPage, titleBlock } from './pdf-tb16-title-block.ts';
@@ -1402,6 +1402,7 @@ function findTitle(
         fits.find((s) => Math.round(s.size * 2) / 2 === size)!,
         body,
         wide,
+        page,
       );
       const got = words(segs.map((s) => s.text).join(' '));
       if (got.filter((w) => want.has(w)).length >= 0.6 * want.size)
@@ -1421,9 +1422,12 @@ function findTitle(
     if (text.length <= 300) return { text, segments: segs };
   }
   const barNames = (s: Segment) => titleWordsBarNames(s.text) && !onMetadataRow(s) && !overAddress(s, page);
+  // tt23: a cover's block of name, student number, term and date holds no title.
+  const metadataBlock = metadataBlockLines(page);
   const candidates = page.filter(
     (s) =>
       s.top < abstractTop &&
+      !metadataBlock.has(s) &&
       zone(s) &&
       (usable(s) || titleReadAsNames(s, page, body, barNames, zone)) &&
       s.text.split(/\s+/).length >= 2,
@@ -1467,7 +1471,13 @@ function findTitle(
  * The title's lines: `first` and the lines of its size right below; a radical or a symbol of another
  * size between them stays in. `wide`: the page is double-spaced (pdf-tt19-title-lines.ts).
  */
-function gatherTitle(lines: Segment[], first: Segment, body: number, wide: boolean): Segment[] {
+function gatherTitle(
+  lines: Segment[],
+  first: Segment,
+  body: number,
+  wide: boolean,
+  page: readonly Segment[] = lines,
+): Segment[] {
   const sorted = lines.filter((s) => sharesColumn(first, s)).sort((a, b) => a.top - b.top);
   const segs: Segment[] = [first];
   for (const s of sorted.slice(sorted.indexOf(first) + 1)) {
@@ -1501,7 +1511,13 @@ function gatherTitle(lines: Segment[], first: Segment, body: number, wide: boole
     if (!leavesPhraseOpen(last.text) && (isAuthorLine(s.text) || isFrontMeta(s.text))) break;
     segs.push(s);
   }
-  return segs;
+  // tt23: a subtitle closes the title block (looked for on the whole page: the metadata title may omit it).
+  const last = segs[segs.length - 1]!;
+  const below = page
+    .filter((s) => s.top >= last.bottom - 0.5 && !segs.includes(s) && sharesColumn(first, s))
+    .sort((a, b) => a.top - b.top);
+  const subtitle = below.length ? subtitleLines(below[0]!, last, first, below.slice(1), body) : null;
+  return subtitle ? [...segs, ...subtitle] : segs;
 }
 
 /** The title's lines in reading order: by baseline (a raised symbol sits on its line), then left to right. */

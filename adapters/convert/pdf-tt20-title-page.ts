@@ -8,6 +8,7 @@
  */
 import { dominantSize, type Segment } from './pdf-layout.ts';
 import { isDateLabel, isTitlePage } from './pdf-front.ts';
+import { isAuthorLine } from './pdf-authors.ts';
 
 /** A line's face (font id of its first letters, section number aside), when known. */
 const face = (x: Segment) => x.fonts?.find((r) => !r.number)?.font ?? null;
@@ -42,6 +43,38 @@ function displayBlocks(page: readonly Segment[]): Segment[][] {
 }
 
 /**
+ * tt23: a cover's field, `Label: value`, whose value is a number or a person (`Matrikelnummer: 36873`,
+ * `Betreuer: Prof. Dr. Martin Sulzmann`, `Supervisor: Jane Doe`), in any language: a title's colon
+ * is followed by words of the topic, never by an identifier or a name alone.
+ */
+const FIELD = /^\p{Lu}[\p{L}'’.-]*(?:\s+[\p{L}'’.-]+){0,2}\s*:\s*(\S.*)$/u;
+const PERSON = /^(?:Prof|Dr|PD|Professor|Dipl|Ing|Mr|Mrs|Ms)\b\.?/;
+
+function isFieldLine(text: string): boolean {
+  const value = FIELD.exec(text.trim())?.[1]?.trim();
+  if (!value) return false;
+  return (/^[\d\s./-]+$/.test(value) && /\d{3}/.test(value)) || PERSON.test(value) || isAuthorLine(value);
+}
+
+/** A date line or a field line: what a cover sets in its metadata blocks, never in its title. */
+const isMetadataLine = (s: Segment) => isDateLabel(s.text) || isFieldLine(s.text);
+
+/**
+ * tt23: the lines of a title page's metadata blocks. A cover sets the candidate's name, student
+ * number, term and date as one block of lines in one type, spaced alike; a title shares no block with
+ * a date or a field line, so no line of such a block is the title (a name over them read as a title
+ * with them: `Florian Wilhelm Matrikelnummer: 36873 Sommersemester 2014 22. Mai 2014`).
+ */
+export function metadataBlockLines(page: readonly Segment[]): Set<Segment> {
+  if (!isTitlePage(page)) return new Set();
+  return new Set(
+    displayBlocks(page)
+      .filter((b) => b.some(isMetadataLine))
+      .flat(),
+  );
+}
+
+/**
  * The first line of a title page's title, or null when `page` is no title page or nothing on it
  * stands above its ordinary type. The whole page is looked at (a thesis may set its title in the
  * middle, under the university's name in large type) but for its date line, and for its foot third
@@ -63,7 +96,7 @@ export function titlePageFirstLine(
   const all = displayBlocks(page);
   let blocks = all.filter(
     (b) =>
-      !b.some((s) => isDateLabel(s.text)) &&
+      !b.some(isMetadataLine) &&
       /\p{L}{3}/u.test(joined(b)) &&
       joined(b).split(/\s+/).length >= 2 &&
       usable(b, joined(b)),

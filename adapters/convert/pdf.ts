@@ -25,6 +25,7 @@ import {
 } from './pdf-layout.ts';
 import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
+import { rejoinSplitAccents } from './pdf-tt23-split-accents.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { headRowmates } from './pdf-lk23-head-rows.ts';
 import { renderSegments } from './pdf-markdown.ts';
@@ -201,6 +202,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
     restoreWideAccents(rawPages, fonts.names);
+    rejoinSplitAccents(rawPages);
     const heads = runningHeadSlots(rawPages, heights);
     const unfurnished = dropPageFurniture(rawPages, heights);
     // lk23: the other part of a running head's row goes with the part dropped.
