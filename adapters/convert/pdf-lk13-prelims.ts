@@ -61,13 +61,12 @@ function formulaPage(segs: readonly Segment[], body: number, measure: number): b
   // The short lines (roles, names, places) outnumber the formula's lines twice over. lk23: short ones
   // (a paragraph of names, `The team consists of A. B, C. D, …`, fills the measure).
   const short = segs.filter((s) => !isProseLine(s, body) && centredShort(s, measure)).length;
-  return (
-    segs.length <= 20 &&
-    prose <= 3 &&
-    short >= Math.max(3, 2 * prose) &&
-    !segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()))
-  );
+  return segs.length <= 20 && prose <= 3 && short >= Math.max(3, 2 * prose) && !namesSectionOrContents(segs);
 }
+
+/** A page that prints a section name or a contents line: the text has begun, whatever else it holds. */
+const namesSectionOrContents = (segs: readonly Segment[]) =>
+  segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()));
 
 /** More lines than this on a page and it is no copyright or approval page (a list or a table). */
 const MAX_LINES = 30;
@@ -120,9 +119,7 @@ export function preliminaryPages(
       continue;
     }
     // lk23: a report's notice page (disclaimer, auspices, release statement) is front matter, prose and all.
-    const notice = segs.some((s) => OPENER.test(s.text.trim()) || LEADERS.test(s.text.trim()))
-      ? null
-      : noticeGroups(segs);
+    const notice = namesSectionOrContents(segs) ? null : noticeGroups(segs);
     if (notice) {
       out.groups.push(...notice);
       continue;

@@ -10,7 +10,7 @@
  * another script must instead keep to that script (garbled glyph codes read as Unicode scatter over
  * several scripts).
  */
-const MIN_LETTERS_PER_PAGE = 100;
+const MIN_VISIBLE_PER_PAGE = 100;
 const MIN_LETTER_SHARE = 0.25;
 const MIN_WORDS_TO_JUDGE = 200;
 const MIN_COMMON_SHARE = 0.02;
@@ -21,7 +21,7 @@ export function textLayerProblem(text: string, pageCount: number): string | null
   const { visible, letters, latin, scripts } = countVisible(text);
   const perPage = visible / Math.max(1, pageCount);
   const problem = `${Math.round(perPage)} characters per page, ${Math.round((100 * letters) / Math.max(1, visible))}% letters`;
-  if (perPage < MIN_LETTERS_PER_PAGE || letters / Math.max(1, visible) < MIN_LETTER_SHARE) return problem;
+  if (perPage < MIN_VISIBLE_PER_PAGE || letters / Math.max(1, visible) < MIN_LETTER_SHARE) return problem;
   if (latin >= letters / 2) {
     const { words, common } = countWords(text.toLowerCase());
     return words < MIN_WORDS_TO_JUDGE || common / words >= MIN_COMMON_SHARE

@@ -21,14 +21,17 @@ const accented = (c: string) => /\p{M}/u.test(c.normalize('NFD'));
 
 /** Rejoin, in place, words split before an accented letter, by the document's own vocabulary. */
 export function rejoinSplitAccents(pages: Segment[][]): void {
-  const lines = pages.flat().filter((s) => NON_ASCII.test(s.text));
-  if (!lines.length) return;
-  const splits = lines.filter((s) => [...s.text.matchAll(SPLIT)].some((m) => accented(m[2]!)));
+  const all = pages.flat();
+  const splits = all.filter(
+    (s) => NON_ASCII.test(s.text) && [...s.text.matchAll(SPLIT)].some((m) => accented(m[2]!)),
+  );
   if (!splits.length) return;
   const words = new Map<string, number>();
-  for (const s of pages.flat())
-    for (const w of s.text.match(WORD) ?? [])
-      words.set(w.toLowerCase(), (words.get(w.toLowerCase()) ?? 0) + 1);
+  for (const s of all)
+    for (const w of s.text.match(WORD) ?? []) {
+      const key = w.toLowerCase();
+      words.set(key, (words.get(key) ?? 0) + 1);
+    }
   // How often each accented piece stands after such a split: those prints are not words of their own.
   const asPiece = new Map<string, number>();
   for (const s of splits)
