@@ -57,7 +57,21 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
     srv.on('error', reject);
     srv.listen(0, host, () => {
       const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+      if (process.platform === 'darwin' || process.platform === 'win32') {
+        srv.close(() => resolve(port));
+        return;
+      }
+      // Linux hands a closed port straight back to the next bind(0) or outgoing connection (of
+      // another test's dev server, say). A connection closed from the listening side leaves the
+      // port in TIME_WAIT for a minute: the kernel allocates it to no one, yet an explicit bind
+      // with SO_REUSEADDR (Go's default) still gets it. The Temporal CLI reserves its own ports so.
+      srv.once('connection', (accepted) => {
+        accepted.destroy();
+        client.once('close', () => srv.close(() => resolve(port)));
+      });
+      const client = net.connect({ port, host });
+      client.on('error', () => {});
+      client.on('end', () => client.destroy());
     });
   });
 }
@@ -204,12 +218,67 @@ async function stopLeftover(dbFile: string, log: Logger, notice: (m: string) => 
   rmSync(file, { force: true });
 }
 
-/** Starts the dev server and resolves once it answers gRPC. */
+/** Tries a start picks when it chose the ports itself (see `startDevServer`). */
+const START_ATTEMPTS = 3;
+
+/** The server exited while starting (a lost port, a bad flag, a locked database): `output` is what it printed. */
+class ExitedWhileStarting extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What a failed start printed, for the error: a Go panic names its cause in its first line and
+ * then prints pages of stack, so the head is kept as well as the tail.
+ */
+function startOutput(stderr: { head: string; tail: string; length: number }): string {
+  if (stderr.length <= stderr.head.length + stderr.tail.length) return (stderr.head + stderr.tail).trim();
+  return `${stderr.head.trimEnd()}\n…\n${stderr.tail.trimStart()}`;
+}
+
+/**
+ * Starts the dev server and resolves once it answers gRPC. A port this start picks itself can be
+ * taken by another process before the server binds it (the server then exits at once): such a
+ * start is tried again on fresh ports, up to START_ATTEMPTS times, each retry logged.
+ */
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
   const log = opts.logger ?? silentLogger;
   const ip = opts.ip ?? '127.0.0.1';
   const posix = process.platform !== 'win32';
   if (opts.dbFile && posix) await stopLeftover(path.resolve(opts.dbFile), log, opts.onNotice ?? (() => {}));
+  const attempts = opts.port === 0 || opts.uiPort === 0 ? START_ATTEMPTS : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchDevServer(opts, ip, posix, log);
+    } catch (e) {
+      const exited = e instanceof ExitedWhileStarting;
+      if (exited && attempt < attempts) {
+        log.warn(
+          { attempt, output: e.output.split('\n')[0] },
+          'Temporal dev server exited while starting; trying again on fresh ports',
+        );
+        continue;
+      }
+      if (!exited) throw e;
+      const tries = attempt > 1 ? ` (${attempt} tries, on fresh ports each time)` : '';
+      throw new AppError(
+        'TEMPORAL_UNAVAILABLE',
+        `The Temporal dev server did not start${tries}: ${e.message}${e.output ? `\n${e.output}` : ''}`,
+      );
+    }
+  }
+}
+
+async function launchDevServer(
+  opts: DevServerOptions,
+  ip: string,
+  posix: boolean,
+  log: Logger,
+): Promise<DevServer> {
   const port = opts.port === 0 ? await freePort(ip) : opts.port;
   if (await portInUse(port, ip)) {
     throw new AppError(
@@ -247,9 +316,13 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       `${JSON.stringify({ pgid: child.pid, owner: process.pid, dbFile: path.resolve(opts.dbFile!), port, startedAt: new Date().toISOString() })}\n`,
     );
   const killAll = () => (posix && child.pid ? signalGroup(child.pid, 'SIGKILL') : child.kill('SIGKILL'));
-  let stderrTail = '';
+  const stderr = { head: '', tail: '', length: 0 };
   child.stderr?.on('data', (d: Buffer) => {
-    stderrTail = (stderrTail + d.toString()).slice(-4000);
+    const text = d.toString();
+    const room = 2000 - stderr.head.length;
+    if (room > 0) stderr.head += text.slice(0, room);
+    stderr.tail = (stderr.tail + text.slice(Math.max(room, 0))).slice(-2000);
+    stderr.length += text.length;
   });
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
   spawnError.catch(() => {});
@@ -263,9 +336,14 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   } catch (e) {
     killAll();
     if (pidFile) rmSync(pidFile, { force: true });
+    const message = `${(e as Error).message}`;
+    // 126/127: the shell could not run the CLI at all, which no retry mends.
+    if (child.exitCode !== null && child.exitCode !== 126 && child.exitCode !== 127)
+      throw new ExitedWhileStarting(message, startOutput(stderr));
+    const output = startOutput(stderr);
     throw new AppError(
       'TEMPORAL_UNAVAILABLE',
-      `The Temporal dev server did not start: ${(e as Error).message}${stderrTail ? `\n${stderrTail.trim()}` : ''}`,
+      `The Temporal dev server did not start: ${message}${output ? `\n${output}` : ''}`,
     );
   }
 
