@@ -1156,7 +1156,9 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
-    if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
+    // hd24: the face and size of the accepted heads of its depth vouch as bold type does (elsarticle's
+    // italic appendix `A.1 Compute environment` under italic `2.1.` subsections: another closer, same type).
+    if (unlikeNumberedSiblings(n, s.bold === true || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
     return headingDepth(n, sawRoman);
   }
