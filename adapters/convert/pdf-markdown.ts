@@ -98,6 +98,7 @@ import { endsOpen } from './pdf-ex19-open-ends.ts';
 import { runsOnInFace } from './pdf-lk15b-run-on.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
+import { cellUnderLikeCell, underWrap } from './pdf-hd24-column-cells.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -224,6 +225,8 @@ interface Writer {
   unnumbered: number;
   /** hd22: size and face of the unnumbered heads accepted in display type (larger than the body). */
   displayHeads: DisplayHead[];
+  /** hd24: the type of the unnumbered bold heads accepted so far. */
+  boldHeads: DisplayHead[];
   /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
@@ -367,6 +370,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     styles: w.styles,
     unnumbered: w.unnumbered,
     displayHeads: w.displayHeads,
+    boldHeads: w.boldHeads,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
     // Both looks along the row are taken on demand, once: most lines are turned away before.
@@ -436,6 +440,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) {
     w.unnumbered++;
     if (s.size > 1.12 * doc.bodySize) w.displayHeads.push({ size: s.size, face: titleFace(s) });
+    else if (s.bold) w.boldHeads.push({ size: s.size, face: titleFace(s) });
   }
   if (n)
     w.styles.set(n.parts.length, [
@@ -759,6 +764,7 @@ export function renderSegments(
     styles: new Map(),
     unnumbered: 0,
     displayHeads: [],
+    boldHeads: [],
     held: [],
     asides: [],
     labelHeads: new Map(),
@@ -1017,6 +1023,7 @@ interface HeadingContext {
   /** ex20: section headings accepted so far without a number. */
   unnumbered: number;
   displayHeads: readonly DisplayHead[];
+  boldHeads: readonly DisplayHead[];
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   headingFaces: ReadonlySet<string>;
@@ -1082,7 +1089,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (s.page === 0 && n && isAffiliationLine(text)) return 0;
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
-  if (!level) return 0;
+  if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
   // hd22: a line in the type of the display heads accepted before is one over a figure too.
   const displayHead = n === null && level === 2 && inDisplayHeadType(s, ctx.displayHeads);
   return !notHeadingByPlace(s, n !== null, ctx, displayHead) ? level : 0;
@@ -1158,7 +1165,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     // hd24: the face and size of the accepted heads of its depth vouch as bold type does (elsarticle's
     // italic appendix `A.1 Compute environment` under italic `2.1.` subsections: another closer, same type).
-    if (unlikeNumberedSiblings(n, s.bold === true || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
+    if (unlikeNumberedSiblings(n, s.bold === true || larger || sibling, ctx.styles.get(n.parts.length)))
+      return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
     return headingDepth(n, sawRoman);
   }
@@ -1185,7 +1193,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 10 &&
     !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
-    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body)) &&
+    ![ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some((l) => figureTextBelow(s, l, body)) &&
     !opensDisplayParagraph(s, ctx.below)
   )
     return 2;
@@ -1315,6 +1323,8 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   )
     return false;
   const n = ctx.next;
+  // hd24: the last line of its column, its text carried over, in the type of two bold heads accepted before.
+  if (endsItsColumn(s, n)) return inDisplayHeadType(s, ctx.boldHeads);
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (
