@@ -70,3 +70,24 @@ export function underWrap(
     (next.bold === true) === (s.bold === true);
   return wraps ? after : undefined;
 }
+
+const LONE_LETTER = /^[A-Z][.)]?$/;
+
+/**
+ * `s`, a line numbered by a capital (`C. Yeast population size`), is a figure's panel title when
+ * other panels of its page are labelled by a capital alone (`A.`, `B.` over plots of their own) in
+ * its face and size: a section's letter never stands on a line without its title, and a figure's
+ * labels share one type. (pdf-figure-labels.ts's `isPanelTitle` asks the same of a label on its row.)
+ */
+export function panelAmongLoneLabels(s: Segment, letter: string, segs: readonly Segment[]): boolean {
+  const face = firstFont(s);
+  return segs.some(
+    (o) =>
+      o !== s &&
+      o.page === s.page &&
+      LONE_LETTER.test(o.text) &&
+      o.text[0] !== letter &&
+      Math.abs(o.size - s.size) < 0.3 &&
+      firstFont(o) === face,
+  );
+}

@@ -98,7 +98,7 @@ import { endsOpen } from './pdf-ex19-open-ends.ts';
 import { runsOnInFace } from './pdf-lk15b-run-on.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
-import { cellUnderLikeCell, underWrap } from './pdf-hd24-column-cells.ts';
+import { cellUnderLikeCell, panelAmongLoneLabels, underWrap } from './pdf-hd24-column-cells.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -1090,6 +1090,9 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
   if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
+  // hd24: a lettered panel title among panels labelled by their letter alone.
+  if (n?.kind === 'letter' && n.parts.length === 1 && panelAmongLoneLabels(s, n.parts[0]!, ctx.segs))
+    return 0;
   // hd22: a line in the type of the display heads accepted before is one over a figure too.
   const displayHead = n === null && level === 2 && inDisplayHeadType(s, ctx.displayHeads);
   return !notHeadingByPlace(s, n !== null, ctx, displayHead) ? level : 0;

@@ -90,6 +90,14 @@ describe('figure and table text in display type', () => {
   });
 });
 
+describe('a lettered panel title', () => {
+  it('is no head where the other panels are labelled by their letter alone', async () => {
+    const h = await headings('elsarticle-noise-phenomena.pdf');
+    assert.ok(!h.includes('C. Yeast population size'), h.join(' | '));
+    assert.ok(h.includes('Stochastic switching'), h.join(' | '));
+  });
+});
+
 describe('a bold head at a column’s foot', () => {
   it('keeps the R Journal’s last bold head of a page, its text on the next', async () => {
     const h = await headings('rjournal-gaussian-mixture-benchmark.pdf');
