@@ -1264,6 +1264,9 @@ function stackedCapitals(n1: Segment, ctx: HeadingContext): boolean {
   );
 }
 
+/** A word's stop, then a new sentence: a paragraph's run-in lead, not one heading phrase. */
+const TWO_SENTENCES = /\p{L}{3}[.!?]\s+\p{Lu}/u;
+
 /** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
 function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean, spaced: boolean): number {
   const text = s.text;
@@ -1274,7 +1277,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
-    !/\p{L}{3}[.!?]\s+\p{Lu}/u.test(text) &&
+    !TWO_SENTENCES.test(text) &&
     !isCaption(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
@@ -1286,6 +1289,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   // A thesis's display title first: its face may also set heads a size step above the body (hd18).
   if (isDisplayTitle(s)) return 2;
   const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
+  // hd24: as for a bold line, a stop and a new sentence make a run-in lead's line (ACM's italic `Proof. The …`).
+  if (TWO_SENTENCES.test(text)) return 0;
   return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
 }
 

@@ -98,6 +98,14 @@ describe('a lettered panel title', () => {
   });
 });
 
+describe('a run-in lead in a heading face', () => {
+  it('takes no line with a stop and a new sentence for a head (ACM’s italic `Proof. The …`)', async () => {
+    const h = await headings('acm-sigconf-elo-mmr-rating.pdf');
+    assert.ok(!h.some((t) => t.startsWith('Proof.')), h.join(' | '));
+    assert.ok(h.includes('5.1 Incentive-compatibility'), h.join(' | '));
+  });
+});
+
 describe('a bold head at a column’s foot', () => {
   it('keeps the R Journal’s last bold head of a page, its text on the next', async () => {
     const h = await headings('rjournal-gaussian-mixture-benchmark.pdf');
