@@ -71,23 +71,25 @@ export function underWrap(
   return wraps ? after : undefined;
 }
 
-const LONE_LETTER = /^[A-Z][.)]?$/;
+const LONE_LETTER = /^([A-Z])[.)]?$/;
 
 /**
  * `s`, a line numbered by a capital (`C. Yeast population size`), is a figure's panel title when
- * other panels of its page are labelled by a capital alone (`A.`, `B.` over plots of their own) in
- * its face and size: a section's letter never stands on a line without its title, and a figure's
- * labels share one type. (pdf-figure-labels.ts's `isPanelTitle` asks the same of a label on its row.)
+ * every earlier panel of its page is labelled by its capital alone (`A.`, `B.` over plots of their
+ * own) in its face and size: a section's letter never stands on a line without its title, and a
+ * figure's labels share one type. All the earlier letters are asked for, since a formula's lone
+ * variable (`G`, `J`) can share a heading's italic face. (pdf-figure-labels.ts's `isPanelTitle`
+ * asks the same of a label on its row.)
  */
 export function panelAmongLoneLabels(s: Segment, letter: string, segs: readonly Segment[]): boolean {
+  if (letter <= 'A' || letter > 'H') return false;
   const face = firstFont(s);
-  return segs.some(
-    (o) =>
-      o !== s &&
-      o.page === s.page &&
-      LONE_LETTER.test(o.text) &&
-      o.text[0] !== letter &&
-      Math.abs(o.size - s.size) < 0.3 &&
-      firstFont(o) === face,
-  );
+  const seen = new Set<string>();
+  for (const o of segs) {
+    const m = LONE_LETTER.exec(o.text);
+    if (m && o !== s && o.page === s.page && Math.abs(o.size - s.size) < 0.3 && firstFont(o) === face)
+      seen.add(m[1]!);
+  }
+  for (let c = 'A'; c < letter; c = String.fromCharCode(c.charCodeAt(0) + 1)) if (!seen.has(c)) return false;
+  return true;
 }
