@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { splitFusedAccents } from '../../../../adapters/convert/pdf-hd24-accent-space.ts';
-import { cellUnderLikeCell } from '../../../../adapters/convert/pdf-hd24-column-cells.ts';
+import {
+  cellUnderLikeCell,
+  panelAmongLoneLabels,
+} from '../../../../adapters/convert/pdf-hd24-column-cells.ts';
 import {
   fixtureMarkdown,
   fixtureSectionHeadings as headings,
@@ -91,6 +94,17 @@ describe('figure and table text in display type', () => {
 });
 
 describe('a lettered panel title', () => {
+  it('asks for every earlier panel’s lone letter in the title’s type', () => {
+    const f = (font: string): Segment['fonts'] => [{ font, chars: 5 }];
+    const title = seg('C. Yeast population size', 100, { size: 13, fonts: f('a') });
+    const panels = [seg('A.', 0, { size: 13, fonts: f('a') }), seg('B.', 0, { size: 13, fonts: f('a') })];
+    assert.ok(panelAmongLoneLabels(title, 'C', [...panels, title]));
+    // A formula's lone variable in the heading's face is no panel label (`D. ZnO and Cu2O`).
+    const head = seg('D. ZnO and Cu2O', 100, { size: 13, fonts: f('a') });
+    assert.ok(!panelAmongLoneLabels(head, 'D', [seg('G', 0, { size: 13, fonts: f('a') }), head]));
+    assert.ok(!panelAmongLoneLabels(title, 'C', [panels[0]!, title]));
+  });
+
   it('is no head where the other panels are labelled by their letter alone', async () => {
     const h = await headings('elsarticle-noise-phenomena.pdf');
     assert.ok(!h.includes('C. Yeast population size'), h.join(' | '));
