@@ -439,8 +439,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) {
     w.unnumbered++;
-    if (s.size > 1.12 * doc.bodySize) w.displayHeads.push({ size: s.size, face: titleFace(s) });
-    else if (s.bold) w.boldHeads.push({ size: s.size, face: titleFace(s) });
+    noteHeadType(w, s, doc.bodySize);
   }
   if (n)
     w.styles.set(n.parts.length, [
@@ -1166,10 +1165,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
-    // hd24: the face and size of the accepted heads of its depth vouch as bold type does (elsarticle's
-    // italic appendix `A.1 Compute environment` under italic `2.1.` subsections: another closer, same type).
-    if (unlikeNumberedSiblings(n, s.bold === true || larger || sibling, ctx.styles.get(n.parts.length)))
-      return 0;
+    if (unlikeNumberedSiblings(n, !!s.bold || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
     return headingDepth(n, sawRoman);
   }
@@ -1221,6 +1217,13 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/** The type of an unnumbered head accepted: in display type (hd22), or bold at about the body size (hd24). */
+function noteHeadType(w: Writer, s: Segment, body: number): void {
+  const head = { size: s.size, face: titleFace(s) };
+  if (s.size > 1.12 * body) w.displayHeads.push(head);
+  else if (s.bold) w.boldHeads.push(head);
 }
 
 /** hd22: the size and face of an unnumbered head in display type, accepted before. */
