@@ -3,7 +3,9 @@
  * SIAM) or `2.1` and `2.2` (LNCS, ACM), never both (so in all 248 annotated papers). A line in plain
  * type whose subsection number is closed otherwise than every accepted heading of that depth is a
  * table's row or a figure's label that starts with a decimal (`2.3 Initial gas mass` in a column of
- * parameters under `2.2. Delay-Time Distributions`). Bold or larger type still vouches for it.
+ * parameters under `2.2. Delay-Time Distributions`). Bold or larger type still vouches for it, and
+ * (hd24) so does the face and size of the accepted heads of its depth (elsarticle's italic appendix
+ * `A.1 Compute environment` under italic `2.1.` subsections: another closer, the same type).
  */
 import type { HeadingStyle } from './pdf-outline.ts';
 import type { SectionNumber } from './pdf-numbering.ts';

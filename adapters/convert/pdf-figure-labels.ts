@@ -25,8 +25,11 @@ export function figureTextBelow(s: Segment, next: Segment | undefined, body: num
   return ticks || tokens.length === 0 || (small && (words * 2 < tokens.length || next.text.length < 25));
 }
 
-/** A figure's caption (`Fig. 6.—`, `Figure 2:`, `Figure S3:`), which LaTeX sets under its figure. */
-const FIGURE_CAPTION = /^(?:fig\.?|figure)\s*(?:[A-Z](?=\d))?\d+[a-z]?\s*[.:—–-]/i;
+/**
+ * A figure's caption (`Fig. 6.—`, `Figure 2:`, `Figure S3:`, an appendix's `Figure C.2:`, hd24),
+ * which LaTeX sets under its figure.
+ */
+const FIGURE_CAPTION = /^(?:fig\.?|figure)\s*(?:[A-Z]\.?(?=\d))?\d+[a-z]?\s*[.:—–-]/i;
 
 /**
  * `next`, right below `s`, is a figure's caption: `s` is the last line of the figure above it (an

@@ -16,9 +16,12 @@ export function tooSmallForHeading(s: Segment, body: number): boolean {
   return s.size < 0.65 * body;
 }
 
-/** A figure's caption, with Nature's qualifier and no stop after the number (`Extended Data Fig. 5 Sketch…`). */
+/**
+ * A figure's caption, with Nature's qualifier and no stop after the number (`Extended Data Fig. 5
+ * Sketch…`), or an appendix's figure (`Figure C.2:`, hd24).
+ */
 const FIGURE_CAPTION =
-  /^(?:(?:Extended Data|Supplementary)\s+)?(?:Fig\.?|Figure|FIG\.?|FIGURE)\s*[A-Z]?\d+[a-z]?(?:\s*[.:|—–-]|\s+\p{Lu})/u;
+  /^(?:(?:Extended Data|Supplementary)\s+)?(?:Fig\.?|Figure|FIG\.?|FIGURE)\s*(?:[A-Z]\.?)?\d+[a-z]?(?:\s*[.:|—–-]|\s+\p{Lu})/u;
 
 /** How many lines a figure's labels may run to before its caption. */
 const FIGURE_LINES = 15;

@@ -98,6 +98,7 @@ import { endsOpen } from './pdf-ex19-open-ends.ts';
 import { runsOnInFace } from './pdf-lk15b-run-on.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
+import { cellUnderLikeCell, panelAmongLoneLabels, underWrap } from './pdf-hd24-column-cells.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -224,6 +225,8 @@ interface Writer {
   unnumbered: number;
   /** hd22: size and face of the unnumbered heads accepted in display type (larger than the body). */
   displayHeads: DisplayHead[];
+  /** hd24: the type of the unnumbered bold heads accepted so far. */
+  boldHeads: DisplayHead[];
   /** Lone numbers met before any paragraph of their page (tick labels): they open the next one. */
   held: string[];
   /** Captions set in the margin: written once the paragraph they sit beside is. */
@@ -367,6 +370,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     styles: w.styles,
     unnumbered: w.unnumbered,
     displayHeads: w.displayHeads,
+    boldHeads: w.boldHeads,
     bodyFace: doc.bodyFace,
     headingFaces: doc.headingFaces,
     // Both looks along the row are taken on demand, once: most lines are turned away before.
@@ -435,7 +439,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (n?.kind === 'roman' && n.parts.length === 1) w.sawRoman = true;
   if (!n && w.bodyStarted && !FRONT_LABEL.test(s.text.trim())) {
     w.unnumbered++;
-    if (s.size > 1.12 * doc.bodySize) w.displayHeads.push({ size: s.size, face: titleFace(s) });
+    noteHeadType(w, s, doc.bodySize);
   }
   if (n)
     w.styles.set(n.parts.length, [
@@ -759,6 +763,7 @@ export function renderSegments(
     styles: new Map(),
     unnumbered: 0,
     displayHeads: [],
+    boldHeads: [],
     held: [],
     asides: [],
     labelHeads: new Map(),
@@ -1017,6 +1022,7 @@ interface HeadingContext {
   /** ex20: section headings accepted so far without a number. */
   unnumbered: number;
   displayHeads: readonly DisplayHead[];
+  boldHeads: readonly DisplayHead[];
   /** The font the body text is set in (most characters at the body size). */
   bodyFace: string | null;
   headingFaces: ReadonlySet<string>;
@@ -1082,7 +1088,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (s.page === 0 && n && isAffiliationLine(text)) return 0;
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
-  if (!level) return 0;
+  if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
+  // hd24: a lettered panel title among panels labelled by their letter alone.
+  if (n?.kind === 'letter' && n.parts.length === 1 && panelAmongLoneLabels(s, n.parts[0]!, ctx.segs))
+    return 0;
   // hd22: a line in the type of the display heads accepted before is one over a figure too.
   const displayHead = n === null && level === 2 && inDisplayHeadType(s, ctx.displayHeads);
   return !notHeadingByPlace(s, n !== null, ctx, displayHead) ? level : 0;
@@ -1156,7 +1165,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
-    if (unlikeNumberedSiblings(n, s.bold === true || larger, ctx.styles.get(n.parts.length))) return 0;
+    if (unlikeNumberedSiblings(n, !!s.bold || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
     return headingDepth(n, sawRoman);
   }
@@ -1183,7 +1192,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 10 &&
     !/[.:]$/.test(text) &&
     /^[A-Z]/.test(text) &&
-    ![ctx.next, ctx.below(s)].some((l) => figureTextBelow(s, l, body)) &&
+    ![ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some((l) => figureTextBelow(s, l, body)) &&
     !opensDisplayParagraph(s, ctx.below)
   )
     return 2;
@@ -1208,6 +1217,13 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+}
+
+/** The type of an unnumbered head accepted: in display type (hd22), or bold at about the body size (hd24). */
+function noteHeadType(w: Writer, s: Segment, body: number): void {
+  const head = { size: s.size, face: titleFace(s) };
+  if (s.size > 1.12 * body) w.displayHeads.push(head);
+  else if (s.bold) w.boldHeads.push(head);
 }
 
 /** hd22: the size and face of an unnumbered head in display type, accepted before. */
@@ -1251,6 +1267,9 @@ function stackedCapitals(n1: Segment, ctx: HeadingContext): boolean {
   );
 }
 
+/** A word's stop, then a new sentence: a paragraph's run-in lead, not one heading phrase. */
+const TWO_SENTENCES = /\p{L}{3}[.!?]\s+\p{Lu}/u;
+
 /** An unnumbered line set apart by a bold face, or by a heading face of the document; else 0. */
 function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean, spaced: boolean): number {
   const text = s.text;
@@ -1261,7 +1280,7 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     /^[A-Z]/.test(text) &&
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
-    !/\p{L}{3}[.!?]\s+\p{Lu}/u.test(text) &&
+    !TWO_SENTENCES.test(text) &&
     !isCaption(text) &&
     !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
@@ -1273,6 +1292,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   // A thesis's display title first: its face may also set heads a size step above the body (hd18).
   if (isDisplayTitle(s)) return 2;
   const entry = referenceEntryHead(s, ctx.next, ctx.inReferences);
+  // hd24: as for a bold line, a stop and a new sentence make a run-in lead's line (ACM's italic `Proof. The …`).
+  if (TWO_SENTENCES.test(text)) return 0;
   return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
 }
 
@@ -1313,6 +1334,8 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   )
     return false;
   const n = ctx.next;
+  // hd24: the last line of its column, its text carried over, in the type of two bold heads accepted before.
+  if (endsItsColumn(s, n)) return inDisplayHeadType(s, ctx.boldHeads);
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (

@@ -26,6 +26,7 @@ import {
 import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { rejoinSplitAccents } from './pdf-tt23-split-accents.ts';
+import { splitFusedAccents } from './pdf-hd24-accent-space.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { headRowmates } from './pdf-lk23-head-rows.ts';
 import { renderSegments } from './pdf-markdown.ts';
@@ -203,6 +204,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     markBold(rawPages, fonts.names);
     restoreWideAccents(rawPages, fonts.names);
     rejoinSplitAccents(rawPages);
+    splitFusedAccents(rawPages);
     const heads = runningHeadSlots(rawPages, heights);
     const unfurnished = dropPageFurniture(rawPages, heights);
     // lk23: the other part of a running head's row goes with the part dropped.
