@@ -88,6 +88,7 @@ import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { declarationSignatures } from './pdf-lk23-signatures.ts';
+import { frontLeaks } from './pdf-lk24-front-leaks.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
@@ -689,6 +690,10 @@ export function renderSegments(
   front.push(...prelims.groups);
   // lk23: the name and date signed under a thesis's declaration.
   front.push(...declarationSignatures(paper, new Set(front.flat())));
+  // lk24: contact lines and notes, dedication and epigraph pages (pdf-lk24-front-leaks.ts).
+  front.push(
+    ...frontLeaks(paper, pageHeights.slice(covers), title?.segments ?? [], new Set(front.flat()), bodySize),
+  );
   // tb16: the rest of the title block, down to the abstract, is front matter too (not after a cover);
   // its author and affiliation lines stay in the text, never headings.
   const block =
