@@ -17,16 +17,23 @@ import { OPENER } from './pdf-lk13-section-names.ts';
 /** Footnote symbols a note may open with (fonts map some of them to `*`). */
 const NOTE_MARK = /^[∗*†‡§¶‖⋆♯]+/u;
 
-/** What a contact line may hold besides its addresses: a label, marks, separators, brackets. */
-const CONTACT_REST = /e-?mails?(?:\s+address(?:es)?)?\s*:?|[\s,;:·•|∗*†‡§¶⋆()<>[\]\d]/giu;
+/** What a contact line may open with: a footnote mark (a symbol, a letter or a number of one or two digits) and a label. */
+const CONTACT_LEAD =
+  /^(?:[∗*†‡§¶⋆]+|\d{1,2}(?=\s*\S+@)|[a-z]\))?\s*(?:e-?mails?(?:\s+address(?:es)?)?\s*:?)?/iu;
 
-/** Every e-mail address, `{a, b}@host.org` lists included. */
-const ADDRESSES = /\{[^{}]*\}@[\w-]+(?:\.[\w-]+)+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+/** What a contact line may hold between its addresses: separators and brackets. */
+const CONTACT_REST = /[\s,;·•|()<>[\]]/gu;
 
-/** A line that is e-mail addresses and nothing else (a label and marks aside). */
+/** Every e-mail address (`{a, b}@host.org` lists included) and ORCID iD, with its label. */
+const ADDRESSES =
+  /\{[^{}]*\}@[\w-]+(?:\.[\w-]+)+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:orcid(?:\s+id)?\s*:?\s*)?(?:https?:\/\/orcid\.org\/)?\b\d{4}[-−–]\d{4}[-−–]\d{4}[-−–]\d{3}[\dX]\b/giu;
+
+/** A line that is e-mail addresses or ORCID iDs and nothing else (a label and marks aside). */
 export function isContactOnly(text: string): boolean {
   const t = text.trim();
-  return CONTACT.test(t) && /@/.test(t) && t.replace(ADDRESSES, '').replace(CONTACT_REST, '') === '';
+  return (
+    CONTACT.test(t) && t.replace(CONTACT_LEAD, '').replace(ADDRESSES, '').replace(CONTACT_REST, '') === ''
+  );
 }
 
 /** A line of running prose: body size, eight words or more, most of them in lower case. */
@@ -53,8 +60,16 @@ export function authorContactLines(
   const titleTop = Math.min(...titleSegs.map((s) => s.top));
   const text = first.filter((s) => BODY_START.test(s.text.trim()) || isProse(s, body));
   const bodyTop = Math.min(Infinity, ...text.map((s) => s.top));
+  // A line that ends in a label (`…, OX1 3RH; email:`) wrapped its address onto the next: one note.
   return first
-    .filter((s) => !taken.has(s) && s.top > titleTop && s.bottom <= bodyTop && isContactOnly(s.text))
+    .filter(
+      (s, i) =>
+        !taken.has(s) &&
+        s.top > titleTop &&
+        s.bottom <= bodyTop &&
+        isContactOnly(s.text) &&
+        !/:$/.test(first[i - 1]?.text.trim() ?? ''),
+    )
     .map((s) => [s]);
 }
 
@@ -117,10 +132,17 @@ const MAX_CHARS = 700;
 /** Its first line below this share of the page's height: the class set it low, alone. */
 const LOW = 0.4;
 
+/** A float's caption, in the languages theses are written in: a figure page is the body's. */
+const CAPTION =
+  /^(?:fig(?:ure|\.)?|table|tab\.|abb(?:ildung|\.)|tabelle|figura|tabla|tabela|tabella|tableau|scheme|chart|gráfico|grafico)\s*[\dIVX]/iu;
+
+/** Lines this short on average are a figure's labels, not a dedication's or an epigraph's. */
+const MIN_MEAN_LINE = 12;
+
 /**
  * The dedication and epigraph pages of a thesis's preliminaries, one group per paragraph: after a
  * title page (page 1 wholly title and front matter, as `preliminaryPages` asks) and before the
- * first contents line or numbered heading (a figure page's caption is the body's), a page of a few lines, none in heading type, none a section name, the first
+ * first contents line, numbered heading or float caption (a figure page is the body's), a page of a few lines, none in heading type, none a section name, the first
  * set below 40 % of the page's height.
  */
 export function setApartPages(
@@ -136,16 +158,18 @@ export function setApartPages(
   const out: Segment[][] = [];
   for (let p = 1; p < Math.min(pages.length - 1, MAX_PAGES); p++) {
     const page = pages[p] ?? [];
-    if (
-      page.some((s) => LEADERS.test(s.text.trim()) || (s.size > body + 0.5 && NUMBERED.test(s.text.trim())))
-    )
-      break;
+    const ends = (s: Segment) =>
+      LEADERS.test(s.text.trim()) ||
+      CAPTION.test(s.text.trim()) ||
+      (s.size > body + 0.5 && NUMBERED.test(s.text.trim()));
+    if (page.some(ends)) break;
     const segs = page.filter((s) => !taken.has(s)).sort((a, b) => a.top - b.top || a.x0 - b.x0);
     if (!segs.length || segs.length < page.length || segs.length > MAX_LINES) continue;
     const chars = segs.reduce((n, s) => n + s.text.length, 0);
     const words = segs.flatMap((s) => s.text.split(/\s+/)).filter((w) => /\p{L}{2}/u.test(w));
     if (
       chars > MAX_CHARS ||
+      chars < MIN_MEAN_LINE * segs.length ||
       words.length < 3 ||
       segs[0]!.top < LOW * (heights[p] ?? 792) ||
       segs.some((s) => s.size > body + 0.5 || OPENER.test(s.text.trim()))

@@ -6,9 +6,13 @@
  * (`SHORTNAME - JULY 9, 2025`). The heads are dropped by repetition; page 1's print differs in
  * place and text from them, so it stayed in the author block. A line of page 1 in small type
  * (below body size: no title, author or body line) whose words are the whole of one part of a
- * running head that later pages print and that was dropped as furniture is furniture too. A
- * metadata line (`A PREPRINT`) is left to the front block, which takes it anyway.
+ * running head that later pages print and that was dropped as furniture is furniture too. Only a
+ * part of a head of several (`SHORTNAME` of `SHORTNAME - JULY 9, 2025`): a head that is one line of
+ * words is the author's name or the title (amsart prints the author under the title and again in
+ * the even pages' head), which page 1 prints in its own right. A metadata line (`PREPRINT`) is left
+ * to the front block, which takes it anyway, and so is a line of author names.
  */
+import { isAuthorLine } from './pdf-authors.ts';
 import { isFrontMeta } from './pdf-front.ts';
 import type { Segment } from './pdf-layout.ts';
 
@@ -45,18 +49,19 @@ export function firstPageHeadEchoes(
     const parts = new Set<string>();
     for (const s of raw[p] ?? []) {
       if (left.has(s)) continue;
-      for (const part of s.text.split(PART_BREAK)) {
-        const k = key(part);
-        // A part of words: a page number alone (`#`) or a short label says nothing.
-        if (/\p{L}{4}/u.test(k)) parts.add(k);
-      }
+      // Parts of words: a page number alone (`#`) or a short label says nothing.
+      const worded = s.text
+        .split(PART_BREAK)
+        .map(key)
+        .filter((k) => /\p{L}{4}/u.test(k));
+      if (worded.length >= 2) for (const k of worded) parts.add(k);
     }
     for (const k of parts) onPages.set(k, (onPages.get(k) ?? 0) + 1);
   }
   const need = Math.max(2, MOST * (raw.length - 1));
   const height = heights[0] ?? 792;
   for (const s of kept[0] ?? []) {
-    if (s.size >= body - 0.5 || s.top > 0.5 * height || isFrontMeta(s.text)) continue;
+    if (s.size >= body - 0.5 || s.top > 0.5 * height || isFrontMeta(s.text) || isAuthorLine(s.text)) continue;
     if ((onPages.get(key(s.text)) ?? 0) >= need) out.add(s);
   }
   return out;

@@ -690,10 +690,6 @@ export function renderSegments(
   front.push(...prelims.groups);
   // lk23: the name and date signed under a thesis's declaration.
   front.push(...declarationSignatures(paper, new Set(front.flat())));
-  // lk24: contact lines and notes, dedication and epigraph pages (pdf-lk24-front-leaks.ts).
-  front.push(
-    ...frontLeaks(paper, pageHeights.slice(covers), title?.segments ?? [], new Set(front.flat()), bodySize),
-  );
   // tb16: the rest of the title block, down to the abstract, is front matter too (not after a cover);
   // its author and affiliation lines stay in the text, never headings.
   const block =
@@ -701,6 +697,9 @@ export function renderSegments(
       ? titleBlock(pages, title.segments, new Set([...front.flat(), ...prelims.repeatedTitle]), surnames)
       : null;
   front.push(...(block?.front ?? []));
+  // lk24: contact lines and notes, dedication and epigraph pages (pdf-lk24-front-leaks.ts).
+  const taken = new Set([...front.flat(), ...prelims.repeatedTitle]);
+  front.push(...frontLeaks(paper, pageHeights.slice(covers), title?.segments ?? [], taken, bodySize));
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
