@@ -190,17 +190,22 @@ export function setApartPages(
   return out;
 }
 
-/** All three, in reading order of the pages, each rule leaving alone what the ones before took. */
+/**
+ * All three, each rule leaving alone what the ones before took: the groups to add to `front` (the
+ * front block's groups so far) for the paper's pages (after any cover) and their heights.
+ */
 export function frontLeaks(
   pages: readonly Segment[][],
   heights: readonly number[],
-  titleSegs: readonly Segment[],
-  taken: ReadonlySet<Segment>,
+  title: { segments: readonly Segment[] } | null,
+  front: readonly Segment[][],
   body: number,
 ): Segment[][] {
+  const titleSegs = title?.segments ?? [];
+  const taken = new Set(front.flat());
   const contacts = authorContactLines(pages[0] ?? [], titleSegs, taken, body);
-  const seen = new Set([...taken, ...contacts.flat()]);
-  const notes = deferredAuthorNotes(pages, titleSegs, seen, body);
-  for (const s of notes.flat()) seen.add(s);
-  return [...contacts, ...notes, ...setApartPages(pages, heights, titleSegs, seen, body)];
+  for (const s of contacts.flat()) taken.add(s);
+  const notes = deferredAuthorNotes(pages, titleSegs, taken, body);
+  for (const s of notes.flat()) taken.add(s);
+  return [...contacts, ...notes, ...setApartPages(pages, heights, titleSegs, taken, body)];
 }

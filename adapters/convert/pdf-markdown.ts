@@ -697,9 +697,7 @@ export function renderSegments(
       ? titleBlock(pages, title.segments, new Set([...front.flat(), ...prelims.repeatedTitle]), surnames)
       : null;
   front.push(...(block?.front ?? []));
-  // lk24: contact lines and notes, dedication and epigraph pages (pdf-lk24-front-leaks.ts).
-  const taken = new Set([...front.flat(), ...prelims.repeatedTitle]);
-  front.push(...frontLeaks(paper, pageHeights.slice(covers), title?.segments ?? [], taken, bodySize));
+  front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
