@@ -28,7 +28,7 @@ const NOTE_CONTACT = new RegExp(`${CONTACT.source}|\\bcorrespond(?:ence|ing\\s+a
 export const BODY_START = /^(?:a ?b ?s ?t ?r ?a ?c ?t\b|(?:1\.?|I\.)\s+introduction\b)/i;
 
 /** The symbol marks (`∗`, `†`, `∗∗`) that the title and the lines between it and the abstract carry. */
-function frontMarks(page: readonly Segment[], titleSegs: readonly Segment[]): Set<string> {
+export function frontMarks(page: readonly Segment[], titleSegs: readonly Segment[]): Set<string> {
   const titleBottom = Math.max(...titleSegs.map((s) => s.bottom));
   const start = Math.min(Infinity, ...page.filter((s) => BODY_START.test(s.text)).map((s) => s.top));
   const marks = new Set<string>();

@@ -24,7 +24,8 @@ const DATE =
   /^(?:(?:this\s+)?version(?:\s+of)?:?\s+)?(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?\d{4}|\(?dated:?\s.*\)?)\.?$/i;
 /**
  * lk23: a date in a thesis's own language: `22. Mai 2014`, `3 de mayo de 2020`, `12 février 2019`,
- * `Juni 2014`, `mayo de 2020` (French `mars` only with its day: `Mars 2020` may name the planet).
+ * `Juni 2014`, `mayo de 2020` (French `mars` only with its day: `Mars 2020` may name the planet);
+ * lk24: Spanish `del` before the year (`16 de junio del 2023`).
  */
 const MONTH_NAMES =
   'januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|' +
@@ -34,7 +35,7 @@ const MONTH_NAMES =
   'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|' +
   'januari|februari|maart|mei|augustus|december';
 const LOCAL_DATE = new RegExp(
-  `^(?:\\d{1,2}\\.?\\s+(?:de\\s+)?(?:${MONTH_NAMES}|mars)|(?:${MONTH_NAMES}))\\s+(?:de\\s+)?\\d{4}\\.?$`,
+  `^(?:\\d{1,2}\\.?\\s+(?:de\\s+)?(?:${MONTH_NAMES}|mars)|(?:${MONTH_NAMES}))\\s+(?:del?\\s+)?\\d{4}\\.?$`,
   'iu',
 );
 const META_START = new RegExp(

@@ -88,6 +88,7 @@ import { marginNotes, type MarginNotes } from './pdf-margin.ts';
 import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { declarationSignatures } from './pdf-lk23-signatures.ts';
+import { frontLeaks } from './pdf-lk24-front-leaks.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
@@ -700,6 +701,7 @@ export function renderSegments(
       ? titleBlock(pages, title.segments, new Set([...front.flat(), ...prelims.repeatedTitle]), surnames)
       : null;
   front.push(...(block?.front ?? []));
+  front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,

@@ -29,6 +29,7 @@ import { rejoinSplitAccents } from './pdf-tt23-split-accents.ts';
 import { splitFusedAccents } from './pdf-hd24-accent-space.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { headRowmates } from './pdf-lk23-head-rows.ts';
+import { firstPageHeadEchoes } from './pdf-lk24-head-echo.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { textLayerProblem } from './pdf-text-layer.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
@@ -209,6 +210,9 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     const unfurnished = dropPageFurniture(rawPages, heights);
     // lk23: the other part of a running head's row goes with the part dropped.
     for (const s of headRowmates(rawPages, unfurnished)) heads.add(s);
+    // lk24: the running head's words printed once more under the title (arxiv.sty's `\headeright`).
+    const kept = unfurnished.map((segs) => segs.filter((s) => !heads.has(s)));
+    for (const s of firstPageHeadEchoes(rawPages, kept, heights, bodyTextSize(rawPages.flat()))) heads.add(s);
     const pages = unfurnished.map((segs) =>
       readingOrder(heads.size ? segs.filter((s) => !heads.has(s)) : segs),
     );
