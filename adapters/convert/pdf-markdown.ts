@@ -753,7 +753,17 @@ export function renderSegments(
       bodySize,
     ),
   };
-  const w: Writer = {
+  const w = newWriter(blocks);
+  doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
+  for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
+  flush(w);
+  if (w.footnotes.length) blocks.push(...w.footnotes.map((f) => `> ${f}`));
+  return { markdown: `${blocks.join('\n\n')}\n`, title: title?.text ?? null };
+}
+
+/** A writer at the start of the body: nothing written yet but `blocks` (title and front matter). */
+function newWriter(blocks: string[]): Writer {
+  return {
     blocks,
     footnotes: [],
     para: null,
@@ -771,11 +781,6 @@ export function renderSegments(
     labelHeads: new Map(),
     labelBlocks: new Set(),
   };
-  doc.headingFaces = headingFaces(pages, bodySize, doc.bodyFace, pitch);
-  for (const [p, segs] of pages.entries()) renderPage(doc, w, p, segs);
-  flush(w);
-  if (w.footnotes.length) blocks.push(...w.footnotes.map((f) => `> ${f}`));
-  return { markdown: `${blocks.join('\n\n')}\n`, title: title?.text ?? null };
 }
 
 const LEADERS = /(?:\s*[.·…](?:\s*[.·…]){2,})\s*(\d{1,4})$/;
