@@ -31,10 +31,19 @@ export function keepPrintedHyphens<T extends { markdown: string }>(render: () =>
     else joins.set(word, { hyphenated: `${left}-${right}`, n: 1 });
   }, render);
   if (!joins.size) return out;
+  // Count only the joined words and their hyphenated spellings, in lower case or capitalised
+  // (a sentence's first word): lower-casing every token of the Markdown would cost more.
+  const keyOf = new Map<string, string>();
+  const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  for (const [word, { hyphenated }] of joins)
+    for (const w of [word, hyphenated]) {
+      const k = w.toLowerCase();
+      keyOf.set(w, k).set(k, k).set(capital(k), k);
+    }
   const counts = new Map<string, number>();
   for (const m of out.markdown.matchAll(TOKEN)) {
-    const k = m[0].toLowerCase();
-    counts.set(k, (counts.get(k) ?? 0) + 1);
+    const k = keyOf.get(m[0]);
+    if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const fix = new Map<string, string>();
   for (const [word, { hyphenated, n }] of joins) {
