@@ -31,14 +31,16 @@ export function keepPrintedHyphens<T extends { markdown: string }>(render: () =>
     else joins.set(word, { hyphenated: `${left}-${right}`, n: 1 });
   }, render);
   if (!joins.size) return out;
-  // Count only the joined words and their hyphenated spellings, in lower case or capitalised
-  // (a sentence's first word): lower-casing every token of the Markdown would cost more.
+  // Count only the joined words and their hyphenated spellings, as printed, in lower case,
+  // capitalised (a sentence's first word), in title case (`Low-Power` in a heading) or in capitals:
+  // lower-casing every token of the Markdown would cost more.
   const keyOf = new Map<string, string>();
   const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   for (const [word, { hyphenated }] of joins)
     for (const w of [word, hyphenated]) {
       const k = w.toLowerCase();
-      keyOf.set(w, k).set(k, k).set(capital(k), k);
+      for (const form of [w, k, capital(k), k.split('-').map(capital).join('-'), k.toUpperCase()])
+        keyOf.set(form, k);
     }
   const counts = new Map<string, number>();
   for (const m of out.markdown.matchAll(TOKEN)) {
