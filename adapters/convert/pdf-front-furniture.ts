@@ -13,6 +13,7 @@ import { labelValues } from './pdf-lk13b-label-values.ts';
 import { labelledFrontFields } from './pdf-lk14a-front-fields.ts';
 import { isRecordPlaceholderOrContact } from './pdf-lk15a-front-lines.ts';
 import { withUnmarkedFootNotes } from './pdf-tt21-foot-notes.ts';
+import { hasBoldParagraph } from './pdf-tt24-bold-paragraph.ts';
 
 /**
  * A line without its leading marks: footnote symbols (fonts map them to control or private-use
@@ -246,7 +247,8 @@ function titlePageLines(
     // Prose in text type: up to well above the dominant size (a short paper whose small-print
     // references outweigh its text), never bold (display lines such as `Prepared by …` are).
     (s.size < 1.3 * body && !s.bold && isProse(s.text) && !isMeta(s.text));
-  if (page.some(bodyLike)) return [];
+  // tt24: a wrapped paragraph in bold (an unlabelled abstract) is prose too.
+  if (page.some(bodyLike) || hasBoldParagraph(page, body, isProse, isMeta)) return [];
   const out: Segment[][] = [];
   for (let i = 0; i < page.length; i++) {
     if (skip.has(page[i]!)) continue;

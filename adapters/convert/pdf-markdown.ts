@@ -111,6 +111,7 @@ import { shortPunctuatedTitle } from './pdf-hd13c-question.ts';
 import { referenceEntryHead } from './pdf-hd13c-entry-head.ts';
 import { inHeadingType, wholeLineInHeadingFace } from './pdf-hd13a-headings.ts';
 import { continuesTitle, subtitleLines } from './pdf-lk15a-title-tail.ts';
+import { nameOverTitle, withMetadataSubtitle } from './pdf-tt24-title-heads.ts';
 import { overAddress } from './pdf-tt19-name-address.ts';
 import { doubleSpaced, leavesPhraseOpen } from './pdf-tt19-title-lines.ts';
 import { metadataBlockLines, oneWeight, titlePageFirstLine } from './pdf-tt20-title-page.ts';
@@ -1435,8 +1436,11 @@ function findTitle(
         page,
       );
       const got = words(segs.map((s) => s.text).join(' '));
-      if (got.filter((w) => want.has(w)).length >= 0.6 * want.size)
-        return { text: joinTitle(segs), segments: segs };
+      if (got.filter((w) => want.has(w)).length >= 0.6 * want.size) {
+        // tt24: a line in another size right above or under the block that the metadata title spells.
+        const all = withMetadataSubtitle(segs, page, metaTitle);
+        return { text: joinTitle(all), segments: all };
+      }
     }
   }
   const zone = titleZone(page, height, body);
@@ -1486,12 +1490,19 @@ function findTitle(
             !/^(abstract|introduction)\b/i.test(s.text),
         );
   if (!first) return null;
+  // tt24: a name set alone in larger type right above the chosen line heads the title.
+  const name = nameOverTitle(
+    first,
+    page,
+    (s) => s.top < abstractTop && zone(s) && usable(s) && !LEADING_NUMBER.test(s.text),
+  );
   const segs = gatherTitle(
     page.filter((s) => s.top < abstractTop),
     first,
     body,
     wide,
   );
+  if (name) segs.unshift(name);
   const text = joinTitle(segs);
   if (text.length > 300) return null;
   return { text, segments: segs };

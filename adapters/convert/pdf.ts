@@ -31,6 +31,7 @@ import { runningHeadSlots } from './pdf-running-heads.ts';
 import { headRowmates } from './pdf-lk23-head-rows.ts';
 import { firstPageHeadEchoes } from './pdf-lk24-head-echo.ts';
 import { renderSegments } from './pdf-markdown.ts';
+import { keepPrintedHyphens } from './pdf-tt24-printed-hyphens.ts';
 import { textLayerProblem } from './pdf-text-layer.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
@@ -52,13 +53,16 @@ export async function convertPdf(
   );
   // The paper's metadata, when known: the title picks the title block among page 1's large type,
   // and a line of the authors' names is never a heading or the title.
-  const { markdown, title } = renderSegments(pages, heights, {
-    title: opts.title,
-    authors: opts.authors,
-    bookmarks,
-    infoTitle,
-    runningHeads,
-  });
+  // tt24: a compound broken at its own hyphen keeps it where the paper prints it so elsewhere.
+  const { markdown, title } = keepPrintedHyphens(() =>
+    renderSegments(pages, heights, {
+      title: opts.title,
+      authors: opts.authors,
+      bookmarks,
+      infoTitle,
+      runningHeads,
+    }),
+  );
   return {
     markdown,
     title,

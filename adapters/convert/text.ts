@@ -52,11 +52,28 @@ export function normalizeText(s: string): string {
  * where a word breaks as it does in lower case.
  */
 export function joinLines(prev: string, next: string): string {
-  if (/[a-z]-$/.test(prev) && /^[a-z]/.test(next)) return prev.slice(0, -1) + next;
+  if (/[a-z]-$/.test(prev) && /^[a-z]/.test(next)) {
+    hyphenJoins?.(prev, next);
+    return prev.slice(0, -1) + next;
+  }
   if (/[A-Z]{2}-$/.test(prev) && /^[A-Z]{2}/.test(next) && !/\p{Ll}/u.test(prev + next))
     return prev.slice(0, -1) + next;
   if (/[-/–]$/.test(prev)) return prev + next;
   return `${prev} ${next}`;
+}
+
+/** tt24: told of each line-end hyphen joinLines drops (pdf-tt24-printed-hyphens.ts), while set. */
+let hyphenJoins: ((prev: string, next: string) => void) | null = null;
+
+/** Run `fn` with `joins` told of each line-end hyphen joinLines drops meanwhile. */
+export function withHyphenJoins<T>(joins: (prev: string, next: string) => void, fn: () => T): T {
+  const outer = hyphenJoins;
+  hyphenJoins = joins;
+  try {
+    return fn();
+  } finally {
+    hyphenJoins = outer;
+  }
 }
 
 /** `text.split(/\s+/).length > max`, counted without building the pieces and stopping at max + 1. */
