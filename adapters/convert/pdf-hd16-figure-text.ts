@@ -5,7 +5,7 @@
  * their words: a heading is followed by its text, a figure's labels by more labels and then the
  * figure's caption, a table's rows by more rows (hd16).
  */
-import { lineBelow, type Segment } from './pdf-layout.ts';
+import { lineAbove, lineBelow, type Segment } from './pdf-layout.ts';
 
 /**
  * Smaller than LaTeX's `\scriptsize` against the body (7 pt under 10 pt): sub- and superscripts,
@@ -49,21 +49,6 @@ export function insideFigure(s: Segment, segs: readonly Segment[], body: number)
     if (o.text.length >= 25 || ++bodySized >= FIGURE_LINES) return false;
   }
   return false;
-}
-
-/** The nearest line above this one (overlapping it horizontally). */
-function lineAbove(s: Segment, segs: readonly Segment[]): Segment | undefined {
-  let best: Segment | undefined;
-  for (const o of segs)
-    if (
-      o.page === s.page &&
-      o.bottom < s.top + 1 &&
-      o.x0 < s.x1 &&
-      o.x1 > s.x0 &&
-      (!best || o.top > best.top)
-    )
-      best = o;
-  return best;
 }
 
 /** Two short cells or more beside `line` on its baseline: `line` is in a table's row. */

@@ -7,7 +7,7 @@
  * one line pitch up at the same left edge in the same size and face, spelled alike (capitals, small
  * letters and digits in the same order, `HD8a` over `HD8b`), makes both cells of one column.
  */
-import type { Segment } from './pdf-layout.ts';
+import { lineAbove, type Segment } from './pdf-layout.ts';
 
 /** Letters and digits reduced to their class, runs collapsed: `HD8b` → `A9a`, `Phase 2` → `Aa 9`. */
 function shape(text: string): string {
@@ -15,21 +15,6 @@ function shape(text: string): string {
     .replace(/\p{Lu}+/gu, 'A')
     .replace(/\p{Ll}+/gu, 'a')
     .replace(/\p{N}+/gu, '9');
-}
-
-/** The nearest line above `s` on its page that overlaps it horizontally. */
-function lineAbove(s: Segment, segs: readonly Segment[]): Segment | undefined {
-  let best: Segment | undefined;
-  for (const o of segs)
-    if (
-      o.page === s.page &&
-      o.bottom < s.top + 1 &&
-      o.x0 < s.x1 &&
-      o.x1 > s.x0 &&
-      (!best || o.top > best.top)
-    )
-      best = o;
-  return best;
 }
 
 const firstFont = (s: Segment) => s.fonts?.find((r) => r.chars > 0)?.font;

@@ -638,6 +638,21 @@ export function median(values: number[]): number {
   return v[Math.floor(v.length / 2)]!;
 }
 
+/** The nearest line above this one on its page (overlapping it horizontally). */
+export function lineAbove(s: Segment, segs: readonly Segment[]): Segment | undefined {
+  let best: Segment | undefined;
+  for (const o of segs)
+    if (
+      o.page === s.page &&
+      o.bottom < s.top + 1 &&
+      o.x0 < s.x1 &&
+      o.x1 > s.x0 &&
+      (!best || o.top > best.top)
+    )
+      best = o;
+  return best;
+}
+
 /** The nearest line under this one (overlapping it horizontally). */
 export function lineBelow(s: Segment, segs: readonly Segment[]): Segment | undefined {
   let best: Segment | undefined;
