@@ -67,26 +67,46 @@ export function titleNotes(
   for (let i = 0; i < page.length; i++) {
     const s = page[i]!;
     if (taken.has(s) || s.top < titleBottom || s.size > body - 0.5) continue;
-    const note = [s];
-    for (let j = i + 1; j < page.length; j++) {
-      const n = page[j]!;
-      const last = note[note.length - 1]!;
-      if (
-        taken.has(n) ||
-        Math.abs(n.size - s.size) > 0.3 ||
-        n.top < last.bottom - 0.1 ||
-        n.top - last.bottom > 0.6 * s.size ||
-        Math.abs(n.x0 - s.x0) > 2 * s.size ||
-        new RegExp(`^[${SYMBOL}\\d]`, 'u').test(n.text.trim())
-      )
-        break;
-      note.push(n);
-    }
+    const ownMark = new RegExp(`^[${SYMBOL}\\d]`, 'u');
+    const note = noteLines(
+      page,
+      i,
+      taken,
+      (n) => Math.abs(n.x0 - s.x0) > 2 * s.size || ownMark.test(n.text.trim()),
+    );
     const front = opens(s) || NOTE_CONTACT.test(note.map((n) => n.text).join(' '));
     if (front && atFoot(page, note, body)) out.push(note);
     i += note.length - 1;
   }
   return out;
+}
+
+/**
+ * A note from its first line `page[i]` down: the lines right under it in its size and leading, none
+ * taken already, until `ends` says a line is not the note's (its own mark, another column).
+ */
+export function noteLines(
+  page: readonly Segment[],
+  i: number,
+  taken: ReadonlySet<Segment>,
+  ends: (n: Segment) => boolean,
+): Segment[] {
+  const s = page[i]!;
+  const note = [s];
+  for (let j = i + 1; j < page.length; j++) {
+    const n = page[j]!;
+    const last = note[note.length - 1]!;
+    if (
+      taken.has(n) ||
+      Math.abs(n.size - s.size) > 0.3 ||
+      n.top < last.bottom - 0.1 ||
+      n.top - last.bottom > 0.6 * s.size ||
+      ends(n)
+    )
+      break;
+    note.push(n);
+  }
+  return note;
 }
 
 /** Nothing in body type stands below the note in its column: it is a foot note, not a line of text. */

@@ -10,7 +10,7 @@
  * - a thesis's dedication or epigraph page among the preliminary pages: a few lines set alone low on
  *   the page (the class pushes them down with a fill), no heading, no section name.
  */
-import { atFoot, BODY_START, CONTACT, frontMarks } from './pdf-fm-notes.ts';
+import { atFoot, BODY_START, CONTACT, frontMarks, noteLines } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
 import { OPENER } from './pdf-lk13-section-names.ts';
 
@@ -95,20 +95,7 @@ export function deferredAuthorNotes(
     const s = second[i]!;
     const mark = NOTE_MARK.exec(s.text.trim())?.[0];
     if (!mark || taken.has(s) || s.size > body - 0.5 || !marks.has(mark) || printed.has(mark)) continue;
-    const note = [s];
-    for (let j = i + 1; j < second.length; j++) {
-      const n = second[j]!;
-      const last = note[note.length - 1]!;
-      if (
-        taken.has(n) ||
-        Math.abs(n.size - s.size) > 0.3 ||
-        n.top < last.bottom - 0.1 ||
-        n.top - last.bottom > 0.6 * s.size ||
-        NOTE_MARK.test(n.text.trim())
-      )
-        break;
-      note.push(n);
-    }
+    const note = noteLines(second, i, taken, (n) => NOTE_MARK.test(n.text.trim()));
     if (CONTACT.test(note.map((n) => n.text).join(' ')) && atFoot(second, note, body)) out.push(note);
     i += note.length - 1;
   }
