@@ -66,6 +66,7 @@ describe('a bold table header cell', () => {
       seg('Similarity', 0, { bold: true, x0: 450, x1: 493 }),
       seg('Baseline (few-shot)', 16),
       seg('0.607', 16, { x0: 300, x1: 321 }),
+      seg('Table 4: Final composite-loss comparison across all methods', -30, { x1: 504 }),
     ];
     assert.equal(tableHeaderCell(segs[0]!, segs), true);
   });
@@ -78,6 +79,17 @@ describe('a bold table header cell', () => {
       seg('The rates rise with the temperature of every sample that', 16, { x0: 320, x1: 560 }),
     ];
     assert.equal(tableHeaderCell(segs[0]!, segs), false);
+  });
+
+  it('leaves a head whose row-mate is the other column’s short line (`[4]`, a paragraph’s last line)', () => {
+    const segs = [
+      seg('[4]', 0, { x0: 60, x1: 70 }),
+      seg('ACKNOWLEDGMENTS', 0, { x0: 385, x1: 497 }),
+      seg('7. CONCLUSIONS', 18, { x0: 128, x1: 215 }),
+      seg('The authors thank all of the people for insightful discussions', 16, { x0: 330, x1: 562 }),
+      seg('Significant inflation of rocky planet radii is a robust', 34, { x0: 60, x1: 292 }),
+    ];
+    assert.equal(tableHeaderCell(segs[1]!, segs), false);
   });
 
   it('takes no `Method` or `Value` header cell for a head (NeurIPS, MDPI)', async () => {
