@@ -47,8 +47,14 @@ export function splitFusedAccents(pages: Segment[][]): void {
   // the rest is split again; else the last accent goes before a known word.
   const split = (w: string): string => {
     let last = -1;
-    for (let i = 0; i < w.length - 2; i++) {
+    for (let i = 0; i < w.length - 1; i++) {
       if (!ACCENTED.test(w[i]!)) continue;
+      // hd25: a one-letter word fused on (`città o`, `Probabilità e`): both the word before it and the
+      // letter alone are printed elsewhere (a plural's or a verb's last letter, `inglés`, is no word).
+      if (i === w.length - 2) {
+        if (seen(w.slice(0, i + 1)) && seen(w.slice(i + 1))) return `${w.slice(0, i + 1)} ${w.slice(i + 1)}`;
+        continue;
+      }
       if (seen(w.slice(0, i + 1))) return `${w.slice(0, i + 1)} ${split(w.slice(i + 1))}`;
       last = i;
     }

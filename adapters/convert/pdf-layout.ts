@@ -50,6 +50,8 @@ export interface Segment {
   bold?: boolean;
   /** Letters and digits at the start of the line set in bold (a run-in heading `2.1. Title.`). */
   boldLead?: number;
+  /** hd25: set in a typewriter face throughout (pdf-hd25-typewriter.ts): program text, never a heading. */
+  typewriter?: boolean;
 }
 
 /** Group runs into baseline rows, then split rows at gaps wider than a column gutter. */

@@ -100,6 +100,10 @@ import { runsOnInFace } from './pdf-lk15b-run-on.ts';
 import { inHeaderRow } from './pdf-ex19-header-row.ts';
 import { unlikeKnownCloser, unlikeNumberedSiblings } from './pdf-ex19-number-style.ts';
 import { cellUnderLikeCell, panelAmongLoneLabels, underWrap } from './pdf-hd24-column-cells.ts';
+import { joinEntryChains } from './pdf-hd25-contents-chains.ts';
+import { tableHeaderCell } from './pdf-hd25-header-cells.ts';
+import { termOfOneLineDescription } from './pdf-hd25-description-terms.ts';
+import { stepAfterStep } from './pdf-hd25-list-steps.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
 import { opensDisplayParagraph } from './pdf-rl18-display-paragraph.ts';
@@ -842,6 +846,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
     }
     completeContents(segs, out);
     joinWrappedEntries(segs, out.entries, out.pageNumbers, ENTRY_START);
+    joinEntryChains(segs, out.entries, out.pageNumbers, ENTRY_START);
     entriesAtFoot(segs, out.entries, ENTRY_START);
     listed = p;
   }
@@ -1088,7 +1093,10 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
   // hd19: a section number is no part of a formula: the title alone is weighed (`4.4.3. THE LR= 10−7
   // BRIDGE`, whose number's digits would outweigh its words); parseSectionNumber has read it as a title.
-  if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text)) return 0;
+  // hd25: nor is a line in a typewriter face throughout (program text: pdf-hd25-typewriter.ts).
+  if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text) || s.typewriter) return 0;
+  // hd25: a list's step in the body face right under the step before it (`2.5.` under `2.4.`).
+  if (n && stepAfterStep(s, n, ctx.segs, ctx.pitch)) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -1097,6 +1105,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
   if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
+  if (!n && tableHeaderCell(s, ctx.segs)) return 0; // hd25: a bold header cell (`Method`, its row-mates far right)
   // hd24: a lettered panel title among panels labelled by their letter alone.
   if (n?.kind === 'letter' && n.parts.length === 1 && panelAmongLoneLabels(s, n.parts[0]!, ctx.segs))
     return 0;
@@ -1290,7 +1299,11 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
     !TWO_SENTENCES.test(text) &&
     !isCaption(text) &&
-    !(termSized(s, ctx.body) && isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs)) &&
+    !(
+      termSized(s, ctx.body) &&
+      (isDescriptionTerm(s, ctx.below, ctx.pitch, ctx.segs) ||
+        termOfOneLineDescription(s, ctx.below, ctx.pitch, ctx.segs)) // hd25: a one-line description
+    ) &&
     !insideBoldParagraph(s, ctx.segs, ctx.below, ctx.pitch) &&
     !boldLeadFillsLine(s, ctx.below, ctx.pitch)
   ) {

@@ -27,6 +27,7 @@ import { dropLineNumbers } from './pdf-line-numbers.ts';
 import { boldOutsideMath, restoreWideAccents } from './pdf-hd13b-math-faces.ts';
 import { rejoinSplitAccents } from './pdf-tt23-split-accents.ts';
 import { splitFusedAccents } from './pdf-hd24-accent-space.ts';
+import { markTypewriter } from './pdf-hd25-typewriter.ts';
 import { runningHeadSlots } from './pdf-running-heads.ts';
 import { headRowmates } from './pdf-lk23-head-rows.ts';
 import { firstPageHeadEchoes } from './pdf-lk24-head-echo.ts';
@@ -207,6 +208,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fonts = t3 - t2;
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
+    markTypewriter(rawPages, fonts.names);
     restoreWideAccents(rawPages, fonts.names);
     rejoinSplitAccents(rawPages);
     splitFusedAccents(rawPages);
