@@ -5,7 +5,9 @@
  * paragraph's, the renderer reads the next line as text continued in a new column and joins it to
  * the open paragraph, so the authors' names and affiliations ran on as one paragraph. A line that
  * was set between two others, in the same column of the same page, separated them: the paragraph
- * ends there, as it did while the skipped line was written.
+ * ends there, as it did while the skipped line was written. Not before a line that opens in lower
+ * case: that continues a sentence, and what was skipped was set inside it (a column's text that
+ * goes on under the authors printed across the top of page 1).
  */
 import type { Segment } from './pdf-layout.ts';
 
@@ -17,6 +19,7 @@ function overlaps(a: Segment, b: Segment): boolean {
 /** `skipped` stood between `prev` (the open paragraph's last line) and `next`, in one column. */
 export function skippedBetween(prev: Segment, skipped: Segment, next: Segment): boolean {
   return (
+    !/^\p{Ll}/u.test(next.text.trim()) &&
     prev.page === skipped.page &&
     next.page === skipped.page &&
     skipped.top >= prev.bottom - 0.5 &&

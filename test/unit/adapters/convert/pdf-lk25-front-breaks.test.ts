@@ -88,6 +88,8 @@ describe('PDF contact notes and the breaks skipped lines leave (lk25)', () => {
     assert.ok(
       !skippedBetween(line('the end of column one', 680, 45, 290), foot, line('goes on', 80, 310, 550)),
     );
+    // Nor before a line that opens in lower case: the sentence goes on under what was skipped.
+    assert.ok(!skippedBetween(prev, mail, line('in data structures. Regions can also be passed', 267)));
     // Nor does a line beside the paragraph, in the other column.
     assert.ok(!skippedBetween(prev, line('other column', 230, 420, 550), line('next', 250)));
   });
