@@ -89,6 +89,7 @@ import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { declarationSignatures } from './pdf-lk23-signatures.ts';
 import { frontLeaks } from './pdf-lk24-front-leaks.ts';
+import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
@@ -711,6 +712,7 @@ export function renderSegments(
       : null;
   front.push(...(block?.front ?? []));
   front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
+  front.push(...licencePages(paper, new Set(front.flat()))); // lk25: a licence notice's own page
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,

@@ -2,7 +2,8 @@
  * Session 24 (lk25): a contact note of several lines under its label (Frontiers' `Correspondence*:`
  * over names, postal addresses and e-mails) is front matter whole; and where a skipped line (an
  * author's e-mail in `arxiv.sty`'s author block) separated two lines, the paragraph breaks there.
- * On real fixture PDFs of the tuning split, and on small synthetic lines.
+ * A thesis’s licence notice on a page of its own is front matter. On real fixture PDFs of the
+ * tuning split, and on small synthetic lines.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { contactLabelBlock } from '../../../../adapters/convert/pdf-lk25-contact-label.ts';
+import { licencePages } from '../../../../adapters/convert/pdf-lk25-licence-page.ts';
 import { skippedBetween } from '../../../../adapters/convert/pdf-lk25-skipped-break.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
@@ -92,5 +94,29 @@ describe('PDF contact notes and the breaks skipped lines leave (lk25)', () => {
     assert.ok(!skippedBetween(prev, mail, line('in data structures. Regions can also be passed', 267)));
     // Nor does a line beside the paragraph, in the other column.
     assert.ok(!skippedBetween(prev, line('other column', 230, 420, 550), line('next', 250)));
+  });
+
+  it('a thesis’s licence notice on a page of its own, after the contents lists, is front matter', async () => {
+    const { markdown } = await convert('thesis-masotti2018-cplint-r.pdf');
+    assert.match(frontBlock(markdown), /distribuita con licenza Creative Commons/);
+    assert.ok(!body(markdown).includes('distribuita con licenza'));
+    // The body's own use of the word stays (`cplint r è distribuita sotto forma di pack`).
+    assert.match(body(markdown), /distribuita sotto forma di pack/);
+  });
+
+  it('a licence notice page is a few lines naming the licence; a photo credit or a page of text is not', () => {
+    const page = (...texts: string[]) => texts.map((t, i) => ({ ...line(t, 100 + 14 * i), page: 1 }));
+    const notice = page(
+      'This work is licensed under a Creative Commons',
+      'Attribution 4.0 International License.',
+      'v',
+    );
+    assert.deepEqual(
+      licencePages([[], notice], new Set()).map((g) => g.map((s) => s.text)),
+      [['This work is licensed under a Creative Commons', 'Attribution 4.0 International License.']],
+    );
+    const credit = page('Figure 2: Photo by A. Author, Creative Commons licence CC BY 2.0');
+    const text = page('one', 'two', 'three', 'four', 'Creative Commons licence');
+    assert.deepEqual(licencePages([[], credit, text], new Set()), []);
   });
 });
