@@ -6,6 +6,7 @@
  */
 import { CONTACT } from './pdf-fm-notes.ts';
 import type { Segment } from './pdf-layout.ts';
+import { contactLabelBlock } from './pdf-lk25-contact-label.ts';
 
 /** A label alone: up to four words ending in a colon. */
 const LABEL_ALONE = /^\S+(?:\s+\S+){0,3}:$/u;
@@ -16,6 +17,13 @@ export function labelValues(page: readonly Segment[], groups: readonly Segment[]
   const out: Segment[][] = [];
   for (const label of taken) {
     if (label.page !== (page[0]?.page ?? -1) || !LABEL_ALONE.test(label.text.trim())) continue;
+    // lk25: a contact note of several lines, names and addresses over the e-mail (Frontiers).
+    const note = contactLabelBlock(page, label, taken);
+    if (note.length) {
+      for (const s of note) taken.add(s);
+      out.push(note);
+      continue;
+    }
     const value: Segment[] = [];
     // A contact's value runs on while its lines hold the contact (`Marijn van Vliet` over his e-mail, fn16).
     for (let above = label; value.length < 4;) {

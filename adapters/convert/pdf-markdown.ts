@@ -89,6 +89,8 @@ import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { declarationSignatures } from './pdf-lk23-signatures.ts';
 import { frontLeaks } from './pdf-lk24-front-leaks.ts';
+import { licencePages } from './pdf-lk25-licence-page.ts';
+import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
 import { repeatedFrontLines } from './pdf-lk14a-front-fields.ts';
 import { isChapterLabel } from './pdf-lk14b-chapter-label.ts';
@@ -551,8 +553,15 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
   const foot = footnoteSegments(segs, doc.bodySize, height, w.inReferences);
   const used = new Set<Segment>();
   let footText = '';
+  let skipped: Segment | null = null; // lk25: the last line skipped since the last one placed
   for (const [i, s] of segs.entries()) {
-    if (doc.skip(s) || used.has(s)) continue;
+    if (doc.skip(s) || used.has(s)) {
+      if (doc.skip(s)) skipped = s;
+      continue;
+    }
+    // lk25: a skipped line between the open paragraph and this one separated them.
+    if (w.para && skipped && skippedBetween(w.para.last, skipped, s)) flush(w);
+    skipped = null;
     // tb16: the title block's author lines are a paragraph of their own, never run into the abstract.
     if (w.para && doc.titleBlock.has(w.para.last) && !doc.titleBlock.has(s)) flush(w);
     const entry = contents.entries.get(s);
@@ -707,6 +716,7 @@ export function renderSegments(
       : null;
   front.push(...(block?.front ?? []));
   front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
+  front.push(...licencePages(paper, new Set(front.flat()))); // lk25: a licence notice's own page
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
