@@ -8,7 +8,7 @@
  * first line only does not show that: the paragraph's second line comes back to the left edge.
  */
 import type { Segment } from './pdf-layout.ts';
-import { isDescriptionTerm } from './pdf-spurious.ts';
+import { isDescriptionTerm, lineRightBelow } from './pdf-spurious.ts';
 
 export function termOfOneLineDescription(
   s: Segment,
@@ -16,10 +16,8 @@ export function termOfOneLineDescription(
   pitch: number,
   segs: readonly Segment[] = [],
 ): boolean {
-  const first = below(s);
-  if (!first || first.page !== s.page || first.top - s.bottom > 0.8 * pitch || first.top < s.bottom - 0.5)
-    return false;
-  if (first.x0 <= s.x0 + s.size) return false;
+  const first = lineRightBelow(s, below, pitch);
+  if (!first || first.x0 <= s.x0 + s.size) return false;
   const next = below(first);
   if (
     !next ||

@@ -35,6 +35,18 @@ export function neverHeading(text: string): boolean {
   );
 }
 
+/** The line right below `s` on its page, at the line pitch (a description's first line), if there is one. */
+export function lineRightBelow(
+  s: Segment,
+  below: (line: Segment) => Segment | undefined,
+  pitch: number,
+): Segment | undefined {
+  const first = below(s);
+  if (!first || first.page !== s.page || first.top - s.bottom > 0.8 * pitch || first.top < s.bottom - 0.5)
+    return undefined;
+  return first;
+}
+
 /**
  * `s` is the term of a description list: the two lines right below it, at the line pitch, start at
  * the same indent past the term's own start (its description, set as an indented block). A
@@ -46,10 +58,8 @@ export function isDescriptionTerm(
   pitch: number,
   segs: readonly Segment[] = [],
 ): boolean {
-  const first = below(s);
-  if (!first || first.page !== s.page || first.top - s.bottom > 0.8 * pitch || first.top < s.bottom - 0.5)
-    return false;
-  if (hangsOutOfText(s, first, segs)) return false;
+  const first = lineRightBelow(s, below, pitch);
+  if (!first || hangsOutOfText(s, first, segs)) return false;
   const second = below(first);
   return (
     first.x0 > s.x0 + s.size &&

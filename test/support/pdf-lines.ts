@@ -48,3 +48,16 @@ export const segWith = (text: string, extra: Partial<Segment> = {}): Segment => 
 
 /** A full line of body prose (no stop at its end, so it never closes a paragraph). */
 export const BODY = 'This is body text that runs across the whole line of the page and ends without a stop';
+
+/** A line whose top is `top` on page 0 (x0 100, 6 pt per character, 10 pt type), any field set by `extra`. */
+export const segAtTop = (text: string, top: number, extra: Partial<Segment> = {}): Segment => ({
+  page: 0,
+  text,
+  x0: 100,
+  x1: 100 + 6 * text.length,
+  top,
+  bottom: top + 10,
+  baseline: top + 8,
+  size: 10,
+  ...extra,
+});

@@ -16,18 +16,7 @@ import {
   fixtureMarkdown,
   fixtureSectionHeadings as headings,
 } from '../../../support/pdf-fixture-markdown.ts';
-
-const seg = (text: string, top: number, extra: Partial<Segment> = {}): Segment => ({
-  page: 0,
-  text,
-  x0: 100,
-  x1: 100 + 6 * text.length,
-  top,
-  bottom: top + 10,
-  baseline: top + 8,
-  size: 10,
-  ...extra,
-});
+import { segAtTop as seg } from '../../../support/pdf-lines.ts';
 
 describe('a numbered head in its depth’s type, closed otherwise', () => {
   it('keeps elsarticle’s italic appendix subsections `A.1` under `2.1.` subsections', async () => {

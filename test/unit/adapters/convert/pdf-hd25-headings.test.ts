@@ -17,18 +17,7 @@ import {
   fixtureMarkdown,
   fixtureSectionHeadings as headings,
 } from '../../../support/pdf-fixture-markdown.ts';
-
-const seg = (text: string, top: number, extra: Partial<Segment> = {}): Segment => ({
-  page: 0,
-  text,
-  x0: 100,
-  x1: 100 + 6 * text.length,
-  top,
-  bottom: top + 10,
-  baseline: top + 8,
-  size: 10,
-  ...extra,
-});
+import { segAtTop as seg } from '../../../support/pdf-lines.ts';
 
 describe('a line in a typewriter face', () => {
   it('takes no R output line (`Loading required package: MASS`) for a head', async () => {
