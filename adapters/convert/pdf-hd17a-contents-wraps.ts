@@ -31,13 +31,16 @@ export function leadersBeside(
   return null;
 }
 
-/** `second` is the line under the numbered `first`, hung under its title past the number, in its size. */
-function wrapsUnder(first: Segment, second: Segment): boolean {
+/**
+ * `second` is the line right under `above` (the numbered `first` itself, or a line already hung
+ * under it), hung under `first`'s title past the number, in its size.
+ */
+export function wrapsUnder(first: Segment, second: Segment, above: Segment = first): boolean {
   return (
     first.page === second.page &&
     Math.abs(first.size - second.size) < 0.3 &&
-    second.top >= first.bottom - 1 &&
-    second.top - first.top < 1.8 * second.size &&
+    second.top >= above.bottom - 1 &&
+    second.top - above.top < 1.8 * second.size &&
     second.x0 > first.x0 + 0.5 * second.size &&
     second.x0 < first.x0 + 5 * second.size
   );

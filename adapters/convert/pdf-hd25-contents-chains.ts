@@ -8,23 +8,12 @@
  * entries end theirs (the title's lines stop short of that column). Written for any language: only
  * place, size, the number and digits are read.
  */
+import { wrapsUnder } from './pdf-hd17a-contents-wraps.ts';
 import type { Segment } from './pdf-layout.ts';
 import { joinLines } from './text.ts';
 
 /** At most this many lines between an entry's numbered first line and the one with its page number. */
 const MAX_MIDDLE = 2;
-
-/** `next` is the line right under `cur`, hung under the title of the numbered `first`. */
-function hungBelow(first: Segment, cur: Segment, next: Segment): boolean {
-  return (
-    next.page === first.page &&
-    Math.abs(next.size - first.size) < 0.3 &&
-    next.top >= cur.bottom - 1 &&
-    next.top - cur.top < 1.8 * next.size &&
-    next.x0 > first.x0 + 0.5 * next.size &&
-    next.x0 < first.x0 + 5 * next.size
-  );
-}
 
 /**
  * Joins the entries `joinWrappedEntries` leaves: a numbered line that is no entry, with the one or
@@ -44,7 +33,7 @@ export function joinEntryChains(
     let cur = o;
     for (let k = 0; k <= MAX_MIDDLE; k++) {
       const next = segs.find(
-        (w) => w !== cur && !consumed.has(w) && !entryStart.test(w.text) && hungBelow(o, cur, w),
+        (w) => w !== cur && !consumed.has(w) && !entryStart.test(w.text) && wrapsUnder(o, w, cur),
       );
       if (!next) break;
       const entry = entries.get(next);

@@ -120,7 +120,7 @@ const MAX_CHARS = 700;
 const LOW = 0.4;
 
 /** A float's caption, in the languages theses are written in: a figure page is the body's. */
-const CAPTION =
+export const FLOAT_CAPTION =
   /^(?:fig(?:ure|\.)?|table|tab\.|abb(?:ildung|\.)|tabelle|figura|tabla|tabela|tabella|tableau|scheme|chart|gráfico|grafico)\s*[\dIVX]/iu;
 
 /** Lines this short on average are a figure's labels, not a dedication's or an epigraph's. */
@@ -147,7 +147,7 @@ export function setApartPages(
     const page = pages[p] ?? [];
     const ends = (s: Segment) =>
       LEADERS.test(s.text.trim()) ||
-      CAPTION.test(s.text.trim()) ||
+      FLOAT_CAPTION.test(s.text.trim()) ||
       (s.size > body + 0.5 && NUMBERED.test(s.text.trim()));
     if (page.some(ends)) break;
     const segs = page.filter((s) => !taken.has(s)).sort((a, b) => a.top - b.top || a.x0 - b.x0);

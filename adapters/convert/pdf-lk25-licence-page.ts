@@ -8,16 +8,13 @@
  * with a word for licence in one of several languages, none of them a float's caption.
  */
 import type { Segment } from './pdf-layout.ts';
+import { FLOAT_CAPTION } from './pdf-lk24-front-leaks.ts'; // a photo's credit names its licence too
 
 /** A Creative Commons licence by name or by its code (`CC BY-SA 4.0`). */
 const CREATIVE_COMMONS = /creative\s+commons|\bcc[- ]by\b/i;
 
 /** The word for a licence or for licensing, in the languages papers and theses are written in. */
 const LICENCE_WORD = /licen[cs]|licenza|licencia|lizenz|licença|licentie|licencja|лиценз/iu;
-
-/** A float's caption (a photo's credit names its licence too). */
-const CAPTION =
-  /^(?:fig(?:ure|\.)?|table|tab\.|abb(?:ildung|\.)|tabelle|figura|tabla|tabela|tabella|tableau)\s*[\dIVX]/iu;
 
 /** A page number printed on the page (arabic or roman). */
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/i;
@@ -34,7 +31,7 @@ export function licencePages(pages: readonly Segment[][], taken: ReadonlySet<Seg
     if (!segs.length || segs.length > MAX_LINES) continue;
     const text = segs.map((s) => s.text.trim()).join(' ');
     if (text.length > MAX_CHARS || !CREATIVE_COMMONS.test(text) || !LICENCE_WORD.test(text)) continue;
-    if (segs.some((s) => CAPTION.test(s.text.trim()))) continue;
+    if (segs.some((s) => FLOAT_CAPTION.test(s.text.trim()))) continue;
     out.push(segs);
   }
   return out;

@@ -555,10 +555,11 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
   let footText = '';
   let skipped: Segment | null = null; // lk25: the last line skipped since the last one placed
   for (const [i, s] of segs.entries()) {
-    if (doc.skip(s) || used.has(s)) {
-      if (doc.skip(s)) skipped = s;
+    if (doc.skip(s)) {
+      skipped = s;
       continue;
     }
+    if (used.has(s)) continue;
     // lk25: a skipped line between the open paragraph and this one separated them.
     if (w.para && skipped && skippedBetween(w.para.last, skipped, s)) flush(w);
     skipped = null;
