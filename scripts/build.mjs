@@ -5,6 +5,10 @@
 // become `.js`; packages stay imports of node_modules. Other files (plain JS such as the convert
 // sandbox's child, the web app's assets) are copied. Takes well under a second (esbuild).
 //
+// Then it bundles the compiled workflows once (dist/workflows.bundle.js, a few seconds of webpack),
+// so that workers running from dist/ load that file instead of bundling at every start
+// (workers/worker-set.ts, workflowSourceFor).
+//
 // Last, it writes dist/.build-stamp.json: the mtime of every source file and folder it compiled
 // from. bin/arxiv-radar compares them (a few hundred stat calls, ~2 ms) and falls back to tsx,
 // with a note, when a source changed since (scripts/build-stamp.mjs).
@@ -72,5 +76,15 @@ writeFileSync(
   path.join(DIST, 'package.json'),
   `${JSON.stringify({ name, version, type: 'module', private: true }, null, 2)}\n`,
 );
+const { bundleWorkflowCode } = await import('@temporalio/worker');
+const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
+const bundle = await bundleWorkflowCode({
+  workflowsPath: path.join(DIST, 'workflows/index.js'),
+  workflowInterceptorModules: [path.join(DIST, 'workflows/failure-log-interceptor.js')],
+  logger: quiet,
+});
+writeFileSync(path.join(DIST, 'workflows.bundle.js'), bundle.code);
 writeFileSync(path.join(ROOT, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
-console.log(`built dist/ (${entries.length} modules) in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `built dist/ (${entries.length} modules and the workflow bundle) in ${Math.round(performance.now() - started)} ms`,
+);

@@ -2,7 +2,9 @@
  * Builds and runs the workers of one process: the main queue (workflows and non-arXiv
  * activities) and the arXiv queue (every arXiv HTTP request, rate limited server-side).
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { NativeConnection } from '@temporalio/worker';
 import { Worker, type WorkerOptions } from '@temporalio/worker';
 import { taskQueues } from '../config/task-queues.ts';
@@ -19,6 +21,21 @@ export const WORKFLOWS_PATH = require.resolve(
 export const FAILURE_LOG_INTERCEPTOR_PATH = require.resolve(
   `../workflows/failure-log-interceptor.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`,
 );
+
+/**
+ * Where the workflows come from. Running from dist/, the bundle `npm run build` wrote beside the
+ * compiled code (dist/workflows.bundle.js, scripts/build.mjs): every command that starts a worker
+ * would otherwise spend ~2 s in webpack first. From the sources (or an old build without the
+ * file), the workflows are bundled at start. bin/arxiv-radar runs dist/ only while it matches the
+ * sources, so the bundle is never older than the code around it.
+ */
+export function workflowSourceFor(
+  moduleUrl: string,
+): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath' | 'interceptors'> {
+  const prebuilt = fileURLToPath(new URL('../workflows.bundle.js', moduleUrl));
+  if (moduleUrl.endsWith('.js') && existsSync(prebuilt)) return { workflowBundle: { codePath: prebuilt } };
+  return { workflowsPath: WORKFLOWS_PATH, interceptors: { workflowModules: [FAILURE_LOG_INTERCEPTOR_PATH] } };
+}
 
 export interface WorkerSetOptions {
   connection: NativeConnection;
@@ -49,7 +66,7 @@ export async function createWorkerSet(opts: WorkerSetOptions): Promise<WorkerSet
   const log = opts.logger ?? silentLogger;
   const workflowSource = opts.workflowBundle
     ? { workflowBundle: opts.workflowBundle }
-    : { workflowsPath: WORKFLOWS_PATH, interceptors: { workflowModules: [FAILURE_LOG_INTERCEPTOR_PATH] } };
+    : workflowSourceFor(import.meta.url);
   const workers: Worker[] = [
     await Worker.create({
       connection: opts.connection,

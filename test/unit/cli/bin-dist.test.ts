@@ -1,9 +1,21 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { Worker } from '@temporalio/worker';
+import { workflowSourceFor } from '../../../workers/worker-set.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 // A copy of what `npm ci` leaves (sources, bin, build scripts; node_modules linked), so building
@@ -89,6 +101,32 @@ describe('bin/arxiv-radar: dist/ when up to date, else tsx with a note', () => {
         asset,
       );
     }
+  });
+
+  it('the build bundles the workflows once: workers from dist/ load that bundle, and it replays every recorded history', async () => {
+    // dist/ as the test above built it.
+    const codePath = path.join(copy, 'dist/workflows.bundle.js');
+    const fromDist = workflowSourceFor(pathToFileURL(path.join(copy, 'dist/workers/worker-set.js')).href);
+    assert.deepEqual(fromDist, { workflowBundle: { codePath } });
+    const fromSources = workflowSourceFor(pathToFileURL(path.join(copy, 'workers/worker-set.ts')).href);
+    assert.equal(fromSources.workflowBundle, undefined, 'the sources are bundled at start');
+    assert.match(String(fromSources.workflowsPath), /workflows[/\\]index\.ts$/);
+
+    // The failure-log interceptor is part of the bundle (a worker given a bundle takes no interceptor modules).
+    assert.match(readFileSync(codePath, 'utf8'), /failure-log-interceptor/);
+    const dir = path.join(REPO_ROOT, 'test/fixtures/histories');
+    const histories = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { workflowId: string; history: unknown },
+      );
+    let replayed = 0;
+    for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath } }, histories)) {
+      assert.equal(result.error, undefined, `${result.workflowId}: ${String(result.error)}`);
+      replayed++;
+    }
+    assert.equal(replayed, histories.length);
   });
 
   it('a source edited since the build: the note names it, and the sources run', () => {
