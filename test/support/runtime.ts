@@ -9,6 +9,9 @@ import { Client, Connection } from '@temporalio/client';
 import { loadConfig, type Config } from '../../config/env.ts';
 import { startRuntime, type Runtime } from '../../workers/runtime.ts';
 
+/** The workflow bundle scripts/run-tests.mjs built for the whole run; a file run on its own bundles at start. */
+const SHARED_BUNDLE = process.env.ARXIV_RADAR_TEST_WORKFLOW_BUNDLE;
+
 export interface TestRuntime {
   runtime: Runtime;
   client: Client;
@@ -29,7 +32,10 @@ export function testConfig(env: Record<string, string> = {}): { config: Config; 
 
 export async function startTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
   const { config, dataDir } = testConfig(env);
-  const runtime = await startRuntime(config, { devServerPorts: { port: 0, uiPort: -1 } });
+  const runtime = await startRuntime(config, {
+    devServerPorts: { port: 0, uiPort: -1 },
+    ...(SHARED_BUNDLE ? { workflowBundle: { codePath: SHARED_BUNDLE } } : {}),
+  });
   const connection = await Connection.connect({ address: runtime.temporalAddress });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   return {
