@@ -9,6 +9,12 @@ import path from 'node:path';
 const args = process.argv.slice(2);
 const roots = args.filter((a) => !a.startsWith('--'));
 const passThrough = args.filter((a) => a.startsWith('--'));
+// Two test files at a time, even on two cores: most integration tests wait (on timers, heartbeat
+// timeouts, child processes) rather than compute, and the CPU-bound converter tests then use both
+// cores instead of one. Node's default is one fewer than the cores, i.e. one file at a time on a
+// two-core machine. Every test takes free ports and its own temp dirs, so files do not collide.
+// `--test-concurrency=N` on the command line overrides it.
+if (!passThrough.some((a) => a.startsWith('--test-concurrency'))) passThrough.push('--test-concurrency=2');
 
 /**
  * The test harness's workers (test/support/runtime.ts) share one workflow bundle, built here from
