@@ -73,6 +73,7 @@ import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
 import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
+import { wrapsInScaledCaps } from './pdf-hd26-scaled-caps.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import {
@@ -354,7 +355,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const s = joined ?? at.s;
   // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
   const hit = doc.bookmarks.get(at.s);
-  if (!(hit && !joined) && bodyTextByShape(s)) return false;
+  if (!(hit && !joined) && bodyTextByShape(s, joined ? undefined : segs[i + 1])) return false;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
@@ -958,6 +959,8 @@ function continuesHeading(
     next.top < s.top
   )
     return false;
+  // hd26: small caps drawn as scaled capitals measure two sizes on two lines of one head.
+  if (wrapsInScaledCaps(s, next, text)) return true;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
     next.text.length > 60 ||
@@ -1081,15 +1084,17 @@ function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: Read
  * shape alone before any costlier look. A bold line may carry a long numbered heading (`7.2 How
  * does … affect …, and`), wrapped.
  */
-function bodyTextByShape(s: Segment): boolean {
+function bodyTextByShape(s: Segment, next?: Segment): boolean {
   const text = s.text;
   if (text.length > 160) return true;
   const long = s.bold === true && parseSectionNumber(text) !== null;
+  // hd26: a numbered title may break after a comma when it wraps on in scaled capitals (`2.4.4. PARTIAL LINEARIZATION,`).
+  const wrapsOn = () => next !== undefined && wrapsInScaledCaps(s, next, text);
   return (
     text.length > (long ? 160 : 90) ||
     text.length < 2 ||
     text.endsWith(';') ||
-    (text.endsWith(',') && !long) ||
+    (text.endsWith(',') && !long && !wrapsOn()) ||
     morePiecesThan(text, long ? 25 : 12)
   );
 }
@@ -1098,7 +1103,7 @@ function bodyTextByShape(s: Segment): boolean {
 function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { frontMatter } = ctx;
   const text = s.text;
-  if (bodyTextByShape(s)) return 0;
+  if (bodyTextByShape(s, ctx.next)) return 0;
   const n = headingNumber(s, ctx.bodyFace, ctx);
   const words = text.split(/\s+/).length;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
