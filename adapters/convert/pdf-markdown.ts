@@ -74,6 +74,7 @@ import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } fr
 import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
 import { wrapsInScaledCaps } from './pdf-hd26-scaled-caps.ts';
+import { listingLine } from './pdf-hd26-listing-lines.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import {
@@ -1112,7 +1113,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // hd25: nor is a line in a typewriter face throughout (program text: pdf-hd25-typewriter.ts).
   if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text) || s.typewriter) return 0;
   // hd25: a list's step in the body face right under the step before it (`2.5.` under `2.4.`).
-  if (n && stepAfterStep(s, n, ctx.segs, ctx.pitch)) return 0;
+  // hd26: or a line of a listing numbered line by line (`7 Rules:` between `6` and `8 - Must …`).
+  if (n && (stepAfterStep(s, n, ctx.segs, ctx.pitch) || listingLine(s, n, ctx.segs, ctx.pitch))) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
