@@ -1195,7 +1195,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
         setApartTitleStart(n.rest)) ||
-      lowerCaseNameHead(n, s.bold === true && larger, ctx.lastNumber)) &&
+      // hd26: bold at the body size in the type of its accepted siblings vouches as display type does (`7 notation`).
+      lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) &&
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;

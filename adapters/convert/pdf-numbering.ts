@@ -138,7 +138,8 @@ export function parseSectionNumber(
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)
     ? 'appendix'
-    : num.startsWith('S')
+    : // hd26: a supplement's prefix goes before digits (`S2.1`); a bare `S` is a letter (`S Bed slope`, a symbol's entry).
+      /^S\d/.test(num)
       ? 'supplement'
       : /^\d/.test(first)
         ? 'arabic'
