@@ -41,6 +41,7 @@ import {
   mostlyCapitals,
   spliceFragments,
   setApartTitleStart,
+  startsWithDigitWord,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
@@ -1227,7 +1228,8 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     spaced &&
     words <= 10 &&
     !/[.:]$/.test(text) &&
-    /^[A-Z]/.test(text) &&
+    // hd26: or a dimension fused to its capital (`3D-Printed Approach`), in this display type.
+    (/^[A-Z]/.test(text) || startsWithDigitWord(text)) &&
     ![ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some((l) => figureTextBelow(s, l, body)) &&
     !opensDisplayParagraph(s, ctx.below)
   )
