@@ -76,6 +76,7 @@ import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
 import { wrapsInScaledCaps } from './pdf-hd26-scaled-caps.ts';
 import { listingLine } from './pdf-hd26-listing-lines.ts';
+import { rightAfterEntry } from './pdf-hd26-entry-run-in.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import {
@@ -221,6 +222,8 @@ const FRONT_LABEL = /^(?:abstract|a b s t r a c t|summary|keywords?|key words|in
 /** What changes while one document is rendered: the blocks so far and the open paragraph. */
 interface Writer {
   blocks: string[];
+  /** hd26: the index in `blocks` of the last contents entry written. */
+  lastEntry?: number;
   footnotes: string[];
   para: Para | null;
   inReferences: boolean;
@@ -300,6 +303,8 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
     capsNameRunIn(s, at.segs[at.i + 1], w.para?.text);
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
+  // hd26: a list of figures' entry run on into its caption is no head.
+  if (runIn.num && rightAfterEntry(w.blocks.length, w.lastEntry, w.para !== null)) return false;
   // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
   // the paragraph as printed: the reader sees no section there, and the annotations list none. A lead
   // that pdf.js set apart from its text (PNAS's `ACKNOWLEDGMENTS.`, a wide gap after it) stays a heading.
@@ -573,6 +578,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
       // A contents line is a list item: it must not advance the section numbering.
       flush(w);
       w.blocks.push(`- ${entry}`);
+      w.lastEntry = w.blocks.length - 1;
       continue;
     }
     const aside = doc.margin[p]?.get(s);
