@@ -1321,7 +1321,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     boldHeading(s, ctx) &&
     text.split(/\s+/).length <= 12 &&
     !ctx.headerRow() &&
-    /^[A-Z]/.test(text) &&
+    // hd26: or a name in lower case (`checkconf`, `libgcrypt`) in the type of two bold heads accepted before.
+    (/^[A-Z]/.test(text) || (/^\p{Ll}/u.test(text) && inDisplayHeadType(s, ctx.boldHeads))) &&
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
     !TWO_SENTENCES.test(text) &&
