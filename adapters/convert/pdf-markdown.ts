@@ -1202,8 +1202,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
         setApartTitleStart(n.rest)) ||
-      // hd26: bold at the body size in the type of its accepted siblings vouches as display type does (`7 notation`).
-      lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) &&
+      lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) && // hd26: sibling type too
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
@@ -1234,8 +1233,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     spaced &&
     words <= 10 &&
     !/[.:]$/.test(text) &&
-    // hd26: or a dimension fused to its capital (`3D-Printed Approach`), in this display type.
-    (/^[A-Z]/.test(text) || startsWithDigitWord(text)) &&
+    (/^[A-Z]/.test(text) || startsWithDigitWord(text)) && // hd26: `3D-Printed Approach`
     ![ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some((l) => figureTextBelow(s, l, body)) &&
     !opensDisplayParagraph(s, ctx.below)
   )
