@@ -19,6 +19,8 @@ const NON_ASCII = /[\u0080-\uFFFF]/;
 const FUSED = /^(\p{L}*[àèéìòùáíóúÀÈÉÌÒÙ])(\p{L}{2,})$/u;
 const ACCENTED = /[àèéìòùáíóúÀÈÉÌÒÙ]/u;
 const ACCENT_INSIDE = /[àèéìòùáíóúÀÈÉÌÒÙ]\p{L}/u;
+/** A word broken at the line's end by a hyphen: its first piece. */
+const LINE_END_PIECE = /\p{L}+-$/u;
 /** Distinct split tokens a paper must show before any is split. */
 const MIN_DISTINCT = 3;
 
@@ -28,8 +30,9 @@ export function splitFusedAccents(pages: Segment[][]): void {
   const fusedLines = all.filter((s) => NON_ASCII.test(s.text) && ACCENT_INSIDE.test(s.text));
   if (!fusedLines.length) return;
   const words = new Map<string, number>();
+  // hd26: the piece before a line-end hyphen is half a word (`dicioná-` / `rio`), no word printed on its own.
   for (const s of all)
-    for (const w of s.text.match(WORD) ?? []) {
+    for (const w of s.text.replace(LINE_END_PIECE, '').match(WORD) ?? []) {
       const key = w.toLowerCase();
       words.set(key, (words.get(key) ?? 0) + 1);
     }

@@ -41,6 +41,7 @@ import {
   mostlyCapitals,
   spliceFragments,
   setApartTitleStart,
+  startsWithDigitWord,
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
@@ -73,6 +74,9 @@ import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
 import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
 import { hangsUnderLargeTitle } from './pdf-hd14-heading-wrap.ts';
+import { wrapsInScaledCaps } from './pdf-hd26-scaled-caps.ts';
+import { listingLine } from './pdf-hd26-listing-lines.ts';
+import { rightAfterEntry } from './pdf-hd26-entry-run-in.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import {
@@ -218,6 +222,8 @@ const FRONT_LABEL = /^(?:abstract|a b s t r a c t|summary|keywords?|key words|in
 /** What changes while one document is rendered: the blocks so far and the open paragraph. */
 interface Writer {
   blocks: string[];
+  /** hd26: the index in `blocks` of the last contents entry written. */
+  lastEntry?: number;
   footnotes: string[];
   para: Para | null;
   inReferences: boolean;
@@ -297,6 +303,8 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
     capsNameRunIn(s, at.segs[at.i + 1], w.para?.text);
   // A line the outline names whole is a heading with no text run into it (`Parity vs. X`).
   if (!runIn || (runIn.rest && doc.bookmarks.get(s)?.exact)) return false;
+  // hd26: a list of figures' entry run on into its caption is no head.
+  if (runIn.num && rightAfterEntry(w.blocks.length, w.lastEntry, w.para !== null)) return false;
   // ex19: an unnumbered lead run into its paragraph (`Acknowledgments. The authors…`, a `\paragraph`) opens
   // the paragraph as printed: the reader sees no section there, and the annotations list none. A lead
   // that pdf.js set apart from its text (PNAS's `ACKNOWLEDGMENTS.`, a wide gap after it) stays a heading.
@@ -354,7 +362,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const s = joined ?? at.s;
   // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
   const hit = doc.bookmarks.get(at.s);
-  if (!(hit && !joined) && bodyTextByShape(s)) return false;
+  if (!(hit && !joined) && bodyTextByShape(s, joined ? undefined : segs[i + 1])) return false;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
@@ -570,6 +578,7 @@ function renderPage(doc: Doc, w: Writer, p: number, segs: Segment[]): void {
       // A contents line is a list item: it must not advance the section numbering.
       flush(w);
       w.blocks.push(`- ${entry}`);
+      w.lastEntry = w.blocks.length - 1;
       continue;
     }
     const aside = doc.margin[p]?.get(s);
@@ -958,6 +967,8 @@ function continuesHeading(
     next.top < s.top
   )
     return false;
+  // hd26: small caps drawn as scaled capitals measure two sizes on two lines of one head.
+  if (wrapsInScaledCaps(s, next, text)) return true;
   if (
     Math.abs(next.size - s.size) > 0.3 ||
     next.text.length > 60 ||
@@ -1081,15 +1092,17 @@ function isFrontMatterLine(text: string, n: SectionNumber | null, surnames: Read
  * shape alone before any costlier look. A bold line may carry a long numbered heading (`7.2 How
  * does … affect …, and`), wrapped.
  */
-function bodyTextByShape(s: Segment): boolean {
+function bodyTextByShape(s: Segment, next?: Segment): boolean {
   const text = s.text;
   if (text.length > 160) return true;
   const long = s.bold === true && parseSectionNumber(text) !== null;
+  // hd26: a numbered title may break after a comma when it wraps on in scaled capitals (`2.4.4. PARTIAL LINEARIZATION,`).
+  const wrapsOn = () => next !== undefined && wrapsInScaledCaps(s, next, text);
   return (
     text.length > (long ? 160 : 90) ||
     text.length < 2 ||
     text.endsWith(';') ||
-    (text.endsWith(',') && !long) ||
+    (text.endsWith(',') && !long && !wrapsOn()) ||
     morePiecesThan(text, long ? 25 : 12)
   );
 }
@@ -1098,7 +1111,7 @@ function bodyTextByShape(s: Segment): boolean {
 function headingLevel(s: Segment, ctx: HeadingContext): number {
   const { frontMatter } = ctx;
   const text = s.text;
-  if (bodyTextByShape(s)) return 0;
+  if (bodyTextByShape(s, ctx.next)) return 0;
   const n = headingNumber(s, ctx.bodyFace, ctx);
   const words = text.split(/\s+/).length;
   // Formula pieces (`E A3 =`) and, before the body starts, author and affiliation lines never are.
@@ -1107,7 +1120,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // hd25: nor is a line in a typewriter face throughout (program text: pdf-hd25-typewriter.ts).
   if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text) || s.typewriter) return 0;
   // hd25: a list's step in the body face right under the step before it (`2.5.` under `2.4.`).
-  if (n && stepAfterStep(s, n, ctx.segs, ctx.pitch)) return 0;
+  // hd26: or a line of a listing numbered line by line (`7 Rules:` between `6` and `8 - Must …`).
+  if (n && (stepAfterStep(s, n, ctx.segs, ctx.pitch) || listingLine(s, n, ctx.segs, ctx.pitch))) return 0;
   // An appendix letter without its dot (`A Proofs`) comes after the body: on page 1 it is an article (`A PREPRINT`).
   if (frontMatter && n?.kind === 'letter' && !n.closer) return 0;
   if (frontMatter && isFrontMatterLine(text, n, ctx.surnames)) return 0;
@@ -1188,7 +1202,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       startsWithMixedCaseName(n.rest) ||
       ((s.bold || larger || sibling) && // a known sibling's style vouches as bold type does (`3D …`)
         setApartTitleStart(n.rest)) ||
-      lowerCaseNameHead(n, s.bold === true && larger, ctx.lastNumber)) &&
+      lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) && // hd26: sibling type too
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
     if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
@@ -1219,7 +1233,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     spaced &&
     words <= 10 &&
     !/[.:]$/.test(text) &&
-    /^[A-Z]/.test(text) &&
+    (/^[A-Z]/.test(text) || startsWithDigitWord(text)) && // hd26: `3D-Printed Approach`
     ![ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some((l) => figureTextBelow(s, l, body)) &&
     !opensDisplayParagraph(s, ctx.below)
   )
@@ -1305,7 +1319,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     boldHeading(s, ctx) &&
     text.split(/\s+/).length <= 12 &&
     !ctx.headerRow() &&
-    /^[A-Z]/.test(text) &&
+    // hd26: or a name in lower case (`checkconf`, `libgcrypt`) in the type of two bold heads accepted before.
+    (/^[A-Z]/.test(text) || (/^\p{Ll}/u.test(text) && inDisplayHeadType(s, ctx.boldHeads))) &&
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
     !TWO_SENTENCES.test(text) &&

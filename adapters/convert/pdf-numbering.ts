@@ -138,7 +138,8 @@ export function parseSectionNumber(
   const first = parts[0]!;
   const kind = /^appendix$/i.test(word)
     ? 'appendix'
-    : num.startsWith('S')
+    : // hd26: a supplement's prefix goes before digits (`S2.1`); a bare `S` is a letter (`S Bed slope`, a symbol's entry).
+      /^S\d/.test(num)
       ? 'supplement'
       : /^\d/.test(first)
         ? 'arabic'
@@ -241,7 +242,8 @@ export function inSequence(n: SectionNumber, seq: Numbering): boolean {
   // The first section introduces the paper: `1. Introduction` opens the numbering whatever was taken
   // for a number before it (an affiliation's mark `1 Institute` in the front matter).
   if (n.parts.length === 1 && top === 1 && INTRODUCTION.test(n.rest.replace(/[.:]$/, ''))) return true;
-  if (n.parts.length === 1) return top === last + 1 || (last === 0 && top <= 2);
+  // hd26: a division word (`Chapter 4`) may open the numbering anywhere: a thesis's chapters printed on their own.
+  if (n.parts.length === 1) return top === last + 1 || (last === 0 && (top <= 2 || n.word !== ''));
   return last === 0 || top === last;
 }
 
