@@ -21,8 +21,9 @@ const GAP_EMS = 0.5;
 export function apartBySize(last: TextRun, next: TextRun, gap: number): boolean {
   const big = Math.max(last.size, next.size);
   const small = Math.min(last.size, next.size);
-  // Both runs carry a word: a lone mark or index beside a formula's operator is no line of its own.
-  const worded = (r: TextRun) => /\p{L}{2}/u.test(r.text);
+  // Both runs carry words, two or more: an index, a mark, a figure's label or a formula's operator
+  // (`min`, `max` beside its limits) is no line of its own.
+  const worded = (r: TextRun) => r.text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
   return big >= SIZE_RATIO * small && gap > GAP_EMS * big && worded(last) && worded(next);
 }
 

@@ -12,7 +12,8 @@
  *   copyright page holds besides its notice (`by` and the author's name) is too short for lk24's
  *   dedication rule, which wants three words to tell a dedication from a figure's labels. Before the
  *   table of contents there are no figures: on a page there, after a title page, up to three short
- *   lines in text type, no section name and no prose, are front matter.
+ *   lines in text type, not bold, no section name, no prose and none over lines already taken (a
+ *   heading over a notice), are front matter.
  * Both go by layout and by repetition, so they hold for any university's wording and language.
  */
 import type { Segment } from './pdf-layout.ts';
@@ -137,13 +138,18 @@ export function shortPrelimPages(
   const contents = contentsPage(pages);
   const out: Segment[][] = [];
   for (let p = 1; p < contents; p++) {
-    const left = (pages[p] ?? []).filter((s) => !taken.has(s));
+    const page = pages[p] ?? [];
+    const left = page.filter((s) => !taken.has(s));
+    // A line over lines already taken heads them (a report's `DISCLAIMER` over its notice): a heading.
+    const heads = (s: Segment) => page.some((o) => taken.has(o) && o.top > s.bottom);
     if (
       !left.length ||
       left.length > MAX_SHORT_LINES ||
       left.some(
         (s) =>
           s.size > body + 0.5 ||
+          s.bold === true ||
+          heads(s) ||
           !/\p{L}{2}/u.test(s.text) ||
           s.text.trim().split(/\s+/).length > MAX_WORDS ||
           isProse(s, body) ||
