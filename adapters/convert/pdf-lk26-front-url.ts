@@ -31,12 +31,16 @@ export function frontUrlLines(
   if (!text.length) return [];
   const left = Math.min(...text.map((s) => s.x0));
   const right = Math.max(...text.map((s) => s.x1));
-  const sectionTop = Math.min(Infinity, ...first.filter((s) => SECTION.test(s.text.trim())).map((s) => s.top));
+  const sectionTop = Math.min(
+    Infinity,
+    ...first.filter((s) => SECTION.test(s.text.trim())).map((s) => s.top),
+  );
   const out: Segment[][] = [];
   for (const s of first) {
     if (taken.has(s) || !URL_ONLY.test(s.text.trim()) || s.top >= sectionTop) continue;
     const centred =
-      Math.abs((s.x0 + s.x1) / 2 - (left + right) / 2) <= CENTRED * (right - left) && s.x0 - left >= 2 * s.size;
+      Math.abs((s.x0 + s.x1) / 2 - (left + right) / 2) <= CENTRED * (right - left) &&
+      s.x0 - left >= 2 * s.size;
     // Alone on its row, and set off from the line above by more than the leading.
     const rowmate = first.some((o) => o !== s && Math.abs(o.baseline - s.baseline) < 0.5 * s.size);
     const above = first

@@ -43,7 +43,11 @@ function isProse(s: Segment, body: number): boolean {
 }
 
 /** Page 1 is a title page: every line of it the title or front matter already. */
-function titlePage(pages: readonly Segment[][], titleSegs: readonly Segment[], taken: ReadonlySet<Segment>): boolean {
+function titlePage(
+  pages: readonly Segment[][],
+  titleSegs: readonly Segment[],
+  taken: ReadonlySet<Segment>,
+): boolean {
   const title = new Set(titleSegs);
   const first = pages[0] ?? [];
   return pages.length >= 3 && first.length > 0 && first.every((s) => title.has(s) || taken.has(s));
@@ -53,7 +57,10 @@ function titlePage(pages: readonly Segment[][], titleSegs: readonly Segment[], t
 function contentsPage(pages: readonly Segment[][]): number {
   for (let p = 1; p < Math.min(pages.length, MAX_PAGES); p++) {
     const segs = pages[p] ?? [];
-    if (segs.some((s) => CONTENTS_HEAD.test(s.text.trim())) || segs.filter((s) => LEADERS.test(s.text.trim())).length >= 3)
+    if (
+      segs.some((s) => CONTENTS_HEAD.test(s.text.trim())) ||
+      segs.filter((s) => LEADERS.test(s.text.trim())).length >= 3
+    )
       return p;
   }
   return -1;

@@ -35,7 +35,13 @@ const line = (text: string, top: number, x0 = 85, x1 = 510, page = 0): Segment =
   size: 10,
 });
 
-const run = (text: string, x: number, width: number, size: number): TextRun => ({ text, x, y: 100, width, size });
+const run = (text: string, x: number, width: number, size: number): TextRun => ({
+  text,
+  x,
+  y: 100,
+  width,
+  size,
+});
 
 describe('PDF front matter left in the text, and a title beside a margin box (lk26)', () => {
   it('IOP: the margin labels beside the title are front matter, and the title is the first heading', async () => {
@@ -65,7 +71,10 @@ describe('PDF front matter left in the text, and a title beside a margin box (lk
   });
 
   it('an address is front matter only centred, apart and not run into by a sentence', () => {
-    const text = [line('the last line of the abstract, closed by a stop.', 100), line('More text of the page', 300)];
+    const text = [
+      line('the last line of the abstract, closed by a stop.', 100),
+      line('More text of the page', 300),
+    ];
     const url = line('https://example.org/code', 125, 230, 365);
     assert.deepEqual(
       frontUrlLines([...text, url], new Set(), 10).map((g) => g[0]!.text),
@@ -74,7 +83,10 @@ describe('PDF front matter left in the text, and a title beside a margin box (lk
     // A sentence that runs into it, a left-aligned address, or one under the first section keep it.
     const open = line('the code of this paper can be obtained from the', 112);
     assert.deepEqual(frontUrlLines([...text, open, url], new Set(), 10), []);
-    assert.deepEqual(frontUrlLines([...text, line('https://example.org/code', 125, 85, 220)], new Set(), 10), []);
+    assert.deepEqual(
+      frontUrlLines([...text, line('https://example.org/code', 125, 85, 220)], new Set(), 10),
+      [],
+    );
     assert.deepEqual(frontUrlLines([...text, line('1 Introduction', 60), url], new Set(), 10), []);
   });
 
@@ -108,6 +120,10 @@ describe('PDF front matter left in the text, and a title beside a margin box (lk
     );
     const prose = [line('we thank the many people who helped us along the way', 300, 85, 510, 1)];
     assert.deepEqual(shortPrelimPages([pages[0]!, prose, pages[2]!, pages[3]!], [title], [], 10), []);
+    // A heading over a notice another rule took (a report's `DISCLAIMER`) stays a heading.
+    const notice = line('This document was prepared as an account of work sponsored by', 320, 85, 510, 1);
+    const disclaimer = [line('DISCLAIMER', 300, 250, 330, 1), notice];
+    assert.deepEqual(shortPrelimPages([pages[0]!, disclaimer, pages[2]!], [title], [[notice]], 10), []);
   });
 
   it('TU Wien: the English title page’s degree formula and the lines under it are front matter', async () => {
