@@ -11,6 +11,7 @@ import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
 import { continuesSentence } from './pdf-lk15b-run-on.ts';
 import { isFrontFurniture, unmarked } from './pdf-front-furniture.ts';
 import { bannerRowmates, withLeadingMarks } from './pdf-fm-rows.ts';
+import { marginLabelBeside } from './pdf-lk26-size-apart.ts';
 import { isJournalName } from './pdf-fm-names.ts';
 import { BODY_START, CONTACT } from './pdf-fm-notes.ts';
 
@@ -121,6 +122,9 @@ const META_START = new RegExp(
       "(?:(?:doctoral|master['’]?s?|ph\\.?\\s?d\\.?|bachelor['’]?s?|diploma|licentiate|honours|senior)\\s+)?(?:thesis|dissertation)\\s*$",
       '(?:bachelor|master|diplom|doktor|magister)arbeit\\s*$',
       'in\\s+partial\\s+fulfil',
+      // lk26: the formula opening with its verb (`submitted in partial fulfillment of…`, vutinfth) or in
+      // ucbthesis's wording (`in partial satisfaction of the requirements`).
+      '(?:(?:submitted|presented)\\s+)?in\\s+partial\\s+(?:fulfil|satisfaction)',
       // lk14b: the degree formula's second line (`of the requirements for the degree of`), in every university's wording.
       '(?:of\\s+)?(?:the\\s+)?requirements\\s+for\\s+the\\s+(?:award\\s+of\\s+the\\s+)?(?:\\w+\\s+)?degree\\b',
       // Contact lines: `E-mail: …`, `Email addresses:`, amsart/LMCS's `e-mail address:`, `∗Corresponding author`.
@@ -495,5 +499,10 @@ export function titleAgain(
 export function metadataRows(page: readonly Segment[]): (s: Segment) => boolean {
   const meta = page.filter((o) => isFrontMeta(o.text));
   return (s) =>
-    meta.some((o) => o !== s && Math.abs(o.baseline - s.baseline) < 0.5 * Math.max(o.size, s.size));
+    meta.some(
+      (o) =>
+        o !== s &&
+        Math.abs(o.baseline - s.baseline) < 0.5 * Math.max(o.size, s.size) &&
+        !marginLabelBeside(o, s), // lk26
+    );
 }

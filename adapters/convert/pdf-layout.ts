@@ -12,6 +12,7 @@ import { fusedNumberBefore, isBareNumber, LONE_SECTION_NUMBER } from './pdf-numb
 import { normalizeText } from './text.ts';
 import { chapterOpenings } from './pdf-hd20-chapter-openings.ts';
 import { folioRows } from './pdf-tt21-folio-rows.ts';
+import { apartBySize } from './pdf-lk26-size-apart.ts';
 
 /** One positioned run of text from pdf.js `getTextContent`, already un-rotated. */
 export interface TextRun {
@@ -98,7 +99,11 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           (isBareNumber(last.text) || fusedNumberBefore(last.text, r.text, gap, size));
-        if (gap > (isNumber ? 3 : 1.0) * size || (gap > 0.5 * size && startsColumn(cur[0]!, r, last)))
+        if (
+          gap > (isNumber ? 3 : 1.0) * size ||
+          (gap > 0.5 * size && startsColumn(cur[0]!, r, last)) ||
+          apartBySize(last, r, gap) // lk26: a margin label beside display type
+        )
           flush();
       }
       cur.push(r);

@@ -93,6 +93,8 @@ import { withFrontFurniture } from './pdf-front-furniture.ts';
 import { preliminaryPages } from './pdf-lk13-prelims.ts';
 import { declarationSignatures } from './pdf-lk23-signatures.ts';
 import { frontLeaks } from './pdf-lk24-front-leaks.ts';
+import { frontUrlLines } from './pdf-lk26-front-url.ts';
+import { thesisPrelimLeftovers } from './pdf-lk26-thesis-prelims.ts';
 import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
@@ -727,6 +729,9 @@ export function renderSegments(
   front.push(...(block?.front ?? []));
   front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
   front.push(...licencePages(paper, new Set(front.flat()))); // lk25: a licence notice's own page
+  front.push(...frontUrlLines(paper[0] ?? [], new Set(front.flat()), bodySize)); // lk26: a code address
+  const skipped = [...repeatedTitle, ...prelims.repeatedTitle, ...(fromTitlePage?.segments ?? [])];
+  front.push(...thesisPrelimLeftovers(paper, title?.segments ?? [], front, bodySize, skipped)); // lk26
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
