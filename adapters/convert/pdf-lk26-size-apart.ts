@@ -9,7 +9,11 @@
  * larger type, is another line: inside one line a change of size sits against its neighbour (an
  * index, a footnote mark, a drop capital, a large operator of a formula), never half an em away.
  */
-import type { Segment, TextRun } from './pdf-layout.ts';
+/** What these tests read of a run or a line (pdf-layout.ts's TextRun and Segment; not imported, as pdf-layout.ts imports this file). */
+interface Sized {
+  size: number;
+  text: string;
+}
 
 /** The larger type is at least this many times the smaller. */
 const SIZE_RATIO = 1.5;
@@ -18,12 +22,12 @@ const SIZE_RATIO = 1.5;
 const GAP_EMS = 0.5;
 
 /** `next` follows `last` on its row, `gap` points to its right, and is set apart from it by size. */
-export function apartBySize(last: TextRun, next: TextRun, gap: number): boolean {
+export function apartBySize(last: Sized, next: Sized, gap: number): boolean {
   const big = Math.max(last.size, next.size);
   const small = Math.min(last.size, next.size);
   // Both runs carry words, two or more: an index, a mark, a figure's label or a formula's operator
   // (`min`, `max` beside its limits) is no line of its own.
-  const worded = (r: TextRun) => r.text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
+  const worded = (r: Sized) => r.text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
   return big >= SIZE_RATIO * small && gap > GAP_EMS * big && worded(last) && worded(next);
 }
 
@@ -32,6 +36,6 @@ export function apartBySize(last: TextRun, next: TextRun, gap: number): boolean 
  * words or more: a margin box's label (`RECEIVED`, 5 pt) beside a title's line (17 pt), not a banner's
  * row (`CERN` beside `CERN-EP-2016-123` is one word), so it does not make the title's line a banner.
  */
-export function marginLabelBeside(meta: Segment, line: Segment): boolean {
+export function marginLabelBeside(meta: Sized, line: Sized): boolean {
   return meta.size <= 0.5 * line.size && line.text.trim().split(/\s+/).length >= 3;
 }
