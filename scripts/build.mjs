@@ -17,6 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import { SOURCE_DIRS, STAMP_FILE, snapshot } from './build-stamp.mjs';
+import { writeWorkflowBundle } from './workflow-bundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -76,14 +77,7 @@ writeFileSync(
   path.join(DIST, 'package.json'),
   `${JSON.stringify({ name, version, type: 'module', private: true }, null, 2)}\n`,
 );
-const { bundleWorkflowCode } = await import('@temporalio/worker');
-const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
-const bundle = await bundleWorkflowCode({
-  workflowsPath: path.join(DIST, 'workflows/index.js'),
-  workflowInterceptorModules: [path.join(DIST, 'workflows/failure-log-interceptor.js')],
-  logger: quiet,
-});
-writeFileSync(path.join(DIST, 'workflows.bundle.js'), bundle.code);
+await writeWorkflowBundle(DIST, '.js', path.join(DIST, 'workflows.bundle.js'));
 writeFileSync(path.join(ROOT, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
 console.log(
   `built dist/ (${entries.length} modules and the workflow bundle) in ${Math.round(performance.now() - started)} ms`,

@@ -2,9 +2,10 @@
 // Runs every *.test.ts under the given folders (default: test/) with Node's test runner through tsx.
 // Node 20's --test does not expand globs, hence this small finder.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeWorkflowBundle } from './workflow-bundle.mjs';
 
 const args = process.argv.slice(2);
 const roots = args.filter((a) => !a.startsWith('--'));
@@ -23,17 +24,8 @@ if (!passThrough.some((a) => a.startsWith('--test-concurrency'))) passThrough.pu
  */
 async function bundleWorkflowsOnce(files, dir) {
   if (!files.some((f) => /(^|[/\\])test[/\\](integration|web)[/\\]/.test(f))) return undefined;
-  const { bundleWorkflowCode } = await import('@temporalio/worker');
   const root = path.resolve(import.meta.dirname, '..');
-  const quiet = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: path.join(root, 'workflows/index.ts'),
-    workflowInterceptorModules: [path.join(root, 'workflows/failure-log-interceptor.ts')],
-    logger: quiet,
-  });
-  const file = path.join(dir, 'workflows.bundle.js');
-  writeFileSync(file, bundle.code);
-  return file;
+  return writeWorkflowBundle(root, '.ts', path.join(dir, 'workflows.bundle.js'));
 }
 
 function find(entry) {
