@@ -15,6 +15,7 @@ import type { Segment, TextRun } from '../../../../adapters/convert/pdf-layout.t
 import { apartBySize } from '../../../../adapters/convert/pdf-lk26-size-apart.ts';
 import { frontUrlLines } from '../../../../adapters/convert/pdf-lk26-front-url.ts';
 import { shortPrelimPages } from '../../../../adapters/convert/pdf-lk26-thesis-prelims.ts';
+import { segAtTop } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
@@ -24,16 +25,8 @@ const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*'
 const body = (md: string) => md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
 
 /** A line of page `page` at `top`, 10 pt, from `x0` to `x1`. */
-const line = (text: string, top: number, x0 = 85, x1 = 510, page = 0): Segment => ({
-  page,
-  text,
-  x0,
-  x1,
-  top,
-  bottom: top + 10,
-  baseline: top + 8,
-  size: 10,
-});
+const line = (text: string, top: number, x0 = 85, x1 = 510, page = 0): Segment =>
+  segAtTop(text, top, { x0, x1, page });
 
 const run = (text: string, x: number, width: number, size: number): TextRun => ({
   text,
