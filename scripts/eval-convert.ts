@@ -527,9 +527,22 @@ export interface AnnotationScore {
   extras: string[];
 }
 
-/** An abstract or keywords label, which the annotations leave out but a converter may set as a heading. */
-const FRONT_LABEL =
-  /^(?:abstract|summary|keywords?|key\s*words|index terms|ccs concepts|acm reference format|pacs(?: numbers| codes)?|subject headings|msc|mathematics subject classification)\b/;
+/**
+ * An abstract or keywords label, which the annotations leave out but a converter may set as a
+ * heading, in English and in the languages papers and theses here come in (French, German,
+ * Spanish, Portuguese, Italian, Dutch, Finnish, Swedish, Polish, Russian); matched after `norm`.
+ */
+const FRONT_LABEL = new RegExp(
+  `^(?:${[
+    'abstract|summary|keywords?|key\\s*words|index terms|ccs concepts|acm reference format',
+    'pacs(?: numbers| codes)?|subject headings|msc|mathematics subject classification',
+    'résumé|resume|mots clés|mots clefs|zusammenfassung|kurzfassung|schlüsselwörter|schlagwörter',
+    'resumen|palabras clave|resumo|palavras chave|sommario|riassunto|parole chiave|samenvatting',
+    'trefwoorden|tiivistelmä|avainsanat|sammanfattning|nyckelord|streszczenie|słowa kluczowe',
+    'аннотация|ключевые слова',
+  ].join('|')})(?![\\p{L}\\p{N}])`,
+  'u',
+);
 
 /** A heading without its section number (`2.1.`, `IV`, `A.1`, `Appendix B:`, `Chapter 1`), normalised. */
 function headingKey(h: string): string {

@@ -101,6 +101,13 @@ describe('scoreAnnotation: extra headings', () => {
     assert.equal(s.extraHeadings, 0);
   });
 
+  it('leaves out abstract and keywords labels in other languages, but not words that start like them', () => {
+    const md =
+      '# A Study of Things\n\n## Resumo\n\n## Palavras-chave\n\n## Zusammenfassung\n\n## Tiivistelmä\n\n' +
+      '## Аннотация\n\n## 1 Introduction\n\n## Resumption of the model\n\n## 2 Results';
+    assert.deepEqual(scoreAnnotation(paper, md, 3).extras, ['Resumption of the model']);
+  });
+
   it('counts a spurious heading even when it repeats an annotated one with other words', () => {
     const md = '# A Study of Things\n\n## 1 Introduction\n\n## Introductory remarks\n\n## 2 Results';
     assert.deepEqual(scoreAnnotation(paper, md, 3).extras, ['Introductory remarks']);
