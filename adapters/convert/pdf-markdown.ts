@@ -98,6 +98,7 @@ import { thesisPrelimLeftovers } from './pdf-lk26-thesis-prelims.ts';
 import { thesisFormRows } from './pdf-lk27-thesis-form.ts';
 import { prelimSignOffs } from './pdf-lk27-sign-off.ts';
 import { withDropCap } from './pdf-lk27-drop-cap.ts';
+import { backCoverLines } from './pdf-lk27-back-cover.ts';
 import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
@@ -738,6 +739,8 @@ export function renderSegments(
   front.push(...thesisPrelimLeftovers(paper, title?.segments ?? [], front, bodySize, skipped)); // lk26
   front.push(...thesisFormRows(paper, new Set(front.flat()), bodySize)); // lk27: an abstract form's rows
   front.push(...prelimSignOffs(paper, new Set(front.flat()), bodySize)); // lk27: a preface's place and date
+  const backCover = backCoverLines(paper, new Set(front.flat()), bodySize); // lk27: a report's back cover
+  front.push(...backCover.front);
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
@@ -745,6 +748,7 @@ export function renderSegments(
     ...(fromTitlePage?.segments ?? []),
     ...cover0.repeated,
     ...repeatedFrontLines(paper, front),
+    ...backCover.repeats,
   ]);
   if (title) title.text = titleWithoutNoteMark(title.text, front);
 

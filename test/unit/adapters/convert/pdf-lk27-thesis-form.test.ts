@@ -1,7 +1,7 @@
 /**
  * Session 26 (lk27): a thesis's abstract form (label/value rows in ruled boxes, the abstract inside,
  * a keywords box under it, the same form again in a second language), a preface's place-and-date
- * sign-off, and a title whose initial is a drop-cap picture. On real fixture PDFs of the tuning split,
+ * sign-off, a title whose initial is a drop-cap picture, and a report's back cover. On real fixture PDFs of the tuning split,
  * and on small synthetic lines.
  */
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { thesisFormRows } from '../../../../adapters/convert/pdf-lk27-thesis-form.ts';
 import { prelimSignOffs } from '../../../../adapters/convert/pdf-lk27-sign-off.ts';
 import { withDropCap } from '../../../../adapters/convert/pdf-lk27-drop-cap.ts';
+import { backCoverLines } from '../../../../adapters/convert/pdf-lk27-back-cover.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
@@ -63,7 +64,7 @@ const paragraph = (top: number, n: number, page = 1): Segment[] =>
     ),
   );
 
-describe('a thesis abstract form, a preface sign-off and a drop-cap title (lk27)', () => {
+describe('a thesis abstract form, a preface sign-off, a drop-cap title and a back cover (lk27)', () => {
   it('Aalto: both abstract forms’ rows, headings and keywords are front matter; the abstracts stay', async () => {
     const { markdown } = await convert('thesis-vartiainen2017-event-log-mining.pdf');
     const front = frontBlock(markdown);
@@ -138,5 +139,39 @@ describe('a thesis abstract form, a preface sign-off and a drop-cap title (lk27)
     const cut = line('robabilistic Models', 100, 100, 400, 0);
     const uses = [[cut, line('Probabilistic models are probabilistic.', 200, 100, 400, 0)]];
     assert.equal(withDropCap('robabilistic Models', uses, [cut]), 'Probabilistic Models');
+  });
+
+  it('Inria: the back cover and the address block it repeats are front matter, not references', async () => {
+    const { markdown } = await convert('report-inria-pencil-language-spec.pdf');
+    const front = frontBlock(markdown);
+    assert.ok(front.includes('ISSN 0249-6399') && front.includes('B.P. 105 - 78153 Le Chesnay Cedex'));
+    // Named once: the back cover's reprint of the address is left out.
+    assert.equal(front.split('B.P. 105 - 78153 Le Chesnay Cedex').length, 2);
+    const rest = body(markdown);
+    assert.ok(!rest.includes('Le Chesnay') && !rest.includes('RESEARCH CENTRE') && !rest.includes('ISSN'));
+    assert.match(rest, /- \[14\] N\. Wirth\. Extended Backus-Naur Form/);
+  });
+
+  it('a back cover is a last page of a few small lines, two of them printed on an opening page', () => {
+    const small = (text: string, top: number, page: number) => line(text, top, 100, 300, page, { size: 8 });
+    const pages: Segment[][] = Array.from({ length: 8 }, (_, p) => paragraph(100, 3, p));
+    pages[1]!.push(small('Research Centre Somewhere', 700, 1), small('1 Long Road, 12345 Town', 710, 1));
+    pages[7] = [
+      small('Research Centre Somewhere', 700, 7),
+      small('1 Long Road, 12345 Town', 710, 7),
+      small('ISSN 1234-5678', 730, 7),
+    ];
+    const got = backCoverLines(pages, new Set(), 12);
+    assert.deepEqual(
+      got.front.map((g) => g[0]!.text),
+      ['Research Centre Somewhere', '1 Long Road, 12345 Town', 'ISSN 1234-5678'],
+    );
+    assert.deepEqual(
+      got.repeats.map((s) => s.page),
+      [7, 7],
+    );
+    // One repeat only: a last page's own lines.
+    pages[1]!.pop();
+    assert.deepEqual(backCoverLines(pages, new Set(), 12).front, []);
   });
 });
