@@ -12,7 +12,8 @@
  *   (the label) and does not run on as a paragraph: a value that wraps goes on in the value
  *   column, indented, never back at the left edge;
  * - rows parted by a box's padding (half a line or more between one row's foot and the next
- *   row's top), where a paragraph's lines follow each other closely;
+ *   row's top), where a paragraph's lines follow each other closely; or, set close, rows whose
+ *   values stand apart from their labels in one column (a second piece on each row at one left edge);
  * - one row at least that holds two fields side by side on one baseline, or a value that wraps
  *   into its column: a grid, never a list of lines;
  * - right under the rows, the abstract: a paragraph of three lines or more at the same left edge.
@@ -79,14 +80,23 @@ export function thesisFormRows(
       head.push(...rows[i]!);
       i++;
     }
+    // The value column: where a row's second field starts, when label and value stand apart.
+    const valueX = (r: readonly Segment[] | undefined) => (r && r.length > 1 ? r[1]!.x0 : null);
+    const aligned = (a: readonly Segment[] | undefined, b: readonly Segment[] | undefined) => {
+      const x = valueX(a);
+      const y = valueX(b);
+      return x !== null && y !== null && Math.abs(x - y) < 0.5 * body;
+    };
+    let prevRow: Segment[] | undefined;
     for (; i < rows.length; i++) {
       const row = rows[i]!;
       const first = row[0]!;
       if (!atLeft(row) || Math.abs(first.size - body) >= 0.5 || first.bold === true) break;
       if (!/^\p{Lu}/u.test(first.text.trim()) || OPENER.test(first.text.trim())) break;
       const prev = fields[fields.length - 1];
-      // A box's padding parts the rows; a paragraph's lines follow closely.
-      if (prev && top(row) - bottom(prev) < 0.5 * body) break;
+      // A box's padding parts the rows, or the values stand in one column apart from the labels;
+      // a paragraph's lines follow closely in one piece.
+      if (prev && top(row) - bottom(prev) < 0.5 * body && !aligned(row, prevRow)) break;
       const field = [...row];
       // A value wraps into its column, indented; a paragraph runs on at the left edge.
       let j = i + 1;
@@ -97,9 +107,12 @@ export function thesisFormRows(
         wraps = true;
         j++;
       }
-      if (j < rows.length && top(rows[j]!) - bottom(field) < 0.4 * body && atLeft(rows[j]!)) break;
+      const next = rows[j];
+      const member = aligned(row, prevRow) || aligned(row, next);
+      if (next && top(next) - bottom(field) < 0.4 * body && atLeft(next) && !member) break;
       if (row.length > 1 || wraps) grid = true;
       fields.push(field);
+      prevRow = row;
       i = j - 1;
     }
     if (fields.length < MIN_ROWS || !grid) continue;

@@ -109,6 +109,16 @@ describe('a thesis abstract form, a preface sign-off, a drop-cap title and a bac
     assert.deepEqual(thesisFormRows(thesis([...rows, ...paragraph(224, 4)]), new Set(), 12), []);
     // No paragraph under the rows.
     assert.deepEqual(thesisFormRows(thesis([...rows, ...grid]), new Set(), 12), []);
+    // Set close, labels and values in two columns: a grid too; close single lines are a paragraph.
+    const tight = ['Author', 'Title', 'Supervisor', 'Date'].flatMap((label, r) => [
+      line(label, 120 + 14.5 * r, 100, 160),
+      line(`value ${r}`, 120 + 14.5 * r, 220, 320),
+    ]);
+    assert.equal(thesisFormRows(thesis([...tight, ...paragraph(190, 4)]), new Set(), 12).length, 4);
+    const close = ['Author A', 'Title B', 'Supervisor C', 'Date D'].map((t, r) =>
+      line(t, 120 + 14.5 * r, 100, 200),
+    );
+    assert.deepEqual(thesisFormRows(thesis([...close, ...paragraph(190, 4)]), new Set(), 12), []);
     // Not before a contents page: no preliminary page.
     assert.deepEqual(thesisFormRows([[], [...rows, ...grid, ...paragraph(250, 4)]], new Set(), 12), []);
   });
