@@ -53,8 +53,8 @@ function titlePage(
   return pages.length >= 3 && first.length > 0 && first.every((s) => title.has(s) || taken.has(s));
 }
 
-/** The index of the first contents page among the first pages, or -1. */
-function contentsPage(pages: readonly Segment[][]): number {
+/** The index of the first contents page among the first pages, or -1 (lk27's form rule reads it too). */
+export function contentsPage(pages: readonly Segment[][]): number {
   for (let p = 1; p < Math.min(pages.length, MAX_PAGES); p++) {
     const segs = pages[p] ?? [];
     if (

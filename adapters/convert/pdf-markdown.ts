@@ -95,6 +95,10 @@ import { declarationSignatures } from './pdf-lk23-signatures.ts';
 import { frontLeaks } from './pdf-lk24-front-leaks.ts';
 import { frontUrlLines } from './pdf-lk26-front-url.ts';
 import { thesisPrelimLeftovers } from './pdf-lk26-thesis-prelims.ts';
+import { thesisFormRows } from './pdf-lk27-thesis-form.ts';
+import { prelimSignOffs } from './pdf-lk27-sign-off.ts';
+import { withDropCap } from './pdf-lk27-drop-cap.ts';
+import { backCoverLines } from './pdf-lk27-back-cover.ts';
 import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
@@ -706,6 +710,7 @@ export function renderSegments(
   // After a cover, the title page's printing of the title is the title (pdf-ti13-title.ts).
   const fromTitlePage = titlePageTitle(paper, title, bodySize);
   if (title && fromTitlePage) title.text = fromTitlePage.text;
+  if (title) title.text = withDropCap(title.text, paper, title.segments); // lk27: an initial drawn as a picture
   const titleSet = new Set(title?.segments ?? []);
   const pitch = typicalPitch(pages, bodySize);
   // Metadata lines of the first page (and of page 2 after a cover page) go to one block under the
@@ -732,6 +737,10 @@ export function renderSegments(
   front.push(...frontUrlLines(paper[0] ?? [], new Set(front.flat()), bodySize)); // lk26: a code address
   const skipped = [...repeatedTitle, ...prelims.repeatedTitle, ...(fromTitlePage?.segments ?? [])];
   front.push(...thesisPrelimLeftovers(paper, title?.segments ?? [], front, bodySize, skipped)); // lk26
+  front.push(...thesisFormRows(paper, new Set(front.flat()), bodySize)); // lk27: an abstract form's rows
+  front.push(...prelimSignOffs(paper, new Set(front.flat()), bodySize)); // lk27: a preface's place and date
+  const backCover = backCoverLines(paper, new Set(front.flat()), bodySize); // lk27: a report's back cover
+  front.push(...backCover.front);
   const frontSet = new Set([
     ...front.flat(),
     ...repeatedTitle,
@@ -739,6 +748,7 @@ export function renderSegments(
     ...(fromTitlePage?.segments ?? []),
     ...cover0.repeated,
     ...repeatedFrontLines(paper, front),
+    ...backCover.repeats,
   ]);
   if (title) title.text = titleWithoutNoteMark(title.text, front);
 
