@@ -82,12 +82,20 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
 
   const startsColumn = columnEdges(sorted);
   const segments: Segment[] = [];
+  // hd27: lines cut at a column's edge, which mergeFragments must not glue back.
+  const columnStarts = new Set<Segment>();
   for (const rw of rows) {
     rw.sort((a, b) => a.x - b.x);
     let cur: TextRun[] = [];
+    let atColumn = false;
     const flush = () => {
-      if (cur.length) segments.push(toSegment(cur, page));
+      if (cur.length) {
+        const seg = toSegment(cur, page);
+        segments.push(seg);
+        if (atColumn) columnStarts.add(seg);
+      }
       cur = [];
+      atColumn = false;
     };
     for (const r of rw) {
       const last = cur[cur.length - 1];
@@ -99,18 +107,26 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           (isBareNumber(last.text) || fusedNumberBefore(last.text, r.text, gap, size));
+        // hd27: half an em of the smaller type: a 12 pt head opening the second column sits less
+        // than 6 pt from a line of 8.5 pt program text overhanging the gutter.
+        const column = gap > 0.5 * Math.min(last.size, r.size) && startsColumn(cur[0]!, r, last);
         if (
           gap > (isNumber ? 3 : 1.0) * size ||
-          (gap > 0.5 * size && startsColumn(cur[0]!, r, last)) ||
+          column ||
           apartBySize(last, r, gap) // lk26: a margin label beside display type
-        )
+        ) {
           flush();
+          atColumn = column;
+        }
       }
       cur.push(r);
     }
     flush();
   }
-  return mergeFragments(segments.filter((s) => s.text !== ''));
+  return mergeFragments(
+    segments.filter((s) => s.text !== ''),
+    columnStarts,
+  );
 }
 
 /**
@@ -150,12 +166,13 @@ function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun, last: TextRu
  * column's line when baselines differ by a few points. Re-join fragments that touch horizontally
  * and sit on the same line: same-size pieces on one baseline, small text within a bigger line.
  */
-function mergeFragments(segments: Segment[]): Segment[] {
+function mergeFragments(segments: Segment[], columnStarts: ReadonlySet<Segment>): Segment[] {
   const segs = [...segments].sort((a, b) => a.x0 - b.x0);
   const alive = segs.map(() => true);
   // joinFragments's first test, on flat arrays: most pairs are rows apart (each page tries n² pairs).
   const baseline = Float64Array.from(segs, (s) => s.baseline);
   const size = Float64Array.from(segs, (s) => s.size);
+  const columnStart = segs.map((s) => columnStarts.has(s));
   for (let i = 0; i < segs.length; i++) {
     if (!alive[i]) continue;
     // Keep absorbing neighbours into segs[i] until none fits.
@@ -164,6 +181,11 @@ function mergeFragments(segments: Segment[]): Segment[] {
       for (let j = 0; j < segs.length; j++) {
         if (j === i || !alive[j]) continue;
         if (Math.abs(baseline[i]! - baseline[j]!) > 1.2 * Math.max(size[i]!, size[j]!)) continue;
+        // hd27: a head at the second column's edge beside a line of smaller type overhanging the
+        // gutter (a listing's or a formula's line, `… outbound_-` then `9. Conclusion`) is cut at that
+        // edge: the two are fragments of no one line.
+        if (columnStart[j] && segs[j]!.x0 > segs[i]!.x0) continue;
+        if (columnStart[i] && segs[i]!.x0 > segs[j]!.x0) continue;
         const joined = joinFragments(segs[i]!, segs[j]!);
         if (joined) {
           segs[i] = joined;

@@ -111,6 +111,9 @@ import { cellUnderLikeCell, panelAmongLoneLabels, underWrap } from './pdf-hd24-c
 import { joinEntryChains } from './pdf-hd25-contents-chains.ts';
 import { tableHeaderCell } from './pdf-hd25-header-cells.ts';
 import { termOfOneLineDescription } from './pdf-hd25-description-terms.ts';
+import { abbreviationAsNumber } from './pdf-hd27-abbreviation.ts';
+import { restartsNumbering } from './pdf-hd27-restart.ts';
+import { statementBetweenHeads } from './pdf-hd27-statement.ts';
 import { stepAfterStep } from './pdf-hd25-list-steps.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
@@ -904,7 +907,8 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   const m = RUN_IN_NUMBER.exec(lead);
   if (!m) return topLevelRunIn(s, lead, rest, seq);
   const n = parseSectionNumber(`${m[1]} ${m[2]}`);
-  if (!n || !rest || !inSequence(n, seq)) return null;
+  // hd27: `V.a.` is an abbreviation, not a subsection of a section never opened.
+  if (!n || !rest || !inSequence(n, seq) || abbreviationAsNumber(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
 }
 
@@ -1210,7 +1214,9 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) && // hd26: sibling type too
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
-    if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
+    // hd27: or a numbering restarted in display type, its `2.` below it on the page.
+    const restart = () => larger && ctx.alone && restartsNumbering(s, n, ctx.segs);
+    if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq) || restart())) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, !!s.bold || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
@@ -1223,6 +1229,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) &&
       !boldOrSentence(n1!) &&
+      !statementBetweenHeads(s, n1, ctx.after, ctx.segs) && // hd27: `Competing interests` / `None`
       !numberedHeadBelow(s, n1, pitch) &&
       !stackedCapitals(n1!, ctx) &&
       !authorYearEntry(s, n1!, ctx.below)) ||
