@@ -82,7 +82,7 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
 
   const startsColumn = columnEdges(sorted);
   const segments: Segment[] = [];
-  // hd27: lines cut at a column's edge, which mergeFragments must not glue back.
+  // hd27: heads cut at a column's edge from a smaller line, which mergeFragments must not glue back.
   const columnStarts = new Set<Segment>();
   for (const rw of rows) {
     rw.sort((a, b) => a.x - b.x);
@@ -107,16 +107,22 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           (isBareNumber(last.text) || fusedNumberBefore(last.text, r.text, gap, size));
-        // hd27: half an em of the smaller type: a 12 pt head opening the second column sits less
-        // than 6 pt from a line of 8.5 pt program text overhanging the gutter.
-        const column = gap > 0.5 * Math.min(last.size, r.size) && startsColumn(cur[0]!, r, last);
+        // hd27: a numbered head opening the second column, in type larger than the line before it (a
+        // 12 pt `9. Conclusion` less than 6 pt from a line of 8.5 pt program text overhanging the
+        // gutter): half an em of the smaller type sets it apart.
+        const head =
+          r.size >= 1.15 * last.size &&
+          gap > 0.5 * last.size &&
+          COLUMN_HEAD.test(r.text) &&
+          startsColumn(cur[0]!, r, last);
         if (
           gap > (isNumber ? 3 : 1.0) * size ||
-          column ||
+          (gap > 0.5 * size && startsColumn(cur[0]!, r, last)) ||
+          head ||
           apartBySize(last, r, gap) // lk26: a margin label beside display type
         ) {
           flush();
-          atColumn = column;
+          atColumn = head;
         }
       }
       cur.push(r);
@@ -128,6 +134,9 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
     columnStarts,
   );
 }
+
+/** A section number and the start of its title (`9. Conclusion`, `4.2 Data`). */
+const COLUMN_HEAD = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z](?:\.\d{1,2})*\.)\s+\p{Lu}\p{Ll}/u;
 
 /**
  * Whether a run of prose starts at the left edge of a second column, after a line begun in the
