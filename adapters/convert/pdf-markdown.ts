@@ -114,6 +114,7 @@ import { termOfOneLineDescription } from './pdf-hd25-description-terms.ts';
 import { abbreviationAsNumber } from './pdf-hd27-abbreviation.ts';
 import { restartsNumbering } from './pdf-hd27-restart.ts';
 import { statementBetweenHeads } from './pdf-hd27-statement.ts';
+import { textUnderLabelBeside } from './pdf-hd27-label-beside.ts';
 import { stepAfterStep } from './pdf-hd25-list-steps.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
@@ -1395,6 +1396,8 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   const n = ctx.next;
   // hd24: the last line of its column, its text carried over, in the type of two bold heads accepted before.
   if (endsItsColumn(s, n)) return inDisplayHeadType(s, ctx.boldHeads);
+  // hd27: a wrapped figure's label beside the head, its text under it.
+  if (textUnderLabelBeside(s, n, ctx.below(s), ctx.body, ctx.pitch)) return true;
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (

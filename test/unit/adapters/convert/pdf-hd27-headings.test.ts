@@ -4,7 +4,8 @@
  * own; an abbreviation (`V.a.`) is no subsection number; a glossary's terms over one-line
  * descriptions are no heads, the last one included; a float's name over its box of centred lines is
  * no head; a numbering restarted in display type keeps its `1.`; a declaration's head over a
- * one-word statement (`Competing interests` / `None`) is a head.
+ * one-word statement (`Competing interests` / `None`) is a head; a bold head beside a wrapped
+ * figure's one-letter label is a head.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -12,6 +13,7 @@ import { abbreviationAsNumber } from '../../../../adapters/convert/pdf-hd27-abbr
 import { centredOverCaption } from '../../../../adapters/convert/pdf-hd27-float-box.ts';
 import { restartsNumbering } from '../../../../adapters/convert/pdf-hd27-restart.ts';
 import { statementBetweenHeads } from '../../../../adapters/convert/pdf-hd27-statement.ts';
+import { textUnderLabelBeside } from '../../../../adapters/convert/pdf-hd27-label-beside.ts';
 import { newNumbering, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import {
   fixtureMarkdown,
@@ -110,5 +112,25 @@ describe("a declaration's head over a one-word statement", () => {
     const cell = seg('0.93', 417, { x: 120, size: 7 });
     assert.equal(statementBetweenHeads(head, none, next, [head, none, cell, next]), false);
     assert.equal(statementBetweenHeads(head, none, { ...next, bold: false }, [head, none, next]), false);
+  });
+});
+
+describe("a bold head beside a wrapped figure's label", () => {
+  it('is a head (`Landmarks`, the label `l` right of it)', async () => {
+    const h = await headings('thesis-stieler2023-ch1-2.pdf');
+    assert.ok(h.includes('Landmarks'), h.join(' | '));
+  });
+
+  it('needs the label right of the head and a line of text under the head', () => {
+    const head = seg('Landmarks', 261, { x: 71, x1: 127, bold: true, size: 10.9 });
+    const label = seg('l', 270, { x: 426, x1: 430, size: 10.9 });
+    const text = seg('A widespread usage of so-called landmarks is the ALT algo-', 285, {
+      x: 71,
+      x1: 348,
+      size: 10.9,
+    });
+    assert.equal(textUnderLabelBeside(head, label, text, 10.9, 16.4), true);
+    assert.equal(textUnderLabelBeside(head, { ...label, text: 'Figure' }, text, 10.9, 16.4), false);
+    assert.equal(textUnderLabelBeside(head, label, { ...text, text: 'l v u' }, 10.9, 16.4), false);
   });
 });
