@@ -5,7 +5,8 @@
  * descriptions are no heads, the last one included; a float's name over its box of centred lines is
  * no head; a numbering restarted in display type keeps its `1.`; a declaration's head over a
  * one-word statement (`Competing interests` / `None`) is a head; a bold head beside a wrapped
- * figure's one-letter label is a head.
+ * figure's one-letter label is a head; an outline anchor left at a page's foot points at the next
+ * page's top.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -14,6 +15,7 @@ import { centredOverCaption } from '../../../../adapters/convert/pdf-hd27-float-
 import { restartsNumbering } from '../../../../adapters/convert/pdf-hd27-restart.ts';
 import { statementBetweenHeads } from '../../../../adapters/convert/pdf-hd27-statement.ts';
 import { textUnderLabelBeside } from '../../../../adapters/convert/pdf-hd27-label-beside.ts';
+import { anchorCarriedOver } from '../../../../adapters/convert/pdf-hd27-foot-anchor.ts';
 import { newNumbering, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import {
   fixtureMarkdown,
@@ -132,5 +134,22 @@ describe("a bold head beside a wrapped figure's label", () => {
     assert.equal(textUnderLabelBeside(head, label, text, 10.9, 16.4), true);
     assert.equal(textUnderLabelBeside(head, { ...label, text: 'Figure' }, text, 10.9, 16.4), false);
     assert.equal(textUnderLabelBeside(head, label, { ...text, text: 'l v u' }, 10.9, 16.4), false);
+  });
+});
+
+describe('an outline anchor left at the foot of the page before its head', () => {
+  it('finds the head at the top of the next page (`tbl_regression()`)', async () => {
+    const h = await headings('rjournal-clinical-summary-tables.pdf');
+    assert.ok(h.includes('tbl_regression()'), h.join(' | '));
+  });
+
+  it('moves only an anchor under the top of every line of its page', () => {
+    const page5 = [seg('and tbl_uvregression().', 771, { page: 5 })];
+    const page6 = [seg('tbl_regression()', 75, { page: 6 }), seg('The function takes', 100, { page: 6 })];
+    const b = { title: 'tbl_regression()', depth: 2, page: 5, y: 772.6 };
+    const pages = [[], [], [], [], [], page5, page6];
+    assert.deepEqual(anchorCarriedOver(b, pages), { ...b, page: 6, y: page6[0]!.top });
+    assert.equal(anchorCarriedOver({ ...b, y: 700 }, pages), null);
+    assert.equal(anchorCarriedOver({ ...b, y: null }, pages), null);
   });
 });
