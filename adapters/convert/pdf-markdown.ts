@@ -1151,7 +1151,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
 
 /** headingLevel's verdict by a line's type, number and neighbours, before the page-wide look. */
 function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, words: number): number {
-  const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
+  const { body, pitch, gapAbove, sawRoman, frontMatter } = ctx;
   const text = s.text;
   // Spaced: more than half a line pitch, and (hd18) more than the text's own gap between lines by 0.4 em,
   // which in double-spaced type (a journal's manuscript, pitch 2.5× the body) is wider than half its pitch.
@@ -1215,9 +1215,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) && // hd26: sibling type too
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
-    // hd27: or a numbering restarted in display type, its `2.` below it on the page.
-    const restart = () => larger && ctx.alone && restartsNumbering(s, n, ctx.segs);
-    if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq) || restart())) return 0;
+    if (/^We\s/.test(n.rest) || !sequenceAllows(n, s, ctx, larger)) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, !!s.bold || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
@@ -1229,8 +1227,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const tableRowBelow = () =>
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) &&
-      !boldOrSentence(n1!) &&
-      !statementBetweenHeads(s, n1, ctx.after, ctx.segs) && // hd27: `Competing interests` / `None`
+      !boldSentenceOrStatement(s, n1!, ctx) &&
       !numberedHeadBelow(s, n1, pitch) &&
       !stackedCapitals(n1!, ctx) &&
       !authorYearEntry(s, n1!, ctx.below)) ||
@@ -1355,6 +1352,23 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
   // hd24: as for a bold line, a stop and a new sentence make a run-in lead's line (ACM's italic `Proof. The …`).
   if (TWO_SENTENCES.test(text)) return 0;
   return !entry && isFaceHeading(s, ctx.next, ctx.headingFaces, ctx, ctx.after) ? 3 : 0;
+}
+
+/**
+ * The number continues the outline, opens the next chapter, or (hd27) restarts a numbering in
+ * display type, its `2.` below it on the page (pdf-hd27-restart.ts).
+ */
+function sequenceAllows(n: SectionNumber, s: Segment, ctx: HeadingContext, larger: boolean): boolean {
+  return (
+    inSequence(n, ctx.seq) ||
+    opensNextChapter(n, ctx.seq) ||
+    (larger && ctx.alone && restartsNumbering(s, n, ctx.segs))
+  );
+}
+
+/** `n1` under `s` is no table cell: see boldOrSentence, or (hd27) a statement between two heads (`Competing interests` / `None`). */
+function boldSentenceOrStatement(s: Segment, n1: Segment, ctx: HeadingContext): boolean {
+  return boldOrSentence(n1) || statementBetweenHeads(s, n1, ctx.after, ctx.segs);
 }
 
 /**
