@@ -115,6 +115,7 @@ import { abbreviationAsNumber } from './pdf-hd27-abbreviation.ts';
 import { restartsNumbering } from './pdf-hd27-restart.ts';
 import { statementBetweenHeads } from './pdf-hd27-statement.ts';
 import { textUnderLabelBeside } from './pdf-hd27-label-beside.ts';
+import { displayTypeBetweenProse } from './pdf-hd27-big-head.ts';
 import { stepAfterStep } from './pdf-hd25-list-steps.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
@@ -1240,7 +1241,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   if (
     !frontMatter &&
     larger &&
-    spaced &&
+    (spaced || displayTypeBetweenProse(s, ctx.below(s), ctx.segs, body)) && // hd27: tight display head
     words <= 10 &&
     !/[.:]$/.test(text) &&
     (/^[A-Z]/.test(text) || startsWithDigitWord(text)) && // hd26: `3D-Printed Approach`

@@ -6,7 +6,7 @@
  * no head; a numbering restarted in display type keeps its `1.`; a declaration's head over a
  * one-word statement (`Competing interests` / `None`) is a head; a bold head beside a wrapped
  * figure's one-letter label is a head; an outline anchor left at a page's foot points at the next
- * page's top.
+ * page's top; a head in display type with no space above it, between two lines of prose, is a head.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -16,6 +16,7 @@ import { restartsNumbering } from '../../../../adapters/convert/pdf-hd27-restart
 import { statementBetweenHeads } from '../../../../adapters/convert/pdf-hd27-statement.ts';
 import { textUnderLabelBeside } from '../../../../adapters/convert/pdf-hd27-label-beside.ts';
 import { anchorCarriedOver } from '../../../../adapters/convert/pdf-hd27-foot-anchor.ts';
+import { displayTypeBetweenProse } from '../../../../adapters/convert/pdf-hd27-big-head.ts';
 import { newNumbering, parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import {
   fixtureMarkdown,
@@ -151,5 +152,28 @@ describe('an outline anchor left at the foot of the page before its head', () =>
     assert.deepEqual(anchorCarriedOver(b, pages), { ...b, page: 6, y: page6[0]!.top });
     assert.equal(anchorCarriedOver({ ...b, y: 700 }, pages), null);
     assert.equal(anchorCarriedOver({ ...b, y: null }, pages), null);
+  });
+});
+
+describe('a head in display type set tight between two paragraphs', () => {
+  it('is a head (`Decentralized Identifiers (DIDs)` in 17 pt under 11 pt text)', async () => {
+    const h = await headings('article-tbdex-whitepaper.pdf');
+    assert.ok(h.includes('Decentralized Identifiers (DIDs)'), h.join(' | '));
+  });
+
+  it('needs prose flush with it above and below', () => {
+    const above = seg('necessarily involve some form of permissioned federation.', 613, {
+      x: 54,
+      size: 10.9,
+    });
+    const head = seg('Decentralized Identifiers (DIDs)', 629, { x: 54, size: 17.2 });
+    const under = seg('Decentralized identifiers (DIDs) [2] are a new type of identifier', 656, {
+      x: 54,
+      size: 10.9,
+    });
+    assert.equal(displayTypeBetweenProse(head, under, [above, head, under], 10.9), true);
+    assert.equal(displayTypeBetweenProse({ ...head, size: 13 }, under, [above, head, under], 10.9), false);
+    const label = { ...head, x0: 200, x1: 300 };
+    assert.equal(displayTypeBetweenProse(label, under, [above, label, under], 10.9), false);
   });
 });
