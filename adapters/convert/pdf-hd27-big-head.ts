@@ -10,11 +10,12 @@ import { textLineBelow } from './pdf-hd12-text-below.ts';
 
 export function displayTypeBetweenProse(
   s: Segment,
-  under: Segment | undefined,
+  below: (line: Segment) => Segment | undefined,
   segs: readonly Segment[],
   body: number,
 ): boolean {
   if (s.size < 1.4 * body || s.text.split(/\s+/).length > 10) return false;
+  const under = below(s);
   const above = lineAbove(s, segs);
   const flush = (o: Segment | undefined) => o !== undefined && Math.abs(o.x0 - s.x0) < body;
   return (

@@ -10,15 +10,14 @@ import { textLineBelow } from './pdf-hd12-text-below.ts';
 export function textUnderLabelBeside(
   s: Segment,
   next: Segment | undefined,
-  under: Segment | undefined,
+  below: (line: Segment) => Segment | undefined,
   body: number,
   pitch: number,
 ): boolean {
+  if (next === undefined || next.page !== s.page || next.x0 <= s.x1 + 2 * s.size || next.text.length > 3)
+    return false;
+  const under = below(s);
   return (
-    next !== undefined &&
-    next.page === s.page &&
-    next.x0 > s.x1 + 2 * s.size &&
-    next.text.length <= 3 &&
     under !== undefined &&
     under.page === s.page &&
     under.top >= s.bottom - 0.1 &&

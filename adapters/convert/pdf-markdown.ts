@@ -1241,7 +1241,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   if (
     !frontMatter &&
     larger &&
-    (spaced || displayTypeBetweenProse(s, ctx.below(s), ctx.segs, body)) && // hd27: tight display head
+    (spaced || displayTypeBetweenProse(s, ctx.below, ctx.segs, body)) && // hd27: tight display head
     words <= 10 &&
     !/[.:]$/.test(text) &&
     (/^[A-Z]/.test(text) || startsWithDigitWord(text)) && // hd26: `3D-Printed Approach`
@@ -1412,7 +1412,7 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   // hd24: the last line of its column, its text carried over, in the type of two bold heads accepted before.
   if (endsItsColumn(s, n)) return inDisplayHeadType(s, ctx.boldHeads);
   // hd27: a wrapped figure's label beside the head, its text under it.
-  if (textUnderLabelBeside(s, n, ctx.below(s), ctx.body, ctx.pitch)) return true;
+  if (textUnderLabelBeside(s, n, ctx.below, ctx.body, ctx.pitch)) return true;
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (

@@ -132,9 +132,18 @@ describe("a bold head beside a wrapped figure's label", () => {
       x1: 348,
       size: 10.9,
     });
-    assert.equal(textUnderLabelBeside(head, label, text, 10.9, 16.4), true);
-    assert.equal(textUnderLabelBeside(head, { ...label, text: 'Figure' }, text, 10.9, 16.4), false);
-    assert.equal(textUnderLabelBeside(head, label, { ...text, text: 'l v u' }, 10.9, 16.4), false);
+    assert.equal(
+      textUnderLabelBeside(head, label, () => text, 10.9, 16.4),
+      true,
+    );
+    assert.equal(
+      textUnderLabelBeside(head, { ...label, text: 'Figure' }, () => text, 10.9, 16.4),
+      false,
+    );
+    assert.equal(
+      textUnderLabelBeside(head, label, () => ({ ...text, text: 'l v u' }), 10.9, 16.4),
+      false,
+    );
   });
 });
 
@@ -171,9 +180,18 @@ describe('a head in display type set tight between two paragraphs', () => {
       x: 54,
       size: 10.9,
     });
-    assert.equal(displayTypeBetweenProse(head, under, [above, head, under], 10.9), true);
-    assert.equal(displayTypeBetweenProse({ ...head, size: 13 }, under, [above, head, under], 10.9), false);
+    assert.equal(
+      displayTypeBetweenProse(head, () => under, [above, head, under], 10.9),
+      true,
+    );
+    assert.equal(
+      displayTypeBetweenProse({ ...head, size: 13 }, () => under, [above, head, under], 10.9),
+      false,
+    );
     const label = { ...head, x0: 200, x1: 300 };
-    assert.equal(displayTypeBetweenProse(label, under, [above, label, under], 10.9), false);
+    assert.equal(
+      displayTypeBetweenProse(label, () => under, [above, label, under], 10.9),
+      false,
+    );
   });
 });
