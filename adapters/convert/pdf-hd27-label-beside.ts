@@ -7,6 +7,8 @@
 import type { Segment } from './pdf-layout.ts';
 import { textLineBelow } from './pdf-hd12-text-below.ts';
 
+const LABEL = /^\p{L}{1,2}[′']?$/u;
+
 export function textUnderLabelBeside(
   s: Segment,
   next: Segment | undefined,
@@ -14,7 +16,8 @@ export function textUnderLabelBeside(
   body: number,
   pitch: number,
 ): boolean {
-  if (next === undefined || next.page !== s.page || next.x0 <= s.x1 + 2 * s.size || next.text.length > 3)
+  // A label is a letter or two (`l`, `v`); a number there is a contents list's page or a table's cell.
+  if (next === undefined || next.page !== s.page || next.x0 <= s.x1 + 2 * s.size || !LABEL.test(next.text))
     return false;
   const under = below(s);
   return (
@@ -23,6 +26,7 @@ export function textUnderLabelBeside(
     under.top >= s.bottom - 0.1 &&
     under.top - s.bottom <= 2.5 * pitch &&
     Math.abs(under.x0 - s.x0) < s.size &&
+    under.bold !== true &&
     textLineBelow(under, body)
   );
 }
