@@ -144,6 +144,15 @@ describe("a bold head beside a wrapped figure's label", () => {
       textUnderLabelBeside(head, label, () => ({ ...text, text: 'l v u' }), 10.9, 16.4),
       false,
     );
+    // A contents list's page number right of a bold entry, the next entry under it: no label.
+    assert.equal(
+      textUnderLabelBeside(head, { ...label, text: '3' }, () => text, 10.9, 16.4),
+      false,
+    );
+    assert.equal(
+      textUnderLabelBeside(head, label, () => ({ ...text, bold: true }), 10.9, 16.4),
+      false,
+    );
   });
 });
 
