@@ -6,6 +6,7 @@
  * `Contents` finds no matching line and does nothing, and a heading no bookmark names keeps
  * whatever the layout rules decided (outlines stop at a depth, and run-in heads have none).
  */
+import { anchorCarriedOver } from './pdf-hd27-foot-anchor.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
 import type { Segment } from './pdf-layout.ts';
 import { headingDepth, parseSectionNumber } from './pdf-numbering.ts';
@@ -186,12 +187,12 @@ export function matchBookmarks(
   bodySize: number,
 ): Map<Segment, BookmarkHeading> {
   const out = new Map<Segment, BookmarkHeading>();
-  for (const b of bookmarks) {
+  const look = (b: Bookmark) => {
     const segs = pages[b.page];
     const key = keys(b.title);
     // A title closed by a full stop is a run-in head (`\paragraph{Funding.}`, a summary sentence):
     // it stays with its paragraph, as the layout rules leave it.
-    if (!segs || key[0]!.length < 2 || RUN_IN_STOP.test(b.title)) continue;
+    if (!segs || key[0]!.length < 2 || RUN_IN_STOP.test(b.title)) return;
     const found: { s: Segment; wraps: Segment[]; exact: boolean; dist: number }[] = [];
     for (const [i, s] of segs.entries()) {
       // The destination sits a little above the heading's top (the anchor is set before the skip).
@@ -205,9 +206,17 @@ export function matchBookmarks(
       if (!hit || below > (hit.exact ? 16 : 8) * bodySize) continue;
       found.push({ s, ...hit, dist: b.y === null ? 0 : Math.abs(s.top - b.y) });
     }
-    if (!found.length || (b.y === null && found.length > 1)) continue;
+    if (!found.length || (b.y === null && found.length > 1)) return false;
     const best = found.reduce((a, c) => (c.dist < a.dist ? c : a));
     out.set(best.s, { depth: b.depth, wraps: best.wraps, exact: best.exact });
+    return true;
+  };
+  for (const b of bookmarks) {
+    // hd27: or an anchor left at the foot of the page before its head.
+    if (look(b) === false) {
+      const moved = anchorCarriedOver(b, pages);
+      if (moved) look(moved);
+    }
   }
   return out;
 }

@@ -82,12 +82,20 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
 
   const startsColumn = columnEdges(sorted);
   const segments: Segment[] = [];
+  // hd27: heads cut at a column's edge from a smaller line, which mergeFragments must not glue back.
+  const columnStarts = new Set<Segment>();
   for (const rw of rows) {
     rw.sort((a, b) => a.x - b.x);
     let cur: TextRun[] = [];
+    let atColumn = false;
     const flush = () => {
-      if (cur.length) segments.push(toSegment(cur, page));
+      if (cur.length) {
+        const seg = toSegment(cur, page);
+        segments.push(seg);
+        if (atColumn) columnStarts.add(seg);
+      }
       cur = [];
+      atColumn = false;
     };
     for (const r of rw) {
       const last = cur[cur.length - 1];
@@ -99,19 +107,36 @@ export function buildSegments(runs: TextRun[], page: number): Segment[] {
           cur.length === 1 &&
           last.size >= 0.9 * r.size &&
           (isBareNumber(last.text) || fusedNumberBefore(last.text, r.text, gap, size));
+        // hd27: a numbered head opening the second column, in type larger than the line before it (a
+        // 12 pt `9. Conclusion` less than 6 pt from a line of 8.5 pt program text overhanging the
+        // gutter): half an em of the smaller type sets it apart.
+        const head =
+          r.size >= 1.15 * last.size &&
+          gap > 0.5 * last.size &&
+          COLUMN_HEAD.test(r.text) &&
+          startsColumn(cur[0]!, r, last);
         if (
           gap > (isNumber ? 3 : 1.0) * size ||
           (gap > 0.5 * size && startsColumn(cur[0]!, r, last)) ||
+          head ||
           apartBySize(last, r, gap) // lk26: a margin label beside display type
-        )
+        ) {
           flush();
+          atColumn = head;
+        }
       }
       cur.push(r);
     }
     flush();
   }
-  return mergeFragments(segments.filter((s) => s.text !== ''));
+  return mergeFragments(
+    segments.filter((s) => s.text !== ''),
+    columnStarts,
+  );
 }
+
+/** A section number and the start of its title (`9. Conclusion`, `4.2 Data`). */
+const COLUMN_HEAD = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z](?:\.\d{1,2})*\.)\s+\p{Lu}\p{Ll}/u;
 
 /**
  * Whether a run of prose starts at the left edge of a second column, after a line begun in the
@@ -150,12 +175,13 @@ function columnEdges(runs: TextRun[]): (first: TextRun, r: TextRun, last: TextRu
  * column's line when baselines differ by a few points. Re-join fragments that touch horizontally
  * and sit on the same line: same-size pieces on one baseline, small text within a bigger line.
  */
-function mergeFragments(segments: Segment[]): Segment[] {
+function mergeFragments(segments: Segment[], columnStarts: ReadonlySet<Segment>): Segment[] {
   const segs = [...segments].sort((a, b) => a.x0 - b.x0);
   const alive = segs.map(() => true);
   // joinFragments's first test, on flat arrays: most pairs are rows apart (each page tries n² pairs).
   const baseline = Float64Array.from(segs, (s) => s.baseline);
   const size = Float64Array.from(segs, (s) => s.size);
+  const columnStart = segs.map((s) => columnStarts.has(s));
   for (let i = 0; i < segs.length; i++) {
     if (!alive[i]) continue;
     // Keep absorbing neighbours into segs[i] until none fits.
@@ -164,6 +190,11 @@ function mergeFragments(segments: Segment[]): Segment[] {
       for (let j = 0; j < segs.length; j++) {
         if (j === i || !alive[j]) continue;
         if (Math.abs(baseline[i]! - baseline[j]!) > 1.2 * Math.max(size[i]!, size[j]!)) continue;
+        // hd27: a head at the second column's edge beside a line of smaller type overhanging the
+        // gutter (a listing's or a formula's line, `… outbound_-` then `9. Conclusion`) is cut at that
+        // edge: the two are fragments of no one line.
+        if (columnStart[j] && segs[j]!.x0 > segs[i]!.x0) continue;
+        if (columnStart[i] && segs[i]!.x0 > segs[j]!.x0) continue;
         const joined = joinFragments(segs[i]!, segs[j]!);
         if (joined) {
           segs[i] = joined;

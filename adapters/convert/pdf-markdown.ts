@@ -115,6 +115,11 @@ import { cellUnderLikeCell, panelAmongLoneLabels, underWrap } from './pdf-hd24-c
 import { joinEntryChains } from './pdf-hd25-contents-chains.ts';
 import { tableHeaderCell } from './pdf-hd25-header-cells.ts';
 import { termOfOneLineDescription } from './pdf-hd25-description-terms.ts';
+import { abbreviationAsNumber } from './pdf-hd27-abbreviation.ts';
+import { restartsNumbering } from './pdf-hd27-restart.ts';
+import { statementBetweenHeads } from './pdf-hd27-statement.ts';
+import { textUnderLabelBeside } from './pdf-hd27-label-beside.ts';
+import { displayTypeBetweenProse } from './pdf-hd27-big-head.ts';
 import { stepAfterStep } from './pdf-hd25-list-steps.ts';
 import { isDisplayTitle, noteHeading, opensNextChapter, readDisplayType } from './pdf-thesis-display.ts';
 import { respaceLetterSpaced } from './pdf-rl18-spaced-title.ts';
@@ -914,7 +919,8 @@ function boldRunIn(s: Segment, seq: Numbering): RunIn | null {
   const m = RUN_IN_NUMBER.exec(lead);
   if (!m) return topLevelRunIn(s, lead, rest, seq);
   const n = parseSectionNumber(`${m[1]} ${m[2]}`);
-  if (!n || !rest || !inSequence(n, seq)) return null;
+  // hd27: `V.a.` is an abbreviation, not a subsection of a section never opened.
+  if (!n || !rest || !inSequence(n, seq) || abbreviationAsNumber(n, seq)) return null;
   return { num: m[1]!, title: m[2]!, rest };
 }
 
@@ -1156,7 +1162,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
 
 /** headingLevel's verdict by a line's type, number and neighbours, before the page-wide look. */
 function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, words: number): number {
-  const { body, pitch, gapAbove, sawRoman, frontMatter, seq } = ctx;
+  const { body, pitch, gapAbove, sawRoman, frontMatter } = ctx;
   const text = s.text;
   // Spaced: more than half a line pitch, and (hd18) more than the text's own gap between lines by 0.4 em,
   // which in double-spaced type (a journal's manuscript, pitch 2.5× the body) is wider than half its pitch.
@@ -1220,7 +1226,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) && // hd26: sibling type too
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
-    if (/^We\s/.test(n.rest) || !(inSequence(n, seq) || opensNextChapter(n, seq))) return 0;
+    if (/^We\s/.test(n.rest) || !sequenceAllows(n, s, ctx, larger)) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, !!s.bold || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
@@ -1232,7 +1238,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   const tableRowBelow = () =>
     ctx.headerRow() ||
     (cellBelow(s, n1, 25) &&
-      !boldOrSentence(n1!) &&
+      !boldSentenceOrStatement(s, n1!, ctx) &&
       !numberedHeadBelow(s, n1, pitch) &&
       !stackedCapitals(n1!, ctx) &&
       !authorYearEntry(s, n1!, ctx.below)) ||
@@ -1245,7 +1251,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   if (
     !frontMatter &&
     larger &&
-    spaced &&
+    (spaced || displayTypeBetweenProse(s, ctx.below, ctx.segs, body)) && // hd27: tight display head
     words <= 10 &&
     !/[.:]$/.test(text) &&
     (/^[A-Z]/.test(text) || startsWithDigitWord(text)) && // hd26: `3D-Printed Approach`
@@ -1360,6 +1366,23 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
 }
 
 /**
+ * The number continues the outline, opens the next chapter, or (hd27) restarts a numbering in
+ * display type, its `2.` below it on the page (pdf-hd27-restart.ts).
+ */
+function sequenceAllows(n: SectionNumber, s: Segment, ctx: HeadingContext, larger: boolean): boolean {
+  return (
+    inSequence(n, ctx.seq) ||
+    opensNextChapter(n, ctx.seq) ||
+    (larger && ctx.alone && restartsNumbering(s, n, ctx.segs))
+  );
+}
+
+/** `n1` under `s` is no table cell: see boldOrSentence, or (hd27) a statement between two heads (`Competing interests` / `None`). */
+function boldSentenceOrStatement(s: Segment, n1: Segment, ctx: HeadingContext): boolean {
+  return boldOrSentence(n1) || statementBetweenHeads(s, n1, ctx.after, ctx.segs);
+}
+
+/**
  * A line no table cell is: bold (a head below), or (hd23) a short sentence, a statement's text
  * (`Not applicable.` under `Funding`).
  */
@@ -1398,6 +1421,8 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
   const n = ctx.next;
   // hd24: the last line of its column, its text carried over, in the type of two bold heads accepted before.
   if (endsItsColumn(s, n)) return inDisplayHeadType(s, ctx.boldHeads);
+  // hd27: a wrapped figure's label beside the head, its text under it.
+  if (textUnderLabelBeside(s, n, ctx.below, ctx.body, ctx.pitch)) return true;
   if (!n || n.page !== s.page || n.top < s.bottom - 0.1 || n.top - s.bottom > 2.5 * ctx.pitch) return false;
   // Another bold line below must be a heading too (alone on its row), not a table's header cells.
   return (

@@ -15,6 +15,7 @@ import { authorYearEntry } from './pdf-hd20-entry-below.ts';
 import { looksLikeCode } from './pdf-hd14-code-line.ts';
 import { isTheoremLabel } from './pdf-hd15-theorem-label.ts';
 import { betweenTableRows, insideFigure, tooSmallForHeading } from './pdf-hd16-figure-text.ts';
+import { centredOverCaption } from './pdf-hd27-float-box.ts';
 
 /** A float's label alone: a caption follows it (a section is never titled `Table 1`). */
 const FLOAT_LABEL = /^(?:fig(?:ure)?|table|tab|scheme)\.?\s*(?:\d+|[IVX]+)[a-z]?\s*[.:]?$/i;
@@ -134,7 +135,8 @@ export function notHeadingByPlace(
       : notHeadingUnnumbered(s, ctx.next, ctx.segs, ctx.pitch) ||
         // hd22: a head in the type of the document's display heads may open a section on a figure.
         (!displayHead && insideFigure(s, ctx.segs, ctx.body)) ||
-        betweenTableRows(s, ctx.segs, ctx.pitch)) ||
+        betweenTableRows(s, ctx.segs, ctx.pitch) ||
+        centredOverCaption(s, ctx.segs)) || // hd27: a float's box of centred lines
     crowdedOnRow(s, ctx.segs)
   );
 }
