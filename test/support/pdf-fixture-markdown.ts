@@ -30,6 +30,13 @@ export async function fixtureSectionHeadings(file: string): Promise<string[]> {
     .map((l) => l.replace(/^#+ /, ''));
 }
 
+/** The italic front-matter block of converted Markdown (its first block opening with `*`), or ''. */
+export const frontBlock = (md: string): string => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
+
+/** Everything after the front-matter block (all of the Markdown when there is none). */
+export const afterFrontBlock = (md: string): string =>
+  md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
+
 /** The italic front-matter block under the title of a fixture's Markdown, and the rest after it. */
 export async function fixtureFrontAndBody(file: string): Promise<{ front: string; body: string }> {
   const blocks = (await fixtureMarkdown(file)).split(/\n\n+/);

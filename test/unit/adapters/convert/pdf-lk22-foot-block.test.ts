@@ -11,13 +11,10 @@ import { dominantSize } from '../../../../adapters/convert/pdf-layout.ts';
 import { authorNumberMarks } from '../../../../adapters/convert/pdf-lk22-foot-block.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { seg } from '../../../support/pdf-lines.ts';
+import { frontBlock, afterFrontBlock as body } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
-/** Everything after the front-matter block. */
-const body = (md: string) => md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
 
 describe('PDF front matter: page 1’s foot block with no note known beside it', () => {
   it('an unmarked note under the text (a course report’s contributions table) leaves the paragraph whole', async () => {

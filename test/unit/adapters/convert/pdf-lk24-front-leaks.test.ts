@@ -11,13 +11,10 @@ import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { isCoverRecord, isFrontMeta } from '../../../../adapters/convert/pdf-front.ts';
 import { isContactOnly } from '../../../../adapters/convert/pdf-lk24-front-leaks.ts';
+import { frontBlock, afterFrontBlock as body } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
-/** Everything after the front-matter block. */
-const body = (md: string) => md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
 
 describe('PDF front matter the first-page rules missed (lk24)', () => {
   it('arxiv.sty: the running head’s words under the title are dropped; the e-mail lines go to the front block', async () => {

@@ -14,13 +14,10 @@ import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { contactLabelBlock } from '../../../../adapters/convert/pdf-lk25-contact-label.ts';
 import { licencePages } from '../../../../adapters/convert/pdf-lk25-licence-page.ts';
 import { skippedBetween } from '../../../../adapters/convert/pdf-lk25-skipped-break.ts';
+import { frontBlock, afterFrontBlock as body } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
-/** Everything after the front-matter block. */
-const body = (md: string) => md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
 
 /** A line of page 1 at `top`, 12 pt, from x 45 to `x1`. */
 const line = (text: string, top: number, x0 = 45, x1 = 400): Segment => ({

@@ -16,13 +16,10 @@ import { apartBySize } from '../../../../adapters/convert/pdf-lk26-size-apart.ts
 import { frontUrlLines } from '../../../../adapters/convert/pdf-lk26-front-url.ts';
 import { shortPrelimPages } from '../../../../adapters/convert/pdf-lk26-thesis-prelims.ts';
 import { segAtTop } from '../../../support/pdf-lines.ts';
+import { frontBlock, afterFrontBlock as body } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
-/** Everything after the front-matter block. */
-const body = (md: string) => md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
 
 /** A line of page `page` at `top`, 10 pt, from `x0` to `x1`. */
 const line = (text: string, top: number, x0 = 85, x1 = 510, page = 0): Segment =>

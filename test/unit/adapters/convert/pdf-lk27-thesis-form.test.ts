@@ -14,13 +14,11 @@ import { thesisFormRows } from '../../../../adapters/convert/pdf-lk27-thesis-for
 import { prelimSignOffs } from '../../../../adapters/convert/pdf-lk27-sign-off.ts';
 import { withDropCap } from '../../../../adapters/convert/pdf-lk27-drop-cap.ts';
 import { backCoverLines } from '../../../../adapters/convert/pdf-lk27-back-cover.ts';
+import { frontBlock, afterFrontBlock as body } from '../../../support/pdf-fixture-markdown.ts';
+import { segAtTop } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
-/** Everything after the front-matter block. */
-const body = (md: string) => md.slice(md.indexOf(frontBlock(md)) + frontBlock(md).length);
 
 /** A 12 pt line of page `page` at `top`, from `x0` to `x1`. */
 const line = (
@@ -30,17 +28,7 @@ const line = (
   x1 = 520,
   page = 1,
   extra: Partial<Segment> = {},
-): Segment => ({
-  page,
-  text,
-  x0,
-  x1,
-  top,
-  bottom: top + 12,
-  baseline: top + 10,
-  size: 12,
-  ...extra,
-});
+): Segment => segAtTop(text, top, { x0, x1, page, bottom: top + 12, baseline: top + 10, size: 12, ...extra });
 
 /** A title page (page 0) and a contents page (page 2) around `middle` (page 1). */
 const thesis = (middle: Segment[]): Segment[][] => [

@@ -9,12 +9,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
+import { frontBlock } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string, maxPages?: number) =>
   convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))), maxPages ? { maxPages } : {});
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
 
 describe('PDF title: a title page’s title is its block in the largest type', () => {
   it('below the university’s name in large type (an Italian bachelor’s thesis)', async () => {

@@ -13,12 +13,11 @@ import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { hasBoldParagraph } from '../../../../adapters/convert/pdf-tt24-bold-paragraph.ts';
 import { keepPrintedHyphens } from '../../../../adapters/convert/pdf-tt24-printed-hyphens.ts';
 import { joinLines } from '../../../../adapters/convert/text.ts';
+import { frontBlock } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string, maxPages?: number) =>
   convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))), maxPages ? { maxPages } : {});
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
 
 const line = (text: string, top: number, x1 = 511, bold = true): Segment => ({
   page: 0,

@@ -12,12 +12,11 @@ import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { printedInfoTitle } from '../../../../adapters/convert/pdf-bm13-info-title.ts';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { nameOverTitle } from '../../../../adapters/convert/pdf-tt24-title-heads.ts';
+import { frontBlock } from '../../../support/pdf-fixture-markdown.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string, maxPages?: number) =>
   convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))), maxPages ? { maxPages } : {});
-/** The italic front-matter block right under the title. */
-const frontBlock = (md: string) => md.split('\n\n').find((b) => b.startsWith('*')) ?? '';
 
 const seg = (text: string, x0: number, x1: number, top: number, size: number, bold = false): Segment => ({
   page: 0,
