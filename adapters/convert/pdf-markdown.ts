@@ -79,6 +79,8 @@ import { listingLine } from './pdf-hd26-listing-lines.ts';
 import { rightAfterEntry } from './pdf-hd26-entry-run-in.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
+import { leadRunsOn } from './pdf-hd28-lead-runs-on.ts';
+import { joinJustifiedHead, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
 import {
   boldLeadFillsLine,
   insideBoldParagraph,
@@ -369,11 +371,20 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
   // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
-  const { joined, beside } = joinHeadingNumber(at.s, segs[i + 1]);
+  const numbered = joinHeadingNumber(at.s, segs[i + 1]);
+  // hd28: or a justified bold head's line that pdf.js split at a stretched space.
+  const justified = numbered.joined ? null : joinJustifiedHead(at.s, segs[i + 1], segs);
+  const { joined, beside } = justified ? { joined: justified, beside: true } : numbered;
   const s = joined ?? at.s;
   // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
   const hit = doc.bookmarks.get(at.s);
   if (!(hit && !joined) && bodyTextByShape(s, joined ? undefined : segs[i + 1])) return false;
+  // hd28: a head run in with its text's first words on its line opens a paragraph, never a heading.
+  const runsOn = !hit && !joined ? leadRunsOn(s, doc.bodyFace, () => parseSectionNumber(s.text) !== null) : null;
+  if (runsOn) {
+    if (runsOn === 'numbered') flush(w);
+    return false;
+  }
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
@@ -430,7 +441,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
     return false;
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
   // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
-  let last = joined ? segs[i + 1]! : s;
+  let last = joined && !justified ? segs[i + 1]! : s;
   const wraps: Segment[] = [];
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
@@ -1279,7 +1290,9 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
         (n1.text.length >= 25 || numberedHeadUnder(n1))))
   )
     return 2;
-  return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+  return frontMatter || n
+    ? 0
+    : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx) || stoppedBoldHead(s, ctx); // hd28
 }
 
 /** The type of an unnumbered head accepted: in display type (hd22), or bold at about the body size (hd24). */

@@ -1,0 +1,116 @@
+/**
+ * hd28: a bold head closed by a stop on a line (or two) of its own, in type no larger than the text
+ * under it (PNAS's Materials and Methods subsections, `Computational modeling.` in 7 pt bold over
+ * 8 pt text, each paragraph under it opening with a run-in lead). The main pass turns such a line
+ * away twice: a bold line ending in `.` reads as a paragraph's run-in lead, and type under 0.8× the
+ * body as a figure's label. What tells a head: the stop closes one phrase (not two sentences), the
+ * head's last line ends with room for the next line's first word (a run-in lead whose text was
+ * carried over would have taken it: TeX fills a paragraph's line), and a paragraph of text at least
+ * the head's size starts flush under it (a figure's bold label has cells or nothing under it).
+ */
+import type { Segment } from './pdf-layout.ts';
+import { roomForNextWord } from './pdf-hd18-caps-heads.ts';
+import { columnRight } from './pdf-hd21-column-edge.ts';
+
+/** The facts about a line's surroundings that the rule reads (a subset of the main pass's context). */
+export interface StoppedHeadContext {
+  body: number;
+  pitch: number;
+  gapAbove: number;
+  alone: boolean;
+  below: (line: Segment) => Segment | undefined;
+  segs: readonly Segment[];
+}
+
+/** A word's stop, then a new sentence: a paragraph's run-in lead, not one heading phrase. */
+const TWO_SENTENCES = /\p{L}{3}[.!?]\s+\p{Lu}/u;
+
+/** A line under `s` on its page, within `reach` of it. */
+function under(s: Segment, t: Segment | undefined, reach: number): t is Segment {
+  return t !== undefined && t.page === s.page && t.top >= s.bottom - 0.1 && t.top - s.bottom < reach;
+}
+
+/**
+ * `s` and `next` are one line of a bold head that wraps, justified, which pdf.js split at a
+ * stretched space (`Recognition experiment:` … `Measuring perceptual similarity between`): `next`
+ * goes on along the row in the same bold type a few ems away and ends at the column's right edge
+ * (TeX stretches a line it breaks, never a head's last), and a bold line of the head's size sits flush
+ * under `s` (the wrap). A table's bold header cells neither reach the column's edge nor wrap flush.
+ * The two as one segment, else null.
+ */
+export function joinJustifiedHead(
+  s: Segment,
+  next: Segment | undefined,
+  segs: readonly Segment[],
+): Segment | null {
+  if (
+    next === undefined ||
+    s.bold !== true ||
+    next.bold !== true ||
+    next.page !== s.page ||
+    Math.abs(next.baseline - s.baseline) > 0.3 * s.size ||
+    Math.abs(next.size - s.size) > 0.3 ||
+    next.x0 <= s.x1 ||
+    next.x0 - s.x1 > 2.5 * s.size ||
+    /[.?!]$/.test(s.text)
+  )
+    return null;
+  const right = columnRight(next, segs);
+  if (right === null || Math.abs(next.x1 + 1 - right) > 1.5) return null;
+  const wrap = segs.find(
+    (o) =>
+      o.page === s.page && o.top > s.bottom - 0.1 && o.top - s.bottom < s.size && Math.abs(o.x0 - s.x0) < 1,
+  );
+  if (!wrap?.bold || Math.abs(wrap.size - s.size) > 0.3) return null;
+  return {
+    ...s,
+    text: `${s.text} ${next.text}`,
+    x1: next.x1,
+    bottom: Math.max(s.bottom, next.bottom),
+    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
+    // Bold throughout, the piece too (else its lead `Recognition experiment:` reads as a label run on).
+    boldLead: (s.boldLead ?? 0) + (next.boldLead ?? 0),
+  };
+}
+
+/** `s` opens a bold head closed by a stop, set at or under the body size, with text below; its level, else 0. */
+export function stoppedBoldHead(s: Segment, ctx: StoppedHeadContext): number {
+  const { body, pitch } = ctx;
+  if (
+    !s.bold ||
+    !ctx.alone ||
+    s.size > 1.02 * body ||
+    s.size < 0.75 * body ||
+    !(ctx.gapAbove > Math.max(0.3 * pitch, pitch - 0.9 * body)) ||
+    !/^\p{Lu}/u.test(s.text)
+  )
+    return 0;
+  let right = s;
+  let text = s.text;
+  // The head's lines: up to two bold wraps in its size, flush under it, until one closes with the stop.
+  let last = s;
+  for (let k = 0; k < 2 && !/[.?!]$/.test(text); k++) {
+    const t = ctx.below(last);
+    if (
+      !under(last, t, 0.6 * pitch) ||
+      !t.bold ||
+      Math.abs(t.size - s.size) > 0.3 ||
+      Math.abs(t.x0 - s.x0) > 1
+    )
+      return 0;
+    text += ' ' + t.text;
+    last = right = t;
+  }
+  const words = text.split(/\s+/).length;
+  if (!/\p{L}{2}\.$/u.test(text) || words < 2 || words > 16 || TWO_SENTENCES.test(text)) return 0;
+  // A paragraph under it, flush left, in text type no smaller than the head's, its first word left over.
+  const t = ctx.below(last);
+  return under(last, t, 2.5 * pitch) &&
+    t.bold !== true &&
+    Math.abs(t.x0 - s.x0) < 1 &&
+    t.size >= s.size - 0.1 &&
+    t.text.length >= 25 &&
+    roomForNextWord(right, t, columnRight(right, ctx.segs))
+    ? 3
+    : 0;
+}
