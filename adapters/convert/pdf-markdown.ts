@@ -80,6 +80,7 @@ import { rightAfterEntry } from './pdf-hd26-entry-run-in.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import { leadRunsOn } from './pdf-hd28-lead-runs-on.ts';
+import { opensFloatCaption } from './pdf-hd28-float-label.ts';
 import { joinJustifiedHead, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
 import {
   boldLeadFillsLine,
@@ -1151,6 +1152,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // BRIDGE`, whose number's digits would outweigh its words); parseSectionNumber has read it as a title.
   // hd25: nor is a line in a typewriter face throughout (program text: pdf-hd25-typewriter.ts).
   if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text) || s.typewriter) return 0;
+  if (!n && opensFloatCaption(text)) return 0; // hd28: an algorithm's or a listing's caption
   // hd25: a list's step in the body face right under the step before it (`2.5.` under `2.4.`).
   // hd26: or a line of a listing numbered line by line (`7 Rules:` between `6` and `8 - Must …`).
   if (n && (stepAfterStep(s, n, ctx.segs, ctx.pitch) || listingLine(s, n, ctx.segs, ctx.pitch))) return 0;
