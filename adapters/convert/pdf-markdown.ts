@@ -81,6 +81,7 @@ import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import { leadRunsOn } from './pdf-hd28-lead-runs-on.ts';
 import { opensFloatCaption } from './pdf-hd28-float-label.ts';
+import { amongHeaderCells } from './pdf-hd28-row-cells.ts';
 import { joinJustifiedHead, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
 import {
   boldLeadFillsLine,
@@ -1165,6 +1166,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const level = levelByType(s, ctx, n, words);
   if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
   if (!n && tableHeaderCell(s, ctx.segs)) return 0; // hd25: a bold header cell (`Method`, its row-mates far right)
+  if (!n && !ctx.alone && amongHeaderCells(s, ctx.segs)) return 0; // hd28: a header row in larger type
   // hd24: a lettered panel title among panels labelled by their letter alone.
   if (n?.kind === 'letter' && n.parts.length === 1 && panelAmongLoneLabels(s, n.parts[0]!, ctx.segs))
     return 0;
