@@ -82,6 +82,7 @@ import { sizeStepHeading } from './pdf-hd14-size-step.ts';
 import { leadRunsOn } from './pdf-hd28-lead-runs-on.ts';
 import { opensFloatCaption } from './pdf-hd28-float-label.ts';
 import { amongHeaderCells } from './pdf-hd28-row-cells.ts';
+import { indentedDisplayLines, repeatsPaperTitle } from './pdf-hd28-title-echo.ts';
 import { joinJustifiedHead, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
 import {
   boldLeadFillsLine,
@@ -436,7 +437,8 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (
     !level ||
     doc.titleBlock.has(at.s) ||
-    (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!)) ||
+    (w.lastNumber === null &&
+      (repeatsTitlePage(s, doc.pages[0]!) || (s.page > 0 && repeatsPaperTitle(s.text, doc.title)))) || // hd28
     // hd17a: a supplement's title names the paper (`Supplemental Material for “<title>”`).
     (s.page > 0 && namesPaperTitle(s.text, doc.title))
   )
@@ -1167,6 +1169,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
   if (!n && tableHeaderCell(s, ctx.segs)) return 0; // hd25: a bold header cell (`Method`, its row-mates far right)
   if (!n && !ctx.alone && amongHeaderCells(s, ctx.segs)) return 0; // hd28: a header row in larger type
+  if (!n && s.bold && indentedDisplayLines(s, ctx.next, ctx.segs)) return 0; // hd28: a bold display quotation
   // hd24: a lettered panel title among panels labelled by their letter alone.
   if (n?.kind === 'letter' && n.parts.length === 1 && panelAmongLoneLabels(s, n.parts[0]!, ctx.segs))
     return 0;
