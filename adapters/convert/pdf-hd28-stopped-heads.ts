@@ -11,6 +11,7 @@
 import type { Segment } from './pdf-layout.ts';
 import { roomForNextWord } from './pdf-hd18-caps-heads.ts';
 import { columnRight } from './pdf-hd21-column-edge.ts';
+import { joinHeadingNumber } from './pdf-outline.ts';
 
 /** The facts about a line's surroundings that the rule reads (a subset of the main pass's context). */
 export interface StoppedHeadContext {
@@ -113,4 +114,18 @@ export function stoppedBoldHead(s: Segment, ctx: StoppedHeadContext): number {
     roomForNextWord(right, t, columnRight(right, ctx.segs))
     ? 3
     : 0;
+}
+
+/**
+ * A head's line joined with the piece beside it: a number and its title (pdf-outline.ts), else a
+ * justified head's row split by pdf.js (`justified`).
+ */
+export function joinHeadLine(
+  s: Segment,
+  next: Segment | undefined,
+  segs: readonly Segment[],
+): { joined: Segment | null; beside: boolean; justified: boolean } {
+  const numbered = joinHeadingNumber(s, next);
+  const justified = numbered.joined ? null : joinJustifiedHead(s, next, segs);
+  return justified ? { joined: justified, beside: true, justified: true } : { ...numbered, justified: false };
 }

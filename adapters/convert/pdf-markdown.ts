@@ -45,14 +45,7 @@ import {
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
-import {
-  capitalsSibling,
-  twoSizeCapitals,
-  faceRunIn,
-  isCapitals,
-  joinHeadingNumber,
-  type HeadingStyle,
-} from './pdf-outline.ts';
+import { capitalsSibling, twoSizeCapitals, faceRunIn, isCapitals, type HeadingStyle } from './pdf-outline.ts';
 import {
   holdLoneNumber,
   LONE_NUMBER,
@@ -83,7 +76,7 @@ import { leadRunsOn } from './pdf-hd28-lead-runs-on.ts';
 import { opensFloatCaption } from './pdf-hd28-float-label.ts';
 import { amongHeaderCells } from './pdf-hd28-row-cells.ts';
 import { indentedDisplayLines, repeatsPaperTitle } from './pdf-hd28-title-echo.ts';
-import { joinJustifiedHead, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
+import { joinHeadLine, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
 import {
   boldLeadFillsLine,
   insideBoldParagraph,
@@ -373,21 +366,12 @@ function placeLabelRunIn(doc: Doc, w: Writer, at: At, used: Set<Segment>): boole
 function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
   const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
-  // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
-  const numbered = joinHeadingNumber(at.s, segs[i + 1]);
-  // hd28: or a justified bold head's line that pdf.js split at a stretched space.
-  const justified = numbered.joined ? null : joinJustifiedHead(at.s, segs[i + 1], segs);
-  const { joined, beside } = justified ? { joined: justified, beside: true } : numbered;
+  // `Chapter 1` over (or beside) its title, or (hd28) a justified head's row split by pdf.js: one heading.
+  const { joined, beside, justified } = joinHeadLine(at.s, segs[i + 1], segs);
   const s = joined ?? at.s;
   // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
   const hit = doc.bookmarks.get(at.s);
-  if (!(hit && !joined) && bodyTextByShape(s, joined ? undefined : segs[i + 1])) return false;
-  // hd28: a head run in with its text's first words on its line opens a paragraph, never a heading.
-  const runsOn = !hit && !joined ? leadRunsOn(s, doc.bodyFace, () => parseSectionNumber(s.text) !== null) : null;
-  if (runsOn) {
-    if (runsOn === 'numbered') flush(w);
-    return false;
-  }
+  if (textByShape(w, doc, s, joined ? undefined : segs[i + 1], !!hit, !!joined)) return false;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
@@ -437,8 +421,7 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (
     !level ||
     doc.titleBlock.has(at.s) ||
-    (w.lastNumber === null &&
-      (repeatsTitlePage(s, doc.pages[0]!) || (s.page > 0 && repeatsPaperTitle(s.text, doc.title)))) || // hd28
+    (w.lastNumber === null && repeatsTitle(s, doc)) ||
     // hd17a: a supplement's title names the paper (`Supplemental Material for “<title>”`).
     (s.page > 0 && namesPaperTitle(s.text, doc.title))
   )
@@ -499,6 +482,31 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
   return true;
+}
+
+/** Body text by its shape alone, unless the outline names the line whole; or (hd28) a run-in lead (runInLead). */
+function textByShape(
+  w: Writer,
+  doc: Doc,
+  s: Segment,
+  next: Segment | undefined,
+  hit: boolean,
+  joined: boolean,
+): boolean {
+  if (hit && !joined) return false;
+  return bodyTextByShape(s, next) || (!hit && !joined && runInLead(w, s, doc.bodyFace));
+}
+
+/** hd28: a head run in with its text's first words on its line opens a paragraph, never a heading. */
+function runInLead(w: Writer, s: Segment, bodyFace: string | null): boolean {
+  const runsOn = leadRunsOn(s, bodyFace, () => parseSectionNumber(s.text) !== null);
+  if (runsOn === 'numbered') flush(w);
+  return runsOn !== null;
+}
+
+/** The title page's line printed again, or (hd28) the paper's title whole on a later page. */
+function repeatsTitle(s: Segment, doc: Doc): boolean {
+  return repeatsTitlePage(s, doc.pages[0]!) || (s.page > 0 && repeatsPaperTitle(s.text, doc.title));
 }
 
 /** A display equation: one fenced line per equation (its pieces on neighbouring rows join it). */
@@ -1297,9 +1305,12 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
         (n1.text.length >= 25 || numberedHeadUnder(n1))))
   )
     return 2;
-  return frontMatter || n
-    ? 0
-    : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx) || stoppedBoldHead(s, ctx); // hd28
+  return frontMatter || n ? 0 : unnumberedLevel(s, ctx, larger, spaced);
+}
+
+/** An unnumbered head by its type: bold or a heading face, a size step, or (hd28) small bold closed by a stop. */
+function unnumberedLevel(s: Segment, ctx: HeadingContext, larger: boolean, spaced: boolean): number {
+  return unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx) || stoppedBoldHead(s, ctx);
 }
 
 /** The type of an unnumbered head accepted: in display type (hd22), or bold at about the body size (hd24). */
