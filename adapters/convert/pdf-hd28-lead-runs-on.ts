@@ -39,7 +39,7 @@ function headPart(text: string, letters: number): string {
 
 /**
  * `s` opens in a head's face (bold, or a face other than the body's) and goes on in another face:
- * a run-in lead with its text. `numbered`: the line starts with a section number (asked last: a parse).
+ * a run-in lead with its text. `numbered`: the line starts with a subsection's number, two parts or more (asked last: a parse); a single `4.` is a list's item.
  */
 export function leadRunsOn(
   s: Segment,

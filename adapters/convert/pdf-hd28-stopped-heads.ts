@@ -1,7 +1,10 @@
 /**
- * hd28: a bold head closed by a stop on a line (or two) of its own, in type no larger than the text
- * under it (PNAS's Materials and Methods subsections, `Computational modeling.` in 7 pt bold over
- * 8 pt text, each paragraph under it opening with a run-in lead). The main pass turns such a line
+ * hd28: a bold head closed by a stop on a line (or two) of its own, in type a step under the body's
+ * (PNAS's Materials and Methods subsections, `Computational modeling.` in 7 pt bold over 8 pt text
+ * and 9 pt body, each paragraph under it opening with a run-in lead). At the body size such a line
+ * is a paragraph's bold lead set on a line of its own (`Step 2: Counting … transform.`), which the
+ * annotations leave in the text, and so is a box's bold title over its text in the box's own small
+ * type (a prompt's `The prompt for paper selection.`): the head is set a step under its text. The main pass turns such a line
  * away twice: a bold line ending in `.` reads as a paragraph's run-in lead, and type under 0.8× the
  * body as a figure's label. What tells a head: the stop closes one phrase (not two sentences), the
  * head's last line ends with room for the next line's first word (a run-in lead whose text was
@@ -22,6 +25,10 @@ export interface StoppedHeadContext {
   below: (line: Segment) => Segment | undefined;
   segs: readonly Segment[];
 }
+
+/** A float's label and number open a caption, in the languages of the corpus. */
+const CAPTION =
+  /^(?:fig(?:ure|\.)?|table|tab\.|abb(?:ildung|\.)|tabelle|figura|tabla|tabela|tabella|tableau|scheme|chart|box|plate)\s*[A-Z]?\d/iu;
 
 /** A word's stop, then a new sentence: a paragraph's run-in lead, not one heading phrase. */
 const TWO_SENTENCES = /\p{L}{3}[.!?]\s+\p{Lu}/u;
@@ -80,7 +87,7 @@ export function stoppedBoldHead(s: Segment, ctx: StoppedHeadContext): number {
   if (
     !s.bold ||
     !ctx.alone ||
-    s.size > 1.02 * body ||
+    s.size > body ||
     s.size < 0.75 * body ||
     !(ctx.gapAbove > Math.max(0.3 * pitch, pitch - 0.9 * body)) ||
     !/^\p{Lu}/u.test(s.text)
@@ -102,14 +109,19 @@ export function stoppedBoldHead(s: Segment, ctx: StoppedHeadContext): number {
     text += ' ' + t.text;
     last = right = t;
   }
+  // A float's caption in bold (`Figure 12: …`, `Fig 5.`) closes with a stop too.
+  if (CAPTION.test(text)) return 0;
   const words = text.split(/\s+/).length;
   if (!/\p{L}{2}\.$/u.test(text) || words < 2 || words > 16 || TWO_SENTENCES.test(text)) return 0;
-  // A paragraph under it, flush left, in text type no smaller than the head's, its first word left over.
+  // A paragraph under it, flush left, in text type a step larger than the head's (its first line or
+  // its second: a run-in lead in the head's size may measure the first), its first word left over.
   const t = ctx.below(last);
-  return under(last, t, 2.5 * pitch) &&
-    t.bold !== true &&
+  if (!under(last, t, 2.5 * pitch)) return 0;
+  const t2 = ctx.below(t);
+  const textSize = Math.max(t.size, t2 && under(t, t2, pitch) ? t2.size : 0);
+  return t.bold !== true &&
     Math.abs(t.x0 - s.x0) < 1 &&
-    t.size >= s.size - 0.1 &&
+    textSize > s.size + 0.3 &&
     t.text.length >= 25 &&
     roomForNextWord(right, t, columnRight(right, ctx.segs))
     ? 3

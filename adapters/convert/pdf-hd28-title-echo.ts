@@ -43,9 +43,15 @@ export function indentedDisplayLines(
     Math.abs(next.x0 + next.x1 - s.x0 - s.x1) < 2 * s.size
   )
     return false;
-  let left = Infinity;
+  // The text's edge: where most long lines over the quotation's width start (a caption across both columns is one).
+  const starts = new Map<number, number>();
   for (const o of segs)
-    if (o.page === s.page && o.text.length >= TEXT_LINE && o.x1 > s.x0 && o.x0 < s.x1 && o.x0 < left)
-      left = o.x0;
-  return left < Infinity && s.x0 - left > 1.5 * s.size;
+    if (o.page === s.page && o.text.length >= TEXT_LINE && o.x0 <= s.x0 && o.x1 >= s.x1) {
+      const x = Math.round(o.x0);
+      starts.set(x, (starts.get(x) ?? 0) + 1);
+    }
+  let left: number | null = null;
+  let most = 1;
+  for (const [x, n] of starts) if (n > most) [left, most] = [x, n];
+  return left !== null && s.x0 - left > 1.5 * s.size;
 }

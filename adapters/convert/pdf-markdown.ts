@@ -499,7 +499,7 @@ function textByShape(
 
 /** hd28: a head run in with its text's first words on its line opens a paragraph, never a heading. */
 function runInLead(w: Writer, s: Segment, bodyFace: string | null): boolean {
-  const runsOn = leadRunsOn(s, bodyFace, () => parseSectionNumber(s.text) !== null);
+  const runsOn = leadRunsOn(s, bodyFace, () => (parseSectionNumber(s.text)?.parts.length ?? 0) >= 2);
   if (runsOn === 'numbered') flush(w);
   return runsOn !== null;
 }
