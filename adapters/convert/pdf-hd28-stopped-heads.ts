@@ -1,15 +1,14 @@
 /**
- * hd28: a bold head closed by a stop on a line (or two) of its own, in type a step under the body's
- * (PNAS's Materials and Methods subsections, `Computational modeling.` in 7 pt bold over 8 pt text
- * and 9 pt body, each paragraph under it opening with a run-in lead). At the body size such a line
- * is a paragraph's bold lead set on a line of its own (`Step 2: Counting … transform.`), which the
- * annotations leave in the text, and so is a box's bold title over its text in the box's own small
- * type (a prompt's `The prompt for paper selection.`): the head is set a step under its text. The main pass turns such a line
- * away twice: a bold line ending in `.` reads as a paragraph's run-in lead, and type under 0.8× the
- * body as a figure's label. What tells a head: the stop closes one phrase (not two sentences), the
- * head's last line ends with room for the next line's first word (a run-in lead whose text was
- * carried over would have taken it: TeX fills a paragraph's line), and a paragraph of text at least
- * the head's size starts flush under it (a figure's bold label has cells or nothing under it).
+ * hd28: a bold head closed by a stop on a line (or two) of its own, set a step under its text (PNAS's
+ * Materials and Methods subsections, `Computational modeling.` in 7 pt bold over 8 pt text and a 9 pt
+ * body, each paragraph under it opening with a run-in lead). The main pass turns such a line away
+ * twice: a bold line ending in `.` reads as a paragraph's run-in lead, and type under 0.8× the body
+ * as a figure's label. What tells a head: the stop closes one phrase (not two sentences), the head's
+ * last line ends with room for the next line's first word (a run-in lead whose text was carried over
+ * would have taken it: TeX fills a paragraph's line), and a paragraph in larger type starts flush
+ * under it (a figure's bold label has cells or nothing under it). In the size of its text such a
+ * line is a paragraph's bold lead set on a line of its own (TMLR's `Step 2: Counting … transform.`)
+ * or a box's title over the box's text (a prompt's `The prompt for paper selection.`): both text.
  */
 import type { Segment } from './pdf-layout.ts';
 import { roomForNextWord } from './pdf-hd18-caps-heads.ts';
