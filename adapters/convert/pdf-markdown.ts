@@ -45,14 +45,7 @@ import {
   startsWithMixedCaseName,
 } from './pdf-heading-text.ts';
 import { isForeignAbstractName, isSectionName } from './pdf-heading-words.ts';
-import {
-  capitalsSibling,
-  twoSizeCapitals,
-  faceRunIn,
-  isCapitals,
-  joinHeadingNumber,
-  type HeadingStyle,
-} from './pdf-outline.ts';
+import { capitalsSibling, twoSizeCapitals, faceRunIn, isCapitals, type HeadingStyle } from './pdf-outline.ts';
 import {
   holdLoneNumber,
   LONE_NUMBER,
@@ -79,6 +72,11 @@ import { listingLine } from './pdf-hd26-listing-lines.ts';
 import { rightAfterEntry } from './pdf-hd26-entry-run-in.ts';
 import { sharesColumn } from './pdf-hd14-title-column.ts';
 import { sizeStepHeading } from './pdf-hd14-size-step.ts';
+import { leadRunsOn } from './pdf-hd28-lead-runs-on.ts';
+import { opensFloatCaption } from './pdf-hd28-float-label.ts';
+import { amongHeaderCells } from './pdf-hd28-row-cells.ts';
+import { indentedDisplayLines, repeatsPaperTitle } from './pdf-hd28-title-echo.ts';
+import { joinHeadLine, stoppedBoldHead } from './pdf-hd28-stopped-heads.ts';
 import {
   boldLeadFillsLine,
   insideBoldParagraph,
@@ -368,12 +366,12 @@ function placeLabelRunIn(doc: Doc, w: Writer, at: At, used: Set<Segment>): boole
 function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean {
   const { p, segs, i, gapAbove, newColumn } = at;
   const { pitch, frontBottom } = doc;
-  // `Chapter 1` on a line of its own, its title on the next (or beside it, a quad away): one heading.
-  const { joined, beside } = joinHeadingNumber(at.s, segs[i + 1]);
+  // `Chapter 1` over (or beside) its title, or (hd28) a justified head's row split by pdf.js: one heading.
+  const { joined, beside, justified } = joinHeadLine(at.s, segs[i + 1], segs);
   const s = joined ?? at.s;
   // A line the outline names is judged whole; any other line that is body text by its shape alone is no heading.
   const hit = doc.bookmarks.get(at.s);
-  if (!(hit && !joined) && bodyTextByShape(s, joined ? undefined : segs[i + 1])) return false;
+  if (textByShape(w, doc, s, joined ? undefined : segs[i + 1], !!hit, !!joined)) return false;
   const k = beside ? i + 1 : i;
   // Indices and accents that pdf.js set apart over or under the heading go back into it.
   const frags = headingFragments(s, segs, i, w.para);
@@ -423,14 +421,14 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   if (
     !level ||
     doc.titleBlock.has(at.s) ||
-    (w.lastNumber === null && repeatsTitlePage(s, doc.pages[0]!)) ||
+    (w.lastNumber === null && repeatsTitle(s, doc)) ||
     // hd17a: a supplement's title names the paper (`Supplemental Material for “<title>”`).
     (s.page > 0 && namesPaperTitle(s.text, doc.title))
   )
     return false;
   let text = frags.fragments.length ? spliceFragments(s, frags.fragments) : withoutNoteMark(s, segs);
   // A long heading may wrap over three lines (a chapter's title under its label too); an index fragment after it is no line.
-  let last = joined ? segs[i + 1]! : s;
+  let last = joined && !justified ? segs[i + 1]! : s;
   const wraps: Segment[] = [];
   const from = i + (joined ? 2 : 1) + frags.after.length;
   for (let k = from; k <= from + 2; k++) {
@@ -484,6 +482,31 @@ function placeHeading(doc: Doc, w: Writer, at: At, used: Set<Segment>): boolean 
   w.blocks.push(`${'#'.repeat(level)} ${text}`);
   w.inReferences = REFERENCES.test(stripNumber(text));
   return true;
+}
+
+/** Body text by its shape alone, unless the outline names the line whole; or (hd28) a run-in lead (runInLead). */
+function textByShape(
+  w: Writer,
+  doc: Doc,
+  s: Segment,
+  next: Segment | undefined,
+  hit: boolean,
+  joined: boolean,
+): boolean {
+  if (hit && !joined) return false;
+  return bodyTextByShape(s, next) || (!hit && !joined && runInLead(w, s, doc.bodyFace));
+}
+
+/** hd28: a head run in with its text's first words on its line opens a paragraph, never a heading. */
+function runInLead(w: Writer, s: Segment, bodyFace: string | null): boolean {
+  const runsOn = leadRunsOn(s, bodyFace, () => (parseSectionNumber(s.text)?.parts.length ?? 0) >= 2);
+  if (runsOn === 'numbered') flush(w);
+  return runsOn !== null;
+}
+
+/** The title page's line printed again, or (hd28) the paper's title whole on a later page. */
+function repeatsTitle(s: Segment, doc: Doc): boolean {
+  return repeatsTitlePage(s, doc.pages[0]!) || (s.page > 0 && repeatsPaperTitle(s.text, doc.title));
 }
 
 /** A display equation: one fenced line per equation (its pieces on neighbouring rows join it). */
@@ -1140,6 +1163,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // BRIDGE`, whose number's digits would outweigh its words); parseSectionNumber has read it as a title.
   // hd25: nor is a line in a typewriter face throughout (program text: pdf-hd25-typewriter.ts).
   if (isMathLine(n ? n.rest : text) || hasFormula(text) || neverHeading(text) || s.typewriter) return 0;
+  if (!n && opensFloatCaption(text)) return 0; // hd28: an algorithm's or a listing's caption
   // hd25: a list's step in the body face right under the step before it (`2.5.` under `2.4.`).
   // hd26: or a line of a listing numbered line by line (`7 Rules:` between `6` and `8 - Must …`).
   if (n && (stepAfterStep(s, n, ctx.segs, ctx.pitch) || listingLine(s, n, ctx.segs, ctx.pitch))) return 0;
@@ -1152,6 +1176,8 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   const level = levelByType(s, ctx, n, words);
   if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
   if (!n && tableHeaderCell(s, ctx.segs)) return 0; // hd25: a bold header cell (`Method`, its row-mates far right)
+  if (!n && !ctx.alone && amongHeaderCells(s, ctx.segs)) return 0; // hd28: a header row in larger type
+  if (!n && s.bold && indentedDisplayLines(s, ctx.next, ctx.segs)) return 0; // hd28: a bold display quotation
   // hd24: a lettered panel title among panels labelled by their letter alone.
   if (n?.kind === 'letter' && n.parts.length === 1 && panelAmongLoneLabels(s, n.parts[0]!, ctx.segs))
     return 0;
@@ -1279,7 +1305,12 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
         (n1.text.length >= 25 || numberedHeadUnder(n1))))
   )
     return 2;
-  return frontMatter || n ? 0 : unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx);
+  return frontMatter || n ? 0 : unnumberedLevel(s, ctx, larger, spaced);
+}
+
+/** An unnumbered head by its type: bold or a heading face, a size step, or (hd28) small bold closed by a stop. */
+function unnumberedLevel(s: Segment, ctx: HeadingContext, larger: boolean, spaced: boolean): number {
+  return unnumberedHeadingLevel(s, ctx, larger, spaced) || sizeStepHeading(s, ctx) || stoppedBoldHead(s, ctx);
 }
 
 /** The type of an unnumbered head accepted: in display type (hd22), or bold at about the body size (hd24). */

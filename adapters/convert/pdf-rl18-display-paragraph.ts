@@ -27,5 +27,13 @@ export function opensDisplayParagraph(s: Segment, below: (line: Segment) => Segm
     lines.push(next);
     cur = next;
   }
-  return /^\p{Ll}/u.test(lines[1]!.text);
+  // hd28: or its first three lines end at one right edge, justified: a paragraph in a size of its own
+  // (Bioinformatics sets some paragraphs a point above the rest), never a title's wrapped lines.
+  return /^\p{Ll}/u.test(lines[1]!.text) || justifiedLines(lines.slice(0, 3));
+}
+
+/** hd28: lines ending at one right edge (within half a point), each wider than 20 ems. */
+function justifiedLines(lines: readonly Segment[]): boolean {
+  const right = lines[0]!.x1;
+  return lines.every((l) => Math.abs(l.x1 - right) < 0.5 && l.x1 - l.x0 > 20 * l.size);
 }
