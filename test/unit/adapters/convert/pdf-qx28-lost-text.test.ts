@@ -36,13 +36,22 @@ describe('qx28: a page set in landscape', () => {
       up('First line of a table turned on its side, long enough', 100, 100),
       up('Second line of the same table, under the first one', 120, 100),
       { str: '12', transform: [10, 0, 0, 10, 300, 40] },
+      { str: 'Figure 3: The table on its side, its caption upright', transform: [10, 0, 0, 10, 72, 300] },
     ];
     const frame = readingFrame(items, [0, 0, 612, 792]);
-    assert.deepEqual(frame.view, [0, -612, 792, 0]);
+    assert.deepEqual(frame.view, [0, -612 - 792, 792, 0]);
     const [first, second] = frame.items.map((it) => it.transform);
     // Upright now; the first line above the second (a larger y is higher up).
     assert.deepEqual(first!.slice(0, 4), [10, 0, 0, 10]);
     assert.ok(first![5]! > second![5]!);
+    // The folio in the foot band is left out; the upright caption comes under the turned text.
+    assert.deepEqual(
+      frame.items.map((it) => it.str.slice(0, 6)),
+      ['First ', 'Second', 'Figure'],
+    );
+    const caption = frame.items[2]!.transform;
+    assert.equal(caption[0], 10);
+    assert.ok(caption[5]! < frame.view[3] - 612 && caption[5]! > frame.view[1]);
     const upright = [
       { str: 'A page of upright text, the most of it by far', transform: [10, 0, 0, 10, 72, 700] },
     ];
