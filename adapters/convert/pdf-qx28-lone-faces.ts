@@ -9,10 +9,14 @@
  *   text is a head.
  * Such a line sits where a heading sits and a figure's label or a listing's line does not: a short
  * line alone, directly over a full line of the body face that starts at its left edge (or a
- * paragraph indent right of it), no further below than a heading's spacing. Its face is named even
+ * paragraph indent right of it), no further below than a heading's spacing, and no list's item
+ * (a glossary's term over its description set as a list stays what it was). Its face is named even
  * if it shows on one page only, and, bold, it is no program text.
  */
 import { lineBelow, type Segment } from './pdf-layout.ts';
+
+/** A list item's opening: a bullet or dash, or an item's number or letter (`1.`, `(a)`, `ii)`). */
+const LIST_ITEM = /^(?:[•·▪◦‣∙○●■□➢►▶–—*-]|\(?[\da-z]{1,3}[.)])\s/u;
 
 /** A heading's length at most, in characters. */
 const MAX_HEAD_CHARS = 80;
@@ -22,6 +26,8 @@ function placedLikeHeading(s: Segment, segs: readonly Segment[], body: string): 
   if (s.text.length > MAX_HEAD_CHARS) return false;
   const below = lineBelow(s, segs);
   if (!below || below.top - s.bottom > 2.5 * s.size) return false;
+  // A glossary's term over its description set as a list (`Dead` / `• Only available when …`).
+  if (LIST_ITEM.test(below.text)) return false;
   const bodyChars = (below.fonts ?? []).reduce((n, f) => n + (f.font === body ? f.chars : 0), 0);
   const indent = below.x0 - s.x0;
   return (

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { convertPdf } from '../../../../adapters/convert/pdf.ts';
 import { readingFrame } from '../../../../adapters/convert/pdf-qx28-rotated-pages.ts';
-import { mixedCaseName } from '../../../../adapters/convert/pdf-qx28-lone-faces.ts';
+import { boldTypewriterHeads, mixedCaseName } from '../../../../adapters/convert/pdf-qx28-lone-faces.ts';
+import { seg } from '../../../support/pdf-lines.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../fixtures/convert/pdf');
 const convert = async (name: string) => convertPdf(new Uint8Array(readFileSync(path.join(FIXTURES, name))));
@@ -52,6 +53,15 @@ describe('qx28: a page set in landscape', () => {
     const caption = frame.items[2]!.transform;
     assert.equal(caption[0], 10);
     assert.ok(caption[5]! < frame.view[3] - 612 && caption[5]! > frame.view[1]);
+    // A plot's bin labels on their side, in digits, outnumber the upright characters, not the words.
+    const bins = Array.from({ length: 12 }, (_, i) => up(`${i}.0-${i}.2`, 100 + 10 * i, 300));
+    const words = [
+      {
+        str: 'Figure 2: Events per bin, with the words of the page upright',
+        transform: [10, 0, 0, 10, 72, 300],
+      },
+    ];
+    assert.deepEqual(readingFrame([...words, ...bins], [0, 0, 612, 792]).view, [0, 0, 612, 792]);
     const upright = [
       { str: 'A page of upright text, the most of it by far', transform: [10, 0, 0, 10, 72, 700] },
     ];
@@ -68,6 +78,27 @@ describe('qx28: a heading in a bold typewriter face used on one page only', () =
   it('names the face, takes the line for a head, not program text', async () => {
     const { markdown } = await convert('scirep-scipy-fundamental-algorithms.pdf');
     assert.match(markdown, /^### cKDTree$/m);
+  });
+
+  it('keeps a glossary term over a list in typewriter, and a head over a paragraph not', () => {
+    const body = 'the body text of the paper runs on over the full width of its column';
+    const term = (text: string, y: number) => ({
+      ...seg(text, y, { font: 'mono-bold', bold: true }),
+      typewriter: true,
+    });
+    const head = term('cKDTree', 100);
+    const glossary = term('Enemy', 200);
+    const page = [
+      head,
+      seg(body, 114, { font: 'body', x1: 500 }),
+      seg(body, 126, { font: 'body', x1: 500 }),
+      glossary,
+      seg(`• ${body}`, 214, { font: 'body', x: 90, x1: 500 }),
+      seg(body, 226, { font: 'body', x1: 500 }),
+    ];
+    boldTypewriterHeads([page]);
+    assert.equal(head.typewriter, false);
+    assert.equal(glossary.typewriter, true);
   });
 
   it('tells a mixed-case name from a sentence opening in lower case', () => {
