@@ -9,11 +9,12 @@
  *   text is a head.
  * Such a line sits where a heading sits and a figure's label or a listing's line does not: a short
  * line alone, directly over a full line of the body face that starts at its left edge (or a
- * paragraph indent right of it), no further below than a heading's spacing, and no list's item
+ * paragraph indent right of it), no further below than a heading's spacing and further from the
+ * line above (if any) than from it, and no list's item
  * (a glossary's term over its description set as a list stays what it was). Its face is named even
  * if it shows on one page only, and, bold, it is no program text.
  */
-import { lineBelow, type Segment } from './pdf-layout.ts';
+import { lineAbove, lineBelow, type Segment } from './pdf-layout.ts';
 
 /** A list item's opening: a bullet or dash, or an item's number or letter (`1.`, `(a)`, `ii)`). */
 const LIST_ITEM = /^(?:[•·▪◦‣∙○●■□➢►▶–—*-]|\(?[\da-z]{1,3}[.)])\s/u;
@@ -28,6 +29,9 @@ function placedLikeHeading(s: Segment, segs: readonly Segment[], body: string): 
   if (!below || below.top - s.bottom > 2.5 * s.size) return false;
   // A glossary's term over its description set as a list (`Dead` / `• Only available when …`).
   if (LIST_ITEM.test(below.text)) return false;
+  // A head stands closer to its text than to the text before it; a label inside the text's flow does not.
+  const above = lineAbove(s, segs);
+  if (above && s.top - above.bottom <= below.top - s.bottom + 0.2 * s.size) return false;
   const bodyChars = (below.fonts ?? []).reduce((n, f) => n + (f.font === body ? f.chars : 0), 0);
   const indent = below.x0 - s.x0;
   return (
