@@ -96,6 +96,8 @@ import { thesisPrelimLeftovers } from './pdf-lk26-thesis-prelims.ts';
 import { thesisFormRows } from './pdf-lk27-thesis-form.ts';
 import { prelimSignOffs } from './pdf-lk27-sign-off.ts';
 import { withDropCap } from './pdf-lk27-drop-cap.ts';
+import { restoreParagraphDropCaps } from './pdf-qx28-drop-caps.ts';
+import { mixedCaseName } from './pdf-qx28-lone-faces.ts';
 import { backCoverLines } from './pdf-lk27-back-cover.ts';
 import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
@@ -730,6 +732,7 @@ export function renderSegments(
   const all = pages.flat();
   const bodySize = bodyTextSize(all);
   readDisplayType(pages, bodySize);
+  restoreParagraphDropCaps(pages); // qx28: a paragraph's initial drawn as a picture
   respaceLetterSpaced(pages, [meta.title, meta.infoTitle, ...(meta.authors ?? [])]);
   const surnames = authorSurnames(meta.authors);
   const { paper, title } = paperTitle(pages, pageHeights, bodySize, meta, surnames);
@@ -1372,7 +1375,8 @@ function unnumberedHeadingLevel(s: Segment, ctx: HeadingContext, larger: boolean
     text.split(/\s+/).length <= 12 &&
     !ctx.headerRow() &&
     // hd26: or a name in lower case (`checkconf`, `libgcrypt`) in the type of two bold heads accepted before.
-    (/^[A-Z]/.test(text) || (/^\p{Ll}/u.test(text) && inDisplayHeadType(s, ctx.boldHeads))) &&
+    (/^[A-Z]/.test(text) ||
+      (/^\p{Ll}/u.test(text) && (inDisplayHeadType(s, ctx.boldHeads) || mixedCaseName(text)))) && // qx28: `cKDTree`
     !/[.:]$/.test(text) &&
     // hd21: a heading is one phrase; a stop and a new sentence on it make a paragraph's bold lead.
     !TWO_SENTENCES.test(text) &&

@@ -34,6 +34,8 @@ import { firstPageHeadEchoes } from './pdf-lk24-head-echo.ts';
 import { renderSegments } from './pdf-markdown.ts';
 import { keepPrintedHyphens } from './pdf-tt24-printed-hyphens.ts';
 import { textLayerProblem } from './pdf-text-layer.ts';
+import { readingFrame } from './pdf-qx28-rotated-pages.ts';
+import { boldTypewriterHeads, headingPlacedFaces } from './pdf-qx28-lone-faces.ts';
 import { sectionsOf, type ConvertResult } from '../../app/ports/converter.ts';
 import { readBookmarks, readInfoTitle, type Bookmark } from './pdf-bm13-bookmarks.ts';
 import { parseSectionNumber, SECTION_NUMBER, SUBSECTION_NUMBER } from './pdf-numbering.ts';
@@ -185,9 +187,11 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     for (let n = 1; n <= last; n++) {
       const t0 = performance.now();
       const page = await doc.getPage(n);
-      const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
+      // qx28: a page set in landscape is read in its turned frame.
+      const frame = readingFrame(await readTextItems(page, n), page.view as [number, number, number, number]);
+      const [vx0, vy0, vx1, vy1] = frame.view;
       const runs: TextRun[] = [];
-      for (const item of await readTextItems(page, n)) {
+      for (const item of frame.items) {
         const run = toRun(item, vx0, vy1, vx1 - vx0, vy1 - vy0);
         if (run) runs.push(run);
       }
@@ -209,6 +213,7 @@ export async function layoutPdf(data: Uint8Array, opts: { maxPages?: number } = 
     stageMs.fontPages = fonts.pages;
     markBold(rawPages, fonts.names);
     markTypewriter(rawPages, fonts.names);
+    boldTypewriterHeads(rawPages); // qx28
     restoreWideAccents(rawPages, fonts.names);
     rejoinSplitAccents(rawPages);
     splitFusedAccents(rawPages);
@@ -411,7 +416,10 @@ export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages
   );
   for (const on of shown) for (const f of on) pagesShowing.set(f, (pagesShowing.get(f) ?? 0) + 1);
   if (pages.length > 2) {
-    for (const f of fonts) if ((pagesShowing.get(f) ?? 0) < 2 && !shown[0]!.has(f)) fonts.delete(f);
+    const lone = new Set([...fonts].filter((f) => (pagesShowing.get(f) ?? 0) < 2 && !shown[0]!.has(f)));
+    // qx28: unless it sets a line placed like a heading.
+    const heads = headingPlacedFaces(pages, lone, body);
+    for (const f of lone) if (!heads.has(f)) fonts.delete(f);
     for (const on of shown) for (const f of on) if (!fonts.has(f)) on.delete(f);
   }
   const cost = pages.map((segs) => NAMING_PAGE_COST + segs.reduce((n, s) => n + s.text.length, 0));
