@@ -390,9 +390,11 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       if (headsTitle(s, segs, (o) => !repeated(o, p))) return true;
       // lk22: a two-page paper's head or foot on page 2 repeats page 1's at its place and size
       // (BMC's `Ellis et al.`); page 1's copy stays for the front matter.
-      // Words, not an equation's number `(16)` at the same height as page 1's `(3)`.
+      // Words, not an equation's number `(16)` at the same height as page 1's `(3)`. lk28: in any of
+      // the outer rows, not only the outermost: a draft's crop marks (OUP's `i` at the corners) can
+      // stand in a row of their own above the head.
       if (pages.length === 2)
-        return !(p === 1 && zone.edge && /\p{L}{2}/u.test(s.text) && onFirstPage(s, pages[0]!, heights, key));
+        return !(p === 1 && /\p{L}{2}/u.test(s.text) && onFirstPage(s, pages[0]!, heights, key));
       return pages.length < 3 || !(repeated(s, p) || (zone.edge && mirrored(key(s), s.top / heights[p]!)));
     }),
   );

@@ -1,11 +1,11 @@
 /**
  * Session 27 (lk28): front notes set in a known note's style (IEEE Access's funding note under
- * `Corresponding author: …`). On real fixture PDFs of the tuning split, and on small synthetic lines.
+ * `Corresponding author: …`), and a two-page paper's page-2 head under a draft's crop marks. On real fixture PDFs of the tuning split, and on small synthetic lines.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addNotesInNoteStyle } from '../../../../adapters/convert/pdf-lk28-note-style.ts';
-import { fixtureFrontAndBody } from '../../../support/pdf-fixture-markdown.ts';
+import { fixtureFrontAndBody, fixtureMarkdown } from '../../../support/pdf-fixture-markdown.ts';
 import { seg } from '../../../support/pdf-lines.ts';
 
 describe('pdf-lk28-note-style: notes in a front note’s style', () => {
@@ -62,5 +62,14 @@ describe('pdf-lk28-note-style: notes in a front note’s style', () => {
     const front3 = [[note]];
     addNotesInNoteStyle(front3, [note, names], new Set([names]), 10);
     assert.deepEqual(front3, [[note]]);
+  });
+});
+
+describe('pdf-layout: a two-page paper’s head under a draft’s crop marks', () => {
+  it('drops page 2’s draft line that repeats page 1’s though crop marks stand in a row above it', async () => {
+    // OUP's Bioinformatics draft: `“paper” — 2021/7/22 — 14:56 — page 2 — #2` under the corner `i` marks.
+    const md = await fixtureMarkdown('bioinfo-skater-kinship.pdf');
+    assert.doesNotMatch(md, /page 2 — #2/);
+    assert.match(md, /### 2\.1 Pedigree parsing, manipulation, and analysis/);
   });
 });
