@@ -739,7 +739,9 @@ export function renderSegments(
       : null;
   front.push(...(block?.front ?? []));
   // lk28: notes that go on under a front note in its style
-  if (block && title) addNotesInNoteStyle(front, pages[title.segments[0]!.page] ?? [], block.kept, bodySize);
+  const titlePage = title?.segments[0]?.page;
+  if (block && titlePage !== undefined)
+    addNotesInNoteStyle(front, pages[titlePage] ?? [], block.kept, bodySize);
   front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
   front.push(...licencePages(paper, new Set(front.flat()))); // lk25: a licence notice's own page
   front.push(...frontUrlLines(paper[0] ?? [], new Set(front.flat()), bodySize)); // lk26: a code address
