@@ -390,15 +390,26 @@ export function dropPageFurniture(pages: Segment[][], heights: number[]): Segmen
       if (headsTitle(s, segs, (o) => !repeated(o, p))) return true;
       // lk22: a two-page paper's head or foot on page 2 repeats page 1's at its place and size
       // (BMC's `Ellis et al.`); page 1's copy stays for the front matter.
-      // Words, not an equation's number `(16)` at the same height as page 1's `(3)`.
+      // Words, not an equation's number `(16)` at the same height as page 1's `(3)`. lk28: or the
+      // page's first line of words, under rows of marks only (a draft's corner crop marks, OUP's `i`).
       if (pages.length === 2)
-        return !(p === 1 && zone.edge && /\p{L}{2}/u.test(s.text) && onFirstPage(s, pages[0]!, heights, key));
+        return !(
+          p === 1 &&
+          (zone.edge || firstWords(s, segs)) &&
+          /\p{L}{2}/u.test(s.text) &&
+          onFirstPage(s, pages[0]!, heights, key)
+        );
       return pages.length < 3 || !(repeated(s, p) || (zone.edge && mirrored(key(s), s.top / heights[p]!)));
     }),
   );
   // tt21: a head or foot row that carries the page's number, once the rows above are gone.
   const folios = folioRows(kept, heights);
   return folios.size ? kept.map((segs) => segs.filter((s) => !folios.has(s))) : kept;
+}
+
+/** `s` is its page's first line of words: every line above it holds no two letters in a row. */
+function firstWords(s: Segment, segs: readonly Segment[]): boolean {
+  return !segs.some((o) => o.baseline < s.baseline - 2 && /\p{L}{2}/u.test(o.text));
 }
 
 /** Page 1 prints `s` (page 2's) again: the same words (digits aside), size and height, within 2 % of the page. */

@@ -99,6 +99,7 @@ import { withDropCap } from './pdf-lk27-drop-cap.ts';
 import { restoreParagraphDropCaps } from './pdf-qx28-drop-caps.ts';
 import { mixedCaseName } from './pdf-qx28-lone-faces.ts';
 import { backCoverLines } from './pdf-lk27-back-cover.ts';
+import { addNotesInNoteStyle } from './pdf-lk28-note-style.ts';
 import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
@@ -763,6 +764,10 @@ export function renderSegments(
       ? titleBlock(pages, title.segments, new Set([...front.flat(), ...prelims.repeatedTitle]), surnames)
       : null;
   front.push(...(block?.front ?? []));
+  // lk28: notes that go on under a front note in its style
+  const titlePage = title?.segments[0]?.page;
+  if (block && titlePage !== undefined)
+    addNotesInNoteStyle(front, pages[titlePage] ?? [], block.kept, bodySize);
   front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
   front.push(...licencePages(paper, new Set(front.flat()))); // lk25: a licence notice's own page
   front.push(...frontUrlLines(paper[0] ?? [], new Set(front.flat()), bodySize)); // lk26: a code address
