@@ -2,7 +2,7 @@
  * An appendix subsection number with its arabic part fused to the appendix letter (`B3`), set a
  * quad apart from its title: joined to it, as pdf-outline.ts joins `Appendix B.1` to its title.
  */
-import type { Segment } from './pdf-layout.ts';
+import { joinedOnRow, type Segment } from './pdf-layout.ts';
 
 /**
  * A lettered appendix's subsection number with its arabic part fused on (`A1`, `B3`, `C2.1`): what
@@ -29,11 +29,5 @@ export function joinFusedNumber(s: Segment, next: Segment | undefined): Segment 
   const gap = next.x0 - s.x1;
   if (gap < 0 || gap > 3 * s.size || next.text.length > 160 || !/^\p{Lu}/u.test(next.text)) return null;
   if (mainFace(s) === undefined || mainFace(s) !== mainFace(next) || s.bold !== next.bold) return null;
-  return {
-    ...s,
-    text: `${s.text} ${next.text}`,
-    x1: next.x1,
-    bottom: Math.max(s.bottom, next.bottom),
-    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
-  };
+  return joinedOnRow(s, next);
 }

@@ -10,7 +10,7 @@
  * line is a paragraph's bold lead set on a line of its own (TMLR's `Step 2: Counting … transform.`)
  * or a box's title over the box's text (a prompt's `The prompt for paper selection.`): both text.
  */
-import type { Segment } from './pdf-layout.ts';
+import { joinedOnRow, type Segment } from './pdf-layout.ts';
 import { roomForNextWord } from './pdf-hd18-caps-heads.ts';
 import { columnRight } from './pdf-hd21-column-edge.ts';
 import { joinHeadingNumber } from './pdf-outline.ts';
@@ -70,11 +70,7 @@ export function joinJustifiedHead(
   );
   if (!wrap?.bold || Math.abs(wrap.size - s.size) > 0.3) return null;
   return {
-    ...s,
-    text: `${s.text} ${next.text}`,
-    x1: next.x1,
-    bottom: Math.max(s.bottom, next.bottom),
-    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
+    ...joinedOnRow(s, next),
     // Bold throughout, the piece too (else its lead `Recognition experiment:` reads as a label run on).
     boldLead: (s.boldLead ?? 0) + (next.boldLead ?? 0),
   };

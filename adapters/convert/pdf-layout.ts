@@ -716,3 +716,23 @@ export function lineBelow(s: Segment, segs: readonly Segment[]): Segment | undef
       best = o;
   return best;
 }
+
+/** `s` and `next`, a piece beside it on its row, as one segment (`text` the two joined, by default with a space). */
+export function joinedOnRow(s: Segment, next: Segment, text = `${s.text} ${next.text}`): Segment {
+  return {
+    ...s,
+    text,
+    x1: next.x1,
+    bottom: Math.max(s.bottom, next.bottom),
+    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
+  };
+}
+
+/** The face that sets the most characters over all pages (the body's). */
+export function mostUsedFace(pages: readonly Segment[][]): string | undefined {
+  const total = new Map<string, number>();
+  for (const segs of pages)
+    for (const s of segs)
+      for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
+  return [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
+}

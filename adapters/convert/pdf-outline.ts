@@ -3,7 +3,7 @@
  * chapter number on its own line joined to its title, and an unnumbered heading set in the style of
  * the known section headings (IEEE's `OPEN SCIENCE` in the small capitals of `IV. CONCLUSION`).
  */
-import type { FontRun, Segment } from './pdf-layout.ts';
+import { joinedOnRow, type FontRun, type Segment } from './pdf-layout.ts';
 import { LONE_SECTION_NUMBER, parseSectionNumber, type SectionNumber } from './pdf-numbering.ts';
 import { joinFusedNumber } from './pdf-hd13a-fused-number.ts';
 import { soleFace } from './pdf-face-headings.ts';
@@ -65,13 +65,7 @@ export function joinNumberBeside(s: Segment, next: Segment | undefined): Segment
   if (gap < 0 || gap > 3 * s.size || next.text.length > 160 || !/^\p{Lu}/u.test(next.text)) return null;
   const text = `${s.text} ${next.text}`;
   if (parseSectionNumber(text)?.rest !== next.text) return null;
-  return {
-    ...s,
-    text,
-    x1: next.x1,
-    bottom: Math.max(s.bottom, next.bottom),
-    fonts: [...(s.fonts ?? []), ...(next.fonts ?? [])],
-  };
+  return joinedOnRow(s, next, text);
 }
 
 /** A number and its title as one line: beside it on its row (`beside`), or a `Chapter 1` line over it. */

@@ -14,7 +14,7 @@
  * (a glossary's term over its description set as a list stays what it was). Its face is named even
  * if it shows on one page only, and, bold, it is no program text.
  */
-import { lineAbove, lineBelow, type Segment } from './pdf-layout.ts';
+import { lineAbove, lineBelow, mostUsedFace, type Segment } from './pdf-layout.ts';
 
 /** A list item's opening: a bullet or dash, or an item's number or letter (`1.`, `(a)`, `ii)`). */
 const LIST_ITEM = /^(?:[•·▪◦‣∙○●■□➢►▶–—*-]|\(?[\da-z]{1,3}[.)])\s/u;
@@ -67,11 +67,7 @@ export function boldTypewriterHeads(pages: Segment[][]): void {
   const candidates: Array<[Segment, Segment[]]> = [];
   for (const segs of pages) for (const s of segs) if (s.typewriter && s.bold) candidates.push([s, segs]);
   if (!candidates.length) return;
-  const total = new Map<string, number>();
-  for (const segs of pages)
-    for (const s of segs)
-      for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
-  const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const body = mostUsedFace(pages);
   if (!body) return;
   for (const [s, segs] of candidates) if (placedLikeHeading(s, segs, body)) s.typewriter = false;
 }

@@ -19,6 +19,7 @@ import {
   buildSegments,
   bodyTextSize,
   dropPageFurniture,
+  mostUsedFace,
   readingOrder,
   type Segment,
   type TextRun,
@@ -370,11 +371,7 @@ async function nameFonts(
  * two, where taking the first page showing each font took up to six.
  */
 export function fontPagesToName(pages: Segment[][]): { fonts: Set<string>; pages: number[] } {
-  const total = new Map<string, number>();
-  for (const segs of pages)
-    for (const s of segs)
-      for (const f of s.fonts ?? []) total.set(f.font, (total.get(f.font) ?? 0) + f.chars);
-  const body = [...total].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const body = mostUsedFace(pages);
   const bodySize = bodyTextSize(pages.flat());
   const fonts = new Set<string>();
   for (const segs of pages) {
