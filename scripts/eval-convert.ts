@@ -1087,8 +1087,8 @@ async function main(): Promise<void> {
   const captions: Record<Exclude<Annotation['split'], 'reserve'>, string> = {
     original: 'Original 13 (the rules were first written on these)',
     tuning:
-      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 26, moved here once their misses were studied)',
-    'held-out': 'Thirty-first batch, held out (annotated in session 27; no rule was written on these)',
+      'Newer papers, tuning half (rules may be written on these; includes the batches held out in sessions 9 to 27, moved here once their misses were studied)',
+    'held-out': 'Thirty-second batch, held out (annotated in session 28; no rule was written on these)',
   };
   for (const split of ['original', 'tuning', 'held-out'] as const) {
     const group = annotated.filter((a) => a.split === split);
