@@ -9,13 +9,13 @@
  *   short lines as headings. When every page before the title's is front matter already, the
  *   title's page is read as page 1 is: a title page with no line of prose is front matter whole.
  * - **The copyright page.** The first page after the title pages that is not front matter yet,
- *   when it prints a copyright line with a year (`Copyright © 2024 …`, `©2014–2026 …`), no line in
- *   display type, no section name standing as a heading and no contents line, is the copyright page
- *   (the imprint: who typeset it, the licence, the candidate and supervisors of a thesis, where to
- *   find the sources). It is front matter whole, prose and all: its run-in labels (`License:`,
- *   `Acknowledgments:`) are no section heads.
- * Both go by the pages' order and layout, and by the copyright sign or word with a year, so they hold
- * for any language.
+ *   when it prints a copyright line with a year (`Copyright © 2024 …`, `©2014–2026 …`) or the
+ *   book's ISBN, no line in display type, no section name standing as a heading and no contents
+ *   line, is the copyright page (the imprint: who typeset it, the licence, the candidate and
+ *   supervisors of a thesis, where to find the sources). It is front matter whole, prose and all:
+ *   its run-in labels (`License:`, `Acknowledgments:`) are no section heads.
+ * Both go by the pages' order and layout, and by the copyright sign or word with a year or an ISBN,
+ * so they hold for any language.
  */
 import { isFrontMeta, isTitlePage } from './pdf-front.ts';
 import type { Segment } from './pdf-layout.ts';
@@ -23,8 +23,12 @@ import { OPENER } from './pdf-lk13-section-names.ts';
 import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
 import { contentsPage } from './pdf-lk26-thesis-prelims.ts';
 
-/** A copyright line: the sign or the word opening it, and a year after them. */
-const COPYRIGHT_LINE = /^(?:©|\(c\)|copyright\b)[^\n]{0,40}?(?:19|20)\d\d\b/iu;
+/**
+ * A copyright line: the sign or the word opening it, and a year after them; or the book's number
+ * (`ISBN 978-…`), which an imprint page prints in its stead.
+ */
+const COPYRIGHT_LINE =
+  /^(?:©|\(c\)|copyright\b)[^\n]{0,40}?(?:19|20)\d\d\b|^ISBN(?:-1[03])?:?\s*(?:97[89])?[\d-]{9}/iu;
 
 /** A contents line: dot leaders and a page number. */
 const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
