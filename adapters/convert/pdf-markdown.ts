@@ -100,6 +100,7 @@ import { restoreParagraphDropCaps } from './pdf-qx28-drop-caps.ts';
 import { mixedCaseName } from './pdf-qx28-lone-faces.ts';
 import { backCoverLines } from './pdf-lk27-back-cover.ts';
 import { addNotesInNoteStyle } from './pdf-lk28-note-style.ts';
+import { bookPrelims } from './pdf-lk29-book-prelims.ts';
 import { licencePages } from './pdf-lk25-licence-page.ts';
 import { skippedBetween } from './pdf-lk25-skipped-break.ts';
 import { headingEchoes } from './pdf-lk15b-heading-echo.ts';
@@ -775,6 +776,7 @@ export function renderSegments(
   front.push(...thesisPrelimLeftovers(paper, title?.segments ?? [], front, bodySize, skipped)); // lk26
   front.push(...thesisFormRows(paper, new Set(front.flat()), bodySize)); // lk27: an abstract form's rows
   front.push(...prelimSignOffs(paper, new Set(front.flat()), bodySize)); // lk27: a preface's place and date
+  front.push(...bookPrelims(paper, title?.segments ?? [], new Set([...front.flat(), ...skipped]), bodySize)); // lk29
   const backCover = backCoverLines(paper, new Set(front.flat()), bodySize); // lk27: a report's back cover
   front.push(...backCover.front);
   const frontSet = new Set([
