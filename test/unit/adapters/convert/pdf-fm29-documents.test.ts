@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Segment } from '../../../../adapters/convert/pdf-layout.ts';
 import { isVersionLine } from '../../../../adapters/convert/pdf-fm29-version-lines.ts';
+import { isNoticeLine } from '../../../../adapters/convert/pdf-fm29-after-title-page.ts';
 import { printedNameTitle } from '../../../../adapters/convert/pdf-fm29-name-title.ts';
 import { endsTitleByWeight } from '../../../../adapters/convert/pdf-fm29-title-weight.ts';
 import { segAtTop } from '../../../support/pdf-lines.ts';
@@ -95,5 +96,21 @@ describe('PDF documents that are not journal articles: title and record lines (f
       assert.ok(isVersionLine(t), t);
     for (const t of ['Version 2 of the protocol is faster', 'Version history', 'Revision of the model'])
       assert.ok(!isVersionLine(t), t);
+  });
+
+  it('licence notices stated by their verb and trademark notices, and sentences that are neither', () => {
+    for (const t of [
+      'Distributed under the Creative Commons Attribution-ShareAlike 4.0 International (CC BY-SA 4.0) License.',
+      'Released under the MIT License.',
+      'seL4 is a trademark of LF Projects, LLC.',
+      'All other trademarks are the property of their respective owners.',
+      'Diffusé sous licence CC BY 4.0',
+    ])
+      assert.ok(isNoticeLine(t), t);
+    for (const t of [
+      'The data were released under embargo in 2020 and the licence',
+      'We distributed the survey under supervision',
+    ])
+      assert.ok(!isNoticeLine(t), t);
   });
 });
