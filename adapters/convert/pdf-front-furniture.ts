@@ -44,7 +44,7 @@ const LICENCE_LABEL =
  * The label of a "how to cite this paper" block (`ACM Reference Format:`, `How to cite this
  * article:`, `Cite this article as:`, `Citation:`): the lines it heads are a citation, never body.
  */
-const CITATION_LABEL =
+export const CITATION_LABEL =
   /^(?:(?:[A-Z]{2,}\s+)?reference\s+format\s*:|how\s+to\s+cite\b|(?:to\s+)?cite\s+(?:this|as)\b|citation\s*:)/i;
 
 /**
@@ -191,7 +191,7 @@ function orderOf(pages: readonly Segment[][]): (s: Segment) => number {
  * The block of lines in one size and column around `page[i]`: each line within `gap` × size of the
  * one before it. Small print set as one block (a permission box, a journal's margin box) reads so.
  */
-function blockAround(page: readonly Segment[], i: number, gap: number, up: boolean): Segment[] {
+export function blockAround(page: readonly Segment[], i: number, gap: number, up: boolean): Segment[] {
   const s = page[i]!;
   // `a` right above `b`; `c` is the one of them that is not in the block yet.
   const fits = (a: Segment, b: Segment, c: Segment) =>
@@ -212,7 +212,7 @@ function blockAround(page: readonly Segment[], i: number, gap: number, up: boole
  * Nothing of body size stands below the block in its column: it is a page's foot box or a margin
  * box, not a paragraph of the front matter (an abstract in small print has the body below it).
  */
-function atFoot(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
+export function atFoot(page: readonly Segment[], block: readonly Segment[], body: number): boolean {
   const x0 = Math.min(...block.map((s) => s.x0));
   const x1 = Math.max(...block.map((s) => s.x1));
   const bottom = Math.max(...block.map((s) => s.bottom));

@@ -21,6 +21,9 @@ const SECTION = /^(?:(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.)\s+\p{Lu}|introduc
 /** Centred: its middle this close to the text's middle, as a share of the text's width. */
 const CENTRED = 0.05;
 
+/** Sizes further apart than this (points) are two types: a line in one does not wrap into the other. */
+const SIZE_APART = 0.5;
+
 /** The address lines of the first page's front matter, one group each. */
 export function frontUrlLines(
   first: readonly Segment[],
@@ -46,7 +49,10 @@ export function frontUrlLines(
     const above = first
       .filter((o) => o.bottom <= s.top + 0.5 && o.x0 < s.x1 && s.x0 < o.x1)
       .sort((a, b) => b.bottom - a.bottom)[0];
-    const apart = !above || s.top - above.bottom >= 0.8 * s.size;
+    // fm29: or in a size of its own (a white paper's project address under the author lines): no
+    // line of theirs wrapped onto it.
+    const apart =
+      !above || s.top - above.bottom >= 0.8 * s.size || Math.abs(above.size - s.size) > SIZE_APART;
     // A sentence that runs on into the address (`… is available at`) keeps it.
     const runInto =
       above !== undefined &&

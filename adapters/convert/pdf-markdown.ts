@@ -63,6 +63,9 @@ import { wrapsUnderTitle } from './pdf-ln12-wrap.ts';
 import { insideFigure } from './pdf-hd16-figure-text.ts';
 import { headingFaces, isFaceHeading, subheadingBelow, wrapsInFace } from './pdf-face-headings.ts';
 import { printedInfoTitle } from './pdf-bm13-info-title.ts';
+import { printedNameTitle } from './pdf-fm29-name-title.ts';
+import { endsTitleByWeight } from './pdf-fm29-title-weight.ts';
+import { titlePageRecords } from './pdf-fm29-after-title-page.ts';
 import { pastKicker, titlePageTitle } from './pdf-ti13-title.ts';
 import { bookmarkLevel, matchBookmarks, type Bookmark, type BookmarkHeading } from './pdf-bm13-bookmarks.ts';
 import { carryOverPageBreaks } from './pdf-hd14-bookmark-break.ts';
@@ -685,7 +688,10 @@ function paperTitle(
   const covers = coverPages(pages);
   const paper = pages.slice(covers);
   const heights = pageHeights.slice(covers);
-  const metaTitle = meta.title ?? printedInfoTitle(meta.infoTitle, paper[0] ?? [], bodySize);
+  const metaTitle =
+    meta.title ??
+    printedInfoTitle(meta.infoTitle, paper[0] ?? [], bodySize) ??
+    printedNameTitle(meta.infoTitle, paper[0] ?? [], bodySize); // fm29: a title that is one name
   const title =
     findTitle(paper[0] ?? [], bodySize, heights[0] ?? 792, metaTitle, surnames) ??
     // tb16: after a page of metadata lines alone, the title is on page 2.
@@ -772,6 +778,7 @@ export function renderSegments(
   front.push(...frontLeaks(paper, pageHeights.slice(covers), title, front, bodySize)); // lk24 front matter
   front.push(...licencePages(paper, new Set(front.flat()))); // lk25: a licence notice's own page
   front.push(...frontUrlLines(paper[0] ?? [], new Set(front.flat()), bodySize)); // lk26: a code address
+  front.push(...titlePageRecords(paper, title?.segments ?? [], front, bodySize)); // fm29: version, cite, notices
   const skipped = [...repeatedTitle, ...prelims.repeatedTitle, ...(fromTitlePage?.segments ?? [])];
   front.push(...thesisPrelimLeftovers(paper, title?.segments ?? [], front, bodySize, skipped)); // lk26
   front.push(...thesisFormRows(paper, new Set(front.flat()), bodySize)); // lk27: an abstract form's rows
@@ -1655,6 +1662,8 @@ function gatherTitle(
       Math.abs(s.size - first.size) <= 0.3 && s.bold === first.bold && titleFace(s) === titleFace(first);
     // lk23: but a cover's date, term or student number set in the title's type ends it.
     if (isCoverRecord(s.text) && !leavesPhraseOpen(last.text)) break;
+    // fm29: a line of the title's size in another weight and face, set off from it, opens the author block.
+    if (endsTitleByWeight(s, segs, titleFace)) break;
     if (sameType && gap <= 0.35 * first.size && (first.bold || first.size >= 1.15 * body)) {
       segs.push(s);
       continue;
