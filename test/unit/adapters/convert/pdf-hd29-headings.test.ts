@@ -4,13 +4,15 @@
  * titles at one fixed space, and a contents entry's label set apart on its row, are contents; a
  * sentence naming a section-numbered figure is no caption; a display or bold head over a figure
  * or box is a head in the type of heads accepted before; a numbered lead run in with its text, in
- * mixed case under sections in capitals, is a list's item; a section's name closed by a colon is a label.
+ * mixed case under sections in capitals, is a list's item; a section's name closed by a colon is a label;
+ * a head in a face of its own whose text starts beside a label under it (a list of fields) is a head.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { entriesAtCommonGap } from '../../../../adapters/convert/pdf-hd29-contents-gap.ts';
 import { joinEntryLabels } from '../../../../adapters/convert/pdf-hd29-entry-labels.ts';
 import { glossaryTerm } from '../../../../adapters/convert/pdf-hd29-glossary.ts';
+import { textBesideLabel } from '../../../../adapters/convert/pdf-hd29-row-text.ts';
 import { colonLabel, unlikeKnownCase } from '../../../../adapters/convert/pdf-hd29-run-in-case.ts';
 import { parseSectionNumber } from '../../../../adapters/convert/pdf-numbering.ts';
 import { figureCaptionBelow } from '../../../../adapters/convert/pdf-figure-labels.ts';
@@ -154,5 +156,27 @@ describe('numbered leads unlike the sections in case, and section names closed b
     assert.equal(colonLabel(null, 'Acknowledgments'), false);
     const h = await headings('book-several-complex-variables-ch1.pdf');
     assert.ok(!h.includes('Acknowledgments:'), h.join(' | '));
+  });
+});
+
+describe('a head over a description list (a thesis’s list of manuscripts)', () => {
+  it('finds the text on the row of a short label under the head', () => {
+    const label = seg('title:', 272, { x: 76, x1: 93, size: 9 });
+    const text = seg('‘Development and validation of a neural network-based survival', 272, {
+      x: 121,
+      x1: 364,
+      size: 9,
+    });
+    assert.equal(textBesideLabel(label, [label, text]), text);
+    // A long line below is the text itself; a line a column away is no label's text.
+    assert.equal(textBesideLabel(text, [label, text]), undefined);
+    const far = seg('text of the other column, far to the right', 272, { x: 320, x1: 560, size: 9 });
+    assert.equal(textBesideLabel(label, [label, far]), undefined);
+  });
+
+  it('makes heads of tufte-book’s italic `Manuscript for Study II` over its fields', async () => {
+    const h = await headings('tufte-book-ihd-precision-medicine-ch1.pdf');
+    for (const t of ['Manuscript for Study I', 'Manuscript for Study II', 'Manuscript for Study III'])
+      assert.ok(h.includes(t), h.join(' | '));
   });
 });
