@@ -5,6 +5,7 @@
  * and fewer whole lines of prose: a face used for emphasis or theorem statements sets long lines.
  */
 import type { Segment } from './pdf-layout.ts';
+import { textBesideLabel } from './pdf-hd29-row-text.ts';
 import { parseSectionNumber } from './pdf-numbering.ts';
 
 /** A size step over the body: larger than this is a larger line by itself (`larger` in pdf-markdown.ts). */
@@ -71,7 +72,13 @@ export function headingFaces(
         prose.set(face, (prose.get(face) ?? 0) + 1);
       const prev = segs[i - 1];
       const spaced = !prev || prev.page !== s.page || s.top - prev.bottom > 0.5 * pitch;
-      if (!spaced || !bodyBelow(s, segs[i + 1], bodyFace, pitch)) return;
+      if (!spaced) return;
+      if (!bodyBelow(s, segs[i + 1], bodyFace, pitch)) {
+        // hd29: or beside a label right below it (a description list's first row), for a head's shape.
+        if (headingShape(s, body) && bodyBelow(s, textBesideLabel(segs[i + 1], segs), bodyFace, pitch))
+          heads.set(face, (heads.get(face) ?? 0) + 1);
+        return;
+      }
       if (headingShape(s, body)) heads.set(face, (heads.get(face) ?? 0) + 1);
       else if (numberedHeadShape(s, body)) numbered.set(face, (numbered.get(face) ?? 0) + 1);
     });
@@ -87,12 +94,14 @@ export function isFaceHeading(
   s: Segment,
   next: Segment | undefined,
   faces: ReadonlySet<string>,
-  ctx: { body: number; bodyFace: string | null; pitch: number },
+  ctx: { body: number; bodyFace: string | null; pitch: number; segs?: readonly Segment[] },
   after?: Segment,
 ): boolean {
   const face = soleFace(s);
   if (face === null || !faces.has(face) || !headingShape(s, ctx.body)) return false;
   if (bodyBelow(s, next, ctx.bodyFace, ctx.pitch)) return true;
+  // hd29: its text beside a label right below it.
+  if (ctx.segs && bodyBelow(s, textBesideLabel(next, ctx.segs), ctx.bodyFace, ctx.pitch)) return true;
   // hd23: a section's head directly over its first subsection's, set in another heading face, the
   // body text under that (BMC's `Evaluation Criteria` over `Computational Resources`).
   if (

@@ -42,9 +42,15 @@ export function figureCaptionBelow(s: Segment, next: Segment | undefined, pitch:
     next.page === s.page &&
     next.top >= s.bottom - 0.5 &&
     next.top - s.bottom < 2 * pitch &&
-    FIGURE_CAPTION.test(next.text)
+    FIGURE_CAPTION.test(next.text) &&
+    // hd29: a sentence naming the figure (`Figure 3.1 also shows …`): a section-numbered figure's
+    // inner stop passed for a caption's.
+    !FIGURE_NAMED_IN_TEXT.test(next.text)
   );
 }
+
+/** A figure's name, its number, then a word in lower case: a sentence, never a caption. */
+const FIGURE_NAMED_IN_TEXT = /^\S+\s*\d+(?:\.\d+)+\s+\p{Ll}/u;
 
 /**
  * `s` is one of a figure's panel titles (`A. Intended workflow` beside `B. Spurious shortcut`): a

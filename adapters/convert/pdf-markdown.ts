@@ -55,6 +55,10 @@ import {
 } from './pdf-furniture.ts';
 import { listItemByStyle } from './pdf-heading-siblings.ts';
 import { entriesAtFoot } from './pdf-hd-contents.ts';
+import { entriesAtCommonGap } from './pdf-hd29-contents-gap.ts';
+import { joinEntryLabels } from './pdf-hd29-entry-labels.ts';
+import { glossaryTerm } from './pdf-hd29-glossary.ts';
+import { colonLabel, unlikeInCase, unlikeKnownCase } from './pdf-hd29-run-in-case.ts';
 import { namesPaperTitle } from './pdf-hd17a-companion-title.ts';
 import { joinWrappedEntries, leaderCells, leadersBeside, titleGoesOn } from './pdf-hd17a-contents-wraps.ts';
 import { topLevelRunIn } from './pdf-hd-run-in.ts';
@@ -335,6 +339,7 @@ function placeRunIn(doc: Doc, w: Writer, at: At): boolean {
   // otherwise than all the heads accepted at its depth (`4. Diagonal … norm.` under `4 Main Results`)
   // is a proof's step or a list's item, and its line is text.
   if (n && unlikeKnownCloser(n, w.styles.get(n.parts.length))) return false;
+  if (n && unlikeKnownCase(n, w.styles.get(n.parts.length))) return false; // hd29: `4. Title. Text` under `3. METHODOLOGY`
   flush(w);
   if (n && s.boldLead) w.runInFace ??= s.fonts?.find((r) => !r.number && r.chars > 0)?.font;
   advance(n, w.numbering);
@@ -920,7 +925,10 @@ export function contentsEntries(pages: Segment[][]): Contents {
     const ordered = [...found].sort((a, b) => a.s.top - b.s.top || a.s.x0 - b.s.x0);
     const rising = ordered.slice(1).filter((e, i) => e.page >= ordered[i]!.page).length;
     if (rising < 0.8 * (ordered.length - 1)) continue;
-    for (const e of [...found, ...unnumberedContentsLines(segs, pageNumberCells(segs, numbers), found)]) {
+    const unnumbered = unnumberedContentsLines(segs, pageNumberCells(segs, numbers), found);
+    // hd29: or whose page numbers follow their titles at one fixed space (a ragged contents style).
+    const taken = new Set([...found, ...unnumbered].map((e) => e.s));
+    for (const e of [...found, ...unnumbered, ...entriesAtCommonGap(segs, numbers, found, taken)]) {
       out.entries.set(e.s, e.text);
       if (e.beside) out.pageNumbers.add(e.beside);
     }
@@ -928,6 +936,7 @@ export function contentsEntries(pages: Segment[][]): Contents {
     joinWrappedEntries(segs, out.entries, out.pageNumbers, ENTRY_START);
     joinEntryChains(segs, out.entries, out.pageNumbers, ENTRY_START);
     entriesAtFoot(segs, out.entries, ENTRY_START);
+    joinEntryLabels(segs, out); // hd29: `Appendix D` before its entry's title
     listed = p;
   }
   return out;
@@ -1192,6 +1201,7 @@ function headingLevel(s: Segment, ctx: HeadingContext): number {
   // The page-wide look last, for a line its type already makes a heading (the rules read no state).
   const level = levelByType(s, ctx, n, words);
   if (!level || (!n && cellUnderLikeCell(s, ctx.segs))) return 0; // hd24: a column's cell (`HD8a` over `HD8b`)
+  if (!n && glossaryTerm(s, ctx.segs)) return 0; // hd29: a glossary's term, its meaning beside it
   if (!n && tableHeaderCell(s, ctx.segs)) return 0; // hd25: a bold header cell (`Method`, its row-mates far right)
   if (!n && !ctx.alone && amongHeaderCells(s, ctx.segs)) return 0; // hd28: a header row in larger type
   if (!n && s.bold && indentedDisplayLines(s, ctx.next, ctx.segs)) return 0; // hd28: a bold display quotation
@@ -1269,7 +1279,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
       lowerCaseNameHead(n, s.bold === true && (larger || sibling), ctx.lastNumber)) && // hd26: sibling type too
     (!hasYear(n.rest) || (sibling && !ctx.inReferences)) // hd17a: a known sibling's style may name years
   ) {
-    if (/^We\s/.test(n.rest) || !sequenceAllows(n, s, ctx, larger)) return 0;
+    if (/^We\s/.test(n.rest) || !sequenceAllows(n, s, ctx, larger) || unlikeInCase(n, ctx.styles)) return 0;
     if (listItemByStyle(n, s, ctx.styles.get(n.parts.length), body)) return 0;
     if (unlikeNumberedSiblings(n, !!s.bold || larger || sibling, ctx.styles.get(n.parts.length))) return 0;
     if (!sibling && runsOnAsText(s, ctx)) return 0;
@@ -1289,7 +1299,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     (cellBelow(s, n1, 200) &&
       !/^\[\d{1,3}\]\s/.test(n1!.text) &&
       (n1!.text.match(/(?:^|\s)[-–−±]?\d+(?:\.\d+)?%?(?=\s|$)/g) ?? []).length >= 3);
-  const named = namedSection(bare, s, ctx.bodyFace);
+  const named = namedSection(bare, s, ctx.bodyFace) && !colonLabel(n, text); // hd29
   if (named && (larger || ((spaced || boldHeading(s, ctx)) && ctx.alone && !tableRowBelow()))) return 2;
   if (
     !frontMatter &&
@@ -1298,7 +1308,7 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
     words <= 10 &&
     !/[.:]$/.test(text) &&
     (/^[A-Z]/.test(text) || startsWithDigitWord(text)) && // hd26: `3D-Printed Approach`
-    ![ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some((l) => figureTextBelow(s, l, body)) &&
+    !figureTextUnder(s, ctx, body) &&
     !opensDisplayParagraph(s, ctx.below)
   )
     return 2;
@@ -1323,6 +1333,20 @@ function levelByType(s: Segment, ctx: HeadingContext, n: SectionNumber | null, w
   )
     return 2;
   return frontMatter || n ? 0 : unnumberedLevel(s, ctx, larger, spaced);
+}
+
+/**
+ * Figure text under a line in larger type (an axis title over its tick labels), unless (hd29) the line
+ * below is a glossary's first term (a list of acronyms under its title), or the line is bold in the
+ * type of two display heads accepted before: such a line over a figure is a head (as in headingLevel,
+ * hd22). Bold: a regular line in a heads' size over a column of numbers is a contents line or a cell.
+ */
+function figureTextUnder(s: Segment, ctx: HeadingContext, body: number): boolean {
+  return (
+    [ctx.next, ctx.below(s), underWrap(s, ctx.next, ctx.after)].some(
+      (l) => figureTextBelow(s, l, body) && !glossaryTerm(l!, ctx.segs),
+    ) && !(s.bold && inDisplayHeadType(s, ctx.displayHeads))
+  );
 }
 
 /** An unnumbered head by its type: bold or a heading face, a size step, or (hd28) small bold closed by a stop. */
@@ -1481,7 +1505,9 @@ function boldHeading(s: Segment, ctx: HeadingContext): boolean {
     symbolRowBelow(n, ctx.segs, ctx.body) ||
     // A list's first entry in smaller type (a reference list in footnote size under `FULL REFERENCES`).
     /^(?:\[1\]|1\.)\s+\p{Lu}/u.test(n.text) ||
-    headsBulletList(s, n, ctx.styles)
+    headsBulletList(s, n, ctx.styles) ||
+    // hd29: in the type of two bold heads accepted before, a head over a box or display (IOHK's `UTxO Helper Functions`).
+    inDisplayHeadType(s, ctx.boldHeads)
   );
 }
 
