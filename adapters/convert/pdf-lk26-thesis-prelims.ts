@@ -27,13 +27,13 @@ const ABSTRACT_LABEL =
 /** A contents page's heading, or one of its lines: dot leaders and a page number. */
 const CONTENTS_HEAD =
   /^(?:(?:table\s+of\s+)?contents|inhalt(?:sverzeichnis)?|índice|indice|sommaire|table\s+des\s+matières|inhoudsopgave|innehåll|spis\s+treści|sumário|sumario)$/iu;
-const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
+export const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
 
 /** Preliminary pages are looked for among the first pages only. */
 const MAX_PAGES = 16;
 
 /** A line of running prose: body size, six words or more, most of them in lower case. */
-function isProse(s: Segment, body: number): boolean {
+export function isProse(s: Segment, body: number): boolean {
   const words = s.text.trim().split(/\s+/);
   return (
     Math.abs(s.size - body) < 0.5 &&

@@ -21,7 +21,7 @@ import { isFrontMeta, isTitlePage } from './pdf-front.ts';
 import type { Segment } from './pdf-layout.ts';
 import { OPENER } from './pdf-lk13-section-names.ts';
 import { titlePageDisplayLine } from './pdf-lk15b-display-lines.ts';
-import { contentsPage } from './pdf-lk26-thesis-prelims.ts';
+import { contentsPage, isProse, LEADERS } from './pdf-lk26-thesis-prelims.ts';
 
 /**
  * A copyright line: the sign or the word opening it, and a year after them; or the book's number
@@ -30,21 +30,8 @@ import { contentsPage } from './pdf-lk26-thesis-prelims.ts';
 const COPYRIGHT_LINE =
   /^(?:©|\(c\)|copyright\b)[^\n]{0,40}?(?:19|20)\d\d\b|^ISBN(?:-1[03])?:?\s*(?:97[89])?[\d-]{9}/iu;
 
-/** A contents line: dot leaders and a page number. */
-const LEADERS = /(?:[.·…]\s*){3,}\d{1,4}$/;
-
 /** More lines than this on a page and it is no copyright page (a page of text). */
 const MAX_LINES = 40;
-
-/** A line of running prose: body size, six words or more, most of them in lower case. */
-function isProse(s: Segment, body: number): boolean {
-  const words = s.text.trim().split(/\s+/);
-  return (
-    Math.abs(s.size - body) < 0.5 &&
-    words.length >= 6 &&
-    words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 > words.length
-  );
-}
 
 /** The index of the page that holds the title, or -1. */
 function titlePageIndex(pages: readonly Segment[][], titleSegs: readonly Segment[]): number {

@@ -793,9 +793,7 @@ export function renderSegments(
   front.push(...backCover.front);
   const frontSet = new Set([
     ...front.flat(),
-    ...repeatedTitle,
-    ...prelims.repeatedTitle,
-    ...(fromTitlePage?.segments ?? []),
+    ...skipped,
     ...cover0.repeated,
     ...repeatedFrontLines(paper, front),
     ...backCover.repeats,
