@@ -56,26 +56,24 @@ export function titlePageRecords(
   const first = pages[0] ?? [];
   const title = new Set(titleSegs);
   const taken = new Set([...front.flat(), ...titleSegs]);
-  const out = versionLines(first, taken);
-  for (const s of out.flat()) taken.add(s);
-  // Page 1's notices: in small print at the foot with the rest of their box, else the line alone.
-  for (const [i, s] of first.entries()) {
-    if (taken.has(s) || !isNoticeLine(s.text)) continue;
-    const box = s.size <= body - 0.5 ? blockAround(first, i, 1.5, true) : [];
-    const group = (box.length && atFoot(first, box, body) ? box : [s]).filter((t) => !taken.has(t));
-    out.push(group);
-    for (const t of group) taken.add(t);
-  }
-  // Page 1 is a title page: every line of it is the title's or the front block's.
-  const titlePage = titleSegs.length > 0 && titleSegs.every((s) => s.page === first[0]?.page);
-  if (!titlePage || pages.length < 3 || !first.every((s) => title.has(s) || taken.has(s))) return out;
-  const page = pages[1] ?? [];
+  const out: Segment[][] = [];
   const add = (block: readonly Segment[]) => {
     const rest = block.filter((s) => !taken.has(s));
     if (!rest.length) return;
     out.push(rest);
     for (const s of rest) taken.add(s);
   };
+  for (const block of versionLines(first, taken)) add(block);
+  // Page 1's notices: in small print at the foot with the rest of their box, else the line alone.
+  for (const [i, s] of first.entries()) {
+    if (taken.has(s) || !isNoticeLine(s.text)) continue;
+    const box = s.size <= body - 0.5 ? blockAround(first, i, 1.5, true) : [];
+    add(box.length && atFoot(first, box, body) ? box : [s]);
+  }
+  // Page 1 is a title page: every line of it is the title's or the front block's.
+  const titlePage = titleSegs.length > 0 && titleSegs.every((s) => s.page === first[0]?.page);
+  if (!titlePage || pages.length < 3 || !first.every((s) => title.has(s) || taken.has(s))) return out;
+  const page = pages[1] ?? [];
   for (const block of versionLines(page, taken)) add(block);
   for (let i = 0; i < page.length; i++) {
     const s = page[i]!;
